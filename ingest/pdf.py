@@ -1,0 +1,40 @@
+"""Page texts of a PDF with pypdfium2 (it opens the corpus's AES-encrypted, empty-password files as they are)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class PdfReadError(ValueError):
+    """The file cannot be read as a PDF with a text layer; the message says why."""
+
+
+def read_pages(path: Path) -> list[str]:
+    import pypdfium2 as pdfium
+
+    path = Path(path)
+    with open(path, "rb") as f:
+        if f.read(5) != b"%PDF-":
+            raise PdfReadError(f"{path.name}: not a PDF (no %PDF- header)")
+    try:
+        doc = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as e:
+        msg = str(e)
+        if "password" in msg.lower():
+            raise PdfReadError(f"{path.name}: password-protected; save an unprotected copy and ingest that") from None
+        raise PdfReadError(f"{path.name}: unreadable PDF ({msg})") from None
+    try:
+        n = len(doc)
+        if n == 0:
+            raise PdfReadError(f"{path.name}: the PDF has no pages")
+        pages = []
+        for i in range(n):
+            page = doc[i]
+            tp = page.get_textpage()
+            pages.append(tp.get_text_range())
+            tp.close()
+            page.close()
+    finally:
+        doc.close()
+    if not any(p.strip() for p in pages):
+        raise PdfReadError(f"{path.name}: no text layer on any of its {n} pages (a scanned image?); OCR it first")
+    return pages

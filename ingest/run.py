@@ -1,0 +1,163 @@
+"""`ara ingest`: PDFs -> pages -> chunks -> vectors -> Postgres, one document at a time.
+
+Idempotent and safe: a document whose content hash is already stored is skipped; a changed one is
+replaced in one transaction; a malformed or non-PDF file fails alone with a clear message and leaves no
+partial rows. The embedder is only loaded when something needs embedding, so an unchanged re-ingest is
+a hash check and one query.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from ingest.documents import DocumentInfo, describe, file_sha256
+from pipeline.registry import Registry, get_registry
+from pipeline.settings import Settings
+from pipeline.stores import corpus, db
+
+Progress = Callable[[str, float], None]  # (message, fraction of the whole run done)
+
+
+@dataclass
+class IngestResult:
+    path: Path
+    doc_id: str
+    status: str            # ingested | replaced | unchanged | failed
+    pages: int = 0
+    chunks: int = 0
+    seconds: float = 0.0
+    error: str = ""
+    info: DocumentInfo | None = field(default=None, repr=False)
+
+
+def discover(paths: Iterable[Path]) -> list[Path]:
+    """PDFs under the given folders (sorted) and the given files (kept even if not PDFs, so they fail loudly)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(q for q in p.iterdir() if q.suffix.lower() == ".pdf" and q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+class _Embedder:
+    """Loaded on first need."""
+
+    def __init__(self, settings: Settings, embedder=None):
+        self.settings, self._e = settings, embedder
+
+    def get(self):
+        if self._e is None:
+            from pipeline.providers.embeddings import get_embedder
+            self._e = get_embedder(self.settings)
+        return self._e
+
+
+def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedder=None,
+                 registry: Registry | None = None, show_progress: bool = True,
+                 on_progress: Progress | None = None, force: bool = False) -> list[IngestResult]:
+    registry = registry or get_registry()
+    files = discover(paths)
+    own = conn is None
+    if own:
+        conn = db.connect(settings)
+    try:
+        db.migrate(conn)
+        conn.commit()
+        known = corpus.document_hashes(conn)
+        conn.commit()
+        emb = _Embedder(settings, embedder)
+        results: list[IngestResult] = []
+        for n, path in enumerate(files):
+            if on_progress:
+                on_progress(f"{path.name}", n / max(1, len(files)))
+            results.append(_ingest_one(path, settings, conn, emb, registry, known, show_progress, force,
+                                       lambda f, n=n: on_progress and on_progress(
+                                           path.name, (n + f) / max(1, len(files)))))
+        if on_progress:
+            on_progress("done", 1.0)
+        return results
+    finally:
+        if own:
+            conn.close()
+
+
+def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: Registry, known: dict[str, str],
+                show_progress: bool, force: bool, step: Callable[[float], None]) -> IngestResult:
+    from ingest.pdf import PdfReadError, read_pages
+    from pipeline.registry import UnknownCompanyError
+
+    t0 = time.perf_counter()
+    result = IngestResult(path=path, doc_id=path.stem, status="failed")
+    try:
+        if not path.exists():
+            raise FileNotFoundError(f"{path}: no such file")
+        info = describe(path, registry)
+        result.info = info
+        digest = file_sha256(path)
+        if not force and known.get(info.doc_id) == digest:
+            result.status = "unchanged"
+            return result
+        pages = read_pages(path)
+        embedder = emb.get()
+        from ingest.chunking import chunk_page
+        from pipeline.providers.embeddings import count_tokens
+
+        chunks = []
+        for i, text in enumerate(_bar(pages, show_progress, f"{path.stem} pages", "page")):
+            chunks.extend(chunk_page(text, i + 1, settings.chunk_tokens, lambda ts: count_tokens(embedder, ts)))
+        step(0.1)
+        if not chunks:
+            raise PdfReadError(f"{path.name}: no text to index")
+        vectors = []
+        bs = settings.embed_batch_size * 8
+        batches = range(0, len(chunks), bs)
+        for j, b in enumerate(_bar(batches, show_progress, f"{path.stem} embed", "batch")):
+            vectors.extend(embedder.get_text_embedding_batch([c.embed_text for c in chunks[b:b + bs]]))
+            step(0.1 + 0.85 * (j + 1) / len(batches))
+        dim = len(vectors[0])
+        try:
+            corpus.check_index_model(conn, embedder.model_name, dim)
+            conn.commit()
+        except Exception:
+            conn.rollback()
+            raise
+        doc = corpus.DocumentRecord(doc_id=info.doc_id, company=info.company, ticker=info.ticker,
+                                    fiscal_year=info.fiscal_year, doc_type=info.doc_type, period=info.period,
+                                    source_path=str(path.resolve()), sha256=digest)
+        records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text) for c in chunks]
+        corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
+        result.status = "replaced" if info.doc_id in known else "ingested"
+        known[info.doc_id] = digest
+        result.pages, result.chunks = len(pages), len(chunks)
+    except (PdfReadError, UnknownCompanyError, FileNotFoundError, ValueError, OSError) as e:
+        result.error = str(e)
+    except corpus.EmbeddingModelMismatch as e:
+        result.error = str(e)
+    finally:
+        result.seconds = time.perf_counter() - t0
+    return result
+
+
+def _bar(it, show: bool, desc: str, unit: str):
+    if not show:
+        return it
+    from tqdm import tqdm
+    return tqdm(it, desc=desc[:28].ljust(28), unit=unit, leave=False, dynamic_ncols=True)
+
+
+def summary_table(results: list[IngestResult]):
+    from rich.table import Table
+
+    t = Table(title="Ingest summary")
+    for col in ("document", "company", "FY", "type", "status", "pages", "chunks", "seconds", "error"):
+        t.add_column(col, overflow="fold")
+    for r in results:
+        i = r.info
+        style = {"failed": "red", "unchanged": "dim"}.get(r.status, "green")
+        t.add_row(r.doc_id, i.company if i else "", str(i.fiscal_year) if i else "", i.doc_type if i else "",
+                  f"[{style}]{r.status}[/]", str(r.pages or ""), str(r.chunks or ""), f"{r.seconds:.1f}", r.error)
+    return t

@@ -1,0 +1,96 @@
+"""The metric lexicon: analyst words -> statement line items (data in `pipeline/data/metrics.toml`)."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+DEFAULT_LEXICON = Path(__file__).parent / "data" / "metrics.toml"
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    label: str
+    terms: tuple[str, ...]
+    line_items: tuple[re.Pattern[str], ...]
+    exclude: tuple[re.Pattern[str], ...]
+    statement: str
+    outflow: bool = False
+    kind: str = "amount"
+
+    def matches_row(self, label: str) -> bool:
+        lab = _clean_label(label)
+        if any(p.search(lab) for p in self.exclude):
+            return False
+        return any(p.match(lab) for p in self.line_items)
+
+    def search_text(self) -> str:
+        """Words to add to a retrieval query so that statements' own wording is found."""
+        seen: list[str] = []
+        for t in (self.label, *self.terms):
+            for w in re.findall(r"[a-z&]+", t.lower()):
+                if w not in seen:
+                    seen.append(w)
+        return " ".join(seen)
+
+
+def _fold(text: str) -> str:
+    """Lower case, curly quotes straightened, commas dropped ("plant, and" = "plant and"), spaces collapsed."""
+    return re.sub(r"\s+", " ", text.lower().replace("’", "'").replace(",", " ")).strip()
+
+
+def _clean_label(label: str) -> str:
+    lab = label.lower().replace("’", "'")
+    lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
+    return re.sub(r"\s+", " ", lab).strip(" :")
+
+
+@dataclass
+class Lexicon:
+    metrics: list[Metric]
+
+    def find(self, text: str) -> list[Metric]:
+        """Metrics named in `text`, longest term match first (so 'net income' beats 'income')."""
+        low = " " + _fold(text) + " "
+        hits: list[tuple[int, int, Metric]] = []
+        for m in self.metrics:
+            best = None
+            for t in m.terms:
+                mm = re.search(rf"(?<![\w&]){re.escape(_fold(t))}(?![\w&])", low)
+                if mm and (best is None or len(t) > best[0]):
+                    best = (len(t), mm.start())
+            if best:
+                hits.append((best[0], best[1], m))
+        hits.sort(key=lambda h: (-h[0], h[1]))
+        # drop metrics whose matched term lies inside a longer matched one ("income" in "net income")
+        out: list[Metric] = []
+        for _, _, m in hits:
+            if m not in out:
+                out.append(m)
+        return out
+
+    def get(self, key: str) -> Metric:
+        for m in self.metrics:
+            if m.key == key:
+                return m
+        raise KeyError(key)
+
+
+def load_lexicon(path: Path | None = None) -> Lexicon:
+    data = tomllib.loads(Path(path or DEFAULT_LEXICON).read_text(encoding="utf-8"))
+    metrics = []
+    for d in data.get("metric", []):
+        metrics.append(Metric(
+            key=d["key"], label=d["label"], terms=tuple(d.get("terms", ())),
+            line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("line_items", ())),
+            exclude=tuple(re.compile(p, re.IGNORECASE) for p in d.get("exclude", ())),
+            statement=d.get("statement", ""), outflow=bool(d.get("outflow", False)), kind=d.get("kind", "amount")))
+    return Lexicon(metrics)
+
+
+@lru_cache(maxsize=2)
+def get_lexicon() -> Lexicon:
+    return load_lexicon()

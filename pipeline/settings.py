@@ -1,0 +1,75 @@
+"""The one typed settings object: environment variables (and `.env`) over defaults.
+
+Every knob the product has lives here; modules receive a `Settings` instead of reading the
+environment themselves. The README's configuration table lists each field's variable.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+_SHARED_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "pdfs"
+
+
+def default_corpus_dir() -> Path | None:
+    """`../shared/corpus/pdfs` next to the checkout, when it exists."""
+    for candidate in (Path.cwd().parent / "shared" / "corpus" / "pdfs", _SHARED_CORPUS):
+        if candidate.is_dir():
+            return candidate.resolve()
+    return None
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_prefix="ARA_", extra="ignore")
+
+    # --- storage -------------------------------------------------------------------------
+    database_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("DATABASE_URL", "ARA_DATABASE_URL"),
+        description="External Postgres with pgvector; unset = embedded pgserver under data_dir.",
+    )
+    data_dir: Path = Field(default=Path(".data"), description="Embedded database, caches, indexes.")
+    corpus_dir: Path | None = Field(default_factory=default_corpus_dir,
+                                    description="Folder of PDFs that `ara ingest` reads by default.")
+
+    # --- embeddings ----------------------------------------------------------------------
+    embed_provider: Literal["local", "openai"] = "local"
+    embed_model: str = Field(default="", description="Model name; empty = the provider's default.")
+    embed_batch_size: int = 32
+    chunk_tokens: int = Field(default=128, ge=32, le=512,
+                              description="Word-piece budget of one chunk (MiniLM is fastest <=128).")
+
+    # --- retrieval -----------------------------------------------------------------------
+    pool_k: int = Field(default=20, ge=1, description="Candidates per retriever before fusion.")
+    final_k: int = Field(default=8, ge=1, description="Chunks kept after fusion.")
+    rrf_k: int = Field(default=60, ge=1)
+
+    # --- providers (plug into the same steps when configured) ----------------------------
+    openai_api_key: SecretStr | None = Field(default=None, validation_alias=AliasChoices("OPENAI_API_KEY"))
+    openai_base_url: str | None = Field(default=None, validation_alias=AliasChoices("OPENAI_BASE_URL"))
+    llm_model: str = "gpt-4o-mini"
+    cohere_api_key: SecretStr | None = Field(default=None, validation_alias=AliasChoices("COHERE_API_KEY"))
+
+    @field_validator("data_dir", mode="after")
+    @classmethod
+    def _absolute(cls, v: Path) -> Path:
+        return v.expanduser().resolve()
+
+    @property
+    def pgdata_dir(self) -> Path:
+        return self.data_dir / "pgdata"
+
+    @property
+    def embed_model_name(self) -> str:
+        if self.embed_model:
+            return self.embed_model
+        return {"local": "all-MiniLM-L6-v2-onnx-int8", "openai": "text-embedding-3-small"}[self.embed_provider]
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,167 @@
+"""The report corpus in Postgres: documents, page texts, chunks and their vectors.
+
+All SQL here is parameterised: company names such as "McDonald's" and any user text travel as bind
+parameters, never pasted into the statement. (This is why the dense side is not LlamaIndex's
+PGVectorStore, which formats filter values into the SQL text; see README, "Where we did not use the
+library".)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import psycopg
+
+
+class EmbeddingModelMismatch(RuntimeError):
+    """The index holds vectors of another embedding model; mixing them would make search meaningless."""
+
+
+@dataclass
+class DocumentRecord:
+    doc_id: str
+    company: str
+    ticker: str
+    fiscal_year: int
+    doc_type: str
+    period: str
+    source_path: str
+    sha256: str
+
+
+@dataclass
+class ChunkRecord:
+    page: int
+    ord: int
+    text: str
+
+
+@dataclass
+class ChunkHit:
+    chunk_id: int
+    doc_id: str
+    company: str
+    fiscal_year: int
+    doc_type: str
+    page: int
+    text: str
+    score: float
+
+
+def _vec(v: Sequence[float]) -> str:
+    return "[" + ",".join(f"{x:.6g}" for x in v) + "]"
+
+
+def check_index_model(conn: psycopg.Connection, model: str, dim: int) -> None:
+    """Record the index's embedding model on first use; refuse any other model afterwards."""
+    rows = dict(conn.execute("SELECT key, value FROM index_meta WHERE key IN ('embed_model','embed_dim')").fetchall())
+    if not rows:
+        conn.execute("INSERT INTO index_meta (key, value) VALUES ('embed_model', %s), ('embed_dim', %s) "
+                     "ON CONFLICT (key) DO NOTHING", (model, str(dim)))
+        return
+    if rows.get("embed_model") != model or rows.get("embed_dim") != str(dim):
+        raise EmbeddingModelMismatch(
+            f"This index was built with {rows.get('embed_model')} ({rows.get('embed_dim')}-d) and the configured "
+            f"embedder is {model} ({dim}-d). Re-ingest into a new database (another ARA_DATA_DIR or DATABASE_URL), "
+            f"or set ARA_EMBED_PROVIDER/ARA_EMBED_MODEL back."
+        )
+
+
+def index_model(conn: psycopg.Connection) -> tuple[str, int] | None:
+    rows = dict(conn.execute("SELECT key, value FROM index_meta WHERE key IN ('embed_model','embed_dim')").fetchall())
+    return (rows["embed_model"], int(rows["embed_dim"])) if rows else None
+
+
+def document_hashes(conn: psycopg.Connection) -> dict[str, str]:
+    return dict(conn.execute("SELECT doc_id, sha256 FROM documents").fetchall())
+
+
+def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[str], chunks: list[ChunkRecord],
+                     vectors: Sequence[Sequence[float]], embed_model: str) -> None:
+    """Write one document atomically: its old rows go only if the new ones are all in."""
+    assert len(chunks) == len(vectors)
+    with conn.transaction():
+        conn.execute("DELETE FROM documents WHERE doc_id = %s", (doc.doc_id,))
+        conn.execute(
+            "INSERT INTO documents (doc_id, company, ticker, fiscal_year, doc_type, period, source_path, sha256,"
+            " pages, chunks, embed_model) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            (doc.doc_id, doc.company, doc.ticker, doc.fiscal_year, doc.doc_type, doc.period, doc.source_path,
+             doc.sha256, len(pages), len(chunks), embed_model))
+        with conn.cursor() as cur:
+            with cur.copy("COPY pages (doc_id, page, text) FROM STDIN") as cp:
+                for i, text in enumerate(pages, start=1):
+                    cp.write_row((doc.doc_id, i, text.replace("\x00", "")))
+            with cur.copy("COPY chunks (doc_id, company, fiscal_year, doc_type, page, ord, text, embedding)"
+                          " FROM STDIN") as cp:
+                for c, v in zip(chunks, vectors):
+                    cp.write_row((doc.doc_id, doc.company, doc.fiscal_year, doc.doc_type, c.page, c.ord,
+                                  c.text.replace("\x00", ""), _vec(v)))
+
+
+def delete_document(conn: psycopg.Connection, doc_id: str) -> None:
+    with conn.transaction():
+        conn.execute("DELETE FROM documents WHERE doc_id = %s", (doc_id,))
+
+
+def _scope_sql(company: str | None, fiscal_year: int | None, doc_types: Iterable[str] | None) -> tuple[str, list]:
+    where, params = [], []
+    if company:
+        where.append("company = %s")
+        params.append(company)
+    if fiscal_year is not None:
+        where.append("fiscal_year = %s")
+        params.append(int(fiscal_year))
+    if doc_types:
+        where.append("doc_type = ANY(%s)")
+        params.append(list(doc_types))
+    return (" WHERE " + " AND ".join(where)) if where else "", params
+
+
+def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: int, company: str | None = None,
+                 fiscal_year: int | None = None, doc_types: Iterable[str] | None = None) -> list[ChunkHit]:
+    """Exact cosine search (no HNSW: at this corpus size an exact scan is fast and never drops filtered rows)."""
+    where, params = _scope_sql(company, fiscal_year, doc_types)
+    rows = conn.execute(
+        "SELECT id, doc_id, company, fiscal_year, doc_type, page, text, 1 - (embedding <=> %s::vector) AS score"
+        f" FROM chunks{where} ORDER BY embedding <=> %s::vector LIMIT %s",
+        [_vec(query_vector), *params, _vec(query_vector), int(k)]).fetchall()
+    return [ChunkHit(*r) for r in rows]
+
+
+def chunks_by_ids(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, ChunkHit]:
+    rows = conn.execute("SELECT id, doc_id, company, fiscal_year, doc_type, page, text, 0.0 FROM chunks"
+                        " WHERE id = ANY(%s)", (list(ids),)).fetchall()
+    return {r[0]: ChunkHit(*r) for r in rows}
+
+
+def all_chunk_rows(conn: psycopg.Connection) -> list[tuple[int, str, int, str]]:
+    """(id, company, fiscal_year, text) of every chunk, for the keyword index."""
+    return conn.execute("SELECT id, company, fiscal_year, doc_type, text FROM chunks ORDER BY id").fetchall()
+
+
+def corpus_version(conn: psycopg.Connection) -> str:
+    """Changes whenever any document is added, replaced or removed."""
+    n, last, total = conn.execute(
+        "SELECT count(*), coalesce(max(ingested_at)::text, ''), coalesce(sum(chunks), 0) FROM documents").fetchone()
+    return f"{n}-{total}-{last}"
+
+
+def get_page(conn: psycopg.Connection, doc_id: str, page: int) -> str | None:
+    row = conn.execute("SELECT text FROM pages WHERE doc_id = %s AND page = %s", (doc_id, int(page))).fetchone()
+    return row[0] if row else None
+
+
+def list_documents(conn: psycopg.Connection) -> list[dict]:
+    cur = conn.execute("SELECT doc_id, company, ticker, fiscal_year, doc_type, period, pages, chunks, embed_model,"
+                       " ingested_at, source_path FROM documents ORDER BY company, fiscal_year, doc_id")
+    cols = [d.name for d in cur.description]
+    return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+
+def coverage(conn: psycopg.Connection) -> dict[str, list[int]]:
+    """company -> fiscal years of its annual reports (10-K) in the corpus."""
+    out: dict[str, list[int]] = {}
+    for company, fy in conn.execute("SELECT DISTINCT company, fiscal_year FROM documents WHERE doc_type = '10K'"
+                                    " ORDER BY company, fiscal_year"):
+        out.setdefault(company, []).append(fy)
+    return out

@@ -1,0 +1,163 @@
+"""Postgres: the embedded pgserver by default, any external Postgres with pgvector via DATABASE_URL.
+
+Schema changes are the ordered SQL files in `pipeline/stores/migrations/`, applied once each under an
+advisory lock and recorded in `schema_migrations` (so two processes starting together never race on
+CREATE TABLE).
+"""
+from __future__ import annotations
+
+import json
+import re
+import signal
+import sys
+import warnings
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import psycopg
+
+from pipeline.settings import Settings
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+_MIGRATION_LOCK = 74_210_001  # pg_advisory_xact_lock key for schema changes
+_servers: dict[Path, object] = {}
+
+
+class DatabaseError(RuntimeError):
+    """The database cannot be used; the message says what to do."""
+
+
+def _alive(pid: int, want_name: str | None = None) -> bool:
+    import psutil
+
+    try:
+        p = psutil.Process(pid)
+        if p.status() == psutil.STATUS_ZOMBIE:
+            return False
+        return want_name is None or p.name() == want_name
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return False
+
+
+def embedded_server(datadir: Path):
+    """Start (or attach to) the pgserver cluster in `datadir`, repairing what a killed process leaves behind."""
+    d = Path(datadir).expanduser().resolve()
+    if d in _servers:
+        return _servers[d]
+    if " " in str(d):
+        raise DatabaseError(
+            f"The embedded Postgres cannot live in a path containing spaces ({d}): pgserver does not quote it. "
+            "Set ARA_DATA_DIR to a path without spaces, or DATABASE_URL to an external Postgres."
+        )
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+    import pgserver
+    from pgserver.postgres_server import PostgresServer
+
+    d.parent.mkdir(parents=True, exist_ok=True)
+    with PostgresServer._lock:  # the inter-process lock pgserver itself uses
+        handles = d / ".handle_pids.json"
+        if handles.exists():  # pids of processes killed before their atexit ran would pin the server forever
+            try:
+                pids = [p for p in json.loads(handles.read_text() or "[]") if _alive(p)]
+            except (ValueError, TypeError):
+                pids = []
+            handles.write_text(json.dumps(pids))
+        pm = d / "postmaster.pid"
+        if pm.exists():  # a stale pid file whose pid was reused (container restart) or is a zombie
+            try:
+                stale = not _alive(int(pm.read_text().splitlines()[0]), "postgres")
+            except (ValueError, IndexError):
+                stale = True
+            if stale:
+                pm.unlink()
+    srv = pgserver.get_server(d, cleanup_mode="stop")
+    _servers[d] = srv
+    return srv
+
+
+def conninfo(settings: Settings) -> str:
+    if settings.database_url:
+        # Accept SQLAlchemy-style URLs too: postgresql+psycopg://... -> postgresql://...
+        return re.sub(r"^postgres(?:ql)?\+\w+://", "postgresql://", settings.database_url)
+    return embedded_server(settings.pgdata_dir).get_uri()
+
+
+def redact(url: str) -> str:
+    """A connection string safe to print: the password replaced by ***."""
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
+
+
+def connect(settings: Settings, *, autocommit: bool = False) -> psycopg.Connection:
+    info = conninfo(settings)
+    try:
+        return psycopg.connect(info, autocommit=autocommit, connect_timeout=10)
+    except psycopg.OperationalError as e:
+        where = redact(info) if settings.database_url else f"embedded Postgres in {settings.pgdata_dir}"
+        msg = str(e).replace(info, redact(info))
+        raise DatabaseError(f"Cannot connect to {where}: {msg.strip()}") from None
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    out = []
+    for f in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        m = re.match(r"(\d+)_(.+)\.sql$", f.name)
+        if m:
+            out.append((int(m.group(1)), m.group(2), f.read_text(encoding="utf-8")))
+    return out
+
+
+def migrate(conn: psycopg.Connection) -> list[int]:
+    """Apply pending migrations in order; return the versions applied now."""
+    applied_now: list[int] = []
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        _ensure_vector(conn)
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        done = {r[0] for r in conn.execute("SELECT version FROM schema_migrations")}
+        for version, name, sql in migrations():
+            if version in done:
+                continue
+            conn.execute(sql)
+            conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
+            applied_now.append(version)
+    return applied_now
+
+
+def _ensure_vector(conn: psycopg.Connection) -> None:
+    if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
+        return
+    if not conn.execute("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'").fetchone():
+        raise DatabaseError(
+            "This Postgres has no 'vector' extension (pgvector), which Annual Report Analyst needs. Install it on "
+            "the database server (Debian/Ubuntu: apt install postgresql-<version>-pgvector; macOS: brew install "
+            "pgvector; from source: https://github.com/pgvector/pgvector#installation), then run "
+            "'CREATE EXTENSION vector;' as a superuser - or unset DATABASE_URL to use the embedded database."
+        )
+    try:
+        with conn.transaction():
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    except psycopg.errors.InsufficientPrivilege:
+        raise DatabaseError(
+            "pgvector is installed on this Postgres but not enabled in this database, and this user may not "
+            "enable it. Ask a superuser to run 'CREATE EXTENSION vector;' in the database."
+        ) from None
+
+
+@contextmanager
+def session(settings: Settings) -> Iterator[psycopg.Connection]:
+    """A migrated connection, closed afterwards."""
+    conn = connect(settings)
+    try:
+        migrate(conn)
+        yield conn
+    finally:
+        conn.close()
+
+
+def install_sigterm_exit() -> None:
+    """CLIs: turn SIGTERM into a normal exit so atexit hands the embedded server back cleanly."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
