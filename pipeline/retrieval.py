@@ -38,7 +38,8 @@ class Passage:
 
     def to_json(self) -> dict:
         d = asdict(self)
-        d.pop("chunk_id")
+        for internal in ("chunk_id", "doc_type"):
+            d.pop(internal)
         return d
 
 

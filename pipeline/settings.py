@@ -24,7 +24,7 @@ def default_corpus_dir() -> Path | None:
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_prefix="ARA_", extra="ignore")
+    model_config = SettingsConfigDict(env_file=".env", env_prefix="ARA_", extra="ignore", populate_by_name=True)
 
     # --- storage -------------------------------------------------------------------------
     database_url: str | None = Field(

@@ -1,0 +1,46 @@
+# The README's two commands:  `make run`  and  `make test`.
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8501
+
+.PHONY: run test install install-dev ingest serve bench clean-data
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e ".[dev]"
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+## make run: set up, start the embedded database, ingest the demo corpus (unchanged files are skipped), serve on 127.0.0.1:$(PORT)
+run: install
+	$(BIN)/ara ingest || echo "Some files failed to ingest (see the table above); serving what was ingested."
+	$(BIN)/ara serve --port $(PORT)
+
+## make test: install the dev extras and run the whole test suite
+test: install-dev
+	$(BIN)/python -m pytest -q -ra
+
+ingest: install
+	$(BIN)/ara ingest
+
+serve: install
+	$(BIN)/ara serve --port $(PORT)
+
+## make bench: ingest, retrieval and answer benchmarks -> docs/benchmarks.md (needs ../shared/corpus)
+bench: install-dev
+	$(BIN)/python benchmarks/ingest.py
+	$(BIN)/python benchmarks/retrieval.py
+	$(BIN)/python benchmarks/answers.py
+
+clean-data:
+	rm -rf .data

@@ -1,0 +1,10 @@
+"""Annual Report Analyst - Streamlit entry point (`ara serve`)."""
+import streamlit as st
+
+st.set_page_config(page_title="Annual Report Analyst", page_icon=":material/query_stats:", layout="wide")
+
+nav = st.navigation([
+    st.Page("pages/chat.py", title="Chat", icon=":material/chat:", default=True),
+    st.Page("pages/corpus.py", title="Corpus", icon=":material/library_books:"),
+])
+nav.run()

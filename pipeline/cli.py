@@ -1,0 +1,152 @@
+"""`ara`: the command line. Every product capability is a subcommand here first; the app calls the same code."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from pipeline.settings import Settings, get_settings
+
+
+def _settings() -> Settings:
+    return get_settings()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Annual Report Analyst: cited figures from annual reports (10-Ks)."""
+    from pipeline.stores.db import install_sigterm_exit
+
+    install_sigterm_exit()
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--corpus", "corpus_dir", type=click.Path(path_type=Path), help="Folder of PDFs (default: ARA_CORPUS_DIR).")
+@click.option("--force", is_flag=True, help="Re-ingest even unchanged documents.")
+@click.option("--quiet", is_flag=True, help="No progress bars.")
+def ingest(paths: tuple[Path, ...], corpus_dir: Path | None, force: bool, quiet: bool) -> None:
+    """Ingest PDFs (default: the corpus folder). Unchanged documents are skipped; exits 1 if any file failed."""
+    from rich.console import Console
+
+    from ingest.run import ingest_paths, summary_table
+
+    s = _settings()
+    targets = list(paths) or [corpus_dir or s.corpus_dir]
+    if not targets or targets[0] is None:
+        raise click.UsageError("No PDFs given and no corpus folder found: pass PATHs, --corpus DIR or set "
+                               "ARA_CORPUS_DIR (see README, 'Getting the filings').")
+    results = ingest_paths(targets, s, show_progress=not quiet, force=force)
+    console = Console(stderr=False, width=max(100, Console().width))
+    console.print(summary_table(results))
+    failed = [r for r in results if r.status == "failed"]
+    counts = {k: sum(r.status == k for r in results) for k in ("ingested", "replaced", "unchanged", "failed")}
+    console.print(" · ".join(f"{v} {k}" for k, v in counts.items()))
+    if not results:
+        console.print("[yellow]No PDFs found.[/]")
+    sys.exit(1 if failed else 0)
+
+
+def _parse_year(year: str | None) -> int | None:
+    if year is None:
+        return None
+    from pipeline.periods import find_years
+
+    ys = find_years(year if not year.isdigit() or len(year) != 2 else f"FY{year}")
+    if not ys:
+        raise click.BadParameter(f"not a fiscal year: {year!r} (try 2022 or FY22)")
+    return ys[0]
+
+
+def _company(name: str | None) -> str | None:
+    if name is None:
+        return None
+    from pipeline.registry import get_registry
+
+    reg = get_registry()
+    c = reg.by_name(name) or next(iter(reg.find_companies(name)), None)
+    if c is None:
+        raise click.BadParameter(f"unknown company {name!r}; known: {', '.join(x.name for x in reg.companies)}")
+    return c.name
+
+
+@main.command()
+@click.argument("question")
+@click.option("--company", help="Company (name, alias or ticker); overrides what the question names.")
+@click.option("--year", help="Fiscal year (2022, FY22); overrides what the question names.")
+@click.option("--k", type=int, help="How many passages to return (default ARA_FINAL_K).")
+@click.option("--mode", type=click.Choice(["hybrid", "dense", "keyword"]), default="hybrid", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="JSON list of {doc, company, fiscal_year, page, score, text}.")
+def retrieve(question: str, company: str | None, year: str | None, k: int | None, mode: str, as_json: bool) -> None:
+    """Show the passages retrieval finds for QUESTION (scoped to the company and fiscal year it names)."""
+    from pipeline.retrieval import Retriever
+    from pipeline.stores import db
+
+    s = _settings()
+    with db.session(s) as conn:
+        r = Retriever(s, lambda: db.connect(s))
+        passages = r.retrieve(question, company=_company(company), year=_parse_year(year), k=k, mode=mode, conn=conn)
+    if as_json:
+        click.echo(json.dumps([p.to_json() for p in passages], indent=2, ensure_ascii=False))
+        return
+    if not passages:
+        click.echo("No passages found (is the corpus ingested? run `ara ingest`).")
+    for i, p in enumerate(passages, 1):
+        click.echo(f"[{i}] {p.company} · FY{p.fiscal_year} · {p.doc} p. {p.page}  score={p.score:.4f}")
+        click.echo("    " + p.text.replace("\n", "\n    ")[:600])
+
+
+@main.command()
+@click.argument("question")
+@click.option("--company", help="Company (name, alias or ticker); overrides what the question names.")
+@click.option("--year", help="Fiscal year (2022, FY22); overrides what the question names.")
+@click.option("--json", "as_json", is_flag=True, help='JSON: {"answer", "route", "citations", "confidence", ...}.')
+def ask(question: str, company: str | None, year: str | None, as_json: bool) -> None:
+    """Answer QUESTION from the reports, with citations (offline, extractive)."""
+    from pipeline.answer import Answerer
+    from pipeline.retrieval import Retriever
+    from pipeline.stores import db
+
+    s = _settings()
+    with db.session(s) as conn:
+        answerer = Answerer(Retriever(s, lambda: db.connect(s)))
+        ans = answerer.ask(question, conn=conn, company=_company(company), year=_parse_year(year))
+    if as_json:
+        click.echo(json.dumps(ans.to_json(), indent=2, ensure_ascii=False))
+        return
+    click.echo(ans.answer)
+    for c in ans.citations:
+        click.echo(f"  [{c.marker}] {c.label}  ({c.doc})")
+    click.echo(f"  confidence: {ans.confidence} · route: {ans.route}")
+
+
+@main.command()
+@click.option("--port", default=8501, show_default=True)
+@click.option("--address", default="127.0.0.1", show_default=True)
+@click.option("--headless/--no-headless", default=True, show_default=True)
+def serve(port: int, address: str, headless: bool) -> None:
+    """Run the Streamlit app."""
+    import app
+
+    script = Path(app.__file__).parent / "streamlit_app.py"
+    args = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port), "--server.address",
+            address, "--server.headless", str(headless).lower(), "--browser.gatherUsageStats", "false"]
+    os.execv(sys.executable, args)
+
+
+@main.command()
+def docs() -> None:
+    """List the ingested documents."""
+    from pipeline.stores import corpus, db
+
+    with db.session(_settings()) as conn:
+        for d in corpus.list_documents(conn):
+            click.echo(f"{d['doc_id']:<40} {d['company']:<10} FY{d['fiscal_year']} {d['doc_type']:<9} "
+                       f"{d['pages']:>4} pages {d['chunks']:>5} chunks")
+
+
+if __name__ == "__main__":
+    main()

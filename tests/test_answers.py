@@ -1,0 +1,78 @@
+"""End to end on the database: retrieve, answer, cite. Generated PDF always; real 10-Ks when present."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pipeline.answer import NOT_FOUND
+from tests.conftest import corpus_pdf
+
+
+def test_generated_figure_is_cited_to_its_page(answerer, conn):
+    a = answerer.ask("What was Verizon's capex in FY2030?", conn=conn)
+    assert "$9,876 million" in a.answer
+    assert [(c.doc, c.page, c.fiscal_year, c.company) for c in a.citations] == [("VERIZON_2030_10K", 2, 2030, "Verizon")]
+    assert a.confidence == "high" and a.route == "retrieve"
+
+
+def test_other_column_is_never_taken_for_the_asked_year(answerer, conn):
+    a = answerer.ask("What was Verizon's net income in fiscal 2030?", conn=conn)
+    assert "$4,321 million" in a.answer and "3,210" not in a.answer
+
+
+def test_missing_year_is_refused_not_answered_from_another(answerer, conn):
+    a = answerer.ask("What was Verizon's capex in FY2029?", conn=conn)
+    assert a.route == "no_data" and "not FY2029" in a.answer and "8,765" not in a.answer and not a.citations
+
+
+def test_not_found_says_so_and_lists_pages(answerer, conn):
+    a = answerer.ask("What was Verizon's diluted EPS in FY2030?", conn=conn)
+    assert a.answer.startswith(NOT_FOUND) and "p. " in a.answer and not a.citations
+
+
+def test_vague_question_asks_which_company(answerer, conn):
+    a = answerer.ask("What was the revenue?", conn=conn)
+    assert a.route == "clarify" and "Verizon" in a.answer
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("q,figure,page", [
+    ("What was 3M's capex in FY2018?", "$1,577 million", 60),
+    ("What is Boeing's year end FY2018 net property, plant, and equipment (in USD millions)?", "$12,645 million", 52),
+    ("How much did MMM pay in dividends in 2018?", "$3,193 million", 60),
+])
+def test_real_10k_figures(answerer, conn, q, figure, page):
+    corpus_pdf("3M_2018_10K")
+    a = answerer.ask(q, conn=conn)
+    assert figure in a.answer, a.answer
+    assert a.citations[0].page == page
+
+
+def test_cli_ask_json_shape(env_settings):
+    from pipeline.cli import main
+
+    r = CliRunner().invoke(main, ["ask", "What was Verizon's capex in FY2030?", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert {"answer", "route", "citations", "confidence"} <= set(out)
+    assert out["citations"] == [{"marker": 1, "doc": "VERIZON_2030_10K", "company": "Verizon", "fiscal_year": 2030,
+                                 "page": 2}]
+
+
+def test_cli_retrieve_json_scoped_and_one_based(env_settings):
+    from pipeline.cli import main
+
+    r = CliRunner().invoke(main, ["retrieve", "capital expenditures", "--company", "VZ", "--year", "FY30", "--json"])
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    assert rows and all(set(x) == {"doc", "company", "fiscal_year", "page", "score", "text"} for x in rows)
+    assert {(x["company"], x["fiscal_year"]) for x in rows} == {("Verizon", 2030)}
+    assert {x["page"] for x in rows} <= {1, 2}
+
+
+def test_every_subcommand_has_help():
+    from pipeline.cli import main
+
+    for cmd in ["ingest", "retrieve", "ask", "serve", "docs"]:
+        r = CliRunner().invoke(main, [cmd, "--help"])
+        assert r.exit_code == 0 and "Usage" in r.output

@@ -1,0 +1,34 @@
+"""The Streamlit app, driven in-process with AppTest."""
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parent.parent / "app" / "streamlit_app.py")
+
+
+def test_chat_answers_with_a_citation(env_settings):
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    assert not at.exception
+    at.chat_input[0].set_value("What was Verizon's capex in FY2030?").run()
+    assert not at.exception
+    roles = [m.name for m in at.chat_message]
+    assert roles == ["user", "assistant"]
+    body = " ".join(md.value for md in at.chat_message[1].markdown)
+    assert "9,876 million" in body
+    assert "Verizon · FY2030 · 10-K p. 2" in body
+    assert any("Capital expenditures" in t.value for t in at.chat_message[1].text)   # the cited page's text
+
+
+def test_markup_in_answers_is_inert():
+    from app.components.render import safe_markdown
+
+    out = safe_markdown("<script>alert(1)</script> costs $5 and $6")
+    assert "<script>" not in out and "\\$5" in out
+
+
+def test_corpus_page_lists_documents(env_settings):
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("pages/corpus.py").run()
+    assert not at.exception
+    df = at.dataframe[0].value
+    assert "VERIZON_2030_10K" in set(df["doc_id"])

@@ -1,0 +1,51 @@
+import pytest
+
+from pipeline.settings import Settings
+from pipeline.stores import corpus, db
+
+
+def test_migrations_are_recorded_in_order_and_idempotent(conn):
+    versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
+    assert versions == [v for v, _, _ in db.migrations()]
+    assert db.migrate(conn) == []
+
+
+def test_path_with_space_is_refused_clearly(tmp_path):
+    s = Settings(data_dir=tmp_path / "has space", database_url=None)
+    with pytest.raises(db.DatabaseError, match="spaces"):
+        db.conninfo(s)
+
+
+def test_missing_pgvector_is_explained():
+    class NoVector:
+        def execute(self, *a, **k):
+            class R:
+                def fetchone(self):
+                    return None
+            return R()
+
+    with pytest.raises(db.DatabaseError) as e:
+        db._ensure_vector(NoVector())
+    assert "pgvector" in str(e.value) and "CREATE EXTENSION vector" in str(e.value)
+
+
+def test_unreachable_external_database_names_it_without_the_password():
+    s = Settings(database_url="postgresql://ara:s3cret-pw@127.0.0.1:1/nowhere", data_dir="/tmp/x")
+    with pytest.raises(db.DatabaseError) as e:
+        db.connect(s)
+    assert "s3cret-pw" not in str(e.value) and "127.0.0.1" in str(e.value)
+
+
+def test_filter_values_are_bound_not_pasted(conn, embedder):
+    vec = embedder.get_query_embedding("capital expenditures")
+    assert corpus.dense_search(conn, vec, k=5, company="McDonald's") == []
+    assert corpus.dense_search(conn, vec, k=5, company="x' OR '1'='1") == []
+    assert corpus.dense_search(conn, vec, k=5, company="Verizon'); DROP TABLE chunks; --") == []
+    assert conn.execute("SELECT count(*) FROM chunks").fetchone()[0] > 0
+    assert corpus.dense_search(conn, vec, k=5, company="Verizon", fiscal_year=2030)
+
+
+def test_other_embedding_model_is_refused(conn):
+    with pytest.raises(corpus.EmbeddingModelMismatch):
+        corpus.check_index_model(conn, "text-embedding-3-small", 1536)
+    conn.rollback()

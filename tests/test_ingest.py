@@ -1,0 +1,62 @@
+"""Ingest is idempotent and safe: unchanged skipped, changed replaced atomically, bad files fail alone."""
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ingest.run import ingest_paths
+from pipeline.stores import corpus
+from tests.pdfs import write_pdf
+
+
+def _docs(conn) -> dict[str, int]:
+    return dict(conn.execute("SELECT doc_id, chunks FROM documents").fetchall())
+
+
+def test_bad_files_fail_alone_and_leave_nothing_behind(tmp_path, loaded, embedder, conn, generated_pdf):
+    good = write_pdf(tmp_path / "AMCOR_2031_10K.pdf", [["Amcor plc", "Net sales rose in fiscal 2031."]])
+    (tmp_path / "BOEING_2031_10K.pdf").write_text("this is not a pdf")
+    (tmp_path / "3M_2031_10K.pdf").write_bytes(generated_pdf.read_bytes()[:300])          # truncated
+    write_pdf(tmp_path / "MCDONALDS_2031_10K.pdf", [["McDonald's Corporation"]])           # not registered
+    write_pdf(tmp_path / "quarterly notes.pdf", [["no company in this name"]])             # undescribable
+    try:
+        res = {r.doc_id: r for r in ingest_paths([tmp_path], loaded, embedder=embedder, show_progress=False)}
+        assert res["AMCOR_2031_10K"].status == "ingested" and res["AMCOR_2031_10K"].chunks > 0
+        assert "not a PDF" in res["BOEING_2031_10K"].error
+        assert res["3M_2031_10K"].status == "failed" and "3M_2031_10K.pdf" in res["3M_2031_10K"].error
+        assert "registry" in res["MCDONALDS_2031_10K"].error
+        assert "COMPANY_PERIOD_TYPE" in res["quarterly notes"].error
+        docs = _docs(conn)
+        assert "AMCOR_2031_10K" in docs
+        assert not {"BOEING_2031_10K", "3M_2031_10K", "MCDONALDS_2031_10K"} & set(docs)
+        orphan = conn.execute("SELECT count(*) FROM chunks WHERE doc_id LIKE '%2031%' AND doc_id <> 'AMCOR_2031_10K'")
+        assert orphan.fetchone()[0] == 0
+    finally:
+        corpus.delete_document(conn, "AMCOR_2031_10K")
+
+
+def test_unchanged_is_skipped_and_changed_is_replaced(tmp_path, loaded, embedder, conn):
+    pdf = write_pdf(tmp_path / "BOEING_2032_10K.pdf", [["Boeing", "Revenues rose in 2032."]])
+    try:
+        first = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0]
+        assert first.status == "ingested"
+        again = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0]
+        assert again.status == "unchanged"
+        old_ids = {r[0] for r in conn.execute("SELECT id FROM chunks WHERE doc_id = 'BOEING_2032_10K'")}
+        write_pdf(pdf, [["Boeing", "Revenues rose in 2032."], ["Second page about backlog in 2032."]])
+        changed = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0]
+        assert changed.status == "replaced" and changed.pages == 2
+        new_ids = {r[0] for r in conn.execute("SELECT id FROM chunks WHERE doc_id = 'BOEING_2032_10K'")}
+        assert new_ids and not (old_ids & new_ids)
+        assert conn.execute("SELECT pages FROM documents WHERE doc_id = 'BOEING_2032_10K'").fetchone()[0] == 2
+    finally:
+        corpus.delete_document(conn, "BOEING_2032_10K")
+
+
+def test_cli_ingest_exits_nonzero_when_a_file_fails(tmp_path, env_settings, conn):
+    from pipeline.cli import main
+
+    (tmp_path / "VERIZON_2033_10K.pdf").write_text("garbage")
+    result = CliRunner().invoke(main, ["ingest", "--quiet", str(tmp_path / "VERIZON_2033_10K.pdf")])
+    assert result.exit_code == 1
+    assert "failed" in result.output and "VERIZON_2033_10K" in result.output
+    assert "VERIZON_2033_10K" not in _docs(conn)

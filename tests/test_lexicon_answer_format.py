@@ -1,0 +1,40 @@
+import pytest
+
+from pipeline.answer import format_value
+from pipeline.lexicon import get_lexicon
+from pipeline.question import analyse
+
+
+@pytest.mark.parametrize("q,key", [
+    ("What was 3M's capex in FY2018?", "capex"),
+    ("year end FY2018 net property, plant, and equipment", "net_ppe"),
+    ("Pepsi net income 2021", "net_income"),
+    ("What was Verizon's revenue?", "revenue"),
+    ("cost of goods sold at Boeing", "cost_of_sales"),
+    ("diluted EPS of 3M", "eps_diluted"),
+])
+def test_lexicon_finds_the_metric(q, key):
+    assert analyse(q).metric is not None and analyse(q).metric.key == key
+
+
+@pytest.mark.parametrize("key,label,ok", [
+    ("capex", "Purchases of property, plant and equipment (PP&E)", True),
+    ("capex", "Proceeds from sale of PP&E and other assets", False),
+    ("capex", "Capital expenditures (including capitalized software)", True),
+    ("net_ppe", "Property, plant and equipment, net", True),
+    ("net_ppe", "Property, plant and equipment — net", True),
+    ("net_ppe", "Accumulated depreciation of property, plant and equipment", False),
+    ("revenue", "Net sales", True),
+    ("revenue", "Cost of sales", False),
+    ("net_income", "Net income attributable to noncontrolling interest", False),
+])
+def test_row_matching(key, label, ok):
+    assert get_lexicon().get(key).matches_row(label) is ok
+
+
+def test_format_value_units_and_signs():
+    lex = get_lexicon()
+    assert format_value("(1,577)", "million", lex.get("capex")) == "$1,577 million"
+    assert format_value("(636)", "million", lex.get("net_income")) == "-$636 million"
+    assert format_value("12,645", "million", lex.get("net_ppe")) == "$12,645 million"
+    assert format_value("0.705", None, lex.get("eps_diluted")) == "$0.705 per share"

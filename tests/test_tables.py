@@ -1,0 +1,63 @@
+"""Year/value alignment of statement rows: on generated text and on real statement pages."""
+from decimal import Decimal
+
+import pytest
+
+from pipeline.tables import header_years, parse_number, parse_page, split_row
+from tests.conftest import corpus_pdf
+
+
+def test_split_row_and_numbers():
+    label, values = split_row("Net income including noncontrolling interest $ 5,363 $ 4,869 $ 5,058")
+    assert label == "Net income including noncontrolling interest"
+    assert values == ["5,363", "4,869", "5,058"]
+    assert parse_number("(1,577)") == Decimal(-1577)
+    assert parse_number("$5,363") == Decimal(5363)
+    assert parse_number("—") == Decimal(0)
+    assert parse_number("12.5%") == Decimal("12.5")
+    assert parse_number("n/a") is None
+
+
+def test_header_years():
+    assert header_years("(Millions) 2018 2017 2016") == [2018, 2017, 2016]
+    assert header_years("For the years ended June 30, 2023 2022 2021") == [2023, 2022, 2021]
+    assert header_years("December 31, 2018 2017") == [2018, 2017]
+    assert header_years("Notes due 2025") is None
+    assert header_years("2018 1990") is None  # not a run of consecutive fiscal years
+
+
+def test_rows_take_the_nearest_header_and_refuse_mismatched_counts():
+    text = "\n".join([
+        "Consolidated Statement of Cash Flows", "(Millions) 2018 2017 2016",
+        "Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)",
+        "Proceeds from sale of businesses, net of cash sold", "846 1,065 142",   # wrapped row
+        "Notes due 2025 (a) 1,000 900 800",                                       # label ends in numbers
+        "Odd row 1 2",                                                            # 2 values under 3 years
+        "Segment table 2022 2021", "Consumer 5,000 4,000",
+    ])
+    t = parse_page(text)
+    rows = {r.label: r for r in t.rows}
+    assert t.statement == "cash_flow" and t.unit == "million"
+    assert rows["Purchases of property, plant and equipment (PP&E)"].value_for(2018) == "(1,577)"
+    assert rows["Purchases of property, plant and equipment (PP&E)"].value_for(2016) == "(1,420)"
+    assert rows["Proceeds from sale of businesses, net of cash sold"].value_for(2017) == "1,065"
+    assert rows["Notes due 2025 (a)"].value_for(2018) == "1,000"
+    assert rows["Odd row"].aligned is False and rows["Odd row"].value_for(2018) is None
+    assert rows["Consumer"].columns == [2022, 2021] and rows["Consumer"].value_for(2021) == "4,000"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("doc,page,year,label,value", [
+    ("3M_2018_10K", 60, 2018, "Purchases of property, plant and equipment (PP&E)", "(1,577)"),
+    ("3M_2018_10K", 60, 2017, "Purchases of property, plant and equipment (PP&E)", "(1,373)"),
+    ("3M_2018_10K", 60, 2016, "Dividends paid to shareholders", "(2,678)"),
+    ("BOEING_2018_10K", 52, 2018, "Property, plant and equipment, net", "12,645"),
+    ("BOEING_2018_10K", 52, 2017, "Property, plant and equipment, net", "12,672"),
+])
+def test_real_statement_page_alignment(doc, page, year, label, value):
+    from ingest.pdf import read_pages
+
+    text = read_pages(corpus_pdf(doc))[page - 1]
+    rows = [r for r in parse_page(text).rows if r.label == label]
+    assert rows, f"row {label!r} not parsed on {doc} p. {page}"
+    assert rows[0].value_for(year) == value
