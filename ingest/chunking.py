@@ -20,6 +20,8 @@ class PageChunk:
     ord: int
     text: str       # what is stored, shown and keyword-indexed: figures included
     embed_text: str  # what the dense model sees: the same lines without figures (years kept)
+    section: str = ""            # the page's title
+    statement: str | None = None  # cash_flow | income | balance for primary statement pages
 
 
 _FIGURE = re.compile(r"(?<![\w])\(?-?\$?(?!(?:19|20)\d{2}\b)\d[\d,]*(?:\.\d+)?\)?%?(?![\w]|-\w)|\|\s*(?:19|20)\d{2}:")
@@ -70,7 +72,7 @@ def chunk_page(text: str, page: int, budget: int, count: Callable[[list[str]], l
     def flush() -> None:
         text = "\n".join([head, *(c[0] for c in cur)]) if head else "\n".join(c[0] for c in cur)
         emb = "\n".join([head, *(c[1] for c in cur if c[1])]) if head else "\n".join(c[1] for c in cur if c[1])
-        chunks.append(PageChunk(page, len(chunks), text, emb))
+        chunks.append(PageChunk(page, len(chunks), text, emb, table.title[:200], table.statement))
 
     for line, lite, n in pieces:
         n = max(0, n - 2)  # [CLS]/[SEP] are counted once per chunk, not per line

@@ -128,7 +128,8 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
         doc = corpus.DocumentRecord(doc_id=info.doc_id, company=info.company, ticker=info.ticker,
                                     fiscal_year=info.fiscal_year, doc_type=info.doc_type, period=info.period,
                                     source_path=str(path.resolve()), sha256=digest)
-        records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text) for c in chunks]
+        records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text, section=c.section, statement=c.statement)
+                   for c in chunks]
         corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
         result.status = "replaced" if info.doc_id in known else "ingested"
         known[info.doc_id] = digest

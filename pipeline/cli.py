@@ -138,6 +138,24 @@ def serve(port: int, address: str, headless: bool) -> None:
 
 
 @main.command()
+@click.option("--dest", type=click.Path(path_type=Path), default=Path("corpus"), show_default=True,
+              help="Folder to download into.")
+@click.option("--source", type=click.Choice(["mirror", "url"]), default="mirror", show_default=True,
+              help="mirror: FinanceBench's copies (sha256-verified); url: the companies' investor-relations links.")
+@click.option("--base-url", help="Fetch <base-url>/<doc>.pdf from a mirror of your own instead.")
+@click.option("--doc", "docs_", multiple=True, help="Only these documents (repeatable), e.g. --doc 3M_2018_10K.")
+def fetch(dest: Path, source: str, base_url: str | None, docs_: tuple[str, ...]) -> None:
+    """Download the demo corpus's public filings, then run `ara ingest DEST`."""
+    from ingest.fetch import fetch as do_fetch
+
+    results = do_fetch(dest, source=source, base_url=base_url, only=list(docs_) or None)
+    for r in results:
+        click.echo(f"{r.doc:<40} {r.status:<12} {r.detail}")
+    click.echo(f"Next: ARA_CORPUS_DIR={dest} ara ingest")
+    sys.exit(1 if any(r.status == "failed" for r in results) else 0)
+
+
+@main.command()
 def docs() -> None:
     """List the ingested documents."""
     from pipeline.stores import corpus, db

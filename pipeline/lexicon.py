@@ -19,7 +19,14 @@ class Metric:
     exclude: tuple[re.Pattern[str], ...]
     statement: str
     outflow: bool = False
-    kind: str = "amount"
+    kind: str = "amount"            # amount | per_share | ratio | derived
+    statements: tuple[str, ...] = ()  # every statement its figures are printed in (primary first)
+    inputs: tuple[str, ...] = ()      # derived metrics: the metrics they are computed from
+
+    @property
+    def printed(self) -> bool:
+        """True when the figure is printed as one statement row (derived metrics are computed instead)."""
+        return self.kind != "derived" and bool(self.line_items)
 
     def matches_row(self, label: str) -> bool:
         lab = _clean_label(label)
@@ -87,7 +94,9 @@ def load_lexicon(path: Path | None = None) -> Lexicon:
             key=d["key"], label=d["label"], terms=tuple(d.get("terms", ())),
             line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("line_items", ())),
             exclude=tuple(re.compile(p, re.IGNORECASE) for p in d.get("exclude", ())),
-            statement=d.get("statement", ""), outflow=bool(d.get("outflow", False)), kind=d.get("kind", "amount")))
+            statement=d.get("statement", ""), outflow=bool(d.get("outflow", False)), kind=d.get("kind", "amount"),
+            statements=tuple(d.get("statements", [d["statement"]] if d.get("statement") else [])),
+            inputs=tuple(d.get("inputs", ()))))
     return Lexicon(metrics)
 
 

@@ -11,14 +11,8 @@ import re
 
 from pipeline.question import QuestionFacts
 from pipeline.retrieval import Passage
-from pipeline.tables import parse_page
 
 _ROW = re.compile(r"^(?P<label>[^|\n]+?) \| (?P<cells>(?:(?:19|20)\d{2}: [^|\n]+(?: \| )?)+)$", re.M)
-_STATEMENT_WORDS = {
-    "cash_flow": re.compile(r"(?i)cash flows?"),
-    "income": re.compile(r"(?i)statements? of (consolidated )?(income|operations|earnings)|income statement"),
-    "balance": re.compile(r"(?i)balance sheets?|financial position"),
-}
 
 
 def row_matches(facts: QuestionFacts, text: str) -> tuple[bool, bool]:
@@ -36,8 +30,7 @@ def row_matches(facts: QuestionFacts, text: str) -> tuple[bool, bool]:
 
 
 def feature_score(facts: QuestionFacts, p: Passage) -> float:
-    metric = facts.metric
-    if metric is None:
+    if facts.metric is None:
         return 0.0
     score = 0.0
     row, year_col = row_matches(facts, p.text)
@@ -45,10 +38,9 @@ def feature_score(facts: QuestionFacts, p: Passage) -> float:
         score += 1.0
     if year_col:
         score += 0.5
-    head = p.text.split("\n", 1)[0]
-    pat = _STATEMENT_WORDS.get(metric.statement)
-    if pat is not None and pat.search(head) and parse_page(head).statement is not None:
-        score += 0.3
+    statements = facts.statements
+    if p.statement and p.statement in statements:
+        score += 0.3 - 0.05 * statements.index(p.statement)
     return score
 
 

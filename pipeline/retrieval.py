@@ -23,6 +23,7 @@ class Scope:
     company: str | None = None
     fiscal_year: int | None = None
     doc_types: tuple[str, ...] | None = None
+    note: str = ""      # how the scope was chosen when the question did not say exactly
 
 
 @dataclass
@@ -35,10 +36,11 @@ class Passage:
     page: int           # 1-based
     score: float
     text: str
+    statement: str | None = None
 
     def to_json(self) -> dict:
         d = asdict(self)
-        for internal in ("chunk_id", "doc_type"):
+        for internal in ("chunk_id", "doc_type", "statement"):
             d.pop(internal)
         return d
 
@@ -46,7 +48,8 @@ class Passage:
 def _node(h: corpus.ChunkHit, score: float) -> NodeWithScore:
     node = TextNode(id_=str(h.chunk_id), text=h.text,
                     metadata={"doc": h.doc_id, "company": h.company, "fiscal_year": h.fiscal_year,
-                              "doc_type": h.doc_type, "page": h.page, "chunk_id": h.chunk_id})
+                              "doc_type": h.doc_type, "page": h.page, "chunk_id": h.chunk_id,
+                              "statement": h.statement})
     return NodeWithScore(node=node, score=score)
 
 
@@ -74,6 +77,27 @@ class KeywordRetriever(BaseRetriever):
         return [_node(rows[i], s) for i, s in ranked if i in rows]
 
 
+class StatementRetriever(BaseRetriever):
+    """Structure-aware candidates: the primary-statement pages where the asked metric is printed, chunks holding
+    a row of that metric first. Only for questions whose metric the lexicon places on a statement."""
+
+    def __init__(self, conn, facts: QuestionFacts, scope: Scope, k: int):
+        super().__init__()
+        self.conn, self.facts, self.scope, self.k = conn, facts, scope, k
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        from pipeline.rerank import row_matches
+
+        out: list[tuple[float, int, corpus.ChunkHit]] = []
+        for rank, statement in enumerate(self.facts.statements):
+            for h in corpus.statement_chunks(self.conn, statement, company=self.scope.company,
+                                             fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types):
+                row, year = row_matches(self.facts, h.text)
+                out.append((2.0 * row + year - 0.5 * rank, -len(out), h))
+        out.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return [_node(h, score) for score, _, h in out[: self.k]]
+
+
 class Retriever:
     """Holds the embedder and the keyword index (rebuilt when the corpus version changes)."""
 
@@ -83,6 +107,7 @@ class Retriever:
         self._kw: KeywordIndex | None = None
         self._kw_version: str | None = None
         self._lock = threading.Lock()
+        self.last_scope: Scope | None = None
 
     @property
     def embedder(self):
@@ -102,30 +127,51 @@ class Retriever:
                 self._kw, self._kw_version = load_or_build(conn, self.settings.data_dir)
             return self._kw
 
-    def scope_for(self, facts: QuestionFacts, company: str | None = None, year: int | None = None) -> Scope:
+    def scope_for(self, facts: QuestionFacts, company: str | None = None, year: int | None = None,
+                  conn=None) -> Scope:
+        """Company and fiscal year to filter on. A question naming no year searches the company's latest
+        report; a year with no report of that company searches the latest report before it (where a forecast
+        for that year would be), else none."""
         c = company or (facts.company.name if facts.company else None)
-        return Scope(company=c, fiscal_year=year if year is not None else facts.year)
+        y = year if year is not None else facts.year
+        scope = Scope(company=c, fiscal_year=y)
+        if c is None or conn is None:
+            return scope
+        years = corpus.latest_years(conn, c)
+        if not years:
+            return scope
+        if y is None:
+            scope.fiscal_year, scope.note = years[0], f"no year named: latest report, FY{years[0]}"
+        elif y not in years:
+            earlier = [x for x in years if x < y]
+            scope.fiscal_year = earlier[0] if earlier else None
+            scope.note = (f"no FY{y} report: searched FY{earlier[0]}, the latest before it" if earlier
+                          else f"no FY{y} report: searched all years")
+        return scope
 
     def retrieve(self, question: str, *, company: str | None = None, year: int | None = None,
                  k: int | None = None, pool_k: int | None = None, mode: Mode = "hybrid",
                  facts: QuestionFacts | None = None, conn=None, doc_types: Iterable[str] | None = None,
-                 rerank: bool = True) -> list[Passage]:
+                 rerank: bool = True, statements: bool = True) -> list[Passage]:
         """Scoped candidates from each side (`pool_k` each), fused, reranked, cut to `k`."""
         facts = facts or analyse(question)
-        scope = self.scope_for(facts, company, year)
-        if doc_types:
-            scope.doc_types = tuple(doc_types)
         k = k or self.settings.final_k
         pool = pool_k or self.settings.pool_k
         query = facts.search_query()
         own = conn is None
         conn = conn or self._connect()
         try:
+            scope = self.scope_for(facts, company, year, conn)
+            if doc_types:
+                scope.doc_types = tuple(doc_types)
+            self.last_scope = scope
             retrievers: list[BaseRetriever] = []
             if mode in ("hybrid", "dense"):
                 retrievers.append(DenseRetriever(conn, self.embedder, scope, pool))
             if mode in ("hybrid", "keyword"):
                 retrievers.append(KeywordRetriever(conn, self.keyword_index(conn), scope, pool))
+            if mode == "hybrid" and statements and facts.statements:
+                retrievers.append(StatementRetriever(conn, facts, scope, pool))
             if len(retrievers) == 1:
                 nodes = retrievers[0].retrieve(query)
             else:
@@ -136,11 +182,26 @@ class Retriever:
         passages = [Passage(chunk_id=int(n.node.metadata["chunk_id"]), doc=n.node.metadata["doc"],
                         company=n.node.metadata["company"], fiscal_year=n.node.metadata["fiscal_year"],
                         doc_type=n.node.metadata["doc_type"], page=n.node.metadata["page"],
-                        score=float(n.score or 0.0), text=n.node.get_content()) for n in nodes]
+                        score=float(n.score or 0.0), text=n.node.get_content(),
+                        statement=n.node.metadata.get("statement")) for n in nodes]
         if rerank:
             from pipeline.rerank import StatementReranker
-            return StatementReranker().rerank(facts, passages, k)
-        return passages[:k]
+            passages = StatementReranker().rerank(facts, passages, len(passages))
+        return one_per_page(passages, k)
+
+
+def one_per_page(passages: list[Passage], k: int) -> list[Passage]:
+    """The best chunk of each page, in order, up to `k` pages: answers read whole pages, so a second chunk of
+    the same page would only push another page out of the final set."""
+    seen: set[tuple[str, int]] = set()
+    out: list[Passage] = []
+    for p in passages:
+        if (p.doc, p.page) not in seen:
+            seen.add((p.doc, p.page))
+            out.append(p)
+        if len(out) == k:
+            break
+    return out
 
 
 def _fuse(retrievers: list[BaseRetriever], query: str, k: int) -> list[NodeWithScore]:

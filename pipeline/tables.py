@@ -17,11 +17,12 @@ _YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _MONEY_SIGN = {"$", "US$", "€", "£"}
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?")
+_END = r"\s*(?:\((?:continued|unaudited)\)\s*)*$"
 _STATEMENT_TITLES = [
-    ("cash_flow", re.compile(r"(?i)statements? of cash flows?|cash flows? statements?")),
-    ("income", re.compile(r"(?i)statements? of (consolidated )?(income|operations|earnings)|income statements?|"
-                          r"statements? of comprehensive income")),
-    ("balance", re.compile(r"(?i)balance sheets?|statements? of financial position")),
+    ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + _END)),
+    ("income", re.compile(r"(?i)(statements? of (consolidated )?(income|operations|earnings)|income statements?|"
+                          r"statements? of (consolidated )?comprehensive (income|earnings))" + _END)),
+    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial position)" + _END)),
 ]
 _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
 
@@ -122,7 +123,7 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
     head = lines[:8]
     for kind, pat in _STATEMENT_TITLES:
         for ln in head:
-            if pat.search(ln) and len(ln) < 120:
+            if len(ln) <= 80 and pat.search(ln):
                 return ln, kind
     for ln in head:
         if not _SKIP_TITLE.match(ln) and len(ln) > 3:

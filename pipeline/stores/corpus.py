@@ -34,6 +34,8 @@ class ChunkRecord:
     page: int
     ord: int
     text: str
+    section: str = ""
+    statement: str | None = None
 
 
 @dataclass
@@ -46,6 +48,10 @@ class ChunkHit:
     page: int
     text: str
     score: float
+    statement: str | None = None
+
+
+_HIT_COLS = "id, doc_id, company, fiscal_year, doc_type, page, text"
 
 
 def _vec(v: Sequence[float]) -> str:
@@ -91,11 +97,11 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
             with cur.copy("COPY pages (doc_id, page, text) FROM STDIN") as cp:
                 for i, text in enumerate(pages, start=1):
                     cp.write_row((doc.doc_id, i, text.replace("\x00", "")))
-            with cur.copy("COPY chunks (doc_id, company, fiscal_year, doc_type, page, ord, text, embedding)"
-                          " FROM STDIN") as cp:
+            with cur.copy("COPY chunks (doc_id, company, fiscal_year, doc_type, page, ord, text, embedding,"
+                          " section, statement) FROM STDIN") as cp:
                 for c, v in zip(chunks, vectors):
                     cp.write_row((doc.doc_id, doc.company, doc.fiscal_year, doc.doc_type, c.page, c.ord,
-                                  c.text.replace("\x00", ""), _vec(v)))
+                                  c.text.replace("\x00", ""), _vec(v), c.section.replace("\x00", ""), c.statement))
 
 
 def delete_document(conn: psycopg.Connection, doc_id: str) -> None:
@@ -122,15 +128,31 @@ def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: 
     """Exact cosine search (no HNSW: at this corpus size an exact scan is fast and never drops filtered rows)."""
     where, params = _scope_sql(company, fiscal_year, doc_types)
     rows = conn.execute(
-        "SELECT id, doc_id, company, fiscal_year, doc_type, page, text, 1 - (embedding <=> %s::vector) AS score"
+        f"SELECT {_HIT_COLS}, 1 - (embedding <=> %s::vector) AS score, statement"
         f" FROM chunks{where} ORDER BY embedding <=> %s::vector LIMIT %s",
         [_vec(query_vector), *params, _vec(query_vector), int(k)]).fetchall()
     return [ChunkHit(*r) for r in rows]
 
 
+def statement_chunks(conn: psycopg.Connection, statement: str, *, company: str | None, fiscal_year: int | None,
+                     doc_types: Iterable[str] | None = None, limit: int = 60) -> list[ChunkHit]:
+    """Chunks of the primary-statement pages of one kind (cash_flow | income | balance), in page order."""
+    where, params = _scope_sql(company, fiscal_year, doc_types)
+    where = (where + " AND" if where else " WHERE") + " statement = %s"
+    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement FROM chunks{where}"
+                        " ORDER BY doc_id, page, ord LIMIT %s", [*params, statement, int(limit)]).fetchall()
+    return [ChunkHit(*r) for r in rows]
+
+
+def latest_years(conn: psycopg.Connection, company: str) -> list[int]:
+    """Fiscal years with any document of `company`, newest first."""
+    return [r[0] for r in conn.execute("SELECT DISTINCT fiscal_year FROM documents WHERE company = %s"
+                                       " ORDER BY fiscal_year DESC", (company,))]
+
+
 def chunks_by_ids(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, ChunkHit]:
-    rows = conn.execute("SELECT id, doc_id, company, fiscal_year, doc_type, page, text, 0.0 FROM chunks"
-                        " WHERE id = ANY(%s)", (list(ids),)).fetchall()
+    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement FROM chunks WHERE id = ANY(%s)",
+                        (list(ids),)).fetchall()
     return {r[0]: ChunkHit(*r) for r in rows}
 
 

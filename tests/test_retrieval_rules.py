@@ -1,0 +1,57 @@
+"""Deterministic retrieval rules: statement tags, query condensing, topics, scope defaults, page diversity."""
+import pytest
+
+from pipeline.question import analyse, core_question
+from pipeline.retrieval import Passage, one_per_page
+from pipeline.tables import detect_title
+
+
+@pytest.mark.parametrize("lines,kind", [
+    (["3M Company and Subsidiaries", "Consolidated Statement of Cash Flows"], "cash_flow"),
+    (["Consolidated Balance Sheets"], "balance"),
+    (["Consolidated Statements of Financial Position (continued)"], "balance"),
+    (["Consolidated Statements of Income"], "income"),
+    (["The balance of contract assets and contract liabilities recorded in our consolidated balance sheets were:"], None),
+    (["reported in our consolidated balance sheet. Included in Other assets"], None),
+    (["See the Consolidated Statement of Cash Flows for capital spending by segment in the year"], None),
+])
+def test_statement_titles_are_anchored(lines, kind):
+    assert detect_title(lines)[1] == kind
+
+
+def test_core_question_drops_instructions():
+    q = ("Assume that you are a public equities analyst. Answer the following question by using the balance "
+         "sheet: what is the year end FY2018 net PPNE for 3M? Answer in USD billions.")
+    core = core_question(q)
+    assert "net PPNE" in core and "Assume" not in core and "USD billions" not in core
+    assert core_question("Answer in USD millions.") == "Answer in USD millions."   # nothing else left: keep it
+
+
+def test_topics_and_derived_metrics_point_retrieval_somewhere():
+    f = analyse("Has Pepsico reported any materially important ongoing legal battles from FY2022?")
+    assert [t.key for t in f.topics][:1] == ["legal"] and "legal proceedings" in f.search_query()
+    f = analyse("Does AMCOR have an improving gross margin profile as of FY2023?")
+    assert f.metric.key == "gross_margin" and not f.metric.printed and f.statements == ["income"]
+    assert analyse("Is 3M a capital-intensive business?").statements[:2] == ["balance", "cash_flow"]
+
+
+def _p(doc, page, i=0):
+    return Passage(chunk_id=i, doc=doc, company="X", fiscal_year=2020, doc_type="10K", page=page, score=0, text="")
+
+
+def test_one_chunk_per_page_keeps_order_and_k():
+    ps = [_p("A", 1, 1), _p("A", 1, 2), _p("A", 2, 3), _p("B", 1, 4), _p("A", 2, 5), _p("A", 3, 6)]
+    assert [(p.doc, p.page) for p in one_per_page(ps, 3)] == [("A", 1), ("A", 2), ("B", 1)]
+
+
+def test_scope_defaults_to_latest_or_earlier_report(answerer, conn):
+    r = answerer.retriever
+    assert r.scope_for(analyse("Verizon capex"), conn=conn).fiscal_year == 2030
+    s = r.scope_for(analyse("What does Verizon forecast for FY2031?"), conn=conn)
+    assert s.fiscal_year == 2030 and "no FY2031 report" in s.note
+    assert r.scope_for(analyse("Verizon capex FY2030"), conn=conn).note == ""
+
+
+def test_statement_locator_finds_the_statement_page(answerer, conn):
+    ps = answerer.retriever.retrieve("What was Verizon's capex in FY2030?", conn=conn)
+    assert (ps[0].doc, ps[0].page) == ("VERIZON_2030_10K", 2) and ps[0].statement == "cash_flow"
