@@ -112,6 +112,8 @@ class Answerer:
             return Answer(f"I have {company} {have}, not FY{year}.", route="no_data")
 
         passages = self.retriever.retrieve(question, company=company, year=year, facts=facts, conn=conn)
+        if facts.metric is not None and not facts.metric.printed:
+            return self._derived(facts, company, year, passages)
         if facts.metric is not None:
             return self._figure(facts, company, year, passages, conn)
         return self._sentence(facts, company, year, passages)
@@ -159,6 +161,19 @@ class Answerer:
         return Answer(text, route="retrieve", citations=[cite], confidence=confidence,
                       figure=Figure(metric.key, metric.label, year, value, unit, row.label, p.page, p.doc),
                       pages_checked=checked, passages=passages)
+
+    def _derived(self, facts: QuestionFacts, company: str, year: int, passages: list[Passage]) -> Answer:
+        """A computed metric (margin, ratio, EBITDA) is never answered with one of its inputs."""
+        metric = facts.metric
+        assert metric is not None
+        from pipeline.lexicon import get_lexicon
+
+        inputs = [get_lexicon().get(k).label for k in metric.inputs if any(m.key == k for m in get_lexicon().metrics)]
+        made_of = f" it is computed from {', '.join(inputs)}" if inputs else " it is computed, not printed"
+        pages = [f"{p.doc} p. {p.page}" for p in passages]
+        return Answer(f"{NOT_FOUND} {metric.label} for {company} FY{year} printed as one figure:{made_of}, and this "
+                      f"answerer does not compute figures yet. The inputs are on {', '.join(pages[:4]) or 'no page found'}.",
+                      route="retrieve", confidence="low", pages_checked=pages, passages=passages)
 
     def _sentence(self, facts: QuestionFacts, company: str, year: int, passages: list[Passage]) -> Answer:
         if not passages:

@@ -60,21 +60,21 @@ class Lexicon:
     metrics: list[Metric]
 
     def find(self, text: str) -> list[Metric]:
-        """Metrics named in `text`, longest term match first (so 'net income' beats 'income')."""
+        """Metrics named in `text`, in order of first mention. Where two terms overlap, the longer wins
+        ("net income" over "income", "cost of sales" over "sales"), so a metric found only inside another
+        metric's term is not reported."""
         low = " " + _fold(text) + " "
-        hits: list[tuple[int, int, Metric]] = []
+        spans: list[tuple[int, int, Metric]] = []
         for m in self.metrics:
-            best = None
             for t in m.terms:
-                mm = re.search(rf"(?<![\w&]){re.escape(_fold(t))}(?![\w&])", low)
-                if mm and (best is None or len(t) > best[0]):
-                    best = (len(t), mm.start())
-            if best:
-                hits.append((best[0], best[1], m))
-        hits.sort(key=lambda h: (-h[0], h[1]))
-        # drop metrics whose matched term lies inside a longer matched one ("income" in "net income")
+                for mm in re.finditer(rf"(?<![\w&]){re.escape(_fold(t))}(?![\w&])", low):
+                    spans.append((mm.start(), mm.end(), m))
+        accepted: list[tuple[int, int, Metric]] = []
+        for start, end, m in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
+            if all(end <= a or start >= b for a, b, _ in accepted):
+                accepted.append((start, end, m))
         out: list[Metric] = []
-        for _, _, m in hits:
+        for _, _, m in sorted(accepted, key=lambda s: s[0]):
             if m not in out:
                 out.append(m)
         return out

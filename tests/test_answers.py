@@ -76,3 +76,9 @@ def test_every_subcommand_has_help():
     for cmd in ["ingest", "retrieve", "ask", "serve", "docs"]:
         r = CliRunner().invoke(main, [cmd, "--help"])
         assert r.exit_code == 0 and "Usage" in r.output
+
+
+def test_derived_metric_is_never_answered_with_one_of_its_inputs(answerer, conn):
+    a = answerer.ask("What is Verizon's FY2030 EBITDA less capex? Define EBITDA as operating income + "
+                     "depreciation and amortization.", conn=conn)
+    assert a.answer.startswith(NOT_FOUND) and a.figure is None and "9,876" not in a.answer
