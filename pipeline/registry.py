@@ -91,6 +91,16 @@ def load_registry(path: Path | None = None) -> Registry:
     return Registry(companies=companies, source=Path(path))
 
 
-@lru_cache(maxsize=4)
 def get_registry(path: str | None = None) -> Registry:
+    """The registry named by `path`, else by ARA_REGISTRY_FILE, else the bundled one (each loaded once)."""
+    if path is None:
+        from pipeline.settings import get_settings
+
+        configured = get_settings().registry_file
+        path = str(configured) if configured else None
+    return _load_cached(path)
+
+
+@lru_cache(maxsize=4)
+def _load_cached(path: str | None) -> Registry:
     return load_registry(Path(path) if path else None)
