@@ -129,9 +129,11 @@ def ask(question: str, company: str | None, year: str | None, as_json: bool) -> 
 @click.option("--headless/--no-headless", default=True, show_default=True)
 def serve(port: int, address: str, headless: bool) -> None:
     """Run the Streamlit app."""
-    import app
-
-    script = Path(app.__file__).parent / "streamlit_app.py"
+    # The app ships beside this package (editable or wheel install alike); `import app` could find another
+    # folder named app/ in the working directory instead.
+    script = Path(__file__).resolve().parent.parent / "app" / "streamlit_app.py"
+    if not script.exists():
+        raise click.ClickException(f"The Streamlit app is missing: {script} (reinstall annual-report-analyst).")
     args = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port), "--server.address",
             address, "--server.headless", str(headless).lower(), "--browser.gatherUsageStats", "false"]
     os.execv(sys.executable, args)

@@ -47,7 +47,7 @@ class Passage:
 
 def _node(h: corpus.ChunkHit, score: float) -> NodeWithScore:
     node = TextNode(id_=str(h.chunk_id), text=h.text,
-                    metadata={"doc": h.doc_id, "company": h.company, "fiscal_year": h.fiscal_year,
+                    metadata={"doc": h.doc_id, "company": h.company, "ticker": h.ticker, "fiscal_year": h.fiscal_year,
                               "doc_type": h.doc_type, "page": h.page, "chunk_id": h.chunk_id,
                               "statement": h.statement})
     return NodeWithScore(node=node, score=score)

@@ -21,7 +21,8 @@ def show(msg: dict) -> None:
             st.markdown("  ".join(citation_chip(c["label"], c["marker"]) for c in msg["citations"]))
             for c in msg["citations"]:
                 with st.expander(f"[{c['marker']}] {c['label']} — page text"):
-                    st.text(c.get("page_text") or "(page text unavailable)")
+                    with st.container(height=320):
+                        st.text(c.get("page_text") or "(page text unavailable)")
         if msg.get("confidence"):
             st.caption(f"confidence: {msg['confidence']} · route: {msg.get('route', '')}")
 

@@ -124,7 +124,8 @@ def get_embedder(settings: Settings) -> BaseEmbedding:
         key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
         if not key and not settings.openai_base_url:
             raise ValueError("ARA_EMBED_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server).")
-        return OpenAIEmbedding(model=settings.embed_model_name, api_key=key or "not-needed",
+        # model_name= (not model=) accepts any server's model id, e.g. Ollama's nomic-embed-text.
+        return OpenAIEmbedding(model_name=settings.embed_model_name, api_key=key or "not-needed",
                                api_base=settings.openai_base_url, embed_batch_size=settings.embed_batch_size,
                                max_retries=2, timeout=30.0)
     return LocalMiniLMEmbedding(max_tokens=max(settings.chunk_tokens, 128), embed_batch_size=settings.embed_batch_size)

@@ -49,6 +49,7 @@ class ChunkHit:
     text: str
     score: float
     statement: str | None = None
+    ticker: str = ""
 
 
 _HIT_COLS = "id, doc_id, company, fiscal_year, doc_type, page, text"
@@ -97,10 +98,10 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
             with cur.copy("COPY pages (doc_id, page, text) FROM STDIN") as cp:
                 for i, text in enumerate(pages, start=1):
                     cp.write_row((doc.doc_id, i, text.replace("\x00", "")))
-            with cur.copy("COPY chunks (doc_id, company, fiscal_year, doc_type, page, ord, text, embedding,"
+            with cur.copy("COPY chunks (doc_id, company, ticker, fiscal_year, doc_type, page, ord, text, embedding,"
                           " section, statement) FROM STDIN") as cp:
                 for c, v in zip(chunks, vectors):
-                    cp.write_row((doc.doc_id, doc.company, doc.fiscal_year, doc.doc_type, c.page, c.ord,
+                    cp.write_row((doc.doc_id, doc.company, doc.ticker, doc.fiscal_year, doc.doc_type, c.page, c.ord,
                                   c.text.replace("\x00", ""), _vec(v), c.section.replace("\x00", ""), c.statement))
 
 
@@ -128,7 +129,7 @@ def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: 
     """Exact cosine search (no HNSW: at this corpus size an exact scan is fast and never drops filtered rows)."""
     where, params = _scope_sql(company, fiscal_year, doc_types)
     rows = conn.execute(
-        f"SELECT {_HIT_COLS}, 1 - (embedding <=> %s::vector) AS score, statement"
+        f"SELECT {_HIT_COLS}, 1 - (embedding <=> %s::vector) AS score, statement, ticker"
         f" FROM chunks{where} ORDER BY embedding <=> %s::vector LIMIT %s",
         [_vec(query_vector), *params, _vec(query_vector), int(k)]).fetchall()
     return [ChunkHit(*r) for r in rows]
@@ -139,7 +140,7 @@ def statement_chunks(conn: psycopg.Connection, statement: str, *, company: str |
     """Chunks of the primary-statement pages of one kind (cash_flow | income | balance), in page order."""
     where, params = _scope_sql(company, fiscal_year, doc_types)
     where = (where + " AND" if where else " WHERE") + " statement = %s"
-    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement FROM chunks{where}"
+    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement, ticker FROM chunks{where}"
                         " ORDER BY doc_id, page, ord LIMIT %s", [*params, statement, int(limit)]).fetchall()
     return [ChunkHit(*r) for r in rows]
 
@@ -151,7 +152,7 @@ def latest_years(conn: psycopg.Connection, company: str) -> list[int]:
 
 
 def chunks_by_ids(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, ChunkHit]:
-    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement FROM chunks WHERE id = ANY(%s)",
+    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement, ticker FROM chunks WHERE id = ANY(%s)",
                         (list(ids),)).fetchall()
     return {r[0]: ChunkHit(*r) for r in rows}
 
