@@ -105,22 +105,26 @@ def retrieve(question: str, company: str | None, year: str | None, k: int | None
 @click.option("--year", help="Fiscal year (2022, FY22); overrides what the question names.")
 @click.option("--json", "as_json", is_flag=True, help='JSON: {"answer", "route", "citations", "confidence", ...}.')
 def ask(question: str, company: str | None, year: str | None, as_json: bool) -> None:
-    """Answer QUESTION from the reports, with citations (offline, extractive)."""
-    from pipeline.answer import Answerer
-    from pipeline.retrieval import Retriever
+    """Answer QUESTION through the turn graph, with citations (offline by default)."""
+    from pipeline.graph import run_turn
+    from pipeline.nodes import TurnContext
     from pipeline.stores import db
 
     s = _settings()
-    with db.session(s) as conn:
-        answerer = Answerer(Retriever(s, lambda: db.connect(s)))
-        ans = answerer.ask(question, conn=conn, company=_company(company), year=_parse_year(year))
+    with db.session(s):
+        pass
+    state = run_turn(question, TurnContext.from_settings(s), company=_company(company), year=_parse_year(year))
     if as_json:
-        click.echo(json.dumps(ans.to_json(), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(state.to_json(), indent=2, ensure_ascii=False))
         return
-    click.echo(ans.answer)
-    for c in ans.citations:
+    click.echo(state.answer)
+    for c in state.citations:
         click.echo(f"  [{c.marker}] {c.label}  ({c.doc})")
-    click.echo(f"  confidence: {ans.confidence} · route: {ans.route}")
+    for c in state.caveats:
+        click.echo(f"  caveat: {c}")
+    for w in state.warnings:
+        click.echo(f"  warning: {w}")
+    click.echo(f"  confidence: {state.confidence} · route: {state.route}")
 
 
 @main.command()
@@ -155,6 +159,34 @@ def fetch(dest: Path, source: str, base_url: str | None, docs_: tuple[str, ...])
         click.echo(f"{r.doc:<40} {r.status:<12} {r.detail}")
     click.echo(f"Next: ARA_CORPUS_DIR={dest} ara ingest")
     sys.exit(1 if any(r.status == "failed" for r in results) else 0)
+
+
+@main.command()
+@click.option("--window", default="24h", show_default=True, help="Time window: 30m, 24h, 7d.")
+@click.option("--threshold", type=int, help="Exit 1 when any layer failed open more often (default ARA_FAIL_OPEN_THRESHOLD).")
+def health(window: str, threshold: int | None) -> None:
+    """Fail-open counts per guardrail layer in a time window; exits 1 above the threshold (for monitors)."""
+    import re as _re
+
+    from pipeline.policy import POLICY
+    from pipeline.stores import db
+    from pipeline.stores.health import counts
+
+    m = _re.fullmatch(r"(\d+)([smhd])", window)
+    if not m:
+        raise click.BadParameter("use e.g. 30m, 24h or 7d", param_hint="--window")
+    seconds = int(m.group(1)) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
+    s = _settings()
+    limit = s.fail_open_threshold if threshold is None else threshold
+    with db.session(s) as conn:
+        got = counts(conn, seconds)
+    over = {k: v for k, v in got.items() if v > limit}
+    click.echo(f"fail-open events in the last {window} (threshold {limit}):")
+    for layer, p in POLICY.items():
+        if p.mode == "open":
+            n = got.get(layer, 0)
+            click.echo(f"  {layer:<18} {n:>5}{'  OVER' if layer in over else ''}")
+    sys.exit(1 if over else 0)
 
 
 @main.command()

@@ -22,6 +22,8 @@ class Metric:
     kind: str = "amount"            # amount | per_share | ratio | derived
     statements: tuple[str, ...] = ()  # every statement its figures are printed in (primary first)
     inputs: tuple[str, ...] = ()      # derived metrics: the metrics they are computed from
+    formula: str = ""                 # derived metrics: arithmetic over metric keys ("gross_profit / revenue * 100")
+    unit: str = ""                    # derived metrics: "%", "x" (times) or "money"
 
     @property
     def printed(self) -> bool:
@@ -96,7 +98,7 @@ def load_lexicon(path: Path | None = None) -> Lexicon:
             exclude=tuple(re.compile(p, re.IGNORECASE) for p in d.get("exclude", ())),
             statement=d.get("statement", ""), outflow=bool(d.get("outflow", False)), kind=d.get("kind", "amount"),
             statements=tuple(d.get("statements", [d["statement"]] if d.get("statement") else [])),
-            inputs=tuple(d.get("inputs", ()))))
+            inputs=tuple(d.get("inputs", ())), formula=d.get("formula", ""), unit=d.get("unit", "")))
     return Lexicon(metrics)
 
 

@@ -51,3 +51,35 @@ class StatementReranker:
         scored = [(feature_score(facts, p), -i, p) for i, p in enumerate(passages)]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [p for _, _, p in scored[:k]]
+
+
+class CohereReranker:
+    """Cohere rerank through LlamaIndex's CohereRerank postprocessor (when COHERE_API_KEY is set). It raises on
+    errors; the turn's fail-open policy then keeps the fusion order (see pipeline/policy.py)."""
+
+    name = "cohere"
+
+    def __init__(self, api_key: str, model: str, base_url: str | None = None, max_retries: int = 2):
+        from llama_index.postprocessor.cohere_rerank import CohereRerank
+
+        self._post = CohereRerank(api_key=api_key, model=model, base_url=base_url, top_n=50, max_retries=max_retries)
+
+    def rerank(self, facts: QuestionFacts, passages: list[Passage], k: int) -> list[Passage]:
+        from llama_index.core.schema import NodeWithScore, TextNode
+
+        if not passages:
+            return []
+        nodes = [NodeWithScore(node=TextNode(id_=str(i), text=p.text), score=p.score) for i, p in enumerate(passages)]
+        ranked = self._post.postprocess_nodes(nodes, query_str=facts.text)
+        order = [int(n.node.id_) for n in ranked]
+        rest = [i for i in range(len(passages)) if i not in order]
+        return [passages[i] for i in order + rest][:k]
+
+
+def get_reranker(settings):
+    if settings.rerank_provider == "cohere":
+        if not settings.cohere_api_key:
+            raise ValueError("ARA_RERANK_PROVIDER=cohere needs COHERE_API_KEY")
+        return CohereReranker(settings.cohere_api_key.get_secret_value(), settings.rerank_model,
+                              settings.cohere_base_url)
+    return StatementReranker()

@@ -149,6 +149,24 @@ class Retriever:
                           else f"no FY{y} report: searched all years")
         return scope
 
+    def candidates(self, query: str, facts: QuestionFacts, scope: Scope, conn, *, pool_k: int | None = None,
+                   mode: Mode = "hybrid", statements: bool = True) -> list[Passage]:
+        """The fused candidate pool for one scope (not reranked, not cut)."""
+        pool = pool_k or self.settings.pool_k
+        retrievers: list[BaseRetriever] = []
+        if mode in ("hybrid", "dense"):
+            retrievers.append(DenseRetriever(conn, self.embedder, scope, pool))
+        if mode in ("hybrid", "keyword"):
+            retrievers.append(KeywordRetriever(conn, self.keyword_index(conn), scope, pool))
+        if mode == "hybrid" and statements and facts.statements:
+            retrievers.append(StatementRetriever(conn, facts, scope, pool))
+        nodes = retrievers[0].retrieve(query) if len(retrievers) == 1 else _fuse(retrievers, query, 2 * pool)
+        return [Passage(chunk_id=int(n.node.metadata["chunk_id"]), doc=n.node.metadata["doc"],
+                        company=n.node.metadata["company"], fiscal_year=n.node.metadata["fiscal_year"],
+                        doc_type=n.node.metadata["doc_type"], page=n.node.metadata["page"],
+                        score=float(n.score or 0.0), text=n.node.get_content(),
+                        statement=n.node.metadata.get("statement")) for n in nodes]
+
     def retrieve(self, question: str, *, company: str | None = None, year: int | None = None,
                  k: int | None = None, pool_k: int | None = None, mode: Mode = "hybrid",
                  facts: QuestionFacts | None = None, conn=None, doc_types: Iterable[str] | None = None,
@@ -165,25 +183,10 @@ class Retriever:
             if doc_types:
                 scope.doc_types = tuple(doc_types)
             self.last_scope = scope
-            retrievers: list[BaseRetriever] = []
-            if mode in ("hybrid", "dense"):
-                retrievers.append(DenseRetriever(conn, self.embedder, scope, pool))
-            if mode in ("hybrid", "keyword"):
-                retrievers.append(KeywordRetriever(conn, self.keyword_index(conn), scope, pool))
-            if mode == "hybrid" and statements and facts.statements:
-                retrievers.append(StatementRetriever(conn, facts, scope, pool))
-            if len(retrievers) == 1:
-                nodes = retrievers[0].retrieve(query)
-            else:
-                nodes = _fuse(retrievers, query, 2 * pool)
+            passages = self.candidates(query, facts, scope, conn, pool_k=pool, mode=mode, statements=statements)
         finally:
             if own:
                 conn.close()
-        passages = [Passage(chunk_id=int(n.node.metadata["chunk_id"]), doc=n.node.metadata["doc"],
-                        company=n.node.metadata["company"], fiscal_year=n.node.metadata["fiscal_year"],
-                        doc_type=n.node.metadata["doc_type"], page=n.node.metadata["page"],
-                        score=float(n.score or 0.0), text=n.node.get_content(),
-                        statement=n.node.metadata.get("statement")) for n in nodes]
         if rerank:
             from pipeline.rerank import StatementReranker
             passages = StatementReranker().rerank(facts, passages, len(passages))

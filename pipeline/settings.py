@@ -52,6 +52,13 @@ class Settings(BaseSettings):
     openai_api_key: SecretStr | None = Field(default=None, validation_alias=AliasChoices("OPENAI_API_KEY"))
     openai_base_url: str | None = Field(default=None, validation_alias=AliasChoices("OPENAI_BASE_URL"))
     llm_model: str = "gpt-4o-mini"
+    llm_timeout: float = Field(default=30.0, description="Seconds per model call.")
+    llm_max_retries: int = Field(default=1, description="Retries per model call (429/5xx/timeouts).")
+    rerank_provider: Literal["rules", "cohere"] = "rules"
+    rerank_model: str = "rerank-english-v3.0"
+    cohere_base_url: str | None = Field(default=None, description="Cohere API base URL (tests use a local fake).")
+    fail_open_threshold: int = Field(default=0, ge=0,
+                                     description="`ara health` exits 1 when a layer failed open more often.")
     cohere_api_key: SecretStr | None = Field(default=None, validation_alias=AliasChoices("COHERE_API_KEY"))
 
     @field_validator("data_dir", mode="after")

@@ -77,12 +77,19 @@ def conn(loaded):
 
 
 @pytest.fixture(scope="session")
-def answerer(loaded, embedder):
-    from pipeline.answer import Answerer
-    from pipeline.retrieval import Retriever
+def ctx(loaded, embedder):
+    """The turn graph's context on the session database (offline: no LLM, rules reranker)."""
+    from pipeline.nodes import TurnContext
     from pipeline.stores import db
 
-    return Answerer(Retriever(loaded, lambda: db.connect(loaded), embedder=embedder))
+    return TurnContext.from_settings(loaded, lambda: db.connect(loaded), embedder=embedder)
+
+
+@pytest.fixture(scope="session")
+def ask(ctx):
+    from pipeline.graph import run_turn
+
+    return lambda q, **kw: run_turn(q, ctx, **kw)
 
 
 @pytest.fixture
@@ -102,5 +109,5 @@ def env_settings(loaded, monkeypatch):
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if {"conn", "loaded", "answerer", "env_settings", "settings"} & set(getattr(item, "fixturenames", ())):
+        if {"conn", "loaded", "ctx", "ask", "env_settings", "settings"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.db)

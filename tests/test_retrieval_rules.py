@@ -44,14 +44,14 @@ def test_one_chunk_per_page_keeps_order_and_k():
     assert [(p.doc, p.page) for p in one_per_page(ps, 3)] == [("A", 1), ("A", 2), ("B", 1)]
 
 
-def test_scope_defaults_to_latest_or_earlier_report(answerer, conn):
-    r = answerer.retriever
+def test_scope_defaults_to_latest_or_earlier_report(ctx, conn):
+    r = ctx.retriever
     assert r.scope_for(analyse("Verizon capex"), conn=conn).fiscal_year == 2030
     s = r.scope_for(analyse("What does Verizon forecast for FY2031?"), conn=conn)
     assert s.fiscal_year == 2030 and "no FY2031 report" in s.note
     assert r.scope_for(analyse("Verizon capex FY2030"), conn=conn).note == ""
 
 
-def test_statement_locator_finds_the_statement_page(answerer, conn):
-    ps = answerer.retriever.retrieve("What was Verizon's capex in FY2030?", conn=conn)
+def test_statement_locator_finds_the_statement_page(ctx, conn):
+    ps = ctx.retriever.retrieve("What was Verizon's capex in FY2030?", conn=conn)
     assert (ps[0].doc, ps[0].page) == ("VERIZON_2030_10K", 2) and ps[0].statement == "cash_flow"

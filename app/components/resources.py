@@ -24,8 +24,8 @@ def connect():
 
 
 @st.cache_resource(show_spinner="Loading the retrieval models…")
-def answerer():
-    from pipeline.answer import Answerer
-    from pipeline.retrieval import Retriever
+def turn_context():
+    """The turn graph's context: retriever (embedder + keyword index), reranker, optional LLM, counters."""
+    from pipeline.nodes import TurnContext
 
-    return Answerer(Retriever(database_ready(), connect))
+    return TurnContext.from_settings(database_ready(), connect)

@@ -188,3 +188,20 @@ def coverage(conn: psycopg.Connection) -> dict[str, list[int]]:
                                     " ORDER BY company, fiscal_year"):
         out.setdefault(company, []).append(fy)
     return out
+
+
+def coverage_all(conn: psycopg.Connection) -> dict[str, list[int]]:
+    """company -> fiscal years of any filing (10-K, 10-Q, 8-K, earnings) in the corpus."""
+    out: dict[str, list[int]] = {}
+    for company, fy in conn.execute("SELECT DISTINCT company, fiscal_year FROM documents ORDER BY company, fiscal_year"):
+        out.setdefault(company, []).append(fy)
+    return out
+
+
+def pages_exist(conn: psycopg.Connection, refs: list[tuple[str, int]]) -> set[tuple[str, int]]:
+    """Which (doc, page) pairs are real pages of ingested documents."""
+    if not refs:
+        return set()
+    rows = conn.execute("SELECT doc_id, page FROM pages WHERE (doc_id, page) IN (SELECT * FROM unnest(%s::text[], %s::int[]))",
+                        ([d for d, _ in refs], [p for _, p in refs])).fetchall()
+    return {(d, p) for d, p in rows}

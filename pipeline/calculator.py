@@ -1,0 +1,98 @@
+"""The calculator: derived figures (margins, ratios, EBITDA, growth, differences) computed deterministically
+from cited figures, with the derivation shown and every input cited. No model ever does arithmetic here."""
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from dataclasses import dataclass
+from decimal import Decimal, getcontext
+
+getcontext().prec = 28
+
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+GROWTH = re.compile(r"(?i)\b(growth|grew|grow|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|rose|fell|"
+                    r"year[- ]over[- ]year|yoy|compared? (to|with)|versus|vs\.?|improv\w+)\b")
+LESS = re.compile(r"(?i)\b(less|minus|net of|after deducting)\b")
+EXPR_SYMBOL = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "/"}
+
+
+class CalculationError(ValueError):
+    """An input is missing or the arithmetic is undefined (division by zero)."""
+
+
+@dataclass
+class Input:
+    key: str
+    label: str
+    value: Decimal          # as used in the arithmetic (outflows as positive amounts)
+    printed: str            # as printed on the page
+    marker: int             # citation marker of the page it is on
+    year: int
+
+
+@dataclass
+class Result:
+    value: Decimal
+    unit: str                # "%", "x", "money"
+    derivation: str          # "(2,725 [1]) / (14,694 [1]) × 100 = 18.5 %"
+    inputs: list[Input]
+
+    def shown(self, money_unit: str | None = None) -> str:
+        if self.unit.startswith("%"):
+            return f"{self.value:.1f} %"
+        if self.unit == "x":
+            return f"{self.value:.2f}x"
+        return f"${self.value:,.0f}{' ' + money_unit if money_unit else ''}"
+
+
+def _fmt(d: Decimal) -> str:
+    return f"{d:,.0f}" if d == d.to_integral_value() else f"{d:,.2f}"
+
+
+def evaluate(formula: str, inputs: dict[str, Input]) -> tuple[Decimal, str]:
+    """Evaluate `formula` over the inputs (only + - * / and names); return value and the derivation text."""
+    tree = ast.parse(formula, mode="eval")
+
+    def ev(node) -> tuple[Decimal, str]:
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            lv, ls = ev(node.left)
+            rv, rs = ev(node.right)
+            if isinstance(node.op, ast.Div) and rv == 0:
+                raise CalculationError("division by zero")
+            return _OPS[type(node.op)](lv, rv), f"({ls} {EXPR_SYMBOL[type(node.op)]} {rs})"
+        if isinstance(node, ast.Name):
+            if node.id not in inputs:
+                raise CalculationError(f"missing input {node.id}")
+            i = inputs[node.id]
+            return i.value, f"{_fmt(i.value)} [{i.marker}]"
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return Decimal(str(node.value)), str(node.value)
+        raise CalculationError(f"unsupported expression {ast.dump(node)[:40]}")
+
+    value, text = ev(tree.body)
+    return value, text[1:-1] if text.startswith("(") and text.endswith(")") else text
+
+
+def derived(formula: str, unit: str, inputs: dict[str, Input]) -> Result:
+    value, text = evaluate(formula, inputs)
+    r = Result(value=value, unit=unit or "money", derivation="", inputs=list(inputs.values()))
+    r.derivation = f"{text} = {r.shown()}"
+    return r
+
+
+def growth(current: Input, prior: Input) -> Result:
+    if prior.value == 0:
+        raise CalculationError("prior-year value is zero")
+    value = (current.value - prior.value) / abs(prior.value) * 100
+    r = Result(value=value, unit="%", derivation="", inputs=[current, prior])
+    r.derivation = (f"({_fmt(current.value)} [{current.marker}] − {_fmt(prior.value)} [{prior.marker}]) / "
+                    f"{_fmt(abs(prior.value))} = {value:.1f} %")
+    return r
+
+
+def difference(a: Input, b: Input) -> Result:
+    value = a.value - b.value
+    r = Result(value=value, unit="money", derivation="", inputs=[a, b])
+    r.derivation = f"{_fmt(a.value)} [{a.marker}] − {_fmt(b.value)} [{b.marker}] = {_fmt(value)}"
+    return r

@@ -1,0 +1,414 @@
+"""The turn graph's nodes. Each reads and writes the TurnState and returns its StepRecord; the order they run
+in, and the policy each runs under, is in pipeline/graph.py."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pipeline import calculator
+from pipeline.answer import NOT_FOUND, FigureHit, best_sentence, format_value, lookup_figure, possessive
+from pipeline.grader import found_flags, grade
+from pipeline.lexicon import Metric, get_lexicon
+from pipeline.question import QuestionFacts, analyse
+from pipeline.retrieval import Passage, Retriever, Scope, one_per_page
+from pipeline.router import RouteDecision, refine_with_llm, route_question
+from pipeline.settings import Settings
+from pipeline.state import CitationRef, Claim, GradedDoc, StepRecord, TurnState
+from pipeline.stores import corpus
+from pipeline.verifier import check_claim, split_claims, verdict_of
+
+MAX_QUESTION_CHARS = 2000
+MAX_RETRIES = 2
+
+
+@dataclass
+class TurnContext:
+    settings: Settings
+    connect: Callable[[], Any]
+    retriever: Retriever
+    reranker: Any
+    llm: Any = None
+    web_enabled: bool = False
+    synthesiser: Callable[["TurnState", "TurnContext", Any], StepRecord] | None = None
+    sink: Callable[[str, str, str], None] | None = None
+
+    @classmethod
+    def from_settings(cls, settings: Settings, connect: Callable | None = None, embedder=None) -> "TurnContext":
+        from pipeline.providers.llm import get_llm
+        from pipeline.rerank import get_reranker
+        from pipeline.stores import db
+        from pipeline.stores.health import sink_for
+
+        connect = connect or (lambda: db.connect(settings))
+        return cls(settings=settings, connect=connect, retriever=Retriever(settings, connect, embedder=embedder),
+                   reranker=get_reranker(settings), llm=get_llm(settings), sink=sink_for(connect))
+
+
+@dataclass
+class Work:
+    """Per-turn scratch that is not part of the recorded state (live objects)."""
+    facts: QuestionFacts
+    coverage: dict[str, list[int]]
+    decision: RouteDecision | None = None
+    pool: list[Passage] = field(default_factory=list)
+    passages: list[Passage] = field(default_factory=list)
+    base_confidence: str = "low"
+
+
+def _doc(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:
+    return GradedDoc(doc=p.doc, company=p.company, fiscal_year=p.fiscal_year, page=p.page, score=p.score, kept=kept,
+                     reason=reason, text=p.text, statement=p.statement, doc_type=p.doc_type, chunk_id=p.chunk_id)
+
+
+# --- 1 + 2: scope and clarity -------------------------------------------------------------------------------
+def route(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    d = route_question(work.facts, work.coverage, web_enabled=ctx.web_enabled,
+                       carried_companies=state.carried.get("companies"), carried_years=state.carried.get("years"))
+    _apply_route(state, work, d)
+    return StepRecord(node="route", decision=d.route, reason=d.reason,
+                      data={"companies": state.companies, "years": state.years, "metric": state.metric})
+
+
+def route_llm(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    assert work.decision is not None
+    d = refine_with_llm(ctx.llm, work.facts, work.coverage, work.decision)
+    changed = d is not work.decision
+    _apply_route(state, work, d)
+    return StepRecord(node="route_llm", decision=d.route, reason=("changed: " if changed else "kept: ") + d.reason)
+
+
+def _apply_route(state: TurnState, work: Work, d: RouteDecision) -> None:
+    work.decision = d
+    state.route, state.route_reason = d.route, d.reason  # type: ignore[assignment]
+    state.companies, state.years, state.scope_note = d.companies, d.years, d.scope_note
+    state.metric = work.facts.metric.key if work.facts.metric else None
+    if d.route != "retrieve":
+        state.answer = d.reply
+
+
+# --- retrieve, rerank, grade ----------------------------------------------------------------------------------
+def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    query = state.retry_queries[-1] if state.retry_queries else work.facts.search_query()
+    state.query = query
+    pool: list[Passage] = []
+    notes = []
+    targets = [c for c in state.companies if not state.retry_queries or not state.found.get(c, False)] or state.companies
+    for company in targets:
+        if state.years:
+            scope = Scope(company=company, fiscal_year=state.years[0])
+        else:
+            scope = ctx.retriever.scope_for(work.facts, company, None, conn)
+            if scope.note:
+                notes.append(f"{company}: {scope.note}")
+                state.years = state.years or ([scope.fiscal_year] if scope.fiscal_year else [])
+        pool.extend(ctx.retriever.candidates(query, work.facts, scope, conn))
+    if state.retry_queries:   # keep what the previous round found for companies not retried
+        pool = [p for p in work.pool if p.company not in targets] + pool
+    work.pool = pool
+    state.scope_note = state.scope_note or "; ".join(notes)
+    state.documents = [_doc(p) for p in pool]
+    return StepRecord(node="retrieve", decision=f"{len(pool)} candidates", reason=state.scope_note,
+                      data={"query": query, "companies": targets, "years": state.years})
+
+
+def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    k = ctx.settings.final_k
+    out: list[Passage] = []
+    for company in state.companies:
+        mine = [p for p in work.pool if p.company == company]
+        out.extend(one_per_page(ctx.reranker.rerank(work.facts, mine, len(mine)), k))
+    work.passages = out
+    state.documents = [_doc(p) for p in out]
+    return StepRecord(node="rerank", decision=f"{len(out)} pages", reason=getattr(ctx.reranker, "name", "rules"))
+
+
+def rerank_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
+    work.passages = [p for c in state.companies for p in one_per_page([q for q in work.pool if q.company == c],
+                                                                      ctx.settings.final_k)]
+    state.documents = [_doc(p) for p in work.passages]
+
+
+def grade_docs(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    grades = grade(work.facts.text, work.passages, state.companies, state.years[:1] or None)
+    state.documents = [_doc(g.passage, g.kept, g.reason) for g in grades]
+    work.passages = [g.passage for g in grades if g.kept]
+    state.found = found_flags(grades, state.companies)
+    dropped = sum(1 for g in grades if not g.kept)
+    return StepRecord(node="grade", decision=f"kept {len(work.passages)}, dropped {dropped}",
+                      reason=", ".join(f"{c}: {'found' if f else 'not found'}" for c, f in state.found.items()))
+
+
+def grade_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
+    state.found = {c: any(p.company == c for p in work.passages) for c in state.companies}
+
+
+# --- synthesise ------------------------------------------------------------------------------------------------
+class _Cites:
+    def __init__(self, state: TurnState):
+        self.state, self.by_page = state, {}
+
+    def __call__(self, p: Passage) -> int:
+        key = (p.doc, p.page)
+        if key not in self.by_page:
+            self.by_page[key] = len(self.by_page) + 1
+            self.state.citations.append(CitationRef(marker=self.by_page[key], doc=p.doc, company=p.company,
+                                                    fiscal_year=p.fiscal_year, page=p.page, doc_type=p.doc_type))
+        return self.by_page[key]
+
+
+def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    if ctx.synthesiser is not None:
+        return ctx.synthesiser(state, ctx, conn)
+    state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
+    cite = _Cites(state)
+    facts = work.facts
+    year = state.years[0] if state.years else None
+    sentences: list[str] = []
+    kinds: list[str] = []
+    for company in state.companies:
+        passages = [p for p in work.passages if p.company == company]
+        if not state.found.get(company, bool(passages)):
+            sentences.append(f"{NOT_FOUND} a relevant page for {company}"
+                             f"{f' FY{year}' if year else ''}: nothing retrieved survived the relevance check.")
+            continue
+        s, kind = _answer_company(state, conn, facts, company, year, passages, cite)
+        sentences.append(s)
+        kinds.append(kind)
+    state.answer = state.draft = " ".join(sentences)
+    if state.answer.startswith(NOT_FOUND) and state.citations and all(s.startswith(NOT_FOUND) for s in sentences):
+        state.citations = []
+    state.pages_checked = [f"{p.doc} p. {p.page}" for p in work.passages]
+    work.base_confidence = "high" if kinds and all(k in ("statement", "derived") for k in kinds) else \
+        "medium" if kinds and "not_found" not in kinds else "low"
+    return StepRecord(node="synthesise", decision=", ".join(kinds) or "nothing found",
+                      reason=f"{len(state.citations)} citation(s)", data={"draft": state.draft})
+
+
+def _money_unit(hits: list[FigureHit]) -> str | None:
+    units = {h.unit for h in hits}
+    return units.pop() if len(units) == 1 else None
+
+
+def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                    passages: list[Passage], cite: _Cites) -> tuple[str, str]:
+    metric = facts.metric
+    if metric is None or year is None:
+        return _quote(state, facts, company, year, passages, cite)
+    label = f"{company} FY{year} {metric.label}"
+    q = facts.text
+    try:
+        steps: list[str] = []
+        if calculator.LESS.search(q) and len(facts.metrics) >= 2:
+            a, b = (_value(conn, m, company, year, passages, cite, steps) for m in facts.metrics[:2])
+            r = calculator.difference(a, b)
+            _result(state, company, f"{facts.metrics[0].key}-{facts.metrics[1].key}", year, r.value,
+                    _unit_of(passages, conn), "derived")
+            pre = "".join(f"{x}; " for x in steps)
+            return _claim(state, label, f"{possessive(company)} {facts.metrics[0].label} less "
+                          f"{facts.metrics[1].label} in FY{year} was {r.shown(_unit_of(passages, conn))}, computed as "
+                          f"{pre}{r.derivation}.", "; ".join([*steps, r.derivation]), "derived")
+        if re.search(r"(?i)\bmargin\b", q) and metric.kind in ("amount", "derived") and metric.unit in ("", "money") \
+                and metric.key != "revenue":
+            num = _value(conn, metric, company, year, passages, cite, steps)
+            rev = _value(conn, get_lexicon().get("revenue"), company, year, passages, cite, steps)
+            r = calculator.derived(f"{metric.key} / revenue * 100", "%", {metric.key: num, "revenue": rev})
+            _result(state, company, f"{metric.key}_margin", year, r.value, "%", "derived")
+            pre = "".join(f"{x}; " for x in steps)
+            return _claim(state, f"{label} margin", f"{possessive(company)} {metric.label} margin in FY{year} was "
+                          f"{r.shown()}, computed as {pre}{r.derivation}.", "; ".join([*steps, r.derivation]),
+                          "derived")
+        if not metric.printed and metric.formula:
+            inputs = {k: _value(conn, get_lexicon().get(k), company, year, passages, cite)
+                      for k in re.findall(r"[a-z_]+", metric.formula)}
+            r = calculator.derived(metric.formula, metric.unit, inputs)
+            money = _unit_of(passages, conn)
+            shown = r.shown(money) if r.unit == "money" else r.shown()
+            _result(state, company, metric.key, year, r.value, money if r.unit == "money" else r.unit.split()[0],
+                    "derived")
+            return _claim(state, label, f"{possessive(company)} {metric.label} in FY{year} was {shown}, computed as "
+                          f"{r.derivation}.", r.derivation, "derived")
+        if not metric.printed:
+            raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
+        hit = lookup_figure(conn, metric, company, year, passages)
+        if hit is None:
+            raise calculator.CalculationError(f"no statement row for {metric.label} lines up with an FY{year} column")
+        m = cite(hit.passage)
+        prior_year = state.years[1] if len(state.years) > 1 else year - 1
+        if calculator.GROWTH.search(q) and hit.value_for(prior_year) is not None:
+            cur = calculator.Input(metric.key, metric.label, hit.amount, hit.value, m, year)
+            prior_printed = hit.value_for(prior_year)
+            prior = calculator.Input(metric.key, metric.label, _amount(prior_printed, metric), prior_printed, m,
+                                     prior_year)
+            r = calculator.growth(cur, prior)
+            state.figures.append(_figure(hit, m))
+            _result(state, company, f"{metric.key}_growth", year, r.value, "%", "derived")
+            return _claim(state, label, f"{possessive(company)} {metric.label} was "
+                          f"{format_value(hit.value, hit.unit, metric)} in FY{year} and "
+                          f"{format_value(prior_printed, hit.unit, metric)} in FY{prior_year} [{m}], a change of "
+                          f"{r.shown()}: {r.derivation}.", r.derivation, "derived")
+        state.figures.append(_figure(hit, m))
+        _result(state, company, metric.key, year, hit.amount, hit.unit, "printed")
+        shown = format_value(hit.value, hit.unit, metric)
+        note = "" if hit.value == shown.split(" ")[0].lstrip("$") else f", printed as {hit.value}"
+        kind = "statement" if hit.on_statement or hit.corroborated else "figure"
+        return _claim(state, label, f"{possessive(company)} {metric.label} in FY{year} was {shown} [{m}] "
+                      f"(\"{hit.row.label}\", FY{year} column{note}).", "", kind)
+    except calculator.CalculationError as e:
+        pages = ", ".join(f"{p.doc} p. {p.page}" for p in passages[:6]) or "no pages"
+        return (f"{NOT_FOUND} {metric.label} for {company} FY{year}: {e}. I looked at {pages}.", "not_found")
+
+
+def _unit_of(passages: list[Passage], conn) -> str | None:
+    from pipeline.tables import detect_unit
+
+    for p in passages:
+        u = detect_unit(corpus.get_page(conn, p.doc, p.page) or "")
+        if u:
+            return u
+    return None
+
+
+def _amount(printed: str, metric: Metric):
+    from pipeline.tables import parse_number
+
+    n = parse_number(printed)
+    if n is None:
+        raise calculator.CalculationError(f"unreadable figure {printed!r}")
+    return abs(n) if metric.outflow else n
+
+
+def _value(conn, metric: Metric, company: str, year: int, passages: list[Passage], cite: _Cites,
+           steps: list[str] | None = None) -> calculator.Input:
+    """A metric's value for the calculator: its printed row, or itself computed from its formula (the
+    intermediate derivation is appended to `steps`, so the verifier can see where the number came from)."""
+    if not metric.printed and metric.formula:
+        inputs = {k: _value(conn, get_lexicon().get(k), company, year, passages, cite, steps)
+                  for k in re.findall(r"[a-z_]+", metric.formula)}
+        value, text = calculator.evaluate(metric.formula, inputs)
+        if steps is not None:
+            steps.append(f"{metric.label} = {text} = {calculator._fmt(value)}")
+        first = next(iter(inputs.values()))
+        return calculator.Input(metric.key, metric.label, value, calculator._fmt(value), first.marker, year)
+    hit = lookup_figure(conn, metric, company, year, passages)
+    if hit is None:
+        raise calculator.CalculationError(f"{metric.label} is not printed for FY{year} on the retrieved pages")
+    return calculator.Input(metric.key, metric.label, hit.amount, hit.value, cite(hit.passage), year)
+
+
+def _figure(hit: FigureHit, marker: int) -> dict:
+    return {"company": hit.company, "metric": hit.metric.key, "label": hit.metric.label, "year": hit.year,
+            "value": hit.value, "unit": hit.unit, "row_label": hit.row.label, "page": hit.passage.page,
+            "doc": hit.passage.doc, "marker": marker}
+
+
+def _result(state: TurnState, company: str, metric: str, year: int, value, unit: str | None, kind: str) -> None:
+    state.results.append({"company": company, "metric": metric, "year": year, "value": str(value), "unit": unit,
+                          "kind": kind})
+
+
+def _claim(state: TurnState, label: str, text: str, derivation: str, kind: str) -> tuple[str, str]:
+    if derivation:
+        state.derivation = "; ".join(filter(None, [state.derivation, derivation]))
+    state.claims.append(Claim(text=text, label=label))
+    return text, kind
+
+
+def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],
+           cite: _Cites) -> tuple[str, str]:
+    found = best_sentence(_terms, facts.text, passages)
+    where = f"{company}'s FY{year} reports" if year else f"{company}'s reports"
+    if found is None:
+        return f"{NOT_FOUND} a passage in {where} that answers this.", "not_found"
+    sent, p = found
+    m = cite(p)
+    text = f"The {company} FY{p.fiscal_year} {p.doc_type.replace('10K', '10-K')} says: \u201c{sent}\u201d [{m}]"
+    state.claims.append(Claim(text=text, label=f"{company} FY{p.fiscal_year} passage"))
+    return text, "quote"
+
+
+def _terms(text: str) -> list[str]:
+    from pipeline.keyword import FILLER, _stemmer
+
+    stem = _stemmer()
+    return [stem.stemWord(w) for w in re.findall(r"[a-z][a-z0-9&]+", text.lower()) if w not in FILLER]
+
+
+# --- citations, groundedness, containment ------------------------------------------------------------------------
+def resolve_citations(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    refs = [(c.doc, c.page) for c in state.citations]
+    real = corpus.pages_exist(conn, refs)
+    missing = [r for r in refs if r not in real]
+    if missing:
+        raise LookupError(f"citation(s) to pages that do not exist: {missing}")
+    return StepRecord(node="citations", decision=f"{len(refs)} resolved")
+
+
+def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    pages = {c.marker: corpus.get_page(conn, c.doc, c.page) or "" for c in state.citations}
+    derived = [d.strip() for d in state.derivation.split(";") if d.strip()]
+    # The claims synthesis recorded; a synthesiser that records none (an LLM) is checked sentence by sentence,
+    # skipping the explicit not-found parts, which assert nothing about the reports.
+    recorded = [Claim(text=c.text, label=c.label) for c in state.claims if c.text]
+    if not recorded:
+        recorded = [Claim(text=s, label=_label_for(s, state)) for s in split_claims(state.answer)
+                    if re.search(r"\[\d+\]", s) and not s.startswith(NOT_FOUND)]
+    claims: list[Claim] = []
+    for claim in recorded:
+        markers = [int(m) for m in re.findall(r"\[(\d+)\]", claim.text)]
+        texts = [pages[m] for m in markers if m in pages] or list(pages.values())
+        claims.append(check_claim(claim, texts, derived))
+    state.claims = claims
+    state.verdict = verdict_of(claims)  # type: ignore[assignment]
+    bad = [c.label for c in claims if c.verdict == "unsupported"]
+    return StepRecord(node="verify", decision=state.verdict, reason="; ".join(bad) or "all figures on cited pages",
+                      data={"claims": [c.model_dump() for c in claims]})
+
+
+def _label_for(sentence: str, state: TurnState) -> str:
+    company = next((c for c in state.companies if c in sentence), state.companies[0] if state.companies else "")
+    year = f"FY{state.years[0]}" if state.years else ""
+    metric = get_lexicon().get(state.metric).label if state.metric else "statement"
+    return " ".join(f"{company} {year} {metric}".split()[:8])
+
+
+def verify_not_checked(state: TurnState, ctx: TurnContext, work: Work) -> None:
+    state.verdict = "not_checked"
+
+
+def verify_llm(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    from pipeline.verifier import llm_verify
+
+    pages = [corpus.get_page(conn, c.doc, c.page) or "" for c in state.citations]
+    verdict, unsupported = llm_verify(ctx.llm, state.answer, pages)
+    for u in unsupported:
+        state.claims.append(Claim(text="", label=u["label"], verdict="unsupported", reason=f"model: {u['reason']}"))
+    if verdict == "fail" and state.verdict == "pass":
+        state.verdict = "partial"
+    return StepRecord(node="verify_llm", decision=verdict, reason="; ".join(u["label"] for u in unsupported))
+
+
+def containment(state: TurnState) -> str:
+    """clean | caveat | retry | exhausted."""
+    if state.verdict in ("pass", "not_checked"):
+        return "clean"
+    if state.verdict == "partial":
+        return "caveat"
+    return "retry" if state.retries < MAX_RETRIES else "exhausted"
+
+
+def prepare_retry(state: TurnState, work: Work) -> StepRecord:
+    failed = [c for c in state.claims if c.verdict == "unsupported"]
+    for c in state.companies:
+        if any(c in f.label for f in failed):
+            state.found[c] = False
+    query = " ".join(dict.fromkeys(" ".join(f.label for f in failed).split()))
+    if work.facts.metric:
+        query += " " + work.facts.metric.search_text()
+    previous = [work.facts.search_query(), *state.retry_queries]
+    if query in previous:
+        query += f" {' '.join(work.facts.statements) or 'statement'} retry {state.retries + 1}"
+    state.retries += 1
+    state.retry_queries.append(query)
+    return StepRecord(node="retry", decision=f"retry {state.retries}", reason=f"unsupported: "
+                      f"{'; '.join(f.label for f in failed)}", data={"query": query})

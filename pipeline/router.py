@@ -1,0 +1,164 @@
+"""The router: checkpoints 1 (scope) and 2 (clarity). Deterministic rules over the registry, the lexicons and
+the corpus coverage; an LLM router refines the class when a model is configured, but coverage facts (which
+company-years exist) always come from the database, never from the model."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from pipeline.question import QuestionFacts
+
+GLOSSARY = Path(__file__).parent / "data" / "glossary.toml"
+
+_DEFINITION = re.compile(r"(?i)^\s*(what\s+(does|do|is|are)\s+(an?\s+|the\s+(term\s+)?)?(.+?)\s+(mean|stand for)\b|"
+                         r"(define|definition of|meaning of|explain)\s+|what\s+is\s+(an?\s+)?(.+?)\s*\??\s*$)")
+_WEB = re.compile(r"(?i)\b(share price|stock price|trading at|market cap(italization)? (today|now)|latest news|"
+                  r"news (about|on|today)|today|right now|this week|current(ly)? (price|trading)|analyst ratings?|"
+                  r"price target)\b")
+_FORWARD = re.compile(r"(?i)\b(forecast\w*|expect\w*|guidance|outlook|plan\w*|project\w*|anticipat\w*|will)\b")
+_RELATIVE_YEAR = re.compile(r"(?i)\b(last|previous|prior|this|current|next)\s+(fiscal\s+)?year\b")
+_VAGUE = re.compile(r"(?i)\b(the numbers|the figures|the results|how did (they|it) do|the performance|the data)\b")
+_FINANCE = re.compile(r"(?i)\b(revenue|sales|profit|income|earnings|margin|cash|debt|assets?|liabilit\w+|capex|"
+                      r"dividend\w*|segment\w*|fiscal|fy\d*|10-?k|annual report|filing|eps|ebitda|ratio|"
+                      r"guidance|acquisition\w*|balance sheet|statement)\b")
+_OTHER_COMPANY = re.compile(r"\b([A-Z][A-Za-z0-9&.\-]+(?:\s[A-Z][A-Za-z0-9&.\-]+)?)(?:'s|’s|\s(?:Inc|Corp|plc|Ltd|"
+                            r"Co|Corporation|Company)\b)")
+
+
+@dataclass
+class RouteDecision:
+    route: str
+    reason: str
+    reply: str = ""                                   # the fixed reply for non-retrieve routes
+    companies: list[str] = field(default_factory=list)
+    years: list[int] = field(default_factory=list)
+    scope_note: str = ""
+
+
+@lru_cache(maxsize=1)
+def glossary() -> list[tuple[tuple[str, ...], str]]:
+    data = tomllib.loads(GLOSSARY.read_text(encoding="utf-8"))
+    return [(tuple(e["terms"]), e["definition"]) for e in data["entry"]]
+
+
+def define(text: str) -> str | None:
+    low = text.lower()
+    best = None
+    for terms, definition in glossary():
+        for t in terms:
+            if re.search(rf"(?<![\w&-]){re.escape(t)}(?![\w&])", low) and (best is None or len(t) > best[0]):
+                best = (len(t), definition)
+    return best[1] if best else None
+
+
+def coverage_text(coverage: dict[str, list[int]]) -> str:
+    if not coverage:
+        return "no reports yet (run `ara ingest`)"
+    return "; ".join(f"{c} ({', '.join(f'FY{y}' for y in ys)})" for c, ys in coverage.items())
+
+
+def years_text(years: list[int]) -> str:
+    ys = [f"FY{y}" for y in years]
+    return ys[0] if len(ys) == 1 else ", ".join(ys[:-1]) + " and " + ys[-1]
+
+
+def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled: bool = False,
+                   carried_companies: list[str] | None = None, carried_years: list[int] | None = None
+                   ) -> RouteDecision:
+    """Deterministic routing. `coverage`: company -> fiscal years of any filing in the corpus."""
+    q = facts.text.strip()
+    covered = coverage_text(coverage)
+    if not q:
+        return RouteDecision("clarify", "empty question", f"What would you like to know? I have reports for {covered}.")
+    companies = [c.name for c in facts.companies] or list(carried_companies or [])
+    years = list(facts.years) or list(carried_years or [])
+
+    if _WEB.search(q):
+        if web_enabled:
+            return RouteDecision("web", "asks for live information", companies=companies)
+        return RouteDecision("web", "asks for live information; the web tool is off",
+                             "Live web search is turned off in this installation, so I cannot look up current "
+                             f"prices or news. I answer from the annual reports I hold: {covered}.")
+
+    definition = define(q)
+    if definition and not facts.companies and _DEFINITION.search(q):
+        return RouteDecision("direct", "asks what a financial term means", definition)
+
+    if not companies:
+        other = [m for m in _OTHER_COMPANY.findall(q) if m.split()[0] not in {"What", "How", "Which", "Is", "Are",
+                                                                             "Does", "Did", "The", "FY"}]
+        if other:
+            return RouteDecision("out_of_scope", f"names a company that is not covered ({other[0]})",
+                                 f"I don't have reports for {other[0]}. I can answer from the annual reports of "
+                                 f"{covered}.")
+        if _FINANCE.search(q) or facts.metrics or facts.topics or _VAGUE.search(q):
+            missing = ["company"] + ([] if years else ["fiscal year"]) + \
+                      (["figure or topic"] if not (facts.metrics or facts.topics) else [])
+            return RouteDecision("clarify", f"in scope but names no {' or '.join(missing)}",
+                                 f"Which {_join(missing)} do you mean? I have reports for {covered}.")
+        return RouteDecision("out_of_scope", "not about the covered companies' reports",
+                             f"I answer questions about the annual reports of {covered}. "
+                             "Ask about a figure or topic in one of them.")
+
+    unknown = [c for c in companies if c not in coverage]
+    if unknown:
+        return RouteDecision("no_data", f"no reports of {unknown[0]} are ingested",
+                             f"I have no reports for {unknown[0]} yet. I have {covered}.", companies=companies)
+
+    if not facts.years and _RELATIVE_YEAR.search(q) and not carried_years:
+        rel = _RELATIVE_YEAR.search(q).group(0)
+        return RouteDecision("clarify", f"relative period '{rel}' without a fiscal year",
+                             f"Which fiscal year do you mean by '{rel}'? For {companies[0]} I have "
+                             f"{years_text(coverage[companies[0]])}.", companies=companies)
+    if not years and _VAGUE.search(q) and not facts.metrics:
+        return RouteDecision("clarify", "no figure and no fiscal year",
+                             f"Which figure and which fiscal year of {companies[0]}? I have "
+                             f"{years_text(coverage[companies[0]])}.", companies=companies)
+    if facts.metrics and not years:
+        return RouteDecision("clarify", "a figure question without a fiscal year",
+                             f"Which fiscal year of {_join(companies)}? I have "
+                             + "; ".join(f"{c}: {years_text(coverage[c])}" for c in companies) + ".",
+                             companies=companies)
+
+    if years:
+        missing = [(c, y) for c in companies for y in years[:1] if y not in coverage[c]]
+        if missing:
+            c, y = missing[0]
+            earlier = [x for x in coverage[c] if x < y]
+            if _FORWARD.search(q) and earlier:
+                return RouteDecision("retrieve", f"forward-looking question about FY{y}: read the FY{earlier[-1]} "
+                                     "report", companies=companies, years=[earlier[-1]],
+                                     scope_note=f"FY{y} is not in the corpus; its outlook is in the FY{earlier[-1]} report")
+            return RouteDecision("no_data", f"{c} FY{y} is not in the corpus",
+                                 f"I have {c} {years_text(coverage[c])}, not FY{y}.", companies=companies, years=years)
+    return RouteDecision("retrieve", "a covered company" + (f" and FY{years[0]}" if years else ", latest report"),
+                         companies=companies, years=years)
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+ROUTES = ("retrieve", "clarify", "out_of_scope", "no_data", "direct", "web")
+
+
+def refine_with_llm(llm, facts: QuestionFacts, coverage: dict[str, list[int]], rules: RouteDecision) -> RouteDecision:
+    """The model proposes a class; coverage facts still decide retrieve vs no_data. Raises on bad output."""
+    from pipeline import prompts
+    from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
+
+    out = parse_json_object(complete(llm, prompts.ROUTER.format(coverage=coverage_text(coverage), question=facts.text)),
+                            {"route": str, "reason": str})
+    if out["route"] not in ROUTES:
+        raise MalformedOutput(f"unknown route {out['route']!r}")
+    if out["route"] == rules.route or rules.route in ("no_data", "web", "direct"):
+        return rules     # agreement, or a rule grounded in facts the model cannot overrule
+    if out["route"] == "retrieve" and rules.route in ("clarify", "out_of_scope"):
+        return rules     # the model may not invent a company or a year the question does not name
+    if out["route"] in ("clarify", "out_of_scope") and rules.route == "retrieve":
+        return RouteDecision(out["route"], f"model: {out['reason']}",
+                             f"Could you say which company and fiscal year you mean? I have {coverage_text(coverage)}.")
+    return rules

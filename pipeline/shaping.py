@@ -1,0 +1,40 @@
+"""Output shaping (checkpoint 6): keep only cited sources, renumber markers 1..n in order of appearance,
+attach confidence from the groundedness verdict, and name every unverified claim in a caveat (a label of at
+most eight words naming metric and context, never the number)."""
+from __future__ import annotations
+
+import re
+
+from pipeline.state import CitationRef, TurnState
+
+
+def renumber(answer: str, citations: list[CitationRef]) -> tuple[str, list[CitationRef]]:
+    order: list[int] = []
+    for m in re.findall(r"\[(\d+)\]", answer):
+        if int(m) not in order:
+            order.append(int(m))
+    by_marker = {c.marker: c for c in citations}
+    mapping = {old: new for new, old in enumerate([o for o in order if o in by_marker], start=1)}
+    text = re.sub(r"\[(\d+)\]", lambda m: f"[{mapping[int(m.group(1))]}]" if int(m.group(1)) in mapping else "",
+                  answer)
+    kept = [by_marker[old].model_copy(update={"marker": new}) for old, new in mapping.items()]
+    return re.sub(r"\s+([.,;])", r"\1", re.sub(r" {2,}", " ", text)).strip(), sorted(kept, key=lambda c: c.marker)
+
+
+def label(text: str) -> str:
+    """At most eight words, digits of figures removed (fiscal years stay)."""
+    words = [w for w in re.sub(r"(?<![\w])\(?\$?\d[\d,.]*\)?%?(?![\w])", "", text).split() if w]
+    return " ".join(words[:8])
+
+
+def shape(state: TurnState, base_confidence: str) -> None:
+    state.answer, state.citations = renumber(state.answer, state.citations)
+    unverified = [c for c in state.claims if c.verdict == "unsupported"]
+    for c in unverified:
+        state.caveats.append(f"Unverified: {label(c.label)}")
+    if state.route != "retrieve" or state.answer.startswith("I could not find"):
+        state.confidence = "low" if state.route == "retrieve" else "high"
+        return
+    order = ["low", "medium", "high"]
+    cap = {"pass": "high", "partial": "medium", "fail": "low", "not_checked": "low"}[state.verdict]
+    state.confidence = order[min(order.index(base_confidence), order.index(cap))]  # type: ignore[assignment]

@@ -1,0 +1,110 @@
+"""The turn state: one typed object every node of the turn graph reads and writes."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Route = Literal["retrieve", "clarify", "out_of_scope", "no_data", "direct", "web"]
+
+
+class StepRecord(BaseModel):
+    node: str
+    decision: str
+    reason: str = ""
+    latency_ms: float = 0.0
+    failed_open: bool = False
+    error: str = ""
+    data: dict[str, Any] = Field(default_factory=dict)   # what the node saw and produced (for traces)
+
+
+class GradedDoc(BaseModel):
+    doc: str
+    company: str
+    fiscal_year: int
+    page: int
+    score: float
+    kept: bool
+    reason: str
+    text: str = ""
+    statement: str | None = None
+    doc_type: str = "10K"
+    chunk_id: int = 0
+
+
+class Claim(BaseModel):
+    text: str
+    label: str                      # <= 8 words naming metric and context, never the number
+    numbers: list[str] = Field(default_factory=list)
+    verdict: Literal["supported", "derived", "estimated", "unsupported"] = "supported"
+    reason: str = ""
+    company: str | None = None
+
+
+class CitationRef(BaseModel):
+    marker: int
+    doc: str
+    company: str
+    fiscal_year: int
+    page: int
+    doc_type: str = "10K"
+
+    @property
+    def label(self) -> str:
+        kind = {"10K": "10-K", "10Q": "10-Q", "8K": "8-K"}.get(self.doc_type, self.doc_type)
+        return f"{self.company} · FY{self.fiscal_year} · {kind} p. {self.page}"
+
+
+class TurnState(BaseModel):
+    question: str
+    turn_id: str = ""
+    thread_id: str = ""
+    # what the question is about (after carry-over from earlier turns, when memory adds it)
+    carried: dict[str, Any] = Field(default_factory=dict)
+    companies: list[str] = Field(default_factory=list)
+    years: list[int] = Field(default_factory=list)
+    metric: str | None = None
+    scope_note: str = ""
+    # routing
+    route: Route | None = None
+    route_reason: str = ""
+    # retrieval and grading
+    query: str = ""
+    documents: list[GradedDoc] = Field(default_factory=list)
+    found: dict[str, bool] = Field(default_factory=dict)     # company -> a document of it survived grading
+    # synthesis and verification
+    draft: str = ""
+    citations: list[CitationRef] = Field(default_factory=list)
+    figures: list[dict[str, Any]] = Field(default_factory=list)
+    derivation: str = ""
+    results: list[dict[str, Any]] = Field(default_factory=list)  # {company, metric, year, value, unit, kind}
+    claims: list[Claim] = Field(default_factory=list)
+    verdict: Literal["pass", "partial", "fail", "not_checked"] = "not_checked"
+    retries: int = 0
+    retry_queries: list[str] = Field(default_factory=list)
+    # output
+    answer: str = ""
+    confidence: Literal["high", "medium", "low"] = "low"
+    caveats: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    pages_checked: list[str] = Field(default_factory=list)
+    steps: list[StepRecord] = Field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The `ara ask --json` shape: the spine's fields first, then the graph's."""
+        return {
+            "answer": self.answer,
+            "route": self.route,
+            "citations": [{"marker": c.marker, "doc": c.doc, "company": c.company, "fiscal_year": c.fiscal_year,
+                           "page": c.page} for c in self.citations],
+            "confidence": self.confidence,
+            "figure": self.figures[0] if len(self.figures) == 1 else None,
+            "figures": self.figures,
+            "results": self.results,
+            "pages_checked": self.pages_checked,
+            "steps": [s.model_dump(exclude={"data"}) for s in self.steps],
+            "verdicts": {"groundedness": self.verdict,
+                         "claims": [c.model_dump(include={"label", "verdict", "reason"}) for c in self.claims]},
+            "caveats": self.caveats,
+            "warnings": self.warnings,
+        }

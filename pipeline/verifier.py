@@ -1,0 +1,159 @@
+"""Groundedness (checkpoint 4), deterministic: every number in the answer must appear on a page it cites.
+
+Tolerated differences (each tested in tests/test_verifier.py):
+- thousands separators and currency signs: "$1,577" = "1577";
+- accounting notation: "(1,577)" on the page supports "1,577" or "-1,577" in the answer;
+- units: the page's unit line ("in millions") scales its figures, so "$1.6 billion" vs "1,577" (millions);
+- rounding: the answer may round to its own printed precision ("$1.6 billion" covers 1.55-1.65 bn) or
+  within 0.5 %.
+A number that is the result of a shown calculation whose inputs are supported is `derived`; one introduced by
+"approximately/about/around/roughly" within 10 % of a page figure is `estimated`; anything else is
+`unsupported`."""
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from pipeline.state import Claim
+from pipeline.tables import detect_unit
+
+_NUM = re.compile(r"(?<![\w.\[])(\$?\(?-?\$?\d[\d,]*(?:\.\d+)?\)?)(\s*(?:%|percent\b|million\b|billion\b|thousand\b|"
+                  r"bn\b|mn\b|x\b))?")
+_HEDGE = re.compile(r"(?i)\b(approximately|about|around|roughly|nearly|almost|estimated|~)\b")
+SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decimal(10) ** 6, "billion": Decimal(10) ** 9,
+         "bn": Decimal(10) ** 9}
+
+
+def numbers_in(text: str) -> list[tuple[str, Decimal, str]]:
+    """(token, value, unit word) for each figure in `text`; years, markers and FY labels are not figures."""
+    out = []
+    for m in _NUM.finditer(text):
+        tok, unit = m.group(1), (m.group(2) or "").strip().lower()
+        digits = tok.strip("$()-").replace(",", "")
+        if re.fullmatch(r"(19|20)\d{2}", digits) and not unit and "$" not in tok and "," not in tok:
+            continue
+        before = text[max(0, m.start() - 2):m.start()]
+        if before.upper().endswith("FY") or before.endswith("[") or before.rstrip().endswith(("×", "*")):
+            continue   # a fiscal year label, a citation marker, or a formula constant ("× 100")
+        try:
+            v = Decimal(digits)
+        except InvalidOperation:
+            continue
+        out.append((tok, v, unit))
+    return out
+
+
+def page_values(text: str) -> tuple[list[Decimal], Decimal]:
+    unit = detect_unit(text)
+    scale = SCALE.get(unit or "", Decimal(1))
+    vals = []
+    for tok in re.findall(r"\(?-?\$?\d[\d,]*(?:\.\d+)?\)?%?", text):
+        try:
+            vals.append(abs(Decimal(tok.strip("()$%-").replace(",", ""))))
+        except InvalidOperation:
+            pass
+    return vals, scale
+
+
+def _precision(value: Decimal) -> Decimal:
+    exp = value.as_tuple().exponent
+    return Decimal(5) * Decimal(10) ** (exp - 1) if isinstance(exp, int) and exp < 0 else Decimal("0.5")
+
+
+def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
+    want = abs(value) * SCALE.get(unit, Decimal(1))
+    tol_abs = _precision(value) * SCALE.get(unit, Decimal(1))
+    for text in pages:
+        vals, scale = page_values(text)
+        for v in vals:
+            for s in {scale, Decimal(1)}:          # figures in the page's unit, or printed in full
+                got = v * s
+                if abs(got - want) <= tol_abs or (want and abs(got - want) / want <= Decimal("0.005")):
+                    return True
+    return False
+
+
+def near(value: Decimal, unit: str, pages: list[str], rel: Decimal = Decimal("0.10")) -> bool:
+    want = abs(value) * SCALE.get(unit, Decimal(1))
+    for text in pages:
+        vals, scale = page_values(text)
+        if any(want and abs(v * scale - want) / want <= rel for v in vals):
+            return True
+    return False
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> Claim:
+    quote = re.search(r"\u201c(.+?)\u201d", claim.text, re.S)
+    if quote:
+        q = _squash(quote.group(1))
+        if any(q in _squash(p) for p in pages):
+            claim.numbers, claim.verdict, claim.reason = [], "supported", "the quotation is on the cited page"
+            return claim
+        claim.numbers = ["quote"]
+        claim.verdict, claim.reason = "unsupported", "the quotation is not on the cited page"
+        return claim
+    nums = numbers_in(claim.text)
+    claim.numbers = [t for t, _, _ in nums]
+    if not nums:
+        claim.verdict, claim.reason = "supported", "no figures to check"
+        return claim
+    bad: list[str] = []
+    derived = False
+    for tok, value, unit in nums:
+        if supported(value, unit, pages):
+            continue
+        if any(_same_number(tok, r) for r in derived_results):
+            derived = True
+            continue
+        bad.append(tok)
+    if not bad:
+        claim.verdict = "derived" if derived else "supported"
+        claim.reason = "computed from cited figures" if derived else "every figure is on a cited page"
+    elif _HEDGE.search(claim.text) and all(near(v, u, pages) for t, v, u in nums if t in bad):
+        claim.verdict, claim.reason = "estimated", f"approximates {', '.join(bad)}"
+    else:
+        claim.verdict, claim.reason = "unsupported", f"{', '.join(bad)} not on a cited page"
+    return claim
+
+
+def _same_number(token: str, derivation: str) -> bool:
+    """True when `token` is the result (right of '=') of a shown derivation."""
+    result = derivation.rsplit("=", 1)[-1]
+    t = token.strip("$()").replace(",", "")
+    return any(t == n.replace(",", "") for n in re.findall(r"-?\d[\d,]*(?:\.\d+)?", result))
+
+
+def verdict_of(claims: list[Claim]) -> str:
+    with_figures = [c for c in claims if c.numbers]
+    bad = [c for c in with_figures if c.verdict == "unsupported"]
+    if not bad:
+        return "pass"
+    return "partial" if len(bad) * 3 <= len(with_figures) else "fail"
+
+
+def split_claims(answer: str) -> list[str]:
+    parts = re.split(r"(?<=[.;])\s+(?=[A-Z])", answer.strip())
+    return [p for p in parts if p.strip()]
+
+
+def llm_verify(llm, answer: str, passages: list[str]) -> tuple[str, list[dict]]:
+    """The LLM verifier: strict JSON {verdict: pass|fail, unsupported: [{label, reason}]}; raises otherwise."""
+    from pipeline import prompts
+    from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
+
+    text = "\n\n".join(f"[{i}] {p[:3000]}" for i, p in enumerate(passages, 1))
+    out = parse_json_object(complete(llm, prompts.VERIFIER.format(passages=text, answer=answer)),
+                            {"verdict": str, "unsupported": list})
+    if out["verdict"] not in ("pass", "fail"):
+        raise MalformedOutput(f"verdict must be pass or fail, got {out['verdict']!r}")
+    items = []
+    for u in out["unsupported"]:
+        if not isinstance(u, dict) or not isinstance(u.get("label"), str):
+            raise MalformedOutput("unsupported items need a label")
+        items.append({"label": " ".join(re.sub(r"\d[\d,.]*", "", u["label"]).split()[:8]),
+                      "reason": str(u.get("reason", ""))[:200]})
+    return out["verdict"], items
