@@ -43,7 +43,7 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", carried: d
         try:
             run_layer(state, "router", lambda s: nodes.route(s, ctx, work), sink=sink)
             if ctx.llm is not None:
-                run_layer(state, "router_llm", lambda s: nodes.route_llm(s, ctx, work), sink=sink)
+                run_layer(state, "router_llm", lambda s: nodes.route_llm(s, ctx, work), sink=sink, node="route_llm")
 
             if state.route == "retrieve":
                 while True:

@@ -158,7 +158,8 @@ class _Cites:
 
 
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    if ctx.synthesiser is not None:
+    if ctx.synthesiser is not None:   # a plugged-in synthesiser: confidence comes from verification alone
+        work.base_confidence = "high"
         return ctx.synthesiser(state, ctx, conn)
     state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
     cite = _Cites(state)

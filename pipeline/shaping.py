@@ -22,8 +22,10 @@ def renumber(answer: str, citations: list[CitationRef]) -> tuple[str, list[Citat
 
 
 def label(text: str) -> str:
-    """At most eight words, digits of figures removed (fiscal years stay)."""
-    words = [w for w in re.sub(r"(?<![\w])\(?\$?\d[\d,.]*\)?%?(?![\w])", "", text).split() if w]
+    """At most eight words; figures (with their unit) and citation markers removed, fiscal years kept."""
+    text = re.sub(r"\[\d+\]", "", text)
+    text = re.sub(r"(?<![\w])\(?\$?\d[\d,.]*\)?%?(?![\w])(\s*(million|billion|thousand|per share|%))?", "", text)
+    words = [w for w in text.split() if w]
     return " ".join(words[:8])
 
 

@@ -154,6 +154,8 @@ def llm_verify(llm, answer: str, passages: list[str]) -> tuple[str, list[dict]]:
     for u in out["unsupported"]:
         if not isinstance(u, dict) or not isinstance(u.get("label"), str):
             raise MalformedOutput("unsupported items need a label")
-        items.append({"label": " ".join(re.sub(r"\d[\d,.]*", "", u["label"]).split()[:8]),
+        from pipeline.shaping import label
+
+        items.append({"label": label(u["label"]),
                       "reason": str(u.get("reason", ""))[:200]})
     return out["verdict"], items

@@ -17,6 +17,18 @@ def test_chat_answers_with_a_citation(env_settings):
     assert "9,876 million" in body
     assert "Verizon · FY2030 · 10-K p. 2" in body
     assert any("Capital expenditures" in t.value for t in at.chat_message[1].text)   # the cited page's text
+    labels = [e.label for e in at.chat_message[1].expander]
+    assert "How this answer was made" in labels
+    steps = at.chat_message[1].dataframe[0].value
+    assert list(steps["step"]) == ["route", "retrieve", "rerank", "grade", "synthesise", "citations", "verify",
+                                   "final_gate", "shape"]
+
+
+def test_clarify_reply_looks_like_the_product_talking(env_settings):
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.chat_input[0].set_value("What were the numbers last year?").run()
+    body = " ".join(md.value for md in at.chat_message[1].markdown)
+    assert "Which company" in body and not at.exception and not at.error
 
 
 def test_markup_in_answers_is_inert():

@@ -1,0 +1,56 @@
+"""Checkpoints 1 and 2: scope and clarity, on a coverage table given as data (nothing hard-coded)."""
+import pytest
+
+from pipeline.question import analyse
+from pipeline.router import route_question
+
+COVERAGE = {"3M": [2018, 2021, 2022], "Boeing": [2018, 2021, 2022], "PepsiCo": [2021, 2022, 2023]}
+
+
+@pytest.mark.parametrize("q,route", [
+    ("What was 3M's capex in FY2018?", "retrieve"),
+    ("Is Boeing's business subject to cyclicality?", "retrieve"),         # narrative: latest report
+    ("What were the numbers last year?", "clarify"),
+    ("What was Boeing's revenue?", "clarify"),                            # a figure needs a year
+    ("What was 3M's revenue last year?", "clarify"),
+    ("What was Boeing's revenue in FY2020?", "no_data"),
+    ("What was Verizon's revenue in FY2022?", "no_data"),                 # registered, but no reports ingested
+    ("What is Apple's revenue in 2022?", "out_of_scope"),
+    ("What's the weather like in Paris?", "out_of_scope"),
+    ("What does EBITDA mean?", "direct"),
+    ("What is Boeing's share price today?", "web"),
+    ("What production rate changes is Boeing forecasting for FY2023?", "retrieve"),
+    ("", "clarify"),
+])
+def test_routes(q, route):
+    assert route_question(analyse(q), COVERAGE).route == route
+
+
+def test_missing_year_names_the_years_held_and_never_another():
+    d = route_question(analyse("What was Boeing's revenue in FY2020?"), COVERAGE)
+    assert d.reply == "I have Boeing FY2018, FY2021 and FY2022, not FY2020."
+
+
+def test_out_of_scope_reply_reads_coverage_from_data():
+    d = route_question(analyse("Tell me a joke"), {"Acme": [2030]})
+    assert "Acme (FY2030)" in d.reply and "3M" not in d.reply
+
+
+def test_clarify_names_what_is_missing_and_the_choices():
+    d = route_question(analyse("What was Boeing's revenue?"), COVERAGE)
+    assert "Which fiscal year" in d.reply and "FY2018, FY2021 and FY2022" in d.reply
+
+
+def test_forward_looking_question_reads_the_latest_earlier_report():
+    d = route_question(analyse("What production rate changes is Boeing forecasting for FY2023?"), COVERAGE)
+    assert d.years == [2022] and "FY2023 is not in the corpus" in d.scope_note
+
+
+def test_web_tool_off_says_so():
+    d = route_question(analyse("What is Boeing's share price today?"), COVERAGE)
+    assert "turned off" in d.reply
+
+
+def test_carried_entities_fill_the_gaps():
+    d = route_question(analyse("and what about capex?"), COVERAGE, carried_companies=["3M"], carried_years=[2018])
+    assert d.route == "retrieve" and d.companies == ["3M"] and d.years == [2018]

@@ -1,0 +1,57 @@
+"""Checkpoint 4, deterministic: the tolerated differences are written down in pipeline/verifier.py and tested here."""
+import pytest
+
+from pipeline.state import Claim
+from pipeline.verifier import check_claim, numbers_in, verdict_of
+
+PAGE = "Consolidated Statement of Cash Flows\n(Millions) 2018 2017\nPurchases of property, plant and equipment (1,577) (1,373)\n" \
+       "Net cash provided by operating activities 6,439 6,240\n"
+
+
+def verdict(text, derived=()):
+    return check_claim(Claim(text=text, label="x"), [PAGE], list(derived)).verdict
+
+
+@pytest.mark.parametrize("text", [
+    "Capex was $1,577 million [1].",             # thousands separator and currency sign
+    "Capex was 1577 million [1].",
+    "Capex was -1,577 million [1].",             # parentheses = negative on the page
+    "Capex was (1,577) [1].",
+    "Capex was $1.6 billion [1].",               # unit conversion + rounding to the printed precision
+    "Capex was $1.58 billion [1].",
+    "Operating cash flow was $6.44 billion [1].",
+    "Operating cash flow was $6,439,000,000 [1].",   # printed in full
+])
+def test_tolerated_differences_are_supported(text):
+    assert verdict(text) == "supported"
+
+
+@pytest.mark.parametrize("text", [
+    "Capex was $1,677 million [1].",             # wrong digit
+    "Capex was $1.7 billion [1].",               # rounds to a different figure
+    "Capex was $1,577 billion [1].",             # wrong unit
+])
+def test_wrong_figures_are_unsupported(text):
+    assert verdict(text) == "unsupported"
+
+
+def test_derived_estimated_and_labels():
+    assert verdict("Growth was 14.9 % [1].", ["(1,577 [1] − 1,373 [1]) / 1,373 = 14.9 %"]) == "derived"
+    assert verdict("Capex was approximately $1,600 million [1].") == "estimated"
+    assert verdict("Capex was $1,600 million [1].") == "unsupported"
+
+
+def test_years_markers_and_formula_constants_are_not_figures():
+    assert [t for t, _, _ in numbers_in("In FY2018 [2] capex (× 100) was 2018 and $1,577 million")] == ["$1,577"]
+
+
+def test_quotes_must_be_on_the_page():
+    assert verdict("The report says: \u201cPurchases of property, plant and equipment (1,577)\u201d [1]") == "supported"
+    assert verdict("The report says: \u201cWe will double capex next year\u201d [1]") == "unsupported"
+
+
+def test_verdict_thresholds():
+    ok, bad = Claim(text="", label="", numbers=["1"]), Claim(text="", label="", numbers=["1"], verdict="unsupported")
+    assert verdict_of([ok, ok, ok]) == "pass"
+    assert verdict_of([ok, ok, bad]) == "partial"
+    assert verdict_of([ok, bad]) == "fail"
