@@ -77,6 +77,14 @@ def test_llm_verifier_prose_is_malformed_not_a_pass(ctx, fake, reply):
     assert s.verdict == "pass"   # the deterministic check still stands
 
 
+@pytest.mark.parametrize("fault", [("status", 500), ("text", "<html>bad gateway</html>")])
+def test_cohere_server_errors_keep_the_fusion_order(ctx, fake, fault):
+    fake.then("/rerank", fault, fault)
+    s = run_turn(Q, dataclasses.replace(ctx, reranker=CohereReranker("co-fake-key-123456", "rerank-english-v3.0",
+                                                                    fake.url, max_retries=0)))
+    assert next(x for x in s.steps if x.node == "rerank").failed_open and "$9,876 million" in s.answer
+
+
 def test_cohere_rerank_reorders_and_its_faults_keep_the_fusion_order(ctx, fake):
     fake.then("/rerank", ("json", rerank_reversed))
     r = dataclasses.replace(ctx, reranker=CohereReranker("co-fake-key-123456", "rerank-english-v3.0", fake.url,
