@@ -103,8 +103,12 @@ def retrieve(question: str, company: str | None, year: str | None, k: int | None
 @click.argument("question")
 @click.option("--company", help="Company (name, alias or ticker); overrides what the question names.")
 @click.option("--year", help="Fiscal year (2022, FY22); overrides what the question names.")
+@click.option("--thread", help="Continue this conversation (an unknown id starts one; `ara threads` lists them).")
+@click.option("--new-thread", is_flag=True, help="Start a new conversation and print its id.")
+@click.option("--user", default="local", show_default=True, help="Whose conversation and notes.")
 @click.option("--json", "as_json", is_flag=True, help='JSON: {"answer", "route", "citations", "confidence", ...}.')
-def ask(question: str, company: str | None, year: str | None, as_json: bool) -> None:
+def ask(question: str, company: str | None, year: str | None, thread: str | None, new_thread: bool, user: str,
+        as_json: bool) -> None:
     """Answer QUESTION through the turn graph, with citations (offline by default)."""
     from pipeline.graph import run_turn
     from pipeline.nodes import TurnContext
@@ -113,7 +117,15 @@ def ask(question: str, company: str | None, year: str | None, as_json: bool) -> 
     s = _settings()
     with db.session(s):
         pass
-    state = run_turn(question, TurnContext.from_settings(s), company=_company(company), year=_parse_year(year))
+    if new_thread:
+        from pipeline.stores.checkpoints import new_thread_id
+
+        thread = new_thread_id()
+    try:
+        state = run_turn(question, TurnContext.from_settings(s), thread_id=thread or "", user_id=user,
+                         company=_company(company), year=_parse_year(year))
+    except PermissionError as e:
+        raise click.ClickException(str(e)) from None
     if as_json:
         click.echo(json.dumps(state.to_json(), indent=2, ensure_ascii=False))
         return
@@ -124,7 +136,10 @@ def ask(question: str, company: str | None, year: str | None, as_json: bool) -> 
         click.echo(f"  caveat: {c}")
     for w in state.warnings:
         click.echo(f"  warning: {w}")
-    click.echo(f"  confidence: {state.confidence} · route: {state.route}")
+    click.echo(f"  confidence: {state.confidence} · route: {state.route}"
+               + (f" · cached answer from {state.cache['cached_at']}" if state.cache.get("hit") else ""))
+    if thread:
+        click.echo(f"  thread: {thread} · turn {state.turn}")
 
 
 @main.command()
@@ -187,6 +202,78 @@ def health(window: str, threshold: int | None) -> None:
             n = got.get(layer, 0)
             click.echo(f"  {layer:<18} {n:>5}{'  OVER' if layer in over else ''}")
     sys.exit(1 if over else 0)
+
+
+@main.command()
+@click.argument("thread")
+@click.option("--turn", type=int, help="Only this turn.")
+@click.option("--user", default="local", show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def trace(thread: str, turn: int | None, user: str, as_json: bool) -> None:
+    """Replay what was recorded for THREAD: each step's input, output, verdict and latency (never re-run)."""
+    from pipeline.stores import db
+    from pipeline.stores.checkpoints import CheckpointSaver
+
+    s = _settings()
+    with db.session(s):
+        pass
+    saver = CheckpointSaver(lambda: db.connect(s))
+    if saver.owner(thread) != user:
+        raise click.ClickException(f"no thread {thread!r} for user {user!r}")
+    out = []
+    for t in saver.turns(thread):
+        if turn is not None and t["turn"] != turn:
+            continue
+        cps = saver.turn_steps(thread, t["turn"])
+        final = cps[-1]["state"] if cps else {}
+        steps = final.get("steps", [])
+        out.append({"turn": t["turn"], "status": t["status"], "question": t["question"],
+                    "answer": final.get("answer", ""), "route": final.get("route"),
+                    "checkpoints": [{"step": c["step"], "node": c["node"], "parent": c["parent_id"]} for c in cps],
+                    "steps": steps})
+    if as_json:
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+        return
+    for t in out:
+        click.echo(f"turn {t['turn']} [{t['status']}] {t['question']}")
+        for st in t["steps"]:
+            flag = " (failed open)" if st.get("failed_open") else ""
+            click.echo(f"  {st['node']:<13} {st['decision']:<26} {st['latency_ms']:>8.1f} ms{flag}  {st['reason'][:90]}")
+            data = st.get("data") or {}
+            for k, v in data.items():
+                click.echo(f"      {k}: {str(v)[:110]}")
+        click.echo(f"  answer: {t['answer'][:300]}")
+
+
+@main.command()
+@click.option("--older-than", "days", type=float, help="Days (default ARA_CHECKPOINT_RETENTION_DAYS).")
+def prune(days: float | None) -> None:
+    """Delete conversation checkpoints older than the retention period, and expired memory notes."""
+    from pipeline.memory.notes import Notes
+    from pipeline.stores import db
+    from pipeline.stores.checkpoints import CheckpointSaver
+
+    s = _settings()
+    with db.session(s):
+        pass
+    connect = lambda: db.connect(s)  # noqa: E731
+    n = CheckpointSaver(connect).prune(days if days is not None else s.checkpoint_retention_days)
+    n["notes"] = Notes(connect).expire()
+    click.echo(" · ".join(f"{v} {k} removed" for k, v in n.items()))
+
+
+@main.command()
+@click.option("--user", default="local", show_default=True)
+def threads(user: str) -> None:
+    """List conversations, newest first."""
+    from pipeline.stores import db
+    from pipeline.stores.checkpoints import CheckpointSaver
+
+    s = _settings()
+    with db.session(s):
+        pass
+    for t in CheckpointSaver(lambda: db.connect(s)).threads(user):
+        click.echo(f"{t['thread_id']}  {t['updated_at']:%Y-%m-%d %H:%M}  {t['turns']:>3} turn(s)  {t['title'][:60]}")
 
 
 @main.command()

@@ -1,14 +1,19 @@
 """The turn graph. Every question passes through here, top to bottom:
 
-    route -> [route_llm] -> retrieve -> rerank -> grade -> synthesise -> citations -> verify -> [verify_llm]
-          -> (targeted retry, at most 2) -> final gate -> shape
+    carry_over -> summary -> notes                                          (memory, in front)
+    -> route -> [route_llm] -> cache_lookup
+    -> retrieve -> rerank -> grade -> synthesise -> citations -> verify -> [verify_llm]
+       -> (targeted retry, at most 2)                                       (skipped on a cache hit)
+    -> final gate -> shape
+    -> cache_write -> notes_write                                           (memory, behind)
 
-Non-retrieve routes (clarify, out_of_scope, no_data, direct, web) skip to the final gate and shaping. Each
-node runs under its layer's policy (pipeline/policy.py): precision layers fail open loudly, correctness
-floors fail closed into the fallback reply. (The memory nodes go in front of route and behind shape.)
+Non-retrieve routes (clarify, out_of_scope, no_data, direct, web) go straight to the final gate and shaping.
+Each node runs under its layer's policy (pipeline/policy.py): precision layers fail open loudly, correctness
+floors fail closed into the fallback reply. With a thread, the state is checkpointed after every node.
 """
 from __future__ import annotations
 
+import time
 import uuid
 
 from pipeline import final_gate, nodes, shaping
@@ -20,45 +25,58 @@ from pipeline.state import StepRecord, TurnState
 from pipeline.stores import corpus
 
 
-def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", carried: dict | None = None,
+def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: str = "local",
              company: str | None = None, year: int | None = None) -> TurnState:
     """One turn. `company`/`year` are explicit overrides (CLI flags) of what the question names."""
-    state = TurnState(question=question[:MAX_QUESTION_CHARS], thread_id=thread_id, turn_id=uuid.uuid4().hex,
-                      carried=carried or {})
+    state = TurnState(question=question[:MAX_QUESTION_CHARS], thread_id=thread_id, user_id=user_id,
+                      turn_id=uuid.uuid4().hex)
     if len(question) > MAX_QUESTION_CHARS:
         state.warnings.append(f"Your question was {len(question)} characters; only the first "
                               f"{MAX_QUESTION_CHARS} were read.")
+    saver = ctx.saver if thread_id else None
+    history = saver.history(thread_id) if saver else []
+    rec = _Recorder(ctx, state) if saver else None
     sink = ctx.sink
     conn = ctx.connect()
+
+    def layer(name: str, fn, **kw) -> None:
+        try:
+            run_layer(state, name, fn, sink=sink, **kw)
+        finally:
+            if rec:
+                rec.put(state)
+
     try:
         coverage = corpus.coverage_all(conn)
         work = Work(facts=analyse(state.question), coverage=coverage)
-        if company:
-            from pipeline.registry import get_registry
-
-            named = get_registry().by_name(company)
-            work.facts.companies = [named] if named else work.facts.companies
-        if year is not None:
-            work.facts.years = [year]
         try:
-            run_layer(state, "router", lambda s: nodes.route(s, ctx, work), sink=sink)
-            if ctx.llm is not None:
-                run_layer(state, "router_llm", lambda s: nodes.route_llm(s, ctx, work), sink=sink, node="route_llm")
+            # memory, in front
+            layer("carry_over", lambda s: nodes.carry(s, ctx, work, history), node="carry_over")
+            layer("summariser", lambda s: nodes.summarise_history(s, ctx, work, history), node="summary")
+            layer("notes", lambda s: nodes.recall(s, ctx, work), node="notes")
+            _override(work, company, year)
 
-            if state.route == "retrieve":
+            layer("router", lambda s: nodes.route(s, ctx, work))
+            if ctx.llm is not None:
+                layer("router_llm", lambda s: nodes.route_llm(s, ctx, work), node="route_llm")
+            if state.route == "retrieve" and ctx.cache is not None:
+                layer("cache", lambda s: nodes.cache_lookup(s, ctx, work), node="cache_lookup")
+
+            if state.route == "retrieve" and state.cache.get("hit"):
+                layer("citations", lambda s: nodes.resolve_citations(s, ctx, work, conn))
+            elif state.route == "retrieve":
                 while True:
-                    run_layer(state, "retrieve", lambda s: nodes.retrieve(s, ctx, work, conn), sink=sink)
-                    run_layer(state, "reranker", lambda s: nodes.rerank(s, ctx, work), sink=sink,
-                              on_fail_open=lambda s: nodes.rerank_fallback(s, ctx, work), node="rerank")
-                    run_layer(state, "grader", lambda s: nodes.grade_docs(s, ctx, work), sink=sink,
-                              on_fail_open=lambda s: nodes.grade_fallback(s, ctx, work), node="grade")
-                    run_layer(state, "synthesise", lambda s: nodes.synthesise(s, ctx, work, conn), sink=sink)
-                    run_layer(state, "citations", lambda s: nodes.resolve_citations(s, ctx, work, conn), sink=sink)
-                    run_layer(state, "groundedness", lambda s: nodes.verify(s, ctx, work, conn), sink=sink,
-                              on_fail_open=lambda s: nodes.verify_not_checked(s, ctx, work), node="verify")
+                    layer("retrieve", lambda s: nodes.retrieve(s, ctx, work, conn))
+                    layer("reranker", lambda s: nodes.rerank(s, ctx, work), node="rerank",
+                          on_fail_open=lambda s: nodes.rerank_fallback(s, ctx, work))
+                    layer("grader", lambda s: nodes.grade_docs(s, ctx, work), node="grade",
+                          on_fail_open=lambda s: nodes.grade_fallback(s, ctx, work))
+                    layer("synthesise", lambda s: nodes.synthesise(s, ctx, work, conn))
+                    layer("citations", lambda s: nodes.resolve_citations(s, ctx, work, conn))
+                    layer("groundedness", lambda s: nodes.verify(s, ctx, work, conn), node="verify",
+                          on_fail_open=lambda s: nodes.verify_not_checked(s, ctx, work))
                     if ctx.llm is not None and state.citations:
-                        run_layer(state, "groundedness_llm", lambda s: nodes.verify_llm(s, ctx, work, conn),
-                                  sink=sink, node="verify_llm")
+                        layer("groundedness_llm", lambda s: nodes.verify_llm(s, ctx, work, conn), node="verify_llm")
                     outcome = nodes.containment(state)
                     if outcome != "retry":
                         break
@@ -68,14 +86,81 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", carried: d
                                                   reason=f"{state.retries} retries; still unsupported"))
                     _fallback(state, coverage)
 
-            run_layer(state, "final_gate", lambda s: _gate(s, coverage), sink=sink)
-            run_layer(state, "shaping", lambda s: _shape(s, work), sink=sink)
+            layer("final_gate", lambda s: _gate(s, coverage))
+            layer("shaping", lambda s: _shape(s, work))
         except LayerClosed:
             _fallback(state, coverage)
             state.confidence = "low"
+        # memory, behind: only what a clean turn produced is remembered
+        if ctx.cache is not None and state.route == "retrieve":
+            layer("cache", lambda s: nodes.cache_write(s, ctx, work, conn), node="cache_write")
+        if ctx.notes is not None and thread_id:
+            layer("notes", lambda s: nodes.remember(s, ctx, work), node="notes_write")
+        if rec:
+            rec.finish(state)
         return state
     finally:
         conn.close()
+
+
+class _Recorder:
+    """Checkpoints the state after every node (thread, turn, step, parent). A failed write fails open."""
+
+    def __init__(self, ctx: TurnContext, state: TurnState):
+        self.saver, self.ctx, self.state = ctx.saver, ctx, state
+        self.parent: int | None = None
+        self.step = 0
+        self.ok = True
+        try:
+            self.saver.ensure_thread(state.thread_id, state.user_id, state.question)
+            state.turn = self.saver.start_turn(state.thread_id, state.turn_id, state.question)
+        except PermissionError:
+            raise
+        except Exception as e:  # noqa: BLE001 - durability is fail-open (pipeline/policy.py)
+            self._failed(e)
+
+    def put(self, state: TurnState) -> None:
+        if not self.ok:
+            return
+        self.step += 1
+        node = state.steps[-1].node if state.steps else "start"
+        try:
+            self.parent = self.saver.put(state.thread_id, state.turn, self.step, node, state.model_dump(mode="json"),
+                                         self.parent)
+        except Exception as e:  # noqa: BLE001
+            self._failed(e)
+            return
+        pause = self.ctx.settings.debug_pause_after_node
+        if pause and node == pause:
+            time.sleep(600)   # fault-injection tests kill the process here, mid-turn
+
+    def finish(self, state: TurnState) -> None:
+        if self.ok:
+            try:
+                self.saver.finish_turn(state.thread_id, state.turn, state.answer, state.model_dump(mode="json"))
+            except Exception as e:  # noqa: BLE001
+                self._failed(e)
+
+    def _failed(self, e: Exception) -> None:
+        from pipeline.policy import POLICY, _redact
+
+        self.ok = False
+        self.state.warnings.append(POLICY["checkpoint"].warning)
+        if self.ctx.sink:
+            try:
+                self.ctx.sink("checkpoint", self.state.turn_id, _redact(f"{type(e).__name__}: {e}"))
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def _override(work: Work, company: str | None, year: int | None) -> None:
+    if company:
+        from pipeline.registry import get_registry
+
+        named = get_registry().by_name(company)
+        work.facts.companies = [named] if named else work.facts.companies
+    if year is not None:
+        work.facts.years = [year]
 
 
 def _gate(state: TurnState, coverage: dict[str, list[int]]) -> StepRecord:
@@ -88,6 +173,8 @@ def _gate(state: TurnState, coverage: dict[str, list[int]]) -> StepRecord:
 def _shape(state: TurnState, work: Work) -> StepRecord:
     before = len(state.citations)
     shaping.shape(state, work.base_confidence)
+    if state.cache.get("hit"):
+        state.caveats = [c for c in state.caveats if not c.startswith("Unverified")]  # never a stale caveat
     return StepRecord(node="shape", decision=f"confidence {state.confidence}",
                       reason=f"{before - len(state.citations)} uncited source(s) removed; "
                              f"{len(state.caveats)} caveat(s)")

@@ -32,6 +32,9 @@ class TurnContext:
     web_enabled: bool = False
     synthesiser: Callable[["TurnState", "TurnContext", Any], StepRecord] | None = None
     sink: Callable[[str, str, str], None] | None = None
+    saver: Any = None        # CheckpointSaver: durable threads (None: nothing is saved)
+    notes: Any = None        # long-term notes
+    cache: Any = None        # SemanticCache
 
     @classmethod
     def from_settings(cls, settings: Settings, connect: Callable | None = None, embedder=None) -> "TurnContext":
@@ -40,9 +43,29 @@ class TurnContext:
         from pipeline.stores import db
         from pipeline.stores.health import sink_for
 
+        from pipeline.memory.cache import SemanticCache
+        from pipeline.memory.notes import Notes
+        from pipeline.stores.checkpoints import CheckpointSaver
+
         connect = connect or (lambda: db.connect(settings))
-        return cls(settings=settings, connect=connect, retriever=Retriever(settings, connect, embedder=embedder),
-                   reranker=get_reranker(settings), llm=get_llm(settings), sink=sink_for(connect))
+        with connect() as c:   # the schema this context writes to (idempotent, under an advisory lock)
+            db.migrate(c)
+        retriever = Retriever(settings, connect, embedder=embedder)
+        cache = SemanticCache(connect, _LazyEmbedder(retriever), settings.cache_return_threshold,
+                              settings.cache_seed_threshold) if settings.cache_enabled else None
+        return cls(settings=settings, connect=connect, retriever=retriever, reranker=get_reranker(settings),
+                   llm=get_llm(settings), sink=sink_for(connect), saver=CheckpointSaver(connect),
+                   notes=Notes(connect, settings.notes_ttl_days), cache=cache)
+
+
+class _LazyEmbedder:
+    """The retriever's embedder, loaded on first use (so routing-only turns never load the model)."""
+
+    def __init__(self, retriever: Retriever):
+        self._r = retriever
+
+    def __getattr__(self, name):
+        return getattr(self._r.embedder, name)
 
 
 @dataclass
@@ -54,6 +77,7 @@ class Work:
     pool: list[Passage] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
     base_confidence: str = "low"
+    context: Any = None      # the assembled, budgeted context a model synthesiser reads
 
 
 def _doc(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:
@@ -158,6 +182,12 @@ class _Cites:
 
 
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    from pipeline.memory.context import assemble
+
+    work.context = assemble(work.facts.text, [p.text for p in work.passages], state.memory.get("summary"),
+                            state.memory.get("hints", []), ctx.settings.context_budget_tokens)
+    state.memory["context"] = {"tokens": work.context.tokens, "dropped": work.context.dropped,
+                               "evidence": len(work.context.evidence)}
     if ctx.synthesiser is not None:   # a plugged-in synthesiser: confidence comes from verification alone
         work.base_confidence = "high"
         return ctx.synthesiser(state, ctx, conn)
@@ -413,3 +443,83 @@ def prepare_retry(state: TurnState, work: Work) -> StepRecord:
     state.retry_queries.append(query)
     return StepRecord(node="retry", decision=f"retry {state.retries}", reason=f"unsupported: "
                       f"{'; '.join(f.label for f in failed)}", data={"query": query})
+
+
+# --- memory, in front of the route --------------------------------------------------------------------------
+def carry(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord:
+    from pipeline.memory.carryover import carry_over
+
+    co = carry_over(state.question, history)
+    if co.added:
+        work.facts = analyse(co.question)
+    state.carried = {"companies": co.companies, "years": co.years, "metric": co.metric}
+    state.memory["carried"] = co.added
+    return StepRecord(node="carry_over", decision="carried" if co.added else "nothing to carry",
+                      reason="; ".join(co.added) + (f" (from turn {co.from_turn})" if co.added else ""),
+                      data={"question_read_as": co.question})
+
+
+def summarise_history(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord:
+    from pipeline.memory.summary import buffer, extractive_summary, llm_summariser
+
+    summarise = llm_summariser(ctx.llm) if ctx.llm is not None else extractive_summary
+    b = buffer(history, summarise)
+    state.memory["summary"] = b.summary
+    state.memory["summarised_messages"] = b.summarised
+    return StepRecord(node="summary", decision="summarised" if b.summary else "history short",
+                      reason=f"{b.summarised} older message(s) summarised, {len(b.recent)} kept word for word")
+
+
+def recall(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    companies = [c.name for c in work.facts.companies] or state.carried.get("companies") or []
+    hints = ctx.notes.hints(state.user_id, companies) if ctx.notes is not None else []
+    state.memory["hints"] = hints
+    return StepRecord(node="notes", decision=f"{len(hints)} hint(s)", reason="labelled remembered, unverified")
+
+
+def cache_lookup(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    if len(state.companies) != 1:
+        state.cache = {"hit": False, "similarity": 0.0, "band": "skipped"}
+        return StepRecord(node="cache_lookup", decision="skipped", reason="one company per cache entry")
+    r = ctx.cache.lookup(work.facts.text, state.companies[0], state.years[0] if state.years else None, state.metric)
+    state.cache = r.to_json()
+    if r.band == "return" and r.entry:
+        e = r.entry
+        state.answer = e["answer"]
+        state.citations = [CitationRef(**c) for c in e["citations"]]
+        state.figures, state.results = e.get("figures", []), e.get("results", [])
+        state.verdict = "pass"
+        state.claims = [Claim(**c) for c in e.get("claims", [])]
+        work.base_confidence = e.get("confidence", "high")
+    elif r.band == "seed" and r.entry:
+        state.memory.setdefault("hints", []).insert(
+            0, f"(a similar question answered {r.created_at}; remembered, unverified) {r.entry['answer']}")
+    return StepRecord(node="cache_lookup", decision=r.band, reason=f"similarity {r.similarity:.3f}"
+                      + (f", cached {r.created_at}" if r.created_at else ""))
+
+
+# --- memory, behind shaping --------------------------------------------------------------------------------
+def cache_write(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    from pipeline.memory.cache import cacheable
+
+    ok, why = cacheable(state)
+    if ok:
+        entry = {"answer": state.answer, "citations": [c.model_dump() for c in state.citations],
+                 "figures": state.figures, "results": state.results, "confidence": state.confidence,
+                 "claims": [c.model_dump() for c in state.claims]}
+        ctx.cache.write(work.facts.text, state.companies[0], state.years[0] if state.years else None, state.metric,
+                        entry, sorted({c.doc for c in state.citations}), corpus.corpus_version(conn))
+    return StepRecord(node="cache_write", decision="written" if ok else "not written", reason=why)
+
+
+def remember(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    n = 0
+    if state.route == "retrieve" and state.verdict == "pass" and not state.cache.get("hit"):
+        for r, f in zip(state.results, state.figures or [None] * len(state.results)):
+            label = get_lexicon().get(r["metric"]).label if r["metric"] in {m.key for m in get_lexicon().metrics} \
+                else r["metric"].replace("_", " ")
+            shown = f"{f['value']} ({f['unit'] or 'as printed'})" if f else f"{r['value']} {r['unit'] or ''}".strip()
+            ctx.notes.remember(state.user_id, r["company"], f"{r['company']} FY{r['year']} {label}: {shown}",
+                               state.thread_id, state.turn)
+            n += 1
+    return StepRecord(node="notes_write", decision=f"{n} note(s)")

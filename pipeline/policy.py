@@ -22,6 +22,16 @@ class LayerPolicy:
 
 POLICY: dict[str, LayerPolicy] = {
     "router": LayerPolicy("closed", "without a route the turn cannot be answered safely"),
+    "carry_over": LayerPolicy("open", "without carry-over the question is answered as asked",
+                              "Earlier turns could not be read; the question was answered as asked."),
+    "summariser": LayerPolicy("open", "without a summary the original messages stay in the context",
+                              "Summarising the conversation failed; the full history was used."),
+    "notes": LayerPolicy("open", "notes are hints, never sources: the answer does not depend on them",
+                         "Long-term notes were unavailable."),
+    "cache": LayerPolicy("open", "a miss is cheap: the full pipeline runs",
+                         "The answer cache was unavailable; the answer was computed afresh."),
+    "checkpoint": LayerPolicy("open", "the answer is right without it; only its durability is lost",
+                              "This turn could not be saved to the conversation history."),
     "router_llm": LayerPolicy("open", "the deterministic rules route every question; the LLM only refines them",
                               "The model router was unavailable; the question was routed by rules."),
     "reranker": LayerPolicy("open", "a precision layer: the fusion order is a sound ranking on its own",

@@ -57,6 +57,13 @@ class Settings(BaseSettings):
     rerank_provider: Literal["rules", "cohere"] = "rules"
     rerank_model: str = "rerank-english-v3.0"
     cohere_base_url: str | None = Field(default=None, description="Cohere API base URL (tests use a local fake).")
+    cache_enabled: bool = True
+    cache_return_threshold: float = Field(default=0.95, ge=0, le=1)
+    cache_seed_threshold: float = Field(default=0.80, ge=0, le=1)
+    notes_ttl_days: float = Field(default=180, gt=0, description="Lifetime of long-term memory notes.")
+    context_budget_tokens: int = Field(default=3000, ge=100, description="Token budget of an assembled context.")
+    checkpoint_retention_days: float = Field(default=90, gt=0, description="`ara prune` default.")
+    debug_pause_after_node: str = Field(default="", description="Fault-injection tests only: sleep after this node.")
     fail_open_threshold: int = Field(default=0, ge=0,
                                      description="`ara health` exits 1 when a layer failed open more often.")
     cohere_api_key: SecretStr | None = Field(default=None, validation_alias=AliasChoices("COHERE_API_KEY"))

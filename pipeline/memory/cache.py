@@ -1,0 +1,121 @@
+"""The semantic answer cache. The searchable vector is the question; the answer, its citations, company, fiscal
+year, metric, corpus version and time are metadata.
+
+Read optimistic, write pessimistic:
+- lookup: cosine similarity among entries with the same company, fiscal year and metric (hard keys: another
+  year or company is never a hit, whatever the similarity) and the same polarity (increase/decrease,
+  higher/lower, profit/loss). >= return threshold (0.95): the stored answer is returned without retrieval.
+  Between the seed (0.80) and return thresholds: the full pipeline runs, seeded with the old answer as a hint.
+- write: only a clean turn - retrieval found every company, groundedness passed, nothing failed open, one
+  company - and only its answer and citations (caveats and warnings are not stored). Re-ingesting a
+  document deletes the entries that cite it (pipeline/stores/corpus.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+_POLARITY = {
+    "up": r"increas\w*|ris(e|es|ing)|rose|gr(e|o)w\w*|higher|improv\w*|gain(s|ed)?|up\b|more",
+    "down": r"decreas\w*|declin\w*|f(a|e)ll\w*|drop\w*|lower|worsen\w*|shr(a|i|u)nk\w*|down\b|less\b|reduc\w*",
+    "loss": r"loss(es)?\b|deficit",
+}
+
+
+def canonical(text: str) -> str:
+    """The cache key's text: company, fiscal year and metric in canonical form, then whatever else the question
+    asks (filler words dropped). "What was MMM's capex in fiscal 2018?" and "3M capital expenditure FY2018"
+    read the same; "How did 3M's capex change in FY2018?" keeps "change" and does not."""
+    from pipeline.keyword import FILLER
+    from pipeline.lexicon import _fold, get_lexicon
+    from pipeline.periods import _FY
+    from pipeline.question import analyse
+    from pipeline.registry import get_registry
+
+    facts = analyse(text)
+    rest = re.sub(r"\(context from turn \d+:[^)]*\)", " ", text)
+    rest = _FY.sub(" ", rest)
+    for pat, _ in get_registry()._patterns:
+        rest = pat.sub(" ", rest)
+    rest = " " + _fold(rest) + " "
+    for m in get_lexicon().metrics:
+        for t in sorted(m.terms, key=len, reverse=True):
+            rest = re.sub(rf"(?<![\w&]){re.escape(_fold(t))}(?![\w&])", " ", rest)
+    words = [w for w in re.findall(r"[a-z][a-z&'-]+", rest) if w not in FILLER and w not in {"s", "'s"}]
+    head = [c.name for c in facts.companies] + [f"FY{y}" for y in facts.years] + [m.label for m in facts.metrics]
+    return " ".join(head + words)
+
+
+def polarity(text: str) -> str:
+    low = text.lower()
+    return ",".join(sorted(k for k, pat in _POLARITY.items() if re.search(rf"\b({pat})", low)))
+
+
+@dataclass
+class CacheResult:
+    band: str                 # return | seed | miss
+    similarity: float = 0.0
+    entry: dict[str, Any] | None = None
+    created_at: str = ""
+
+    @property
+    def hit(self) -> bool:
+        return self.band == "return"
+
+    def to_json(self) -> dict:
+        return {"hit": self.hit, "similarity": round(self.similarity, 4), "band": self.band,
+                "cached_at": self.created_at or None}
+
+
+def _vec(v) -> str:
+    return "[" + ",".join(f"{x:.6g}" for x in v) + "]"
+
+
+class SemanticCache:
+    def __init__(self, connect, embedder, return_threshold: float = 0.95, seed_threshold: float = 0.80):
+        self._connect, self._embedder = connect, embedder
+        self.return_threshold, self.seed_threshold = return_threshold, seed_threshold
+
+    def lookup(self, question: str, company: str, fiscal_year: int | None, metric: str | None) -> CacheResult:
+        vec = _vec(self._embedder.get_query_embedding(canonical(question)))
+        with self._connect() as c:
+            row = c.execute(
+                "SELECT 1 - (embedding <=> %s::vector), answer, created_at FROM semantic_cache "
+                "WHERE company = %s AND fiscal_year IS NOT DISTINCT FROM %s AND metric IS NOT DISTINCT FROM %s "
+                "AND polarity = %s AND embed_model = %s ORDER BY embedding <=> %s::vector LIMIT 1",
+                (vec, company, fiscal_year, metric, polarity(question), self._embedder.model_name, vec)).fetchone()
+        if row is None:
+            return CacheResult("miss")
+        sim, answer, created = float(row[0]), row[1], row[2]
+        band = "return" if sim >= self.return_threshold else "seed" if sim >= self.seed_threshold else "miss"
+        return CacheResult(band, sim, answer if band != "miss" else None, f"{created:%Y-%m-%d %H:%M UTC}")
+
+    def write(self, question: str, company: str, fiscal_year: int | None, metric: str | None, answer: dict,
+              docs: list[str], corpus_version: str) -> None:
+        vec = _vec(self._embedder.get_query_embedding(canonical(question)))
+        with self._connect() as c:
+            c.execute("INSERT INTO semantic_cache (question, embedding, company, fiscal_year, metric, polarity, answer,"
+                      " docs, corpus_version, embed_model) VALUES (%s, %s::vector, %s, %s, %s, %s, %s, %s, %s, %s)",
+                      (question, vec, company, fiscal_year, metric, polarity(question), Jsonb(answer), docs,
+                       corpus_version, self._embedder.model_name))
+            c.commit()
+
+
+def cacheable(state) -> tuple[bool, str]:
+    """The write gate: why a turn may (or may not) be cached."""
+    if state.route != "retrieve" or state.cache.get("band") == "return":
+        return False, "not a fresh retrieve answer"
+    if len(state.companies) != 1:
+        return False, "one company per cache entry"
+    if not state.found or not all(state.found.values()):
+        return False, "the relevance grader did not find every company"
+    if state.verdict != "pass":
+        return False, f"groundedness was {state.verdict}"
+    if any(s.failed_open for s in state.steps):
+        return False, "a layer failed open in this turn"
+    if not state.citations or state.answer.startswith("I could not"):
+        return False, "no cited answer"
+    return True, "clean, grounded, cited"

@@ -1,0 +1,111 @@
+"""The checkpoint saver: durable threads and turns, the turn state after every node (with a parent pointer),
+and retention. Replay reads what was recorded here; it never re-runs a model.
+
+Interface (small on purpose): ensure_thread, start_turn, put, finish_turn, history, turn_steps, threads, prune.
+Each write commits on its own, so a process killed mid-turn leaves every completed turn intact and the
+interrupted one marked `running` (it is left out of the history)."""
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+
+def new_thread_id() -> str:
+    """Unguessable: 128 bits from the OS's CSPRNG."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class Message:
+    role: str          # user | assistant
+    content: str
+    turn: int
+    state: dict[str, Any] | None = None
+
+
+class CheckpointSaver:
+    def __init__(self, connect):
+        self._connect = connect
+
+    def _run(self, sql: str, params=(), fetch: str | None = None):
+        with self._connect() as c:
+            cur = c.execute(sql, params)
+            rows = cur.fetchall() if fetch == "all" else cur.fetchone() if fetch == "one" else None
+            c.commit()
+            return rows
+
+    def ensure_thread(self, thread_id: str, user_id: str = "local", title: str = "") -> None:
+        owner = self._run("INSERT INTO threads (thread_id, user_id, title) VALUES (%s, %s, %s) "
+                          "ON CONFLICT (thread_id) DO UPDATE SET updated_at = now() RETURNING user_id",
+                          (thread_id, user_id, title[:120]), fetch="one")
+        if owner and owner[0] != user_id:
+            raise PermissionError("this thread belongs to another user")
+
+    def owner(self, thread_id: str) -> str | None:
+        row = self._run("SELECT user_id FROM threads WHERE thread_id = %s", (thread_id,), fetch="one")
+        return row[0] if row else None
+
+    def start_turn(self, thread_id: str, turn_id: str, question: str) -> int:
+        row = self._run(
+            "INSERT INTO turns (thread_id, turn, turn_id, question) SELECT %s, coalesce(max(turn), 0) + 1, %s, %s "
+            "FROM turns WHERE thread_id = %s RETURNING turn", (thread_id, turn_id, question, thread_id), fetch="one")
+        return int(row[0])
+
+    def put(self, thread_id: str, turn: int, step: int, node: str, state: dict, parent_id: int | None) -> int:
+        row = self._run("INSERT INTO checkpoints (thread_id, turn, step, parent_id, node, state) "
+                        "VALUES (%s, %s, %s, %s, %s, %s) RETURNING id",
+                        (thread_id, turn, step, parent_id, node, Jsonb(state)), fetch="one")
+        return int(row[0])
+
+    def finish_turn(self, thread_id: str, turn: int, answer: str, state: dict) -> None:
+        self._run("UPDATE turns SET status = 'complete', answer = %s, final_state = %s, completed_at = now() "
+                  "WHERE thread_id = %s AND turn = %s", (answer, Jsonb(state), thread_id, turn))
+        self._run("UPDATE threads SET updated_at = now() WHERE thread_id = %s", (thread_id,))
+
+    def history(self, thread_id: str) -> list[Message]:
+        """The completed turns of a thread as messages, oldest first (interrupted turns are left out)."""
+        rows = self._run("SELECT turn, question, answer, final_state FROM turns WHERE thread_id = %s "
+                         "AND status = 'complete' ORDER BY turn", (thread_id,), fetch="all") or []
+        out: list[Message] = []
+        for turn, q, a, st in rows:
+            out.append(Message("user", q, turn))
+            out.append(Message("assistant", a or "", turn, st))
+        return out
+
+    def turns(self, thread_id: str) -> list[dict]:
+        rows = self._run("SELECT turn, turn_id, question, status, started_at, completed_at FROM turns "
+                         "WHERE thread_id = %s ORDER BY turn", (thread_id,), fetch="all") or []
+        return [dict(zip(("turn", "turn_id", "question", "status", "started_at", "completed_at"), r)) for r in rows]
+
+    def turn_steps(self, thread_id: str, turn: int) -> list[dict]:
+        rows = self._run("SELECT id, step, parent_id, node, state, created_at FROM checkpoints "
+                         "WHERE thread_id = %s AND turn = %s ORDER BY step", (thread_id, turn), fetch="all") or []
+        return [dict(zip(("id", "step", "parent_id", "node", "state", "created_at"), r)) for r in rows]
+
+    def threads(self, user_id: str = "local", limit: int = 50) -> list[dict]:
+        rows = self._run("SELECT t.thread_id, t.title, t.updated_at, count(u.turn) FROM threads t "
+                         "LEFT JOIN turns u ON u.thread_id = t.thread_id AND u.status = 'complete' "
+                         "WHERE t.user_id = %s GROUP BY t.thread_id ORDER BY t.updated_at DESC LIMIT %s",
+                         (user_id, limit), fetch="all") or []
+        return [dict(zip(("thread_id", "title", "updated_at", "turns"), r)) for r in rows]
+
+    def prune(self, older_than_days: float) -> dict[str, int]:
+        """Delete checkpoints (and the turns and threads left empty) older than the retention period."""
+        with self._connect() as c:
+            n_cp = c.execute("DELETE FROM checkpoints WHERE created_at < now() - make_interval(secs => %s)",
+                             (older_than_days * 86400,)).rowcount
+            n_turns = c.execute("DELETE FROM turns WHERE coalesce(completed_at, started_at) < now() - "
+                                "make_interval(secs => %s)", (older_than_days * 86400,)).rowcount
+            n_threads = c.execute("DELETE FROM threads t WHERE updated_at < now() - make_interval(secs => %s) "
+                                  "AND NOT EXISTS (SELECT 1 FROM turns u WHERE u.thread_id = t.thread_id)",
+                                  (older_than_days * 86400,)).rowcount
+            c.commit()
+        return {"checkpoints": n_cp, "turns": n_turns, "threads": n_threads}
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, default=str, ensure_ascii=False)
