@@ -78,6 +78,7 @@ class Work:
     passages: list[Passage] = field(default_factory=list)
     base_confidence: str = "low"
     context: Any = None      # the assembled, budgeted context a model synthesiser reads
+    conversation: list[str] = field(default_factory=list)   # summary + recent turns, or all originals
 
 
 def _doc(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:
@@ -184,10 +185,11 @@ class _Cites:
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
     from pipeline.memory.context import assemble
 
-    work.context = assemble(work.facts.text, [p.text for p in work.passages], state.memory.get("summary"),
+    work.context = assemble(work.facts.text, [p.text for p in work.passages], work.conversation,
                             state.memory.get("hints", []), ctx.settings.context_budget_tokens)
     state.memory["context"] = {"tokens": work.context.tokens, "dropped": work.context.dropped,
-                               "evidence": len(work.context.evidence)}
+                               "evidence": len(work.context.evidence),
+                               "conversation": len(work.context.conversation)}
     if ctx.synthesiser is not None:   # a plugged-in synthesiser: confidence comes from verification alone
         work.base_confidence = "high"
         return ctx.synthesiser(state, ctx, conn)
@@ -463,9 +465,11 @@ def summarise_history(state: TurnState, ctx: TurnContext, work: Work, history) -
     from pipeline.memory.summary import buffer, extractive_summary, llm_summariser
 
     summarise = llm_summariser(ctx.llm) if ctx.llm is not None else extractive_summary
+    work.conversation = [f"{m.role}: {m.content}" for m in history]   # the originals, until a summary exists
     b = buffer(history, summarise)
     state.memory["summary"] = b.summary
     state.memory["summarised_messages"] = b.summarised
+    work.conversation = ([f"summary: {b.summary}"] if b.summary else []) + [f"{m.role}: {m.content}" for m in b.recent]
     return StepRecord(node="summary", decision="summarised" if b.summary else "history short",
                       reason=f"{b.summarised} older message(s) summarised, {len(b.recent)} kept word for word")
 

@@ -1,6 +1,7 @@
 """Context assembly as an ordered budget: the question, then the retrieved evidence, then the conversation
-summary, then memory hints. When space runs short, hints go first, then the summary, and evidence is trimmed
-last (the lowest-ranked passage first); the question is never dropped."""
+(its summary and the recent turns word for word - or every original message when summarising failed), then
+memory hints. When space runs short, hints go first, then the conversation, and evidence is trimmed last
+(the lowest-ranked passage first); the question is never dropped."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ def approx_tokens(text: str) -> int:
 class Context:
     question: str
     evidence: list[str] = field(default_factory=list)
-    summary: str | None = None
+    conversation: list[str] = field(default_factory=list)
     hints: list[str] = field(default_factory=list)
     dropped: dict[str, int] = field(default_factory=dict)   # what was cut: hints, summary, evidence
     tokens: int = 0
@@ -23,26 +24,25 @@ class Context:
     def render(self) -> str:
         parts = [f"Question: {self.question}"]
         parts += [f"[{i}] {e}" for i, e in enumerate(self.evidence, 1)]
-        if self.summary:
-            parts.append(f"Conversation so far: {self.summary}")
+        parts += [f"Conversation: {m}" for m in self.conversation]
         parts += [f"Hint: {h}" for h in self.hints]
         return "\n\n".join(parts)
 
 
-def assemble(question: str, evidence: list[str], summary: str | None, hints: list[str], budget: int,
+def assemble(question: str, evidence: list[str], conversation: list[str], hints: list[str], budget: int,
              count: Callable[[str], int] = approx_tokens) -> Context:
-    ctx = Context(question=question, evidence=list(evidence), summary=summary, hints=list(hints))
+    ctx = Context(question=question, evidence=list(evidence), conversation=list(conversation), hints=list(hints))
 
     def total() -> int:
-        return (count(ctx.question) + sum(count(e) for e in ctx.evidence) + (count(ctx.summary) if ctx.summary else 0)
+        return (count(ctx.question) + sum(count(e) for e in ctx.evidence) + sum(count(m) for m in ctx.conversation)
                 + sum(count(h) for h in ctx.hints))
 
     while total() > budget and ctx.hints:
         ctx.hints.pop()
         ctx.dropped["hints"] = ctx.dropped.get("hints", 0) + 1
-    if total() > budget and ctx.summary:
-        ctx.summary = None
-        ctx.dropped["summary"] = 1
+    if total() > budget and ctx.conversation:
+        ctx.dropped["conversation"] = len(ctx.conversation)
+        ctx.conversation = []
     while total() > budget and ctx.evidence:
         over = total() - budget
         last = ctx.evidence[-1]

@@ -1,0 +1,191 @@
+"""Memory on the database: threads, checkpoints, notes, the semantic cache, retention, replay and ownership."""
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from pipeline import nodes
+from pipeline.graph import run_turn
+from pipeline.memory import summary
+from pipeline.state import CitationRef, Claim, StepRecord
+from pipeline.stores.checkpoints import new_thread_id
+
+Q = "What was Verizon's capex in FY2030?"
+
+
+def test_a_thread_carries_entities_and_checkpoints_every_node(ctx):
+    t = new_thread_id()
+    first = run_turn(Q, ctx, thread_id=t)
+    second = run_turn("and what about net income?", ctx, thread_id=t)
+    assert "$4,321 million" in second.answer and second.memory["carried"]
+    steps = ctx.saver.turn_steps(t, 1)
+    assert [s["node"] for s in steps] == [x.node for x in first.steps]        # one checkpoint per node
+    assert all(s["parent_id"] == p["id"] for p, s in zip(steps, steps[1:]))  # parent pointers chain them
+    assert [m.role for m in ctx.saver.history(t)] == ["user", "assistant"] * 2
+
+
+def test_thread_ids_are_unguessable_and_owned(ctx):
+    ids = {new_thread_id() for _ in range(200)}
+    assert len(ids) == 200 and all(len(i) >= 22 for i in ids)
+    t = new_thread_id()
+    run_turn(Q, ctx, thread_id=t, user_id="alice")
+    with pytest.raises(PermissionError):
+        run_turn("and in FY2029?", ctx, thread_id=t, user_id="mallory")
+    assert [m.role for m in ctx.saver.history(t)] == ["user", "assistant"]
+
+
+def test_summariser_failure_changes_nothing_and_is_counted(ctx, conn, monkeypatch):
+    t = new_thread_id()
+    for _ in range(6):
+        run_turn(Q, ctx, thread_id=t)
+    before = conn.execute("SELECT count(*) FROM fail_open_events WHERE layer = 'summariser'").fetchone()[0]
+
+    def broken(messages):
+        raise RuntimeError("summariser down")
+    monkeypatch.setattr(summary, "extractive_summary", broken)
+    s = run_turn(Q, ctx, thread_id=t)
+    step = next(x for x in s.steps if x.node == "summary")
+    assert step.failed_open and "$9,876 million" in s.answer
+    assert s.memory["context"]["conversation"] == 12                  # all 12 originals stayed in the context
+    assert conn.execute("SELECT count(*) FROM fail_open_events WHERE layer = 'summariser'").fetchone()[0] == before + 1
+    assert len(ctx.saver.history(t)) == 14                            # and the history lost nothing
+    monkeypatch.undo()
+    ok = run_turn(Q, ctx, thread_id=t)
+    assert ok.memory["summary"] and ok.memory["summarised_messages"] == 10
+
+
+def test_notes_are_hints_with_provenance_never_sources(ctx):
+    t = new_thread_id()
+    run_turn(Q, ctx, thread_id=t, user_id="nora")
+    s = run_turn("What was Verizon's net income in FY2030?", ctx, thread_id=new_thread_id(), user_id="nora")
+    hints = s.memory["hints"]
+    assert hints and "remembered, unverified" in hints[0] and "capital expenditure" in hints[0] and t[:6] in hints[0]
+    assert all(c.doc == "VERIZON_2030_10K" for c in s.citations) and "9,876" not in s.answer
+    assert ctx.notes.hints("someone-else", ["Verizon"]) == []
+    assert ctx.notes.usual_companies("nora") == ["Verizon"]
+
+
+def test_cache_exact_and_paraphrase_hit_near_misses_never(cached_ctx):
+    c = cached_ctx
+    first = run_turn(Q, c)
+    assert first.cache["band"] == "miss" and any(x.node == "cache_write" and x.decision == "written" for x in first.steps)
+    again = run_turn("What was Verizon's capital expenditure in fiscal 2030?", c)
+    assert again.cache["hit"] and again.cache["similarity"] >= 0.95 and again.cache["cached_at"]
+    assert "retrieve" not in [x.node for x in again.steps] and "$9,876 million" in again.answer
+    for near_miss in ["What was Verizon's capex in FY2029?",            # other year (no_data anyway)
+                      "What was 3M's capex in FY2018?",                  # other company
+                      "Did Verizon's capex decrease in FY2030?",         # reversed polarity
+                      "What was Verizon's net income in FY2030?"]:       # other metric
+        assert not run_turn(near_miss, c).cache["hit"], near_miss
+
+
+def test_ungrounded_or_partial_answers_are_never_written(cached_ctx, conn):
+    def synth(figures):
+        def f(state, ctx, conn_):
+            state.citations = [CitationRef(marker=1, doc="VERIZON_2030_10K", company="Verizon", fiscal_year=2030,
+                                           page=2)]
+            parts = [f"Verizon's capex was ${x} million [1]." for x in figures]
+            state.answer = " ".join(parts)
+            state.claims = [Claim(text=p, label=f"Verizon FY2030 capex {i}") for i, p in enumerate(parts)]
+            return StepRecord(node="synthesise", decision="injected")
+        return f
+
+    for figures in (["5,555"], ["9,876", "8,765", "5,555"]):
+        s = run_turn(Q, dataclasses.replace(cached_ctx, synthesiser=synth(figures)))
+        assert next(x for x in s.steps if x.node == "cache_write").decision == "not written"
+    assert conn.execute("SELECT count(*) FROM semantic_cache").fetchone()[0] == 0
+
+
+def test_a_cached_answer_never_carries_a_stale_caveat_or_warning(cached_ctx, monkeypatch):
+    run_turn(Q, cached_ctx)
+    monkeypatch.setattr(nodes, "grade_docs", lambda *a: (_ for _ in ()).throw(RuntimeError("x")))
+    hit = run_turn(Q, cached_ctx)
+    assert hit.cache["hit"] and not hit.caveats and not hit.warnings and hit.confidence == "high"
+
+
+def test_seed_band_runs_the_pipeline_with_the_old_answer_as_a_hint(cached_ctx):
+    c = cached_ctx
+    run_turn(Q, c)
+    c.cache.return_threshold, c.cache.seed_threshold = 0.999, 0.5
+    try:
+        s = run_turn("Tell me Verizon's capex for FY2030 please, from the cash flow statement", c)
+    finally:
+        c.cache.return_threshold, c.cache.seed_threshold = 0.95, 0.80
+    assert s.cache["band"] == "seed" and "retrieve" in [x.node for x in s.steps]
+    assert "similar question" in s.memory["hints"][0]
+
+
+def test_reingesting_a_document_invalidates_its_cache_entries(cached_ctx, conn, tmp_path, embedder, loaded):
+    from ingest.run import ingest_paths
+    from tests.pdfs import CASH_FLOW_PAGE, NARRATIVE_PAGE, write_pdf
+
+    run_turn(Q, cached_ctx)
+    assert conn.execute("SELECT count(*) FROM semantic_cache WHERE 'VERIZON_2030_10K' = ANY(docs)").fetchone()[0] == 1
+    pdf = write_pdf(tmp_path / "VERIZON_2030_10K.pdf", [NARRATIVE_PAGE, CASH_FLOW_PAGE, ["An added page."]])
+    assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0].status == "replaced"
+    assert conn.execute("SELECT count(*) FROM semantic_cache WHERE 'VERIZON_2030_10K' = ANY(docs)").fetchone()[0] == 0
+
+
+def test_trace_replays_without_rerunning_and_prune_bounds_the_table(env_settings, ctx, conn, monkeypatch):
+    from pipeline.cli import main
+    from pipeline.retrieval import Retriever
+
+    t = new_thread_id()
+    run_turn(Q, ctx, thread_id=t)
+    monkeypatch.setattr(Retriever, "candidates", lambda *a, **k: (_ for _ in ()).throw(AssertionError("re-ran")))
+    r = CliRunner().invoke(main, ["trace", t, "--json"])
+    assert r.exit_code == 0, r.output
+    turns = json.loads(r.output)
+    assert turns[0]["status"] == "complete" and "$9,876 million" in turns[0]["answer"]
+    assert [s["node"] for s in turns[0]["steps"]][:4] == ["carry_over", "summary", "notes", "route"]
+    assert all("latency_ms" in s and "decision" in s for s in turns[0]["steps"])
+    assert CliRunner().invoke(main, ["trace", t, "--user", "mallory"]).exit_code != 0
+    conn.execute("UPDATE checkpoints SET created_at = now() - interval '100 days' WHERE thread_id = %s", (t,))
+    conn.execute("UPDATE turns SET started_at = now() - interval '100 days', completed_at = now() - interval "
+                 "'100 days' WHERE thread_id = %s", (t,))
+    conn.execute("UPDATE threads SET updated_at = now() - interval '100 days' WHERE thread_id = %s", (t,))
+    conn.commit()
+    r = CliRunner().invoke(main, ["prune", "--older-than", "30"])
+    assert r.exit_code == 0 and "checkpoints removed" in r.output
+    assert conn.execute("SELECT count(*) FROM checkpoints WHERE thread_id = %s", (t,)).fetchone()[0] == 0
+    assert conn.execute("SELECT count(*) FROM threads WHERE thread_id = %s", (t,)).fetchone()[0] == 0
+
+
+def _ara(env, *args, **kw):
+    return subprocess.Popen([sys.executable, "-m", "pipeline.cli", *args], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **kw)
+
+
+def test_sigkill_mid_turn_loses_no_completed_turn(env_settings, conn):
+    env = dict(os.environ)
+    t = new_thread_id()
+    p = _ara(env, "ask", Q, "--thread", t)
+    assert p.wait(timeout=120) == 0, p.stderr.read()
+    env_pause = dict(env, ARA_DEBUG_PAUSE_AFTER_NODE="retrieve")
+    p = _ara(env_pause, "ask", "What was Verizon's net income in FY2030?", "--thread", t)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        row = conn.execute("SELECT count(*) FROM checkpoints WHERE thread_id = %s AND turn = 2 AND node = 'retrieve'",
+                           (t,)).fetchone()
+        conn.commit()
+        if row[0]:
+            break
+        time.sleep(0.2)
+    else:
+        p.kill()
+        pytest.fail("the paused turn never reached retrieve")
+    p.kill()                                    # SIGKILL, mid-turn
+    assert p.wait(timeout=30) == -9
+    p = _ara(env, "ask", "and what about net income?", "--thread", t, "--json")
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    third = json.loads(out)
+    assert "$4,321 million" in third["answer"] and third["turn"] == 3
+    assert any("Verizon" in c for c in third["memory"]["carried"])
+    statuses = conn.execute("SELECT turn, status FROM turns WHERE thread_id = %s ORDER BY turn", (t,)).fetchall()
+    assert statuses == [(1, "complete"), (2, "running"), (3, "complete")]   # the killed turn is cleanly absent
