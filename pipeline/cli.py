@@ -276,6 +276,198 @@ def threads(user: str) -> None:
         click.echo(f"{t['thread_id']}  {t['updated_at']:%Y-%m-%d %H:%M}  {t['turns']:>3} turn(s)  {t['title'][:60]}")
 
 
+@main.group(name="eval", invoke_without_command=True)
+@click.option("--mode", type=click.Choice(["mock", "real"]), default="mock", show_default=True,
+              help="mock: synthetic outputs through the real scorers (no database, no model); real: the components.")
+@click.option("--suite", type=click.Choice(["routing", "retrieval", "calculation", "boundary"]))
+@click.option("--limit", type=int, help="At most N cases per suite.")
+@click.option("--case", "case_id", help="Only this case id.")
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--save-baseline", help="Save this run as a named baseline (evals/baselines/NAME.json and Postgres).")
+@click.option("--baseline", help="Compare with this baseline; exit 1 if a gated metric falls below it.")
+@click.option("--tolerance", type=float, default=0.0, show_default=True, help="Allowed drop of a gated metric.")
+@click.pass_context
+def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, case_id: str | None, as_json: bool,
+          save_baseline: str | None, baseline: str | None, tolerance: float) -> None:
+    """Run the evaluation suites (evals/suites), optionally against a baseline (a deterministic CI gate)."""
+    if cx.invoked_subcommand is not None:
+        return
+    from evals import baselines
+    from evals.cases import CaseError, load_suites
+    from evals.runner import compare, run_mock, run_real
+
+    s = _settings()
+    try:
+        suites = load_suites(s.eval_suites_dir, suite)
+    except CaseError as e:
+        raise click.ClickException(str(e)) from None
+    for name in list(suites):
+        cases = [c for c in suites[name] if case_id is None or c.id == case_id]
+        suites[name] = cases[:limit] if limit else cases
+    if mode == "mock":
+        report = run_mock(suites)
+    else:
+        from pipeline.nodes import TurnContext
+        from pipeline.stores import db
+
+        with db.session(s):
+            pass
+        ctx = TurnContext.from_settings(s.model_copy(update={"cache_enabled": False}))
+        report = run_real(suites, ctx)
+    rj = report.to_json()
+    config = {"mode": mode, "embed_model": s.embed_model_name, "rerank": s.rerank_provider, "pool_k": s.pool_k,
+              "final_k": s.final_k, "llm": bool(s.openai_api_key or s.openai_base_url)}
+    flips, failures = [], []
+    if baseline:
+        try:
+            flips, failures = compare(report, baselines.load(baseline), tolerance)
+        except FileNotFoundError as e:
+            raise click.ClickException(str(e)) from None
+    rec = baselines.record(rj, save_baseline or f"run-{mode}", config)
+    if mode == "real":
+        from pipeline.stores import db
+
+        with db.connect(s) as conn:
+            baselines.store_run(conn, rec, is_baseline=bool(save_baseline))
+    if save_baseline:
+        path = baselines.save(rec)
+        click.echo(f"baseline saved: {path}", err=True)
+    if as_json:
+        click.echo(json.dumps({**rj, "flips": flips, "gate_failures": failures}, indent=2, default=str))
+    else:
+        for r in report.results:
+            if not r.passed:
+                click.echo(f"FAIL {r.suite:<11} {r.id:<26} {r.detail}")
+        click.echo(f"\n{'suite':<12} {'n':>3} {'pass':>6} {'p50 ms':>8} {'calls':>6}  extra")
+        for name, m in rj["metrics"].items():
+            extra = f"hit@5 {m['hit@5']:.2f}, mean rank {m['mean_rank']}" if name == "retrieval" else ""
+            click.echo(f"{name:<12} {m['n']:>3} {m['pass_rate']:>6.2f} {m['p50_ms']:>8.1f} {m['model_calls']:>6}  {extra}")
+        for p in report.problems:
+            click.echo(f"SCORER PROBLEM: {p}")
+        if baseline:
+            click.echo(f"\nagainst baseline {baseline!r}:")
+            for f in flips:
+                click.echo(f"  {f}")
+            for f in failures:
+                click.echo(f"  GATE: {f}")
+            if not flips and not failures:
+                click.echo("  no flips")
+    bad = failures or report.problems or (mode == "mock" and not all(r.passed for r in report.results))
+    sys.exit(1 if bad else 0)
+
+
+@eval_.command(name="ab")
+@click.option("--a", "a_cfg", required=True, help="Preset or JSON of retrieval arguments (see evals/ab.py).")
+@click.option("--b", "b_cfg", required=True)
+@click.option("--set", "case_set", type=click.Choice(["suite", "financebench", "both"]), default="both",
+              show_default=True, help="Retrieval suite cases, FinanceBench evidence pages, or both.")
+@click.option("--pause", type=float, default=0.0, help="Seconds between calls (paid rerankers).")
+@click.option("--json", "as_json", is_flag=True)
+def eval_ab(a_cfg: str, b_cfg: str, case_set: str, pause: float, as_json: bool) -> None:
+    """Paired retrieval A/B: only the retrieval configuration differs."""
+    from evals import ab
+    from evals.cases import load_suite
+    from pipeline.retrieval import Retriever
+    from pipeline.stores import db
+
+    s = _settings()
+    try:
+        (an, a), (bn, b) = ab.parse_config(a_cfg), ab.parse_config(b_cfg)
+    except ValueError as e:
+        raise click.BadParameter(str(e)) from None
+    items: list = []
+    if case_set in ("suite", "both"):
+        items += [ab.Item(c.id, c.query, c.expected["doc"], figure=c.expected["figure"])
+                  for c in load_suite(s.eval_suites_dir / "retrieval.jsonl", "retrieval")]
+    if case_set in ("financebench", "both"):
+        from evals.financebench import load_questions, questions_path
+
+        if questions_path():
+            items += [ab.Item(q.id, q.question, q.evidence_pages[0][0], pages=tuple(p for _, p in q.evidence_pages))
+                      for q in load_questions()]
+    with db.session(s):
+        pass
+    out = ab.run(items, Retriever(s, lambda: db.connect(s)), a, b, final_k=s.final_k, pause=pause)
+    if as_json:
+        click.echo(json.dumps({"a": an, "b": bn, **out}, indent=2))
+        return
+    click.echo(f"A = {an}   B = {bn}   n = {out['n']}")
+    for r in out["cases"]:
+        if r["change"] != "same":
+            click.echo(f"  {r['change']:<12} {r['id']:<28} A rank {r['a']}  B rank {r['b']}")
+    click.echo(f"{'':<4}{'hits in final cut':>18} {'hits in top 5':>14} {'mean rank of hits':>18}")
+    for k in ("a", "b"):
+        m = out[k]
+        click.echo(f"{k.upper():<4}{m['hits']:>18} {m['hits@5']:>14} {str(m['mean_rank']):>18}")
+    click.echo(f"paired: {out['better']} better, {out['worse']} worse, {out['ties']} unchanged; sign test "
+               f"p = {out['sign_test_p']} (n = {out['n']}): {out['verdict']}")
+
+
+@eval_.command(name="judge")
+@click.option("--json", "as_json", is_flag=True)
+def eval_judge(as_json: bool) -> None:
+    """Agreement (and Cohen's kappa) of each judge with the hand labels in evals/labels/answers.jsonl."""
+    from evals.judges import agreement, llm_judge, load_labels, numeric_judge
+    from pipeline.providers.llm import get_llm
+
+    labels = load_labels()
+    judges = {"numeric verifier (deterministic)": numeric_judge}
+    llm = get_llm(_settings())
+    if llm is not None:
+        judges["LLM verifier"] = llm_judge(llm)
+    out = {name: agreement(labels, j) for name, j in judges.items()}
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+        return
+    for name, r in out.items():
+        click.echo(f"{name}: n = {r['n']}, agreement {r['agreement']:.3f}, Cohen's kappa {r['kappa']:.3f}")
+        for d in r["disagreements"]:
+            click.echo(f"  disagrees on {d['id']} ({d['kind']}): label {d['label']}, judge {d['judge']}")
+    if llm is None:
+        click.echo("LLM verifier: not configured (set OPENAI_API_KEY or OPENAI_BASE_URL to judge it too)")
+
+
+@eval_.command(name="promote")
+@click.argument("turn_id")
+@click.option("--suite", required=True, type=click.Choice(["routing", "retrieval", "calculation", "boundary"]))
+@click.option("--why", required=True, help="The regression this case would catch.")
+def eval_promote(turn_id: str, suite: str, why: str) -> None:
+    """Turn a logged live turn into a new case of SUITE (expected values taken from what was recorded)."""
+    from evals.cases import CaseError, append_case
+    from pipeline.stores import db
+
+    s = _settings()
+    with db.session(s) as conn:
+        row = conn.execute("SELECT question, final_state FROM turns WHERE turn_id = %s AND status = 'complete'",
+                           (turn_id,)).fetchone()
+    if not row:
+        raise click.ClickException(f"no completed turn {turn_id!r}")
+    question, st = row
+    expected: dict = {"route": st.get("route")}
+    if suite == "routing":
+        expected.update({"companies": st.get("companies"), "years": st.get("years")})
+    elif suite == "retrieval":
+        if not st.get("figures"):
+            raise click.ClickException("that turn printed no figure to use as retrieval ground truth")
+        f = st["figures"][0]
+        expected = {"doc": f["doc"], "figure": f["value"].strip("()$")}
+    elif suite == "calculation":
+        if len(st.get("results") or []) != 1:
+            raise click.ClickException("that turn has no single numeric result")
+        r = st["results"][0]
+        expected = {"value": float(r["value"]), "unit": r["unit"], "tolerance": 0.1}
+    else:
+        if st.get("citations"):
+            c = st["citations"][0]
+            expected["citation"] = {"doc": c["doc"], "page": c["page"]}
+    case = {"id": f"promoted-{turn_id[:10]}", "query": question, "expected": expected, "why_it_matters": why}
+    try:
+        append_case(s.eval_suites_dir, suite, case)
+    except CaseError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(f"added {case['id']} to {suite}: {json.dumps(expected)}")
+
+
 @main.command()
 def docs() -> None:
     """List the ingested documents."""

@@ -96,6 +96,8 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
             layer("cache", lambda s: nodes.cache_write(s, ctx, work, conn), node="cache_write")
         if ctx.notes is not None and thread_id:
             layer("notes", lambda s: nodes.remember(s, ctx, work), node="notes_write")
+        if ctx.settings.shadow_config and not ctx.shadow and state.route == "retrieve":
+            layer("shadow", lambda s: nodes.shadow(s, ctx), node="shadow")
         if rec:
             rec.finish(state)
         return state

@@ -32,6 +32,8 @@ class TurnContext:
     web_enabled: bool = False
     synthesiser: Callable[["TurnState", "TurnContext", Any], StepRecord] | None = None
     sink: Callable[[str, str, str], None] | None = None
+    retrieval_options: dict = field(default_factory=dict)   # mode / statements / pool_k / rerank overrides
+    shadow: bool = False     # this context runs a shadow candidate: nothing it does is shown or remembered
     saver: Any = None        # CheckpointSaver: durable threads (None: nothing is saved)
     notes: Any = None        # long-term notes
     cache: Any = None        # SemanticCache
@@ -127,7 +129,9 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
             if scope.note:
                 notes.append(f"{company}: {scope.note}")
                 state.years = state.years or ([scope.fiscal_year] if scope.fiscal_year else [])
-        pool.extend(ctx.retriever.candidates(query, work.facts, scope, conn))
+        opts = ctx.retrieval_options
+        pool.extend(ctx.retriever.candidates(query, work.facts, scope, conn, pool_k=opts.get("pool_k"),
+                                             mode=opts.get("mode", "hybrid"), statements=opts.get("statements", True)))
     if state.retry_queries:   # keep what the previous round found for companies not retried
         pool = [p for p in work.pool if p.company not in targets] + pool
     work.pool = pool
@@ -140,9 +144,10 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
 def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     k = ctx.settings.final_k
     out: list[Passage] = []
+    use = ctx.retrieval_options.get("rerank", True)
     for company in state.companies:
         mine = [p for p in work.pool if p.company == company]
-        out.extend(one_per_page(ctx.reranker.rerank(work.facts, mine, len(mine)), k))
+        out.extend(one_per_page(ctx.reranker.rerank(work.facts, mine, len(mine)) if use else mine, k))
     work.passages = out
     state.documents = [_doc(p) for p in out]
     return StepRecord(node="rerank", decision=f"{len(out)} pages", reason=getattr(ctx.reranker, "name", "rules"))
@@ -449,11 +454,11 @@ def prepare_retry(state: TurnState, work: Work) -> StepRecord:
 
 # --- memory, in front of the route --------------------------------------------------------------------------
 def carry(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord:
-    from pipeline.memory.carryover import carry_over
+    from pipeline.memory.carryover import carry_over, facts_for
 
     co = carry_over(state.question, history)
     if co.added:
-        work.facts = analyse(co.question)
+        work.facts = facts_for(co)
     state.carried = {"companies": co.companies, "years": co.years, "metric": co.metric}
     state.memory["carried"] = co.added
     return StepRecord(node="carry_over", decision="carried" if co.added else "nothing to carry",
@@ -527,3 +532,27 @@ def remember(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
                                state.thread_id, state.turn)
             n += 1
     return StepRecord(node="notes_write", decision=f"{n} note(s)")
+
+
+def shadow(state: TurnState, ctx: TurnContext) -> StepRecord:
+    """Run the candidate configuration (ARA_SHADOW_CONFIG) on this turn's question and log it next to the live
+    answer in `shadow_runs`. Never shown, never cached, never remembered."""
+    import dataclasses
+    import json
+
+    from psycopg.types.json import Jsonb
+
+    from evals.ab import parse_config
+    from pipeline.graph import run_turn
+
+    name, cfg = parse_config(ctx.settings.shadow_config)
+    opts = {k: v for k, v in cfg.items() if k in ("mode", "statements", "pool_k", "rerank")}
+    cand = dataclasses.replace(ctx, retrieval_options=opts, shadow=True, saver=None, cache=None, notes=None, llm=None)
+    s = run_turn(state.question, cand, company=None, year=None)
+    with ctx.connect() as c:
+        c.execute("INSERT INTO shadow_runs (turn_id, config, question, live_answer, answer, state) "
+                  "VALUES (%s, %s, %s, %s, %s, %s)", (state.turn_id, Jsonb({"name": name, **cfg}), state.question,
+                                                       state.answer, s.answer, Jsonb(json.loads(s.model_dump_json()))))
+        c.commit()
+    same = s.answer == state.answer
+    return StepRecord(node="shadow", decision="same answer" if same else "different answer", reason=name)

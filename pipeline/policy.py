@@ -30,6 +30,8 @@ POLICY: dict[str, LayerPolicy] = {
                          "Long-term notes were unavailable."),
     "cache": LayerPolicy("open", "a miss is cheap: the full pipeline runs",
                          "The answer cache was unavailable; the answer was computed afresh."),
+    "shadow": LayerPolicy("open", "a shadow run is an experiment: the live answer never depends on it",
+                          "The shadow evaluation run failed (the answer is unaffected)."),
     "checkpoint": LayerPolicy("open", "the answer is right without it; only its durability is lost",
                               "This turn could not be saved to the conversation history."),
     "router_llm": LayerPolicy("open", "the deterministic rules route every question; the LLM only refines them",

@@ -64,6 +64,9 @@ class Settings(BaseSettings):
     context_budget_tokens: int = Field(default=3000, ge=100, description="Token budget of an assembled context.")
     checkpoint_retention_days: float = Field(default=90, gt=0, description="`ara prune` default.")
     debug_pause_after_node: str = Field(default="", description="Fault-injection tests only: sleep after this node.")
+    eval_suites_dir: Path = Field(default=Path(__file__).resolve().parent.parent / "evals" / "suites",
+                                  description="Where `ara eval` reads its suites.")
+    shadow_config: str = Field(default="", description="JSON retrieval overrides of a candidate run on live turns.")
     fail_open_threshold: int = Field(default=0, ge=0,
                                      description="`ara health` exits 1 when a layer failed open more often.")
     cohere_api_key: SecretStr | None = Field(default=None, validation_alias=AliasChoices("COHERE_API_KEY"))

@@ -69,3 +69,12 @@ def carry_over(question: str, history: list[Message]) -> CarryOver:
     if context:
         out.question = f"{question.rstrip()} (context from turn {turn}: {' '.join(context)})"
     return out
+
+
+def facts_for(co: CarryOver):
+    """The question facts the pipeline reads after carry-over: companies in the carried order (the earlier
+    company first in a comparison)."""
+    facts = analyse(co.question)
+    order = {name: i for i, name in enumerate(co.companies)}
+    facts.companies.sort(key=lambda c: order.get(c.name, len(order)))
+    return facts

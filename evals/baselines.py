@@ -1,0 +1,50 @@
+"""Named baselines: JSON under evals/baselines/ (reviewed in git) and, when a database is at hand, a row in
+Postgres `eval_runs` for the dashboard."""
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+from psycopg.types.json import Jsonb
+
+FOLDER = Path(__file__).resolve().parent / "baselines"
+
+
+def commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=FOLDER.parent.parent, timeout=5).stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def record(report_json: dict, name: str, config: dict) -> dict:
+    return {"name": name, "mode": report_json["mode"], "commit": commit(),
+            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "config": config,
+            "metrics": report_json["metrics"], "cases": report_json["cases"]}
+
+
+def save(rec: dict, folder: Path | None = None) -> Path:
+    folder = folder or FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{rec['name']}.json"
+    path.write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return path
+
+
+def load(name: str, folder: Path | None = None) -> dict:
+    folder = folder or FOLDER
+    path = folder / f"{name}.json"
+    if not path.exists():
+        raise FileNotFoundError(f"no baseline {name!r} in {folder} (save one with --save-baseline {name})")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def store_run(conn, rec: dict, is_baseline: bool) -> None:
+    conn.execute("INSERT INTO eval_runs (name, mode, is_baseline, git_commit, config, metrics, cases) "
+                 "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                 (rec["name"], rec["mode"], is_baseline, rec["commit"], Jsonb(rec["config"]), Jsonb(rec["metrics"]),
+                  Jsonb(rec["cases"])))
+    conn.commit()
