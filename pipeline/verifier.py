@@ -4,8 +4,11 @@ Tolerated differences (each tested in tests/test_verifier.py):
 - thousands separators and currency signs: "$1,577" = "1577";
 - accounting notation: "(1,577)" on the page supports "1,577" or "-1,577" in the answer;
 - units: the page's unit line ("in millions") scales its figures, so "$1.6 billion" vs "1,577" (millions);
-- rounding: the answer may round to its own printed precision ("$1.6 billion" covers 1.55-1.65 bn) or
-  within 0.5 %.
+- rounding: the answer may round to its own printed precision ("$1.6 billion" covers 1.55-1.65 bn; "$12,672
+  million" covers only 12,671.5-12,672.5, so the 12,645 next to it does not support it).
+- the year: a claim that names exactly one fiscal year is supported by a statement figure only if the figure is
+  in that year's column ("$1,373 million in FY2018" is unsupported when 1,373 is printed under 2017), or by
+  a figure outside any year-aligned row.
 A number that is the result of a shown calculation whose inputs are supported is `derived`; one introduced by
 "approximately/about/around/roughly" within 10 % of a page figure is `estimated`; anything else is
 `unsupported`."""
@@ -17,8 +20,8 @@ from decimal import Decimal, InvalidOperation
 from pipeline.state import Claim
 from pipeline.tables import detect_unit
 
-_NUM = re.compile(r"(?<![\w.\[])(\$?\(?-?\$?\d[\d,]*(?:\.\d+)?\)?)(\s*(?:%|percent\b|million\b|billion\b|thousand\b|"
-                  r"bn\b|mn\b|x\b))?")
+_NUM = re.compile(r"(?<![\w.\[])(\$?\(?-?\$?\d[\d,]*(?:\.\d+)?\)?)(?:(\s*(?:%|percent\b|million\b|billion\b|"
+                  r"thousand\b|bn\b|mn\b|x\b))|(?![\w]|-[A-Za-z]))")   # "3M", "10-K": names, not figures
 _HEDGE = re.compile(r"(?i)\b(approximately|about|around|roughly|nearly|almost|estimated|~)\b")
 SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decimal(10) ** 6, "billion": Decimal(10) ** 9,
          "bn": Decimal(10) ** 9}
@@ -60,6 +63,38 @@ def _precision(value: Decimal) -> Decimal:
     return Decimal(5) * Decimal(10) ** (exp - 1) if isinstance(exp, int) and exp < 0 else Decimal("0.5")
 
 
+def _matches(got: Decimal, want: Decimal, tol_abs: Decimal) -> bool:
+    return abs(got - want) <= tol_abs
+
+
+def wrong_column(value: Decimal, unit: str, pages: list[str], year: int) -> int | None:
+    """The other year whose column holds the figure, when the figure appears on the pages only in aligned
+    statement cells of years other than `year`; None when the year is right or cannot be told."""
+    from pipeline.tables import parse_number, parse_page
+
+    want = abs(value) * SCALE.get(unit, Decimal(1))
+    tol = _precision(value) * SCALE.get(unit, Decimal(1))
+    other: int | None = None
+    for text in pages:
+        table = parse_page(text)
+        scale = SCALE.get(table.unit or "", Decimal(1))
+        cell_lines: set[int] = set()
+        for r in table.rows:
+            if not r.aligned:
+                continue
+            cell_lines.update({r.line_no, r.line_no + 1})   # a wrapped row's values sit on the next line
+            for y, v in zip(r.columns or [], r.values):
+                n = parse_number(v)
+                if n is not None and any(_matches(abs(n) * sc, want, tol) for sc in {scale, Decimal(1)}):
+                    if y == year:
+                        return None
+                    other = other or y
+        free = "\n".join(ln for i, ln in enumerate(table.lines) if i not in cell_lines)
+        if supported(value, unit, [free]):
+            return None          # also printed outside the year columns: its year cannot be told
+    return other
+
+
 def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
     want = abs(value) * SCALE.get(unit, Decimal(1))
     tol_abs = _precision(value) * SCALE.get(unit, Decimal(1))
@@ -67,8 +102,7 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
         vals, scale = page_values(text)
         for v in vals:
             for s in {scale, Decimal(1)}:          # figures in the page's unit, or printed in full
-                got = v * s
-                if abs(got - want) <= tol_abs or (want and abs(got - want) / want <= Decimal("0.005")):
+                if _matches(v * s, want, tol_abs):
                     return True
     return False
 
@@ -103,8 +137,17 @@ def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> C
         return claim
     bad: list[str] = []
     derived = False
+    # The year check applies to a plain figure claim naming one fiscal year; a shown derivation legitimately
+    # uses other years' columns as inputs.
+    years = set() if "=" in claim.text else {int(y) for y in re.findall(r"\bFY\s?((?:19|20)\d{2})\b", claim.text)}
+    wrong_year: list[str] = []
     for tok, value, unit in nums:
         if supported(value, unit, pages):
+            if len(years) == 1:
+                other = wrong_column(value, unit, pages, next(iter(years)))
+                if other is not None:
+                    bad.append(tok)
+                    wrong_year.append(f"{tok} is in the FY{other} column, not FY{next(iter(years))}")
             continue
         if any(_same_number(tok, r) for r in derived_results):
             derived = True
@@ -115,6 +158,8 @@ def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> C
         claim.reason = "computed from cited figures" if derived else "every figure is on a cited page"
     elif _HEDGE.search(claim.text) and all(near(v, u, pages) for t, v, u in nums if t in bad):
         claim.verdict, claim.reason = "estimated", f"approximates {', '.join(bad)}"
+    elif wrong_year:
+        claim.verdict, claim.reason = "unsupported", "; ".join(wrong_year)
     else:
         claim.verdict, claim.reason = "unsupported", f"{', '.join(bad)} not on a cited page"
     return claim

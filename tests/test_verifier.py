@@ -55,3 +55,23 @@ def test_verdict_thresholds():
     assert verdict_of([ok, ok, ok]) == "pass"
     assert verdict_of([ok, ok, bad]) == "partial"
     assert verdict_of([ok, bad]) == "fail"
+
+
+@pytest.mark.parametrize("text,verdict_,reason", [
+    ("3M's capex in FY2018 was $1,373 million [1].", "unsupported", "FY2017 column, not FY2018"),
+    ("3M's capex in FY2017 was $1,373 million [1].", "supported", ""),
+    ("3M's capex in FY2018 was $1,577 million [1].", "supported", ""),
+    ("Capex went from 1,373 in FY2017 to 1,577 in FY2018 [1].", "supported", ""),          # two years named
+    ("Capex grew in FY2018: (1,577 [1] − 1,373 [1]) / 1,373 = 14.9 %.", "derived", ""),   # derivation inputs
+])
+def test_a_figure_must_sit_in_the_named_years_column(text, verdict_, reason):
+    c = check_claim(Claim(text=text, label="x"), [PAGE], ["(1,577 [1] − 1,373 [1]) / 1,373 = 14.9 %"])
+    assert c.verdict == verdict_ and reason in c.reason
+
+
+def test_adjacent_year_figures_are_not_a_rounding_match():
+    page = "Balance sheet\n(in millions)\nDecember 31, 2018 2017\nProperty, plant and equipment, net 12,645 12,672\n"
+    assert check_claim(Claim(text="PP&E was $12,672 million in FY2018 [1].", label="x"), [page], []).verdict == \
+        "unsupported"
+    assert check_claim(Claim(text="PP&E was $12.6 billion in FY2018 [1].", label="x"), [page], []).verdict == \
+        "supported"
