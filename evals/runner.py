@@ -18,6 +18,7 @@ class CaseResult:
     detail: str
     latency_ms: float = 0.0
     model_calls: int = 0
+    tokens: int = 0
     metrics: dict[str, Any] = field(default_factory=dict)
 
 
@@ -33,7 +34,7 @@ class Report:
             rs = [r for r in self.results if r.suite == suite]
             m = {"n": len(rs), "pass_rate": round(sum(r.passed for r in rs) / len(rs), 4),
                  "p50_ms": round(sorted(r.latency_ms for r in rs)[len(rs) // 2], 1),
-                 "model_calls": sum(r.model_calls for r in rs)}
+                 "model_calls": sum(r.model_calls for r in rs), "tokens": sum(r.tokens for r in rs)}
             if suite == "retrieval":
                 ranks = [r.metrics.get("rank") for r in rs]
                 m["hit@5"] = round(sum(1 for x in ranks if x and x <= 5) / len(rs), 4)
@@ -67,16 +68,19 @@ def run_real(suites: dict[str, list[Case]], ctx) -> Report:
     results = []
     runners: dict[str, Callable[[Case, Any], dict]] = {"routing": _routing, "retrieval": _retrieval,
                                                         "calculation": _turn, "boundary": _turn}
+    from pipeline.providers.llm import USAGE
+
     for suite, cases in suites.items():
         for c in cases:
             t = time.perf_counter()
+            calls0, tokens0 = USAGE["calls"], USAGE["tokens"]
             try:
                 out = runners[suite](c, ctx)
                 s = SCORERS[suite](c, out)
             except Exception as e:  # noqa: BLE001 - a crashing case is a failing case, with its error
                 out, s = {}, Score(False, f"error: {type(e).__name__}: {e}")
             results.append(CaseResult(suite, c.id, s.passed, s.detail, round(1000 * (time.perf_counter() - t), 1),
-                                      out.get("model_calls", 0), s.metrics))
+                                      USAGE["calls"] - calls0, USAGE["tokens"] - tokens0, s.metrics))
     return Report("real", results)
 
 
@@ -117,9 +121,7 @@ def _turn(case: Case, ctx) -> dict:
     for q in case.turns:
         state = run_turn(q, ctx, thread_id=thread, user_id="eval")
     assert state is not None
-    j = state.to_json()
-    j["model_calls"] = sum(1 for s in state.steps if s.node in ("route_llm", "verify_llm"))
-    return j
+    return state.to_json()
 
 
 def compare(report: Report, baseline: dict, tolerance: float = 0.0) -> tuple[list[str], list[str]]:

@@ -99,3 +99,16 @@ def test_cohere_rerank_reorders_and_its_faults_keep_the_fusion_order(ctx, fake):
     step = next(x for x in s.steps if x.node == "rerank")
     assert step.failed_open and "retrieval order" in " ".join(s.warnings) and "$9,876 million" in s.answer
     assert "co-fake-key" not in json.dumps(s.to_json())
+
+
+def test_eval_records_model_calls_and_tokens_per_case(ctx, fake):
+    from evals.cases import Case
+    from evals.runner import run_real
+
+    usage_chat = lambda content: {**chat(content), "usage": {"prompt_tokens": 30, "completion_tokens": 12,  # noqa: E731
+                                                             "total_tokens": 42}}
+    fake.then("/chat/completions", ("json", usage_chat(ROUTE_OK["choices"][0]["message"]["content"])),
+              ("json", usage_chat(VERIFY_PASS["choices"][0]["message"]["content"])))
+    case = Case("boundary", "b", (Q,), {"route": "retrieve", "must_contain": ["$9,876 million"]}, "w")
+    r = run_real({"boundary": [case]}, with_llm(ctx, fake)).results[0]
+    assert r.passed and r.model_calls == 2 and r.tokens == 84

@@ -30,10 +30,20 @@ def get_llm(settings: Settings):
                   timeout=settings.llm_timeout, temperature=0.0)
 
 
+USAGE = {"calls": 0, "tokens": 0}   # process-wide counters (evaluation reads their change per case)
+
+
 def complete(llm, prompt: str) -> str:
     from llama_index.core.llms import ChatMessage
 
-    return llm.chat([ChatMessage(role="user", content=prompt)]).message.content or ""
+    resp = llm.chat([ChatMessage(role="user", content=prompt)])
+    USAGE["calls"] += 1
+    usage = getattr(resp.raw, "usage", None) if resp.raw is not None else None
+    if isinstance(resp.raw, dict):
+        usage = resp.raw.get("usage")
+    total = usage.get("total_tokens") if isinstance(usage, dict) else getattr(usage, "total_tokens", None)
+    USAGE["tokens"] += int(total or 0)
+    return resp.message.content or ""
 
 
 def parse_json_object(text: str, required: dict[str, type | tuple]) -> dict[str, Any]:
