@@ -45,6 +45,11 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
         finally:
             if rec:
                 rec.put(state)
+            if ctx.on_step is not None:
+                try:
+                    ctx.on_step(state)
+                except Exception:  # noqa: BLE001 - a progress display must never break a turn
+                    pass
 
     try:
         coverage = corpus.coverage_all(conn)

@@ -34,6 +34,7 @@ class TurnContext:
     sink: Callable[[str, str, str], None] | None = None
     retrieval_options: dict = field(default_factory=dict)   # mode / statements / pool_k / rerank overrides
     shadow: bool = False     # this context runs a shadow candidate: nothing it does is shown or remembered
+    on_step: Callable[["TurnState"], None] | None = None   # live progress (the chat page's st.status)
     saver: Any = None        # CheckpointSaver: durable threads (None: nothing is saved)
     notes: Any = None        # long-term notes
     cache: Any = None        # SemanticCache

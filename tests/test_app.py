@@ -15,8 +15,9 @@ def test_chat_answers_with_a_citation(env_settings):
     assert roles == ["user", "assistant"]
     body = " ".join(md.value for md in at.chat_message[1].markdown)
     assert "9,876 million" in body
-    assert "Verizon · FY2030 · 10-K p. 2" in body
-    assert any("Capital expenditures" in t.value for t in at.chat_message[1].text)   # the cited page's text
+    assert [b.label for b in at.chat_message[1].button] == ["[1] Verizon · FY2030 · 10-K p. 2"]
+    panels = [e.label for e in at.sidebar.expander]
+    assert "Routing" in panels and "Groundedness: pass" in panels and any(p.startswith("Cache") for p in panels)
     labels = [e.label for e in at.chat_message[1].expander]
     assert "How this answer was made" in labels
     steps = at.chat_message[1].dataframe[0].value
