@@ -60,7 +60,8 @@ def run_mock(suites: dict[str, list[Case]]) -> Report:
                 problems.append(f"{c.id}: the {suite} scorer accepted a wrong output")
             ok = good.passed and not bad.passed
             results.append(CaseResult(suite, c.id, ok, good.detail if good.passed else f"correct output failed: "
-                                      f"{good.detail}", 1000 * (time.perf_counter() - t), 0, good.metrics))
+                                      f"{good.detail}", latency_ms=1000 * (time.perf_counter() - t),
+                                      metrics=good.metrics))
     return Report("mock", results, problems)
 
 
@@ -79,8 +80,9 @@ def run_real(suites: dict[str, list[Case]], ctx) -> Report:
                 s = SCORERS[suite](c, out)
             except Exception as e:  # noqa: BLE001 - a crashing case is a failing case, with its error
                 out, s = {}, Score(False, f"error: {type(e).__name__}: {e}")
-            results.append(CaseResult(suite, c.id, s.passed, s.detail, round(1000 * (time.perf_counter() - t), 1),
-                                      USAGE["calls"] - calls0, USAGE["tokens"] - tokens0, s.metrics))
+            results.append(CaseResult(suite, c.id, s.passed, s.detail, latency_ms=round(1000 * (time.perf_counter() - t), 1),
+                                      model_calls=USAGE["calls"] - calls0, tokens=USAGE["tokens"] - tokens0,
+                                      metrics=s.metrics))
     return Report("real", results)
 
 

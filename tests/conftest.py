@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("ARA_TEST_CORPUS", ROOT.parent / "shared" / "corpus")).resolve()
 PDFS = CORPUS / "pdfs"
-REAL_DOCS = ["3M_2018_10K", "BOEING_2018_10K"]
+REAL_DOCS = ["3M_2018_10K", "3M_2021_10K", "BOEING_2018_10K"]
 
 
 def corpus_pdf(name: str) -> Path:

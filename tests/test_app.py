@@ -59,3 +59,19 @@ def test_threads_are_durable_and_reopen_from_checkpoints(env_settings):
     button.click().run()
     assert [m.name for m in fresh.chat_message] == ["user", "assistant", "user", "assistant"]
     assert "4,321 million" in " ".join(md.value for md in fresh.chat_message[3].markdown)
+
+
+def test_a_script_in_an_answer_is_rendered_inert(env_settings):
+    def page():
+        from app.components.answer import show_answer
+
+        show_answer({"answer": "Revenue was $5 [1] <script>window.__pwned=1</script> <img src=x onerror=alert(1)>",
+                     "route": "retrieve", "confidence": "high", "citations": [], "steps": []}, 0)
+
+    at = AppTest.from_function(page, default_timeout=60).run()
+    assert not at.exception
+    import re
+
+    md = at.markdown[0].value
+    assert not re.search(r"(?<!\\)<", md)                    # every < is escaped: shown as text, never markup
+    assert "\\<script\\>" in md and "\\$5" in md            # and a dollar sign is not LaTeX
