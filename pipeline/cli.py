@@ -468,6 +468,57 @@ def eval_promote(turn_id: str, suite: str, why: str) -> None:
     click.echo(f"added {case['id']} to {suite}: {json.dumps(expected)}")
 
 
+@main.group()
+def audit() -> None:
+    """The append-only audit trail: verify the hash chain, export records, apply retention."""
+
+
+@audit.command(name="verify")
+def audit_verify() -> None:
+    """Check the hash chain end to end and report any gap or altered row; exits 1 if the chain is broken."""
+    from pipeline.stores import audit as trail
+    from pipeline.stores import db
+
+    with db.session(_settings()) as conn:
+        r = trail.verify(conn)
+    click.echo(f"{r['rows']} records{' (after a retention anchor)' if r['anchored'] else ''}: "
+               f"{'chain intact' if r['ok'] else 'CHAIN BROKEN'}")
+    for p in r["problems"]:
+        click.echo(f"  {p}")
+    sys.exit(0 if r["ok"] else 1)
+
+
+@audit.command(name="export")
+@click.option("--from", "start", type=click.DateTime(), help="Start (inclusive), e.g. 2026-01-01.")
+@click.option("--to", "end", type=click.DateTime(), help="End (exclusive).")
+@click.option("--out", type=click.Path(path_type=Path), help="Write JSONL here instead of standard output.")
+def audit_export(start, end, out: Path | None) -> None:
+    """Write the records of a period as JSONL for a reviewer."""
+    from pipeline.stores import audit as trail
+    from pipeline.stores import db
+
+    with db.session(_settings()) as conn:
+        lines = [json.dumps(r, ensure_ascii=False, default=str) for r in trail.export(conn, start, end)]
+    text = "\n".join(lines) + ("\n" if lines else "")
+    if out:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"{len(lines)} records written to {out}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+@audit.command(name="prune")
+def audit_prune() -> None:
+    """Remove records older than ARA_AUDIT_RETENTION_DAYS through the one privileged function."""
+    from pipeline.stores import audit as trail
+    from pipeline.stores import db
+
+    s = _settings()
+    with db.session(s) as conn:
+        n = trail.prune(conn, s.audit_retention_days)
+    click.echo(f"{n} audit records older than {s.audit_retention_days:g} days removed")
+
+
 @main.command()
 def docs() -> None:
     """List the ingested documents."""

@@ -4,7 +4,7 @@
     -> route -> [route_llm] -> cache_lookup
     -> retrieve -> rerank -> grade -> synthesise -> citations -> verify -> [verify_llm]
        -> (targeted retry, at most 2)                                       (skipped on a cache hit)
-    -> final gate -> shape
+    -> final gate -> shape -> audit
     -> cache_write -> notes_write                                           (memory, behind)
 
 Non-retrieve routes (clarify, out_of_scope, no_data, direct, web) go straight to the final gate and shaping.
@@ -93,6 +93,8 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
 
             layer("final_gate", lambda s: _gate(s, coverage))
             layer("shaping", lambda s: _shape(s, work))
+            if not ctx.shadow:
+                layer("audit", lambda s: nodes.audit(s, ctx))
         except LayerClosed:
             _fallback(state, coverage)
             state.confidence = "low"

@@ -82,6 +82,7 @@ class Work:
     base_confidence: str = "low"
     context: Any = None      # the assembled, budgeted context a model synthesiser reads
     conversation: list[str] = field(default_factory=list)   # summary + recent turns, or all originals
+    degraded: list[str] = field(default_factory=list)       # sub-layers that failed open inside a node
 
 
 def _doc(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:
@@ -115,6 +116,20 @@ def _apply_route(state: TurnState, work: Work, d: RouteDecision) -> None:
         state.answer = d.reply
 
 
+def _fail_open(state: TurnState, ctx: TurnContext, layer: str, error: str) -> None:
+    """A fail-open inside a node (one side of retrieval): the same visible warning and counter as run_layer."""
+    from pipeline.policy import POLICY, _redact
+
+    state.warnings.append(POLICY[layer].warning)
+    state.steps.append(StepRecord(node=layer, decision="failed open", reason=POLICY[layer].why, failed_open=True,
+                                  error=_redact(error)))
+    if ctx.sink is not None:
+        try:
+            ctx.sink(layer, state.turn_id, _redact(error))
+        except Exception:  # noqa: BLE001
+            state.warnings.append("The fail-open counter could not be written.")
+
+
 # --- retrieve, rerank, grade ----------------------------------------------------------------------------------
 def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
     query = state.retry_queries[-1] if state.retry_queries else work.facts.search_query()
@@ -131,8 +146,13 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
                 notes.append(f"{company}: {scope.note}")
                 state.years = state.years or ([scope.fiscal_year] if scope.fiscal_year else [])
         opts = ctx.retrieval_options
-        pool.extend(ctx.retriever.candidates(query, work.facts, scope, conn, pool_k=opts.get("pool_k"),
-                                             mode=opts.get("mode", "hybrid"), statements=opts.get("statements", True)))
+        found, dense_error = ctx.retriever.candidates_checked(
+            query, work.facts, scope, conn, pool_k=opts.get("pool_k"), mode=opts.get("mode", "hybrid"),
+            statements=opts.get("statements", True))
+        pool.extend(found)
+        if dense_error and "embeddings" not in work.degraded:
+            work.degraded.append("embeddings")
+            _fail_open(state, ctx, "embeddings", dense_error)
     if state.retry_queries:   # keep what the previous round found for companies not retried
         pool = [p for p in work.pool if p.company not in targets] + pool
     work.pool = pool
@@ -557,3 +577,19 @@ def shadow(state: TurnState, ctx: TurnContext) -> StepRecord:
         c.commit()
     same = s.answer == state.answer
     return StepRecord(node="shadow", decision="same answer" if same else "different answer", reason=name)
+
+
+_CODE_VERSION: str | None = None
+
+
+def audit(state: TurnState, ctx: TurnContext) -> StepRecord:
+    """Append the turn to the hash-chained audit trail (fail-closed: no record, no answer)."""
+    global _CODE_VERSION
+    from pipeline.stores import audit as trail
+
+    if _CODE_VERSION is None:
+        _CODE_VERSION = trail.code_version()
+    with ctx.connect() as c:
+        h = trail.append(c, thread_id=state.thread_id, turn_id=state.turn_id, user_id=state.user_id,
+                         record=trail.record_of(state, ctx.settings), code_version=_CODE_VERSION)
+    return StepRecord(node="audit", decision="recorded", reason=f"hash {h[:12]}…")

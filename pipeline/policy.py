@@ -36,6 +36,8 @@ POLICY: dict[str, LayerPolicy] = {
                               "This turn could not be saved to the conversation history."),
     "router_llm": LayerPolicy("open", "the deterministic rules route every question; the LLM only refines them",
                               "The model router was unavailable; the question was routed by rules."),
+    "embeddings": LayerPolicy("open", "keyword and statement retrieval still find the passages; dense recall is lost",
+                              "The embedding model failed; passages were found by keyword and statement search."),
     "reranker": LayerPolicy("open", "a precision layer: the fusion order is a sound ranking on its own",
                             "Reranking failed; passages are in retrieval order."),
     "grader": LayerPolicy("open", "a precision layer: without it all retrieved passages are used",
@@ -49,6 +51,7 @@ POLICY: dict[str, LayerPolicy] = {
     "synthesise": LayerPolicy("closed", "an answer that could not be composed cannot be checked"),
     "citations": LayerPolicy("closed", "a citation that does not resolve to a real page is a correctness floor"),
     "final_gate": LayerPolicy("closed", "the last correctness floor: on any doubt, the fallback reply"),
+    "audit": LayerPolicy("closed", "a reviewer must be able to prove every answer later: no record, no answer"),
     "shaping": LayerPolicy("closed", "markers and citations must agree; if they cannot be made to, no answer"),
 }
 

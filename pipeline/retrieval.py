@@ -57,9 +57,10 @@ class DenseRetriever(BaseRetriever):
     def __init__(self, conn, embedder, scope: Scope, k: int):
         super().__init__()
         self.conn, self.embedder, self.scope, self.k = conn, embedder, scope, k
+        self.vector = None        # a query vector computed ahead (so its failure can be handled apart)
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
-        vec = self.embedder.get_query_embedding(query_bundle.query_str)
+        vec = self.vector if self.vector is not None else self.embedder.get_query_embedding(query_bundle.query_str)
         hits = corpus.dense_search(self.conn, vec, k=self.k, company=self.scope.company,
                                    fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types)
         return [_node(h, h.score) for h in hits]
@@ -152,20 +153,36 @@ class Retriever:
     def candidates(self, query: str, facts: QuestionFacts, scope: Scope, conn, *, pool_k: int | None = None,
                    mode: Mode = "hybrid", statements: bool = True) -> list[Passage]:
         """The fused candidate pool for one scope (not reranked, not cut)."""
+        return self.candidates_checked(query, facts, scope, conn, pool_k=pool_k, mode=mode, statements=statements)[0]
+
+    def candidates_checked(self, query: str, facts: QuestionFacts, scope: Scope, conn, *, pool_k: int | None = None,
+                           mode: Mode = "hybrid", statements: bool = True) -> tuple[list[Passage], str | None]:
+        """(candidates, the dense side's error if it failed). In hybrid mode a failing embedder leaves keyword
+        and statement retrieval to carry the turn (the caller reports it as a fail-open)."""
         pool = pool_k or self.settings.pool_k
         retrievers: list[BaseRetriever] = []
+        dense_error: str | None = None
         if mode in ("hybrid", "dense"):
-            retrievers.append(DenseRetriever(conn, self.embedder, scope, pool))
+            dense = DenseRetriever(conn, self.embedder if mode == "dense" else None, scope, pool)
+            if mode == "dense":
+                retrievers.append(dense)
+            else:
+                try:
+                    dense.embedder = self.embedder
+                    dense.vector = dense.embedder.get_query_embedding(query)
+                    retrievers.append(dense)
+                except Exception as e:  # noqa: BLE001 - reported through the fail-open policy by the caller
+                    dense_error = f"{type(e).__name__}: {e}"
         if mode in ("hybrid", "keyword"):
             retrievers.append(KeywordRetriever(conn, self.keyword_index(conn), scope, pool))
         if mode == "hybrid" and statements and facts.statements:
             retrievers.append(StatementRetriever(conn, facts, scope, pool))
         nodes = retrievers[0].retrieve(query) if len(retrievers) == 1 else _fuse(retrievers, query, 2 * pool)
-        return [Passage(chunk_id=int(n.node.metadata["chunk_id"]), doc=n.node.metadata["doc"],
+        return ([Passage(chunk_id=int(n.node.metadata["chunk_id"]), doc=n.node.metadata["doc"],
                         company=n.node.metadata["company"], fiscal_year=n.node.metadata["fiscal_year"],
                         doc_type=n.node.metadata["doc_type"], page=n.node.metadata["page"],
                         score=float(n.score or 0.0), text=n.node.get_content(),
-                        statement=n.node.metadata.get("statement")) for n in nodes]
+                        statement=n.node.metadata.get("statement")) for n in nodes], dense_error)
 
     def retrieve(self, question: str, *, company: str | None = None, year: int | None = None,
                  k: int | None = None, pool_k: int | None = None, mode: Mode = "hybrid",

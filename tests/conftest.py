@@ -77,7 +77,7 @@ def conn(loaded):
 
 
 STEPS = ["carry_over", "summary", "notes", "route", "retrieve", "rerank", "grade", "synthesise", "citations",
-         "verify", "final_gate", "shape"]
+         "verify", "final_gate", "shape", "audit"]
 
 
 @pytest.fixture(scope="session")

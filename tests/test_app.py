@@ -22,7 +22,7 @@ def test_chat_answers_with_a_citation(env_settings):
     assert "How this answer was made" in labels
     steps = at.chat_message[1].dataframe[0].value
     assert list(steps["step"])[:4] == ["carry_over", "summary", "notes", "route"]
-    assert list(steps["step"])[-4:] == ["final_gate", "shape", "cache_write", "notes_write"]
+    assert list(steps["step"])[-5:] == ["final_gate", "shape", "audit", "cache_write", "notes_write"]
 
 
 def test_clarify_reply_looks_like_the_product_talking(env_settings):

@@ -29,7 +29,7 @@ def test_computed_growth_cites_both_inputs(ask):
 
 def test_every_path_passes_the_final_gate(ask):
     for q in ["What's the weather in Paris?", "What was Verizon's capex in FY2030?", "What does EBITDA mean?"]:
-        assert [s.node for s in ask(q).steps][-2:] == ["final_gate", "shape"]
+        assert [s.node for s in ask(q).steps][-3:] == ["final_gate", "shape", "audit"]
 
 
 def _injected(figures):

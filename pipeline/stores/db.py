@@ -88,14 +88,25 @@ def redact(url: str) -> str:
     return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
-def connect(settings: Settings, *, autocommit: bool = False) -> psycopg.Connection:
-    info = conninfo(settings)
-    try:
-        return psycopg.connect(info, autocommit=autocommit, connect_timeout=10)
-    except psycopg.OperationalError as e:
-        where = redact(info) if settings.database_url else f"embedded Postgres in {settings.pgdata_dir}"
-        msg = str(e).replace(info, redact(info))
-        raise DatabaseError(f"Cannot connect to {where}: {msg.strip()}") from None
+def connect(settings: Settings, *, autocommit: bool = False, attempts: int = 3) -> psycopg.Connection:
+    """A new connection. After a database restart the next call reconnects: the embedded server is started
+    again; an external one is retried with a short backoff."""
+    import time
+
+    last: Exception | None = None
+    for attempt in range(attempts):
+        info = conninfo(settings)
+        try:
+            return psycopg.connect(info, autocommit=autocommit, connect_timeout=10)
+        except psycopg.OperationalError as e:
+            last = e
+            if not settings.database_url:
+                _servers.pop(settings.pgdata_dir.expanduser().resolve(), None)   # restart it on the next try
+            if attempt < attempts - 1:
+                time.sleep(0.5 * 2 ** attempt)
+    where = redact(info) if settings.database_url else f"embedded Postgres in {settings.pgdata_dir}"
+    msg = str(last).replace(info, redact(info))
+    raise DatabaseError(f"Cannot connect to {where}: {msg.strip()}") from None
 
 
 def migrations() -> list[tuple[int, str, str]]:
