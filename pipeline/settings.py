@@ -67,6 +67,8 @@ class Settings(BaseSettings):
     eval_suites_dir: Path = Field(default=Path(__file__).resolve().parent.parent / "evals" / "suites",
                                   description="Where `ara eval` reads its suites.")
     shadow_config: str = Field(default="", description="JSON retrieval overrides of a candidate run on live turns.")
+    app_users: Literal["single", "per-session"] = Field(
+        default="single", description="single: one local analyst; per-session: every browser session is its own user.")
     audit_retention_days: float = Field(default=2557, ge=1, description="Audit records are kept ~7 years.")
     fail_open_threshold: int = Field(default=0, ge=0,
                                      description="`ara health` exits 1 when a layer failed open more often.")

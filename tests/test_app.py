@@ -75,3 +75,23 @@ def test_a_script_in_an_answer_is_rendered_inert(env_settings):
     md = at.markdown[0].value
     assert not re.search(r"(?<!\\)<", md)                    # every < is escaped: shown as text, never markup
     assert "\\<script\\>" in md and "\\$5" in md            # and a dollar sign is not LaTeX
+
+
+def test_per_session_users_never_see_each_others_threads(env_settings, monkeypatch):
+    from pipeline import settings as settings_mod
+
+    monkeypatch.setenv("ARA_APP_USERS", "per-session")
+    settings_mod.get_settings.cache_clear()
+    from app.components import resources
+
+    resources.database_ready.clear()
+    try:
+        alice = AppTest.from_file(APP, default_timeout=120).run()
+        alice.chat_input[0].set_value("What was Verizon's capex in FY2030?").run()
+        thread = alice.session_state.thread_id
+        mallory = AppTest.from_file(APP, default_timeout=120).run()
+        assert not [b for b in mallory.sidebar.button if b.key == f"thread-{thread}"]
+        assert alice.session_state.user_id != mallory.session_state.user_id
+    finally:
+        resources.database_ready.clear()
+        settings_mod.get_settings.cache_clear()

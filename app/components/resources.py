@@ -29,3 +29,18 @@ def turn_context():
     from pipeline.nodes import TurnContext
 
     return TurnContext.from_settings(database_ready(), connect)
+
+
+def current_user() -> str:
+    """Whose threads this browser session may see: the signed-in user when Streamlit auth is configured, else
+    one user per session (ARA_APP_USERS=per-session) or the single local analyst."""
+    import secrets
+
+    try:
+        if st.user.is_logged_in:
+            return f"user:{st.user.email}"
+    except Exception:  # noqa: BLE001 - no auth configured
+        pass
+    if database_ready().app_users == "per-session":
+        return st.session_state.setdefault("user_id", "session-" + secrets.token_urlsafe(16))
+    return "local"

@@ -7,17 +7,20 @@ import streamlit as st
 from app.components.answer import show_answer
 from app.components.panels import decision_panels
 from app.components.render import safe_markdown
-from app.components.resources import turn_context
+from app.components.resources import current_user, turn_context
 
 st.title("Annual Report Analyst")
 st.caption("Figures from the filings themselves, each cited to company, fiscal year and page. "
            "If a figure cannot be found with confidence, the answer says so.")
 
-USER = "local"
+USER = current_user()
 ctx = turn_context()
 
 
 def open_thread(thread_id: str) -> None:
+    if ctx.saver.owner(thread_id) != USER:
+        st.error("That conversation belongs to someone else.")
+        return
     st.session_state.thread_id = thread_id
     st.session_state.turns = [m.state or {"question": m.content, "answer": m.content} for m in
                               ctx.saver.history(thread_id) if m.role == "assistant"]

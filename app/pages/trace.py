@@ -5,12 +5,12 @@ import pandas as pd
 import streamlit as st
 
 from app.components.render import safe_markdown
-from app.components.resources import turn_context
+from app.components.resources import current_user, turn_context
 
 st.title("Trace")
 st.caption("What each step of a turn saw, decided and produced, as recorded when it ran.")
 ctx = turn_context()
-user = st.session_state.get("user_id", "local")
+user = current_user()
 threads = ctx.saver.threads(user, limit=200)
 if not threads:
     st.info("No conversations yet. Ask something on the Chat page, or `ara ask --new-thread`.")

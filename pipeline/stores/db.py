@@ -76,6 +76,28 @@ def embedded_server(datadir: Path):
     return srv
 
 
+def _restart_embedded(datadir: Path) -> None:
+    """The embedded server went away (stopped, crashed, killed): start it again in place."""
+    d = Path(datadir).expanduser().resolve()
+    srv = _servers.get(d)
+    if srv is None:
+        return
+    from pgserver.postgres_server import PostgresServer
+
+    try:
+        with PostgresServer._lock:
+            pm = d / "postmaster.pid"
+            if pm.exists():
+                try:
+                    if not _alive(int(pm.read_text().splitlines()[0]), "postgres"):
+                        pm.unlink()
+                except (ValueError, IndexError):
+                    pm.unlink()
+            srv.ensure_postgres_running()
+    except Exception:  # noqa: BLE001 - the caller retries and reports the connection error
+        pass
+
+
 def conninfo(settings: Settings) -> str:
     if settings.database_url:
         # Accept SQLAlchemy-style URLs too: postgresql+psycopg://... -> postgresql://...
@@ -101,7 +123,7 @@ def connect(settings: Settings, *, autocommit: bool = False, attempts: int = 3) 
         except psycopg.OperationalError as e:
             last = e
             if not settings.database_url:
-                _servers.pop(settings.pgdata_dir.expanduser().resolve(), None)   # restart it on the next try
+                _restart_embedded(settings.pgdata_dir)
             if attempt < attempts - 1:
                 time.sleep(0.5 * 2 ** attempt)
     where = redact(info) if settings.database_url else f"embedded Postgres in {settings.pgdata_dir}"
