@@ -13,6 +13,7 @@ floors fail closed into the fallback reply. With a thread, the state is checkpoi
 """
 from __future__ import annotations
 
+import re
 import time
 import uuid
 
@@ -28,8 +29,12 @@ from pipeline.stores import corpus
 def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: str = "local",
              company: str | None = None, year: int | None = None) -> TurnState:
     """One turn. `company`/`year` are explicit overrides (CLI flags) of what the question names."""
-    state = TurnState(question=question[:MAX_QUESTION_CHARS], thread_id=thread_id, user_id=user_id,
+    cleaned = _clean(question)
+    state = TurnState(question=cleaned[:MAX_QUESTION_CHARS], thread_id=thread_id, user_id=user_id,
                       turn_id=uuid.uuid4().hex)
+    if cleaned != question:
+        state.warnings.append("Control characters in your question were removed.")
+    question = cleaned
     if len(question) > MAX_QUESTION_CHARS:
         state.warnings.append(f"Your question was {len(question)} characters; only the first "
                               f"{MAX_QUESTION_CHARS} were read.")
@@ -160,6 +165,16 @@ class _Recorder:
                 self.ctx.sink("checkpoint", self.state.turn_id, _redact(f"{type(e).__name__}: {e}"))
             except Exception:  # noqa: BLE001
                 pass
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _clean(text: str) -> str:
+    """User text as Postgres and the pipeline can hold it: control characters (NUL breaks text and jsonb) become
+    spaces, unpaired surrogates become U+FFFD."""
+    text = text.encode("utf-8", "replace").decode("utf-8") if any("\ud800" <= ch <= "\udfff" for ch in text) else text
+    return _CONTROL.sub(" ", text)
 
 
 def _override(work: Work, company: str | None, year: int | None) -> None:
