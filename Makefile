@@ -42,6 +42,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/retrieval.py
 	$(BIN)/python benchmarks/answers.py
 	$(BIN)/python benchmarks/cache.py
+	$(BIN)/python benchmarks/load.py
 
 clean-data:
 	rm -rf .data

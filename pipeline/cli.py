@@ -498,7 +498,8 @@ def audit_export(start, end, out: Path | None) -> None:
     from pipeline.stores import db
 
     with db.session(_settings()) as conn:
-        lines = [json.dumps(r, ensure_ascii=False, default=str) for r in trail.export(conn, start, end)]
+        # ASCII-escaped: a raw U+2028 in a question would split the line for many JSONL readers
+        lines = [json.dumps(r, ensure_ascii=True, default=str) for r in trail.export(conn, start, end)]
     text = "\n".join(lines) + ("\n" if lines else "")
     if out:
         out.write_text(text, encoding="utf-8")

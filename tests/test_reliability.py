@@ -218,3 +218,20 @@ def test_prompt_injection_inside_a_chunk_changes_nothing(tmp_path, loaded, embed
         from pipeline.stores import corpus
 
         corpus.delete_document(conn, "AMCOR_2035_10K")
+
+
+@pytest.mark.parametrize("fault", [("status", 429), ("status", 500), ("text", "{not json"), ("sleep", 3)])
+def test_embedding_provider_faults_fail_open(ctx, monkeypatch, fault):
+    from llama_index.embeddings.openai import OpenAIEmbedding
+
+    fake = FakeAPI().then("/embeddings", *[fault] * 3)
+    try:
+        emb = OpenAIEmbedding(model_name="fake-embedder", api_key="sk-fake-embed-123456", api_base=fake.url + "/v1",
+                              max_retries=0, timeout=1.0)
+        monkeypatch.setattr(ctx.retriever, "_embedder", emb)
+        s = run_turn(Q, ctx)
+    finally:
+        fake.close()
+    assert "$9,876 million" in s.answer
+    step = next(x for x in s.steps if x.node == "embeddings")
+    assert step.failed_open and "sk-fake-embed" not in step.error
