@@ -108,7 +108,6 @@ class Retriever:
         self._kw: KeywordIndex | None = None
         self._kw_version: str | None = None
         self._lock = threading.Lock()
-        self.last_scope: Scope | None = None
 
     @property
     def embedder(self):
@@ -116,10 +115,6 @@ class Retriever:
             from pipeline.providers.embeddings import get_embedder
             self._embedder = get_embedder(self.settings)
         return self._embedder
-
-    @property
-    def keyword_index_cached(self) -> KeywordIndex | None:
-        return self._kw
 
     def keyword_index(self, conn) -> KeywordIndex:
         with self._lock:
@@ -199,7 +194,6 @@ class Retriever:
             scope = self.scope_for(facts, company, year, conn)
             if doc_types:
                 scope.doc_types = tuple(doc_types)
-            self.last_scope = scope
             passages = self.candidates(query, facts, scope, conn, pool_k=pool, mode=mode, statements=statements)
         finally:
             if own:

@@ -184,15 +184,6 @@ def list_documents(conn: psycopg.Connection) -> list[dict]:
     return [dict(zip(cols, r)) for r in cur.fetchall()]
 
 
-def coverage(conn: psycopg.Connection) -> dict[str, list[int]]:
-    """company -> fiscal years of its annual reports (10-K) in the corpus."""
-    out: dict[str, list[int]] = {}
-    for company, fy in conn.execute("SELECT DISTINCT company, fiscal_year FROM documents WHERE doc_type = '10K'"
-                                    " ORDER BY company, fiscal_year"):
-        out.setdefault(company, []).append(fy)
-    return out
-
-
 def coverage_all(conn: psycopg.Connection) -> dict[str, list[int]]:
     """company -> fiscal years of any filing (10-K, 10-Q, 8-K, earnings) in the corpus."""
     out: dict[str, list[int]] = {}
