@@ -37,20 +37,10 @@ Reply with one JSON object and nothing else:
 {{"verdict": "pass" or "fail", "unsupported": [{{"label": "<metric and context, at most 8 words, no numbers>", "reason": "<why>"}}]}}
 """
 
-SYNTHESISER = """Answer the analyst's question using ONLY the numbered passages. Cite every figure and statement
-with its passage marker, like [2]. Give figures exactly as printed, with their unit. If the passages do not
-contain the answer, reply exactly: {not_found}
-
-Passages:
-{passages}
-
-Question: {question}
-"""
-
 SUMMARY = """Summarise this conversation between an analyst and a report assistant in two or three sentences.
 Keep company names, fiscal years and metrics; do not add figures that are not in the messages.
 
 {messages}
 """
 
-ALL = {"router": ROUTER, "verifier": VERIFIER, "synthesiser": SYNTHESISER, "summary": SUMMARY}
+ALL = {"router": ROUTER, "verifier": VERIFIER, "summary": SUMMARY}
