@@ -53,13 +53,22 @@ def session(ctx: TurnContext, company: str, year: int) -> dict:
 
 
 def main() -> None:
+    from pipeline.stores import db
+
     s = get_settings()
     ctx = TurnContext.from_settings(s)
     run_turn("warm up: What was 3M's revenue in FY2018?", ctx)
-    t0 = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=len(SESSIONS)) as pool:
-        results = list(pool.map(lambda cy: session(ctx, *cy), SESSIONS))
-    wall = time.perf_counter() - t0
+    with db.connect(s) as c:       # every run starts from the cache as it found it: its own entries go afterwards
+        start_id = c.execute("SELECT coalesce(max(id), 0) FROM semantic_cache").fetchone()[0]
+    try:
+        t0 = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=len(SESSIONS)) as pool:
+            results = list(pool.map(lambda cy: session(ctx, *cy), SESSIONS))
+        wall = time.perf_counter() - t0
+    finally:
+        with db.connect(s) as c:
+            c.execute("DELETE FROM semantic_cache WHERE id > %s", (start_id,))
+            c.commit()
     lat = sorted(x for r in results for x in r["latencies"])
     turns = len(lat)
     p50, p95 = statistics.median(lat), lat[int(0.95 * (len(lat) - 1))]

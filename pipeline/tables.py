@@ -24,6 +24,10 @@ _STATEMENT_TITLES = [
                           r"statements? of (consolidated )?comprehensive (income|earnings))" + _END)),
     ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial position)" + _END)),
 ]
+# Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
+# the company's primary statements, though they carry the same titles and line items.
+SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|parent company only|"
+                                 r"condensed financial information of (the )?registrant|schedule i\b|obligor group")
 _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
 
 
@@ -121,10 +125,11 @@ def detect_unit(text: str) -> str | None:
 
 def detect_title(lines: list[str]) -> tuple[str, str | None]:
     head = lines[:8]
+    secondary = any(SECONDARY_STATEMENT.search(ln) for ln in head)
     for kind, pat in _STATEMENT_TITLES:
         for ln in head:
             if len(ln) <= 80 and pat.search(ln):
-                return ln, kind
+                return ln, None if secondary else kind
     for ln in head:
         if not _SKIP_TITLE.match(ln) and len(ln) > 3:
             return ln[:100], None

@@ -55,3 +55,9 @@ def test_scope_defaults_to_latest_or_earlier_report(ctx, conn):
 def test_statement_locator_finds_the_statement_page(ctx, conn):
     ps = ctx.retriever.retrieve("What was Verizon's capex in FY2030?", conn=conn)
     assert (ps[0].doc, ps[0].page) == ("VERIZON_2030_10K", 2) and ps[0].statement == "cash_flow"
+
+
+def test_secondary_statements_are_not_primary_statements():
+    assert detect_title(["Deed of Cross Guarantee", "Consolidated Balance Sheets", "($ in millions)"])[1] is None
+    assert detect_title(["Condensed Consolidating Statements of Cash Flows"])[1] is None
+    assert detect_title(["Amcor plc and Subsidiaries", "Consolidated Balance Sheets"])[1] == "balance"
