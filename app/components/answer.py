@@ -9,8 +9,10 @@ from app.components.resources import connect
 
 
 def _label(c: dict) -> str:
-    kind = {"10K": "10-K", "10Q": "10-Q", "8K": "8-K"}.get(c.get("doc_type", "10K"), c.get("doc_type", ""))
-    return f"{c['company']} · FY{c['fiscal_year']} · {kind} p. {c['page']}"
+    """A recorded citation's label, as CitationRef writes it everywhere else."""
+    from pipeline.state import CitationRef
+
+    return CitationRef.model_validate(c).label
 
 
 def _page(doc: str, page: int) -> tuple[str | None, str | None]:

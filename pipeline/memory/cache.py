@@ -18,6 +18,8 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
+from pipeline.stores.corpus import vector_literal
+
 _POLARITY = {
     "up": r"increas\w*|ris(e|es|ing)|rose|gr(e|o)w\w*|higher|improv\w*|gain(s|ed)?|up\b|more",
     "down": r"decreas\w*|declin\w*|f(a|e)ll\w*|drop\w*|lower|worsen\w*|shr(a|i|u)nk\w*|down\b|less\b|reduc\w*",
@@ -70,17 +72,13 @@ class CacheResult:
                 "cached_at": self.created_at or None}
 
 
-def _vec(v) -> str:
-    return "[" + ",".join(f"{x:.6g}" for x in v) + "]"
-
-
 class SemanticCache:
     def __init__(self, connect, embedder, return_threshold: float = 0.95, seed_threshold: float = 0.80):
         self._connect, self._embedder = connect, embedder
         self.return_threshold, self.seed_threshold = return_threshold, seed_threshold
 
     def lookup(self, question: str, company: str, fiscal_year: int | None, metric: str | None) -> CacheResult:
-        vec = _vec(self._embedder.get_query_embedding(canonical(question)))
+        vec = vector_literal(self._embedder.get_query_embedding(canonical(question)))
         with self._connect() as c:
             row = c.execute(
                 "SELECT 1 - (embedding <=> %s::vector), answer, created_at FROM semantic_cache "
@@ -95,7 +93,7 @@ class SemanticCache:
 
     def write(self, question: str, company: str, fiscal_year: int | None, metric: str | None, answer: dict,
               docs: list[str], corpus_version: str) -> None:
-        vec = _vec(self._embedder.get_query_embedding(canonical(question)))
+        vec = vector_literal(self._embedder.get_query_embedding(canonical(question)))
         with self._connect() as c:
             c.execute("INSERT INTO semantic_cache (question, embedding, company, fiscal_year, metric, polarity, answer,"
                       " docs, corpus_version, embed_model) VALUES (%s, %s::vector, %s, %s, %s, %s, %s, %s, %s, %s)",

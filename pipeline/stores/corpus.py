@@ -55,7 +55,8 @@ class ChunkHit:
 _HIT_COLS = "id, doc_id, company, fiscal_year, doc_type, page, text"
 
 
-def _vec(v: Sequence[float]) -> str:
+def vector_literal(v: Sequence[float]) -> str:
+    """A pgvector literal ('[0.1,0.2,...]') to bind as a parameter and cast with ::vector."""
     return "[" + ",".join(f"{x:.6g}" for x in v) + "]"
 
 
@@ -104,7 +105,7 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
                           " section, statement) FROM STDIN") as cp:
                 for c, v in zip(chunks, vectors):
                     cp.write_row((doc.doc_id, doc.company, doc.ticker, doc.fiscal_year, doc.doc_type, c.page, c.ord,
-                                  c.text.replace("\x00", ""), _vec(v), c.section.replace("\x00", ""), c.statement))
+                                  c.text.replace("\x00", ""), vector_literal(v), c.section.replace("\x00", ""), c.statement))
 
 
 def delete_document(conn: psycopg.Connection, doc_id: str) -> None:
@@ -134,7 +135,7 @@ def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: 
     rows = conn.execute(
         f"SELECT {_HIT_COLS}, 1 - (embedding <=> %s::vector) AS score, statement, ticker"
         f" FROM chunks{where} ORDER BY embedding <=> %s::vector LIMIT %s",
-        [_vec(query_vector), *params, _vec(query_vector), int(k)]).fetchall()
+        [vector_literal(query_vector), *params, vector_literal(query_vector), int(k)]).fetchall()
     return [ChunkHit(*r) for r in rows]
 
 

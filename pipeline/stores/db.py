@@ -40,6 +40,20 @@ def _alive(pid: int, want_name: str | None = None) -> bool:
         return False
 
 
+def _clear_stale_postmaster(d: Path) -> None:
+    """Remove a postmaster.pid whose pid is dead, a zombie, or reused by another program (container restart).
+    Call with pgserver's lock held."""
+    pm = d / "postmaster.pid"
+    if not pm.exists():
+        return
+    try:
+        stale = not _alive(int(pm.read_text().splitlines()[0]), "postgres")
+    except (ValueError, IndexError):
+        stale = True
+    if stale:
+        pm.unlink()
+
+
 def embedded_server(datadir: Path):
     """Start (or attach to) the pgserver cluster in `datadir`, repairing what a killed process leaves behind."""
     d = Path(datadir).expanduser().resolve()
@@ -63,14 +77,7 @@ def embedded_server(datadir: Path):
             except (ValueError, TypeError):
                 pids = []
             handles.write_text(json.dumps(pids))
-        pm = d / "postmaster.pid"
-        if pm.exists():  # a stale pid file whose pid was reused (container restart) or is a zombie
-            try:
-                stale = not _alive(int(pm.read_text().splitlines()[0]), "postgres")
-            except (ValueError, IndexError):
-                stale = True
-            if stale:
-                pm.unlink()
+        _clear_stale_postmaster(d)
     srv = pgserver.get_server(d, cleanup_mode="stop")
     _servers[d] = srv
     return srv
@@ -86,13 +93,7 @@ def _restart_embedded(datadir: Path) -> None:
 
     try:
         with PostgresServer._lock:
-            pm = d / "postmaster.pid"
-            if pm.exists():
-                try:
-                    if not _alive(int(pm.read_text().splitlines()[0]), "postgres"):
-                        pm.unlink()
-                except (ValueError, IndexError):
-                    pm.unlink()
+            _clear_stale_postmaster(d)
             srv.ensure_postgres_running()
     except Exception:  # noqa: BLE001 - the caller retries and reports the connection error
         pass
