@@ -1,0 +1,12 @@
+"""The answerer: turns graded passages into a cited answer, offline and deterministic.
+
+    extract.py   statement-row lookup on a page and sentence quotes (the primitives)
+    facts.py     the facts table lookup: question -> row label path x period column (any filing's tables)
+    prose.py     figures stated in sentences, yes/no, "which" over one table
+    model.py     a configured model writes the answer; the deterministic checks keep it honest
+
+`NOT_FOUND` is the cannot-answer sentinel: every not-found answer starts with it.
+"""
+from pipeline.answer.extract import NOT_FOUND, FigureHit, best_sentence, format_value, lookup_figure, possessive
+
+__all__ = ["NOT_FOUND", "FigureHit", "best_sentence", "format_value", "lookup_figure", "possessive"]
