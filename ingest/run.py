@@ -15,6 +15,7 @@ from typing import Callable, Iterable
 from ingest.documents import DocumentInfo, describe, file_sha256
 from pipeline.registry import Registry, get_registry
 from pipeline.settings import Settings
+from pipeline.stores import facts as facts_store
 from pipeline.stores import corpus, db
 
 Progress = Callable[[str, float], None]  # (message, fraction of the whole run done)
@@ -77,6 +78,7 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
             results.append(_ingest_one(path, settings, conn, emb, registry, known, show_progress, force,
                                        lambda f, n=n: on_progress and on_progress(
                                            path.name, (n + f) / max(1, len(files)))))
+        facts_store.ensure_facts(conn)   # documents ingested before the facts table, or under older rules
         if on_progress:
             on_progress("done", 1.0)
         return results
@@ -131,6 +133,7 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
         records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text, section=c.section, statement=c.statement)
                    for c in chunks]
         corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
+        facts_store.extract_document(conn, info.doc_id, pages)
         result.status = "replaced" if info.doc_id in known else "ingested"
         known[info.doc_id] = digest
         result.pages, result.chunks = len(pages), len(chunks)

@@ -12,9 +12,12 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-_VALUE = re.compile(r"^\(?-?\$?\d[\d,]*(?:\.\d+)?\)?%?$|^[—–-]+$")
+from pipeline.columns import Column, Header, has_period, header_block, is_fragment, scale_of
+
+_NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
+_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$")
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
-_MONEY_SIGN = {"$", "US$", "€", "£"}
+_MONEY_SIGN = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?")
 _END = r"\s*(?:\((?:continued|unaudited)\)\s*)*$"
@@ -36,21 +39,70 @@ class Row:
     label: str
     values: list[str]
     line_no: int
-    columns: list[int] | None = None
+    cols: list[Column] | None = None           # the header's columns in force where the row stands
+    path: tuple[str, ...] = ()                 # parent headings, outermost first ("Revenues", "Non-interest revenues")
+    ambiguous: frozenset[int] = frozenset()    # years the header prints twice with nothing to tell them apart
+
+    @property
+    def columns(self) -> list[int] | None:
+        """The value columns' years (None without a header)."""
+        if self.cols is None:
+            return None
+        return [c.year for c in self.cols if c.kind == "value" and c.year is not None]
+
+    def cells(self) -> list[tuple[Column, str]] | None:
+        """(column, value) pairs, or None when the values do not line up with the header's columns."""
+        cols = self.cols
+        if not cols:
+            return None
+        if len(self.values) == len(cols):
+            return list(zip(cols, self.values))
+        if cols[0].kind == "note" and len(self.values) == len(cols) - 1:
+            return list(zip(cols[1:], self.values))
+        body = [c for c in cols if c.kind != "note"]
+        trailing = body
+        while trailing and trailing[-1].kind == "change":
+            trailing = trailing[:-1]
+        if trailing is not body and len(self.values) == len(trailing) and all(c.kind == "value" for c in trailing):
+            return list(zip(trailing, self.values))   # change cells left blank
+        return None
 
     @property
     def aligned(self) -> bool:
-        return bool(self.columns) and len(self.values) == len(self.columns)
+        return self.cells() is not None
+
+    def column_for(self, year: int, span: str | None = None) -> tuple[Column, str] | None:
+        """The one value cell of `year` (a full-year column unless `span` asks for another); None when there is
+        none or more than one could be meant (a convenience-currency column, a quarter beside a half-year)."""
+        cells = self.cells()
+        if cells is None or year in self.ambiguous:
+            return None
+        values = [(c, v) for c, v in cells if c.kind == "value"]
+        same = [(c, v) for c, v in values if c.year == year]
+        if span is None:
+            full = [(c, v) for c, v in same if c.span in (None, "year") or (c.span or "").endswith("weeks")]
+            same = full if full else (same if len({c.span for c, _ in same}) == 1 else [])
+        else:
+            same = [(c, v) for c, v in same if c.span == span]
+        if len(same) > 1:   # the reporting currency is the one printed first
+            first = values[0][0].currency
+            same = [(c, v) for c, v in same if c.currency == first]
+        return same[0] if len(same) == 1 else None
 
     def value_for(self, year: int) -> str | None:
-        if not self.aligned or year not in self.columns:  # type: ignore[operator]
-            return None
-        return self.values[self.columns.index(year)]  # type: ignore[union-attr]
+        hit = self.column_for(year)
+        return hit[1] if hit else None
+
+    @property
+    def path_label(self) -> str:
+        return " \u203a ".join([*self.path, self.label])
 
     def normalised(self) -> str:
-        if self.aligned:
-            cells = " | ".join(f"{y}: {v}" for y, v in zip(self.columns, self.values))  # type: ignore[arg-type]
-            return f"{self.label} | {cells}"
+        cells = self.cells()
+        if cells:
+            shown = " | ".join(f"{c.label if c.kind == 'value' and (c.currency or c.span not in (None, 'year')) else (c.year if c.kind == 'value' else c.kind)}: {v}"
+                               for c, v in cells)
+            return f"{self.label} | {shown}"
         return " ".join([self.label, *self.values]).strip()
 
 
@@ -62,14 +114,18 @@ class PageTable:
     lines: list[str]
     rows: list[Row] = field(default_factory=list)
     header_columns: list[list[int]] = field(default_factory=list)
+    headers: list[Header] = field(default_factory=list)
+    currency: str | None = None
+    secondary: bool = False        # a statement of part of the group (guarantors, parent only, cross guarantee)
+    continued: bool = False        # rows above the page's first header took the previous page's header
 
     def normalised_lines(self) -> list[str]:
         """The page as text lines, with every aligned statement row rewritten as `label | year: value ...`."""
         by_line = {r.line_no: r for r in self.rows}
         out: list[str] = []
-        merged_into_previous = {r.line_no + 1 for r in self.rows if getattr(r, "_merged", False)}
+        skip = {n for r in self.rows for n in getattr(r, "_consumed", ())}
         for i, line in enumerate(self.lines):
-            if i in merged_into_previous:
+            if i in skip:
                 continue
             r = by_line.get(i)
             out.append(r.normalised() if r is not None and r.aligned else line)
@@ -81,23 +137,16 @@ def split_lines(text: str) -> list[str]:
 
 
 def header_years(line: str) -> list[int] | None:
-    """The column years a header line announces: its trailing tokens, when two or more are years."""
-    toks = line.replace(",", " ").split()
-    years: list[int] = []
-    for t in reversed(toks):
-        if _YEAR.match(t):
-            years.append(int(t))
-        else:
-            break
-    years.reverse()
-    if len(years) >= 2 and len(set(years)) == len(years) and max(years) - min(years) <= len(years) + 1:
-        return years
-    return None
+    """The column years a header line announces, when it is a header line with two or more years."""
+    if not is_fragment(line):
+        return None
+    h = header_block([line])
+    return h.years if h and len(h.years) >= 2 else None
 
 
 def split_row(line: str) -> tuple[str, list[str]]:
     """Split a text line into its label and its trailing value tokens (currency signs dropped)."""
-    toks = line.split()
+    toks = re.sub(r"(\d)\s+%", r"\1%", line).split()      # "20 %" is one cell
     values: list[str] = []
     i = len(toks)
     while i > 0:
@@ -106,7 +155,7 @@ def split_row(line: str) -> tuple[str, list[str]]:
             i -= 1
             continue
         if _VALUE.match(t):
-            values.append(t.lstrip("$"))
+            values.append(re.sub(r"^(\(?-?)(?:US\$|A\$|C\$|\$|£|€|¥)", r"\1", t))
             i -= 1
             continue
         break
@@ -136,45 +185,147 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
     return "", None
 
 
-def parse_page(text: str) -> PageTable:
+_CONTINUES = re.compile(r"^(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|"
+                        r"respectively|related|attributable)\b|^[a-z$(]")
+_OPEN_END = re.compile(r"(?i)(,|\b(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|per))$")
+_TOTAL = re.compile(r"(?i)^total\s+")
+
+
+def parse_page(text: str, carry: Header | None = None) -> PageTable:
+    """Rows of a page with their parent headings and the header columns in force where each stands.
+
+    `carry` is the previous page's last header: a table continued on this page without a header of its own
+    keeps the previous page's columns for the rows above this page's first header.
+    """
     lines = split_lines(text)
     title, statement = detect_title(lines)
-    table = PageTable(title=title, statement=statement, unit=detect_unit("\n".join(lines[:12])), lines=lines)
-    columns: list[int] | None = None
-    pending_label: tuple[int, str] | None = None
-    for i, line in enumerate(lines):
-        yrs = header_years(line)
-        if yrs:
-            columns = yrs
-            table.header_columns.append(yrs)
-            pending_label = None
-            continue
+    head = "\n".join(lines[:12])
+    table = PageTable(title=title, statement=statement, unit=detect_unit(head), lines=lines,
+                      secondary=any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]))
+    header: Header | None = None
+    if carry is not None and re.search(r"(?i)\bcontinued\b", head):
+        header, table.continued = carry, True
+    stack: list[str] = []
+    last_kind = "start"                       # start | heading | row | total | header
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        trailing = _trailing_years(line)
+        if trailing:
+            h = header_block([" ".join(str(y) for y in trailing)])
+            if h is not None:
+                header, stack, last_kind = h, [], "header"
+                table.headers.append(h)
+                table.header_columns.append(h.years)
+                i += 1
+                continue
+        if is_fragment(line) and (has_period(line) or (i + 1 < len(lines) and is_fragment(lines[i + 1])
+                                                       and has_period(lines[i + 1]))):
+            j = i
+            while j < len(lines) and is_fragment(lines[j]) and j - i < 8:
+                j += 1
+            h = header_block(lines[i:j])
+            if h is not None and h.years:
+                header, stack, last_kind = h, [], "header"
+                table.headers.append(h)
+                table.header_columns.append(h.years)
+                table.currency = table.currency or next((c.currency for c in h.columns if c.currency), None)
+                table.unit = table.unit or scale_of(h.text)
+                i = j
+                continue
         label, values = split_row(line)
         if not values:
-            pending_label = (i, label)
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            nxt_label, nxt_values = ("", []) if _is_header_line(nxt) else split_row(nxt)
+            if nxt_values and not nxt_label:            # the label on one line, its values on the next
+                row = _row(label, nxt_values, i, header, stack)
+                row._consumed = (i + 1,)  # type: ignore[attr-defined]
+                table.rows.append(row)
+                last_kind = "total" if _TOTAL.match(label) else "row"
+                if last_kind == "total":
+                    _close(stack, label)
+                i += 2
+                continue
+            if nxt_values and nxt_label and (_OPEN_END.search(label) or _CONTINUES.match(nxt_label)) \
+                    and len(label) > 25:                # a label wrapped over two lines
+                row = _row(f"{label} {nxt_label}", nxt_values, i, header, stack)
+                row._consumed = (i + 1,)  # type: ignore[attr-defined]
+                table.rows.append(row)
+                last_kind = "row"
+                i += 2
+                continue
+            if header is not None and 2 < len(label) <= 80 and not label.endswith("."):
+                heading = label.rstrip(":").strip()
+                if last_kind == "heading":
+                    stack.append(heading)
+                elif last_kind == "row" and stack:
+                    stack[-1] = heading
+                else:
+                    stack.append(heading)
+                del stack[:-3]
+                last_kind = "heading"
+            i += 1
             continue
-        if not label and pending_label is not None:
-            # A wrapped row: the label on one line, its values on the next.
-            j, prev = pending_label
-            row = Row(label=prev, values=values, line_no=j, columns=columns)
-            row._merged = True  # type: ignore[attr-defined]
-            _fit(row)
-            table.rows.append(row)
-            pending_label = None
-            continue
-        pending_label = None
         if not label:
+            i += 1
             continue
-        row = Row(label=label, values=values, line_no=i, columns=columns)
-        _fit(row)
+        row = _row(label, values, i, header, stack)
         table.rows.append(row)
+        if _TOTAL.match(label):
+            _close(stack, label)
+            last_kind = "total"
+        else:
+            last_kind = "row"
+        i += 1
     return table
+
+
+def _trailing_years(line: str) -> list[int] | None:
+    """A caption followed by two or more consecutive years ("Segment sales 2022 2021") announces columns."""
+    toks = line.replace(",", " ").split()
+    years: list[int] = []
+    for t in reversed(toks):
+        if _YEAR.match(t):
+            years.append(int(t))
+        else:
+            break
+    years.reverse()
+    if len(years) >= 2 and len(set(years)) == len(years) and max(years) - min(years) <= len(years) + 1:
+        return years
+    return None
+
+
+def _is_header_line(line: str) -> bool:
+    return bool(_trailing_years(line)) or (is_fragment(line) and has_period(line))
+
+
+def _has_header(lines: list[str]) -> bool:
+    return any(is_fragment(ln) and has_period(ln) and (header_block([ln]) or None) for ln in lines[:15])
+
+
+def _row(label: str, values: list[str], line_no: int, header: Header | None, stack: list[str]) -> Row:
+    row = Row(label=label, values=values, line_no=line_no, cols=header.columns if header else None,
+              path=tuple(stack), ambiguous=frozenset(header.ambiguous_years) if header else frozenset())
+    _fit(row)
+    return row
+
+
+def _close(stack: list[str], total_label: str) -> None:
+    """A "Total X" row closes the heading X (and any below it), else the innermost heading."""
+    what = _TOTAL.sub("", total_label).lower()
+    for k in range(len(stack) - 1, -1, -1):
+        h = stack[k].lower()
+        if h and (h in what or what in h):
+            del stack[k:]
+            return
+    if stack:
+        stack.pop()
 
 
 def _fit(row: Row) -> None:
     """Give surplus leading value tokens back to the label ("Notes due 2025 1,000 1,000", footnote "(1)")."""
-    if row.columns and len(row.values) > len(row.columns):
-        extra = len(row.values) - len(row.columns)
+    if row.cols and len(row.values) > len(row.cols):
+        extra = len(row.values) - len(row.cols)
         row.label = " ".join([row.label, *row.values[:extra]]).strip()
         row.values = row.values[extra:]
 

@@ -1,0 +1,256 @@
+"""Column headers of statement tables: which period, currency and kind each value column holds.
+
+Filings print their column headers in many ways; pdfium turns each into one or more text lines:
+
+    (Millions) 2018 2017 2016                         years on the label line
+    2019 / 2018 / 2017                                years on their own lines
+    At December 31, 2019 At December 31, 2018         dates
+    December 2, / 2016 / November 27, / 2015          dates split over lines
+    Note 2022 £000 2021 £000                          a note-reference column, currency and scale per column
+    Millions of yen / Thousands of U.S. dollars / 2021 2022 2022     a convenience-translation column
+    Three Months Ended ... Six Months Ended ... 2023 2022 2023 2022 quarter spans
+    2022 2021 % Change                                a change column
+
+`header_block` decides whether a run of lines is such a header and returns its columns; it never guesses:
+a header whose columns cannot be told apart (the same year twice with nothing to separate them) is marked
+ambiguous and its duplicated years are not answered from.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+MONTHS = {m: i + 1 for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+     "december"])}
+MONTHS.update({m[:3]: v for m, v in list(MONTHS.items())})
+MONTHS["sept"] = 9
+_MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_YEAR = r"(?:19|20)\d{2}"
+# One period expression: "December 31, 2019", "31 December 2022", "Dec. 31, 2019", "fiscal 2019", "FY2019", "2019".
+_PERIOD = re.compile(
+    rf"(?ix)(?:(?P<mon1>{_MON})\s+(?P<day1>\d{{1,2}}),?\s+(?P<y1>{_YEAR})"
+    rf"|(?P<day2>\d{{1,2}})\s+(?P<mon2>{_MON}),?\s+(?P<y2>{_YEAR})"
+    rf"|(?:fiscal\s+(?:year\s+)?|fy\s?)(?P<y3>{_YEAR}|\d{{2}})"
+    rf"|(?<![\w$£€¥.,])(?P<y4>{_YEAR})(?![\w.,]\d|%))")
+
+# Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
+_CURRENCY = [
+    ("AUD", r"a\$|aud\b|australian dollars?"), ("CAD", r"c\$|cad\b|canadian dollars?"),
+    ("USD", r"us\$|usd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|gbp\b|pounds? sterling|sterling"),
+    ("EUR", r"€|eur\b|euros?\b"), ("JPY", r"¥|jpy\b|\byen\b"), ("CHF", r"chf\b|swiss francs?"),
+    ("HKD", r"hk\$|hkd\b"), ("NZD", r"nz\$|nzd\b"), ("SGD", r"s\$|sgd\b"), ("INR", r"₹|inr\b|rupees?"),
+    ("CNY", r"rmb\b|cny\b|renminbi"), ("$", r"\$|dollars?"),
+]
+_CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(_CURRENCY)), re.IGNORECASE)
+_SCALE = re.compile(r"(?i)(?:'?000s?\b|\bthousands?\b|\bmillions?\b|\bbillions?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
+                    r"\b(?:mn|mln|bn)\b)")
+_SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
+                   r"\byears?\s+ended\b|\bfiscal\s+years?\b")
+_CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\b%\s*(?:inc|dec)\w*|(?<![\d])%(?!\w)")
+_NOTE = re.compile(r"(?i)^\s*notes?\b")
+# Words a header may carry beside its periods; anything else makes the line a row label or prose.
+_HEADER_WORDS = set("""at as of for the year years ended ending end months month weeks week three six nine twelve
+fiscal quarter quarters first second third fourth q1 q2 q3 q4 in millions million thousands thousand billions
+billion except per share data amounts amount dollars dollar note notes change changes restated unaudited audited
+and group company consolidated parent total period periods to from continued yen sterling pounds euros euro us
+u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc dec
+variance favorable unfavorable fav unfav amounts, shares""".split())
+
+
+@dataclass(frozen=True)
+class Column:
+    year: int | None               # calendar year of the period end (or the year printed)
+    end: date | None = None        # the period end date, when printed
+    kind: str = "value"            # value | note | change
+    currency: str | None = None    # ISO code when the header names one for this column
+    span: str | None = None        # "year", "three months", "six months", "quarter", "52 weeks", ...
+    header: str = ""               # this column's header text as printed
+
+    @property
+    def label(self) -> str:
+        if self.kind != "value":
+            return self.header or self.kind
+        bits = [self.end.strftime("%-d %b %Y") if self.end else str(self.year)]
+        if self.span and self.span != "year":
+            bits.insert(0, self.span)
+        if self.currency and self.currency != "$":
+            bits.append(self.currency)
+        return " ".join(bits)
+
+
+@dataclass
+class Header:
+    columns: list[Column]
+    ambiguous_years: set[int] = field(default_factory=set)
+    text: str = ""
+
+    @property
+    def years(self) -> list[int]:
+        return [c.year for c in self.columns if c.kind == "value" and c.year is not None]
+
+
+def currency_of(text: str) -> str | None:
+    m = _CURRENCY_RE.search(text)
+    if not m:
+        return None
+    return next(_CURRENCY[int(k[1:])][0] for k, v in m.groupdict().items() if v)
+
+
+def scale_of(text: str) -> str | None:
+    """'million' | 'thousand' | 'billion' from a header or unit line ("£000", "(in millions)", "A$m")."""
+    m = _SCALE.search(text)
+    if not m:
+        return None
+    t = m.group(0).lower().strip().lstrip("'")
+    if t.startswith("000") or t.startswith("thousand") or t == "k":
+        return "thousand"
+    if t.startswith("b"):
+        return "billion"
+    return "million"
+
+
+def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
+    """(start, end, year, date) of every period expression in `text`."""
+    out = []
+    for m in _PERIOD.finditer(text):
+        g = m.groupdict()
+        y = next(v for v in (g["y1"], g["y2"], g["y3"], g["y4"]) if v)
+        year = int(y) if len(y) == 4 else 2000 + int(y)
+        end = None
+        mon, day = (g["mon1"], g["day1"]) if g["mon1"] else (g["mon2"], g["day2"])
+        if mon and day:
+            try:
+                end = date(year, MONTHS[mon.lower().rstrip(".")[:4].rstrip("t") if mon.lower().startswith("sept")
+                                        else mon.lower().rstrip(".")[:3]], int(day))
+            except (KeyError, ValueError):
+                end = None
+        out.append((m.start(), m.end(), year, end))
+    return out
+
+
+def is_fragment(line: str) -> bool:
+    """True when a line can be (part of) a column header: periods, currency, scale and header words only."""
+    if len(line) > 160:
+        return False
+    rest = _PERIOD.sub(" ", line)
+    rest = _CURRENCY_RE.sub(" ", rest)
+    rest = re.sub(rf"(?i)\b{_MON}\s*\d{{0,2}},?", " ", rest)      # "May 31," waiting for its year on the next line
+    words = re.findall(r"[A-Za-z%]+|\d+", rest)
+    for w in words:
+        lw = w.lower()
+        if lw in _HEADER_WORDS or lw == "%":
+            continue
+        if re.fullmatch(r"0+", lw) or lw in ("s", "a", "c", "hk", "nz"):
+            continue
+        return False
+    return True
+
+
+def has_period(line: str) -> bool:
+    return bool(_PERIOD.search(line))
+
+
+def header_block(lines: list[str]) -> Header | None:
+    """The columns a run of header lines announces, or None when it is no header."""
+    # A caption line above the column line ("for the year ended 31 December 2022" over "Note 2022 £000 2021
+    # £000") names the period, not a column: only the lines from the first one with two periods on carry columns.
+    k = next((i for i, ln in enumerate(lines) if len(_PERIOD.findall(ln)) >= 2), 0)
+    caption = _PERIOD.sub(lambda m: " " * len(m.group(0)), " ".join(lines[:k])) if k else ""
+    text = (caption + " " if k else "") + " ".join(lines[k:])
+    periods = _periods(text)
+    if not periods:
+        return None
+    years = [p[2] for p in periods]
+    if max(years) - min(years) > 6:
+        return None
+    # Column markers in reading order: periods, change columns, a leading note column.
+    marks: list[tuple[int, str]] = [(p[0], "period") for p in periods]
+    for m in _CHANGE.finditer(text):
+        if m.start() > periods[0][0] and not any(a <= m.start() < b for a, b, *_ in periods):
+            marks.append((m.start(), "change"))
+    marks.sort()
+    # collapse "% Change" counted twice (the % and the word)
+    merged: list[tuple[int, str]] = []
+    for pos, kind in marks:
+        if kind == "change" and merged and merged[-1][1] == "change" and pos - merged[-1][0] < 12:
+            continue
+        merged.append((pos, kind))
+    note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)\bnotes?\b(?=\s+(?:19|20)\d{2})", text))
+    spans = [(m.start(), _span_name(m)) for m in _SPAN.finditer(text)]
+    currencies = [(m.start(), currency_of(m.group(0))) for m in _CURRENCY_RE.finditer(text)]
+    columns: list[Column] = [Column(None, kind="note", header="Note")] if note else []
+    pidx = 0
+    for pos, kind in merged:
+        if kind == "change":
+            columns.append(Column(None, kind="change", header="change"))
+            continue
+        start, end, year, d = periods[pidx]
+        pidx += 1
+        columns.append(Column(year, d, "value", _nearest_after(currencies, end, start), None,
+                              text[start:end]))
+    _assign_groups(columns, currencies, spans, periods)
+    header = Header(columns=columns, text=text)
+    value_years = [c.year for c in columns if c.kind == "value"]
+    for y in set(value_years):
+        same = [c for c in columns if c.kind == "value" and c.year == y]
+        if len(same) > 1 and len({(c.currency, c.span, c.end) for c in same}) < len(same):
+            header.ambiguous_years.add(y)
+    return header
+
+
+def _span_name(m: re.Match) -> str:
+    t = m.group(0).lower()
+    if m.group(1):
+        return f"{m.group(1).lower()} months"
+    if m.group(2):
+        return f"{m.group(2)} weeks"
+    if "quarter" in t or t.startswith("q"):
+        return "quarter"
+    return "year"
+
+
+def _nearest_after(currencies: list[tuple[int, str | None]], end: int, start: int) -> str | None:
+    """A currency printed right beside a period ("2022 £000", "US$ 2022") belongs to that column."""
+    for pos, cur in currencies:
+        if end <= pos <= end + 3:
+            return cur
+    for pos, cur in currencies:
+        if start - 5 <= pos < start:
+            return cur
+    return None
+
+
+def _groups(values: list[Column]) -> list[list[Column]]:
+    """Split value columns where a year repeats: [2021, 2022 | 2022] or [2023, 2022 | 2023, 2022]."""
+    groups: list[list[Column]] = [[]]
+    for c in values:
+        if any(o.year == c.year for o in groups[-1]):
+            groups.append([])
+        groups[-1].append(c)
+    return groups
+
+
+def _assign_groups(columns: list[Column], currencies, spans, periods) -> None:
+    values = [c for c in columns if c.kind == "value"]
+    groups = _groups(values)
+    first_period = periods[0][0]
+    lead_cur = [c for p, c in currencies if p < first_period]
+    lead_span = [s for p, s in spans if p < first_period]
+    # A header line of currency captions above the years: one caption per group, in order.
+    distinct_cur = list(dict.fromkeys(c for c in lead_cur if c))
+    per_group_cur = distinct_cur if len(groups) > 1 and len(distinct_cur) == len(groups) else None
+    per_group_span = lead_span if len(groups) > 1 and len(lead_span) == len(groups) else None
+    single_span = lead_span[0] if len(set(lead_span)) == 1 and lead_span else None
+    single_cur = distinct_cur[0] if len(distinct_cur) == 1 else None
+    out = []
+    for gi, g in enumerate(groups):
+        for c in g:
+            cur = c.currency or (per_group_cur[gi] if per_group_cur else single_cur)
+            span = per_group_span[gi] if per_group_span else single_span
+            out.append(Column(c.year, c.end, c.kind, cur, span, c.header))
+    it = iter(out)
+    for i, c in enumerate(columns):
+        if c.kind == "value":
+            columns[i] = next(it)

@@ -1,0 +1,151 @@
+"""Every table row of a filing as facts: label path x column -> period, fiscal year, value, scale, kind, currency.
+
+Facts are derived from the page texts alone (pipeline/tables.py parses them), so they are rebuilt from the stored
+pages whenever the parser changes (`FACTS_VERSION`), without the PDF.
+
+The fiscal year of a column comes from the filing's own calendar: its fiscal-year end (the latest period-end date
+its primary statements print) and its naming (the document's FY label against that date's calendar year). A Best
+Buy column "February 2, 2019" is FY2019; a company whose "fiscal 2021" ends in March 2022 gets FY2021 for that
+column; a 10-Q's "July 29, 2023" belongs to the fiscal year that ends next.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+
+from pipeline.tables import PageTable, Row, parse_number, parse_page
+
+FACTS_VERSION = "3"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
+
+_PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
+                        r"earnings per|dividends? per|\bper unit\b")
+_PERCENT = re.compile(r"(?i)%|\bpercent|\bmargin\b|\brate\b|\bratio\b|\byield\b|\breturn on\b")
+_COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\bstores\b|\bcustomers\b|"
+                    r"\bsubscribers\b|\bunits\b|\bdeliveries\b|\blocations\b")
+
+
+@dataclass
+class Fact:
+    page: int
+    line_no: int
+    table_title: str
+    statement: str | None
+    secondary: bool
+    label: str
+    label_path: str
+    column_header: str
+    period_end: date | None
+    period_year: int | None
+    fiscal_year: int | None
+    span: str | None
+    qualifiers: str
+    value_printed: str
+    value: Decimal | None
+    scale: str | None
+    kind: str
+    currency: str | None
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """How a filer names its fiscal years: FY-end month/day (None: unknown) and the label offset."""
+    fy_end: tuple[int, int] | None
+    offset: int = 0
+
+    def fiscal_year(self, year: int | None, end: date | None) -> int | None:
+        if end is not None and self.fy_end is not None:
+            for y in (end.year, end.year + 1):
+                try:
+                    fy_end = date(y, *self.fy_end)
+                except ValueError:          # 29 February
+                    fy_end = date(y, self.fy_end[0], 28)
+                if fy_end >= end - timedelta(days=10):
+                    return y + self.offset
+        if year is None:
+            return None
+        return year + self.offset
+
+
+def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
+                 fy_end: tuple[int, int] | None = None) -> Calendar:
+    """The filing's calendar from its primary statements' headers (or `fy_end` known from the company's annual
+    reports, for a quarterly filing)."""
+    dates = [c.end for t in tables if t.statement and not t.secondary for h in t.headers for c in h.columns
+             if c.end is not None]
+    years = [y for t in tables if t.statement and not t.secondary for h in t.headers for y in h.years]
+    if annual and dates:
+        end = max(dates)
+        return Calendar((end.month, end.day), _clamp(fiscal_year - end.year))
+    if fy_end is not None:
+        return Calendar(fy_end, 0)
+    if years:
+        return Calendar(None, _clamp(fiscal_year - max(years)))
+    return Calendar(None, 0)
+
+
+def _clamp(offset: int) -> int:
+    return offset if -1 <= offset <= 1 else 0
+
+
+def kind_of(row: Row, value: str, title: str) -> str:
+    text = " ".join([*row.path, row.label])
+    if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
+                                   and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
+        return "per_share"
+    if value.endswith("%") or _PERCENT.search(row.label):
+        return "percent"
+    if _COUNT.search(row.label):
+        return "count"
+    return "money"
+
+
+def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int, int] | None = None,
+            currency: str | None = None) -> list[Fact]:
+    """All facts of a filing's pages (1-based page numbers). `currency`: the document's reporting currency,
+    which a bare "$" column takes."""
+    tables: list[PageTable] = []
+    carry = None
+    for text in pages:
+        t = parse_page(text, carry)
+        tables.append(t)
+        carry = _carry_from(t, carry)
+    cal = calendar_for(tables, fiscal_year, doc_type.upper() in ANNUAL_TYPES, fy_end)
+    out: list[Fact] = []
+    for page, t in enumerate(tables, start=1):
+        for row in t.rows:
+            cells = row.cells()
+            if not cells or not row.label or len(row.label) > 300:
+                continue
+            path = " \u203a ".join([*row.path, row.label])
+            for col, printed in cells:
+                if col.kind != "value" or col.year in row.ambiguous:
+                    continue
+                kind = kind_of(row, printed, t.title)
+                cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
+                if kind in ("per_share", "percent"):
+                    scale = None
+                else:
+                    scale = t.unit
+                quals = []
+                if col.currency and t.currency and col.currency != t.currency:
+                    quals.append(f"currency {col.currency}")
+                out.append(Fact(page=page, line_no=row.line_no, table_title=t.title[:200], statement=t.statement,
+                                secondary=t.secondary, label=row.label[:300], label_path=path[:500],
+                                column_header=col.header or str(col.year), period_end=col.end, period_year=col.year,
+                                fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
+                                qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
+                                scale=scale, kind=kind, currency=cur if kind not in ("percent", "count") else None))
+    return out
+
+
+def _carry_from(t: PageTable, previous):
+    """The header a next page without one of its own continues with: this page's last header, when the table
+    ran to the bottom of the page (its last rows are aligned)."""
+    header = t.headers[-1] if t.headers else (previous if t.continued else None)
+    if header is None or not t.rows:
+        return None
+    tail = t.rows[-3:]
+    return header if sum(r.aligned for r in tail) >= 2 and t.rows[-1].line_no >= len(t.lines) - 4 else None

@@ -1,0 +1,171 @@
+"""The facts table: every table row x column of every filing (pipeline/facts.py extracts them).
+
+Parameterised SQL only. Facts are rebuilt from the stored page texts when missing or when the extraction
+rules change (`FACTS_VERSION`), so an upgrade never needs the PDFs again.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+
+import psycopg
+
+from pipeline.facts import ANNUAL_TYPES, FACTS_VERSION, Fact, extract
+
+_COLS = ("doc_id", "page", "line_no", "table_title", "statement", "secondary", "label", "label_path", "column_header",
+         "period_end", "period_year", "fiscal_year", "span", "qualifiers", "value_printed", "value", "scale", "kind",
+         "currency")
+
+
+@dataclass
+class StoredFact:
+    id: int
+    doc_id: str
+    company: str
+    doc_type: str
+    doc_fiscal_year: int
+    page: int
+    line_no: int
+    table_title: str
+    statement: str | None
+    secondary: bool
+    label: str
+    label_path: str
+    column_header: str
+    fiscal_year: int | None
+    span: str | None
+    qualifiers: str
+    value_printed: str
+    value: Decimal | None
+    scale: str | None
+    kind: str
+    currency: str | None
+
+
+_SELECT = ("SELECT f.id, f.doc_id, d.company, d.doc_type, d.fiscal_year, f.page, f.line_no, f.table_title, f.statement, f.secondary,"
+           " f.label, f.label_path, f.column_header, f.fiscal_year, f.span, f.qualifiers, f.value_printed, f.value,"
+           " f.scale, f.kind, f.currency FROM facts f JOIN documents d ON d.doc_id = f.doc_id")
+
+
+def replace_facts(conn: psycopg.Connection, doc_id: str, facts: list[Fact]) -> int:
+    """Replace a document's facts (one transaction) and mark them as of the current extraction rules."""
+    with conn.transaction():
+        conn.execute("DELETE FROM facts WHERE doc_id = %s", (doc_id,))
+        with conn.cursor().copy(f"COPY facts ({', '.join(_COLS)}) FROM STDIN") as cp:
+            for f in facts:
+                cp.write_row((doc_id, f.page, f.line_no, f.table_title, f.statement, f.secondary, f.label,
+                              f.label_path, f.column_header, f.period_end, f.period_year, f.fiscal_year, f.span,
+                              f.qualifiers, f.value_printed, f.value, f.scale, f.kind, f.currency))
+        conn.execute("INSERT INTO index_meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value ="
+                     " excluded.value", (f"facts:{doc_id}", FACTS_VERSION))
+    return len(facts)
+
+
+def company_fy_end(conn: psycopg.Connection, company: str) -> tuple[int, int] | None:
+    """The (month, day) a company's annual reports' fiscal years end on (most common latest period end)."""
+    rows = conn.execute(
+        "SELECT max(f.period_end) FROM facts f JOIN documents d ON d.doc_id = f.doc_id WHERE d.company = %s"
+        " AND upper(replace(d.doc_type, '-', '')) = ANY(%s) AND f.statement IS NOT NULL AND NOT f.secondary"
+        " AND f.period_end IS NOT NULL GROUP BY f.doc_id", (company, sorted(ANNUAL_TYPES))).fetchall()
+    ends = Counter((r[0].month, r[0].day) for r in rows if r[0])
+    return ends.most_common(1)[0][0] if ends else None
+
+
+def extract_document(conn: psycopg.Connection, doc_id: str, pages: list[str] | None = None) -> int:
+    """(Re)build one document's facts from its pages (read from Postgres unless given)."""
+    row = conn.execute("SELECT company, fiscal_year, doc_type FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
+    if row is None:
+        return 0
+    company, fy, doc_type = row
+    if pages is None:
+        pages = [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
+    annual = doc_type.upper().replace("-", "") in {t.replace("-", "") for t in ANNUAL_TYPES}
+    fy_end = None if annual else company_fy_end(conn, company)
+    return replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, _currency(conn, doc_id)))
+
+
+def _currency(conn: psycopg.Connection, doc_id: str) -> str | None:
+    """The document's reporting currency when ingest recorded one (documents.currency), else None."""
+    has = conn.execute("SELECT 1 FROM information_schema.columns WHERE table_name = 'documents'"
+                       " AND column_name = 'currency'").fetchone()
+    if not has:
+        return None
+    row = conn.execute("SELECT currency FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
+    return row[0] if row and row[0] else None
+
+
+def stale_documents(conn: psycopg.Connection) -> list[str]:
+    """Documents whose facts are missing or were extracted by older rules; annual reports first."""
+    rows = conn.execute(
+        "SELECT d.doc_id FROM documents d LEFT JOIN index_meta m ON m.key = 'facts:' || d.doc_id"
+        " WHERE m.value IS DISTINCT FROM %s ORDER BY (upper(d.doc_type) LIKE '10%%K' OR upper(d.doc_type) LIKE"
+        " '%%ANNUAL%%') DESC, d.doc_id", (FACTS_VERSION,)).fetchall()
+    return [r[0] for r in rows]
+
+
+def ensure_facts(conn: psycopg.Connection, on_doc=None) -> int:
+    """Bring every document's facts up to the current rules; returns how many documents were (re)built."""
+    stale = stale_documents(conn)
+    for doc_id in stale:
+        extract_document(conn, doc_id)
+        if on_doc:
+            on_doc(doc_id)
+    return len(stale)
+
+
+def search(conn: psycopg.Connection, *, doc_ids: list[str], fiscal_years: list[int] | None, terms: list[str],
+           limit: int = 400) -> list[StoredFact]:
+    """Facts of the given documents (and fiscal years) whose label path or table title shares any of `terms`
+    (English stemming, OR-ed). Terms travel as a bind parameter (`websearch`-free tsquery built here from words)."""
+    words = sorted({w for t in terms for w in _words(t)})
+    if not words or not doc_ids:
+        return []
+    query = " | ".join(words)
+    sql = _SELECT + " WHERE f.doc_id = ANY(%s) AND f.tsv @@ to_tsquery('english', %s)"
+    params: list = [doc_ids, query]
+    if fiscal_years:
+        sql += " AND f.fiscal_year = ANY(%s)"
+        params.append(list(fiscal_years))
+    sql += " ORDER BY ts_rank(f.tsv, to_tsquery('english', %s)) DESC, f.id LIMIT %s"
+    params += [query, int(limit)]
+    return [StoredFact(*r) for r in conn.execute(sql, params).fetchall()]
+
+
+def row_facts(conn: psycopg.Connection, doc_id: str, page: int, line_no: int) -> list[StoredFact]:
+    """All columns of one table row."""
+    return [StoredFact(*r) for r in conn.execute(_SELECT + " WHERE f.doc_id = %s AND f.page = %s AND f.line_no = %s"
+                                                 " ORDER BY f.id", (doc_id, page, line_no)).fetchall()]
+
+
+def table_facts(conn: psycopg.Connection, doc_id: str, page: int) -> list[StoredFact]:
+    return [StoredFact(*r) for r in conn.execute(_SELECT + " WHERE f.doc_id = %s AND f.page = %s ORDER BY f.id",
+                                                 (doc_id, page)).fetchall()]
+
+
+def browse(conn: psycopg.Connection, doc_id: str, text: str = "", fiscal_year: int | None = None,
+           limit: int = 500) -> list[StoredFact]:
+    """A document's facts for the Corpus page's Figures view: label contains `text` (case-insensitive)."""
+    sql = _SELECT + " WHERE f.doc_id = %s"
+    params: list = [doc_id]
+    if text:
+        sql += " AND f.label_path ILIKE %s"
+        params.append("%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+    if fiscal_year:
+        sql += " AND f.fiscal_year = %s"
+        params.append(int(fiscal_year))
+    sql += " ORDER BY f.page, f.line_no, f.id LIMIT %s"
+    params.append(int(limit))
+    return [StoredFact(*r) for r in conn.execute(sql, params).fetchall()]
+
+
+def count(conn: psycopg.Connection, doc_id: str | None = None) -> int:
+    if doc_id:
+        return conn.execute("SELECT count(*) FROM facts WHERE doc_id = %s", (doc_id,)).fetchone()[0]
+    return conn.execute("SELECT count(*) FROM facts").fetchone()[0]
+
+
+def _words(text: str) -> list[str]:
+    import re
+
+    return [w for w in re.findall(r"[a-z][a-z0-9]+", text.lower()) if len(w) > 1]

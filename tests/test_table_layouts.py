@@ -1,0 +1,147 @@
+"""Statement layouts other than the demo 10-Ks': each parsed into rows whose values sit in the right period's column
+(generated page texts as pdfium prints them, plus real pages of the second development set)."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from pipeline.facts import Calendar, extract
+from pipeline.tables import parse_page
+from tests.conftest import CORPUS
+
+
+def rows_of(text: str, carry=None):
+    t = parse_page(text, carry)
+    return t, {r.label: r for r in t.rows}
+
+
+def test_years_on_their_own_lines_above_the_columns():
+    t, rows = rows_of("\n".join(["Consolidated Income Statement", "(in millions)", "2022", "2021", "2020",
+                                 "Revenue 5,000 4,500 4,000", "Operating profit 700 650 600"]))
+    assert t.header_columns == [[2022, 2021, 2020]]
+    assert rows["Revenue"].value_for(2021) == "4,500" and rows["Operating profit"].value_for(2020) == "600"
+
+
+def test_dates_split_over_lines_resolve_to_their_years():
+    t, rows = rows_of("\n".join(["CONSOLIDATED STATEMENTS OF INCOME", "(In thousands, except per share data)",
+                                 "Years Ended", "December 2,", "2016", "November 27,", "2015",
+                                 "Total revenue 5,854,430 4,795,511"]))
+    col, value = rows["Total revenue"].column_for(2015)
+    assert value == "4,795,511" and col.end == date(2015, 11, 27) and t.unit == "thousand"
+
+
+def test_pound_thousands_header_with_a_note_column():
+    t, rows = rows_of("\n".join(["Consolidated statement of profit or loss", "for the year ended 31 December 2022",
+                                 "Note 2022 £000 2021 £000", "Revenue 3 125,400 118,200",
+                                 "Administrative expenses (40,100) (38,900)", "Profit for the year 9 21,300 19,800"]))
+    assert t.currency == "GBP" and t.unit == "thousand"
+    assert rows["Revenue"].value_for(2022) == "125,400"          # the note reference "3" is not a value
+    assert rows["Administrative expenses"].value_for(2021) == "(38,900)"   # no note reference on this row
+    assert rows["Profit for the year"].value_for(2021) == "19,800"
+
+
+def test_a_convenience_currency_column_is_never_taken_for_the_reporting_currency():
+    text = "\n".join(["Consolidated Statements of Income", "Millions of yen Thousands of U.S. dollars",
+                      "2021 2022 2022", "Net sales ¥ 3,100,000 ¥ 3,400,000 $ 27,800,000",
+                      "Operating income 210,000 250,000 2,040,000"])
+    t, rows = rows_of(text)
+    col, value = rows["Net sales"].column_for(2022)
+    assert value == "3,400,000" and col.currency == "JPY"       # not the US$ translation printed beside it
+    assert rows["Operating income"].value_for(2021) == "210,000"
+    facts = [f for f in extract([text], 2022, "10K") if f.label == "Net sales"]
+    assert {(f.period_year, f.value_printed, f.currency) for f in facts} >= {(2022, "3,400,000", "JPY")}
+    assert not any(f.value_printed == "27,800,000" and not f.qualifiers for f in facts)
+
+
+def test_an_unlabelled_duplicate_year_is_ambiguous_not_guessed():
+    _, rows = rows_of("\n".join(["Selected data", "2022 2021 2022", "Sales 10 9 7"]))
+    assert rows["Sales"].value_for(2022) is None and rows["Sales"].value_for(2021) == "9"
+
+
+def test_quarter_columns_are_not_read_as_the_full_year():
+    text = "\n".join(["Condensed Consolidated Statements of Earnings", "($ in millions)",
+                      "Three Months Ended Six Months Ended", "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+                      "Revenue $ 9,583 $ 10,329 $ 19,050 $ 20,976"])
+    _, rows = rows_of(text)
+    r = rows["Revenue"]
+    assert r.column_for(2023) is None                              # no full-year column: nothing to answer
+    assert r.column_for(2023, span="six months")[1] == "19,050"
+    assert r.column_for(2022, span="three months")[1] == "10,329"
+
+
+def test_change_columns_and_percentages():
+    _, rows = rows_of("\n".join(["Segment results", "2022 2021 % Change", "Net sales 1,200 1,000 20 %",
+                                 "Gross margin 41.2% 40.0%"]))
+    assert rows["Net sales"].value_for(2021) == "1,000"
+    assert rows["Gross margin"].value_for(2022) == "41.2%"          # change cell left blank
+    kinds = {f.label: f.kind for f in extract(["Segment results\n2022 2021\nGross margin 41.2% 40.0%\n"
+                                               "Diluted earnings per share $ 2.35 $ 1.26\nNet sales 1,200 1,000"],
+                                              2022, "10K")}
+    assert kinds == {"Gross margin": "percent", "Diluted earnings per share": "per_share", "Net sales": "money"}
+
+
+def test_wrapped_labels_dashes_and_parent_headings():
+    t, rows = rows_of("\n".join([
+        "CONSOLIDATED BALANCE SHEETS", "(Amounts in millions)", "At December 31, 2019 At December 31, 2018",
+        "Current assets:", "Cash and cash equivalents $ 5,794 $ 4,225",
+        "Accounts receivable, net of allowances of $132 and",
+        "$190, respectively 848 1,035",
+        "Short-term investments — 2,032",
+        "Total current assets 7,292 6,106",
+        "Current liabilities:", "Accounts payable $ 292 $ 253"]))
+    wrapped = next(r for r in t.rows if r.label.startswith("Accounts receivable"))
+    assert wrapped.label.endswith("respectively") and wrapped.value_for(2018) == "1,035"
+    assert rows["Short-term investments"].value_for(2019) == "—"
+    assert rows["Cash and cash equivalents"].path == ("Current assets",)
+    assert rows["Accounts payable"].path == ("Current liabilities",)
+
+
+def test_a_table_continued_on_the_next_page_keeps_its_columns():
+    p1 = "\n".join(["Consolidated Statements of Cash Flows", "(in millions)", "2022 2021 2020",
+                    "Net income 100 90 80", "Depreciation 10 9 8", "Capital expenditures (50) (40) (30)"])
+    p2 = "\n".join(["Consolidated Statements of Cash Flows (continued)", "Dividends paid (20) (19) (18)",
+                    "Net change in cash 40 40 40"])
+    facts = extract([p1, p2], 2022, "10K")
+    got = {(f.page, f.label, f.fiscal_year): f.value_printed for f in facts}
+    assert got[(2, "Dividends paid", 2021)] == "(19)" and got[(2, "Net change in cash", 2020)] == "40"
+    # a page of prose after a table does not inherit its columns
+    assert not [f for f in extract([p1, "Item 7. Management's discussion\nWe grew 10 9 8"], 2022, "10K")
+                if f.page == 2]
+
+
+def test_fiscal_years_follow_the_filers_own_calendar():
+    cal = Calendar(fy_end=(1, 28), offset=0)                      # a retailer's year ends late January
+    assert cal.fiscal_year(2023, date(2023, 7, 29)) == 2024        # a second-quarter column
+    assert cal.fiscal_year(2023, date(2023, 1, 28)) == 2023
+    assert cal.fiscal_year(2019, date(2019, 2, 2)) == 2019         # 53-week year ending a few days later
+    assert Calendar(fy_end=(3, 31), offset=-1).fiscal_year(2022, date(2022, 3, 31)) == 2021   # "fiscal 2021"
+    text = "\n".join(["Consolidated Balance Sheets", "($ in millions)", "February 2, 2019 February 3, 2018",
+                      "Merchandise inventories 5,409 5,209"])
+    fys = {f.fiscal_year: f.value_printed for f in extract([text], 2019, "10K")}
+    assert fys == {2019: "5,409", 2018: "5,209"}
+
+
+MORE = CORPUS.parent / "corpus-more" / "pdfs"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("doc,page,fy,label,value", [
+    ("ACTIVISIONBLIZZARD_2019_10K", 69, 2019, "Property and equipment, net", "253"),
+    ("ADOBE_2016_10K", 62, 2015, "Total revenue", "4,795,511"),
+    ("BESTBUY_2019_10K", 52, 2018, "Merchandise inventories", "5,209"),
+    ("NIKE_2019_10K", 54, 2019, "Total current assets", "16,525"),
+    ("AMERICANEXPRESS_2022_10K", 96, 2021, "Earnings per Common Share — (Note 21) \u203a Diluted", "10.02"),
+])
+def test_real_pages_of_the_second_development_set(doc, page, fy, label, value):
+    import pypdfium2 as pdfium
+
+    path = MORE / f"{doc}.pdf"
+    if not path.exists():
+        pytest.skip(f"second development set absent: {path}")
+    pdf = pdfium.PdfDocument(str(path))
+    text = pdf[page - 1].get_textpage().get_text_range()
+    pdf.close()
+    facts = [f for f in extract([text], int(doc.split("_")[1][:4]), "10K") if label in (f.label, f.label_path)]
+    assert facts, f"{label!r} not extracted on {doc} p. {page}"
+    assert {f.fiscal_year: f.value_printed for f in facts}[fy] == value
