@@ -23,12 +23,14 @@ class FinanceBenchQuestion:
     @property
     def gold_figure(self) -> tuple[Decimal, str] | None:
         """(value, unit) when the gold answer is a figure: '$1577.00' -> (1577, unit asked in the question)."""
-        m = re.match(r"^\s*\$?(-?[\d,]*\.?\d+)\s*(%)?", self.answer)
+        m = re.match(r"^\s*(\$)?(-?[\d,]*\.?\d+)\s*(%)?\s*$", self.answer)
         if not m or self.question_type != "metrics-generated":
             return None
-        value = Decimal(m.group(1).replace(",", ""))
-        if m.group(2):
+        value = Decimal(m.group(2).replace(",", ""))
+        if m.group(3):
             return value, "percent"
+        if not m.group(1):
+            return value, "number"       # a ratio, a multiple, days
         q = self.question.lower()
         unit = "billion" if "billions" in q else "thousand" if "thousands" in q else "million"
         return value, unit
@@ -38,6 +40,22 @@ def questions_path() -> Path | None:
     d = default_corpus_dir()
     p = d.parent / "financebench" / "questions.jsonl" if d else None
     return p if p and p.exists() else None
+
+
+def more_questions_path() -> Path | None:
+    """The second development set (../shared/corpus-more/questions.jsonl), when it is there."""
+    d = default_corpus_dir()
+    p = d.parent.parent / "corpus-more" / "questions.jsonl" if d else None
+    return p if p and p.exists() else None
+
+
+def question_sets() -> dict[str, Path]:
+    """Every FinanceBench development set present: {"demo": ..., "more": ...}."""
+    out = {}
+    for name, p in (("demo", questions_path()), ("more", more_questions_path())):
+        if p is not None:
+            out[name] = p
+    return out
 
 
 def load_questions(path: Path | None = None) -> list[FinanceBenchQuestion]:

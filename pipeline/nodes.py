@@ -6,11 +6,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pipeline import calculator
-from pipeline.answer import NOT_FOUND, FigureHit, best_sentence, format_value, lookup_figure, possessive
+from pipeline.answer import NOT_FOUND, best_sentence
 from pipeline.grader import found_flags, grade
-from pipeline.lexicon import Metric, get_lexicon
-from pipeline.question import QuestionFacts, analyse
+from pipeline.lexicon import get_lexicon
+from pipeline.question import QuestionFacts
 from pipeline.retrieval import Passage, Retriever, Scope, one_per_page
 from pipeline.router import RouteDecision, refine_with_llm, route_question
 from pipeline.settings import Settings
@@ -244,133 +243,22 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                       reason=f"{len(state.citations)} citation(s)", data={"draft": state.draft})
 
 
-def _money_unit(hits: list[FigureHit]) -> str | None:
-    units = {h.unit for h in hits}
-    return units.pop() if len(units) == 1 else None
-
-
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
                     passages: list[Passage], cite: _Cites) -> tuple[str, str]:
-    metric = facts.metric
-    if metric is None or year is None:
-        return _quote(state, facts, company, year, passages, cite)
-    label = f"{company} FY{year} {metric.label}"
-    q = facts.text
-    try:
-        steps: list[str] = []
-        if calculator.LESS.search(q) and len(facts.metrics) >= 2:
-            a, b = (_value(conn, m, company, year, passages, cite, steps) for m in facts.metrics[:2])
-            r = calculator.difference(a, b)
-            _result(state, company, f"{facts.metrics[0].key}-{facts.metrics[1].key}", year, r.value,
-                    _unit_of(passages, conn), "derived")
-            pre = "".join(f"{x}; " for x in steps)
-            return _claim(state, label, f"{possessive(company)} {facts.metrics[0].label} less "
-                          f"{facts.metrics[1].label} in FY{year} was {r.shown(_unit_of(passages, conn))}, computed as "
-                          f"{pre}{r.derivation}.", "; ".join([*steps, r.derivation]), "derived")
-        if re.search(r"(?i)\bmargin\b", q) and metric.kind in ("amount", "derived") and metric.unit in ("", "money") \
-                and metric.key != "revenue":
-            num = _value(conn, metric, company, year, passages, cite, steps)
-            rev = _value(conn, get_lexicon().get("revenue"), company, year, passages, cite, steps)
-            r = calculator.derived(f"{metric.key} / revenue * 100", "%", {metric.key: num, "revenue": rev})
-            _result(state, company, f"{metric.key}_margin", year, r.value, "%", "derived")
-            pre = "".join(f"{x}; " for x in steps)
-            return _claim(state, f"{label} margin", f"{possessive(company)} {metric.label} margin in FY{year} was "
-                          f"{r.shown()}, computed as {pre}{r.derivation}.", "; ".join([*steps, r.derivation]),
-                          "derived")
-        if not metric.printed and metric.formula:
-            inputs = {k: _value(conn, get_lexicon().get(k), company, year, passages, cite)
-                      for k in re.findall(r"[a-z_]+", metric.formula)}
-            r = calculator.derived(metric.formula, metric.unit, inputs)
-            money = _unit_of(passages, conn)
-            shown = r.shown(money) if r.unit == "money" else r.shown()
-            _result(state, company, metric.key, year, r.value, money if r.unit == "money" else r.unit.split()[0],
-                    "derived")
-            return _claim(state, label, f"{possessive(company)} {metric.label} in FY{year} was {shown}, computed as "
-                          f"{r.derivation}.", r.derivation, "derived")
-        if not metric.printed:
-            raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
-        hit = lookup_figure(conn, metric, company, year, passages)
-        if hit is None:
-            raise calculator.CalculationError(f"no statement row for {metric.label} lines up with an FY{year} column")
-        m = cite(hit.passage)
-        prior_year = state.years[1] if len(state.years) > 1 else year - 1
-        if calculator.GROWTH.search(q) and hit.value_for(prior_year) is not None:
-            cur = calculator.Input(metric.key, metric.label, hit.amount, hit.value, m, year)
-            prior_printed = hit.value_for(prior_year)
-            prior = calculator.Input(metric.key, metric.label, _amount(prior_printed, metric), prior_printed, m,
-                                     prior_year)
-            r = calculator.growth(cur, prior)
-            state.figures.append(_figure(hit, m))
-            _result(state, company, f"{metric.key}_growth", year, r.value, "%", "derived")
-            return _claim(state, label, f"{possessive(company)} {metric.label} was "
-                          f"{format_value(hit.value, hit.unit, metric)} in FY{year} and "
-                          f"{format_value(prior_printed, hit.unit, metric)} in FY{prior_year} [{m}], a change of "
-                          f"{r.shown()}: {r.derivation}.", r.derivation, "derived")
-        state.figures.append(_figure(hit, m))
-        _result(state, company, metric.key, year, hit.amount, hit.unit, "printed")
-        shown = format_value(hit.value, hit.unit, metric)
-        note = "" if hit.value == shown.split(" ")[0].lstrip("$") else f", printed as {hit.value}"
-        kind = "statement" if hit.on_statement or hit.corroborated else "figure"
-        return _claim(state, label, f"{possessive(company)} {metric.label} in FY{year} was {shown} [{m}] "
-                      f"(\"{hit.row.label}\", FY{year} column{note}).", "", kind)
-    except calculator.CalculationError as e:
-        pages = ", ".join(f"{p.doc} p. {p.page}" for p in passages[:6]) or "no pages"
-        return (f"{NOT_FOUND} {metric.label} for {company} FY{year}: {e}. I looked at {pages}.", "not_found")
+    """One company and year: a figure from the facts table (pipeline/answer/figures.py), else a quote."""
+    from pipeline.answer.figures import answer_figure, is_figure_question
 
-
-def _unit_of(passages: list[Passage], conn) -> str | None:
-    from pipeline.tables import detect_unit
-
-    for p in passages:
-        u = detect_unit(corpus.get_page(conn, p.doc, p.page) or "")
-        if u:
-            return u
-    return None
-
-
-def _amount(printed: str, metric: Metric):
-    from pipeline.tables import parse_number
-
-    n = parse_number(printed)
-    if n is None:
-        raise calculator.CalculationError(f"unreadable figure {printed!r}")
-    return abs(n) if metric.outflow else n
-
-
-def _value(conn, metric: Metric, company: str, year: int, passages: list[Passage], cite: _Cites,
-           steps: list[str] | None = None) -> calculator.Input:
-    """A metric's value for the calculator: its printed row, or itself computed from its formula (the
-    intermediate derivation is appended to `steps`, so the verifier can see where the number came from)."""
-    if not metric.printed and metric.formula:
-        inputs = {k: _value(conn, get_lexicon().get(k), company, year, passages, cite, steps)
-                  for k in re.findall(r"[a-z_]+", metric.formula)}
-        value, text = calculator.evaluate(metric.formula, inputs)
-        if steps is not None:
-            steps.append(f"{metric.label} = {text} = {calculator._fmt(value)}")
-        first = next(iter(inputs.values()))
-        return calculator.Input(metric.key, metric.label, value, calculator._fmt(value), first.marker, year)
-    hit = lookup_figure(conn, metric, company, year, passages)
-    if hit is None:
-        raise calculator.CalculationError(f"{metric.label} is not printed for FY{year} on the retrieved pages")
-    return calculator.Input(metric.key, metric.label, hit.amount, hit.value, cite(hit.passage), year)
-
-
-def _figure(hit: FigureHit, marker: int) -> dict:
-    return {"company": hit.company, "metric": hit.metric.key, "label": hit.metric.label, "year": hit.year,
-            "value": hit.value, "unit": hit.unit, "row_label": hit.row.label, "page": hit.passage.page,
-            "doc": hit.passage.doc, "marker": marker}
-
-
-def _result(state: TurnState, company: str, metric: str, year: int, value, unit: str | None, kind: str) -> None:
-    state.results.append({"company": company, "metric": metric, "year": year, "value": str(value), "unit": unit,
-                          "kind": kind})
-
-
-def _claim(state: TurnState, label: str, text: str, derivation: str, kind: str) -> tuple[str, str]:
-    if derivation:
-        state.derivation = "; ".join(filter(None, [state.derivation, derivation]))
-    state.claims.append(Claim(text=text, label=label))
-    return text, kind
+    if year is not None and (facts.metric is not None or is_figure_question(facts)):
+        text, kind = answer_figure(state, conn, facts, company, year, cite)
+        if kind != "not_found" or facts.metric is not None:
+            return text, kind
+        suggestions = list(state.suggestions)
+        quoted = _quote(state, facts, company, year, passages, cite)
+        if quoted[1] != "not_found":
+            state.suggestions = [s for s in state.suggestions if s not in suggestions]
+            return quoted
+        return text, kind
+    return _quote(state, facts, company, year, passages, cite)
 
 
 def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],

@@ -3,6 +3,8 @@ reciprocal rank (LlamaIndex `QueryFusionRetriever`, mode `reciprocal_rerank`): a
 cut to `final_k`."""
 from __future__ import annotations
 
+import re
+
 import threading
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, Literal
@@ -99,6 +101,42 @@ class StatementRetriever(BaseRetriever):
         return [_node(h, score) for score, _, h in out[: self.k]]
 
 
+class FactsRetriever(BaseRetriever):
+    """The pages whose table rows answer the question (pipeline/answer/facts.py): the row that covers the asked
+    measure and its qualifiers, the calculator inputs of a derived measure, then the closest lines."""
+
+    def __init__(self, conn, facts: QuestionFacts, scope: Scope, k: int):
+        super().__init__()
+        self.conn, self.facts, self.scope, self.k = conn, facts, scope, k
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        from pipeline.answer import facts as lookup
+        from pipeline.lexicon import get_lexicon
+
+        if not self.scope.company or not self.scope.fiscal_year:
+            return []
+        metrics = list(self.facts.metrics) or [None]
+        for m in list(metrics):
+            if m is not None and not m.printed and m.formula:
+                metrics += [get_lexicon().get(k) for k in re.findall(r"[a-z_]+", m.formula)]
+        pages: list[tuple[str, int]] = []
+        for m in metrics:
+            if m is not None and not m.printed:
+                continue
+            ask = lookup.read_ask(self.facts.text, self.facts, m, with_qualifiers=m is None or m is metrics[0])
+            if m is None and not ask.hard:
+                continue
+            found = lookup.find(self.conn, ask, self.scope.company, self.scope.fiscal_year)
+            hits = [found.fact, *found.alternatives] if isinstance(found, lookup.FactMatch) else found.closest
+            for f in hits:
+                if (f.doc_id, f.page) not in pages:
+                    pages.append((f.doc_id, f.page))
+        hits = corpus.chunks_on_pages(self.conn, pages[: self.k])
+        order = {ref: i for i, ref in enumerate(pages)}
+        hits.sort(key=lambda h: (order[(h.doc_id, h.page)], h.chunk_id))
+        return [_node(h, 1.0 / (1 + order[(h.doc_id, h.page)])) for h in hits]
+
+
 class Retriever:
     """Holds the embedder and the keyword index (rebuilt when the corpus version changes)."""
 
@@ -172,6 +210,8 @@ class Retriever:
             retrievers.append(KeywordRetriever(conn, self.keyword_index(conn), scope, pool))
         if mode == "hybrid" and statements and facts.statements:
             retrievers.append(StatementRetriever(conn, facts, scope, pool))
+        if mode == "hybrid" and statements:
+            retrievers.append(FactsRetriever(conn, facts, scope, pool))
         nodes = retrievers[0].retrieve(query) if len(retrievers) == 1 else _fuse(retrievers, query, 2 * pool)
         return ([Passage(chunk_id=int(n.node.metadata["chunk_id"]), doc=n.node.metadata["doc"],
                         company=n.node.metadata["company"], fiscal_year=n.node.metadata["fiscal_year"],

@@ -87,6 +87,7 @@ class TurnState(BaseModel):
     # output
     answer: str = ""
     confidence: Literal["high", "medium", "low"] = "low"
+    suggestions: list[str] = Field(default_factory=list)   # one-click follow-ups (closest lines, other years)
     caveats: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     pages_checked: list[str] = Field(default_factory=list)

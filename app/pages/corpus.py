@@ -37,6 +37,11 @@ else:
     st.info("Nothing is ingested yet. Ingest the demo corpus below, or run `ara ingest` in a terminal.")
 
 
+from app.components.figures import render_figures  # noqa: E402
+
+render_figures(connect, docs)
+
+
 def run_ingest(paths: list[Path]) -> None:
     from ingest.run import ingest_paths
 

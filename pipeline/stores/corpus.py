@@ -155,6 +155,16 @@ def latest_years(conn: psycopg.Connection, company: str) -> list[int]:
                                        " ORDER BY fiscal_year DESC", (company,))]
 
 
+def chunks_on_pages(conn: psycopg.Connection, refs: Sequence[tuple[str, int]]) -> list[ChunkHit]:
+    """Every chunk of the given (doc, page) pages."""
+    if not refs:
+        return []
+    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement, ticker FROM chunks WHERE (doc_id, page) IN "
+                        "(SELECT * FROM unnest(%s::text[], %s::int[])) ORDER BY doc_id, page, ord",
+                        ([r[0] for r in refs], [int(r[1]) for r in refs])).fetchall()
+    return [ChunkHit(*r) for r in rows]
+
+
 def chunks_by_ids(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, ChunkHit]:
     rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement, ticker FROM chunks WHERE id = ANY(%s)",
                         (list(ids),)).fetchall()

@@ -1,0 +1,248 @@
+"""The facts lookup: which table row and column of a filing answer the figure a question asks for.
+
+The question is read as a measure (a lexicon metric, when the analyst's words name one, else the question's own
+content words) plus qualifiers: every other content word (a segment or division, free, gross, diluted, per share,
+operating, adjusted, ...). A row answers only when its label path, table title and column header cover the measure
+and every qualifier; nothing else is ever presented as the answer. Rows are then ranked: primary statements over
+notes (and over guarantor / parent-only statements, unless asked), the filing of the asked year over later ones,
+fewest words the question did not ask for.
+
+When nothing covers the question the lookup says so and names the closest lines, which the answer offers as
+follow-ups. Deliberately not a model: the match is explained by the words it covered.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pipeline.lexicon import Metric, _fold
+from pipeline.question import QuestionFacts, core_question
+from pipeline.stores import facts as store
+from pipeline.stores.facts import StoredFact
+
+# Words that say how a question is asked, not what: never qualifiers.
+_FILLER = set("""what was were is are the of in for did does do how much many which who when where why a an and or to by
+on at as its it their this that these those be been has have had with from into than then there such if but not no
+will would can could should about give tell me please fy fiscal year years amount value figure report reported
+company company's end ended ending period usd us dollars dollar millions million billions billion thousands thousand
+answer round rounded decimal places place units unit calculate compute computed based basing according information
+statement statements provided primarily outlined detail details clearly taking take account conclusions drawing stated
+only judgment judgement plainly approximation reasonable exact number possible metric financial question response
+respond relying rely using use shown show see given latest recent full annual level figures data look looking find
+also all any state yearly during over time overall approximately roughly about around just exactly respectively
+record recorded post posted generate generated spend spent have had make made earn earned book booked incur incurred
+total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
+defined define definition named name called line item items""".split())
+# Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
+_SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
+         "common", "group", "net", "overall", "company", "parent", "owners"}
+_STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consolidated )?(income|operations|earnings|"
+                              r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
+                              r"statements?|p&l|profit and loss( account)?|statement of financial position)\b")
+_PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
+_YEARISH = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
+_PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
+
+
+@lru_cache(maxsize=1)
+def _stem():
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def stems(text: str) -> list[str]:
+    words = re.findall(r"[a-z][a-z0-9&]*", text.lower().replace("’", "'").replace("'s", ""))
+    return _stem().stemWords(words)
+
+
+@dataclass
+class Ask:
+    question: str
+    metric: Metric | None
+    measure: str                                    # the asked measure in the analyst's words
+    hard: list[str] = field(default_factory=list)  # stems a row must cover
+    soft: list[str] = field(default_factory=list)  # stems a row should cover when the table offers them
+    statement_hint: str | None = None               # "income" | "balance" | "cash_flow" when the question names one
+    measure_stems: list[str] = field(default_factory=list)   # the measure's own words, stemmed
+
+    @property
+    def words(self) -> list[str]:
+        return [*self.hard, *self.soft]
+
+
+def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with_qualifiers: bool = True) -> Ask:
+    """The measure and qualifiers of a figure question. `with_qualifiers=False` for a calculator input (the
+    question's other words describe the derived measure, not this input)."""
+    text = core_question(question)
+    hint = _statement_hint(text)
+    text = _STATEMENT_WORDS.sub(" ", text)
+    text = _PAREN.sub(" ", text)
+    for c in facts.companies:
+        for n in sorted({c.name, c.key, *c.aliases, *c.tickers}, key=len, reverse=True):
+            text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
+    text = _YEARISH.sub(" ", text)
+    folded = " " + _fold(text) + " "
+    measure = ""
+    if metric is not None:
+        for t in sorted(metric.terms, key=len, reverse=True):
+            m = re.search(rf"(?<![\w&]){re.escape(_fold(t))}(?![\w&])", folded)
+            if m:
+                measure = m.group(0)
+                folded = folded[:m.start()] + " " + folded[m.end():]
+                break
+        measure = measure or metric.label
+    words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", folded.replace("-", " "))
+             if w not in _FILLER and len(w) > 1 or w == "%"]
+    if metric is None:
+        measure = " ".join(words)
+    measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
+    if not with_qualifiers:
+        return Ask(question, metric, measure, [], [], hint, measure_stems)
+    hard, soft = [], []
+    for w in words:
+        s = _stem().stemWord(w.strip("-")) if w != "%" else "%"
+        (soft if w in _SOFT else hard).append(s)
+    return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
+               measure_stems)
+
+
+def _statement_hint(text: str) -> str | None:
+    m = _STATEMENT_WORDS.search(text)
+    if not m:
+        return None
+    t = m.group(0).lower()
+    if "cash" in t:
+        return "cash_flow"
+    if "balance" in t or "financial position" in t:
+        return "balance"
+    return "income"
+
+
+@dataclass
+class FactMatch:
+    fact: StoredFact
+    covered: list[str]
+    extra: list[str]
+    alternatives: list[StoredFact] = field(default_factory=list)
+
+
+@dataclass
+class NoMatch:
+    measure: str
+    closest: list[StoredFact]
+    reason: str
+
+
+def _row_stems(f: StoredFact) -> set[str]:
+    return set(stems(" ".join([f.label_path, f.table_title, f.column_header, f.qualifiers])))
+
+
+def _metric_covers(metric: Metric, f: StoredFact) -> bool:
+    if any(p.search(f.label.lower()) for p in metric.exclude):
+        return False
+    if metric.matches_row(f.label):
+        return True
+    # A parent heading may carry the measure ("Revenues › Commercial Airplanes").
+    return any(metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1])
+
+
+def _search_terms(ask: Ask) -> list[str]:
+    terms = list(ask.hard) + list(ask.soft)
+    if ask.metric is not None:
+        terms += [w for t in ask.metric.terms for w in re.findall(r"[a-z]{3,}", t.lower())]
+        for p in ask.metric.line_items:
+            terms += re.findall(r"[a-z]{4,}", p.pattern.lower())
+    else:
+        terms += ask.measure.split()
+    return [t for t in terms if t not in ("and", "the", "for", "net", "total", "from")]
+
+
+def documents_for(conn, company: str, year: int) -> list[tuple[str, int, bool]]:
+    """(doc_id, fiscal_year, annual) of the company's filings that can print `year`'s figures, best first."""
+    rows = conn.execute("SELECT doc_id, fiscal_year, doc_type FROM documents WHERE company = %s AND fiscal_year"
+                        " BETWEEN %s AND %s", (company, year, year + 2)).fetchall()
+    out = [(d, fy, t.upper().replace("-", "") in ("10K", "20F", "40F", "ANNUAL", "AR")) for d, fy, t in rows]
+    return sorted(out, key=lambda r: (r[1] != year, not r[2], r[1]))
+
+
+def find(conn, ask: Ask, company: str, year: int, *, secondary_ok: bool = False) -> FactMatch | NoMatch:
+    """The row x column of the company's filings that answers `ask` for fiscal year `year`."""
+    docs = documents_for(conn, company, year)
+    if not docs:
+        return NoMatch(ask.measure, [], f"no filing of {company} covers FY{year}")
+    cands = store.search(conn, doc_ids=[d for d, _, _ in docs], fiscal_years=[year], terms=_search_terms(ask))
+    return choose(ask, cands, [d for d, _, _ in docs], secondary_ok=secondary_ok)
+
+
+def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary_ok: bool = False
+           ) -> FactMatch | NoMatch:
+    """Pick the covering row among candidate facts (all of one fiscal year), best documents first in
+    `doc_order`. Pure: no database."""
+    doc_rank = {d: i for i, d in enumerate(doc_order)}
+    cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
+             and (f.kind != "percent" or _wants_percent(ask, f))]
+    asked = set(ask.hard) | set(ask.soft)
+    if ask.metric is not None:
+        asked |= set(stems(" ".join(ask.metric.terms)))
+    good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
+    for f in cands:
+        if f.secondary and not secondary_ok:
+            continue
+        row = _row_stems(f)
+        if ask.metric is not None and not _metric_covers(ask.metric, f) and \
+                not (ask.measure_stems and set(ask.measure_stems) <= row):
+            continue
+        if ask.metric is None and not ask.hard:
+            continue
+        missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent")]
+        if missing:
+            continue
+        if _kind_conflict(ask, f):
+            continue
+        label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
+        soft_hits = sum(1 for w in ask.soft if w in row)
+        primary = f.statement is not None and not f.secondary
+        in_metric_statement = ask.metric is not None and f.statement in ask.metric.statements
+        hinted = ask.statement_hint is not None and f.statement == ask.statement_hint
+        # On a balance sheet the carrying amount is the line net of its allowance or depreciation ("Accounts
+        # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
+        carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
+        key = (primary or hinted, hinted, in_metric_statement, soft_hits, -doc_rank.get(f.doc_id, 9), carrying,
+               -len(label_words), f.label.lower().startswith("total"), -f.page)
+        good.append((key, f, sorted(asked & row), sorted(label_words)))
+    if not good:
+        closest = [f for f in cands if not f.secondary][:40]
+        return NoMatch(ask.measure, _distinct_rows(closest)[:3], "no row covers " + (", ".join(ask.hard) or
+                                                                                      ask.measure))
+    good.sort(key=lambda g: g[0], reverse=True)
+    best = good[0]
+    alts = [g[1] for g in good[1:] if g[1].label_path != best[1].label_path][:3]
+    return FactMatch(best[1], best[2], best[3], _distinct_rows(alts))
+
+
+def _wants_percent(ask: Ask, f: StoredFact) -> bool:
+    return f.kind == "percent" and ("%" in ask.hard or (ask.metric is not None and ask.metric.kind == "ratio"))
+
+
+def _kind_conflict(ask: Ask, f: StoredFact) -> bool:
+    """A per-share question is never answered with an amount, nor an amount with a per-share figure."""
+    per_share_asked = ask.metric is not None and ask.metric.kind == "per_share" or \
+        {"share"} <= set(ask.hard) and "per" in ask.question.lower()
+    if per_share_asked != (f.kind == "per_share"):
+        return True
+    return False
+
+
+def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
+    seen, out = set(), []
+    for f in facts:
+        if f.label_path not in seen:
+            seen.add(f.label_path)
+            out.append(f)
+    return out
+
+
+def closest_text(closest: list[StoredFact]) -> str:
+    return ", ".join(f"{f.label_path.replace(chr(0x203a), '>')} (p. {f.page})" for f in closest)

@@ -1,0 +1,237 @@
+"""Figure answers for one company and fiscal year: a printed row x column from the facts table, or a derived
+measure through the calculator with each input cited. Never a different measure presented as the answer: when no
+row covers the question, the reply says so and names the closest lines (offered as follow-ups).
+
+Signs: an amount is reported as printed with its label ("Research and development $2,852 million", printed as
+(2,852)); a genuine negative is said in words (a loss, a decrease, cash used).
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Callable
+
+from pipeline import calculator
+from pipeline.answer import facts as lookup
+from pipeline.answer.extract import NOT_FOUND, possessive
+from pipeline.lexicon import Metric, get_lexicon
+from pipeline.question import QuestionFacts
+from pipeline.retrieval import Passage
+from pipeline.state import Claim, TurnState
+from pipeline.stores.facts import StoredFact
+
+_SYMBOL = {None: "$", "$": "$", "USD": "$", "AUD": "A$", "CAD": "C$", "GBP": "£", "EUR": "€", "JPY": "¥",
+           "NZD": "NZ$", "HKD": "HK$", "SGD": "S$", "INR": "₹", "CNY": "CN¥", "CHF": "CHF "}
+# "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
+SHARE_OF = re.compile(r"(?i)\b(as an? (%|percent(age)?|share|proportion|ratio) of|% of|percent(age)? of|"
+                      r"ratio of\b.+\bto\b|\bto\b.+\bratio\b|\bdivided by\b|\bover\b)")
+FIGURE_CUE = re.compile(r"(?i)\b(how (much|many)|what (was|were|is|are|did)|amount|total|value of|figure)\b")
+_LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
+_CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
+_USED = re.compile(r"(?i)\bused in\b|\bprovided by \(used in\)|\(used in\)")
+
+
+def money(value: Decimal, fact: StoredFact | None = None, scale: str | None = None, currency: str | None = None) -> str:
+    """'$1,577 million', 'A$ 1,234 million', '£12,400 thousand' (absolute value: signs are said in words)."""
+    cur = currency if currency is not None else (fact.currency if fact else None)
+    sym = _SYMBOL.get(cur, f"{cur} ")
+    sc = scale if scale is not None else (fact.scale if fact else None)
+    v = abs(value)
+    digits = f"{v:,.0f}" if v == v.to_integral_value() else f"{v:,.2f}".rstrip("0").rstrip(".")
+    return f"{sym}{digits}{' ' + sc if sc else ''}"
+
+
+def shown(fact: StoredFact) -> str:
+    """The figure in words: the amount as printed with its sign said when it is a genuine negative."""
+    v = fact.value if fact.value is not None else Decimal(0)
+    if fact.kind == "percent":
+        return fact.value_printed if fact.value_printed.endswith("%") else f"{fact.value_printed} %"
+    if fact.kind == "count":
+        return f"{abs(v):,}{' ' + fact.scale if fact.scale else ''}" if v == v.to_integral_value() else \
+            fact.value_printed
+    if fact.kind == "per_share":
+        digits = re.sub(r"[^\d.,]", "", fact.value_printed)
+        base = f"{_SYMBOL.get(fact.currency, f'{fact.currency} ')}{digits} per share"
+    else:
+        base = money(v, fact)
+    if v >= 0:
+        return base
+    label = fact.label_path
+    if _USED.search(label):
+        return f"{base} used"
+    if _CHANGE.search(fact.label):
+        return f"a decrease of {base}"
+    if _LOSS.search(fact.label):
+        return f"a loss of {base}"
+    return base   # an expense or outflow printed in parentheses: the amount as its label names it
+
+
+def _passage(f: StoredFact) -> Passage:
+    return Passage(chunk_id=0, doc=f.doc_id, company=f.company, fiscal_year=f.doc_fiscal_year, doc_type=f.doc_type,
+                   page=f.page, score=0.0, text="", statement=f.statement)
+
+
+def _figure(f: StoredFact, measure: str, key: str, year: int, marker: int) -> dict:
+    return {"company": f.company, "metric": key, "label": measure, "year": year, "value": f.value_printed,
+            "unit": f.scale, "row_label": f.label, "page": f.page, "doc": f.doc_id, "marker": marker,
+            "column": f.column_header, "currency": f.currency}
+
+
+def _where(f: StoredFact) -> str:
+    return f"row \"{f.label_path}\", column \"{f.column_header}\""
+
+
+class Answerer:
+    """One (company, fiscal year) figure answer; records figures, results and claims on the turn state."""
+
+    def __init__(self, state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
+                 cite: Callable[[Passage], int]):
+        self.state, self.conn, self.facts, self.company, self.year, self.cite = state, conn, facts, company, year, cite
+        self.steps: list[str] = []
+
+    # --- inputs -------------------------------------------------------------------------------------------------
+    def value(self, metric: Metric, year: int | None = None) -> calculator.Input:
+        """A metric's value for the calculator: its printed row, or computed from its own formula."""
+        year = year or self.year
+        if not metric.printed and metric.formula:
+            inputs = {k: self.value(get_lexicon().get(k), year) for k in re.findall(r"[a-z_]+", metric.formula)}
+            value, text = calculator.evaluate(metric.formula, inputs)
+            self.steps.append(f"{metric.label} = {text} = {calculator._fmt(value)}")
+            first = next(iter(inputs.values()))
+            return calculator.Input(metric.key, metric.label, value, calculator._fmt(value), first.marker, year)
+        ask = lookup.read_ask(self.facts.text, self.facts, metric, with_qualifiers=False)
+        found = lookup.find(self.conn, ask, self.company, year)
+        if isinstance(found, lookup.NoMatch):
+            raise calculator.CalculationError(f"{metric.label} is not printed for FY{year} in {self.company}'s "
+                                              "filings")
+        f = found.fact
+        amount = abs(f.value) if metric.outflow else f.value
+        return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(_passage(f)), year)
+
+    def _scale(self) -> tuple[str | None, str | None]:
+        for m in self.facts.metrics:
+            try:
+                ask = lookup.read_ask(self.facts.text, self.facts, m, with_qualifiers=False)
+                found = lookup.find(self.conn, ask, self.company, self.year)
+            except Exception:  # noqa: BLE001
+                continue
+            if isinstance(found, lookup.FactMatch):
+                return found.fact.scale, found.fact.currency
+        return None, None
+
+    # --- answers ------------------------------------------------------------------------------------------------
+    def answer(self) -> tuple[str, str]:
+        f, q, metric = self.facts, self.facts.text, self.facts.metric
+        label = f"{self.company} FY{self.year} {metric.label if metric else 'figure'}"
+        try:
+            if metric is not None and len(f.metrics) >= 2 and SHARE_OF.search(q):
+                return self._ratio(f.metrics[0], f.metrics[1], label)
+            if metric is not None and calculator.LESS.search(q) and len(f.metrics) >= 2:
+                return self._difference(f.metrics[0], f.metrics[1], label)
+            if metric is not None and re.search(r"(?i)\bmargin\b", q) and metric.kind in ("amount", "derived") \
+                    and metric.unit in ("", "money") and metric.key != "revenue":
+                return self._ratio(metric, get_lexicon().get("revenue"), f"{label} margin", margin=True)
+            if metric is not None and not metric.printed and metric.formula:
+                return self._derived(metric, label)
+            if metric is not None and not metric.printed:
+                raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
+            return self._printed(metric, label)
+        except calculator.CalculationError as e:
+            return f"{NOT_FOUND} {metric.label if metric else 'that figure'} for {self.company} FY{self.year}: {e}.", \
+                "not_found"
+
+    def _claim(self, label: str, text: str, derivation: str, kind: str) -> tuple[str, str]:
+        if derivation:
+            self.state.derivation = "; ".join(filter(None, [self.state.derivation, derivation]))
+        self.state.claims.append(Claim(text=text, label=label, company=self.company))
+        return text, kind
+
+    def _result(self, key: str, value, unit: str | None, kind: str) -> None:
+        self.state.results.append({"company": self.company, "metric": key, "year": self.year, "value": str(value),
+                                   "unit": unit, "kind": kind})
+
+    def _ratio(self, num: Metric, den: Metric, label: str, margin: bool = False) -> tuple[str, str]:
+        a, b = self.value(num), self.value(den)
+        pct = margin or bool(re.search(r"(?i)%|percent|margin", self.facts.text))
+        formula = f"{num.key} / {den.key}" + (" * 100" if pct else "")
+        r = calculator.derived(formula, "%" if pct else "x", {num.key: a, den.key: b})
+        name = f"{num.label} margin" if margin else f"{num.label} {'as a % of' if pct else 'to'} {den.label}"
+        self._result(f"{num.key}_{'margin' if margin else 'over_' + den.key}", r.value, "%" if pct else "x",
+                     "derived")
+        pre = "".join(f"{x}; " for x in self.steps)
+        return self._claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {r.shown()}, computed as "
+                           f"{pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
+
+    def _difference(self, a_m: Metric, b_m: Metric, label: str) -> tuple[str, str]:
+        a, b = self.value(a_m), self.value(b_m)
+        r = calculator.difference(a, b)
+        scale, cur = self._scale()
+        self._result(f"{a_m.key}-{b_m.key}", r.value, scale, "derived")
+        pre = "".join(f"{x}; " for x in self.steps)
+        return self._claim(label, f"{possessive(self.company)} {a_m.label} less {b_m.label} in FY{self.year} was "
+                           f"{money(r.value, scale=scale, currency=cur)}{' (negative)' if r.value < 0 else ''}, "
+                           f"computed as {pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
+
+    def _derived(self, metric: Metric, label: str) -> tuple[str, str]:
+        inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", metric.formula)}
+        r = calculator.derived(metric.formula, metric.unit, inputs)
+        if r.unit == "money":
+            scale, cur = self._scale()
+            text = money(r.value, scale=scale, currency=cur) + (" (negative)" if r.value < 0 else "")
+        else:
+            scale, text = r.unit.split()[0], r.shown()
+        self._result(metric.key, r.value, scale, "derived")
+        return self._claim(label, f"{possessive(self.company)} {metric.label} in FY{self.year} was {text}, computed "
+                           f"as {r.derivation}.", r.derivation, "derived")
+
+    def _printed(self, metric: Metric | None, label: str) -> tuple[str, str]:
+        ask = lookup.read_ask(self.facts.text, self.facts, metric)
+        secondary = bool(re.search(r"(?i)guarantor|parent company|parent-only|condensed consolidating|"
+                                   r"cross guarantee|obligor", self.facts.text))
+        found = lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)
+        measure = (metric.label if metric and not ask.hard else ask.measure) or "that figure"
+        if isinstance(found, lookup.NoMatch):
+            self.state.suggestions.extend(
+                f"What was {possessive(self.company)} {c.label} in FY{self.year}?" for c in found.closest)
+            near = f" Closest lines: {lookup.closest_text(found.closest)}." if found.closest else ""
+            return f"{NOT_FOUND} {measure} for {self.company} FY{self.year}.{near}", "not_found"
+        fact = found.fact
+        m = self.cite(_passage(fact))
+        key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
+        if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
+            grown = self._growth(fact, measure, key, label, m)
+            if grown:
+                return grown
+        self.state.figures.append(_figure(fact, measure, key, self.year, m))
+        self._result(key, fact.value, fact.scale, "printed")
+        note = f", printed as {fact.value_printed}" if fact.value is not None and fact.value < 0 else ""
+        kind = "statement" if fact.statement and not fact.secondary else "figure"
+        return self._claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
+                           f"({_where(fact)}, FY{self.year}{note}).", "", kind)
+
+    def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int) -> tuple[str, str] | None:
+        from pipeline.stores import facts as store
+
+        prior_year = self.year - 1
+        prior = next((p for p in store.row_facts(self.conn, fact.doc_id, fact.page, fact.line_no)
+                      if p.fiscal_year == prior_year and p.value is not None), None)
+        if prior is None or fact.value is None:
+            return None
+        cur = calculator.Input(key, measure, fact.value, fact.value_printed, m, self.year)
+        pre = calculator.Input(key, measure, prior.value, prior.value_printed, m, prior_year)
+        r = calculator.growth(cur, pre)
+        self.state.figures.append(_figure(fact, measure, key, self.year, m))
+        self._result(f"{key}_growth", r.value, "%", "derived")
+        return self._claim(label, f"{possessive(self.company)} {measure} was {shown(fact)} in FY{self.year} and "
+                           f"{shown(prior)} in FY{prior_year} [{m}] ({_where(fact)}), a change of {r.shown()}: "
+                           f"{r.derivation}.", r.derivation, "derived")
+
+
+def answer_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
+                  cite: Callable[[Passage], int]) -> tuple[str, str]:
+    return Answerer(state, conn, facts, company, year, cite).answer()
+
+
+def is_figure_question(facts: QuestionFacts) -> bool:
+    """A question that asks for a figure although no lexicon metric names it ("How much was Boeing's backlog?")."""
+    return bool(FIGURE_CUE.search(facts.text))

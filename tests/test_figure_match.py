@@ -1,0 +1,108 @@
+"""Matching a question to a table row: every qualifier covered, or nothing presented as the answer.
+
+Generated statement pages (parsed into facts exactly as ingest does) and the analyst's own wording; no database.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from pipeline.answer import facts as lookup
+from pipeline.answer.figures import shown
+from pipeline.facts import extract
+from pipeline.question import analyse
+from pipeline.stores.facts import StoredFact
+
+INCOME = [
+    "Consolidated Statements of Operations", "(Dollars in millions, except per share data)",
+    "Years ended December 31, 2030 2029 2028",
+    "Revenues:", "Commercial Airplanes $ 30,000 $ 28,000 $ 26,000", "Defense, Space & Security 20,000 19,000 18,000",
+    "Total revenues 50,000 47,000 44,000",
+    "Costs and expenses:", "Cost of products (36,000) (34,000) (32,000)",
+    "Research and development expense, net (3,100) (2,900) (2,800)",
+    "Operating earnings 4,000 3,500 3,000", "Net earnings (loss) 2,500 (400) 1,800",
+    "Basic earnings per share $ 4.10 $ (0.70) $ 3.00", "Diluted earnings per share $ 4.05 $ (0.70) $ 2.95",
+]
+CASH = [
+    "Consolidated Statements of Cash Flows", "(Dollars in millions)", "Years ended December 31, 2030 2029 2028",
+    "Net cash provided by operating activities 6,000 5,500 5,000",
+    "Payments for property, plant and equipment (1,500) (1,400) (1,300)",
+    "Dividends paid (900) (850) (800)",
+    "Net increase (decrease) in cash and cash equivalents 1,000 (250) 300",
+    "Cash and cash equivalents at end of year 8,000 7,000 6,000",
+]
+NOTE = [  # a note table repeating a statement line with other wording: the statement wins
+    "Note 5. Segment information", "(Dollars in millions)", "2030 2029",
+    "Commercial Airplanes operating earnings 1,900 1,700", "Total revenues 50,000 47,000",
+]
+
+
+def stored() -> list[StoredFact]:
+    out = []
+    for i, f in enumerate(extract(["\n".join(INCOME), "\n".join(CASH), "\n".join(NOTE)], 2030, "10K")):
+        out.append(StoredFact(i, "VERIZON_2030_10K", "Verizon", "10K", 2030, f.page, f.line_no, f.table_title,
+                              f.statement, f.secondary, f.label, f.label_path, f.column_header, f.fiscal_year,
+                              f.span, f.qualifiers, f.value_printed, f.value, f.scale, f.kind, f.currency))
+    return out
+
+
+FACTS = stored()
+
+
+def answer(question: str, year: int = 2030):
+    facts = analyse(question)
+    ask = lookup.read_ask(question, facts, facts.metric)
+    return lookup.choose(ask, [f for f in FACTS if f.fiscal_year == year], ["VERIZON_2030_10K"])
+
+
+@pytest.mark.parametrize("question,label,value", [
+    ("What was Verizon's Commercial Airplanes revenue in FY2030?", "Commercial Airplanes", "30,000"),
+    ("What were Verizon's total revenues in FY2030?", "Total revenues", "50,000"),
+    ("Verizon revenue FY2030", "Total revenues", "50,000"),
+    ("What was Verizon's cash from operations in FY2030?", "Net cash provided by operating activities", "6,000"),
+    ("What was Verizon's diluted EPS in FY2030?", "Diluted earnings per share", "4.05"),
+    ("What were Verizon's basic earnings per share in FY2030?", "Basic earnings per share", "4.10"),
+    ("How much did Verizon spend on R&D in FY2030?", "Research and development expense, net", "(3,100)"),
+    ("What was Verizon's capex in FY2030?", "Payments for property, plant and equipment", "(1,500)"),
+    ("What was Verizon's year-end cash balance for FY2030?", "Cash and cash equivalents at end of year", "8,000"),
+])
+def test_the_row_that_covers_the_question(question, label, value):
+    m = answer(question)
+    assert isinstance(m, lookup.FactMatch), m
+    assert (m.fact.label, m.fact.value_printed) == (label, value)
+    assert m.fact.statement is not None            # the statement, not the segment note's repeat
+
+
+@pytest.mark.parametrize("question,never", [
+    ("What was Verizon's Global Services revenue in FY2030?", {"50,000", "30,000", "20,000"}),  # no such segment
+    ("What was Verizon's free cash flow in FY2030?", {"8,000", "6,000", "1,000"}),             # not printed
+    ("What was Verizon's dividend payout ratio in FY2030?", {"(900)"}),                         # a ratio, not dividends
+    ("What was Verizon's adjusted operating earnings in FY2030?", {"4,000"}),                  # adjusted != reported
+])
+def test_a_qualifier_nothing_covers_is_not_answered_with_the_nearest_measure(question, never):
+    m = answer(question)
+    assert isinstance(m, lookup.NoMatch), f"answered {m.fact.label} {m.fact.value_printed}"
+    assert all(f.value_printed not in never or f.label for f in m.closest)   # closest lines are offered, not answered
+
+
+def test_not_found_names_the_closest_lines():
+    m = answer("What was Verizon's Global Services revenue in FY2030?")
+    assert isinstance(m, lookup.NoMatch) and m.closest
+    assert "revenue" in lookup.closest_text(m.closest).lower()
+
+
+def test_a_per_share_question_never_takes_an_amount_and_vice_versa():
+    m = answer("What was Verizon's net earnings in FY2030?")
+    assert isinstance(m, lookup.FactMatch) and m.fact.kind == "money" and m.fact.value_printed == "2,500"
+
+
+def test_signs_are_said_in_words_not_printed_as_minus():
+    rd = answer("How much did Verizon spend on R&D in FY2030?").fact
+    assert shown(rd) == "$3,100 million"                          # an expense printed (3,100) is an amount
+    loss = answer("What were Verizon's net earnings in FY2029?", 2029).fact
+    assert loss.value == Decimal(-400) and shown(loss) == "a loss of $400 million"
+    change = [f for f in FACTS if f.label.startswith("Net increase (decrease)") and f.fiscal_year == 2029][0]
+    assert shown(change) == "a decrease of $250 million"
+    eps = answer("What was Verizon's diluted EPS in FY2029?", 2029).fact
+    assert shown(eps) == "a loss of $0.70 per share"
