@@ -13,6 +13,7 @@ from typing import Callable
 
 from pipeline import calculator
 from pipeline.answer import facts as lookup
+from pipeline.answer import formula
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.lexicon import Metric, get_lexicon
 from pipeline.question import QuestionFacts
@@ -25,6 +26,8 @@ _SYMBOL = {None: "$", "$": "$", "USD": "$", "AUD": "A$", "CAD": "C$", "GBP": "£
 # "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
 SHARE_OF = re.compile(r"(?i)\b(as an? (%|percent(age)?|share|proportion|ratio) of|% of|percent(age)? of|"
                       r"ratio of\b.+\bto\b|\bto\b.+\bratio\b|\bdivided by\b|\bover\b)")
+AVERAGE = re.compile(r"(?i)\b(\d+|two|three|four|five)[- ]year average\b|\baverage\b.*\b(from|between)\b.*\d{2}")
+CAGR = re.compile(r"(?i)\bcagr\b|compound(ed)? annual growth")
 FIGURE_CUE = re.compile(r"(?i)\b(how (much|many)|what (was|were|is|are|did)|amount|total|value of|figure)\b")
 _LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
 _CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
@@ -88,11 +91,19 @@ class Answerer:
                  cite: Callable[[Passage], int]):
         self.state, self.conn, self.facts, self.company, self.year, self.cite = state, conn, facts, company, year, cite
         self.steps: list[str] = []
+        self.local: dict[str, str] = {}      # metric key -> the question's own definition of it
+        self.definition = formula.find_definition(facts.text)
+        if self.definition:
+            named = get_lexicon().find(self.definition[0])
+            if named and not named[0].printed:
+                self.local[named[0].key] = self.definition[1]
 
     # --- inputs -------------------------------------------------------------------------------------------------
     def value(self, metric: Metric, year: int | None = None) -> calculator.Input:
         """A metric's value for the calculator: its printed row, or computed from its own formula."""
         year = year or self.year
+        if metric.key in self.local:
+            return self.defined_input(self.local[metric.key], metric.label, year, key=metric.key)
         if not metric.printed and metric.formula:
             inputs = {k: self.value(get_lexicon().get(k), year) for k in re.findall(r"[a-z_]+", metric.formula)}
             value, text = calculator.evaluate(metric.formula, inputs)
@@ -107,6 +118,57 @@ class Answerer:
         f = found.fact
         amount = abs(f.value) if metric.outflow else f.value
         return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(_passage(f)), year)
+
+    def phrase_input(self, phrase: str, year: int) -> calculator.Input:
+        """A measure named in the question's own words ("accounts payable", "cash from operations")."""
+        from pipeline.question import QuestionFacts
+
+        found_metrics = get_lexicon().find(phrase)
+        metric = found_metrics[0] if found_metrics else None
+        if metric is not None and (not metric.printed or metric.key in self.local):
+            return self.value(metric, year)
+        ask = lookup.read_ask(phrase, QuestionFacts(text=phrase), metric)
+        found = lookup.find(self.conn, ask, self.company, year)
+        if isinstance(found, lookup.NoMatch):
+            raise calculator.CalculationError(f"{phrase} is not printed for FY{year} in {self.company}'s filings")
+        f = found.fact
+        amount = abs(f.value) if (metric is not None and metric.outflow) else f.value
+        key = metric.key if metric else re.sub(r"\W+", "_", phrase.lower()).strip("_")
+        return calculator.Input(key, phrase, amount, f.value_printed, self.cite(_passage(f)), year)
+
+    def operand_input(self, op: formula.Operand) -> calculator.Input:
+        if op.how == "value":
+            return self.phrase_input(op.phrase, op.years[0])
+        a, b = (self.phrase_input(op.phrase, y) for y in op.years)
+        if op.how == "average":
+            v = (a.value + b.value) / 2
+            self.steps.append(f"average {op.phrase} = ({calculator._fmt(a.value)} [{a.marker}] + "
+                              f"{calculator._fmt(b.value)} [{b.marker}]) / 2 = {calculator._fmt(v)}")
+        else:
+            v = b.value - a.value
+            self.steps.append(f"change in {op.phrase} FY{op.years[0]}-FY{op.years[1]} = {calculator._fmt(b.value)} "
+                              f"[{b.marker}] − {calculator._fmt(a.value)} [{a.marker}] = {calculator._fmt(v)}")
+        return calculator.Input(a.key, f"{op.how} {op.phrase}", v, calculator._fmt(v), a.marker, op.years[1])
+
+    def defined_input(self, expr: str, name: str, year: int, key: str = "defined") -> calculator.Input:
+        try:
+            d = formula.parse(expr, year)
+        except formula.DefinitionError as e:
+            raise calculator.CalculationError(str(e)) from None
+        inputs = {k: self.operand_input(op) for k, op in d.operands.items()}
+        value, text = calculator.evaluate(d.formula, inputs)
+        self.steps.append(f"{name} = {text} = {calculator._fmt(value)}")
+        first = next(iter(inputs.values()))
+        return calculator.Input(key, name, value, calculator._fmt(value), first.marker, year)
+
+    def _scale_of_inputs(self) -> tuple[str | None, str | None]:
+        """Scale and currency of the figures this answer cited (the first cited figure's table)."""
+        from pipeline.stores import facts as store
+
+        for c in self.state.citations:
+            for f in store.table_facts(self.conn, c.doc, c.page)[:1]:
+                return f.scale, f.currency
+        return None, None
 
     def _scale(self) -> tuple[str | None, str | None]:
         for m in self.facts.metrics:
@@ -123,7 +185,16 @@ class Answerer:
     def answer(self) -> tuple[str, str]:
         f, q, metric = self.facts, self.facts.text, self.facts.metric
         label = f"{self.company} FY{self.year} {metric.label if metric else 'figure'}"
+        years = sorted(set(f.years))
         try:
+            if len(years) >= 2 and AVERAGE.search(q):
+                return self._over_years(list(range(years[0], years[-1] + 1)), "average")
+            if len(years) >= 2 and CAGR.search(q):
+                return self._over_years([years[0], years[-1]], "cagr")
+            if len(years) == 2 and calculator.GROWTH.search(q) and not self.definition:
+                return self._over_years(years, "growth")
+            if self.definition and self._defines_asked():
+                return self._defined(label)
             if metric is not None and len(f.metrics) >= 2 and SHARE_OF.search(q):
                 return self._ratio(f.metrics[0], f.metrics[1], label)
             if metric is not None and calculator.LESS.search(q) and len(f.metrics) >= 2:
@@ -131,14 +202,109 @@ class Answerer:
             if metric is not None and re.search(r"(?i)\bmargin\b", q) and metric.kind in ("amount", "derived") \
                     and metric.unit in ("", "money") and metric.key != "revenue":
                 return self._ratio(metric, get_lexicon().get("revenue"), f"{label} margin", margin=True)
-            if metric is not None and not metric.printed and metric.formula:
+            if metric is not None and (metric.key in self.local or (not metric.printed and metric.formula)):
                 return self._derived(metric, label)
             if metric is not None and not metric.printed:
                 raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
             return self._printed(metric, label)
         except calculator.CalculationError as e:
-            return f"{NOT_FOUND} {metric.label if metric else 'that figure'} for {self.company} FY{self.year}: {e}.", \
-                "not_found"
+            return f"{NOT_FOUND} {self._name()} for {self.company} FY{self.year}: {e}.", "not_found"
+
+    def _name(self) -> str:
+        if self.definition and self._defines_asked():
+            return self.definition[0]
+        m = self.facts.metric
+        if m is not None:
+            return m.label
+        return lookup.read_ask(self.facts.text, self.facts, None).measure or "that figure"
+
+    def _defines_asked(self) -> bool:
+        """The question defines the measure it asks for (not only one of its inputs)."""
+        from pipeline.question import core_question
+
+        if not self.definition or self.local:
+            return False
+        name = set(lookup.stems(self.definition[0])) - {"the", "a", "an", "of"}
+        asking = core_question(self.facts.text).split("?")[0]
+        return bool(name) and name <= set(lookup.stems(asking))
+
+    def measure(self, year: int) -> tuple[Decimal, str]:
+        """The asked measure in one fiscal year, for averages, growth and CAGR over years: (value, unit)."""
+        f, q, metric = self.facts, self.facts.text, self.facts.metric
+        if self.definition and self._defines_asked():
+            return self.defined_input(self.definition[1], self.definition[0], year).value, "x"
+        if metric is not None and (len(f.metrics) >= 2 and SHARE_OF.search(q) or re.search(r"(?i)\bmargin\b", q)
+                                   and metric.unit in ("", "money") and metric.key != "revenue"):
+            den = f.metrics[1] if len(f.metrics) >= 2 and SHARE_OF.search(q) else get_lexicon().get("revenue")
+            a, b = self.value(metric, year), self.value(den, year)
+            pct = bool(re.search(r"(?i)%|percent|margin", q))
+            formula_ = f"{metric.key} / {den.key}" + (" * 100" if pct else "")
+            r = calculator.derived(formula_, "%" if pct else "x", {metric.key: a, den.key: b})
+            self.steps.append(f"FY{year}: {r.derivation}")
+            return r.value, "%" if pct else "x"
+        if metric is not None and (metric.key in self.local or (not metric.printed and metric.formula)):
+            i = self.value(metric, year)
+            return i.value, metric.unit or "money"
+        if metric is not None and not metric.printed:
+            raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
+        ask = lookup.read_ask(q, f, metric)
+        found = lookup.find(self.conn, ask, self.company, year)
+        if isinstance(found, lookup.NoMatch):
+            raise calculator.CalculationError(f"{ask.measure or 'that figure'} is not printed for FY{year}")
+        fact = found.fact
+        m = self.cite(_passage(fact))
+        self.steps.append(f"FY{year} {ask.measure or fact.label}: {fact.value_printed} [{m}] ({_where(fact)})")
+        value = abs(fact.value) if metric is not None and metric.outflow else fact.value
+        return value, "money" if fact.kind == "money" else fact.kind
+
+    def _over_years(self, years: list[int], how: str) -> tuple[str, str]:
+        vals = [(y, *self.measure(y)) for y in years]
+        unit = vals[-1][2]
+        name = self._name()
+        span = f"FY{years[0]}–FY{years[-1]}"
+        if how == "average":
+            v = sum(x for _, x, _ in vals) / len(vals)
+            what = f"the {len(years)}-year average of {possessive(self.company)} {name} ({span})"
+            calc = f"({' + '.join(calculator._fmt(x) if unit != '%' else f'{x:.2f}' for _, x, _ in vals)}) / " \
+                   f"{len(vals)}"
+            out_unit = unit
+        else:
+            (ya, a, _), (yb, b, _) = vals[0], vals[-1]
+            if a == 0:
+                raise calculator.CalculationError(f"{name} is zero in FY{ya}")
+            if how == "growth":
+                v = (b - a) / abs(a) * 100
+                what = f"the change in {possessive(self.company)} {name} from FY{ya} to FY{yb}"
+                calc = f"({calculator._fmt(b)} − {calculator._fmt(a)}) / {calculator._fmt(abs(a))} × 100"
+            else:
+                if a <= 0 or b <= 0:
+                    raise calculator.CalculationError("a CAGR needs positive values at both ends")
+                n = yb - ya
+                v = (Decimal(float(b / a) ** (1 / n)) - 1) * 100
+                what = f"{possessive(self.company)} {n}-year {name} CAGR from FY{ya} to FY{yb}"
+                calc = f"({calculator._fmt(b)} / {calculator._fmt(a)})^(1/{n}) − 1"
+            out_unit = "%"
+        shown_v = f"{v:.1f} %" if out_unit == "%" else (f"{v:.2f}" if out_unit in ("x", "ratio") else
+                                                        money(v, scale=self._scale()[0], currency=self._scale()[1]))
+        derivation = "; ".join([*self.steps, f"{calc} = {shown_v}"])
+        self.year = years[-1]
+        self._result(f"{re.sub(r'[^a-z]+', '_', name.lower()).strip('_')}_{how}", v,
+                     "%" if out_unit == "%" else out_unit, "derived")
+        return self._claim(f"{self.company} {span} {name} {how}", f"{what[0].upper()}{what[1:]} was {shown_v}, "
+                           f"computed as {derivation}.", derivation, "derived")
+
+    def _defined(self, label: str) -> tuple[str, str]:
+        name, expr = self.definition  # type: ignore[misc]
+        i = self.defined_input(expr, name, self.year)
+        v = i.value
+        ratio = "/" in formula.parse(expr, self.year).formula     # a quotient is a ratio or days; a sum is money
+        scale, cur = (None, None) if ratio else self._scale_of_inputs()
+        shown_v = f"{v:.2f}" if ratio else money(v, scale=scale, currency=cur)
+        self._result(re.sub(r"[^a-z]+", "_", name.lower()).strip("_")[:40], v, "x" if ratio else scale, "derived")
+        derivation = "; ".join(self.steps)
+        return self._claim(f"{self.company} FY{self.year} {name}", f"{possessive(self.company)} {name} in "
+                           f"FY{self.year} was {shown_v} (as the question defines it), computed as {derivation}.",
+                           derivation, "derived")
 
     def _claim(self, label: str, text: str, derivation: str, kind: str) -> tuple[str, str]:
         if derivation:
@@ -173,6 +339,11 @@ class Answerer:
                            f"computed as {pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
 
     def _derived(self, metric: Metric, label: str) -> tuple[str, str]:
+        if metric.line_items and metric.key not in self.local:   # the filing prints it (a non-GAAP table)
+            ask = lookup.read_ask(self.facts.text, self.facts, metric)
+            found = lookup.find(self.conn, ask, self.company, self.year)
+            if isinstance(found, lookup.FactMatch):
+                return self._printed(metric, label, defined_by=found.fact.table_title)
         inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", metric.formula)}
         r = calculator.derived(metric.formula, metric.unit, inputs)
         if r.unit == "money":
@@ -184,7 +355,7 @@ class Answerer:
         return self._claim(label, f"{possessive(self.company)} {metric.label} in FY{self.year} was {text}, computed "
                            f"as {r.derivation}.", r.derivation, "derived")
 
-    def _printed(self, metric: Metric | None, label: str) -> tuple[str, str]:
+    def _printed(self, metric: Metric | None, label: str, defined_by: str = "") -> tuple[str, str]:
         ask = lookup.read_ask(self.facts.text, self.facts, metric)
         secondary = bool(re.search(r"(?i)guarantor|parent company|parent-only|condensed consolidating|"
                                    r"cross guarantee|obligor", self.facts.text))
@@ -206,8 +377,9 @@ class Answerer:
         self._result(key, fact.value, fact.scale, "printed")
         note = f", printed as {fact.value_printed}" if fact.value is not None and fact.value < 0 else ""
         kind = "statement" if fact.statement and not fact.secondary else "figure"
+        defined = f"; as the filing prints and defines it in \"{defined_by}\"" if defined_by else ""
         return self._claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
-                           f"({_where(fact)}, FY{self.year}{note}).", "", kind)
+                           f"({_where(fact)}, FY{self.year}{note}{defined}).", "", kind)
 
     def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int) -> tuple[str, str] | None:
         from pipeline.stores import facts as store
@@ -230,6 +402,12 @@ class Answerer:
 def answer_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
                   cite: Callable[[Passage], int]) -> tuple[str, str]:
     return Answerer(state, conn, facts, company, year, cite).answer()
+
+
+def spans_years(facts: QuestionFacts) -> bool:
+    """The figure is one answer over several named years (an average, growth, a CAGR): answer it once."""
+    return len(set(facts.years)) >= 2 and bool(AVERAGE.search(facts.text) or CAGR.search(facts.text)
+                                                or calculator.GROWTH.search(facts.text))
 
 
 def is_figure_question(facts: QuestionFacts) -> bool:

@@ -1,0 +1,117 @@
+"""A measure the question defines itself: "DPO is defined as: 365 * (average accounts payable between FY2016 and
+FY2017) / (FY2017 COGS + change in inventory between FY2016 and FY2017)", "Define net working capital as total
+current assets less total current liabilities".
+
+The definition becomes a calculator formula over operands; each operand is a measure phrase with its period:
+"FY2017 COGS" (that year), "average X between FY a and FY b" (the mean of the two year-end values), "change in X
+between FY a and FY b" (b minus a), or a plain phrase (the asked year). The calculator does the arithmetic and
+shows it; every operand is looked up and cited like any other figure.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.periods import find_years
+
+_DEFINITION = re.compile(
+    r"(?is)(?:(?P<name1>[A-Za-z][\w&%' \-()]{1,80}?)\s+(?:is|are)\s+defined\s+as:?\s*(?P<a>.+?)"
+    r"|\bdefine\s+(?P<name2>.+?)\s+as:?\s*(?P<b>.+?))(?:\.\s|\.$|\?|$|\s(?=Round|Answer|Base|Use|Please|Give))")
+_OPS = [(re.compile(r"(?i)^\s*(divided by|/)"), "/"), (re.compile(r"(?i)^\s*(times|multiplied by|\*|×|x(?=\s))"), "*"),
+        (re.compile(r"(?i)^\s*(plus|\+)"), "+"), (re.compile(r"(?i)^\s*(minus|less|−|-(?=\s))"), "-")]
+_AVERAGE = re.compile(r"(?i)^(?:the\s+)?average\s+(?:of\s+)?(?P<x>.+?)\s+(?:between|from)\s+(?P<y>.+)$")
+_CHANGE = re.compile(r"(?i)^(?:the\s+)?(?:change|increase|decrease)\s+in\s+(?P<x>.+?)\s+(?:between|from)\s+(?P<y>.+)$")
+
+
+class DefinitionError(ValueError):
+    """The definition could not be read as arithmetic over measures."""
+
+
+@dataclass(frozen=True)
+class Operand:
+    phrase: str                 # the measure in the question's words ("accounts payable")
+    how: str                    # value | average | change
+    years: tuple[int, ...]      # the years it is read in (value: one; average/change: two)
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    formula: str                # over v1, v2, ... and numbers
+    operands: dict[str, Operand]
+
+
+def find_definition(question: str) -> tuple[str, str] | None:
+    """(name, expression) of a definition the question gives, else None."""
+    m = _DEFINITION.search(question)
+    if not m:
+        return None
+    name = (m.group("name1") or m.group("name2") or "").strip()
+    expr = (m.group("a") or m.group("b") or "").strip()
+    expr = re.sub(r"\[[^\]]*\]", " ", expr).strip(" .:")
+    name = re.sub(r"(?i)^.*?\b(?:the|a|an)\s+", "", name) if len(name.split()) > 6 else name
+    return (name, expr) if expr and re.search(r"[/*+]|\b(divided by|times|plus|minus|less)\b|-\s", expr) else None
+
+
+def parse(expr: str, year: int) -> Definition:
+    """Arithmetic over measure phrases -> a calculator formula and its operands (asked year `year`)."""
+    out: list[str] = []
+    operands: dict[str, Operand] = {}
+    phrase: list[str] = []
+    depth = 0
+
+    def flush() -> None:
+        text = " ".join(phrase).strip()
+        phrase.clear()
+        if not text:
+            return
+        if re.fullmatch(r"\d+(?:\.\d+)?", text):
+            out.append(text)
+            return
+        name = f"v{len(operands) + 1}"
+        operands[name] = _operand(text, year)
+        out.append(name)
+
+    rest = expr
+    while rest:
+        rest = rest.lstrip()
+        if not rest:
+            break
+        if rest[0] in "()":
+            flush()
+            depth += 1 if rest[0] == "(" else -1
+            out.append(rest[0])
+            rest = rest[1:]
+            continue
+        for pat, sym in _OPS:
+            m = pat.match(rest)
+            if m and (phrase or out):
+                flush()
+                out.append(sym)
+                rest = rest[m.end():]
+                break
+        else:
+            m = re.match(r"[^\s()]+", rest)
+            phrase.append(m.group(0))
+            rest = rest[m.end():]
+    flush()
+    if depth != 0 or not operands:
+        raise DefinitionError(f"cannot read {expr!r} as arithmetic over measures")
+    formula = " ".join(out)
+    return Definition("", formula, operands)
+
+
+def _operand(text: str, year: int) -> Operand:
+    for pat, how in ((_AVERAGE, "average"), (_CHANGE, "change")):
+        m = pat.match(text)
+        if m:
+            ys = find_years(m.group("y"))
+            if len(ys) >= 2:
+                return Operand(_strip_years(m.group("x")), how, (min(ys[:2]), max(ys[:2])))
+    ys = find_years(text)
+    return Operand(_strip_years(text), "value", (ys[0] if ys else year,))
+
+
+def _strip_years(text: str) -> str:
+    t = re.sub(r"(?i)\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?\d{2,4}|(19|20)\d{2})\b", " ", text)
+    return re.sub(r"\s+", " ", t).strip(" ,.()")
