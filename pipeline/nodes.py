@@ -10,7 +10,7 @@ from pipeline.answer import NOT_FOUND, best_sentence
 from pipeline.grader import found_flags, grade
 from pipeline.lexicon import get_lexicon
 from pipeline.question import QuestionFacts
-from pipeline.retrieval import Passage, Retriever, Scope, one_per_page
+from pipeline.retrieval import Passage, Retriever, one_per_page
 from pipeline.router import RouteDecision, refine_with_llm, route_question
 from pipeline.settings import Settings
 from pipeline.state import CitationRef, Claim, GradedDoc, StepRecord, TurnState
@@ -52,6 +52,9 @@ class TurnContext:
         connect = connect or (lambda: db.connect(settings))
         with connect() as c:   # the schema this context writes to (idempotent, under an advisory lock)
             db.migrate(c)
+            from pipeline.stores.facts import ensure_facts
+
+            ensure_facts(c)    # facts of documents ingested before the facts table, or under older rules
         retriever = Retriever(settings, connect, embedder=embedder)
         cache = SemanticCache(connect, _LazyEmbedder(retriever), settings.cache_return_threshold,
                               settings.cache_seed_threshold) if settings.cache_enabled else None
@@ -138,7 +141,7 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
     targets = [c for c in state.companies if not state.retry_queries or not state.found.get(c, False)] or state.companies
     for company in targets:
         if state.years:
-            scope = Scope(company=company, fiscal_year=state.years[0])
+            scope = ctx.retriever.scope_for(work.facts, company, state.years[0], conn)
         else:
             scope = ctx.retriever.scope_for(work.facts, company, None, conn)
             if scope.note:
@@ -226,7 +229,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     kinds: list[str] = []
     for company in state.companies:
         passages = [p for p in work.passages if p.company == company]
-        if not state.found.get(company, bool(passages)):
+        if not state.found.get(company, bool(passages)) and not (year and facts.metric):   # figures: facts table
             sentences.append(f"{NOT_FOUND} a relevant page for {company}"
                              f"{f' FY{year}' if year else ''}: nothing retrieved survived the relevance check.")
             continue
@@ -305,11 +308,32 @@ def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
         markers = [int(m) for m in re.findall(r"\[(\d+)\]", claim.text)]
         texts = [pages[m] for m in markers if m in pages] or list(pages.values())
         claims.append(check_claim(claim, texts, derived))
+    _question_fit(state, work, claims)
     state.claims = claims
     state.verdict = verdict_of(claims)  # type: ignore[assignment]
     bad = [c.label for c in claims if c.verdict == "unsupported"]
     return StepRecord(node="verify", decision=state.verdict, reason="; ".join(bad) or "all figures on cited pages",
                       data={"claims": [c.model_dump() for c in claims]})
+
+
+def _question_fit(state: TurnState, work: Work, claims: list[Claim]) -> None:
+    """A figure passes only when its row and column cover the asked measure, period and entity; the verdict names
+    which of the three failed."""
+    from pipeline.answer.facts import fit, read_ask
+
+    for fig in state.figures:
+        metric = get_lexicon().get(fig["metric"]) if fig.get("metric") in {m.key for m in get_lexicon().metrics} \
+            else None
+        failed = fit(read_ask(work.facts.text, work.facts, metric), fig, fig.get("company", ""), fig.get("year"))
+        for c in claims:
+            if f"[{fig['marker']}]" not in c.text or fig["company"] not in c.text:
+                continue
+            if failed:
+                c.verdict = "unsupported"
+                c.reason = f"question fit: the row \"{fig.get('row_path') or fig.get('row_label')}\" does not cover " \
+                           f"the asked {' and '.join(failed)}"
+            elif c.verdict == "supported":
+                c.reason += "; fits the question (measure, period, entity)"
 
 
 def _label_for(sentence: str, state: TurnState) -> str:

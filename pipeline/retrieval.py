@@ -176,6 +176,9 @@ class Retriever:
             return scope
         if y is None:
             scope.fiscal_year, scope.note = years[0], f"no year named: latest report, FY{years[0]}"
+        elif y not in years and any(y < x <= y + 2 for x in years):
+            later = min(x for x in years if y < x <= y + 2)
+            scope.fiscal_year, scope.note = later, f"FY{y} is read from the FY{later} report (a comparative year)"
         elif y not in years:
             earlier = [x for x in years if x < y]
             scope.fiscal_year = earlier[0] if earlier else None

@@ -124,7 +124,15 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
                              companies=companies)
 
     if years:
-        missing = [(c, y) for c in companies for y in years[:1] if y not in coverage[c]]
+        # A year is held when its own report is, or a report of the next two years (which print it as a comparative
+        # column); the question is refused only when none of its years is held.
+        held = [(c, y) for c in companies for y in years if reported_in(coverage[c], y)]
+        missing = [] if held else [(c, y) for c in companies for y in years[:1]]
+        notes = [f"{c} FY{y} is read from its FY{min(x for x in coverage[c] if y < x <= y + 2)} report"
+                 for c, y in held if y not in coverage[c]]
+        if notes:
+            return RouteDecision("retrieve", "a covered company; " + "; ".join(notes), companies=companies,
+                                 years=years, scope_note="; ".join(notes))
         if missing:
             c, y = missing[0]
             earlier = [x for x in coverage[c] if x < y]
@@ -136,6 +144,12 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
                                  f"I have {c} {years_text(coverage[c])}, not FY{y}.", companies=companies, years=years)
     return RouteDecision("retrieve", "a covered company" + (f" and FY{years[0]}" if years else ", latest report"),
                          companies=companies, years=years)
+
+
+def reported_in(years: list[int], year: int) -> bool:
+    """True when a company's reports include `year`'s figures: its own report, or one of the next two (a 10-K
+    prints two or three years)."""
+    return year in years or any(year < x <= year + 2 for x in years)
 
 
 def _join(items: list[str]) -> str:

@@ -21,9 +21,16 @@ def test_other_column_is_never_taken_for_the_asked_year(ask):
     assert "$4,321 million" in a.answer and "3,210" not in a.answer
 
 
-def test_missing_year_is_refused_not_answered_from_another(ask):
+def test_a_prior_year_is_read_from_its_own_column_of_the_next_report(ask):
+    # No FY2029 report, but the FY2030 10-K prints FY2029 as a comparative column: that column, never FY2030's.
     a = ask("What was Verizon's capex in FY2029?")
-    assert a.route == "no_data" and "not FY2029" in a.answer and "8,765" not in a.answer and not a.citations
+    assert a.route == "retrieve" and "$8,765 million" in a.answer and "9,876" not in a.answer
+    assert [(c.doc, c.page) for c in a.citations] == [("VERIZON_2030_10K", 2)]
+
+
+def test_a_year_no_report_prints_is_refused(ask):
+    a = ask("What was Verizon's capex in FY2026?")
+    assert a.route == "no_data" and "not FY2026" in a.answer and not a.citations
 
 
 def test_not_found_says_so_and_lists_pages(ask):

@@ -106,3 +106,17 @@ def test_signs_are_said_in_words_not_printed_as_minus():
     assert shown(change) == "a decrease of $250 million"
     eps = answer("What was Verizon's diluted EPS in FY2029?", 2029).fact
     assert shown(eps) == "a loss of $0.70 per share"
+
+
+def test_question_fit_names_what_the_cited_row_does_not_cover():
+    total = answer("What were Verizon's total revenues in FY2030?").fact
+    fig = {"company": "Verizon", "row_path": total.label_path, "table": total.table_title,
+           "column": total.column_header, "column_fy": total.fiscal_year}
+    q = "What was Verizon's Commercial Airplanes revenue in FY2030?"
+    facts = analyse(q)
+    ask = lookup.read_ask(q, facts, facts.metric)
+    assert lookup.fit(ask, fig, "Verizon", 2030) == ["measure"]          # the total does not cover the segment
+    assert lookup.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes"}, "Verizon", 2030) == []
+    assert lookup.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes", "column_fy": 2029},
+                      "Verizon", 2030) == ["period"]
+    assert lookup.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes"}, "Boeing", 2030) == ["entity"]

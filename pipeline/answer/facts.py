@@ -246,3 +246,18 @@ def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
 
 def closest_text(closest: list[StoredFact]) -> str:
     return ", ".join(f"{f.label_path.replace(chr(0x203a), '>')} (p. {f.page})" for f in closest)
+
+
+def fit(question_ask: Ask, figure: dict, company: str, year: int | None) -> list[str]:
+    """Which of measure, period and entity a cited figure's row and column fail to cover (empty: it fits the
+    question). `figure` is an answer's recorded figure (row path, table, column, the column's fiscal year)."""
+    failed = []
+    row = set(stems(" ".join([figure.get("row_path") or figure.get("row_label", ""), figure.get("table", ""),
+                              figure.get("column", "")])))
+    if [w for w in question_ask.hard if w not in row and w != "%"]:
+        failed.append("measure")
+    if year is not None and figure.get("column_fy") not in (None, year):
+        failed.append("period")
+    if figure.get("company") != company:
+        failed.append("entity")
+    return failed

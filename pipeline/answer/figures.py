@@ -77,7 +77,8 @@ def _passage(f: StoredFact) -> Passage:
 def _figure(f: StoredFact, measure: str, key: str, year: int, marker: int) -> dict:
     return {"company": f.company, "metric": key, "label": measure, "year": year, "value": f.value_printed,
             "unit": f.scale, "row_label": f.label, "page": f.page, "doc": f.doc_id, "marker": marker,
-            "column": f.column_header, "currency": f.currency}
+            "column": f.column_header, "currency": f.currency, "row_path": f.label_path, "table": f.table_title,
+            "column_fy": f.fiscal_year}
 
 
 def _where(f: StoredFact) -> str:

@@ -51,6 +51,8 @@ _SELECT = ("SELECT f.id, f.doc_id, d.company, d.doc_type, d.fiscal_year, f.page,
 def replace_facts(conn: psycopg.Connection, doc_id: str, facts: list[Fact]) -> int:
     """Replace a document's facts (one transaction) and mark them as of the current extraction rules."""
     with conn.transaction():
+        # Two processes rebuilding the same document take turns (the second replaces the first's rows).
+        conn.execute("SELECT pg_advisory_xact_lock(hashtext('facts:' || %s))", (doc_id,))
         conn.execute("DELETE FROM facts WHERE doc_id = %s", (doc_id,))
         with conn.cursor().copy(f"COPY facts ({', '.join(_COLS)}) FROM STDIN") as cp:
             for f in facts:

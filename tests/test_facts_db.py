@@ -1,0 +1,43 @@
+"""The facts table on the session database: filled at ingest, rebuilt from page texts, searched safely."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.stores import facts as store
+
+
+def test_ingest_fills_facts_with_periods_and_kinds(conn):
+    rows = store.browse(conn, "VERIZON_2030_10K", "Capital expenditures")
+    got = {(f.fiscal_year, f.value_printed) for f in rows}
+    assert {(2030, "(9,876)"), (2029, "(8,765)"), (2028, "(7,654)")} <= got
+    assert {f.scale for f in rows} == {"million"} and {f.statement for f in rows} == {"cash_flow"}
+    assert {f.page for f in rows} == {2}
+
+
+def test_stale_facts_are_rebuilt_from_the_stored_pages(conn):
+    before = store.count(conn, "VERIZON_2030_10K")
+    conn.execute("DELETE FROM facts WHERE doc_id = %s", ("VERIZON_2030_10K",))
+    conn.execute("UPDATE index_meta SET value = 'old' WHERE key = %s", ("facts:VERIZON_2030_10K",))
+    conn.commit()
+    assert "VERIZON_2030_10K" in store.stale_documents(conn)
+    assert store.ensure_facts(conn) >= 1
+    assert store.count(conn, "VERIZON_2030_10K") == before > 0
+    assert "VERIZON_2030_10K" not in store.stale_documents(conn)
+
+
+@pytest.mark.parametrize("text", ["%", "_", "' OR 1=1 --", "\\"])
+def test_browse_treats_user_text_as_text(conn, text):
+    assert store.browse(conn, "VERIZON_2030_10K", text) == []
+
+
+def test_a_question_nothing_covers_gets_the_closest_lines_not_a_figure(ask):
+    a = ask("What was Verizon's wireless segment capex in FY2030?")
+    assert a.answer.startswith("I could not find") and "9,876" not in a.answer.split("Closest")[0]
+    assert "Capital expenditures" in a.answer and a.suggestions
+    assert not a.results
+
+
+def test_a_printed_expense_is_an_amount_with_its_row_and_column(ask):
+    a = ask("What was Verizon's capex in FY2030?")
+    assert "$9,876 million" in a.answer and "-$9,876" not in a.answer
+    assert 'row "' in a.answer and "printed as (9,876)" in a.answer
