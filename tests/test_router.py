@@ -13,7 +13,8 @@ COVERAGE = {"3M": [2018, 2021, 2022], "Boeing": [2018, 2021, 2022], "PepsiCo": [
     ("What were the numbers last year?", "clarify"),
     ("What was Boeing's revenue?", "clarify"),                            # a figure needs a year
     ("What was 3M's revenue last year?", "clarify"),
-    ("What was Boeing's revenue in FY2020?", "no_data"),
+    ("What was Boeing's revenue in FY2020?", "retrieve"),                 # printed in the FY2021 report
+    ("What was Boeing's revenue in FY2015?", "no_data"),                  # no held report prints it
     ("What was Verizon's revenue in FY2022?", "no_data"),                 # registered, but no reports ingested
     ("What is Apple's revenue in 2022?", "out_of_scope"),
     ("What's the weather like in Paris?", "out_of_scope"),
@@ -27,8 +28,13 @@ def test_routes(q, route):
 
 
 def test_missing_year_names_the_years_held_and_never_another():
+    d = route_question(analyse("What was Boeing's revenue in FY2015?"), COVERAGE)
+    assert d.reply == "I have Boeing FY2018, FY2021 and FY2022, not FY2015."
+
+
+def test_a_comparative_year_is_read_from_the_next_report_and_says_so():
     d = route_question(analyse("What was Boeing's revenue in FY2020?"), COVERAGE)
-    assert d.reply == "I have Boeing FY2018, FY2021 and FY2022, not FY2020."
+    assert d.route == "retrieve" and d.years == [2020] and "FY2020 is read from its FY2021 report" in d.scope_note
 
 
 def test_out_of_scope_reply_reads_coverage_from_data():

@@ -33,7 +33,11 @@ respond relying rely using use shown show see given latest recent full annual le
 also all any state yearly during over time overall approximately roughly about around just exactly respectively
 record recorded post posted generate generated spend spent have had make made earn earned book booked incur incurred
 total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
-defined define definition named name called line item items""".split())
+defined define definition named name called line item items pay paid paying pays spend spending invest invested
+receive received bring brought get got hold held own owned owe owed return returned distribute distributed
+grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
+fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
+less minus plus between""".split())
 # Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
 _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
          "common", "group", "net", "overall", "company", "parent", "owners"}

@@ -172,6 +172,9 @@ class Answerer:
         return None, None
 
     def _scale(self) -> tuple[str | None, str | None]:
+        scale, cur = self._scale_of_inputs()
+        if scale or cur:
+            return scale, cur
         for m in self.facts.metrics:
             try:
                 ask = lookup.read_ask(self.facts.text, self.facts, m, with_qualifiers=False)
@@ -371,7 +374,7 @@ class Answerer:
         m = self.cite(_passage(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
-            grown = self._growth(fact, measure, key, label, m)
+            grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:
                 return grown
         self.state.figures.append(_figure(fact, measure, key, self.year, m))
@@ -382,7 +385,8 @@ class Answerer:
         return self._claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
                            f"({_where(fact)}, FY{self.year}{note}{defined}).", "", kind)
 
-    def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int) -> tuple[str, str] | None:
+    def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int, outflow: bool = False
+                ) -> tuple[str, str] | None:
         from pipeline.stores import facts as store
 
         prior_year = self.year - 1
@@ -390,8 +394,9 @@ class Answerer:
                       if p.fiscal_year == prior_year and p.value is not None), None)
         if prior is None or fact.value is None:
             return None
-        cur = calculator.Input(key, measure, fact.value, fact.value_printed, m, self.year)
-        pre = calculator.Input(key, measure, prior.value, prior.value_printed, m, prior_year)
+        amount = abs if outflow else (lambda v: v)      # outflows printed in parentheses compare as amounts
+        cur = calculator.Input(key, measure, amount(fact.value), fact.value_printed, m, self.year)
+        pre = calculator.Input(key, measure, amount(prior.value), prior.value_printed, m, prior_year)
         r = calculator.growth(cur, pre)
         self.state.figures.append(_figure(fact, measure, key, self.year, m))
         self._result(f"{key}_growth", r.value, "%", "derived")

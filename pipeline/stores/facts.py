@@ -84,7 +84,9 @@ def extract_document(conn: psycopg.Connection, doc_id: str, pages: list[str] | N
         pages = [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
     annual = doc_type.upper().replace("-", "") in {t.replace("-", "") for t in ANNUAL_TYPES}
     fy_end = None if annual else company_fy_end(conn, company)
-    return replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, _currency(conn, doc_id)))
+    n = replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, _currency(conn, doc_id)))
+    conn.commit()       # the reads above opened a transaction: replace_facts' block was only a savepoint in it
+    return n
 
 
 def _currency(conn: psycopg.Connection, doc_id: str) -> str | None:

@@ -27,3 +27,6 @@ CREATE TABLE facts (
 );
 CREATE INDEX facts_doc_fy_idx ON facts (doc_id, fiscal_year);
 CREATE INDEX facts_tsv_idx ON facts USING gin (tsv);
+
+-- Answers cached before figures came from the facts table were chosen by other rules: drop them.
+DELETE FROM semantic_cache;
