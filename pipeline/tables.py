@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from pipeline.columns import Column, Header, has_period, header_block, is_fragment, scale_of
+from pipeline.columns import Column, Header, currency_of, has_period, header_block, is_fragment, scale_of
 
 _NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
 _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$")
@@ -212,11 +212,14 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         line = lines[i]
         trailing = _trailing_years(line)
         if trailing:
-            h = header_block([" ".join(str(y) for y in trailing)])
+            h = (header_block([line]) if is_fragment(line) else None) or \
+                header_block([" ".join(str(y) for y in trailing)])
             if h is not None:
                 header, stack, last_kind = h, [], "header"
                 table.headers.append(h)
                 table.header_columns.append(h.years)
+                table.currency = table.currency or currency_of(line)
+                table.unit = table.unit or scale_of(line)
                 i += 1
                 continue
         if is_fragment(line) and (has_period(line) or (i + 1 < len(lines) and is_fragment(lines[i + 1])

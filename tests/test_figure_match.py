@@ -120,3 +120,15 @@ def test_question_fit_names_what_the_cited_row_does_not_cover():
     assert lookup.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes", "column_fy": 2029},
                       "Verizon", 2030) == ["period"]
     assert lookup.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes"}, "Boeing", 2030) == ["entity"]
+
+
+def test_a_non_us_figure_carries_its_currency_and_scale():
+    page = "\n".join(["Consolidated statement of profit or loss", "for the year ended 31 December 2022",
+                      "Note 2022 £000 2021 £000", "Revenue 3 125,400 118,200"])
+    f = next(x for x in extract([page], 2022, "10K") if x.fiscal_year == 2022)
+    fact = StoredFact(1, "D", "Acme", "AR", 2022, f.page, f.line_no, f.table_title, f.statement, f.secondary, f.label,
+                      f.label_path, f.column_header, f.fiscal_year, f.span, f.qualifiers, f.value_printed, f.value,
+                      f.scale, f.kind, f.currency)
+    assert shown(fact) == "£125,400 thousand"
+    aud = extract(["Income statement\nA$m 2023 2022\nRevenue 1,234 1,100"], 2023, "AR", currency="AUD")
+    assert {(x.fiscal_year, x.currency, x.scale) for x in aud} == {(2023, "AUD", "million"), (2022, "AUD", "million")}
