@@ -1,6 +1,5 @@
 import pytest
 
-from pipeline.answer import format_value
 from pipeline.lexicon import get_lexicon
 from pipeline.question import analyse
 
@@ -30,11 +29,3 @@ def test_lexicon_finds_the_metric(q, key):
 ])
 def test_row_matching(key, label, ok):
     assert get_lexicon().get(key).matches_row(label) is ok
-
-
-def test_format_value_units_and_signs():
-    lex = get_lexicon()
-    assert format_value("(1,577)", "million", lex.get("capex")) == "$1,577 million"
-    assert format_value("(636)", "million", lex.get("net_income")) == "-$636 million"
-    assert format_value("12,645", "million", lex.get("net_ppe")) == "$12,645 million"
-    assert format_value("0.705", None, lex.get("eps_diluted")) == "$0.705 per share"

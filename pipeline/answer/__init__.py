@@ -7,6 +7,6 @@
 
 `NOT_FOUND` is the cannot-answer sentinel: every not-found answer starts with it.
 """
-from pipeline.answer.extract import NOT_FOUND, FigureHit, best_sentence, format_value, lookup_figure, possessive
+from pipeline.answer.extract import NOT_FOUND, best_sentence, possessive
 
-__all__ = ["NOT_FOUND", "FigureHit", "best_sentence", "format_value", "lookup_figure", "possessive"]
+__all__ = ["NOT_FOUND", "best_sentence", "possessive"]
