@@ -60,6 +60,8 @@ def evaluate(formula: str, inputs: dict[str, Input]) -> tuple[Decimal, str]:
             rv, rs = ev(node.right)
             if isinstance(node.op, ast.Div) and rv == 0:
                 raise CalculationError("division by zero")
+            if isinstance(node.op, ast.Mult) and isinstance(node.left, ast.Constant):
+                ls, rs = rs, ls     # "x × 365": a constant multiplier is written after the ×, where it is no figure
             return _OPS[type(node.op)](lv, rv), f"({ls} {EXPR_SYMBOL[type(node.op)]} {rs})"
         if isinstance(node, ast.Name):
             if node.id not in inputs:

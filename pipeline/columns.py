@@ -180,6 +180,19 @@ def header_block(lines: list[str]) -> Header | None:
     note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)\bnotes?\b(?=\s+(?:19|20)\d{2})", text))
     spans = [(m.start(), _span_name(m)) for m in _SPAN.finditer(text)]
     currencies = [(m.start(), currency_of(m.group(0))) for m in _CURRENCY_RE.finditer(text)]
+    # "December 31, 2015 2016 2017": the bare years after a dated column share its month and day.
+    dated = None
+    filled = []
+    for start, end, year, d in periods:
+        if d is not None:
+            dated = d
+        elif dated is not None:
+            try:
+                d = date(year, dated.month, dated.day)
+            except ValueError:
+                d = date(year, dated.month, 28)
+        filled.append((start, end, year, d))
+    periods = filled
     columns: list[Column] = [Column(None, kind="note", header="Note")] if note else []
     pidx = 0
     for pos, kind in merged:

@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from pipeline.tables import PageTable, Row, parse_number, parse_page
 
-FACTS_VERSION = "4"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "5"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -78,7 +78,7 @@ def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
     years = [y for t in tables if t.statement and not t.secondary for h in t.headers for y in h.years]
     if annual and dates:
         end = max(dates)
-        return Calendar((end.month, end.day), _clamp(fiscal_year - end.year))
+        return Calendar((end.month, end.day), _clamp(fiscal_year - max(end.year, max(years, default=end.year))))
     if fy_end is not None:
         return Calendar(fy_end, 0)
     if years:

@@ -30,6 +30,9 @@ SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decima
 def numbers_in(text: str) -> list[tuple[str, Decimal, str]]:
     """(token, value, unit word) for each figure in `text`; years, markers and FY labels are not figures."""
     out = []
+    # The exponent and the "− 1" of a CAGR are arithmetic, not figures: "(b / a)^(1/2) − 1".
+    text = re.sub(r"\^\([^)]*\)", "^", text)
+    text = re.sub(r"(\^)\s*[−-]\s*1\b", r"\1", text)
     for m in _NUM.finditer(text):
         tok, unit = m.group(1), (m.group(2) or "").strip().lower()
         digits = tok.strip("$()-").replace(",", "")

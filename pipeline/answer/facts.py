@@ -46,6 +46,7 @@ _STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consol
                               r"statements?|p&l|profit and loss( account)?|statement of financial position)\b")
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 _YEARISH = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
+_MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 
 
@@ -143,12 +144,16 @@ def _row_stems(f: StoredFact) -> set[str]:
     return set(stems(" ".join([f.label_path, f.table_title, f.column_header, f.qualifiers])))
 
 
-def _metric_covers(metric: Metric, f: StoredFact) -> bool:
+def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
     if any(p.search(f.label.lower()) for p in metric.exclude):
         return False
     if metric.matches_row(f.label):
         return True
-    # A parent heading may carry the measure ("Revenues › Commercial Airplanes").
+    # A parent heading may carry the measure ("Revenues › Commercial Airplanes") when the question names the
+    # sub-item itself: "Commercial Airplanes revenue". Without such a qualifier a heading's child is a component
+    # ("Cash flows from operating activities › Net income"), never the measure.
+    if ask is None or not ask.hard or not set(ask.hard) <= set(stems(f.label)):
+        return False
     return any(metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1])
 
 
@@ -195,8 +200,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if f.secondary and not secondary_ok:
             continue
         row = _row_stems(f)
-        if ask.metric is not None and not _metric_covers(ask.metric, f) and \
-                not (ask.measure_stems and set(ask.measure_stems) <= row):
+        if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and \
+                not (ask.measure_stems and set(ask.measure_stems) <= set(stems(f.label))):
             continue
         if ask.metric is None and not ask.hard:
             continue
@@ -213,7 +218,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # On a balance sheet the carrying amount is the line net of its allowance or depreciation ("Accounts
         # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
         carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
-        key = (primary or hinted, hinted, in_metric_statement, soft_hits, -doc_rank.get(f.doc_id, 9), carrying,
+        # A row under "Changes in operating assets and liabilities" is the movement of an item, not the item.
+        movement = bool(_MOVEMENT.search(f.label_path)) == bool(_MOVEMENT.search(ask.question))
+        key = (primary or hinted, movement, hinted, in_metric_statement, soft_hits, -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words)))
     if not good:

@@ -143,8 +143,8 @@ class Answerer:
         a, b = (self.phrase_input(op.phrase, y) for y in op.years)
         if op.how == "average":
             v = (a.value + b.value) / 2
-            self.steps.append(f"average {op.phrase} = ({calculator._fmt(a.value)} [{a.marker}] + "
-                              f"{calculator._fmt(b.value)} [{b.marker}]) / 2 = {calculator._fmt(v)}")
+            self.steps.append(f"average {op.phrase} = mean of {calculator._fmt(a.value)} [{a.marker}] and "
+                              f"{calculator._fmt(b.value)} [{b.marker}] = {calculator._fmt(v)}")
         else:
             v = b.value - a.value
             self.steps.append(f"change in {op.phrase} FY{op.years[0]}-FY{op.years[1]} = {calculator._fmt(b.value)} "
@@ -191,14 +191,14 @@ class Answerer:
         label = f"{self.company} FY{self.year} {metric.label if metric else 'figure'}"
         years = sorted(set(f.years))
         try:
+            if self.definition and self._defines_asked():
+                return self._defined(label)
             if len(years) >= 2 and AVERAGE.search(q):
                 return self._over_years(list(range(years[0], years[-1] + 1)), "average")
             if len(years) >= 2 and CAGR.search(q):
                 return self._over_years([years[0], years[-1]], "cagr")
             if len(years) == 2 and calculator.GROWTH.search(q) and not self.definition:
                 return self._over_years(years, "growth")
-            if self.definition and self._defines_asked():
-                return self._defined(label)
             if metric is not None and len(f.metrics) >= 2 and SHARE_OF.search(q):
                 return self._ratio(f.metrics[0], f.metrics[1], label)
             if metric is not None and calculator.LESS.search(q) and len(f.metrics) >= 2:
@@ -269,8 +269,10 @@ class Answerer:
         if how == "average":
             v = sum(x for _, x, _ in vals) / len(vals)
             what = f"the {len(years)}-year average of {possessive(self.company)} {name} ({span})"
-            calc = f"({' + '.join(calculator._fmt(x) if unit != '%' else f'{x:.2f}' for _, x, _ in vals)}) / " \
-                   f"{len(vals)}"
+            # each year's value as its own derivation shows it, so every number here is checkable
+            shown_each = [calculator._fmt(x) if unit not in ("%", "x") else f"{x:.1f}" if unit == "%" else f"{x:.2f}"
+                          for _, x, _ in vals]
+            calc = f"mean of {', '.join(shown_each[:-1])} and {shown_each[-1]}"
             out_unit = unit
         else:
             (ya, a, _), (yb, b, _) = vals[0], vals[-1]
@@ -286,7 +288,7 @@ class Answerer:
                 n = yb - ya
                 v = (Decimal(float(b / a) ** (1 / n)) - 1) * 100
                 what = f"{possessive(self.company)} {n}-year {name} CAGR from FY{ya} to FY{yb}"
-                calc = f"({calculator._fmt(b)} / {calculator._fmt(a)})^(1/{n}) − 1"
+                calc = f"({calculator._fmt(b)} / {calculator._fmt(a)})^(1/{n}) − 1, as a percentage"
             out_unit = "%"
         shown_v = f"{v:.1f} %" if out_unit == "%" else (f"{v:.2f}" if out_unit in ("x", "ratio") else
                                                         money(v, scale=self._scale()[0], currency=self._scale()[1]))
