@@ -157,6 +157,16 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     return any(metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1])
 
 
+def _names_measure(ask: Ask, f: StoredFact) -> bool:
+    """The row's own label is the measure in the question's words and nothing else ("Basic earnings per share" for
+    "basic EPS" read as earnings per share + basic), so "Unearned revenue" never stands for revenue."""
+    if not ask.measure_stems:
+        return False
+    label = set(stems(f.label)) - {"total", "net", "of", "and", "the", "in", "for"}
+    allowed = set(ask.measure_stems) | set(ask.hard) | set(ask.soft)
+    return set(ask.measure_stems) <= label and label <= allowed
+
+
 def _search_terms(ask: Ask) -> list[str]:
     terms = list(ask.hard) + list(ask.soft)
     if ask.metric is not None:
@@ -200,8 +210,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if f.secondary and not secondary_ok:
             continue
         row = _row_stems(f)
-        if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and \
-                not (ask.measure_stems and set(ask.measure_stems) <= set(stems(f.label))):
+        if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and not _names_measure(ask, f):
             continue
         if ask.metric is None and not ask.hard:
             continue
@@ -219,7 +228,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
         carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
         # A row under "Changes in operating assets and liabilities" is the movement of an item, not the item.
-        movement = bool(_MOVEMENT.search(f.label_path)) == bool(_MOVEMENT.search(ask.question))
+        movement = bool(_MOVEMENT.search(f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         key = (primary or hinted, movement, hinted, in_metric_statement, soft_hits, -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words)))

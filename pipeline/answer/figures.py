@@ -232,11 +232,13 @@ class Answerer:
         asking = core_question(self.facts.text).split("?")[0]
         return bool(name) and name <= set(lookup.stems(asking))
 
-    def measure(self, year: int) -> tuple[Decimal, str]:
-        """The asked measure in one fiscal year, for averages, growth and CAGR over years: (value, unit)."""
+    def measure(self, year: int) -> tuple[Decimal, str, str]:
+        """The asked measure in one fiscal year, for averages, growth and CAGR over years: (value, unit, the value
+        as this year's derivation step shows it)."""
         f, q, metric = self.facts, self.facts.text, self.facts.metric
         if self.definition and self._defines_asked():
-            return self.defined_input(self.definition[1], self.definition[0], year).value, "x"
+            v = self.defined_input(self.definition[1], self.definition[0], year).value
+            return v, "x", calculator._fmt(v)
         if metric is not None and (len(f.metrics) >= 2 and SHARE_OF.search(q) or re.search(r"(?i)\bmargin\b", q)
                                    and metric.unit in ("", "money") and metric.key != "revenue"):
             den = f.metrics[1] if len(f.metrics) >= 2 and SHARE_OF.search(q) else get_lexicon().get("revenue")
@@ -245,10 +247,10 @@ class Answerer:
             formula_ = f"{metric.key} / {den.key}" + (" * 100" if pct else "")
             r = calculator.derived(formula_, "%" if pct else "x", {metric.key: a, den.key: b})
             self.steps.append(f"FY{year}: {r.derivation}")
-            return r.value, "%" if pct else "x"
+            return r.value, "%" if pct else "x", r.shown().split()[0].rstrip("x")
         if metric is not None and (metric.key in self.local or (not metric.printed and metric.formula)):
             i = self.value(metric, year)
-            return i.value, metric.unit or "money"
+            return i.value, (metric.unit or "money").split()[0], calculator._fmt(i.value)
         if metric is not None and not metric.printed:
             raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
         ask = lookup.read_ask(q, f, metric)
@@ -259,10 +261,11 @@ class Answerer:
         m = self.cite(_passage(fact))
         self.steps.append(f"FY{year} {ask.measure or fact.label}: {fact.value_printed} [{m}] ({_where(fact)})")
         value = abs(fact.value) if metric is not None and metric.outflow else fact.value
-        return value, "money" if fact.kind == "money" else fact.kind
+        return value, "money" if fact.kind == "money" else fact.kind, calculator._fmt(value)
 
     def _over_years(self, years: list[int], how: str) -> tuple[str, str]:
-        vals = [(y, *self.measure(y)) for y in years]
+        measured = [(y, *self.measure(y)) for y in years]
+        vals = [(y, v, u) for y, v, u, _ in measured]
         unit = vals[-1][2]
         name = self._name()
         span = f"FY{years[0]}–FY{years[-1]}"
@@ -270,8 +273,7 @@ class Answerer:
             v = sum(x for _, x, _ in vals) / len(vals)
             what = f"the {len(years)}-year average of {possessive(self.company)} {name} ({span})"
             # each year's value as its own derivation shows it, so every number here is checkable
-            shown_each = [calculator._fmt(x) if unit not in ("%", "x") else f"{x:.1f}" if unit == "%" else f"{x:.2f}"
-                          for _, x, _ in vals]
+            shown_each = [shown for _, _, _, shown in measured]
             calc = f"mean of {', '.join(shown_each[:-1])} and {shown_each[-1]}"
             out_unit = unit
         else:
