@@ -412,7 +412,7 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     if idn.fiscal_year is not None:
         idn.evidence["period"] = how
 
-    idn.currency, idn.scale, how = _currency_scale(pages, min(n, 1))
+    idn.currency, idn.scale, how = _currency_scale(pages, 0)
     if idn.currency or idn.scale:
         idn.evidence["currency"] = how
     return idn
