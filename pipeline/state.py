@@ -51,8 +51,9 @@ class CitationRef(BaseModel):
 
     @property
     def label(self) -> str:
-        kind = {"10K": "10-K", "10Q": "10-Q", "8K": "8-K"}.get(self.doc_type, self.doc_type)
-        return f"{self.company} · FY{self.fiscal_year} · {kind} p. {self.page}"
+        from pipeline.labels import doc_label
+
+        return doc_label(self.company, self.fiscal_year, self.doc_type, self.page)
 
 
 class TurnState(BaseModel):
