@@ -237,7 +237,8 @@ def summary_table(results: list[IngestResult]):
     from rich.table import Table
 
     t = Table(title="Ingest summary")
-    for col in ("document", "company", "FY", "type", "currency", "status", "pages", "chunks", "seconds", "error"):
+    t.add_column("document", no_wrap=True)
+    for col in ("company", "FY", "type", "currency", "status", "pages", "chunks", "seconds", "error"):
         t.add_column(col, overflow="fold")
     for r in results:
         i = r.info

@@ -292,6 +292,11 @@ def resolve_citations(state: TurnState, ctx: TurnContext, work: Work, conn) -> S
     missing = [r for r in refs if r not in real]
     if missing:
         raise LookupError(f"citation(s) to pages that do not exist: {missing}")
+    labels = corpus.document_labels(conn, {c.doc for c in state.citations})
+    for c in state.citations:   # "FY2021 (year ended 31 Mar 2022)": answer with the company's label and the end
+        fy_label = labels.get(c.doc, ("", 0, "", ""))[3]
+        if fy_label and fy_label != f"FY{c.fiscal_year}":
+            c.fy_label = fy_label
     return StepRecord(node="citations", decision=f"{len(refs)} resolved")
 
 

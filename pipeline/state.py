@@ -48,12 +48,13 @@ class CitationRef(BaseModel):
     fiscal_year: int
     page: int
     doc_type: str = "10K"
+    fy_label: str = ""       # the company's own label when its year differs from the period end's
 
     @property
     def label(self) -> str:
         from pipeline.labels import doc_label
 
-        return doc_label(self.company, self.fiscal_year, self.doc_type, self.page)
+        return doc_label(self.company, self.fiscal_year, self.doc_type, self.page, self.fy_label)
 
 
 class TurnState(BaseModel):

@@ -172,10 +172,12 @@ def test_upload_a_filing_of_an_unknown_company_then_ask_about_it(page, tmp_path_
     expect(main).to_contain_text("1 ingested", timeout=180000)
     page.get_by_test_id("stSidebarNav").get_by_text("Chat", exact=False).first.click()
     page.get_by_test_id("stChatInput").wait_for(timeout=60000)
+    page.wait_for_function(READY, timeout=60000)
+    n = page.get_by_test_id("stChatMessage").count()
     box = page.get_by_test_id("stChatInputTextArea")
     box.fill("What were Zephyr Widgets' net sales in FY2031?")
     box.press("Enter")
-    reply = page.get_by_test_id("stChatMessage").last
+    reply = page.get_by_test_id("stChatMessage").nth(n + 1)          # this question's reply, not an earlier one
     reply.get_by_text("How this answer was made").wait_for(timeout=90000)
     text = reply.get_by_test_id("stChatMessageContent").inner_text()
     assert "Zephyr Widgets" in text and "Which company" not in text and "don't hold" not in text
