@@ -210,10 +210,10 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
                                      tickers=idn.tickers, file_number=idn.file_number, legal_name=idn.legal_name,
                                      fiscal_year_end=idn.fiscal_year_end)
                 corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
-                facts_store.extract_document(conn, info.doc_id, pages)
         except Exception:
             conn.rollback()
             raise
+        facts_store.extract_document(conn, info.doc_id, pages)   # commits; rebuilt by ensure_facts if interrupted
         result.status = "replaced" if info.doc_id in known else "ingested"
         known[info.doc_id] = digest
         result.pages, result.chunks = len(pages), len(chunks)
