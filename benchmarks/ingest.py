@@ -60,7 +60,7 @@ def main() -> None:
     print(table)
     if failed:
         print("FAILED:", [(r.doc_id, r.error) for r in failed])
-    write_section("ingest", f"## Ingest\n\n{machine()} Load average at start: {os.getloadavg()[0]:.1f} (a machine "
+    write_section("ingest", f"## Ingest\n\n{machine()} Load average at the end: {os.getloadavg()[0]:.1f} (a machine "
                             f"shared with other jobs; times are not from an idle machine).\n\n"
                             f"Folders: {', '.join(str(f) for f in folders)}. Local embedder (int8 ONNX all-MiniLM-L6-v2), "
                             f"{s.chunk_tokens}-token chunks.\n\n{table}\n\n<details><summary>Per document</summary>"
