@@ -59,8 +59,9 @@ class _Embedder:
 
 def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedder=None,
                  registry: Registry | None = None, show_progress: bool = True,
-                 on_progress: Progress | None = None, force: bool = False) -> list[IngestResult]:
-    registry = registry or get_registry()
+                 on_progress: Progress | None = None, force: bool = False,
+                 overrides: dict[str, dict] | None = None) -> list[IngestResult]:
+    """Ingest every PDF under `paths`. `overrides`: per file name, fields an analyst confirmed (Corpus page)."""
     files = discover(paths)
     own = conn is None
     if own:
@@ -72,38 +73,101 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
         conn.commit()
         emb = _Embedder(settings, embedder)
         results: list[IngestResult] = []
+        overall = _Overall(files, show_progress, on_progress)
         for n, path in enumerate(files):
-            if on_progress:
-                on_progress(f"{path.name}", n / max(1, len(files)))
-            results.append(_ingest_one(path, settings, conn, emb, registry, known, show_progress, force,
-                                       lambda f, n=n: on_progress and on_progress(
-                                           path.name, (n + f) / max(1, len(files)))))
+            overall.start(n, path)
+            reg = registry or get_registry(conn=conn)
+            conn.commit()
+            results.append(_ingest_one(path, settings, conn, emb, reg, known, show_progress, force,
+                                       lambda f, n=n: overall.step(n, f), (overrides or {}).get(path.name)))
+            overall.done_file(n, results[-1])
         facts_store.ensure_facts(conn)   # documents ingested before the facts table, or under older rules
-        if on_progress:
-            on_progress("done", 1.0)
+        conn.commit()
+        overall.close()
+        if registry is None:
+            from pipeline.registry import forget_cached
+            forget_cached()
         return results
     finally:
         if own:
             conn.close()
 
 
+class _Overall:
+    """One progress line for the whole run (file k of n, pages/s, time left) over the per-file bars."""
+
+    def __init__(self, files: list[Path], show: bool, on_progress: Progress | None):
+        self.files, self.on_progress, self.t0 = files, on_progress, time.perf_counter()
+        self.sizes = [_size(p) for p in files]
+        self.total = max(1, sum(self.sizes))
+        self.done_bytes, self.pages = 0, 0
+        self.bar = None
+        if show and files:
+            from tqdm import tqdm
+            self.bar = tqdm(total=len(files), desc="files", unit="file", position=0, dynamic_ncols=True)
+
+    def _fraction(self, n: int, f: float) -> float:
+        return min(1.0, (self.done_bytes + self.sizes[n] * f) / self.total)
+
+    def _msg(self, n: int, path: Path, frac: float) -> str:
+        el = time.perf_counter() - self.t0
+        rate = self.pages / el if el > 0 and self.pages else 0.0
+        left = el / frac - el if frac > 0.02 else None
+        eta = f", about {left / 60:.0f} min left" if left and left >= 90 else (f", about {left:.0f} s left" if left else "")
+        return f"file {n + 1} of {len(self.files)}: {path.name}" + (f" · {rate:.1f} pages/s" if rate else "") + eta
+
+    def start(self, n: int, path: Path) -> None:
+        if self.on_progress:
+            f = self._fraction(n, 0.0)
+            self.on_progress(self._msg(n, path, f), f)
+
+    def step(self, n: int, f: float) -> None:
+        if self.on_progress:
+            frac = self._fraction(n, f)
+            self.on_progress(self._msg(n, self.files[n], frac), frac)
+
+    def done_file(self, n: int, r: "IngestResult") -> None:
+        self.done_bytes += self.sizes[n]
+        self.pages += r.pages
+        if self.bar is not None:
+            el = time.perf_counter() - self.t0
+            self.bar.set_postfix_str(f"{self.pages / el:.1f} pages/s" if self.pages and el else "", refresh=False)
+            self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        if self.on_progress:
+            self.on_progress("done", 1.0)
+
+
+def _size(p: Path) -> int:
+    try:
+        return max(1, p.stat().st_size)
+    except OSError:
+        return 1
+
+
 def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: Registry, known: dict[str, str],
-                show_progress: bool, force: bool, step: Callable[[float], None]) -> IngestResult:
+                show_progress: bool, force: bool, step: Callable[[float], None],
+                override: dict | None = None) -> IngestResult:
+    from ingest.documents import DocumentNameError
     from ingest.pdf import PdfReadError, read_pages
     from pipeline.registry import UnknownCompanyError
+    from pipeline.stores import companies
 
     t0 = time.perf_counter()
     result = IngestResult(path=path, doc_id=path.stem, status="failed")
     try:
         if not path.exists():
             raise FileNotFoundError(f"{path}: no such file")
-        info = describe(path, registry)
-        result.info = info
         digest = file_sha256(path)
-        if not force and known.get(info.doc_id) == digest:
+        if not force and not override and known.get(path.stem) == digest:
             result.status = "unchanged"
             return result
         pages = read_pages(path)
+        info = describe(path, registry, pages, override)
+        result.info = info
         embedder = emb.get()
         from ingest.chunking import chunk_page
         from pipeline.providers.embeddings import count_tokens
@@ -129,15 +193,31 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
             raise
         doc = corpus.DocumentRecord(doc_id=info.doc_id, company=info.company, ticker=info.ticker,
                                     fiscal_year=info.fiscal_year, doc_type=info.doc_type, period=info.period,
-                                    source_path=str(path.resolve()), sha256=digest)
+                                    source_path=str(path.resolve()), sha256=digest, currency=info.currency,
+                                    scale=info.scale, period_end=info.period_end, fy_label=info.fy_label)
         records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text, section=c.section, statement=c.statement)
                    for c in chunks]
-        corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
-        facts_store.extract_document(conn, info.doc_id, pages)
+        try:
+            with conn.transaction():  # the new company and the document are stored together or not at all
+                if info.new_company is not None:
+                    c = info.new_company
+                    companies.add(conn, {"key": c.key, "name": c.name, "legal_name": c.legal_name,
+                                         "tickers": c.tickers, "aliases": c.aliases,
+                                         "fiscal_year_end": c.fiscal_year_end, "file_number": c.file_number})
+                elif info.known_company is not None and info.identity is not None:
+                    idn = info.identity
+                    companies.enrich(conn, info.known_company.key, aliases=(idn.legal_name, *idn.aliases),
+                                     tickers=idn.tickers, file_number=idn.file_number, legal_name=idn.legal_name,
+                                     fiscal_year_end=idn.fiscal_year_end)
+                corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
+        except Exception:
+            conn.rollback()
+            raise
+        facts_store.extract_document(conn, info.doc_id, pages)   # commits; rebuilt by ensure_facts if interrupted
         result.status = "replaced" if info.doc_id in known else "ingested"
         known[info.doc_id] = digest
         result.pages, result.chunks = len(pages), len(chunks)
-    except (PdfReadError, UnknownCompanyError, FileNotFoundError, ValueError, OSError) as e:
+    except (PdfReadError, UnknownCompanyError, DocumentNameError, FileNotFoundError, ValueError, OSError) as e:
         result.error = str(e)
     except corpus.EmbeddingModelMismatch as e:
         result.error = str(e)
@@ -157,11 +237,14 @@ def summary_table(results: list[IngestResult]):
     from rich.table import Table
 
     t = Table(title="Ingest summary")
-    for col in ("document", "company", "FY", "type", "status", "pages", "chunks", "seconds", "error"):
+    t.add_column("document", no_wrap=True)
+    for col in ("company", "FY", "type", "currency", "status", "pages", "chunks", "seconds", "error"):
         t.add_column(col, overflow="fold")
     for r in results:
         i = r.info
         style = {"failed": "red", "unchanged": "dim"}.get(r.status, "green")
-        t.add_row(r.doc_id, i.company if i else "", str(i.fiscal_year) if i else "", i.doc_type if i else "",
-                  f"[{style}]{r.status}[/]", str(r.pages or ""), str(r.chunks or ""), f"{r.seconds:.1f}", r.error)
+        t.add_row(r.doc_id, i.company if i else "", (i.fy_label or str(i.fiscal_year)) if i else "",
+                  i.doc_type if i else "", f"{i.currency} {i.scale}".strip() if i else "",
+                  f"[{style}]{r.status}[/]", str(r.pages or ""), str(r.chunks or ""), f"{r.seconds:.1f}",
+                  "; ".join([r.error, *(i.notes if i else ())]).strip("; "))
     return t

@@ -82,6 +82,7 @@ def _company(name: str | None) -> str | None:
 @click.option("--json", "as_json", is_flag=True, help="JSON list of {doc, company, fiscal_year, page, score, text}.")
 def retrieve(question: str, company: str | None, year: str | None, k: int | None, mode: str, as_json: bool) -> None:
     """Show the passages retrieval finds for QUESTION (scoped to the company and fiscal year it names)."""
+    from pipeline.labels import doc_label
     from pipeline.retrieval import Retriever
     from pipeline.stores import db
 
@@ -95,7 +96,7 @@ def retrieve(question: str, company: str | None, year: str | None, k: int | None
     if not passages:
         click.echo("No passages found (is the corpus ingested? run `ara ingest`).")
     for i, p in enumerate(passages, 1):
-        click.echo(f"[{i}] {p.company} · FY{p.fiscal_year} · {p.doc} p. {p.page}  score={p.score:.4f}")
+        click.echo(f"[{i}] {doc_label(p.company, p.fiscal_year, p.doc_type, p.page)}  score={p.score:.4f}")
         click.echo("    " + p.text.replace("\n", "\n    ")[:600])
 
 
@@ -527,9 +528,13 @@ def docs() -> None:
 
     with db.session(_settings()) as conn:
         for d in corpus.list_documents(conn):
-            click.echo(f"{d['doc_id']:<40} {d['company']:<10} FY{d['fiscal_year']} {d['doc_type']:<9} "
-                       f"{d['pages']:>4} pages {d['chunks']:>5} chunks")
+            click.echo(f"{d['doc_id']:<40} {d['company']:<18} {d['fy_label'] or 'FY%s' % d['fiscal_year']:<12} "
+                       f"{d['doc_type']:<9} {d['currency']:<4}{d['scale']:<10}{d['pages']:>4} pages {d['chunks']:>5} chunks")
 
+
+from pipeline.companies_cli import companies  # noqa: E402
+
+main.add_command(companies)
 
 if __name__ == "__main__":
     main()

@@ -21,6 +21,7 @@ from pipeline import final_gate, nodes, shaping
 from pipeline.nodes import MAX_QUESTION_CHARS, TurnContext, Work
 from pipeline.policy import LayerClosed, run_layer
 from pipeline.question import analyse
+from pipeline.registry import get_registry
 from pipeline.router import coverage_text
 from pipeline.state import StepRecord, TurnState
 from pipeline.stores import corpus
@@ -58,7 +59,7 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
 
     try:
         coverage = corpus.coverage_all(conn)
-        work = Work(facts=analyse(state.question), coverage=coverage)
+        work = Work(facts=analyse(state.question, registry=get_registry(conn=conn)), coverage=coverage)
         try:
             # memory, in front
             layer("carry_over", lambda s: nodes.carry(s, ctx, work, history), node="carry_over")
@@ -179,8 +180,6 @@ def _clean(text: str) -> str:
 
 def _override(work: Work, company: str | None, year: int | None) -> None:
     if company:
-        from pipeline.registry import get_registry
-
         named = get_registry().by_name(company)
         work.facts.companies = [named] if named else work.facts.companies
     if year is not None:

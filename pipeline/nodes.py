@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from pipeline.answer import NOT_FOUND, best_sentence
 from pipeline.grader import found_flags, grade
+from pipeline.labels import doc_kind, doc_label
 from pipeline.lexicon import get_lexicon
 from pipeline.question import QuestionFacts
 from pipeline.retrieval import Passage, Retriever, one_per_page
@@ -239,7 +240,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     state.answer = state.draft = " ".join(sentences)
     if state.answer.startswith(NOT_FOUND) and state.citations and all(s.startswith(NOT_FOUND) for s in sentences):
         state.citations = []
-    state.pages_checked = [f"{p.doc} p. {p.page}" for p in work.passages]
+    state.pages_checked = [doc_label(p.company, p.fiscal_year, p.doc_type, p.page) for p in work.passages]
     work.base_confidence = "high" if kinds and all(k in ("statement", "derived") for k in kinds) else \
         "medium" if kinds and "not_found" not in kinds else "low"
     return StepRecord(node="synthesise", decision=", ".join(kinds) or "nothing found",
@@ -272,7 +273,7 @@ def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | Non
         return f"{NOT_FOUND} a passage in {where} that answers this.", "not_found"
     sent, p = found
     m = cite(p)
-    text = f"The {company} FY{p.fiscal_year} {p.doc_type.replace('10K', '10-K')} says: \u201c{sent}\u201d [{m}]"
+    text = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} says: \u201c{sent}\u201d [{m}]"
     state.claims.append(Claim(text=text, label=f"{company} FY{p.fiscal_year} passage"))
     return text, "quote"
 
@@ -291,6 +292,11 @@ def resolve_citations(state: TurnState, ctx: TurnContext, work: Work, conn) -> S
     missing = [r for r in refs if r not in real]
     if missing:
         raise LookupError(f"citation(s) to pages that do not exist: {missing}")
+    labels = corpus.document_labels(conn, {c.doc for c in state.citations})
+    for c in state.citations:   # "FY2021 (year ended 31 Mar 2022)": answer with the company's label and the end
+        fy_label = labels.get(c.doc, ("", 0, "", ""))[3]
+        if fy_label and fy_label != f"FY{c.fiscal_year}":
+            c.fy_label = fy_label
     return StepRecord(node="citations", decision=f"{len(refs)} resolved")
 
 

@@ -28,6 +28,7 @@ class QuestionFacts:
     years: list[int] = field(default_factory=list)
     metrics: list[Metric] = field(default_factory=list)
     topics: list[Topic] = field(default_factory=list)
+    unknown_companies: list[str] = field(default_factory=list)   # named like a company, but not registered
 
     @property
     def company(self) -> Company | None:
@@ -61,8 +62,56 @@ class QuestionFacts:
         return " ".join(parts)
 
 
+# Capitalised words that start or glue questions and name periods or places, not companies.
+_NOT_NAMES = set("""a an and or the of in on at for to from by with about vs versus what whats how which who whom whose when
+where why is are was were be been does did do can could should would will may might must has have had tell show give
+list compare please calculate explain describe summarize summarise provide i we you it its their our my your they he
+she this that these those also then now so if but not no yes any all each both other fy q1 q2 q3 q4 h1 h2 ytd ttm
+january february march april may june july august september october november december monday friday
+total net gross operating annual quarterly fiscal year years quarter report reports filing filings company
+companies group segment business north south east west central latin europe european asia asian pacific africa
+african america american americas china chinese japan japanese india indian uk us usa u.s eu emea apac middle
+international domestic global world united states kingdom canada canadian australia australian germany france
+""".split())
+_SUFFIXES = r"(?:Inc|Inc\.|Corp|Corp\.|Corporation|Company|Co\.?|plc|PLC|Ltd|Ltd\.|Limited|Group|Holdings|AG|SA|NV|SE)"
+_CAP = r"(?:[A-Z][\w&.\-]*[\w&]|[A-Z]|[0-9][A-Za-z][\w&\-]*)"
+_PHRASE = re.compile(rf"(?<![\w’'])({_CAP}(?:\s+(?:&\s+)?{_CAP})*)(?:'s|’s)?(?![\w])")
+
+
+def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> list[str]:
+    """Capitalised proper-noun phrases that read as a company's name but are neither a registered company, a
+    financial term nor a common word ("Coca-Cola net operating revenues 2022?" -> ["Coca-Cola"])."""
+    known = registry.names()
+    out: list[str] = []
+    for m in _PHRASE.finditer(text):
+        words = m.group(1).split()
+        while words and (words[0].lower().strip(".") in _NOT_NAMES or re.fullmatch(r"(?:FY)?\d+\w*", words[0])):
+            words = words[1:]
+        while words and (words[-1].lower().strip(".") in _NOT_NAMES or re.fullmatch(r"(?:FY)?\d+\w*", words[-1])):
+            words = words[:-1]
+        if not words:
+            continue
+        phrase = " ".join(words)
+        if phrase.lower() in known or any(w.lower() in known for w in words):
+            continue
+        if len(words) == 1 and phrase.isupper() and len(phrase) <= 6:
+            continue   # acronyms (EBITDA, GAAP, CEO) and tickers are not names; unknown tickers cannot be told apart
+        if lexicon.find(phrase) or get_topics().find(phrase) or _is_term(phrase):
+            continue
+        out.append(re.sub(rf"\s+{_SUFFIXES}$", "", phrase) or phrase)
+    return list(dict.fromkeys(out))
+
+
+def _is_term(phrase: str) -> bool:
+    from pipeline.router import define
+
+    return define(phrase) is not None
+
+
 def analyse(text: str, registry: Registry | None = None, lexicon: Lexicon | None = None) -> QuestionFacts:
     registry = registry or get_registry()
     lexicon = lexicon or get_lexicon()
-    return QuestionFacts(text=text, companies=registry.find_companies(text), years=find_years(text),
-                         metrics=lexicon.find(text), topics=get_topics().find(text))
+    companies = registry.find_companies(text)
+    return QuestionFacts(text=text, companies=companies, years=find_years(text),
+                         metrics=lexicon.find(text), topics=get_topics().find(text),
+                         unknown_companies=unknown_company_names(text, registry, lexicon))

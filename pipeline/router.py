@@ -24,9 +24,6 @@ _VAGUE = re.compile(r"(?i)\b(the numbers|the figures|the results|how did (they|i
 _FINANCE = re.compile(r"(?i)\b(revenue|sales|profit|income|earnings|margin|cash|debt|assets?|liabilit\w+|capex|"
                       r"dividend\w*|segment\w*|fiscal|fy\d*|10-?k|annual report|filing|eps|ebitda|ratio|"
                       r"guidance|acquisition\w*|balance sheet|statement)\b")
-_OTHER_COMPANY = re.compile(r"\b([A-Z][A-Za-z0-9&.\-]+(?:\s[A-Z][A-Za-z0-9&.\-]+)?)(?:'s|’s|\s(?:Inc|Corp|plc|Ltd|"
-                            r"Co|Corporation|Company)\b)")
-
 
 @dataclass
 class RouteDecision:
@@ -87,13 +84,11 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
     if definition and not facts.companies and _DEFINITION.search(q):
         return RouteDecision("direct", "asks what a financial term means", definition)
 
+    named_unknown = [] if facts.companies else _named_unknown(facts, q)
+    if named_unknown:
+        return RouteDecision("out_of_scope", f"names a company whose reports are not held ({named_unknown[0]})",
+                             not_held_reply(named_unknown[0], coverage))
     if not companies:
-        other = [m for m in _OTHER_COMPANY.findall(q) if m.split()[0] not in {"What", "How", "Which", "Is", "Are",
-                                                                             "Does", "Did", "The", "FY"}]
-        if other:
-            return RouteDecision("out_of_scope", f"names a company that is not covered ({other[0]})",
-                                 f"I don't have reports for {other[0]}. I can answer from the annual reports of "
-                                 f"{covered}.")
         if _FINANCE.search(q) or facts.metrics or facts.topics or _VAGUE.search(q):
             missing = ["company"] + ([] if years else ["fiscal year"]) + \
                       (["figure or topic"] if not (facts.metrics or facts.topics) else [])
@@ -106,7 +101,7 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
     unknown = [c for c in companies if c not in coverage]
     if unknown:
         return RouteDecision("no_data", f"no reports of {unknown[0]} are ingested",
-                             f"I have no reports for {unknown[0]} yet. I have {covered}.", companies=companies)
+                             not_held_reply(unknown[0], coverage), companies=companies)
 
     if not facts.years and _RELATIVE_YEAR.search(q) and not carried_years:
         rel = _RELATIVE_YEAR.search(q).group(0)
@@ -150,6 +145,21 @@ def reported_in(years: list[int], year: int) -> bool:
     """True when a company's reports include `year`'s figures: its own report, or one of the next two (a 10-K
     prints two or three years)."""
     return year in years or any(year < x <= year + 2 for x in years)
+
+
+def not_held_reply(name: str, coverage: dict[str, list[int]]) -> str:
+    return f"I don't hold reports for {name}; I hold: {coverage_text(coverage)}."
+
+
+def _named_unknown(facts: QuestionFacts, q: str) -> list[str]:
+    """Unregistered company names, when the question is about a company's figures or reports (a possessive, a
+    corporate suffix, or a financial subject): "Coca-Cola net operating revenues 2022?"."""
+    names = facts.unknown_companies
+    if not names:
+        return []
+    if _FINANCE.search(q) or facts.metrics or facts.topics or _VAGUE.search(q):
+        return names
+    return [n for n in names if re.search(rf"{re.escape(n)}(?:'s|’s|,?\s+(?:Inc|Corp|plc|Ltd|Co|Corporation|Company)\b)", q)]
 
 
 def _join(items: list[str]) -> str:

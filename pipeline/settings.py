@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     # --- retrieval -----------------------------------------------------------------------
     pool_k: int = Field(default=20, ge=1, description="Candidates per retriever before fusion.")
     final_k: int = Field(default=8, ge=1, description="Pages kept after fusion and reranking.")
-    registry_file: Path | None = Field(default=None, description="Company registry TOML (default: the bundled one).")
+    registry_file: Path | None = Field(default=None, description="More companies (TOML), added to the bundled registry.")
 
     # --- providers (plug into the same steps when configured) ----------------------------
     openai_api_key: SecretStr | None = Field(default=None, validation_alias=AliasChoices("OPENAI_API_KEY"))

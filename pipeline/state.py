@@ -48,11 +48,13 @@ class CitationRef(BaseModel):
     fiscal_year: int
     page: int
     doc_type: str = "10K"
+    fy_label: str = ""       # the company's own label when its year differs from the period end's
 
     @property
     def label(self) -> str:
-        kind = {"10K": "10-K", "10Q": "10-Q", "8K": "8-K"}.get(self.doc_type, self.doc_type)
-        return f"{self.company} · FY{self.fiscal_year} · {kind} p. {self.page}"
+        from pipeline.labels import doc_label
+
+        return doc_label(self.company, self.fiscal_year, self.doc_type, self.page, self.fy_label)
 
 
 class TurnState(BaseModel):

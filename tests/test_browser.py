@@ -148,3 +148,36 @@ def test_dashboard_shows_a_chart(page, loaded):
     page.get_by_test_id("stSidebarNav").get_by_text("Evaluation").click()
     page.locator(".js-plotly-plot").first.wait_for(timeout=60000)
     shot(page, "dashboard.png")
+
+
+def test_upload_a_filing_of_an_unknown_company_then_ask_about_it(page, tmp_path_factory):
+    """A company the bundled registry does not know, under a download-tool file name: detected, confirmed, ingested,
+    then asked about in the chat."""
+    from playwright.sync_api import expect
+
+    from tests.pdfs import write_pdf
+    from tests.test_companies import COVER, STATEMENT
+
+    pdf = write_pdf(tmp_path_factory.mktemp("upload") / "d41d8cd98f00b204.pdf", [COVER, STATEMENT])
+    page.get_by_test_id("stSidebarNav").get_by_text("Corpus").click()
+    main = page.get_by_test_id("stMain")
+    expect(main).to_contain_text("Upload filings", timeout=30000)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(pdf))
+    expect(main).to_contain_text("detected Zephyr Widgets · FY2031 · 10-K", timeout=90000)
+    expect(main).to_contain_text("USD thousands")
+    expect(main).to_contain_text("new company")
+    page.wait_for_function(READY, timeout=60000)
+    shot(page, "upload.png")
+    page.get_by_role("button", name="Ingest uploaded files").click()
+    expect(main).to_contain_text("1 ingested", timeout=180000)
+    page.get_by_test_id("stSidebarNav").get_by_text("Chat", exact=False).first.click()
+    page.get_by_test_id("stChatInput").wait_for(timeout=60000)
+    page.wait_for_function(READY, timeout=60000)
+    n = page.get_by_test_id("stChatMessage").count()
+    box = page.get_by_test_id("stChatInputTextArea")
+    box.fill("What were Zephyr Widgets' net sales in FY2031?")
+    box.press("Enter")
+    reply = page.get_by_test_id("stChatMessage").nth(n + 1)          # this question's reply, not an earlier one
+    reply.get_by_text("How this answer was made").wait_for(timeout=90000)
+    text = reply.get_by_test_id("stChatMessageContent").inner_text()
+    assert "Zephyr Widgets" in text and "Which company" not in text and "don't hold" not in text

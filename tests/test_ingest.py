@@ -16,22 +16,28 @@ def test_bad_files_fail_alone_and_leave_nothing_behind(tmp_path, loaded, embedde
     good = write_pdf(tmp_path / "AMCOR_2031_10K.pdf", [["Amcor plc", "Net sales rose in fiscal 2031."]])
     (tmp_path / "BOEING_2031_10K.pdf").write_text("this is not a pdf")
     (tmp_path / "3M_2031_10K.pdf").write_bytes(generated_pdf.read_bytes()[:300])          # truncated
-    write_pdf(tmp_path / "MCDONALDS_2031_10K.pdf", [["McDonald's Corporation"]])           # not registered
+    write_pdf(tmp_path / "MCDONALDS_2031_10K.pdf", [["McDonald's Corporation"]])           # not registered: added
     write_pdf(tmp_path / "quarterly notes.pdf", [["no company in this name"]])             # undescribable
     try:
         res = {r.doc_id: r for r in ingest_paths([tmp_path], loaded, embedder=embedder, show_progress=False)}
         assert res["AMCOR_2031_10K"].status == "ingested" and res["AMCOR_2031_10K"].chunks > 0
         assert "not a PDF" in res["BOEING_2031_10K"].error
         assert res["3M_2031_10K"].status == "failed" and "3M_2031_10K.pdf" in res["3M_2031_10K"].error
-        assert "registry" in res["MCDONALDS_2031_10K"].error
-        assert "COMPANY_PERIOD_TYPE" in res["quarterly notes"].error
+        assert res["MCDONALDS_2031_10K"].status == "ingested"                 # a new company is registered
+        assert res["MCDONALDS_2031_10K"].info.company == "McDonald's"
+        from pipeline.registry import get_registry
+        assert get_registry(conn=conn).by_name("McDonald's Corporation").name == "McDonald's"
+        err = res["quarterly notes"].error
+        assert "cannot tell which company" in err and "COMPANY_PERIOD_TYPE" in err and ".json" in err
         docs = _docs(conn)
         assert "AMCOR_2031_10K" in docs
-        assert not {"BOEING_2031_10K", "3M_2031_10K", "MCDONALDS_2031_10K"} & set(docs)
-        orphan = conn.execute("SELECT count(*) FROM chunks WHERE doc_id LIKE '%2031%' AND doc_id <> 'AMCOR_2031_10K'")
+        assert not {"BOEING_2031_10K", "3M_2031_10K", "quarterly notes"} & set(docs)
+        orphan = conn.execute("SELECT count(*) FROM chunks WHERE doc_id LIKE '%2031%'"
+                              " AND doc_id NOT IN ('AMCOR_2031_10K', 'MCDONALDS_2031_10K')")
         assert orphan.fetchone()[0] == 0
     finally:
         corpus.delete_document(conn, "AMCOR_2031_10K")
+        corpus.delete_document(conn, "MCDONALDS_2031_10K")
 
 
 def test_unchanged_is_skipped_and_changed_is_replaced(tmp_path, loaded, embedder, conn):

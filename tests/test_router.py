@@ -60,3 +60,25 @@ def test_web_tool_off_says_so():
 def test_carried_entities_fill_the_gaps():
     d = route_question(analyse("and what about capex?"), COVERAGE, carried_companies=["3M"], carried_years=[2018])
     assert d.route == "retrieve" and d.companies == ["3M"] and d.years == [2018]
+
+
+@pytest.mark.parametrize("q,name", [
+    ("Coca-Cola net operating revenues 2022?", "Coca-Cola"),
+    ("What is Apple's revenue in 2022?", "Apple"),
+    ("How much debt did Johnson & Johnson have in FY2022?", "Johnson & Johnson"),
+])
+def test_a_named_company_not_held_is_told_what_is_held(q, name):
+    d = route_question(analyse(q), COVERAGE)
+    assert d.route == "out_of_scope"
+    assert d.reply.startswith(f"I don't hold reports for {name}; I hold: ") and "3M (FY2018" in d.reply
+
+
+def test_registered_but_not_ingested_says_the_same():
+    d = route_question(analyse("What was Verizon's revenue in FY2022?"), COVERAGE)
+    assert d.route == "no_data" and d.reply.startswith("I don't hold reports for Verizon; I hold: ")
+
+
+@pytest.mark.parametrize("q", ["What was the Free Cash Flow of 3M in FY2018?", "What does EBITDA mean?",
+                               "What about Europe?", "Which Geographies does Boeing report in FY2022?"])
+def test_capitalised_terms_are_not_taken_for_companies(q):
+    assert analyse(q).unknown_companies == []

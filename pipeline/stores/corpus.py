@@ -27,6 +27,10 @@ class DocumentRecord:
     period: str
     source_path: str
     sha256: str
+    currency: str = ""
+    scale: str = ""
+    period_end: object = None     # datetime.date
+    fy_label: str = ""
 
 
 @dataclass
@@ -94,9 +98,10 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
         conn.execute("DELETE FROM semantic_cache WHERE %s = ANY(docs)", (doc.doc_id,))
         conn.execute(
             "INSERT INTO documents (doc_id, company, ticker, fiscal_year, doc_type, period, source_path, sha256,"
-            " pages, chunks, embed_model) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            " pages, chunks, embed_model, currency, scale, period_end, fy_label)"
+            " VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
             (doc.doc_id, doc.company, doc.ticker, doc.fiscal_year, doc.doc_type, doc.period, doc.source_path,
-             doc.sha256, len(pages), len(chunks), embed_model))
+             doc.sha256, len(pages), len(chunks), embed_model, doc.currency, doc.scale, doc.period_end, doc.fy_label))
         with conn.cursor() as cur:
             with cur.copy("COPY pages (doc_id, page, text) FROM STDIN") as cp:
                 for i, text in enumerate(pages, start=1):
@@ -188,9 +193,32 @@ def get_page(conn: psycopg.Connection, doc_id: str, page: int) -> str | None:
     return row[0] if row else None
 
 
+@dataclass(frozen=True)
+class DocumentUnits:
+    """How a document prints its figures: reporting currency (ISO code, '' if unknown) and scale."""
+    currency: str
+    scale: str          # thousands | millions | billions | ''
+    fy_label: str = ""
+
+
+def document_units(conn: psycopg.Connection, doc_ids: Iterable[str]) -> dict[str, DocumentUnits]:
+    """Currency, scale and FY label per document, for answers to say "A$ 1,234 million" of the right filing."""
+    rows = conn.execute("SELECT doc_id, currency, scale, fy_label FROM documents WHERE doc_id = ANY(%s)",
+                        (list(doc_ids),)).fetchall()
+    return {d: DocumentUnits(c, s, f) for d, c, s, f in rows}
+
+
+def document_labels(conn: psycopg.Connection, doc_ids: Iterable[str]) -> dict[str, tuple[str, int, str, str]]:
+    """(company, fiscal_year, doc_type, fy_label) per document, for labels that never show a file name."""
+    rows = conn.execute("SELECT doc_id, company, fiscal_year, doc_type, fy_label FROM documents WHERE doc_id = ANY(%s)",
+                        (list(doc_ids),)).fetchall()
+    return {r[0]: (r[1], r[2], r[3], r[4]) for r in rows}
+
+
 def list_documents(conn: psycopg.Connection) -> list[dict]:
-    cur = conn.execute("SELECT doc_id, company, ticker, fiscal_year, doc_type, period, pages, chunks, embed_model,"
-                       " ingested_at, source_path FROM documents ORDER BY company, fiscal_year, doc_id")
+    cur = conn.execute("SELECT doc_id, company, ticker, fiscal_year, fy_label, doc_type, period, period_end, currency,"
+                       " scale, pages, chunks, embed_model, ingested_at, source_path FROM documents"
+                       " ORDER BY company, fiscal_year, doc_id")
     cols = [d.name for d in cur.description]
     return [dict(zip(cols, r)) for r in cur.fetchall()]
 

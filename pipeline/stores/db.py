@@ -120,7 +120,9 @@ def connect(settings: Settings, *, autocommit: bool = False, attempts: int = 3) 
     for attempt in range(attempts):
         info = conninfo(settings)
         try:
-            return psycopg.connect(info, autocommit=autocommit, connect_timeout=10)
+            conn = psycopg.connect(info, autocommit=autocommit, connect_timeout=10)
+            _in_use.add(_ident(settings))
+            return conn
         except psycopg.OperationalError as e:
             last = e
             if not settings.database_url:
@@ -130,6 +132,18 @@ def connect(settings: Settings, *, autocommit: bool = False, attempts: int = 3) 
     where = redact(info) if settings.database_url else f"embedded Postgres in {settings.pgdata_dir}"
     msg = str(last).replace(info, redact(info))
     raise DatabaseError(f"Cannot connect to {where}: {msg.strip()}") from None
+
+
+_in_use: set[str] = set()
+
+
+def _ident(settings: Settings) -> str:
+    return str(settings.database_url or settings.pgdata_dir)
+
+
+def in_use(settings: Settings) -> bool:
+    """Whether this process has connected to the database `settings` name (the registry then lives there)."""
+    return _ident(settings) in _in_use
 
 
 def migrations() -> list[tuple[int, str, str]]:
