@@ -269,10 +269,8 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
     sentence (a covering one, with a number of the asked kind); everything else is the figure path's."""
     from pipeline.answer import prose
 
-    if facts.metric is not None and prose.is_superlative(facts):
-        found = prose.superlative(state, conn, facts, company, year, passages, cite)
-        if found is not None:
-            return found
+    if facts.metric is not None and prose.is_superlative(facts):   # never one figure for "which ... most"
+        return prose.answer(state, conn, facts, company, year, passages, cite)
     if facts.metric is not None and prose.is_yes_no(facts):   # "Did X announce a buyback?": the sentence first
         said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
         if kind != "not_found":

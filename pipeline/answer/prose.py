@@ -39,7 +39,8 @@ _KIND = [("per_share", re.compile(r"(?i)\bper\s+(diluted\s+|basic\s+)?share\b|\b
          ("percent", re.compile(r"(?i)\b(percent(age)?|%|rate|proportion|share of)\b")),
          ("count", re.compile(r"(?i)\bhow\s+many\b|\bnumber\s+of\b|\bhead\s*count\b")),
          ("money", re.compile(r"(?i)\bhow\s+much\b|\b(amount|paid|pay|spend|spent|cost|price|dollars?|worth)\b|\$"))]
-_NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£)?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<pct>%|percent\b)?"
+_NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£)?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d,]*(?:\.\d+)?)(?![A-Za-z\d\-])\s*"
+                     r"(?P<pct>%|percent\b)?"
                      r"(?:\s*(?P<scale>million|billion|thousand|bn|mn)\b)?(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
                      re.I)
 # Text that is never an answer, whatever words it shares with the question.
@@ -88,12 +89,30 @@ def number_kinds(sentence: str) -> set[str]:
 
 
 def is_superlative(facts: QuestionFacts) -> bool:
+    """"Which ... most/largest/..." (or "what was the largest ..."): rows of one table compared."""
     q = core_question(facts.text)
-    return bool(_WHICH.match(q) and _MOST.search(q))
+    return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and _MOST.search(q))
 
 
 def is_yes_no(facts: QuestionFacts) -> bool:
     return bool(_YESNO.match(core_question(facts.text)))
+
+
+def _counts(sentence: str, terms: list[str]) -> bool:
+    """A count of the asked thing: a number followed within three words by one of the question's terms
+    ("approximately 156,000 employees", "982 stores")."""
+    toks = sentence.split()
+    months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+    for i, t in enumerate(toks):
+        if not re.fullmatch(r"\d[\d,]*(\.\d+)?,?", t) or re.fullmatch(r"(19|20)\d{2},?", t) \
+                or (i and months.match(toks[i - 1])):
+            continue
+        for w in toks[i + 1:i + 4]:
+            if re.search(r"\d", w):
+                break
+            if any(term in stems(w) for term in terms):
+                return True
+    return False
 
 
 def _bar(n: int) -> int:
@@ -135,6 +154,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         return None
     bar = _bar(len(terms))
     kind = need or question_kind(core_question(facts.text))
+    superl = is_superlative(facts)
+    require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
     years = set(facts.years) or ({year} if year else set())
     best: tuple[tuple, Found] | None = None
     for rank, p in enumerate(passages[:8]):
@@ -148,6 +169,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             hits = sum(1 for t in terms if t in have)
             if hits < bar:
                 continue
+            if superl and not _MOST.search(sent):
+                continue
+            if kind == "count" and not _counts(sent, terms):
+                continue
             if kind and kind not in number_kinds(sent) and not (kind == "money" and "per_share" in number_kinds(sent)):
                 continue
             named = {int(m.group(0)) for m in _YEAR.finditer(sent)}
@@ -155,7 +180,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):
                 continue
-            key = (hits / len(terms), -rank, -len(sent))
+            key = (hits / len(terms), bool(named & years), -rank, -len(sent))
             if best is None or key > best[0]:
                 best = (key, Found(sent, p, hits / len(terms)))
     return best[1] if best else None
@@ -178,11 +203,14 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
         sup = superlative(state, conn, facts, company, year, passages, cite)
         if sup is not None:
             return sup
+        if facts.metric is not None:   # one figure is not an answer to "which ... most"
+            return (f"{NOT_FOUND} one table in {where} that compares what this asks about. I read "
+                    f"{_pages(passages)}.", "not_found")
     found = covering(conn, facts, passages, year, need, require_year)
     yesno = bool(_YESNO.match(q))
     if found is None:
-        tail = " so the report does not say" if yesno else ""
-        return (f"{NOT_FOUND} a sentence in {where} that answers this,{tail}. I read {_pages(passages)}.",
+        tail = ", so the report does not say" if yesno else ""
+        return (f"{NOT_FOUND} a sentence in {where} that answers this{tail}. I read {_pages(passages)}.",
                 "not_found")
     p = found.passage
     m = cite(p)
@@ -214,10 +242,11 @@ def _preferred(labels: list) -> object:
 
 def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, growth: bool):
     def usable(r) -> bool:
-        return r.aligned and parse_number(r.value_for(year) or "") is not None and \
+        return r.aligned and re.search(r"\d", r.value_for(year) or "") is not None and \
+            parse_number(r.value_for(year) or "") is not None and \
             (not growth or parse_number(r.value_for(year - 1) or "") is not None)
 
-    rows = [r for r in table.rows if usable(r)]
+    rows = [r for r in table.rows if usable(r) and _clean_label(r.label)]
     if alts:
         chosen = []
         for alt in alts:
@@ -226,7 +255,7 @@ def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, g
                 return []
             chosen.append(_preferred(match))
         return chosen
-    # the section the question names: a header line carrying its terms, then its rows up to the total
+    # the section the question names: a line carrying its terms, then the contiguous rows up to its total
     by_line = {r.line_no: r for r in table.rows}
     for i, line in enumerate(table.lines):
         if i in by_line and by_line[i].values:
@@ -234,15 +263,28 @@ def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, g
         have = stems(line)
         if sum(1 for t in terms if t in have) < max(1, min(2, len(terms))):
             continue
-        section = []
-        for r in sorted((r for r in table.rows if r.line_no > i), key=lambda r: r.line_no):
-            if re.match(r"(?i)total\b", r.label):
+        section, gap = [], 0
+        for j in range(i + 1, len(table.lines)):
+            r = by_line.get(j)
+            if r is not None and r.aligned:
+                if re.match(r"(?i)total\b", r.label):
+                    break
+                if usable(r) and _clean_label(r.label):
+                    section.append(r)
+                    continue
+            if section:
                 break
-            if usable(r):
-                section.append(r)
+            gap += 1          # the table's title, unit and year header lines between the words and the rows
+            if gap > 4:
+                break
         if len(section) >= 2:
             return section
     return []
+
+
+def _clean_label(label: str) -> bool:
+    """A row label that is words, not a mis-split run of figures."""
+    return bool(re.search(r"[A-Za-z]{3}", label)) and not re.search(r"\d{2,}[\d,]*\s+\d", label)
 
 
 def superlative(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
@@ -284,7 +326,7 @@ def superlative(state: TurnState, conn, facts: QuestionFacts, company: str, year
         top = scored[0][1]
         what = ("grew least" if lowest else "grew most") if growth else ("is the lowest" if lowest else "is the highest")
         unit = f" ({table.unit})" if table.unit else ""
-        text = (f"{top.label} {what} in FY{year} among the {len(scored)} lines compared{unit} [{m}]: "
+        text = (f"{top.label} {what} in FY{year} of the lines compared{unit} [{m}]: "
                 + "; ".join(shown) + ".")
         if derivations:
             state.derivation = "; ".join(filter(None, [state.derivation, *derivations]))
