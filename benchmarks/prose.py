@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 import sys
 import time
 from pathlib import Path
@@ -94,7 +95,7 @@ def main() -> None:
         if g == "unlabelled":
             pending.append({"id": q["financebench_id"], "reply": h, "question": q["question"], "gold": q["answer"],
                             "answer": a.answer})
-        synth = next((x.decision for x in a.steps if x.node == "synthesise"), a.route)
+        synth = next((x.decision for x in reversed(a.steps) if x.node == "synthesise"), a.route)
         cite = ", ".join(f"{c.doc} p. {c.page}" for c in a.citations) or "–"
         rows.append([q["financebench_id"][-5:], q["question"][:60].replace("|", "/") + "…", synth, g,
                      a.answer[:110].replace("|", "/").replace("\n", " "), cite, f"{ms:.0f}"])
@@ -106,7 +107,7 @@ def main() -> None:
     print(summary)
     print(detail)
     if pending:
-        out = Path("prose-unlabelled.jsonl")
+        out = Path(tempfile.gettempdir()) / "prose-unlabelled.jsonl"
         out.write_text("".join(json.dumps(p) + "\n" for p in pending), encoding="utf-8")
         print(f"\n{len(pending)} repl(ies) without a hand label: written to {out} for labelling")
     write_section("prose", "## Prose, yes/no and \"which\" answers (FinanceBench non-figure questions)\n\n"

@@ -145,7 +145,7 @@ def _prose(case: Case, ctx) -> dict:
     from pipeline.graph import run_turn
 
     state = run_turn(case.query, ctx, user_id="eval")
-    synth = next((s for s in state.steps if s.node == "synthesise"), None)
+    synth = next((s for s in reversed(state.steps) if s.node == "synthesise"), None)   # the last round
     kinds = synth.decision.split(", ") if synth else []
     kind = next((k for k in kinds if k != "not_found"), kinds[0] if kinds else None)
     if state.answer.startswith("I could not find"):

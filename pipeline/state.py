@@ -68,7 +68,6 @@ class TurnState(BaseModel):
     metric: str | None = None
     scope_note: str = ""
     period_note: str = ""          # said in the answer: the year used when none was named, the years not held
-    suggestions: list[str] = Field(default_factory=list)   # one-click follow-ups (the other fiscal years held)
     # routing
     route: Route | None = None
     route_reason: str = ""
