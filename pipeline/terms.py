@@ -26,7 +26,10 @@ ASKING = {"say", "says", "describe", "explain", "list", "show", "name", "any", "
           "prior", "previous", "following", "next", "last", "latest", "current", "currently", "ago", "one",
           "what's", "whats", "it's", "let's", "ok", "okay", "thanks", "thank", "yes", "no", "via", "much",
           "many", "any", "ever", "still", "inc", "corp", "corporation", "plc", "ltd", "co", "annual", "10-k",
-          "10k", "filing", "filings", "quarter", "q1", "q2", "q3", "q4", "fy", "same", "period", "periods"}
+          "10k", "filing", "filings", "quarter", "q1", "q2", "q3", "q4", "fy", "same", "period", "periods",
+          "primarily", "mainly", "mostly", "chiefly", "generally", "typically", "significant", "significantly",
+          "materially", "material", "important", "notable", "reported", "report", "reports", "disclose",
+          "disclosed", "mention", "mentioned", "state", "stated"}
 _WORD = re.compile(r"[a-z][a-z&'\-]*[a-z]|[a-z]")
 
 

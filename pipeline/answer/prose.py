@@ -50,8 +50,12 @@ _NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|
                     r"incorporated (herein )?by reference|\bform of\b.{0,40}\bagreement\b|table of contents|"
                     r"\bp\.?\s?o\.? box\b|\(\d{3}\)\s*\d{3}-\d{4}|\b[A-Z][a-z]+,\s+[A-Z]{2}\s+\d{5}\b|"
                     r"forward-looking statements?\b")
+# Risk-factor language: what could happen is not what the report says happened.
+_HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
-_NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
+_NOT# Risk-factor language: what could happen is not what the report says happened.
+_HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
+_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 _YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?![\d,%])")
@@ -163,7 +167,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         if len(_NEVER.findall(text)) >= 3:      # a cover page, exhibit index or address block
             continue
         for sent in sentences_of(text):
-            if _NEVER.search(sent) or not _is_prose(sent):
+            if _NEVER.search(sent) or _HEDGED.search(sent) or not _is_prose(sent):
                 continue
             have = stems(sent)
             hits = sum(1 for t in terms if t in have)
