@@ -95,13 +95,13 @@ def _routing(case: Case, ctx) -> dict:
     from pipeline.stores.checkpoints import Message
 
     with ctx.connect() as conn:
-        coverage = corpus.coverage_all(conn)
+        coverage, annual = corpus.coverage_all(conn), corpus.annual_coverage(conn)
     history: list[Message] = []
     out: dict = {}
     for i, q in enumerate(case.turns, 1):
-        co = carry_over(q, history, coverage)
+        co = carry_over(q, history, annual or coverage)
         facts = facts_for(co)
-        d = route_question(facts, coverage)
+        d = route_question(facts, coverage, annual=annual)
         out = {"route": d.route, "companies": d.companies, "years": d.years,
                "metric": facts.metric.key if facts.metric else None}
         history += [Message("user", q, i), Message("assistant", "", i, {**out, "carried": {"question": co.question}})]

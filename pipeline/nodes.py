@@ -78,6 +78,7 @@ class Work:
     """Per-turn scratch that is not part of the recorded state (live objects)."""
     facts: QuestionFacts
     coverage: dict[str, list[int]]
+    annual: dict[str, list[int]] = field(default_factory=dict)   # company -> years with a 10-K
     decision: RouteDecision | None = None
     pool: list[Passage] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
@@ -95,7 +96,8 @@ def _doc(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:
 # --- 1 + 2: scope and clarity -------------------------------------------------------------------------------
 def route(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     d = route_question(work.facts, work.coverage, web_enabled=ctx.web_enabled,
-                       carried_companies=state.carried.get("companies"), carried_years=state.carried.get("years"))
+                       carried_companies=state.carried.get("companies"), carried_years=state.carried.get("years"),
+                       annual=work.annual)
     _apply_route(state, work, d)
     return StepRecord(node="route", decision=d.route, reason=d.reason,
                       data={"companies": state.companies, "years": state.years, "metric": state.metric})
@@ -183,7 +185,8 @@ def _years_for(state: TurnState, work: Work, company: str) -> list[int | None]:
         from pipeline.router import reported_in
 
         return [y for y in state.years if not held or reported_in(held, y)] or [None]
-    return [held[-1]] if held else [None]
+    latest = (work.annual.get(company) or held)
+    return [latest[-1]] if latest else [None]
 
 
 def rerank_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
@@ -417,7 +420,7 @@ def prepare_retry(state: TurnState, work: Work) -> StepRecord:
 def carry(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord:
     from pipeline.memory.carryover import carry_over, facts_for
 
-    co = carry_over(state.question, history, work.coverage)
+    co = carry_over(state.question, history, work.annual or work.coverage)   # "last year": the latest 10-K
     if co.added:
         work.facts = facts_for(co)
     state.carried = {"companies": co.companies, "years": co.years, "metric": co.metric, "question": co.question}

@@ -73,8 +73,8 @@ def asks_live(text: str) -> bool:
 
 
 def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled: bool = False,
-                   carried_companies: list[str] | None = None, carried_years: list[int] | None = None
-                   ) -> RouteDecision:
+                   carried_companies: list[str] | None = None, carried_years: list[int] | None = None,
+                   annual: dict[str, list[int]] | None = None) -> RouteDecision:
     """Deterministic routing. `coverage`: company -> fiscal years of any filing in the corpus."""
     q = facts.text.strip()
     covered = coverage_text(coverage)
@@ -131,8 +131,8 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
         return RouteDecision("clarify", "no figure and no fiscal year",
                              f"Which figure and which fiscal year of {companies[0]}? I have "
                              f"{years_text(coverage[companies[0]])}.", companies=companies)
-    if not years:
-        return _latest_report(facts, companies, coverage)
+    if not years:   # the latest annual report (10-K) when there is one, else the latest filing of any kind
+        return _latest_report(facts, companies, {c: (annual or {}).get(c) or coverage[c] for c in companies})
 
     # A year is held when its own report is, or a report of the next two years (which print it as a comparative
     # column); the question is refused only when none of its years is held, and a year not held is said.
@@ -156,7 +156,8 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
 
 def _latest_report(facts: QuestionFacts, companies: list[str], coverage: dict[str, list[int]]) -> RouteDecision:
     """A question naming no year reads each company's latest report and says so; with a single report it says
-    it is the only one; with several, the other years become one-click follow-ups."""
+    it is the only one; with several, the other years become one-click follow-ups. `coverage`: the years to
+    choose from (annual reports first)."""
     notes, suggestions = [], []
     base = re.sub(r"\s*\((?:context from turn|read as:)[^)]*\)\s*$", "", facts.text.strip())
     base = re.sub(r"[\s?.!]+$", "", base)
