@@ -53,9 +53,7 @@ _NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|
 # Risk-factor language: what could happen is not what the report says happened.
 _HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
-_NOT# Risk-factor language: what could happen is not what the report says happened.
-_HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
-_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
+_NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 _YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?![\d,%])")
@@ -103,19 +101,21 @@ def is_yes_no(facts: QuestionFacts) -> bool:
 
 
 def _counts(sentence: str, terms: list[str]) -> bool:
-    """A count of the asked thing: a number followed within three words by one of the question's terms
-    ("approximately 156,000 employees", "982 stores")."""
+    """A count of the asked thing: a number with one of the question's terms within three words after it or
+    four before it, no other number between ("approximately 156,000 employees", "982 stores", "total
+    workforce was approximately 142,000")."""
     toks = sentence.split()
     months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
     for i, t in enumerate(toks):
-        if not re.fullmatch(r"\d[\d,]*(\.\d+)?,?", t) or re.fullmatch(r"(19|20)\d{2},?", t) \
+        if not re.fullmatch(r"\d[\d,]*(\.\d+)?[,.]?", t) or re.fullmatch(r"(19|20)\d{2}[,.]?", t) \
                 or (i and months.match(toks[i - 1])):
             continue
-        for w in toks[i + 1:i + 4]:
-            if re.search(r"\d", w):
-                break
-            if any(term in stems(w) for term in terms):
-                return True
+        for window in (toks[i + 1:i + 4], list(reversed(toks[max(0, i - 4):i]))):
+            for w in window:
+                if re.search(r"\d", w):
+                    break
+                if any(term in stems(w) for term in terms):
+                    return True
     return False
 
 
