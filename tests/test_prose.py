@@ -88,3 +88,10 @@ def test_number_kinds():
     assert prose.number_kinds("about 85% located in 2022") == {"percent"}
     assert prose.number_kinds("operated 982 stores at fiscal 2023 end") == {"count"}
     assert prose.number_kinds("in 2022 and 2021") == set()
+
+
+def test_a_narrower_count_or_another_nouns_count_is_not_the_answer():
+    hired = page("Human Capital\nIn 2022 we hired approximately 9,800 new employees for critical skills. We support "
+                 "groups open to all employees with more than 13,000 participants across 150 chapters globally.")
+    text, kind, _ = ask("How many employees did Boeing have in 2022?", [hired])
+    assert kind == "not_found"

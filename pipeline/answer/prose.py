@@ -100,23 +100,33 @@ def is_yes_no(facts: QuestionFacts) -> bool:
     return bool(_YESNO.match(core_question(facts.text)))
 
 
-def _counts(sentence: str, terms: list[str]) -> bool:
-    """A count of the asked thing: a number with one of the question's terms within three words after it or
-    four before it, no other number between ("approximately 156,000 employees", "982 stores", "total
-    workforce was approximately 142,000")."""
+def _counts(sentence: str, terms: list[str]) -> int:
+    """How well a sentence counts the asked thing: a number with one of the question's terms within three
+    words after it or four before it, no other number between ("approximately 156,000 employees", "982
+    stores", "total workforce was approximately 142,000"). 2 when only filler stands between number and noun,
+    1 when other words narrow the count ("9,800 new employees"), 0 when there is no such number."""
+    from pipeline.terms import content_terms
+
     toks = sentence.split()
     months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+    best = 0
     for i, t in enumerate(toks):
         if not re.fullmatch(r"\d[\d,]*(\.\d+)?[,.]?", t) or re.fullmatch(r"(19|20)\d{2}[,.]?", t) \
                 or (i and months.match(toks[i - 1])):
             continue
-        for window in (toks[i + 1:i + 4], list(reversed(toks[max(0, i - 4):i]))):
+        follows = content_terms(" ".join(toks[i + 1:i + 2]))
+        own_noun = bool(follows) and not any(t in stems(toks[i + 1]) for t in terms)   # "13,000 participants"
+        for window in (toks[i + 1:i + 4], [] if own_noun else list(reversed(toks[max(0, i - 4):i]))):
+            between: list[str] = []
             for w in window:
                 if re.search(r"\d", w):
                     break
                 if any(term in stems(w) for term in terms):
-                    return True
-    return False
+                    narrowing = [x for x in content_terms(" ".join(between)) if x not in terms]
+                    best = max(best, 1 if narrowing else 2)
+                    break
+                between.append(w)
+    return best
 
 
 def _bar(n: int) -> int:
@@ -175,7 +185,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if superl and not _MOST.search(sent):
                 continue
-            if kind == "count" and not _counts(sent, terms):
+            counted = _counts(sent, terms) if kind == "count" else 0
+            if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue
             if kind and kind not in number_kinds(sent) and not (kind == "money" and "per_share" in number_kinds(sent)):
                 continue
@@ -184,7 +195,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):
                 continue
-            key = (hits / len(terms), bool(named & years), -rank, -len(sent))
+            key = (hits / len(terms), counted, bool(named & years), -rank, -len(sent))
             if best is None or key > best[0]:
                 best = (key, Found(sent, p, hits / len(terms)))
     return best[1] if best else None
