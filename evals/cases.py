@@ -68,7 +68,7 @@ def load_suite(path: Path, suite: str | None = None) -> list[Case]:
         if suite == "conversation" and (not isinstance(raw["expected"]["turns"], list)
                                         or len(raw["expected"]["turns"]) != len(turns) or len(turns) < 2):
             raise CaseError(f"{label}: a conversation needs 2+ turns and one expectation per turn")
-        if suite == "prose" and raw["expected"]["kind"] != "not_found" and "citation" not in raw["expected"]:
+        if suite == "prose" and "not_found" not in raw["expected"]["kind"] and "citation" not in raw["expected"]:
             raise CaseError(f"{label}: a prose answer case records its evidence page in expected.citation")
         if cid in seen:
             raise CaseError(f"{label}: duplicate id {cid!r}")

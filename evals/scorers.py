@@ -88,8 +88,9 @@ def prose(case: Case, out: dict) -> Score:
     e = case.expected
     bad = [f"route {out.get('route')!r} != {e['route']!r}"] if out.get("route") != e["route"] else []
     kind = out.get("kind")
-    if kind != e["kind"]:
-        bad.append(f"kind {kind!r} != {e['kind']!r}")
+    allowed = e["kind"] if isinstance(e["kind"], list) else [e["kind"]]
+    if kind not in allowed:
+        bad.append(f"kind {kind!r} not in {allowed!r}")
     bad += _answer_checks(e, out)
     return Score(not bad, "; ".join(bad) or "ok")
 
@@ -139,8 +140,10 @@ def synthetic(case: Case, correct: bool) -> dict:
             turns[-1] = last
         return {"turns": turns}
     if case.suite == "prose":
-        good = {**_synthetic_answer(e, True), "kind": e["kind"]}
-        return good if correct else {**good, "kind": "quote" if e["kind"] != "quote" else "not_found"}
+        allowed = e["kind"] if isinstance(e["kind"], list) else [e["kind"]]
+        good = {**_synthetic_answer(e, True), "kind": allowed[0]}
+        wrong = next(k for k in ("superlative", "yes_no", "quote", "not_found") if k not in allowed)
+        return good if correct else {**good, "kind": wrong}
     answer = " ".join(e.get("must_contain", [])) or (e.get("starts_with", "") + " something")
     if e.get("starts_with") and not answer.startswith(e["starts_with"]):
         answer = f"{e['starts_with']} {answer}"
