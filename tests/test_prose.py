@@ -95,3 +95,10 @@ def test_a_narrower_count_or_another_nouns_count_is_not_the_answer():
                  "groups open to all employees with more than 13,000 participants across 150 chapters globally.")
     text, kind, _ = ask("How many employees did Boeing have in 2022?", [hired])
     assert kind == "not_found"
+
+
+def test_a_narrative_question_with_one_or_two_terms_is_never_answered_by_a_word_match():
+    rev = page("Revenue\nRevenue is recognized for each commercial aircraft performance obligation at the point in "
+               "time when the aircraft is completed and accepted by the customer.")
+    text, kind, _ = ask("Who are the primary customers of Boeing as of FY2022?", [rev])
+    assert kind == "not_found" and text.startswith(NOT_FOUND)

@@ -169,6 +169,13 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     bar = _bar(len(terms))
     kind = need or question_kind(core_question(facts.text))
     superl = is_superlative(facts)
+    if kind is None and not is_yes_no(facts):
+        # A narrative question ("who are the customers?") gives a sentence nothing to check but its words: with
+        # fewer than three of them any sentence mentioning "customer" would pass, so it is not answered by a
+        # quote; with three or more, three quarters must be carried.
+        if len(terms) < 3:
+            return None
+        bar = max(bar, math.ceil(0.75 * len(terms)))
     require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
     years = set(facts.years) or ({year} if year else set())
     best: tuple[tuple, Found] | None = None
