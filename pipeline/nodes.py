@@ -251,6 +251,8 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                 kinds.append("not_found")
                 continue
             s, kind = _prose_or_figure(state, conn, facts, company, year, passages, cite)
+            if s in sentences or s in missing:   # one answer covering both years ("change from FY2022 to FY2023")
+                continue
             (missing if kind == "not_found" else sentences).append(s)
             kinds.append(kind)
     sentences += missing     # answers first, then what could not be found

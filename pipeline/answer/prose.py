@@ -52,6 +52,9 @@ _NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|
                     r"forward-looking statements?\b")
 # Risk-factor language: what could happen is not what the report says happened.
 _HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
+_WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
+_CAUSAL = re.compile(r"(?i)\b(due to|because|driven by|drove|reflect(s|ed|ing)|as a result of|result(ed)? from|"
+                     r"attributable to|primarily (from|by)|led by|owing to|caused by)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
@@ -153,9 +156,10 @@ def sentences_of(text: str) -> list[str]:
 
 
 def _is_prose(sentence: str) -> bool:
+    """A sentence, not a table row run together or a headline over figures."""
     toks = sentence.split()
-    numeric = sum(1 for t in toks if re.fullmatch(r"[\d$(),.%\-—–]+", t))
-    return len(toks) >= 6 and numeric / len(toks) < 0.3
+    numeric = sum(1 for t in toks if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t))
+    return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
 
 
 def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | None, need: str | None = None,
@@ -169,6 +173,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     bar = _bar(len(terms))
     kind = need or question_kind(core_question(facts.text))
     superl = is_superlative(facts)
+    why = bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
     if kind is None and not is_yes_no(facts):
         # A narrative question ("who are the customers?") gives a sentence nothing to check but its words: with
         # fewer than three of them any sentence mentioning "customer" would pass, so it is not answered by a
@@ -191,6 +196,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if hits < bar:
                 continue
             if superl and not _MOST.search(sent):
+                continue
+            if why and not _CAUSAL.search(sent):    # "why ...?" needs a sentence that gives a cause
                 continue
             counted = _counts(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
