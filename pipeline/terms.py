@@ -18,7 +18,7 @@ SYNONYMS = Path(__file__).parent / "data" / "synonyms.toml"
 
 # Words of asking and of degree that carry no topic of their own.
 ASKING = {"say", "says", "describe", "explain", "list", "show", "name", "any", "there", "some", "all", "each",
-          "major", "main", "primary", "key", "overall", "total", "number", "approximately", "about", "around",
+          "major", "main", "primary", "key", "overall", "number", "approximately", "about", "around",
           "they", "them", "we", "our", "us", "you", "your", "i", "my", "he", "she", "his", "her", "so", "also",
           "too", "same", "other", "more", "most", "less", "least", "during", "over", "under", "between", "per",
           "ended", "end", "as", "up", "out", "get", "got", "make", "made", "know", "compare", "compared",

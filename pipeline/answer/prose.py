@@ -55,6 +55,10 @@ _HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negativel
 _WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
 _CAUSAL = re.compile(r"(?i)\b(due to|because|driven by|drove|reflect(s|ed|ing)|as a result of|result(ed)? from|"
                      r"attributable to|primarily (from|by)|led by|owing to|caused by)\b")
+_CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrease|grow|rise|fall|decline|change|raise|"
+                       r"reduce|cut)\b")
+_CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
+                     r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
@@ -173,6 +177,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     bar = _bar(len(terms))
     kind = need or question_kind(core_question(facts.text))
     superl = is_superlative(facts)
+    change = bool(_CHANGE_Q.search(core_question(facts.text)))
     why = bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
     if kind is None and not is_yes_no(facts):
         # A narrative question ("who are the customers?") gives a sentence nothing to check but its words: with
@@ -198,6 +203,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if superl and not _MOST.search(sent):
                 continue
             if why and not _CAUSAL.search(sent):    # "why ...?" needs a sentence that gives a cause
+                continue
+            if change and not _CHANGE.search(sent):   # "by how much did it increase?" needs a change stated
                 continue
             counted = _counts(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
