@@ -102,3 +102,13 @@ def test_a_narrative_question_with_one_or_two_terms_is_never_answered_by_a_word_
                "time when the aircraft is completed and accepted by the customer.")
     text, kind, _ = ask("Who are the primary customers of Boeing as of FY2022?", [rev])
     assert kind == "not_found" and text.startswith(NOT_FOUND)
+
+
+def test_a_statement_figure_is_not_taken_from_a_sentence_stating_a_change():
+    from pipeline.answer.prose import covering
+
+    seg = page("Results\nIn 2022, revenues increased by $4,128 million compared with 2021 driven by higher deliveries.")
+    assert covering(None, analyse("What was Boeing's total revenue in 2022?"), [seg], 2022, need="money",
+                    require_year=True) is None
+    assert covering(None, analyse("What was Boeing's revenue in 2022?"), [seg], 2022, need="money",
+                    require_year=True) is None

@@ -177,6 +177,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     bar = _bar(len(terms))
     kind = need or question_kind(core_question(facts.text))
     superl = is_superlative(facts)
+    if require_year and need and len(terms) < 2:
+        return None    # a statement figure looked for in prose: one word ("revenue") is too little to check
     change = bool(_CHANGE_Q.search(core_question(facts.text)))
     why = bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
     if kind is None and not is_yes_no(facts):
@@ -206,6 +208,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if change and not _CHANGE.search(sent):   # "by how much did it increase?" needs a change stated
                 continue
+            if require_year and not change and re.search(r"(?i)\b(increas|decreas|declin)\w*\s+(by|of)\b", sent):
+                continue    # "revenues increased by $283 million" is a change, not the figure asked for
             counted = _counts(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue
