@@ -41,6 +41,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/ingest.py
 	$(BIN)/python benchmarks/retrieval.py
 	$(BIN)/python benchmarks/answers.py
+	$(BIN)/python benchmarks/prose.py
 	$(BIN)/python benchmarks/cache.py
 	$(BIN)/python benchmarks/load.py
 

@@ -10,12 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SUITES = ("routing", "retrieval", "calculation", "boundary")
+SUITES = ("routing", "retrieval", "calculation", "boundary", "conversation", "prose")
 REQUIRED_EXPECTED = {
     "routing": {"route"},
     "retrieval": {"doc", "figure"},
     "calculation": {"value", "unit"},
     "boundary": {"route"},
+    "conversation": {"turns"},     # one expectation per turn: {route, companies, years, metric, must_contain, ...}
+    "prose": {"route", "kind"},     # kind: quote | yes_no | superlative | not_found; `page` records the evidence
 }
 
 
@@ -63,6 +65,11 @@ def load_suite(path: Path, suite: str | None = None) -> list[Case]:
         missing = REQUIRED_EXPECTED.get(suite, set()) - set(raw["expected"])
         if missing:
             raise CaseError(f"{label}: field 'expected' lacks {sorted(missing)} for a {suite} case")
+        if suite == "conversation" and (not isinstance(raw["expected"]["turns"], list)
+                                        or len(raw["expected"]["turns"]) != len(turns) or len(turns) < 2):
+            raise CaseError(f"{label}: a conversation needs 2+ turns and one expectation per turn")
+        if suite == "prose" and "not_found" not in raw["expected"]["kind"] and "citation" not in raw["expected"]:
+            raise CaseError(f"{label}: a prose answer case records its evidence page in expected.citation")
         if cid in seen:
             raise CaseError(f"{label}: duplicate id {cid!r}")
         seen.add(cid)

@@ -68,7 +68,8 @@ def run_mock(suites: dict[str, list[Case]]) -> Report:
 def run_real(suites: dict[str, list[Case]], ctx) -> Report:
     results = []
     runners: dict[str, Callable[[Case, Any], dict]] = {"routing": _routing, "retrieval": _retrieval,
-                                                        "calculation": _turn, "boundary": _turn}
+                                                        "calculation": _turn, "boundary": _turn,
+                                                        "conversation": _conversation, "prose": _prose}
     from pipeline.providers.llm import USAGE
 
     for suite, cases in suites.items():
@@ -94,16 +95,16 @@ def _routing(case: Case, ctx) -> dict:
     from pipeline.stores.checkpoints import Message
 
     with ctx.connect() as conn:
-        coverage = corpus.coverage_all(conn)
+        coverage, annual = corpus.coverage_all(conn), corpus.annual_coverage(conn)
     history: list[Message] = []
     out: dict = {}
     for i, q in enumerate(case.turns, 1):
-        co = carry_over(q, history)
+        co = carry_over(q, history, annual or coverage)
         facts = facts_for(co)
-        d = route_question(facts, coverage)
+        d = route_question(facts, coverage, annual=annual)
         out = {"route": d.route, "companies": d.companies, "years": d.years,
                "metric": facts.metric.key if facts.metric else None}
-        history += [Message("user", q, i), Message("assistant", "", i, out)]
+        history += [Message("user", q, i), Message("assistant", "", i, {**out, "carried": {"question": co.question}})]
     return out
 
 
@@ -124,6 +125,32 @@ def _turn(case: Case, ctx) -> dict:
         state = run_turn(q, ctx, thread_id=thread, user_id="eval")
     assert state is not None
     return state.to_json()
+
+
+def _scoped(state) -> dict:
+    return {**state.to_json(), "companies": state.companies, "years": state.years, "metric": state.metric}
+
+
+def _conversation(case: Case, ctx) -> dict:
+    """A whole thread through the turn graph: every turn's answer and scope, in order."""
+    from pipeline.graph import run_turn
+    from pipeline.stores.checkpoints import new_thread_id
+
+    thread = new_thread_id()
+    return {"turns": [_scoped(run_turn(q, ctx, thread_id=thread, user_id="eval")) for q in case.turns]}
+
+
+def _prose(case: Case, ctx) -> dict:
+    """One question through the turn graph; the kind of answer is the synthesis step's decision."""
+    from pipeline.graph import run_turn
+
+    state = run_turn(case.query, ctx, user_id="eval")
+    synth = next((s for s in reversed(state.steps) if s.node == "synthesise"), None)   # the last round
+    kinds = synth.decision.split(", ") if synth else []
+    kind = next((k for k in kinds if k != "not_found"), kinds[0] if kinds else None)
+    if state.answer.startswith("I could not find"):
+        kind = "not_found"
+    return {**_scoped(state), "kind": kind}
 
 
 def compare(report: Report, baseline: dict, tolerance: float = 0.0) -> tuple[list[str], list[str]]:

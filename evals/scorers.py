@@ -68,7 +68,52 @@ def boundary(case: Case, out: dict) -> Score:
     return Score(not bad, "; ".join(bad) or "ok")
 
 
-SCORERS = {"routing": routing, "retrieval": retrieval, "calculation": calculation, "boundary": boundary}
+def _answer_checks(e: dict, out: dict) -> list[str]:
+    """The answer-level expectations shared by the boundary, prose and conversation scorers."""
+    answer, cites = out.get("answer", ""), out.get("citations", [])
+    bad = [f"missing {s!r}" for s in e.get("must_contain", []) if s not in answer]
+    bad += [f"contains {s!r}" for s in e.get("must_not_contain", []) if s in answer]
+    if "starts_with" in e and not answer.startswith(e["starts_with"]):
+        bad.append(f"does not start with {e['starts_with']!r}")
+    if "citations" in e and len(cites) != e["citations"]:
+        bad.append(f"{len(cites)} citations (want {e['citations']})")
+    if "citation" in e and not any(c.get("doc") == e["citation"]["doc"] and c.get("page") == e["citation"]["page"]
+                                   for c in cites):
+        bad.append(f"no citation to {e['citation']['doc']} p. {e['citation']['page']}")
+    return bad
+
+
+def prose(case: Case, out: dict) -> Score:
+    """A sentence answer: the right kind (quote, yes/no, superlative, not found), its words, its page."""
+    e = case.expected
+    bad = [f"route {out.get('route')!r} != {e['route']!r}"] if out.get("route") != e["route"] else []
+    kind = out.get("kind")
+    allowed = e["kind"] if isinstance(e["kind"], list) else [e["kind"]]
+    if kind not in allowed:
+        bad.append(f"kind {kind!r} not in {allowed!r}")
+    bad += _answer_checks(e, out)
+    return Score(not bad, "; ".join(bad) or "ok")
+
+
+def conversation(case: Case, out: dict) -> Score:
+    """Every turn of a thread, each against its own expectation (route, scope, answer)."""
+    turns = out.get("turns", [])
+    want = case.expected["turns"]
+    if len(turns) != len(want):
+        return Score(False, f"{len(turns)} turns answered (want {len(want)})")
+    bad = []
+    for i, (e, o) in enumerate(zip(want, turns), 1):
+        if "route" in e and o.get("route") != e["route"]:
+            bad.append(f"turn {i}: route {o.get('route')!r} != {e['route']!r}")
+        for key in ("companies", "years", "metric"):
+            if key in e and o.get(key) != e[key]:
+                bad.append(f"turn {i}: {key} {o.get(key)!r} != {e[key]!r}")
+        bad += [f"turn {i}: {b}" for b in _answer_checks(e, o)]
+    return Score(not bad, "; ".join(bad) or "ok", {"turns": len(turns)})
+
+
+SCORERS = {"routing": routing, "retrieval": retrieval, "calculation": calculation, "boundary": boundary,
+           "conversation": conversation, "prose": prose}
 
 
 # --- synthetic outputs for mock mode: one that must pass, one that must fail ---------------------------------
@@ -87,6 +132,18 @@ def synthetic(case: Case, correct: bool) -> dict:
         unit = e["unit"]
         wrong = v * 1.1 + 1
         return {"results": [{"value": str(v if correct else wrong), "unit": unit}]}
+    if case.suite == "conversation":
+        turns = [_synthetic_answer(t, True) for t in e["turns"]]
+        if not correct:   # the last turn inherits what it should not (or loses what it should keep)
+            last = dict(turns[-1])
+            last["route"] = "clarify" if e["turns"][-1].get("route") != "clarify" else "retrieve"
+            turns[-1] = last
+        return {"turns": turns}
+    if case.suite == "prose":
+        allowed = e["kind"] if isinstance(e["kind"], list) else [e["kind"]]
+        good = {**_synthetic_answer(e, True), "kind": allowed[0]}
+        wrong = next(k for k in ("superlative", "yes_no", "quote", "not_found") if k not in allowed)
+        return good if correct else {**good, "kind": wrong}
     answer = " ".join(e.get("must_contain", [])) or (e.get("starts_with", "") + " something")
     if e.get("starts_with") and not answer.startswith(e["starts_with"]):
         answer = f"{e['starts_with']} {answer}"
@@ -99,3 +156,15 @@ def synthetic(case: Case, correct: bool) -> dict:
         return good
     forbidden = e.get("must_not_contain", [])
     return {**good, "route": other_route, "answer": answer + (f" {forbidden[0]}" if forbidden else "")}
+
+
+def _synthetic_answer(e: dict, correct: bool) -> dict:
+    """An output meeting one turn's (or one prose case's) expectation."""
+    answer = " ".join(e.get("must_contain", []))
+    if e.get("starts_with"):
+        answer = f"{e['starts_with']} {answer}"
+    cites = [dict(e["citation"])] if "citation" in e else []
+    if "citations" in e:
+        cites = cites[:e["citations"]] + [{"doc": "D", "page": 1}] * max(0, e["citations"] - len(cites))
+    return {"route": e.get("route"), "answer": answer or "an answer", "citations": cites,
+            **{k: e[k] for k in ("companies", "years", "metric") if k in e}}

@@ -280,7 +280,7 @@ def threads(user: str) -> None:
 @main.group(name="eval", invoke_without_command=True)
 @click.option("--mode", type=click.Choice(["mock", "real"]), default="mock", show_default=True,
               help="mock: synthetic outputs through the real scorers (no database, no model); real: the components.")
-@click.option("--suite", type=click.Choice(["routing", "retrieval", "calculation", "boundary"]))
+@click.option("--suite", type=click.Choice(["routing", "retrieval", "calculation", "boundary", "conversation", "prose"]))
 @click.option("--limit", type=int, help="At most N cases per suite.")
 @click.option("--case", "case_id", help="Only this case id.")
 @click.option("--json", "as_json", is_flag=True)
@@ -430,7 +430,7 @@ def eval_judge(as_json: bool) -> None:
 
 @eval_.command(name="promote")
 @click.argument("turn_id")
-@click.option("--suite", required=True, type=click.Choice(["routing", "retrieval", "calculation", "boundary"]))
+@click.option("--suite", required=True, type=click.Choice(["routing", "retrieval", "calculation", "boundary", "conversation", "prose"]))
 @click.option("--why", required=True, help="The regression this case would catch.")
 def eval_promote(turn_id: str, suite: str, why: str) -> None:
     """Turn a logged live turn into a new case of SUITE (expected values taken from what was recorded)."""

@@ -59,7 +59,8 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
 
     try:
         coverage = corpus.coverage_all(conn)
-        work = Work(facts=analyse(state.question, registry=get_registry(conn=conn)), coverage=coverage)
+        work = Work(facts=analyse(state.question, registry=get_registry(conn=conn)), coverage=coverage,
+                    annual=corpus.annual_coverage(conn))
         try:
             # memory, in front
             layer("carry_over", lambda s: nodes.carry(s, ctx, work, history), node="carry_over")

@@ -79,6 +79,7 @@ class Work:
     """Per-turn scratch that is not part of the recorded state (live objects)."""
     facts: QuestionFacts
     coverage: dict[str, list[int]]
+    annual: dict[str, list[int]] = field(default_factory=dict)   # company -> years with a 10-K
     decision: RouteDecision | None = None
     pool: list[Passage] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
@@ -96,7 +97,8 @@ def _doc(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:
 # --- 1 + 2: scope and clarity -------------------------------------------------------------------------------
 def route(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     d = route_question(work.facts, work.coverage, web_enabled=ctx.web_enabled,
-                       carried_companies=state.carried.get("companies"), carried_years=state.carried.get("years"))
+                       carried_companies=state.carried.get("companies"), carried_years=state.carried.get("years"),
+                       annual=work.annual)
     _apply_route(state, work, d)
     return StepRecord(node="route", decision=d.route, reason=d.reason,
                       data={"companies": state.companies, "years": state.years, "metric": state.metric})
@@ -114,6 +116,7 @@ def _apply_route(state: TurnState, work: Work, d: RouteDecision) -> None:
     work.decision = d
     state.route, state.route_reason = d.route, d.reason  # type: ignore[assignment]
     state.companies, state.years, state.scope_note = d.companies, d.years, d.scope_note
+    state.period_note, state.suggestions = d.period_note, d.suggestions
     state.metric = work.facts.metric.key if work.facts.metric else None
     if d.route != "retrieve":
         state.answer = d.reply
@@ -141,21 +144,18 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
     notes = []
     targets = [c for c in state.companies if not state.retry_queries or not state.found.get(c, False)] or state.companies
     for company in targets:
-        if state.years:
-            scope = ctx.retriever.scope_for(work.facts, company, state.years[0], conn)
-        else:
-            scope = ctx.retriever.scope_for(work.facts, company, None, conn)
+        for year in _years_for(state, work, company):
+            scope = ctx.retriever.scope_for(work.facts, company, year, conn)   # a year's report, or the next one's
             if scope.note:
                 notes.append(f"{company}: {scope.note}")
-                state.years = state.years or ([scope.fiscal_year] if scope.fiscal_year else [])
-        opts = ctx.retrieval_options
-        found, dense_error = ctx.retriever.candidates_checked(
-            query, work.facts, scope, conn, pool_k=opts.get("pool_k"), mode=opts.get("mode", "hybrid"),
-            statements=opts.get("statements", True))
-        pool.extend(found)
-        if dense_error and "embeddings" not in work.degraded:
-            work.degraded.append("embeddings")
-            _fail_open(state, ctx, "embeddings", dense_error)
+            opts = ctx.retrieval_options
+            found, dense_error = ctx.retriever.candidates_checked(
+                query, work.facts, scope, conn, pool_k=opts.get("pool_k"), mode=opts.get("mode", "hybrid"),
+                statements=opts.get("statements", True))
+            pool.extend(found)
+            if dense_error and "embeddings" not in work.degraded:
+                work.degraded.append("embeddings")
+                _fail_open(state, ctx, "embeddings", dense_error)
     if state.retry_queries:   # keep what the previous round found for companies not retried
         pool = [p for p in work.pool if p.company not in targets] + pool
     work.pool = pool
@@ -170,11 +170,24 @@ def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     out: list[Passage] = []
     use = ctx.retrieval_options.get("rerank", True)
     for company in state.companies:
-        mine = [p for p in work.pool if p.company == company]
-        out.extend(one_per_page(ctx.reranker.rerank(work.facts, mine, len(mine)) if use else mine, k))
+        for year in _years_for(state, work, company):
+            mine = [p for p in work.pool if p.company == company and (year is None or p.fiscal_year == year)] or \
+                [p for p in work.pool if p.company == company]
+            out.extend(one_per_page(ctx.reranker.rerank(work.facts, mine, len(mine)) if use else mine, k))
     work.passages = out
     state.documents = [_doc(p) for p in out]
     return StepRecord(node="rerank", decision=f"{len(out)} pages", reason=getattr(ctx.reranker, "name", "rules"))
+
+
+def _years_for(state: TurnState, work: Work, company: str) -> list[int | None]:
+    """The fiscal years one company is asked about and held: the named years, else its latest report."""
+    held = work.coverage.get(company, [])
+    if state.years:
+        from pipeline.router import reported_in
+
+        return [y for y in state.years if not held or reported_in(held, y)] or [None]
+    latest = (work.annual.get(company) or held)
+    return [latest[-1]] if latest else [None]
 
 
 def rerank_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
@@ -184,7 +197,8 @@ def rerank_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
 
 
 def grade_docs(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
-    grades = grade(work.facts.text, work.passages, state.companies, state.years[:1] or None)
+    grades = grade(work.facts.text, work.passages, state.companies,
+                   sorted({y for c in state.companies for y in _years_for(state, work, c) if y is not None}) or None)
     state.documents = [_doc(g.passage, g.kept, g.reason) for g in grades]
     work.passages = [g.passage for g in grades if g.kept]
     state.found = found_flags(grades, state.companies)
@@ -225,26 +239,57 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
     cite = _Cites(state)
     facts = work.facts
-    year = state.years[0] if state.years else None
     sentences: list[str] = []
+    missing: list[str] = []
     kinds: list[str] = []
-    for company in state.companies:
-        passages = [p for p in work.passages if p.company == company]
-        if not state.found.get(company, bool(passages)) and not (year and facts.metric):   # figures: facts table
-            sentences.append(f"{NOT_FOUND} a relevant page for {company}"
-                             f"{f' FY{year}' if year else ''}: nothing retrieved survived the relevance check.")
-            continue
-        s, kind = _answer_company(state, conn, facts, company, year, passages, cite)
-        sentences.append(s)
-        kinds.append(kind)
+    for company in state.companies:          # every company x every year asked: none is dropped silently
+        for year in _years_for(state, work, company):
+            mine = [p for p in work.passages if p.company == company]
+            passages = [p for p in mine if year is None or p.fiscal_year == year] or mine   # or the next report's
+            if (not passages or not state.found.get(company, True)) and not (year and facts.metric):   # facts table
+                missing.append(f"{NOT_FOUND} a relevant page for {company}{f' FY{year}' if year else ''}: nothing "
+                               "retrieved survived the relevance check.")
+                kinds.append("not_found")
+                continue
+            s, kind = _prose_or_figure(state, conn, facts, company, year, passages, cite)
+            if s in sentences or s in missing:   # one answer covering both years ("change from FY2022 to FY2023")
+                continue
+            (missing if kind == "not_found" else sentences).append(s)
+            kinds.append(kind)
+    sentences += missing     # answers first, then what could not be found
+    if state.period_note:
+        sentences.append(state.period_note)
     state.answer = state.draft = " ".join(sentences)
-    if state.answer.startswith(NOT_FOUND) and state.citations and all(s.startswith(NOT_FOUND) for s in sentences):
+    if state.answer.startswith(NOT_FOUND) and state.citations and all(k == "not_found" for k in kinds):
         state.citations = []
     state.pages_checked = [doc_label(p.company, p.fiscal_year, p.doc_type, p.page) for p in work.passages]
     work.base_confidence = "high" if kinds and all(k in ("statement", "derived") for k in kinds) else \
         "medium" if kinds and "not_found" not in kinds else "low"
     return StepRecord(node="synthesise", decision=", ".join(kinds) or "nothing found",
                       reason=f"{len(state.citations)} citation(s)", data={"draft": state.draft})
+
+
+def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                     passages: list[Passage], cite: _Cites) -> tuple[str, str]:
+    """"Which line grew most" compares a table's rows; a figure the statements do not print may be stated in a
+    sentence (a covering one, with a number of the asked kind); everything else is the figure path's."""
+    from pipeline.answer import prose
+
+    if facts.metric is not None and prose.is_superlative(facts):   # never one figure for "which ... most"
+        return prose.answer(state, conn, facts, company, year, passages, cite)
+    if facts.metric is not None and prose.is_yes_no(facts):   # "Did X announce a buyback?": the sentence first
+        said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
+        if kind != "not_found":
+            return said, kind
+    s, kind = _answer_company(state, conn, facts, company, year, passages, cite)
+    if kind == "not_found" and facts.metric is not None:
+        m = facts.metric
+        need = "percent" if m.unit == "%" or m.kind == "ratio" or re.search(r"(?i)\bmargin\b", facts.text) else \
+            "per_share" if m.kind == "per_share" else "money"
+        alt, alt_kind = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
+        if alt_kind != "not_found" and alt_kind != "yes_no":
+            return alt, alt_kind
+    return s, kind
 
 
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
@@ -257,32 +302,20 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         if kind != "not_found" or facts.metric is not None:
             return text, kind
         suggestions = list(state.suggestions)
-        quoted = _quote(state, facts, company, year, passages, cite)
+        quoted = _quote(state, facts, company, year, passages, cite, conn)
         if quoted[1] != "not_found":
             state.suggestions = [s for s in state.suggestions if s not in suggestions]
             return quoted
         return text, kind
-    return _quote(state, facts, company, year, passages, cite)
+    return _quote(state, facts, company, year, passages, cite, conn)
 
 
 def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],
-           cite: _Cites) -> tuple[str, str]:
-    found = best_sentence(_terms, facts.text, passages)
-    where = f"{company}'s FY{year} reports" if year else f"{company}'s reports"
-    if found is None:
-        return f"{NOT_FOUND} a passage in {where} that answers this.", "not_found"
-    sent, p = found
-    m = cite(p)
-    text = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} says: \u201c{sent}\u201d [{m}]"
-    state.claims.append(Claim(text=text, label=f"{company} FY{p.fiscal_year} passage"))
-    return text, "quote"
+           cite: _Cites, conn=None) -> tuple[str, str]:
+    """Questions the statement lookup does not answer: a covering sentence, yes/no, "which ... most"."""
+    from pipeline.answer import prose
 
-
-def _terms(text: str) -> list[str]:
-    from pipeline.keyword import FILLER, _stemmer
-
-    stem = _stemmer()
-    return [stem.stemWord(w) for w in re.findall(r"[a-z][a-z0-9&]+", text.lower()) if w not in FILLER]
+    return prose.answer(state, conn, facts, company, year, passages, cite)
 
 
 # --- citations, groundedness, containment ------------------------------------------------------------------------
@@ -395,10 +428,10 @@ def prepare_retry(state: TurnState, work: Work) -> StepRecord:
 def carry(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord:
     from pipeline.memory.carryover import carry_over, facts_for
 
-    co = carry_over(state.question, history)
+    co = carry_over(state.question, history, work.annual or work.coverage)   # "last year": the latest 10-K
     if co.added:
         work.facts = facts_for(co)
-    state.carried = {"companies": co.companies, "years": co.years, "metric": co.metric}
+    state.carried = {"companies": co.companies, "years": co.years, "metric": co.metric, "question": co.question}
     state.memory["carried"] = co.added
     return StepRecord(node="carry_over", decision="carried" if co.added else "nothing to carry",
                       reason="; ".join(co.added) + (f" (from turn {co.from_turn})" if co.added else ""),
@@ -426,9 +459,9 @@ def recall(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
 
 
 def cache_lookup(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
-    if len(state.companies) != 1:
+    if len(state.companies) != 1 or len(state.years) > 1:
         state.cache = {"hit": False, "similarity": 0.0, "band": "skipped"}
-        return StepRecord(node="cache_lookup", decision="skipped", reason="one company per cache entry")
+        return StepRecord(node="cache_lookup", decision="skipped", reason="one company and year per cache entry")
     r = ctx.cache.lookup(work.facts.text, state.companies[0], state.years[0] if state.years else None, state.metric)
     state.cache = r.to_json()
     if r.band == "return" and r.entry:

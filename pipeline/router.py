@@ -33,6 +33,8 @@ class RouteDecision:
     companies: list[str] = field(default_factory=list)
     years: list[int] = field(default_factory=list)
     scope_note: str = ""
+    period_note: str = ""                             # said in the answer: which year was used, which are missing
+    suggestions: list[str] = field(default_factory=list)   # one-click follow-ups (the other years held)
 
 
 @lru_cache(maxsize=1)
@@ -62,9 +64,14 @@ def years_text(years: list[int]) -> str:
     return ys[0] if len(ys) == 1 else ", ".join(ys[:-1]) + " and " + ys[-1]
 
 
+def asks_live(text: str) -> bool:
+    """The question asks for live information (prices, news, today) the annual reports cannot hold."""
+    return bool(_WEB.search(text))
+
+
 def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled: bool = False,
-                   carried_companies: list[str] | None = None, carried_years: list[int] | None = None
-                   ) -> RouteDecision:
+                   carried_companies: list[str] | None = None, carried_years: list[int] | None = None,
+                   annual: dict[str, list[int]] | None = None) -> RouteDecision:
     """Deterministic routing. `coverage`: company -> fiscal years of any filing in the corpus."""
     q = facts.text.strip()
     covered = coverage_text(coverage)
@@ -88,6 +95,14 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
     if named_unknown:
         return RouteDecision("out_of_scope", f"names a company whose reports are not held ({named_unknown[0]})",
                              not_held_reply(named_unknown[0], coverage))
+
+    from pipeline.memory.carryover import hostile
+
+    if hostile(q) and not facts.companies:
+        return RouteDecision("out_of_scope", "tries to change the instructions; names no covered company",
+                             "I can't change how I work or show my instructions. I answer questions about the "
+                             f"annual reports of {covered}.")
+
     if not companies:
         if _FINANCE.search(q) or facts.metrics or facts.topics or _VAGUE.search(q):
             missing = ["company"] + ([] if years else ["fiscal year"]) + \
@@ -112,33 +127,50 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
         return RouteDecision("clarify", "no figure and no fiscal year",
                              f"Which figure and which fiscal year of {companies[0]}? I have "
                              f"{years_text(coverage[companies[0]])}.", companies=companies)
-    if facts.metrics and not years:
-        return RouteDecision("clarify", "a figure question without a fiscal year",
-                             f"Which fiscal year of {_join(companies)}? I have "
-                             + "; ".join(f"{c}: {years_text(coverage[c])}" for c in companies) + ".",
-                             companies=companies)
+    if not years:   # the latest annual report (10-K) when there is one, else the latest filing of any kind
+        return _latest_report(facts, companies, {c: (annual or {}).get(c) or coverage[c] for c in companies})
 
-    if years:
-        # A year is held when its own report is, or a report of the next two years (which print it as a comparative
-        # column); the question is refused only when none of its years is held.
-        held = [(c, y) for c in companies for y in years if reported_in(coverage[c], y)]
-        missing = [] if held else [(c, y) for c in companies for y in years[:1]]
-        notes = [f"{c} FY{y} is read from its FY{min(x for x in coverage[c] if y < x <= y + 2)} report"
-                 for c, y in held if y not in coverage[c]]
-        if notes:
-            return RouteDecision("retrieve", "a covered company; " + "; ".join(notes), companies=companies,
-                                 years=years, scope_note="; ".join(notes))
-        if missing:
-            c, y = missing[0]
-            earlier = [x for x in coverage[c] if x < y]
-            if _FORWARD.search(q) and earlier:
-                return RouteDecision("retrieve", f"forward-looking question about FY{y}: read the FY{earlier[-1]} "
-                                     "report", companies=companies, years=[earlier[-1]],
-                                     scope_note=f"FY{y} is not in the corpus; its outlook is in the FY{earlier[-1]} report")
-            return RouteDecision("no_data", f"{c} FY{y} is not in the corpus",
-                                 f"I have {c} {years_text(coverage[c])}, not FY{y}.", companies=companies, years=years)
-    return RouteDecision("retrieve", "a covered company" + (f" and FY{years[0]}" if years else ", latest report"),
-                         companies=companies, years=years)
+    # A year is held when its own report is, or a report of the next two years (which print it as a comparative
+    # column); the question is refused only when none of its years is held, and a year not held is said.
+    missing = [(c, y) for c in companies for y in years if not reported_in(coverage[c], y)]
+    later = [f"{c} FY{y} is read from its FY{min(x for x in coverage[c] if y < x <= y + 2)} report"
+             for c in companies for y in years if reported_in(coverage[c], y) and y not in coverage[c]]
+    if missing and len(missing) == len(companies) * len(years):
+        c, y = missing[0]
+        earlier = [x for x in coverage[c] if x < y]
+        if _FORWARD.search(q) and earlier and len(years) == 1:
+            return RouteDecision("retrieve", f"forward-looking question about FY{y}: read the FY{earlier[-1]} "
+                                 "report", companies=companies, years=[earlier[-1]],
+                                 scope_note=f"FY{y} is not in the corpus; its outlook is in the FY{earlier[-1]} report")
+        return RouteDecision("no_data", f"{c} FY{y} is not in the corpus",
+                             f"I have {c} {years_text(coverage[c])}, not FY{y}.", companies=companies, years=years)
+    note = " ".join(f"I have no FY{y} report of {c} (I have {years_text(coverage[c])})." for c, y in missing)
+    return RouteDecision("retrieve", f"covered: {_join(companies)} " + years_text(years)
+                         + (f"; missing {', '.join(f'{c} FY{y}' for c, y in missing)}" if missing else ""),
+                         companies=companies, years=years, period_note=note, scope_note="; ".join(later))
+
+
+def _latest_report(facts: QuestionFacts, companies: list[str], coverage: dict[str, list[int]]) -> RouteDecision:
+    """A question naming no year reads each company's latest report and says so; with a single report it says
+    it is the only one; with several, the other years become one-click follow-ups. `coverage`: the years to
+    choose from (annual reports first)."""
+    notes, suggestions = [], []
+    base = re.sub(r"\s*\((?:context from turn|read as:)[^)]*\)\s*$", "", facts.text.strip())
+    base = re.sub(r"[\s?.!]+$", "", base)
+    for c in companies:
+        held = coverage[c]
+        if len(held) == 1:
+            notes.append(f"I used {c}'s FY{held[0]} report, the only one I hold.")
+        else:
+            others = [y for y in reversed(held[:-1])]
+            notes.append(f"I used FY{held[-1]}, the latest of {c}'s reports I hold (I also have "
+                         f"{years_text(sorted(others))}).")
+            if len(companies) == 1:
+                suggestions += [f"{base} in FY{y}?" for y in others]
+    years = [coverage[companies[0]][-1]] if len({coverage[c][-1] for c in companies}) == 1 else []
+    return RouteDecision("retrieve", "no year named: " + ", ".join(f"{c} FY{coverage[c][-1]}" for c in companies)
+                         + " (latest held)", companies=companies, years=years, period_note=" ".join(notes),
+                         suggestions=suggestions)
 
 
 def reported_in(years: list[int], year: int) -> bool:

@@ -69,6 +69,7 @@ class TurnState(BaseModel):
     years: list[int] = Field(default_factory=list)
     metric: str | None = None
     scope_note: str = ""
+    period_note: str = ""          # said in the answer: the year used when none was named, the years not held
     # routing
     route: Route | None = None
     route_reason: str = ""
@@ -114,6 +115,7 @@ class TurnState(BaseModel):
             "verdicts": {"groundedness": self.verdict,
                          "claims": [c.model_dump(include={"label", "verdict", "reason"}) for c in self.claims]},
             "caveats": self.caveats,
+            "suggestions": self.suggestions,
             "warnings": self.warnings,
             "cache": self.cache,
             "memory": {"carried": self.memory.get("carried", []), "summary_used": bool(self.memory.get("summary")),

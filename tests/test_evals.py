@@ -105,6 +105,14 @@ def suites_dir(tmp_path, env_settings, monkeypatch):
     write(d, "boundary", [{"id": "b1", "turns": [q, "and what about net income?"],
                            "expected": {"route": "retrieve", "must_contain": ["$4,321 million"]},
                            "why_it_matters": "w"}])
+    write(d, "conversation", [{"id": "cv1", "turns": [q, "What's the weather in Paris?"],
+                               "expected": {"turns": [{"route": "retrieve", "must_contain": ["$9,876 million"]},
+                                                      {"route": "out_of_scope", "companies": [], "citations": 0}]},
+                               "why_it_matters": "w"}])
+    write(d, "prose", [{"id": "p1", "query": "Did Verizon's network investment program continue in 2030?",
+                        "expected": {"route": "retrieve", "kind": "yes_no", "starts_with": "Yes",
+                                     "citation": {"doc": "VERIZON_2030_10K", "page": 1}},
+                        "why_it_matters": "w"}])
     monkeypatch.setenv("ARA_EVAL_SUITES_DIR", str(d))
     monkeypatch.setattr(baselines, "FOLDER", tmp_path / "baselines")
     from pipeline import settings as settings_mod

@@ -72,6 +72,10 @@ def show_answer(state: dict, n: int, stream: bool = False) -> None:
             if cols[i % len(cols)].button(f"[{c['marker']}] {_label(c)}", key=f"cite-{n}-{c['marker']}",
                                           icon=":material/description:", type="tertiary"):
                 show_citation(c, state.get("answer", ""), state.get("figures") or [])
+    for i, q in enumerate(state.get("suggestions") or []):   # one-click follow-ups: the other years held
+        if st.button(safe_markdown(q), key=f"suggest-{n}-{i}", icon=":material/arrow_forward:", type="secondary"):
+            st.session_state.pending_prompt = q
+            st.rerun()
     for cav in state.get("caveats", []):
         st.markdown(f":orange-badge[:material/report: {safe_markdown(cav)}]")
     steps = state.get("steps") or []

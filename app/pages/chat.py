@@ -55,7 +55,8 @@ for n, s in enumerate(st.session_state.turns):
     with st.chat_message("assistant"):
         show_answer(s, n)
 
-if prompt := st.chat_input("Ask about an annual report, e.g. What was 3M's capex in FY2018?"):
+typed = st.chat_input("Ask about an annual report, e.g. What was 3M's capex in FY2018?")
+if prompt := typed or st.session_state.pop("pending_prompt", None):   # typed, or a follow-up button
     with st.chat_message("user"):
         st.markdown(safe_markdown(prompt))
     from pipeline.graph import run_turn

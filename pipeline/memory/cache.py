@@ -108,6 +108,8 @@ def cacheable(state) -> tuple[bool, str]:
         return False, "not a fresh retrieve answer"
     if len(state.companies) != 1:
         return False, "one company per cache entry"
+    if len(state.years) > 1:
+        return False, "one fiscal year per cache entry"
     if not state.found or not all(state.found.values()):
         return False, "the relevance grader did not find every company"
     if state.verdict != "pass":

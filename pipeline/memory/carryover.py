@@ -1,19 +1,42 @@
-"""Entity carry-over: before retrieval, fill a question's missing company, fiscal year or metric from the
-recent turns. "compare that with Boeing" keeps the metric and year and adds the company; "and in FY2021?"
-keeps company and metric. Deterministic; when it finds nothing it changes nothing."""
+"""Entity carry-over: before routing, fill what a follow-up lacks from the latest on-topic turn.
+
+Every question is read on its own first. Carry-over only fills gaps, and only for a follow-up:
+- a turn that asks for live information, tries to change the instructions (hostile), or says nothing about a
+  company, period, figure or topic (chit-chat, "What's the weather in Paris?") inherits nothing;
+- "and in FY2021?" keeps company and figure; "what about Boeing?" keeps figure and year; "the year before",
+  "prior year", "a year later", "that year" resolve against the previous turn's year, "last year" to the
+  company's latest filing year (never the calendar's);
+- a question with its own topic keeps it ("How many employees?" after a revenue question asks about employees);
+- "compare that with Boeing" adds the previous company; a question that names its own two companies or two
+  years ("Compare 3M's operating margin in 2021 and 2022") adds nothing.
+Deterministic; when it finds nothing it changes nothing."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
 from pipeline.lexicon import get_lexicon
+from pipeline.periods import RELATIVE, relative_years
 from pipeline.question import analyse
 from pipeline.stores.checkpoints import Message
+from pipeline.terms import content_terms
 
 _COMPARE = re.compile(r"(?i)\b(compare\w*|versus|vs\.?|against|relative to|as well as|also|too|both)\b|"
                       r"\b(with|and)\s+(that|this|those|it)\b|\b(that|this|it)\s+(with|to|against)\b")
-_ELLIPTIC = re.compile(r"(?i)^\s*(and|what about|how about|same|compare|now|then|versus|vs\.?|what of|for)\b|"
-                       r"\b(that|the same|it|those)\b")
+_ANAPHOR = re.compile(r"(?i)\b(that|this|those|it|them|the same)\b")
+_ELLIPTIC_LEAD = re.compile(r"(?i)^\s*(and|what about|how about|same|now|then|versus|vs\.?|what of|for|compare)\b")
+# Attempts to change how the assistant works: never a follow-up, never given the conversation's entities.
+HOSTILE = re.compile(r"(?i)\b(ignore|disregard|forget|override|bypass)\b[^.?!]{0,40}\b(instructions?|prompts?|rules|"
+                     r"above|previous|guidelines|polic(y|ies))\b|\bsystem\s+prompt\b|\bjailbreak\w*\b|"
+                     r"\byou\s+are\s+now\b|\bdeveloper\s+mode\b|\bpretend\s+(to\s+be|you)\b|\bact\s+as\s+(an?|my)\b|"
+                     r"\breveal\b[^.?!]{0,30}\b(prompt|instructions|secret|key|password)s?\b")
+_FINANCE = re.compile(r"(?i)\b(revenue|sales|profit|income|earnings|margin|cash|debt|assets?|liabilit\w+|capex|"
+                      r"dividend\w*|segment\w*|fiscal|fy\d*|10-?k|annual report|filing|eps|ebitda|ratio|growth|grow|"
+                      r"expenses?|costs?|employees|backlog|customers|buyback|repurchase\w*)\b")
+
+
+def hostile(text: str) -> bool:
+    return bool(HOSTILE.search(text))
 
 
 @dataclass
@@ -24,57 +47,146 @@ class CarryOver:
     metric: str | None = None
     added: list[str] = field(default_factory=list)     # what was carried, for the step record
     from_turn: int | None = None
+    follow_up: bool = False
 
 
-def _previous(history: list[Message]) -> tuple[list[str], list[int], str | None, int | None]:
-    """Companies, years and metric of the latest completed turn that named any (structured state first)."""
+@dataclass
+class _Prev:
+    companies: list[str]
+    years: list[int]
+    metric: str | None
+    question: str
+    turn: int
+
+
+def _previous(history: list[Message]) -> _Prev | None:
+    """The latest completed turn that was about something (named a company, year or metric)."""
+    questions = {m.turn: m.content for m in history if m.role == "user"}
     for m in reversed(history):
         if m.role != "assistant" or not m.state:
             continue
         st = m.state
+        if st.get("route") in ("out_of_scope", "web", "direct"):
+            continue     # a turn about nothing in the reports gives nothing to its follow-ups
         companies, years, metric = st.get("companies") or [], st.get("years") or [], st.get("metric")
         if companies or years or metric:
-            return list(companies), list(years), metric, m.turn
-    return [], [], None, None
+            read_as = (st.get("carried") or {}).get("question") or questions.get(m.turn, st.get("question", ""))
+            return _Prev(list(companies), list(years), metric, read_as, m.turn)
+    return None
 
 
-def carry_over(question: str, history: list[Message]) -> CarryOver:
+def _own_terms(question: str, facts) -> list[str]:
+    """The question's own content terms, beyond companies, periods and the words of a follow-up."""
+    drop: set[str] = set()
+    for c in facts.companies:
+        drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
+    text = RELATIVE.sub(" ", question)
+    return [t for t in content_terms(text, drop) if not re.fullmatch(r"\d+|fy\d*", t)]
+
+
+def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None = None) -> bool:
+    """Whether a question may inherit from the conversation: it is about the reports (a company, a period, a
+    figure, a topic, a finance word) or is a short elliptic follow-up - and it is not hostile or live."""
+    from pipeline.router import asks_live
+
+    if hostile(question) or asks_live(question):
+        return False
+    if facts.companies or facts.years or facts.metrics or facts.topics or RELATIVE.search(question) \
+            or _FINANCE.search(question):
+        return True
+    return bool(_ELLIPTIC_LEAD.search(question)) and len(question.split()) <= 6
+
+
+def carry_over(question: str, history: list[Message], coverage: dict[str, list[int]] | None = None) -> CarryOver:
+    """`coverage` (company -> fiscal years ingested) resolves "last year" to the company's latest filing year."""
     facts = analyse(question)
-    prev_companies, prev_years, prev_metric, turn = _previous(history)
-    out = CarryOver(question=question, companies=[c.name for c in facts.companies], years=list(facts.years),
-                    metric=facts.metric.key if facts.metric else None, from_turn=turn)
-    if turn is None:
-        return out
+    own_companies = [c.name for c in facts.companies]
+    out = CarryOver(question=question, companies=own_companies, years=list(facts.years),
+                    metric=facts.metric.key if facts.metric else None)
+    prev = _previous(history)
+    coverage = coverage or {}
+    latest = _latest(own_companies or (prev.companies if prev else []), coverage)
+    follow = is_follow_up(question, facts)
+    out.follow_up = bool(prev) and follow
     context: list[str] = []
-    if not out.companies and prev_companies:
-        out.companies = prev_companies
-        out.added.append(f"company {', '.join(prev_companies)}")
-        context.extend(prev_companies)
-    elif out.companies and prev_companies and _COMPARE.search(question):
-        extra = [c for c in prev_companies if c not in out.companies]
+    # relative periods first: against the question's own year, else the previous turn's
+    rel = relative_years(question, [] if not follow else (prev.years if prev else []), latest) if follow else None
+    if rel:
+        years, phrase = rel
+        if years != out.years:
+            out.years = years
+            out.added.append(f"year {', '.join(f'FY{y}' for y in years)} ('{phrase}')")
+            context.extend(f"FY{y}" for y in years if y not in facts.years)
+    if not out.follow_up:
+        if context:
+            out.question = f"{question.rstrip()} (read as: {' '.join(context)})"
+        return out
+    assert prev is not None
+    out.from_turn = prev.turn
+    own = _own_terms(question, facts)
+    if not out.companies and prev.companies:
+        out.companies = prev.companies
+        out.added.append(f"company {', '.join(prev.companies)}")
+        context.extend(prev.companies)
+    elif len(out.companies) == 1 and prev.companies and len(out.years) < 2 and _COMPARE.search(question) \
+            and (not own or _ANAPHOR.search(question)):
+        extra = [c for c in prev.companies if c not in out.companies]
         if extra:
             out.companies = extra + out.companies
             out.added.append(f"company {', '.join(extra)} (comparison)")
             context.extend(extra)
-    if not out.years and prev_years:
-        out.years = prev_years[:1]
-        out.added.append(f"year FY{prev_years[0]}")
-        context.append(f"FY{prev_years[0]}")
-    if out.metric is None and prev_metric and not facts.topics and \
-            (_ELLIPTIC.search(question) or len(question.split()) <= 8):
-        out.metric = prev_metric
-        label = get_lexicon().get(prev_metric).label
-        out.added.append(f"metric {label}")
-        context.append(label)
+    if len(out.years) == 1 and prev.years and _COMPARE.search(question) and not rel \
+            and set(out.companies) <= set(prev.companies):      # "compare it with FY2021": both years
+        extra = [y for y in prev.years if y not in out.years]
+        if extra:
+            out.years = extra + out.years
+            out.added.append(f"year {', '.join(f'FY{y}' for y in extra)} (comparison)")
+            context.extend(f"FY{y}" for y in extra)
+    if not out.years and prev.years:
+        out.years = prev.years
+        out.added.append(f"year {', '.join(f'FY{y}' for y in prev.years)}")
+        context.extend(f"FY{y}" for y in prev.years)
+    if out.metric is None and not facts.topics and not own:
+        if prev.metric:
+            out.metric = prev.metric
+            label = get_lexicon().get(prev.metric).label
+            out.added.append(f"metric {label}")
+            context.append(label)
+        else:   # a prose question: its topic is in the previous question's words
+            prev_facts = analyse(prev.question)
+            topic = " ".join(_topic_words(prev.question, prev_facts))
+            if topic:
+                out.added.append(f"topic '{topic}'")
+                context.append(topic)
     if context:
-        out.question = f"{question.rstrip()} (context from turn {turn}: {' '.join(context)})"
+        out.question = f"{question.rstrip()} (context from turn {prev.turn}: {' '.join(context)})"
     return out
 
 
+def _topic_words(question: str, facts) -> list[str]:
+    """The previous question's own words (no company, year or filler), to carry a prose topic."""
+    from pipeline.terms import ASKING, words
+    from pipeline.keyword import FILLER
+
+    drop = {"fy"} | set(FILLER) | ASKING
+    for c in facts.companies:
+        drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
+    text = re.sub(r"\((?:context from turn \d+:|read as:)", " ", RELATIVE.sub(" ", question))
+    return list(dict.fromkeys(w for w in words(text) if w not in drop and not w.isdigit()))
+
+
+def _latest(companies: list[str], coverage: dict[str, list[int]]) -> int | None:
+    years = [max(coverage[c]) for c in companies if coverage.get(c)]
+    return min(years) if years else None
+
+
 def facts_for(co: CarryOver):
-    """The question facts the pipeline reads after carry-over: companies in the carried order (the earlier
-    company first in a comparison)."""
+    """The question facts the pipeline reads after carry-over: the carried companies and years (in the carried
+    order, the earlier company first in a comparison)."""
     facts = analyse(co.question)
     order = {name: i for i, name in enumerate(co.companies)}
+    facts.companies = [c for c in facts.companies if c.name in order] or facts.companies
     facts.companies.sort(key=lambda c: order.get(c.name, len(order)))
+    if co.years:
+        facts.years = list(co.years)
     return facts

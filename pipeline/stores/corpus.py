@@ -231,6 +231,15 @@ def coverage_all(conn: psycopg.Connection) -> dict[str, list[int]]:
     return out
 
 
+def annual_coverage(conn: psycopg.Connection) -> dict[str, list[int]]:
+    """company -> fiscal years with an annual report (10-K): the years a figure question defaults to."""
+    out: dict[str, list[int]] = {}
+    for company, fy in conn.execute("SELECT DISTINCT company, fiscal_year FROM documents WHERE doc_type = '10K' "
+                                    "ORDER BY company, fiscal_year"):
+        out.setdefault(company, []).append(fy)
+    return out
+
+
 def pages_exist(conn: psycopg.Connection, refs: list[tuple[str, int]]) -> set[tuple[str, int]]:
     """Which (doc, page) pairs are real pages of ingested documents."""
     if not refs:

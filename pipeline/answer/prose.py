@@ -1,0 +1,375 @@
+"""Answers from prose: figures stated in sentences, yes/no questions, and "which ... most" over one table.
+
+A sentence is an answer only when it covers the question: it carries enough of the question's content terms
+(stemmed, with general-vocabulary synonyms: `pipeline/terms.py`), names the asked year when it names years at
+all, and - when the question asks for a number - carries a number of the right kind (a count, money, a
+percentage, a per-share amount). Cover pages, exhibit indexes, address blocks and table fragments are never
+answers. Below the bar the reply is "I could not find ..." with the pages read.
+
+    answer(...)       the entry point for one (company, year): superlative, yes/no, or a covering sentence
+    covering(...)     the best covering sentence of the passages' pages, or None
+    superlative(...)  "which X grew most": the rows of one table compared, values shown, page cited
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Callable
+
+from pipeline.answer.extract import NOT_FOUND
+from pipeline.question import QuestionFacts, core_question
+from pipeline.retrieval import Passage
+from pipeline.state import Claim, TurnState
+from pipeline.stores import corpus
+from pipeline.tables import parse_number, parse_page
+from pipeline.terms import content_terms, stems
+
+_YESNO = re.compile(r"(?i)^\s*(did|does|do|is|are|was|were|has|have|had|can|will|could|should)\b")
+_MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top|least|lowest|smallest|worst|"
+                   r"slowest)\b")
+_LEAST = re.compile(r"(?i)\b(least|lowest|smallest|worst|slowest)\b(?![^,()]*\bor\b)")
+_GROWTH = re.compile(r"(?i)\b(gr[eo]w\w*|growth|increas\w*|rose|risen|ris(e|ing)|declin\w*|decreas\w*|fell|fall\w*|"
+                     r"drop\w*|chang\w*)\b")
+_WHICH = re.compile(r"(?i)^\s*(which|what)\b")
+_AMONG = re.compile(r"(?i)\bamong\s+(?:the\s+)?(?:following\s*:?\s*)?(.+?)(?:,\s*(?:which|what)\b|\?|$)")
+# What kind of number a question asks for.
+_KIND = [("per_share", re.compile(r"(?i)\bper\s+(diluted\s+|basic\s+)?share\b|\beps\b")),
+         ("percent", re.compile(r"(?i)\b(percent(age)?|%|rate|proportion|share of)\b")),
+         ("count", re.compile(r"(?i)\bhow\s+many\b|\bnumber\s+of\b|\bhead\s*count\b")),
+         ("money", re.compile(r"(?i)\bhow\s+much\b|\b(amount|paid|pay|spend|spent|cost|price|dollars?|worth)\b|\$"))]
+_NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£)?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d,]*(?:\.\d+)?)(?![A-Za-z\d\-])\s*"
+                     r"(?P<pct>%|percent\b)?"
+                     r"(?:\s*(?P<scale>million|billion|thousand|bn|mn)\b)?(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
+                     re.I)
+# Text that is never an answer, whatever words it shares with the question.
+_NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|indicate by check mark|"
+                    r"i\.?r\.?s\.? employer|state or other jurisdiction|address of principal|principal executive "
+                    r"offices|\(zip code\)|registrant['’]s telephone|large accelerated filer|exhibit\s+(no\.?\s*)?\d|"
+                    r"incorporated (herein )?by reference|\bform of\b.{0,40}\bagreement\b|table of contents|"
+                    r"\bp\.?\s?o\.? box\b|\(\d{3}\)\s*\d{3}-\d{4}|\b[A-Z][a-z]+,\s+[A-Z]{2}\s+\d{5}\b|"
+                    r"forward-looking statements?\b")
+# Risk-factor language: what could happen is not what the report says happened.
+_HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
+_WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
+_CAUSAL = re.compile(r"(?i)\b(due to|because|driven by|drove|reflect(s|ed|ing)|as a result of|result(ed)? from|"
+                     r"attributable to|primarily (from|by)|led by|owing to|caused by)\b")
+_CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrease|grow|rise|fall|decline|change|raise|"
+                       r"reduce|cut)\b")
+_CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
+                     r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
+_NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
+_NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
+                           r"\bnot be\b|\bwhether\b")
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
+_YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?![\d,%])")
+
+
+@dataclass
+class Found:
+    sentence: str
+    passage: Passage
+    coverage: float
+
+
+def question_kind(text: str) -> str | None:
+    for kind, pattern in _KIND:
+        if pattern.search(text):
+            return kind
+    return None
+
+
+def number_kinds(sentence: str) -> set[str]:
+    """The kinds of number a sentence carries: count, money, percent, per_share (years are not numbers)."""
+    kinds: set[str] = set()
+    for m in _NUMBER.finditer(sentence):
+        n = m.group("n").rstrip(",.")
+        if not m.group("cur") and not m.group("scale") and not m.group("pct") and "," not in n \
+                and re.fullmatch(r"(19|20)\d{2}", n):
+            continue
+        if m.group("pct"):
+            kinds.add("percent")
+        elif m.group("cur") or re.search(r"(?i)\b(dollars?|usd)\b", sentence[m.end():m.end() + 12]):
+            kinds.add("per_share" if m.group("ps") else "money")
+        else:
+            kinds.add("count")
+    return kinds
+
+
+def is_superlative(facts: QuestionFacts) -> bool:
+    """"Which ... most/largest/..." (or "what was the largest ..."): rows of one table compared."""
+    q = core_question(facts.text)
+    return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and _MOST.search(q))
+
+
+def is_yes_no(facts: QuestionFacts) -> bool:
+    return bool(_YESNO.match(core_question(facts.text)))
+
+
+def _counts(sentence: str, terms: list[str]) -> int:
+    """How well a sentence counts the asked thing: a number with one of the question's terms within three
+    words after it or four before it, no other number between ("approximately 156,000 employees", "982
+    stores", "total workforce was approximately 142,000"). 2 when only filler stands between number and noun,
+    1 when other words narrow the count ("9,800 new employees"), 0 when there is no such number."""
+    from pipeline.terms import content_terms
+
+    toks = sentence.split()
+    months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+    best = 0
+    for i, t in enumerate(toks):
+        if not re.fullmatch(r"\d[\d,]*(\.\d+)?[,.]?", t) or re.fullmatch(r"(19|20)\d{2}[,.]?", t) \
+                or (i and months.match(toks[i - 1])):
+            continue
+        follows = content_terms(" ".join(toks[i + 1:i + 2]))
+        own_noun = bool(follows) and not any(t in stems(toks[i + 1]) for t in terms)   # "13,000 participants"
+        for window in (toks[i + 1:i + 4], [] if own_noun else list(reversed(toks[max(0, i - 4):i]))):
+            between: list[str] = []
+            for w in window:
+                if re.search(r"\d", w):
+                    break
+                if any(term in stems(w) for term in terms):
+                    narrowing = [x for x in content_terms(" ".join(between)) if x not in terms]
+                    best = max(best, 1 if narrowing else 2)
+                    break
+                between.append(w)
+    return best
+
+
+def _bar(n: int) -> int:
+    """How many of a question's n content terms a sentence must carry."""
+    return n if n <= 2 else max(2, math.ceil(0.6 * n))
+
+
+def _terms(facts: QuestionFacts) -> list[str]:
+    drop: set[str] = set()
+    for c in facts.companies:
+        drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
+    q = re.sub(r"\s*\((?:context from turn \d+:|read as:)", " ", core_question(facts.text))
+    q = _MOST.sub(" ", _YESNO.sub(" ", q))
+    return [t for t in content_terms(q, drop) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+
+
+def _page_text(conn, p: Passage) -> str:
+    return (corpus.get_page(conn, p.doc, p.page) if conn is not None else None) or p.text
+
+
+def sentences_of(text: str) -> list[str]:
+    flat = " ".join(text.split())
+    return [s.strip() for s in _SENT.split(flat) if 40 <= len(s.strip()) <= 600]
+
+
+def _is_prose(sentence: str) -> bool:
+    """A sentence, not a table row run together or a headline over figures."""
+    toks = sentence.split()
+    numeric = sum(1 for t in toks if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t))
+    return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
+
+
+def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | None, need: str | None = None,
+             require_year: bool = False) -> Found | None:
+    """The sentence of the passages' pages that best covers the question, if one reaches the bar. `need`: the
+    number kind required (default: the kind the question asks for); `require_year`: the sentence must name
+    the asked year (a statement figure looked for in prose)."""
+    terms = _terms(facts)
+    if not terms:
+        return None
+    bar = _bar(len(terms))
+    kind = need or question_kind(core_question(facts.text))
+    superl = is_superlative(facts)
+    if require_year and need and len(terms) < 2:
+        return None    # a statement figure looked for in prose: one word ("revenue") is too little to check
+    change = bool(_CHANGE_Q.search(core_question(facts.text)))
+    why = bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
+    if kind is None and not is_yes_no(facts):
+        # A narrative question ("who are the customers?") gives a sentence nothing to check but its words: with
+        # fewer than three of them any sentence mentioning "customer" would pass, so it is not answered by a
+        # quote; with three or more, three quarters must be carried.
+        if len(terms) < 3:
+            return None
+        bar = max(bar, math.ceil(0.75 * len(terms)))
+    require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
+    years = set(facts.years) or ({year} if year else set())
+    best: tuple[tuple, Found] | None = None
+    for rank, p in enumerate(passages[:8]):
+        text = _page_text(conn, p)
+        if len(_NEVER.findall(text)) >= 3:      # a cover page, exhibit index or address block
+            continue
+        for sent in sentences_of(text):
+            if _NEVER.search(sent) or _HEDGED.search(sent) or not _is_prose(sent):
+                continue
+            have = stems(sent)
+            hits = sum(1 for t in terms if t in have)
+            if hits < bar:
+                continue
+            if superl and not _MOST.search(sent):
+                continue
+            if why and not _CAUSAL.search(sent):    # "why ...?" needs a sentence that gives a cause
+                continue
+            if change and not _CHANGE.search(sent):   # "by how much did it increase?" needs a change stated
+                continue
+            if require_year and not change and re.search(r"(?i)\b(increas|decreas|declin)\w*\s+(by|of)\b", sent):
+                continue    # "revenues increased by $283 million" is a change, not the figure asked for
+            counted = _counts(sent, terms) if kind == "count" else 0
+            if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
+                continue
+            if kind and kind not in number_kinds(sent) and not (kind == "money" and "per_share" in number_kinds(sent)):
+                continue
+            named = {int(m.group(0)) for m in _YEAR.finditer(sent)}
+            if require_year and not (named & years):
+                continue
+            if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):
+                continue
+            key = (hits / len(terms), counted, bool(named & years), -rank, -len(sent))
+            if best is None or key > best[0]:
+                best = (key, Found(sent, p, hits / len(terms)))
+    return best[1] if best else None
+
+
+def _pages(passages: list[Passage]) -> str:
+    return ", ".join(f"{p.doc} p. {p.page}" for p in passages[:6]) or "no pages"
+
+
+def _kind_label(doc_type: str) -> str:
+    return {"10K": "10-K", "10Q": "10-Q", "8K": "8-K"}.get(doc_type, doc_type)
+
+
+def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],
+           cite: Callable[[Passage], int], need: str | None = None, require_year: bool = False) -> tuple[str, str]:
+    """(answer sentence, kind) for one company and year: kind is quote, yes_no, superlative or not_found."""
+    q = core_question(facts.text)
+    where = f"{company}'s FY{year} reports" if year else f"{company}'s reports"
+    if is_superlative(facts):
+        sup = superlative(state, conn, facts, company, year, passages, cite)
+        if sup is not None:
+            return sup
+        if facts.metric is not None:   # one figure is not an answer to "which ... most"
+            return (f"{NOT_FOUND} one table in {where} that compares what this asks about. I read "
+                    f"{_pages(passages)}.", "not_found")
+    found = covering(conn, facts, passages, year, need, require_year)
+    yesno = bool(_YESNO.match(q))
+    if found is None:
+        tail = ", so the report does not say" if yesno else ""
+        return (f"{NOT_FOUND} a sentence in {where} that answers this{tail}. I read {_pages(passages)}.",
+                "not_found")
+    p = found.passage
+    m = cite(p)
+    said = f"The {company} FY{p.fiscal_year} {_kind_label(p.doc_type)} says: \u201c{found.sentence}\u201d [{m}]"
+    if yesno:
+        negated = bool(_NEGATION.search(_NOT_NEGATION.sub(" ", found.sentence))) and not _NEGATION.search(q)
+        text = f"{'No' if negated else 'Yes'}. {said}"
+        kind = "yes_no"
+    else:
+        text, kind = said, "quote"
+    state.claims.append(Claim(text=text, label=f"{company} FY{p.fiscal_year} passage"))
+    return text, kind
+
+
+# --- "which ... most" over one table -----------------------------------------------------------------------
+def _alternatives(q: str) -> list[list[str]]:
+    m = _AMONG.search(q)
+    if not m:
+        return []
+    parts = [x for x in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", m.group(1)) if x.strip()]
+    alts = [content_terms(x) for x in parts]
+    return [a for a in alts if a] if len(alts) >= 2 else []
+
+
+def _preferred(labels: list) -> object:
+    pref = [r for r in labels if re.search(r"(?i)^(net|total)\b|provided by|used (in|for)", r.label)]
+    return (pref or labels)[-1]
+
+
+def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, growth: bool):
+    def usable(r) -> bool:
+        return r.aligned and re.search(r"\d", r.value_for(year) or "") is not None and \
+            parse_number(r.value_for(year) or "") is not None and \
+            (not growth or parse_number(r.value_for(year - 1) or "") is not None)
+
+    rows = [r for r in table.rows if usable(r) and _clean_label(r.label)]
+    if alts:
+        chosen = []
+        for alt in alts:
+            match = [r for r in rows if all(t in stems(r.label) for t in alt)]
+            if not match:
+                return []
+            chosen.append(_preferred(match))
+        return chosen
+    # the section the question names: a line carrying its terms, then the contiguous rows up to its total
+    by_line = {r.line_no: r for r in table.rows}
+    for i, line in enumerate(table.lines):
+        if i in by_line and by_line[i].values:
+            continue
+        have = stems(line)
+        if sum(1 for t in terms if t in have) < max(1, min(2, len(terms))):
+            continue
+        section, gap = [], 0
+        for j in range(i + 1, len(table.lines)):
+            r = by_line.get(j)
+            if r is not None and r.aligned:
+                if re.match(r"(?i)total\b", r.label):
+                    break
+                if usable(r) and _clean_label(r.label):
+                    section.append(r)
+                    continue
+            if section:
+                break
+            gap += 1          # the table's title, unit and year header lines between the words and the rows
+            if gap > 4:
+                break
+        if len(section) >= 2:
+            return section
+    return []
+
+
+def _clean_label(label: str) -> bool:
+    """A row label that is words, not a mis-split run of figures."""
+    return bool(re.search(r"[A-Za-z]{3}", label)) and not re.search(r"\d{2,}[\d,]*\s+\d", label)
+
+
+def superlative(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                passages: list[Passage], cite: Callable[[Passage], int]) -> tuple[str, str] | None:
+    if year is None:
+        return None
+    q = core_question(facts.text)
+    growth = bool(_GROWTH.search(q))
+    lowest = bool(_LEAST.search(q)) and not re.search(r"(?i)\bmost\b", q)
+    alts = _alternatives(q)
+    terms = [t for t in _terms(facts) if not _GROWTH.fullmatch(t)]
+    for p in passages[:6]:
+        table = parse_page(_page_text(conn, p))
+        rows = _candidate_rows(table, terms, alts, year, growth)
+        if len(rows) < 2:
+            continue
+        scored = []
+        for r in rows:
+            cur = parse_number(r.value_for(year))
+            if growth:
+                prev = parse_number(r.value_for(year - 1))
+                if not prev:
+                    continue
+                scored.append((Decimal(100) * (cur - prev) / abs(prev), r, prev, cur))
+            else:
+                scored.append((cur, r, None, cur))
+        if len(scored) < 2:
+            continue
+        scored.sort(key=lambda s: s[0], reverse=not lowest)
+        m = cite(p)
+        derivations, shown = [], []
+        for val, r, prev, cur in scored:
+            if growth:
+                d = f"{r.label}: ({r.value_for(year)} - {r.value_for(year - 1)}) / {r.value_for(year - 1)} = {val:.1f} %"
+                derivations.append(d)
+                shown.append(f"{r.label} {r.value_for(year - 1)} \u2192 {r.value_for(year)} ({val:+.1f} %)")
+            else:
+                shown.append(f"{r.label} {r.value_for(year)}")
+        top = scored[0][1]
+        what = ("grew least" if lowest else "grew most") if growth else ("is the lowest" if lowest else "is the highest")
+        unit = f" ({table.unit})" if table.unit else ""
+        text = (f"{top.label} {what} in FY{year} of the lines compared{unit} [{m}]: "
+                + "; ".join(shown) + ".")
+        if derivations:
+            state.derivation = "; ".join(filter(None, [state.derivation, *derivations]))
+        state.claims.append(Claim(text=text + (" =" if growth else ""), label=f"{company} FY{year} table comparison"))
+        return text, "superlative"
+    return None

@@ -1,0 +1,101 @@
+"""Content terms: what a question is asking about, as words a report sentence can be checked against.
+
+A text's content terms are its words, lower-cased and stemmed, without question filler ("what", "did", "the",
+"fiscal", "year", ...), numbers, company names and the question's own verbs of asking. Each term carries its
+synonym class from the general business vocabulary (`pipeline/data/synonyms.toml`), so "employees" in a
+question is covered by "workforce" in a sentence. Used by carry-over (does a follow-up bring its own topic?)
+and by the prose answerer's coverage bar (does a sentence answer the question?)."""
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from pipeline.keyword import FILLER
+
+SYNONYMS = Path(__file__).parent / "data" / "synonyms.toml"
+
+# Words of asking and of degree that carry no topic of their own.
+ASKING = {"say", "says", "describe", "explain", "list", "show", "name", "any", "there", "some", "all", "each",
+          "major", "main", "primary", "key", "overall", "number", "approximately", "about", "around",
+          "they", "them", "we", "our", "us", "you", "your", "i", "my", "he", "she", "his", "her", "so", "also",
+          "too", "same", "other", "more", "most", "less", "least", "during", "over", "under", "between", "per",
+          "ended", "end", "as", "up", "out", "get", "got", "make", "made", "know", "compare", "compared",
+          "versus", "vs", "against", "relative", "again", "now", "then", "before", "after", "later", "earlier",
+          "prior", "previous", "following", "next", "last", "latest", "current", "currently", "ago", "one",
+          "what's", "whats", "it's", "let's", "ok", "okay", "thanks", "thank", "yes", "no", "via", "much",
+          "many", "any", "ever", "still", "inc", "corp", "corporation", "plc", "ltd", "co", "annual", "10-k",
+          "10k", "filing", "filings", "quarter", "q1", "q2", "q3", "q4", "fy", "same", "period", "periods",
+          "primarily", "mainly", "mostly", "chiefly", "generally", "typically", "significant", "significantly",
+          "materially", "material", "important", "notable", "reported", "report", "reports", "disclose",
+          "disclosed", "mention", "mentioned", "state", "stated"}
+_WORD = re.compile(r"[a-z][a-z&'\-]*[a-z]|[a-z]")
+
+
+@lru_cache(maxsize=1)
+def _stem():
+    import Stemmer
+    return Stemmer.Stemmer("english").stemWord
+
+
+def stem(word: str) -> str:
+    return _stem()(word.lower().strip("'"))
+
+
+@lru_cache(maxsize=1)
+def _classes() -> dict[str, str]:
+    """stem -> synonym class id (the first word's stem)."""
+    groups = tomllib.loads(SYNONYMS.read_text(encoding="utf-8")).get("groups", [])
+    out: dict[str, str] = {}
+    for g in groups:
+        cid = "~" + stem(g[0].split()[0])
+        for w in g:
+            for part in w.split():
+                out.setdefault(stem(part), cid)
+    return out
+
+
+def words(text: str) -> list[str]:
+    return [w.strip("'-") for w in _WORD.findall(text.lower().replace("’", "'")) if w.strip("'-")]
+
+
+def stems(text: str) -> set[str]:
+    """Every word of `text` stemmed, plus the synonym class of each (for matching a question's terms)."""
+    out: set[str] = set()
+    cls = _classes()
+    for w in words(text):
+        w = w[:-2] if w.endswith("'s") else w
+        for part in w.split("-"):
+            s = stem(part)
+            out.add(s)
+            if s in cls:
+                out.add(cls[s])
+    return out
+
+
+def content_terms(text: str, drop: set[str] | None = None) -> list[str]:
+    """The question's content terms (stems; a synonym class id where one applies), in order, once each.
+    `drop`: extra lower-case words to ignore (company names and aliases)."""
+    filler = set(FILLER) | ASKING | (drop or set())
+    cls = _classes()
+    out: list[str] = []
+    for w in words(text):
+        w = w[:-2] if w.endswith("'s") else w
+        if w in filler or len(w) < 2:
+            continue
+        for part in w.split("-"):
+            if part in filler or len(part) < 2:
+                continue
+            s = stem(part)
+            term = cls.get(s, s)
+            if term not in out:
+                out.append(term)
+    return out
+
+
+def coverage(terms: list[str], sentence_stems: set[str]) -> float:
+    """The fraction of `terms` a sentence carries (directly or through a synonym)."""
+    if not terms:
+        return 0.0
+    return sum(1 for t in terms if t in sentence_stems) / len(terms)

@@ -1,0 +1,114 @@
+"""Answers from prose: the coverage bar, number kinds, yes/no, never boilerplate, "which" over one table."""
+from pipeline.answer import NOT_FOUND
+from pipeline.answer import prose
+from pipeline.question import analyse
+from pipeline.retrieval import Passage
+from pipeline.state import TurnState
+from pipeline.terms import content_terms, coverage, stems
+
+
+def page(text: str, n: int = 7, company: str = "Boeing") -> Passage:
+    return Passage(chunk_id=n, doc=f"{company.upper()}_2022_10K", company=company, fiscal_year=2022, doc_type="10K",
+                   page=n, score=1.0, text=text)
+
+
+def ask(q: str, passages: list[Passage]):
+    state = TurnState(question=q)
+    cites: list[Passage] = []
+
+    def cite(p):
+        cites.append(p)
+        return len(cites)
+
+    text, kind = prose.answer(state, None, analyse(q), "Boeing", 2022, passages, cite)
+    return text, kind, cites
+
+
+WORKFORCE = page("Human Capital\nAs of December 31, 2022, our total workforce was approximately 156,000 people, "
+                 "with about 85% located in the United States. We value the diversity of our workforce.")
+BUYBACK = page("Liquidity\nIn 2022 we did not repurchase any shares of our common stock, and the share repurchase "
+               "program remains suspended. Dividends were also suspended in 2020.", 9)
+COVER = page("Delaware 91-0425694 (State or other jurisdiction of incorporation) (I.R.S. Employer Identification "
+             "No.) 929 Long Bridge Drive, Arlington, VA 22202 (Address of principal executive offices) (Zip Code) "
+             "Registrant's telephone number, including area code (703) 465-3500. Securities registered pursuant "
+             "to Section 12(b) of the Act: Common Stock of the company with 156,000 employees.", 1)
+
+
+def test_synonyms_and_stems_cover_the_question():
+    terms = content_terms("How many employees does Boeing have?", {"boeing"})
+    assert terms and coverage(terms, stems(WORKFORCE.text)) == 1.0
+
+
+def test_a_count_is_answered_from_a_covering_sentence_with_a_count():
+    text, kind, cites = ask("How many employees did Boeing have in 2022?", [COVER, WORKFORCE])
+    assert kind == "quote" and "156,000 people" in text and cites == [WORKFORCE]
+
+
+def test_the_right_kind_of_number_is_required():
+    text, kind, _ = ask("How much did Boeing pay its employees in 2022?", [WORKFORCE])
+    assert kind == "not_found" and text.startswith(NOT_FOUND) and "BOEING_2022_10K p. 7" in text
+
+
+def test_a_sentence_sharing_one_word_is_not_an_answer():
+    text, kind, _ = ask("What is Boeing's strategy for sustainable aviation fuel?", [WORKFORCE, BUYBACK])
+    assert kind == "not_found" and text.startswith(NOT_FOUND)
+
+
+def test_cover_pages_are_never_answers():
+    text, kind, _ = ask("How many employees did Boeing have in 2022?", [COVER])
+    assert kind == "not_found"
+
+
+def test_yes_no_answers_no_from_a_negated_sentence_and_cites_it():
+    text, kind, cites = ask("Did Boeing repurchase shares in 2022?", [WORKFORCE, BUYBACK])
+    assert kind == "yes_no" and text.startswith("No.") and "did not repurchase" in text and cites == [BUYBACK]
+
+
+def test_yes_no_without_a_covering_sentence_says_the_report_does_not_say():
+    text, kind, _ = ask("Did Boeing open a factory in Brazil in 2022?", [WORKFORCE, BUYBACK])
+    assert kind == "not_found" and "the report does not say" in text
+
+
+OPEX = page("Consolidated Statements of Operations\n(Dollars in millions) 2022 2021\nRevenues 66,608 62,286\n"
+            "Operating expenses:\nResearch and development 2,852 2,249\nSelling, general and administrative 4,187 4,157\n"
+            "Depreciation 1,979 2,144\nTotal operating expenses 9,018 8,550\nOperating loss (3,547) (2,902)", 60)
+
+
+def test_which_line_grew_most_compares_the_named_tables_rows():
+    state = TurnState(question="q")
+    facts = analyse("Which operating expense line grew most in 2022 for Boeing?")
+    text, kind = prose.superlative(state, None, facts, "Boeing", 2022, [OPEX], lambda p: 1)
+    assert kind == "superlative" and text.startswith("Research and development grew most")
+    assert "2,249 \u2192 2,852" in text and "4,157 \u2192 4,187" in text and "Total" not in text
+    assert "(2,852 - 2,249) / 2,249" in state.derivation
+
+
+def test_number_kinds():
+    assert prose.number_kinds("paid approximately $45.9 billion in 2022") == {"money"}
+    assert prose.number_kinds("about 85% located in 2022") == {"percent"}
+    assert prose.number_kinds("operated 982 stores at fiscal 2023 end") == {"count"}
+    assert prose.number_kinds("in 2022 and 2021") == set()
+
+
+def test_a_narrower_count_or_another_nouns_count_is_not_the_answer():
+    hired = page("Human Capital\nIn 2022 we hired approximately 9,800 new employees for critical skills. We support "
+                 "groups open to all employees with more than 13,000 participants across 150 chapters globally.")
+    text, kind, _ = ask("How many employees did Boeing have in 2022?", [hired])
+    assert kind == "not_found"
+
+
+def test_a_narrative_question_with_one_or_two_terms_is_never_answered_by_a_word_match():
+    rev = page("Revenue\nRevenue is recognized for each commercial aircraft performance obligation at the point in "
+               "time when the aircraft is completed and accepted by the customer.")
+    text, kind, _ = ask("Who are the primary customers of Boeing as of FY2022?", [rev])
+    assert kind == "not_found" and text.startswith(NOT_FOUND)
+
+
+def test_a_statement_figure_is_not_taken_from_a_sentence_stating_a_change():
+    from pipeline.answer.prose import covering
+
+    seg = page("Results\nIn 2022, revenues increased by $4,128 million compared with 2021 driven by higher deliveries.")
+    assert covering(None, analyse("What was Boeing's total revenue in 2022?"), [seg], 2022, need="money",
+                    require_year=True) is None
+    assert covering(None, analyse("What was Boeing's revenue in 2022?"), [seg], 2022, need="money",
+                    require_year=True) is None
