@@ -6,9 +6,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pipeline.answer import NOT_FOUND, best_sentence
+from pipeline.answer import NOT_FOUND
+from pipeline.answer.formula import find_definition
 from pipeline.grader import found_flags, grade
-from pipeline.labels import doc_kind, doc_label
+from pipeline.labels import doc_label
 from pipeline.lexicon import get_lexicon
 from pipeline.question import QuestionFacts
 from pipeline.retrieval import Passage, Retriever, one_per_page
@@ -242,8 +243,13 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     sentences: list[str] = []
     missing: list[str] = []
     kinds: list[str] = []
+    from pipeline.answer.figures import spans_years
+
     for company in state.companies:          # every company x every year asked: none is dropped silently
-        for year in _years_for(state, work, company):
+        years = _years_for(state, work, company)
+        if spans_years(facts) and facts.metric is not None or (len(years) > 1 and find_definition(facts.text)):
+            years = [max(y for y in years if y is not None)] if any(years) else years   # one answer over years
+        for year in years:
             mine = [p for p in work.passages if p.company == company]
             passages = [p for p in mine if year is None or p.fiscal_year == year] or mine   # or the next report's
             if (not passages or not state.found.get(company, True)) and not (year and facts.metric):   # facts table
