@@ -99,6 +99,8 @@ class Checked:
     findings: list[str] = field(default_factory=list)
     markers: list[int] = field(default_factory=list)
     not_found: bool = False
+    dropped: list[str] = field(default_factory=list)   # figure-free sentences that cite nothing ("Hope this helps.")
+    text: str = ""                                       # the answer as shown: the draft without dropped sentences
 
 
 def check_sentence(sentence: str, sources: dict[int, Source], asked_year: int | None, out: Checked) -> bool:
@@ -113,11 +115,14 @@ def check_sentence(sentence: str, sources: dict[int, Source], asked_year: int | 
             out.findings.append(f"marker [{m}] points at no source (the sources are [1] to [{max(sources, default=0)}]): "
                                 f"\u201c{short}\u201d")
     good = [m for m in markers if m in sources]
-    if not markers:
-        out.findings.append(f"this sentence cites no source: \u201c{short}\u201d")
     if INSTRUCTION.search(sentence) or _echoes(sentence, [r for s in sources.values() for r in s.removed]):
         out.findings.append(f"this sentence follows an instruction found inside a source, not the question: "
                             f"\u201c{short}\u201d")
+    if not markers and numbers_in(sentence):
+        out.findings.append(f"this sentence states a figure but cites no source: \u201c{short}\u201d")
+    elif not markers and len(out.findings) == before:
+        out.dropped.append(sentence)       # asserts nothing checkable: not shown, never a reason to reject
+        return True
     if good:
         pages = [sources[m].page_text for m in dict.fromkeys(good)]
         text = _with_year(sentence, asked_year)
@@ -142,7 +147,11 @@ def check_answer(answer: str, sources: dict[int, Source], asked_year: int | None
         out.findings.append("the reply is empty")
     for s in sents:
         check_sentence(s, sources, asked_year, out)
-    out.not_found = bool(sents) and all(s.startswith(NOT_FOUND) for s in sents)
+    kept = [s for s in sents if s not in out.dropped]
+    out.text = answer.strip() if not out.dropped else " ".join(kept)
+    if sents and not kept:
+        out.findings.append("no sentence cites a source")
+    out.not_found = bool(kept) and all(s.startswith(NOT_FOUND) for s in kept)
     return out
 
 

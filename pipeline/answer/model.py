@@ -59,8 +59,9 @@ class _Gate:
         if parts and not all(check_sentence(p, self.sources, self.year, scratch) for p in parts):
             self.blocked = True
             return False
-        if parts:
-            self.emit("text", text.strip() + " ")
+        shown = [p for p in parts if p not in scratch.dropped]
+        if shown:
+            self.emit("text", " ".join(shown) + " ")
             self.shown = True
         return True
 
@@ -129,7 +130,7 @@ class ModelSynthesiser:
 
     def _accept(self, state: TurnState, work, draft: str, checked: Checked, usable: dict[int, Source],
                 attempts: list[dict], removed: list[str], t0: float) -> StepRecord:
-        state.answer = state.draft = draft
+        state.answer, state.draft = checked.text, draft
         state.citations = [CitationRef(marker=s.n, doc=s.doc, company=s.company, fiscal_year=s.fiscal_year,
                                        page=s.page, doc_type=s.doc_type) for s in usable.values()]
         state.claims, state.figures, state.results = checked.claims, [], []
@@ -141,7 +142,7 @@ class ModelSynthesiser:
                           reason=f"{len(checked.markers)} source(s) cited; every sentence checked"
                           + (f"; {len(removed)} planted instruction(s) removed from the sources" if removed else ""),
                           data={"draft": draft, "attempts": attempts, "removed_from_sources": removed,
-                                "derivations": checked.derivations})
+                                "derivations": checked.derivations, "dropped_uncited": checked.dropped})
 
     def _reject(self, state: TurnState, attempts: list[dict], removed: list[str], t0: float, warning: str) -> None:
         state.steps.append(StepRecord(
