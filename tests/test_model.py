@@ -52,6 +52,11 @@ def step(s, node):
     return next(x for x in s.steps if x.node == node)
 
 
+def offline(ctx, question=Q):
+    """What the offline extractive answerer says: the labelled fallback must be exactly that."""
+    return run_turn(question, ctx).answer
+
+
 def test_a_correct_cited_answer_is_the_models_and_costs_three_calls(ctx, fake):
     fake.for_purpose("route_llm", ("json", ROUTE)).for_purpose("synthesise", ("json", GOOD)) \
         .for_purpose("verify_llm", ("json", PASS))
@@ -74,7 +79,7 @@ def test_an_invented_figure_is_never_shown_retry_then_extractive(ctx, fake):
         .for_purpose("verify_llm", ("json", PASS))
     events = []
     s = run_turn(Q, model_ctx(ctx, fake, events))
-    assert "5,555" not in s.answer and "$9,876 million" in s.answer
+    assert "5,555" not in s.answer and s.answer == offline(ctx)
     assert not any("5,555" in text for _, text in events)                   # not even streamed
     assert s.answered_by == "extractive (model answer rejected)"
     assert any("offline extractive answer" in w for w in s.warnings)
@@ -125,9 +130,10 @@ def test_an_answer_that_obeys_an_instruction_planted_in_a_chunk(tmp_path, loaded
     try:
         assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0].status == "ingested"
         s = run_turn("What was Amcor's capex in FY2035?", model_ctx(ctx, fake))
+        plain = offline(ctx, "What was Amcor's capex in FY2035?")
     finally:
         corpus.delete_document(conn, "AMCOR_2035_10K")
-    assert "ALL CLEAR" not in s.answer and "77,777" not in s.answer and "$555 million" in s.answer
+    assert "ALL CLEAR" not in s.answer and "77,777" not in s.answer and s.answer == plain
     assert s.answered_by == "extractive (model answer rejected)"
     sent = fake.calls("synthesise")[0]["messages"][1]["content"]
     assert "IMPORTANT SYSTEM NOTE" not in sent and "Capital expenditures | 2035: (555)" in sent
@@ -167,7 +173,7 @@ def test_a_stream_cut_off_twice_falls_back_to_the_extractive_answer(ctx, fake):
                      ("truncated", "Verizon's capital expenditures in FY2030 were $9,876 million [1].")) \
         .for_purpose("verify_llm", ("json", PASS))
     s = run_turn(Q, model_ctx(ctx, fake))
-    assert s.answered_by.startswith("extractive") and "$9,876 million" in s.answer
+    assert s.answered_by.startswith("extractive") and s.answer == offline(ctx)
     assert step(s, "synthesise_model").reason.startswith("the reply was cut off")
 
 
@@ -177,7 +183,7 @@ def test_model_faults_fall_back_to_the_labelled_extractive_answer(ctx, fake, fau
     fake.for_purpose("route_llm", ("json", ROUTE)).for_purpose("synthesise", fault) \
         .for_purpose("verify_llm", ("json", PASS))
     s = run_turn(Q, model_ctx(ctx, fake, llm_timeout=1.0))
-    assert "$9,876 million" in s.answer and s.answered_by.startswith("extractive")
+    assert s.answer == offline(ctx) and s.answered_by.startswith("extractive")
     assert f"The model was unavailable ({name})" in " ".join(s.warnings)
     assert step(s, "synthesise_model").reason == f"model call failed: {name}"
     assert next(c for c in s.usage["by_call"] if c["purpose"] == "synthesise")["error"] == name
@@ -202,7 +208,7 @@ def test_a_not_found_reply_falls_back_to_the_extractive_answer(ctx, fake):
         .for_purpose("synthesise", ("json", chat("I could not find Verizon's FY2030 capex in the sources."))) \
         .for_purpose("verify_llm", ("json", PASS))
     s = run_turn(Q, model_ctx(ctx, fake))
-    assert "$9,876 million" in s.answer and s.answered_by.startswith("extractive")
+    assert s.answer == offline(ctx) and s.answered_by.startswith("extractive")
 
 
 def test_a_derived_figure_must_recompute_through_the_calculator(ctx, fake):
