@@ -101,10 +101,24 @@ class Checked:
     not_found: bool = False
     dropped: list[str] = field(default_factory=list)   # figure-free sentences that cite nothing ("Hope this helps.")
     text: str = ""                                       # the answer as shown: the draft without dropped sentences
+    passed: bool = True
 
 
-def check_sentence(sentence: str, sources: dict[int, Source], asked_year: int | None, out: Checked) -> bool:
-    """Check one sentence, appending to `out`; True when it passes."""
+def check_sentence(sentence: str, sources: dict[int, Source], asked_year: int | None, out: Checked,
+                   memo: dict | None = None) -> bool:
+    """Check one sentence, appending to `out`; True when it passes. `memo` (one per set of sources) keeps each
+    sentence's result, so a sentence checked while streaming is not checked again."""
+    if memo is not None:
+        if sentence not in memo:
+            memo[sentence] = Checked()
+            memo[sentence].passed = check_sentence(sentence, sources, asked_year, memo[sentence])
+        got = memo[sentence]
+        out.findings += got.findings
+        out.claims += [c.model_copy() for c in got.claims]
+        out.derivations += got.derivations
+        out.markers += [m for m in got.markers if m not in out.markers]
+        out.dropped += got.dropped
+        return got.passed
     before = len(out.findings)
     short = sentence if len(sentence) <= 90 else sentence[:87] + "…"
     if sentence.startswith(NOT_FOUND):
@@ -138,7 +152,8 @@ def check_sentence(sentence: str, sources: dict[int, Source], asked_year: int | 
     return len(out.findings) == before
 
 
-def check_answer(answer: str, sources: dict[int, Source], asked_year: int | None, finished: bool = True) -> Checked:
+def check_answer(answer: str, sources: dict[int, Source], asked_year: int | None, finished: bool = True,
+                 memo: dict | None = None) -> Checked:
     out = Checked()
     if not finished:
         out.findings.append("the reply was cut off before it finished")
@@ -146,7 +161,7 @@ def check_answer(answer: str, sources: dict[int, Source], asked_year: int | None
     if not sents:
         out.findings.append("the reply is empty")
     for s in sents:
-        check_sentence(s, sources, asked_year, out)
+        check_sentence(s, sources, asked_year, out, memo)
     kept = [s for s in sents if s not in out.dropped]
     out.text = answer.strip() if not out.dropped else " ".join(kept)
     if sents and not kept:

@@ -29,8 +29,8 @@ UNAVAILABLE_WARNING = "The model was unavailable ({why}), so this is the offline
 class _Gate:
     """Releases streamed text sentence by sentence, each only after it passed the sentence check."""
 
-    def __init__(self, emit, sources: dict[int, Source], year: int | None):
-        self.emit, self.sources, self.year = emit, sources, year
+    def __init__(self, emit, sources: dict[int, Source], year: int | None, memo: dict):
+        self.emit, self.sources, self.year, self.memo = emit, sources, year, memo
         self.buf, self.blocked, self.shown = "", False, False
 
     def feed(self, delta: str) -> None:
@@ -56,7 +56,7 @@ class _Gate:
 
         parts = sentences(text)
         scratch = Checked()
-        if parts and not all(check_sentence(p, self.sources, self.year, scratch) for p in parts):
+        if parts and not all(check_sentence(p, self.sources, self.year, scratch, self.memo) for p in parts):
             self.blocked = True
             return False
         shown = [p for p in parts if p not in scratch.dropped]
@@ -97,8 +97,9 @@ class ModelSynthesiser:
         attempts: list[dict[str, Any]] = []
         emit = ctx.on_token
         t0 = time.perf_counter()
+        memo: dict = {}      # sentence -> its check, shared by the stream gate and the whole-answer check
         for attempt in range(1 + self.retries):
-            gate = _Gate(emit, usable, year) if emit else None
+            gate = _Gate(emit, usable, year, memo) if emit else None
             try:
                 reply = chat(self.llm, messages, "synthesise", on_delta=gate.feed if gate else _ignore)
             except Exception as e:  # noqa: BLE001 - the model failing is a fallback, never an unchecked answer
@@ -109,7 +110,7 @@ class ModelSynthesiser:
             if gate:
                 gate.finish(reply.finished)
             draft = reply.text.strip()
-            checked = check_answer(draft, usable, year, reply.finished)
+            checked = check_answer(draft, usable, year, reply.finished, memo)
             if checked.not_found and not checked.findings:
                 checked.findings.append("the model found no answer in the sources")
                 attempts.append({"draft": draft, "findings": checked.findings})
