@@ -82,9 +82,13 @@ def main() -> None:
         print(table)
         bodies.append(body)
     conn.close()
+    from pipeline.rerank import RAN
+
+    reranker = ", ".join(f"{k} ×{v}" for k, v in RAN.items()) or "none"   # what actually ran (ARA_RERANK_PROVIDER)
     write_section("retrieval", f"## Retrieval (FinanceBench evidence pages)\n\n{machine()}\n\nPool {s.pool_k} per "
                   f"retriever, final cut {s.final_k}; a hit is a returned chunk on a gold evidence page of the gold "
-                  "document. Scope (company, fiscal year) is detected from the question text.\n\n"
+                  f"document. Scope (company, fiscal year) is detected from the question text. Reranker that ran: "
+                  f"{reranker}.\n\n"
                   + "\n\n".join(bodies))
 
 

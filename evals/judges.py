@@ -47,6 +47,20 @@ def numeric_judge(lab: Label) -> str:
     return "fail" if claim.verdict == "unsupported" else "pass"
 
 
+def model_checks_judge(lab: Label) -> str:
+    """The deterministic checks every model-written answer passes before it is shown (pipeline/answer/checks.py):
+    each sentence cites an existing source, its figures are printed there (in the named year's column) or
+    recompute through the calculator, and it follows no planted instruction."""
+    import re
+
+    from pipeline.answer.checks import Source, check_answer
+
+    sources = {i: Source(i, lab.id, "label", 0, i, "10K", e, e) for i, e in enumerate(lab.evidence, 1)}
+    answer = lab.answer.rstrip().rstrip(".") + (f" (computed as {lab.derivation})." if lab.derivation else ".")
+    years = set(re.findall(r"\bFY\s?((?:19|20)\d{2})\b", answer))
+    return "fail" if check_answer(answer, sources, int(years.pop()) if len(years) == 1 else None).findings else "pass"
+
+
 def llm_judge(llm):
     from pipeline.verifier import llm_verify
 

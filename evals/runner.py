@@ -19,6 +19,7 @@ class CaseResult:
     latency_ms: float = 0.0
     model_calls: int = 0
     tokens: int = 0
+    cost_usd: float = 0.0
     metrics: dict[str, Any] = field(default_factory=dict)
 
 
@@ -34,7 +35,8 @@ class Report:
             rs = [r for r in self.results if r.suite == suite]
             m = {"n": len(rs), "pass_rate": round(sum(r.passed for r in rs) / len(rs), 4),
                  "p50_ms": round(sorted(r.latency_ms for r in rs)[len(rs) // 2], 1),
-                 "model_calls": sum(r.model_calls for r in rs), "tokens": sum(r.tokens for r in rs)}
+                 "model_calls": sum(r.model_calls for r in rs), "tokens": sum(r.tokens for r in rs),
+                 "cost_usd": round(sum(r.cost_usd for r in rs), 6)}
             if suite == "retrieval":
                 ranks = [r.metrics.get("rank") for r in rs]
                 m["hit@5"] = round(sum(1 for x in ranks if x and x <= 5) / len(rs), 4)
@@ -75,7 +77,7 @@ def run_real(suites: dict[str, list[Case]], ctx) -> Report:
     for suite, cases in suites.items():
         for c in cases:
             t = time.perf_counter()
-            calls0, tokens0 = USAGE["calls"], USAGE["tokens"]
+            calls0, tokens0, cost0 = USAGE["calls"], USAGE["tokens"], USAGE["cost_usd"]
             try:
                 out = runners[suite](c, ctx)
                 s = SCORERS[suite](c, out)
@@ -83,7 +85,7 @@ def run_real(suites: dict[str, list[Case]], ctx) -> Report:
                 out, s = {}, Score(False, f"error: {type(e).__name__}: {e}")
             results.append(CaseResult(suite, c.id, s.passed, s.detail, latency_ms=round(1000 * (time.perf_counter() - t), 1),
                                       model_calls=USAGE["calls"] - calls0, tokens=USAGE["tokens"] - tokens0,
-                                      metrics=s.metrics))
+                                      cost_usd=round(USAGE["cost_usd"] - cost0, 6), metrics=s.metrics))
     return Report("real", results)
 
 

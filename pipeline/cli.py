@@ -12,7 +12,16 @@ from pipeline.settings import Settings, get_settings
 
 
 def _settings() -> Settings:
-    return get_settings()
+    """The settings, checked at start-up: a model setting that cannot work is a clear error, not a fail-open
+    on every turn (OPENAI_BASE_URL without ARA_LLM_MODEL lists the server's models)."""
+    from pipeline.providers.llm import ModelConfigError, check_config
+
+    s = get_settings()
+    try:
+        check_config(s)
+    except ModelConfigError as e:
+        raise click.ClickException(str(e)) from None
+    return s
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -86,10 +95,16 @@ def retrieve(question: str, company: str | None, year: str | None, k: int | None
     from pipeline.retrieval import Retriever
     from pipeline.stores import db
 
+    from pipeline.rerank import RAN, ran_since
+
     s = _settings()
+    before = RAN.copy()
     with db.session(s) as conn:
         r = Retriever(s, lambda: db.connect(s))
         passages = r.retrieve(question, company=_company(company), year=_parse_year(year), k=k, mode=mode, conn=conn)
+    failed = [name for name in ran_since(before) if name.startswith("fusion order")]
+    if failed:
+        click.echo(f"note: {failed[0]}; passages are in retrieval order", err=True)
     if as_json:
         click.echo(json.dumps([p.to_json() for p in passages], indent=2, ensure_ascii=False))
         return
@@ -313,11 +328,23 @@ def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, ca
 
         with db.session(s):
             pass
+        from pipeline.rerank import RAN
+
+        ran_before = RAN.copy()
         ctx = TurnContext.from_settings(s.model_copy(update={"cache_enabled": False}))
         report = run_real(suites, ctx)
     rj = report.to_json()
     config = {"mode": mode, "embed_model": s.embed_model_name, "rerank": s.rerank_provider, "pool_k": s.pool_k,
               "final_k": s.final_k, "llm": bool(s.openai_api_key or s.openai_base_url)}
+    if mode == "real":
+        from pipeline.rerank import ran_since
+
+        ran = ran_since(ran_before)          # what actually ordered the candidates, not what was asked for
+        config["rerank_ran"] = ran
+        if set(ran) - {ctx.reranker.name}:
+            config["rerank"] = f"{s.rerank_provider} (partly fell back: {ran})"
+        if ctx.llm is not None:
+            config["llm_model"] = f"{ctx.llm.name}:{ctx.llm.model}"
     flips, failures = [], []
     if baseline:
         try:
@@ -339,10 +366,11 @@ def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, ca
         for r in report.results:
             if not r.passed:
                 click.echo(f"FAIL {r.suite:<11} {r.id:<26} {r.detail}")
-        click.echo(f"\n{'suite':<12} {'n':>3} {'pass':>6} {'p50 ms':>8} {'calls':>6}  extra")
+        click.echo(f"\n{'suite':<12} {'n':>3} {'pass':>6} {'p50 ms':>8} {'calls':>6} {'tokens':>7} {'cost $':>8}  extra")
         for name, m in rj["metrics"].items():
             extra = f"hit@5 {m['hit@5']:.2f}, mean rank {m['mean_rank']}" if name == "retrieval" else ""
-            click.echo(f"{name:<12} {m['n']:>3} {m['pass_rate']:>6.2f} {m['p50_ms']:>8.1f} {m['model_calls']:>6}  {extra}")
+            click.echo(f"{name:<12} {m['n']:>3} {m['pass_rate']:>6.2f} {m['p50_ms']:>8.1f} {m['model_calls']:>6} "
+                       f"{m['tokens']:>7} {m.get('cost_usd', 0):>8.4f}  {extra}")
         for p in report.problems:
             click.echo(f"SCORER PROBLEM: {p}")
         if baseline:
@@ -388,11 +416,15 @@ def eval_ab(a_cfg: str, b_cfg: str, case_set: str, pause: float, as_json: bool) 
                       for q in load_questions()]
     with db.session(s):
         pass
+    from pipeline.rerank import RAN, ran_since
+
+    before = RAN.copy()
     out = ab.run(items, Retriever(s, lambda: db.connect(s)), a, b, final_k=s.final_k, pause=pause)
+    out["rerank_ran"] = ran_since(before)     # the reranker that actually ran (ARA_RERANK_PROVIDER), per pool
     if as_json:
         click.echo(json.dumps({"a": an, "b": bn, **out}, indent=2))
         return
-    click.echo(f"A = {an}   B = {bn}   n = {out['n']}")
+    click.echo(f"A = {an}   B = {bn}   n = {out['n']}   reranker ran: {out['rerank_ran'] or 'none'}")
     for r in out["cases"]:
         if r["change"] != "same":
             click.echo(f"  {r['change']:<12} {r['id']:<28} A rank {r['a']}  B rank {r['b']}")
@@ -408,20 +440,28 @@ def eval_ab(a_cfg: str, b_cfg: str, case_set: str, pause: float, as_json: bool) 
 @click.option("--json", "as_json", is_flag=True)
 def eval_judge(as_json: bool) -> None:
     """Agreement (and Cohen's kappa) of each judge with the hand labels in evals/labels/answers.jsonl."""
-    from evals.judges import agreement, llm_judge, load_labels, numeric_judge
-    from pipeline.providers.llm import get_llm
+    from evals.judges import agreement, llm_judge, load_labels, model_checks_judge, numeric_judge
+    from pipeline.providers.llm import USAGE, get_llm
 
     labels = load_labels()
-    judges = {"numeric verifier (deterministic)": numeric_judge}
+    judges = {"numeric verifier (deterministic)": numeric_judge,
+              "model-answer checks (deterministic, the model path)": model_checks_judge}
     llm = get_llm(_settings())
     if llm is not None:
-        judges["LLM verifier"] = llm_judge(llm)
-    out = {name: agreement(labels, j) for name, j in judges.items()}
+        judges[f"LLM verifier ({llm.model}, the model path)"] = llm_judge(llm)
+    out = {}
+    for name, j in judges.items():
+        before = dict(USAGE)
+        out[name] = agreement(labels, j)
+        out[name]["model"] = {k: round(USAGE[k] - before[k], 6) for k in ("calls", "tokens", "cost_usd")}
     if as_json:
         click.echo(json.dumps(out, indent=2))
         return
     for name, r in out.items():
-        click.echo(f"{name}: n = {r['n']}, agreement {r['agreement']:.3f}, Cohen's kappa {r['kappa']:.3f}")
+        cost = r["model"]
+        click.echo(f"{name}: n = {r['n']}, agreement {r['agreement']:.3f}, Cohen's kappa {r['kappa']:.3f}"
+                   + (f" ({cost['calls']} model calls, {cost['tokens']} tokens, ${cost['cost_usd']:.4f})"
+                      if cost["calls"] else ""))
         for d in r["disagreements"]:
             click.echo(f"  disagrees on {d['id']} ({d['kind']}): label {d['label']}, judge {d['judge']}")
     if llm is None:

@@ -41,6 +41,7 @@ def check(state: TurnState) -> tuple[bool, str]:
         return False, f"marker(s) {sorted(markers - cited)} resolve to no citation"
     if not markers:
         return False, "no citation marker in the answer"
-    if not re.search(r"\d", re.sub(r"\[\d+\]", "", text)) and "\u201c" not in text:
+    if not re.search(r"\d", re.sub(r"\[\d+\]", "", text)) and "\u201c" not in text \
+            and state.answered_by != "model":   # a model's narrative answer: every sentence cited and checked
         return False, "neither a figure nor a quoted statement"
     return True, "substantive and cited"

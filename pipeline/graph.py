@@ -1,13 +1,15 @@
 """The turn graph. Every question passes through here, top to bottom:
 
     carry_over -> summary -> notes                                          (memory, in front)
-    -> route -> [route_llm] -> cache_lookup
+    -> route -> cache_lookup -> [route_llm]                                 (no model call on a cache hit)
     -> retrieve -> rerank -> grade -> synthesise -> citations -> verify -> [verify_llm]
        -> (targeted retry, at most 2)                                       (skipped on a cache hit)
     -> final gate -> shape -> audit
     -> cache_write -> notes_write                                           (memory, behind)
 
 Non-retrieve routes (clarify, out_of_scope, no_data, direct, web) go straight to the final gate and shaping.
+With a model configured, synthesise is the model's (pipeline/answer/model.py; its answer passes the deterministic
+checks first, else the extractive answer is written, labelled); every model call is metered into state.usage.
 Each node runs under its layer's policy (pipeline/policy.py): precision layers fail open loudly, correctness
 floors fail closed into the fallback reply. With a thread, the state is checkpointed after every node.
 """
@@ -39,6 +41,10 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
     if len(question) > MAX_QUESTION_CHARS:
         state.warnings.append(f"Your question was {len(question)} characters; only the first "
                               f"{MAX_QUESTION_CHARS} were read.")
+    from pipeline.providers.llm import METER, Meter
+
+    meter = Meter()
+    meter_token = METER.set(meter)
     saver = ctx.saver if thread_id else None
     history = saver.history(thread_id) if saver else []
     rec = _Recorder(ctx, state) if saver else None
@@ -49,6 +55,8 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
         try:
             run_layer(state, name, fn, sink=sink, **kw)
         finally:
+            if meter.calls:
+                state.usage = meter.to_json()
             if rec:
                 rec.put(state)
             if ctx.on_step is not None:
@@ -69,10 +77,14 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
             _override(work, company, year)
 
             layer("router", lambda s: nodes.route(s, ctx, work))
-            if ctx.llm is not None:
-                layer("router_llm", lambda s: nodes.route_llm(s, ctx, work), node="route_llm")
             if state.route == "retrieve" and ctx.cache is not None:
                 layer("cache", lambda s: nodes.cache_lookup(s, ctx, work), node="cache_lookup")
+            if ctx.llm is not None and not state.cache.get("hit"):
+                looked_up = (state.route, state.companies, state.years)
+                layer("router_llm", lambda s: nodes.route_llm(s, ctx, work), node="route_llm")
+                if state.route == "retrieve" and ctx.cache is not None and \
+                        (state.route, state.companies, state.years) != looked_up:
+                    layer("cache", lambda s: nodes.cache_lookup(s, ctx, work), node="cache_lookup")
 
             if state.route == "retrieve" and state.cache.get("hit"):
                 layer("citations", lambda s: nodes.resolve_citations(s, ctx, work, conn))
@@ -112,10 +124,12 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
             layer("notes", lambda s: nodes.remember(s, ctx, work), node="notes_write")
         if ctx.settings.shadow_config and not ctx.shadow and state.route == "retrieve":
             layer("shadow", lambda s: nodes.shadow(s, ctx), node="shadow")
+        state.usage = meter.to_json()
         if rec:
             rec.finish(state)
         return state
     finally:
+        METER.reset(meter_token)
         conn.close()
 
 

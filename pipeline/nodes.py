@@ -31,7 +31,10 @@ class TurnContext:
     reranker: Any
     llm: Any = None
     web_enabled: bool = False
-    synthesiser: Callable[["TurnState", "TurnContext", Any], StepRecord] | None = None
+    # writes the answer instead of the extractive answerer: (state, ctx, conn, work) -> StepRecord, or None to
+    # fall back to the extractive answer (pipeline/answer/model.py when a model is configured)
+    synthesiser: Callable[["TurnState", "TurnContext", Any, "Work"], StepRecord | None] | None = None
+    on_token: Callable[[str, str], None] | None = None   # ("text", checked sentence) | ("reset", "") while streaming
     sink: Callable[[str, str, str], None] | None = None
     retrieval_options: dict = field(default_factory=dict)   # mode / statements / pool_k / rerank overrides
     shadow: bool = False     # this context runs a shadow candidate: nothing it does is shown or remembered
@@ -42,8 +45,8 @@ class TurnContext:
 
     @classmethod
     def from_settings(cls, settings: Settings, connect: Callable | None = None, embedder=None) -> "TurnContext":
+        from pipeline.answer.model import ModelSynthesiser
         from pipeline.providers.llm import get_llm
-        from pipeline.rerank import get_reranker
         from pipeline.stores import db
         from pipeline.stores.health import sink_for
 
@@ -60,8 +63,10 @@ class TurnContext:
         retriever = Retriever(settings, connect, embedder=embedder)
         cache = SemanticCache(connect, _LazyEmbedder(retriever), settings.cache_return_threshold,
                               settings.cache_seed_threshold) if settings.cache_enabled else None
-        return cls(settings=settings, connect=connect, retriever=retriever, reranker=get_reranker(settings),
-                   llm=get_llm(settings), sink=sink_for(connect), saver=CheckpointSaver(connect),
+        llm = get_llm(settings)
+        synthesiser = ModelSynthesiser(llm, settings.llm_synth_retries) if llm is not None else None
+        return cls(settings=settings, connect=connect, retriever=retriever, reranker=retriever.reranker,
+                   llm=llm, synthesiser=synthesiser, sink=sink_for(connect), saver=CheckpointSaver(connect),
                    notes=Notes(connect, settings.notes_ttl_days), cache=cache)
 
 
@@ -85,7 +90,7 @@ class Work:
     pool: list[Passage] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
     base_confidence: str = "low"
-    context: Any = None      # the assembled, budgeted context a model synthesiser reads
+    pending_summary: Any = None   # (older, recent) messages whose summary the model synthesiser computes
     conversation: list[str] = field(default_factory=list)   # summary + recent turns, or all originals
     degraded: list[str] = field(default_factory=list)       # sub-layers that failed open inside a node
 
@@ -167,6 +172,8 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
 
 
 def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    from pipeline.rerank import RAN
+
     k = ctx.settings.final_k
     out: list[Passage] = []
     use = ctx.retrieval_options.get("rerank", True)
@@ -177,6 +184,8 @@ def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
             out.extend(one_per_page(ctx.reranker.rerank(work.facts, mine, len(mine)) if use else mine, k))
     work.passages = out
     state.documents = [_doc(p) for p in out]
+    if use:
+        RAN[getattr(ctx.reranker, "name", "rules")] += 1
     return StepRecord(node="rerank", decision=f"{len(out)} pages", reason=getattr(ctx.reranker, "name", "rules"))
 
 
@@ -192,6 +201,9 @@ def _years_for(state: TurnState, work: Work, company: str) -> list[int | None]:
 
 
 def rerank_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
+    from pipeline.rerank import RAN
+
+    RAN[f"fusion order ({getattr(ctx.reranker, 'name', 'rules')} failed)"] += 1
     work.passages = [p for c in state.companies for p in one_per_page([q for q in work.pool if q.company == c],
                                                                       ctx.settings.final_k)]
     state.documents = [_doc(p) for p in work.passages]
@@ -227,16 +239,12 @@ class _Cites:
 
 
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    from pipeline.memory.context import assemble
-
-    work.context = assemble(work.facts.text, [p.text for p in work.passages], work.conversation,
-                            state.memory.get("hints", []), ctx.settings.context_budget_tokens)
-    state.memory["context"] = {"tokens": work.context.tokens, "dropped": work.context.dropped,
-                               "evidence": len(work.context.evidence),
-                               "conversation": len(work.context.conversation)}
-    if ctx.synthesiser is not None:   # a plugged-in synthesiser: confidence comes from verification alone
+    if ctx.synthesiser is not None:   # a model writes the answer; confidence comes from verification alone
         work.base_confidence = "high"
-        return ctx.synthesiser(state, ctx, conn)
+        rec = ctx.synthesiser(state, ctx, conn, work)
+        if rec is not None:
+            return rec
+        # None: the model's answer failed its checks (or the model failed); the extractive answer, labelled
     state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
     cite = _Cites(state)
     facts = work.facts
@@ -445,15 +453,25 @@ def carry(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord
 
 
 def summarise_history(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord:
-    from pipeline.memory.summary import buffer, extractive_summary, llm_summariser
+    """The conversation the model's synthesis prompt reads. Offline nothing reads it, so nothing is computed.
+    With a model the summary is amortised (memory/summary.py `due`): reused from the previous turn while its
+    block is unchanged, otherwise computed lazily by the synthesiser (so a cache hit or a non-retrieve route
+    makes no summary call)."""
+    from pipeline.memory.summary import due
 
-    summarise = llm_summariser(ctx.llm) if ctx.llm is not None else extractive_summary
+    if ctx.synthesiser is None:
+        return StepRecord(node="summary", decision="not needed",
+                          reason="no model configured: the extractive answerer reads no conversation")
     work.conversation = [f"{m.role}: {m.content}" for m in history]   # the originals, until a summary exists
-    b = buffer(history, summarise)
+    b, older = due(history)
+    if older is not None:
+        work.pending_summary = (older, b.recent)
+        return StepRecord(node="summary", decision="due", reason=f"{len(older)} older message(s) to summarise "
+                          "when the answer is written")
     state.memory["summary"] = b.summary
     state.memory["summarised_messages"] = b.summarised
     work.conversation = ([f"summary: {b.summary}"] if b.summary else []) + [f"{m.role}: {m.content}" for m in b.recent]
-    return StepRecord(node="summary", decision="summarised" if b.summary else "history short",
+    return StepRecord(node="summary", decision="reused" if b.summary else "history short",
                       reason=f"{b.summarised} older message(s) summarised, {len(b.recent)} kept word for word")
 
 
@@ -525,7 +543,8 @@ def shadow(state: TurnState, ctx: TurnContext) -> StepRecord:
 
     name, cfg = parse_config(ctx.settings.shadow_config)
     opts = {k: v for k, v in cfg.items() if k in ("mode", "statements", "pool_k", "rerank")}
-    cand = dataclasses.replace(ctx, retrieval_options=opts, shadow=True, saver=None, cache=None, notes=None, llm=None)
+    cand = dataclasses.replace(ctx, retrieval_options=opts, shadow=True, saver=None, cache=None, notes=None, llm=None,
+                               synthesiser=None, on_token=None)
     s = run_turn(state.question, cand, company=None, year=None)
     with ctx.connect() as c:
         c.execute("INSERT INTO shadow_runs (turn_id, config, question, live_answer, answer, state) "

@@ -8,6 +8,7 @@ the fusion order.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from pipeline.question import QuestionFacts
 from pipeline.retrieval import Passage
@@ -83,3 +84,22 @@ def get_reranker(settings):
         return CohereReranker(settings.cohere_api_key.get_secret_value(), settings.rerank_model,
                               settings.cohere_base_url)
     return StatementReranker()
+
+
+RAN: Counter = Counter()   # process-wide: which reranker actually ordered each candidate pool (runs record it)
+
+
+def rerank_or_keep(reranker, facts: QuestionFacts, passages: list[Passage]) -> list[Passage]:
+    """Rerank, or keep the fusion order when the reranker fails (the reranker layer fails open, see
+    pipeline/policy.py); either way RAN records what actually ran."""
+    try:
+        out = reranker.rerank(facts, passages, len(passages))
+    except Exception as e:  # noqa: BLE001 - a precision layer: the fusion order stands
+        RAN[f"fusion order ({reranker.name} failed: {type(e).__name__})"] += 1
+        return passages
+    RAN[reranker.name] += 1
+    return out
+
+
+def ran_since(before: Counter) -> dict[str, int]:
+    return {k: v for k, v in (RAN - before).items() if v}

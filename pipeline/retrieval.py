@@ -143,6 +143,7 @@ class Retriever:
     def __init__(self, settings: Settings, connect: Callable, embedder=None):
         self.settings, self._connect = settings, connect
         self._embedder = embedder
+        self._reranker = None
         self._kw: KeywordIndex | None = None
         self._kw_version: str | None = None
         self._lock = threading.Lock()
@@ -153,6 +154,14 @@ class Retriever:
             from pipeline.providers.embeddings import get_embedder
             self._embedder = get_embedder(self.settings)
         return self._embedder
+
+    @property
+    def reranker(self):
+        """The configured reranker (ARA_RERANK_PROVIDER), shared by `retrieve` and the turn graph."""
+        if self._reranker is None:
+            from pipeline.rerank import get_reranker
+            self._reranker = get_reranker(self.settings)
+        return self._reranker
 
     def keyword_index(self, conn) -> KeywordIndex:
         with self._lock:
@@ -242,8 +251,8 @@ class Retriever:
             if own:
                 conn.close()
         if rerank:
-            from pipeline.rerank import StatementReranker
-            passages = StatementReranker().rerank(facts, passages, len(passages))
+            from pipeline.rerank import rerank_or_keep
+            passages = rerank_or_keep(self.reranker, facts, passages)
         return one_per_page(passages, k)
 
 

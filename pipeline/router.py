@@ -202,14 +202,33 @@ ROUTES = ("retrieve", "clarify", "out_of_scope", "no_data", "direct", "web")
 
 
 def refine_with_llm(llm, facts: QuestionFacts, coverage: dict[str, list[int]], rules: RouteDecision) -> RouteDecision:
-    """The model proposes a class; coverage facts still decide retrieve vs no_data. Raises on bad output."""
+    """The model proposes a class, a company and a fiscal year; coverage facts still decide retrieve vs no_data.
+
+    The company and year are used where the rules could not read them: a misspelt or descriptive company
+    ("Boing", "the maker of Post-it notes") becomes a covered company, a year the question states in a form the
+    rules missed becomes the year. Either is then routed by the same rules (so an uncovered year is still
+    `no_data`). The model never names a company for a question that names none, nor a year the question does
+    not state. Raises on output with no parseable route."""
     from pipeline import prompts
     from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 
-    out = parse_json_object(complete(llm, prompts.ROUTER.format(coverage=coverage_text(coverage), question=facts.text)),
-                            {"route": str, "reason": str})
+    out = parse_json_object(complete(llm, prompts.ROUTER.format(coverage=coverage_text(coverage), question=facts.text),
+                                     "route_llm"), {"route": str, "reason": str})
     if out["route"] not in ROUTES:
         raise MalformedOutput(f"unknown route {out['route']!r}")
+    company = _covered(out.get("company"), coverage)
+    year = out.get("fiscal_year") if isinstance(out.get("fiscal_year"), int) else None
+    if year is not None and not _states_year(facts.text, year):
+        year = None
+    read = RouteDecision(rules.route, rules.reason, rules.reply, rules.companies, rules.years, rules.scope_note)
+    if out["route"] == "retrieve" and company and not rules.companies and _may_name(facts.text, company, rules):
+        d = route_question(facts, coverage, carried_companies=[company], carried_years=[year] if year else None)
+        d.reason = f"model read the company as {company}: {d.reason}"
+        return d
+    if out["route"] == "retrieve" and year and rules.companies and not rules.years and rules.route == "clarify":
+        d = route_question(facts, coverage, carried_companies=rules.companies, carried_years=[year])
+        d.reason = f"model read the fiscal year as FY{year}: {d.reason}"
+        return d
     if out["route"] == rules.route or rules.route in ("no_data", "web", "direct"):
         return rules     # agreement, or a rule grounded in facts the model cannot overrule
     if out["route"] == "retrieve" and rules.route in ("clarify", "out_of_scope"):
@@ -217,4 +236,38 @@ def refine_with_llm(llm, facts: QuestionFacts, coverage: dict[str, list[int]], r
     if out["route"] in ("clarify", "out_of_scope") and rules.route == "retrieve":
         return RouteDecision(out["route"], f"model: {out['reason']}",
                              f"Could you say which company and fiscal year you mean? I have {coverage_text(coverage)}.")
-    return rules
+    return read
+
+
+def _covered(name, coverage: dict[str, list[int]]) -> str | None:
+    """The covered company the model named (its name, an alias or a ticker), else None."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    from pipeline.registry import get_registry
+
+    c = get_registry().by_name(name.strip())
+    key = c.name if c else next((k for k in coverage if k.lower() == name.strip().lower()), None)
+    return key if key in coverage else None
+
+
+def _states_year(text: str, year: int) -> bool:
+    short = str(year)[2:]
+    return bool(re.search(rf"(?<!\d){year}(?!\d)|(?i:fy\s?'?{short}\b)|'{short}\b", text))
+
+
+def _may_name(text: str, company: str, rules: RouteDecision) -> bool:
+    """The question names some company the rules could not read: a near-spelling of `company` ("Boing"), or a
+    description with a proper noun ("the maker of Post-it notes"); never a question that names no one."""
+    import difflib
+
+    from pipeline.registry import get_registry
+
+    c = get_registry().by_name(company)
+    names = {company.lower(), *(a.lower() for a in (c.aliases if c else ())), *(t.lower() for t in (c.tickers if c else ()))}
+    words = re.findall(r"[A-Za-z][\w&.\-]+", text)
+    if any(difflib.SequenceMatcher(None, w.lower().removesuffix("'s"), n).ratio() >= 0.75 for w in words
+           for n in names):
+        return True
+    if rules.route == "out_of_scope":
+        return False   # a named, different company ("Apple") is never read as a covered one
+    return any(w[0].isupper() or "-" in w for w in words[1:] if not re.fullmatch(r"FY\d*|I|Q\d", w))

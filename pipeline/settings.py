@@ -51,9 +51,15 @@ class Settings(BaseSettings):
     # --- providers (plug into the same steps when configured) ----------------------------
     openai_api_key: SecretStr | None = Field(default=None, validation_alias=AliasChoices("OPENAI_API_KEY"))
     openai_base_url: str | None = Field(default=None, validation_alias=AliasChoices("OPENAI_BASE_URL"))
-    llm_model: str = "gpt-4o-mini"
+    llm_model: str = Field(default="", description="Model id; empty = gpt-4o-mini on OpenAI, an error with "
+                                                   "OPENAI_BASE_URL (the server's models are listed).")
     llm_timeout: float = Field(default=30.0, description="Seconds per model call.")
     llm_max_retries: int = Field(default=1, description="Retries per model call (429/5xx/timeouts).")
+    llm_max_tokens: int = Field(default=700, ge=64, description="Most tokens one model reply may have.")
+    llm_synth_retries: int = Field(default=1, ge=0, le=2,
+                                   description="Targeted re-asks of the model after a failed check (then extractive).")
+    llm_price_input: float | None = Field(default=None, ge=0, description="USD per million input tokens (cost).")
+    llm_price_output: float | None = Field(default=None, ge=0, description="USD per million output tokens (cost).")
     rerank_provider: Literal["rules", "cohere"] = "rules"
     rerank_model: str = "rerank-english-v3.0"
     cohere_base_url: str | None = Field(default=None, description="Cohere API base URL (tests use a local fake).")

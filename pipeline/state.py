@@ -95,6 +95,11 @@ class TurnState(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     pages_checked: list[str] = Field(default_factory=list)
     steps: list[StepRecord] = Field(default_factory=list)
+    # who wrote the answer: "extractive" (offline), "model", or "extractive (model answer rejected)"
+    answered_by: str = "extractive"
+    # model calls of this turn: {calls, prompt_tokens, completion_tokens, tokens, latency_ms, cost_usd, by_call}
+    usage: dict[str, Any] = Field(default_factory=lambda: {"calls": 0, "tokens": 0, "latency_ms": 0.0,
+                                                          "cost_usd": 0.0})
     # memory: what was carried, summarised and hinted; the answer cache's decision
     memory: dict[str, Any] = Field(default_factory=dict)
     cache: dict[str, Any] = Field(default_factory=lambda: {"hit": False, "similarity": 0.0, "band": "off"})
@@ -118,6 +123,8 @@ class TurnState(BaseModel):
             "suggestions": self.suggestions,
             "warnings": self.warnings,
             "cache": self.cache,
+            "answered_by": self.answered_by,
+            "usage": {k: v for k, v in self.usage.items() if k != "by_call"},
             "memory": {"carried": self.memory.get("carried", []), "summary_used": bool(self.memory.get("summary")),
                        "hints_used": len(self.memory.get("hints", [])), "context": self.memory.get("context")},
             "thread_id": self.thread_id,

@@ -189,12 +189,13 @@ def split_claims(answer: str) -> list[str]:
 
 
 def llm_verify(llm, answer: str, passages: list[str]) -> tuple[str, list[dict]]:
-    """The LLM verifier: strict JSON {verdict: pass|fail, unsupported: [{label, reason}]}; raises otherwise."""
+    """The LLM verifier: a JSON object {verdict: pass|fail, unsupported: [{label, reason}]} (bare, fenced or inside
+    prose); raises when no such object parses, so the declared policy (fail open) applies."""
     from pipeline import prompts
     from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 
     text = "\n\n".join(f"[{i}] {p[:3000]}" for i, p in enumerate(passages, 1))
-    out = parse_json_object(complete(llm, prompts.VERIFIER.format(passages=text, answer=answer)),
+    out = parse_json_object(complete(llm, prompts.VERIFIER.format(passages=text, answer=answer), "verify_llm"),
                             {"verdict": str, "unsupported": list})
     if out["verdict"] not in ("pass", "fail"):
         raise MalformedOutput(f"verdict must be pass or fail, got {out['verdict']!r}")

@@ -34,7 +34,7 @@ def test_every_path_passes_the_final_gate(ask):
 
 def _injected(figures):
     """A synthesiser that writes the given figures for Verizon FY2030 capex, cited to the statement page."""
-    def synth(state, ctx, conn):
+    def synth(state, ctx, conn, work=None):
         state.citations = [CitationRef(marker=1, doc="VERIZON_2030_10K", company="Verizon", fiscal_year=2030, page=2)]
         parts = [f"Verizon's capex was ${f} million [1]." for f in figures]
         state.answer = " ".join(parts)
@@ -107,7 +107,7 @@ def test_final_gate_fails_closed_by_construction(ask, monkeypatch):
 
 
 def test_citation_to_a_missing_page_never_reaches_the_analyst(ctx):
-    def synth(state, ctx, conn):
+    def synth(state, ctx, conn, work=None):
         state.citations = [CitationRef(marker=1, doc="VERIZON_2030_10K", company="Verizon", fiscal_year=2030, page=99)]
         state.answer = "Verizon's capex was $9,876 million [1]."
         return StepRecord(node="synthesise", decision="injected")

@@ -102,9 +102,13 @@ def test_api_keys_never_reach_traces_audit_counters_or_logs(ctx, conn, caplog):
     fake = FakeAPI().then("/chat/completions", *[("json", {"error": {"message": f"Incorrect API key provided: {key}"}})] * 4)
     try:
         s = ctx.settings.model_copy(update={"openai_base_url": fake.url + "/v1", "openai_api_key": SecretStr(key),
-                                            "llm_max_retries": 0, "llm_timeout": 2.0})
+                                            "llm_max_retries": 0, "llm_timeout": 2.0, "llm_model": "local-model"})
         thread = new_thread_id()
-        state = run_turn(Q, dataclasses.replace(ctx, settings=s, llm=get_llm(s)), thread_id=thread)
+        from pipeline.answer.model import ModelSynthesiser
+
+        llm = get_llm(s)
+        state = run_turn(Q, dataclasses.replace(ctx, settings=s, llm=llm, synthesiser=ModelSynthesiser(llm)),
+                         thread_id=thread)
     finally:
         fake.close()
     assert any(x.failed_open for x in state.steps)

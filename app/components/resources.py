@@ -9,9 +9,15 @@ from pipeline.settings import Settings, get_settings
 @st.cache_resource(show_spinner="Starting the database…")
 def database_ready() -> Settings:
     """Start (or attach to) the database and apply migrations once per server process."""
+    from pipeline.providers.llm import ModelConfigError, check_config
     from pipeline.stores import db
 
     s = get_settings()
+    try:
+        check_config(s)
+    except ModelConfigError as e:
+        st.error(str(e), icon=":material/settings:")
+        st.stop()
     with db.session(s):
         pass
     return s

@@ -62,6 +62,12 @@ if prompt := typed or st.session_state.pop("pending_prompt", None):   # typed, o
     from pipeline.graph import run_turn
 
     with st.chat_message("assistant"):
+        live, drafted = st.empty(), {"text": ""}
+
+        def token(kind: str, text: str) -> None:   # a model's answer, sentence by sentence, each already checked
+            drafted["text"] = "" if kind == "reset" else drafted["text"] + text
+            live.markdown(safe_markdown(drafted["text"]))
+
         with st.status("Reading the reports…", expanded=False) as status:
             def progress(state) -> None:
                 last = state.steps[-1]
@@ -69,9 +75,10 @@ if prompt := typed or st.session_state.pop("pending_prompt", None):   # typed, o
                              + (" · :orange[failed open]" if last.failed_open else ""))
                 status.update(label=f"{last.node}…")
 
-            state = run_turn(prompt, dataclasses.replace(ctx, on_step=progress),
+            state = run_turn(prompt, dataclasses.replace(ctx, on_step=progress, on_token=token),
                              thread_id=st.session_state.thread_id, user_id=USER)
             status.update(label=f"Done · route {state.route} · {len(state.steps)} steps", state="complete")
+        live.empty()   # the final answer (checked, shaped, markers renumbered) replaces the live draft
         record = state.model_dump(mode="json")
         record["question"] = prompt
         st.session_state.turns.append(record)

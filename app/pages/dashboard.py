@@ -61,10 +61,13 @@ else:
     st.success("No case changed between the baseline and the candidate.")
 
 lat = pd.DataFrame([{"suite": c["suite"], "latency ms": c["latency_ms"], "model calls": c.get("model_calls", 0),
-                     "tokens": c.get("tokens", 0)} for c in cand.cases])
+                     "tokens": c.get("tokens", 0), "cost USD": c.get("cost_usd", 0.0)} for c in cand.cases])
 st.plotly_chart(px.box(lat, x="suite", y="latency ms", points="all", title="Latency per case (candidate)"),
                 width="stretch")
 st.subheader("Cost")
-st.dataframe(lat.groupby("suite")[["model calls", "tokens"]].sum().reset_index(), hide_index=True, width="stretch")
+st.dataframe(lat.groupby("suite")[["model calls", "tokens", "cost USD"]].sum().reset_index(), hide_index=True,
+             width="stretch")
+st.caption("Per case: " + (f"{lat['model calls'].mean():.1f} model calls, {lat['tokens'].mean():.0f} tokens, "
+                           f"${lat['cost USD'].mean():.5f}" if len(lat) else "no cases"))
 with st.expander("Raw metrics"):
     st.code(json.dumps({"candidate": cand.metrics, "baseline": base.metrics}, indent=2), language="json")

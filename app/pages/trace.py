@@ -30,6 +30,12 @@ checkpoints = ctx.saver.turn_steps(thread, turn)
 final = checkpoints[-1]["state"] if checkpoints else {}
 st.markdown(f"**Answer** ({final.get('route')}, confidence {final.get('confidence')}): "
             f"{safe_markdown(final.get('answer', ''))}")
+usage = final.get("usage") or {}
+st.caption(f"Answered by: {final.get('answered_by', 'extractive')} · model calls {usage.get('calls', 0)}, "
+           f"tokens {usage.get('tokens', 0)}, model latency {usage.get('latency_ms', 0)} ms, "
+           f"cost ${usage.get('cost_usd', 0.0):.5f}")
+if usage.get("by_call"):
+    st.dataframe(pd.DataFrame(usage["by_call"]), hide_index=True, width="stretch")
 steps = final.get("steps", [])
 st.dataframe(pd.DataFrame([{"#": i + 1, "step": s["node"], "decision": s["decision"], "reason": s["reason"],
                             "latency ms": s["latency_ms"], "failed open": "yes" if s["failed_open"] else "",

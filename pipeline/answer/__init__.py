@@ -4,6 +4,7 @@
     facts.py     the facts table lookup: question -> row label path x period column (any filing's tables)
     prose.py     figures stated in sentences, yes/no, "which" over one table
     model.py     a configured model writes the answer; the deterministic checks keep it honest
+    checks.py    those checks: citations, figures on cited pages and columns, recomputation, planted instructions
 
 `NOT_FOUND` is the cannot-answer sentinel: every not-found answer starts with it.
 """

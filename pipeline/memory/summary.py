@@ -1,5 +1,9 @@
 """The summary buffer: recent turns word for word; past 10 messages, everything but the last 4 is summarised
-in two or three sentences. The originals stay in the checkpointed history: the summary is a view."""
+in two or three sentences. The originals stay in the checkpointed history: the summary is a view.
+
+Only the model's synthesis prompt reads a summary, so offline nothing is summarised. With a model the summary
+is amortised (`due`): the summarised part grows in blocks of BLOCK messages, and while a block is unchanged the
+previous turn's summary (recorded in its checkpointed state) is reused without a model call."""
 from __future__ import annotations
 
 import re
@@ -9,6 +13,7 @@ from pipeline.stores.checkpoints import Message
 
 MAX_MESSAGES = 10
 KEEP_RECENT = 4
+BLOCK = 6        # messages (three turns) per summarised block
 
 
 @dataclass
@@ -60,9 +65,24 @@ def llm_summariser(llm):
 
     def summarise(messages: list[Message]) -> str:
         text = "\n".join(f"{m.role}: {m.content}" for m in messages)
-        out = complete(llm, prompts.SUMMARY.format(messages=text)).strip()
+        out = complete(llm, prompts.SUMMARY.format(messages=text), "summary").strip()
         if not out:
             raise ValueError("empty summary")
         return out[:1200]
 
     return summarise
+
+
+def due(history: list[Message]) -> tuple[Buffer, list[Message] | None]:
+    """The amortised buffer: (the buffer with the previous summary reused when its block is unchanged, or None
+    when older messages need a fresh summary - returned second, to be summarised by whoever reads it)."""
+    if len(history) <= MAX_MESSAGES:
+        return Buffer(summary=None, recent=list(history)), None
+    aged = len(history) - KEEP_RECENT
+    cut = aged - (aged - (MAX_MESSAGES - KEEP_RECENT)) % BLOCK
+    recent = history[cut:]
+    for m in reversed(history):
+        mem = (m.state or {}).get("memory") or {}
+        if m.role == "assistant" and mem.get("summary") and mem.get("summarised_messages") == cut:
+            return Buffer(summary=mem["summary"], recent=recent, summarised=cut), None
+    return Buffer(summary=None, recent=recent, summarised=0), history[:cut]

@@ -37,9 +37,11 @@ def record_of(state, settings) -> dict:
         "citations": [{"marker": c.marker, "doc": c.doc, "company": c.company, "fiscal_year": c.fiscal_year,
                        "page": c.page} for c in state.citations],
         "confidence": state.confidence,
+        "answered_by": state.answered_by,
         "warnings": state.warnings,
         "config": {"embed_provider": settings.embed_provider, "embed_model": settings.embed_model_name,
-                   "llm": settings.llm_model if (settings.openai_api_key or settings.openai_base_url) else None,
+                   "llm": (settings.llm_model or "gpt-4o-mini")
+                   if (settings.openai_api_key or settings.openai_base_url) else None,
                    "llm_base_url": settings.openai_base_url, "rerank": settings.rerank_provider,
                    "pool_k": settings.pool_k, "final_k": settings.final_k},
     }
