@@ -12,7 +12,6 @@ Streaming never shows an unchecked figure: a sentence reaches `TurnContext.on_to
 same sentence check; the first failing sentence stops the stream ("reset" tells the chat to clear it)."""
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
