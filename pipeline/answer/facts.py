@@ -80,7 +80,9 @@ class Ask:
 def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with_qualifiers: bool = True) -> Ask:
     """The measure and qualifiers of a figure question. `with_qualifiers=False` for a calculator input (the
     question's other words describe the derived measure, not this input)."""
-    text = core_question(question)
+    # What carry-over appended ("(context from turn 1: Verizon FY2030 capital expenditure)") names the company,
+    # year and metric, which facts already hold: never qualifiers.
+    text = core_question(re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", question))
     hint = _statement_hint(text)
     text = _STATEMENT_WORDS.sub(" ", text)
     text = _PAREN.sub(" ", text)
