@@ -37,7 +37,9 @@ defined define definition named name called line item items pay paid paying pays
 receive received bring brought get got hold held own owned owe owed return returned distribute distributed
 grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
 fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
-less minus plus between""".split())
+less minus plus between within throughout upon among across onto toward towards via whose them they we our us you
+your my while both each every either neither other another some same so too very may might must shall being having
+end-of year-end yearend""".split())
 # Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
 _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
          "common", "group", "net", "overall", "company", "parent", "owners"}
@@ -47,6 +49,10 @@ _STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consol
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 _YEARISH = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
+_TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
+reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
+losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
+other""".split())
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 
 
@@ -159,14 +165,23 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     return any(metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1])
 
 
+@lru_cache(maxsize=1)
+def _transforms() -> set[str]:
+    return set(stems(" ".join(_TRANSFORM_WORDS)))
+
+
 def _names_measure(ask: Ask, f: StoredFact) -> bool:
     """The row's own label is the measure in the question's words and nothing else ("Basic earnings per share" for
     "basic EPS" read as earnings per share + basic), so "Unearned revenue" never stands for revenue."""
     if not ask.measure_stems:
         return False
+    if ask.metric is not None and any(p.search(f.label.lower()) for p in ask.metric.exclude):
+        return False
     label = set(stems(f.label)) - {"total", "net", "of", "and", "the", "in", "for"}
-    allowed = set(ask.measure_stems) | set(ask.hard) | set(ask.soft)
-    return set(ask.measure_stems) <= label and label <= allowed
+    extra = label - set(ask.measure_stems) - set(ask.hard) - set(ask.soft)
+    # A kind-of word keeps the measure ("Merchandise inventories"); an accounting modifier makes it another one
+    # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
+    return set(ask.measure_stems) <= label and not (extra & _transforms()) and len(extra) <= 2
 
 
 def _search_terms(ask: Ask) -> list[str]:

@@ -226,11 +226,15 @@ class Answerer:
         """The question defines the measure it asks for (not only one of its inputs)."""
         from pipeline.question import core_question
 
-        if not self.definition or self.local:
+        if not self.definition:
             return False
         name = set(lookup.stems(self.definition[0])) - {"the", "a", "an", "of"}
         asking = core_question(self.facts.text).split("?")[0]
-        return bool(name) and name <= set(lookup.stems(asking))
+        if not name or not name <= set(lookup.stems(asking)):
+            return False
+        # "EBITDA less capex" with EBITDA defined: the definition is of an input, the question asks for more.
+        rest = re.sub(rf"(?i){re.escape(self.definition[0])}", " ", asking)
+        return not (calculator.LESS.search(rest) or SHARE_OF.search(rest) or re.search(r"(?i)\bmargin\b", rest))
 
     def measure(self, year: int) -> tuple[Decimal, str, str]:
         """The asked measure in one fiscal year, for averages, growth and CAGR over years: (value, unit, the value
