@@ -26,6 +26,8 @@ _SYMBOL = {None: "$", "$": "$", "USD": "$", "AUD": "A$", "CAD": "C$", "GBP": "£
 # "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
 SHARE_OF = re.compile(r"(?i)\b(as an? (%|percent(age)?|share|proportion|ratio) of|% of|percent(age)? of|"
                       r"ratio of\b.+\bto\b|\bto\b.+\bratio\b|\bdivided by\b|\bover\b)")
+NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
+                      r"constant[- ]currency|excluding)\b")
 AVERAGE = re.compile(r"(?i)\b(\d+|two|three|four|five)[- ]year average\b|\baverage\b.*\b(from|between)\b.*\d{2}")
 CAGR = re.compile(r"(?i)\bcagr\b|compound(ed)? annual growth")
 FIGURE_CUE = re.compile(r"(?i)\b(how (much|many)|what (was|were|is|are|did)|amount|total|value of|figure)\b")
@@ -193,6 +195,10 @@ class Answerer:
         try:
             if self.definition and self._defines_asked():
                 return self._defined(label)
+            if NON_GAAP.search(q) and metric is not None and (not metric.printed or len(f.metrics) >= 2
+                                                                 or re.search(r"(?i)\bmargin\b", q)):
+                # An adjusted / non-GAAP measure cannot be computed from the GAAP lines: printed, or not at all.
+                return self._printed(metric, label, non_gaap=True)
             if len(years) >= 2 and AVERAGE.search(q):
                 return self._over_years(list(range(years[0], years[-1] + 1)), "average")
             if len(years) >= 2 and CAGR.search(q):
@@ -367,8 +373,12 @@ class Answerer:
         return self._claim(label, f"{possessive(self.company)} {metric.label} in FY{self.year} was {text}, computed "
                            f"as {r.derivation}.", r.derivation, "derived")
 
-    def _printed(self, metric: Metric | None, label: str, defined_by: str = "") -> tuple[str, str]:
+    def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False
+                 ) -> tuple[str, str]:
         ask = lookup.read_ask(self.facts.text, self.facts, metric)
+        if non_gaap and metric is not None and not metric.printed:
+            # look for the measure as the filing names it ("Adjusted EBITDA" in a non-GAAP reconciliation)
+            ask = lookup.read_ask(self.facts.text, self.facts, None)
         secondary = bool(re.search(r"(?i)guarantor|parent company|parent-only|condensed consolidating|"
                                    r"cross guarantee|obligor", self.facts.text))
         found = lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)
