@@ -83,25 +83,21 @@ def main() -> None:
     ctx = TurnContext.from_settings(s)
     ctx.cache = None     # every question answered fresh
     sets = {k: v for k, v in question_sets().items() if args.set in ("all", k)}
-    summary_rows, details = [], []
     for name, path in sets.items():
         rows, c, times = run_set(name, path, ctx)
         n = len(rows)
         times.sort()
         label = "demo (in-sample: lexicon written against it)" if name == "demo" else "more (out-of-sample)"
-        summary_rows.append([label, n, c["correct"], c["incorrect"], c["refused"],
-                             f"{c['correct'] / max(1, n):.0%}", f"{c['incorrect'] / max(1, n):.0%}",
-                             f"{times[len(times) // 2]:.0f}" if times else "–"])
-        details.append(f"<details><summary>{name}: every question</summary>\n\n" + markdown_table(
-            ["id", "question", "gold", "grade", "answer", "cited", "gold pages", "ms"], rows) + "\n\n</details>")
-        print(name, c)
-    summary = markdown_table(["set", "numeric questions", "correct", "incorrect", "refused", "correct %",
-                              "incorrect %", "p50 ms"], summary_rows)
-    print(summary)
-    write_section("answers", "## Answers (FinanceBench numeric questions, offline extractive answerer)\n\n"
-                  f"{machine()}\n\nTargets on the second set: correct >= 60 %, incorrect <= 5 %. Money is graded "
-                  "within 1 % at any scale, percentages within 0.15 points.\n\n" + summary + "\n\n"
-                  + "\n\n".join(details) + "\n")
+        summary = markdown_table(["set", "numeric questions", "correct", "incorrect", "refused", "correct %",
+                                  "incorrect %", "p50 ms"],
+                                 [[label, n, c["correct"], c["incorrect"], c["refused"], f"{c['correct'] / max(1, n):.0%}",
+                                   f"{c['incorrect'] / max(1, n):.0%}", f"{times[len(times) // 2]:.0f}" if times else "–"]])
+        detail = "<details><summary>every question</summary>\n\n" + markdown_table(
+            ["id", "question", "gold", "grade", "answer", "cited", "gold pages", "ms"], rows) + "\n\n</details>"
+        print(summary)
+        write_section(f"answers-{name}", f"## Answers, {name} set (FinanceBench numeric questions, offline answerer)"
+                      f"\n\n{machine()}\n\nTargets on the second set: correct >= 60 %, incorrect <= 5 %. Money is graded "
+                      "within 1 % at any scale, percentages within 0.15 points.\n\n" + summary + "\n\n" + detail + "\n")
 
 
 if __name__ == "__main__":

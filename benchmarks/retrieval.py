@@ -70,26 +70,28 @@ def run_set(name: str, path, s, r, conn) -> tuple[str, str]:
 
 
 def main() -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--set", default="all", choices=["demo", "more", "all"],
+                    help="which development set (each writes its own section of docs/benchmarks.md)")
+    args = ap.parse_args()
     s = get_settings()
     conn = db.connect(s)
     db.migrate(conn)
     r = Retriever(s, lambda: db.connect(s))
     r.retrieve("warm up", conn=conn)
-    bodies = []
     for name, path in question_sets().items():
+        if args.set not in ("all", name):
+            continue
         table, body = run_set(name, path, s, r, conn)
         print(name)
         print(table)
-        bodies.append(body)
+        write_section(f"retrieval-{name}", f"## Retrieval, {name} set (FinanceBench evidence pages)\n\n{machine()}\n\n"
+                      f"Pool {s.pool_k} per retriever, final cut {s.final_k}; a hit is a returned chunk on a gold evidence "
+                      "page of the gold document. Scope (company, fiscal year) is detected from the question text.\n\n"
+                      + body)
     conn.close()
-    from pipeline.rerank import RAN
-
-    reranker = ", ".join(f"{k} ×{v}" for k, v in RAN.items()) or "none"   # what actually ran (ARA_RERANK_PROVIDER)
-    write_section("retrieval", f"## Retrieval (FinanceBench evidence pages)\n\n{machine()}\n\nPool {s.pool_k} per "
-                  f"retriever, final cut {s.final_k}; a hit is a returned chunk on a gold evidence page of the gold "
-                  f"document. Scope (company, fiscal year) is detected from the question text. Reranker that ran: "
-                  f"{reranker}.\n\n"
-                  + "\n\n".join(bodies))
 
 
 if __name__ == "__main__":
