@@ -1,7 +1,8 @@
 """Annual Report Analyst - Streamlit entry point (`ara serve`)."""
 import streamlit as st
 
-st.set_page_config(page_title="Annual Report Analyst", page_icon=":material/query_stats:", layout="wide")
+st.set_page_config(page_title="Annual Report Analyst", page_icon=":material/query_stats:", layout="wide",
+                   initial_sidebar_state=440)   # wide enough for the decision panels' page, score and reason
 
 nav = st.navigation([
     st.Page("pages/chat.py", title="Chat", icon=":material/chat:", default=True),
