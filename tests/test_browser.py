@@ -1,5 +1,6 @@
 """The app as a person uses it, in a real browser: Playwright driving Debian's chromium (no browser download).
-One server and one page for the module; the tests run in order and write screenshots to docs/screenshots/."""
+One server and one page for the module; the tests run in order and write screenshots to build/screenshots/
+(git-ignored; `make screenshots` sets ARA_SCREENSHOTS_DIR=docs/screenshots to refresh the README's)."""
 import json
 import os
 import shutil
@@ -20,7 +21,7 @@ pytestmark = [
                        and not os.environ.get("ARA_TEST_CORPUS"), reason="real corpus absent"),
 ]
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = Path(os.environ.get("ARA_SCREENSHOTS_DIR") or ROOT / "build" / "screenshots")
 READY = "() => !document.querySelector('[data-testid=\"stStatusWidget\"], [data-testid=\"stSkeleton\"]')"
 
 
@@ -32,8 +33,13 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(loaded):
+    from pipeline.stores import db
+
+    with db.connect(loaded) as c:          # the walk-through below reads the cache's comparison: start it empty
+        c.execute("DELETE FROM semantic_cache")
+        c.commit()
     port = _free_port()
-    env = dict(os.environ, ARA_DATA_DIR=str(loaded.data_dir), ARA_CACHE_ENABLED="false")
+    env = dict(os.environ, ARA_DATA_DIR=str(loaded.data_dir), ARA_CACHE_ENABLED="true")
     env.pop("DATABASE_URL", None)
     if loaded.database_url:
         env["DATABASE_URL"] = loaded.database_url
@@ -88,6 +94,17 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / name))
 
 
+def test_landing_page_shows_the_reports_held(page):
+    from playwright.sync_api import expect
+
+    main = page.get_by_test_id("stMain")
+    expect(main).to_contain_text("Reports held")
+    grid = main.get_by_test_id("stDataFrame").first
+    expect(grid).to_contain_text("3M")
+    expect(grid).to_contain_text("FY2018")
+    expect(grid).to_contain_text("10-K")
+
+
 def test_ask_and_see_a_cited_answer(page):
     from playwright.sync_api import expect
 
@@ -127,14 +144,140 @@ def test_a_script_in_a_question_never_runs(page):
     assert page.locator('[data-testid="stChatMessageContent"] script').count() == 0
 
 
-def test_trace_page_shows_the_recorded_steps(page):
+def _highlight_boxes(png: bytes, scale: float, height: float) -> list[tuple[float, float, float, float]]:
+    """The highlight outlines drawn on a rendered page (orange, (214, 120, 0)), back in PDF points
+    (left, bottom, right, top): connected runs of outline pixels, one box per run of rows."""
+    import io
+
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    w, h = img.size
+    px = img.load()
+    rows: dict[int, list[int]] = {}
+    for y in range(h):
+        xs = [x for x in range(0, w, 2) if abs(px[x, y][0] - 214) < 30 and abs(px[x, y][1] - 120) < 40
+              and px[x, y][2] < 60]
+        if len(xs) > 20:                       # a horizontal edge of a box
+            rows[y] = xs
+    boxes, ys = [], sorted(rows)
+    while ys:                                   # pair each top edge with the next bottom edge
+        top = ys.pop(0)
+        while ys and ys[0] - top < 4:
+            ys.pop(0)
+        if not ys:
+            break
+        bottom = ys.pop(0)
+        while ys and ys[0] - bottom < 4:
+            ys.pop(0)
+        xs = rows[top]
+        boxes.append(((min(xs) + 3) / scale, height - (bottom - 3) / scale, (max(xs) - 3) / scale,
+                      height - (top + 3) / scale))
+    return boxes
+
+
+def test_a_prose_citation_is_highlighted_on_the_quoted_words(page, loaded):
+    """The reviewer walk-through's turn: a prose answer whose grading drops boilerplate pages. Its citation's
+    highlight box overlaps the quoted words' characters on the PDF page (pypdfium2 char boxes)."""
+    import re
+
+    import pypdfium2 as pdfium
+    from playwright.sync_api import expect
+
+    reply = ask(page, "Who audits 3M in FY2018?", 3)
+    text = reply.get_by_test_id("stChatMessageContent").inner_text()
+    quote = re.search(r"\u201c(.+?)\u201d", text)
+    assert quote, text
+    button = reply.get_by_role("button", name=re.compile(r"\[1\] 3M · FY2018 · 10-K p\. \d+"))
+    page_no = int(re.search(r"p\. (\d+)", button.inner_text()).group(1))
+    expect(page.get_by_test_id("stSidebar")).to_contain_text("dropped by the grader")
+    button.click()
+    dialog = page.get_by_role("dialog")
+    page.wait_for_function("() => { const i = document.querySelector('[role=dialog] img'); "
+                           "return i && i.complete && i.naturalWidth > 500 }", timeout=60000)
+    src = dialog.locator("img").first.get_attribute("src")
+    png = page.evaluate("async (u) => { const r = await fetch(u); const b = new Uint8Array(await r.arrayBuffer());"
+                        " return Array.from(b); }", src)
+    shot(page, "citation-prose.png")
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden", timeout=20000)
+
+    doc = pdfium.PdfDocument(str(loaded_pdf(loaded, "3M_2018_10K")))
+    pg = doc[page_no - 1]
+    tp = pg.get_textpage()
+    flat = tp.get_text_range()
+    words = [w for w in quote.group(1).split() if len(w) > 3][:6]
+    chars = []
+    for w in words:                         # the quoted words' characters, where the page prints them
+        i = flat.find(w)
+        if i >= 0:
+            chars += [tp.get_charbox(j) for j in range(i, i + len(w))]
+    boxes = _highlight_boxes(bytes(png), 1.6, pg.get_height())
+    doc.close()
+    assert chars and boxes
+    overlaps = [c for c in chars if any(min(b[2], c[2]) > max(b[0], c[0]) and min(b[3], c[3]) > max(b[1], c[1])
+                                        for b in boxes)]
+    assert len(overlaps) >= len(chars) // 2, (boxes, chars[:3])
+
+
+def loaded_pdf(loaded, name: str) -> Path:
+    from tests.conftest import corpus_pdf
+
+    return corpus_pdf(name)
+
+
+def test_a_reviewer_walks_through_one_turn(page):
+    """Open the trace of the last turn, find the pages grading dropped with their reasons and the cache's
+    comparison, export the turn as JSON, and compare it with an earlier turn side by side."""
     from playwright.sync_api import expect
 
     page.get_by_test_id("stSidebarNav").get_by_text("Trace").click()
-    expect(page.get_by_test_id("stMain")).to_contain_text("Trace", timeout=30000)
-    page.get_by_test_id("stDataFrame").first.wait_for(timeout=60000)
-    expect(page.get_by_test_id("stMain")).to_contain_text("carry_over")
+    main = page.get_by_test_id("stMain")
+    expect(main).to_contain_text("Who audits 3M in FY2018?", timeout=30000)
+    main.get_by_role("tab", name="Step details").click()
+    grade = main.get_by_test_id("stExpander").filter(has_text="grade —")
+    expect(grade).to_contain_text("dropped 2")
+    expect(grade.get_by_test_id("stDataFrame").first).to_contain_text("boilerplate")
+    cache = main.get_by_test_id("stExpander").filter(has_text="cache_lookup —")
+    cache.get_by_text("cache_lookup —").click()
+    expect(cache).to_contain_text("compared entry")
     shot(page, "trace.png")
+
+    main.get_by_role("tab", name="Steps").click()
+    with page.expect_download() as dl:
+        main.get_by_role("button", name="Export this turn's trace (JSON)").click()
+    exported = json.loads(Path(dl.value.path()).read_text())
+    grade_data = next(s for s in exported["final_state"]["steps"] if s["node"] == "grade")["data"]
+    assert [r for r in grade_data["pages"] if not r["kept"]] and all(r["reason"] for r in grade_data["pages"])
+    lookup = next(s for s in exported["final_state"]["steps"] if s["node"] == "cache_lookup")["data"]
+    assert set(lookup) >= {"asked", "compared", "similarity", "band", "decision"}
+
+    main.get_by_role("tab", name="Compare with another turn").click()
+    turn_b = main.get_by_test_id("stSelectbox").filter(has_text="Turn").nth(1)
+    turn_b.click()
+    page.get_by_role("option", name="1. What was 3M's capex in FY2018?").click()
+    expect(main).to_contain_text("Decisions side by side")
+    expect(main).to_contain_text("Turn B")
+    expect(main.get_by_text("$1,577 million").first).to_be_visible()
+    shot(page, "trace-compare.png")
+
+
+def test_reopened_conversation_is_marked_in_the_list(page):
+    from playwright.sync_api import expect
+
+    page.get_by_test_id("stSidebarNav").get_by_text("Chat").click()
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_role("button", name="New conversation").click()
+    page.wait_for_function(READY, timeout=60000)
+    sidebar.get_by_text("Past conversations").click()
+    old = sidebar.get_by_role("button", name="3M · FY2018", exact=False).first
+    expect(old).to_be_visible()
+    old.click()
+    page.wait_for_function(READY, timeout=60000)
+    current = sidebar.get_by_test_id("stBaseButton-primary")
+    expect(current).to_have_count(1)
+    expect(current).to_contain_text("3M · FY2018")
+    expect(page.get_by_test_id("stChatMessage").first).to_contain_text("What was 3M's capex in FY2018?")
 
 
 def test_dashboard_shows_a_chart(page, loaded):

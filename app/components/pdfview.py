@@ -37,14 +37,30 @@ def locate(textpage, needle: str) -> list[tuple[float, float, float, float]]:
             space = False
     target = " ".join(needle.translate(_FOLD).lower().split())
     flat = "".join(folded)
-    at = flat.find(target) if target else -1
-    if at < 0 and len(target) > 60:     # a quote whose tail the page prints differently: its first words
-        target = target[:60].rsplit(" ", 1)[0]
-        at = flat.find(target)
+    at, target = _find(flat, target)
     if at < 0:
         return []
     chars = [index[k] for k in range(at, at + len(target)) if folded[k] != " "]
     return _lines([textpage.get_charbox(i) for i in chars])
+
+
+def _find(flat: str, target: str) -> tuple[int, str]:
+    """(offset, matched text): the needle itself; for a long quote the page prints a little differently (a running
+    head before it, a different ending), the longest of its forms without up to 8 leading words, cut to its
+    first 60 characters if need be."""
+    if not target:
+        return -1, target
+    at = flat.find(target)
+    if at >= 0 or len(target) <= 40:
+        return at, target
+    words = target.split(" ")
+    for start in range(1, min(9, len(words) - 3)):
+        tail = " ".join(words[start:])
+        for cand in (tail, tail[:60].rsplit(" ", 1)[0]):
+            if len(cand) >= 25 and (at := flat.find(cand)) >= 0:
+                return at, cand
+    head = target[:60].rsplit(" ", 1)[0]
+    return flat.find(head), head
 
 
 def _search(textpage, needle: str) -> list[tuple[float, float, float, float]]:
