@@ -119,6 +119,10 @@ def render_page(pdf_path: str | Path, page: int, needles: list[str], scale: floa
         doc.close()
 
 
+def _cut(quote: str, n: int = 120) -> str:
+    return quote if len(quote) <= n else quote[:n].rsplit(" ", 1)[0]
+
+
 def needles_for(answer: str, figures: list[dict], marker: int) -> list[str]:
     """What to highlight for citation `marker`: its figures as printed and their row labels; else the sentence
     quoted with that marker; else the figures stated with it (never a fiscal-year label such as FY2018)."""
@@ -130,12 +134,12 @@ def needles_for(answer: str, figures: list[dict], marker: int) -> list[str]:
         return out
     for quote, m in re.findall(r"\u201c(.+?)\u201d\s*\[(\d+)\]", answer):
         if int(m) == marker:
-            out.append(quote[:120])
+            out.append(_cut(quote))
     if out:
         return out
     quote = re.search(r"\u201c(.+?)\u201d", answer)
     if quote:
-        return [quote.group(1)[:120]]
+        return [_cut(quote.group(1))]
     text = re.sub(r"\bFY\s?\d{2,4}\b|\[\d+\]", " ", answer)
     return [t.strip("()$") for t in re.findall(r"\$?\(?\d[\d,]{2,}(?:\.\d+)?\)?", text)
             if not re.fullmatch(r"(19|20)\d\d", t.strip("()$"))][:4]

@@ -40,7 +40,37 @@ def tables(step: dict) -> list[tuple[str, pd.DataFrame]]:
     return [(t, df) for t, df in out if not df.empty]
 
 
+def headline(step: dict) -> str:
+    """One plain sentence of what matters most in a step (the tables hold the rest): dropped pages and why, the
+    cache's compared entry, unsupported claims."""
+    data = step.get("data") or {}
+    node = step.get("node")
+    if node == "grade":
+        dropped = [r for r in data.get("pages", []) if not r.get("kept")]
+        return ("Dropped: " + "; ".join(f"{r['doc']} p. {r['page']} ({r['reason']})" for r in dropped)) if dropped \
+            else "Dropped: none - every page passed the relevance check."
+    if node == "rerank":
+        cut = [r for r in data.get("pages", []) if r.get("outcome") != "kept"]
+        return f"{len(cut)} candidate chunk(s) cut; kept pages in final order: " + ", ".join(
+            f"p. {r['page']}" for r in sorted((r for r in data.get("pages", []) if r.get("final")),
+                                              key=lambda r: r["final"]))
+    if node == "cache_lookup" and data:
+        c = data.get("compared")
+        head = (f"Compared with \u201c{c.get('question')}\u201d ({c.get('company')}, FY{c.get('fiscal_year')}, "
+                f"cached {c.get('cached_at')})") if c else "Compared with: no cached entry for this company, year and metric"
+        return f"{head} · similarity {data.get('similarity')} · band {data.get('band')} · {data.get('decision')}"
+    if node == "verify":
+        bad = [r for r in data.get("claims", []) if r.get("verdict") == "unsupported"]
+        return ("Unsupported: " + "; ".join(r["claim"] for r in bad)) if bad else ""
+    return ""
+
+
 def show(step: dict, key: str) -> None:
+    from app.components.render import safe_markdown
+
+    line = headline(step)
+    if line:
+        st.markdown(safe_markdown(line))
     found = tables(step)
     if not found:
         st.caption("This step recorded no inputs or outputs.")

@@ -53,7 +53,7 @@ def show_coverage() -> None:
     table = pd.DataFrame([{"company": c, **{y: ", ".join(sorted(row.get(y, ()))) for y in years}}
                           for c, row in sorted(cells.items())])
     st.markdown(f"**Reports held** ({len(docs)} documents, {len(cells)} companies)")
-    st.dataframe(table, hide_index=True, width="content", key="coverage")
+    st.table(table.set_index("company"))
 
 
 if "thread_id" not in st.session_state:
