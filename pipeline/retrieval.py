@@ -133,9 +133,12 @@ class FactsRetriever(BaseRetriever):
     """The pages whose table rows answer the question (pipeline/answer/facts.py): the row that covers the asked
     measure and its qualifiers, the calculator inputs of a derived measure, then the closest lines."""
 
+    name = "facts"
+
     def __init__(self, conn, facts: QuestionFacts, scope: Scope, k: int):
         super().__init__()
         self.conn, self.facts, self.scope, self.k = conn, facts, scope, k
+        self.last: list[NodeWithScore] = []
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         from pipeline.answer import facts as lookup
@@ -162,7 +165,7 @@ class FactsRetriever(BaseRetriever):
         hits = corpus.chunks_on_pages(self.conn, pages[: self.k])
         order = {ref: i for i, ref in enumerate(pages)}
         hits.sort(key=lambda h: (order[(h.doc_id, h.page)], h.chunk_id))
-        return [_node(h, 1.0 / (1 + order[(h.doc_id, h.page)])) for h in hits]
+        return _remember(self, [_node(h, 1.0 / (1 + order[(h.doc_id, h.page)])) for h in hits])
 
 
 class Retriever:
@@ -247,7 +250,7 @@ class Retriever:
             retrievers.append(FactsRetriever(conn, facts, scope, pool))
         nodes = retrievers[0].retrieve(query) if len(retrievers) == 1 else _fuse(retrievers, query, 2 * pool)
         if trace is not None:
-            trace.update({r.name: list(r.last) for r in retrievers})
+            trace.update({getattr(r, "name", type(r).__name__): list(getattr(r, "last", [])) for r in retrievers})
             if dense_error:
                 trace["dense"] = []
         return ([Passage(chunk_id=int(n.node.metadata["chunk_id"]), doc=n.node.metadata["doc"],

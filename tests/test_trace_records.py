@@ -27,11 +27,11 @@ def test_a_figure_turn_records_each_decision_with_its_inputs_and_outputs(ask):
     assert "1,577" in s.answer
 
     r = _step(s, "retrieve").data
-    assert set(r["retrievers"]) == {"dense", "bm25", "statement"}
+    assert set(r["retrievers"]) >= {"dense", "bm25", "statement"}
     for name, rows in r["retrievers"].items():
         assert 0 < len(rows) <= 20, name
         assert [x["rank"] for x in rows] == list(range(1, len(rows) + 1))
-        if name != "statement":     # dense and BM25 return their hits best first
+        if name in ("dense", "bm25"):     # dense and BM25 return their hits best first
             scores = [x["score"] for x in rows]
             assert scores == sorted(scores, reverse=True), name
     assert r["fusion"] and all(len(x["text"]) <= 200 for x in r["fusion"])
