@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test install install-dev ingest serve bench clean-data
+.PHONY: run test install install-dev ingest serve bench clean-data screenshots
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -29,6 +29,11 @@ run: install
 ## make test: install the dev extras and run the whole test suite
 test: install-dev
 	$(BIN)/python -m pytest -q -ra
+
+## make screenshots: refresh the README's screenshots (docs/screenshots/) from the browser tests; `make test` writes
+## its screenshots to the git-ignored build/screenshots/ instead
+screenshots: install-dev
+	ARA_SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest -q tests/test_browser.py
 
 ingest: install
 	$(BIN)/ara ingest

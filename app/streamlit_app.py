@@ -1,7 +1,11 @@
 """Annual Report Analyst - Streamlit entry point (`ara serve`)."""
 import streamlit as st
 
-st.set_page_config(page_title="Annual Report Analyst", page_icon=":material/query_stats:", layout="wide")
+st.set_page_config(page_title="Annual Report Analyst", page_icon=":material/query_stats:", layout="wide",
+                   initial_sidebar_state=440)   # wide enough for the decision panels' page, score and reason
+
+# The sidebar's decision panels need room for page, score and reason (a fixed style, no user text in it).
+st.html("<style>section[data-testid='stSidebar'] { width: 440px !important; min-width: 440px !important; }</style>")
 
 nav = st.navigation([
     st.Page("pages/chat.py", title="Chat", icon=":material/chat:", default=True),

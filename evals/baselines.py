@@ -7,8 +7,6 @@ import subprocess
 import time
 from pathlib import Path
 
-from psycopg.types.json import Jsonb
-
 FOLDER = Path(__file__).resolve().parent / "baselines"
 
 
@@ -26,10 +24,27 @@ def record(report_json: dict, name: str, config: dict) -> dict:
             "metrics": report_json["metrics"], "cases": report_json["cases"]}
 
 
-def save(rec: dict, folder: Path | None = None) -> Path:
+class BaselineExists(FileExistsError):
+    """A baseline of that name exists; saving over it needs an explicit overwrite."""
+
+
+def exists(name: str, folder: Path | None = None, conn=None) -> bool:
+    from pipeline.stores import evalruns
+
+    if ((folder or FOLDER) / f"{name}.json").exists():
+        return True
+    return conn is not None and evalruns.baseline_exists(conn, name)
+
+
+def save(rec: dict, folder: Path | None = None, overwrite: bool = False) -> Path:
+    """evals/baselines/NAME.json. An existing name is refused unless `overwrite` (the committed baselines are
+    reviewed in git: a run must not replace one by accident)."""
     folder = folder or FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{rec['name']}.json"
+    if path.exists() and not overwrite:
+        raise BaselineExists(f"baseline {rec['name']!r} exists ({path}); choose a new name, or pass --overwrite to "
+                             "replace it")
     path.write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return path
 
@@ -43,8 +58,8 @@ def load(name: str, folder: Path | None = None) -> dict:
 
 
 def store_run(conn, rec: dict, is_baseline: bool) -> None:
-    conn.execute("INSERT INTO eval_runs (name, mode, is_baseline, git_commit, config, metrics, cases) "
-                 "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                 (rec["name"], rec["mode"], is_baseline, rec["commit"], Jsonb(rec["config"]), Jsonb(rec["metrics"]),
-                  Jsonb(rec["cases"])))
-    conn.commit()
+    from pipeline.stores import evalruns
+
+    if is_baseline:
+        evalruns.retire_baseline(conn, rec["name"])
+    evalruns.store(conn, rec, is_baseline)

@@ -88,7 +88,8 @@ def _company(name: str | None) -> str | None:
 @click.option("--year", help="Fiscal year (2022, FY22); overrides what the question names.")
 @click.option("--k", type=int, help="How many passages to return (default ARA_FINAL_K).")
 @click.option("--mode", type=click.Choice(["hybrid", "dense", "keyword"]), default="hybrid", show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="JSON list of {doc, company, fiscal_year, page, score, text}.")
+@click.option("--json", "as_json", is_flag=True, help="JSON list of {rank, doc, company, fiscal_year, page, score, "
+              "fusion_score, rerank_score, text} in final rank order; score is the one that ordered it.")
 def retrieve(question: str, company: str | None, year: str | None, k: int | None, mode: str, as_json: bool) -> None:
     """Show the passages retrieval finds for QUESTION (scoped to the company and fiscal year it names)."""
     from pipeline.labels import doc_label
@@ -106,12 +107,14 @@ def retrieve(question: str, company: str | None, year: str | None, k: int | None
     if failed:
         click.echo(f"note: {failed[0]}; passages are in retrieval order", err=True)
     if as_json:
-        click.echo(json.dumps([p.to_json() for p in passages], indent=2, ensure_ascii=False))
+        click.echo(json.dumps([p.to_json(rank=i) for i, p in enumerate(passages, 1)], indent=2, ensure_ascii=False))
         return
     if not passages:
         click.echo("No passages found (is the corpus ingested? run `ara ingest`).")
     for i, p in enumerate(passages, 1):
-        click.echo(f"[{i}] {doc_label(p.company, p.fiscal_year, p.doc_type, p.page)}  score={p.score:.4f}")
+        by = f"rerank={p.rerank_score:.4f} (fusion {p.score:.4f})" if p.rerank_score is not None \
+            else f"score={p.score:.4f}"
+        click.echo(f"[{i}] {doc_label(p.company, p.fiscal_year, p.doc_type, p.page)}  {by}")
         click.echo("    " + p.text.replace("\n", "\n    ")[:600])
 
 
@@ -139,7 +142,7 @@ def ask(question: str, company: str | None, year: str | None, thread: str | None
         thread = new_thread_id()
     try:
         state = run_turn(question, TurnContext.from_settings(s), thread_id=thread or "", user_id=user,
-                         company=_company(company), year=_parse_year(year))
+                         company=_company(company), year=_parse_year(year), one_off=not thread)
     except PermissionError as e:
         raise click.ClickException(str(e)) from None
     if as_json:
@@ -156,6 +159,8 @@ def ask(question: str, company: str | None, year: str | None, thread: str | None
                + (f" · cached answer from {state.cache['cached_at']}" if state.cache.get("hit") else ""))
     if thread:
         click.echo(f"  thread: {thread} · turn {state.turn}")
+    elif state.thread_id:
+        click.echo(f"  trace: ara trace {state.thread_id}  (a one-off turn)")
 
 
 @main.command()
@@ -289,7 +294,8 @@ def threads(user: str) -> None:
     with db.session(s):
         pass
     for t in CheckpointSaver(lambda: db.connect(s)).threads(user):
-        click.echo(f"{t['thread_id']}  {t['updated_at']:%Y-%m-%d %H:%M}  {t['turns']:>3} turn(s)  {t['title'][:60]}")
+        kind = "one-off" if t["one_off"] else f"{t['turns']:>3} turn(s)"
+        click.echo(f"{t['thread_id']}  {t['updated_at']:%Y-%m-%d %H:%M}  {kind:<11}  {t['title'][:60]}")
 
 
 @main.group(name="eval", invoke_without_command=True)
@@ -299,12 +305,14 @@ def threads(user: str) -> None:
 @click.option("--limit", type=int, help="At most N cases per suite.")
 @click.option("--case", "case_id", help="Only this case id.")
 @click.option("--json", "as_json", is_flag=True)
-@click.option("--save-baseline", help="Save this run as a named baseline (evals/baselines/NAME.json and Postgres).")
+@click.option("--save-baseline", help="Save this run as a named baseline (evals/baselines/NAME.json and Postgres); "
+              "an existing name is refused unless --overwrite.")
+@click.option("--overwrite", is_flag=True, help="Let --save-baseline replace an existing baseline of that name.")
 @click.option("--baseline", help="Compare with this baseline; exit 1 if a gated metric falls below it.")
 @click.option("--tolerance", type=float, default=0.0, show_default=True, help="Allowed drop of a gated metric.")
 @click.pass_context
 def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, case_id: str | None, as_json: bool,
-          save_baseline: str | None, baseline: str | None, tolerance: float) -> None:
+          save_baseline: str | None, overwrite: bool, baseline: str | None, tolerance: float) -> None:
     """Run the evaluation suites (evals/suites), optionally against a baseline (a deterministic CI gate)."""
     if cx.invoked_subcommand is not None:
         return
@@ -313,6 +321,7 @@ def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, ca
     from evals.runner import compare, run_mock, run_real
 
     s = _settings()
+    _refuse_existing_baseline(s, save_baseline, overwrite, check_db=mode == "real")
     try:
         suites = load_suites(s.eval_suites_dir, suite)
     except CaseError as e:
@@ -358,7 +367,7 @@ def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, ca
         with db.connect(s) as conn:
             baselines.store_run(conn, rec, is_baseline=bool(save_baseline))
     if save_baseline:
-        path = baselines.save(rec)
+        path = baselines.save(rec, overwrite=overwrite)
         click.echo(f"baseline saved: {path}", err=True)
     if as_json:
         click.echo(json.dumps({**rj, "flips": flips, "gate_failures": failures}, indent=2, default=str))
@@ -383,6 +392,29 @@ def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, ca
                 click.echo("  no flips")
     bad = failures or report.problems or (mode == "mock" and not all(r.passed for r in report.results))
     sys.exit(1 if bad else 0)
+
+
+def _refuse_existing_baseline(s: Settings, name: str | None, overwrite: bool, check_db: bool) -> None:
+    """Before a run starts: a baseline name in use is refused unless --overwrite (so a run never replaces the
+    committed evals/baselines/main.json by accident)."""
+    if not name or overwrite:
+        return
+    from evals import baselines
+
+    conn = None
+    if check_db:
+        from pipeline.stores import db
+
+        with db.session(s):
+            pass
+        conn = db.connect(s)
+    try:
+        if baselines.exists(name, conn=conn):
+            raise click.ClickException(f"a baseline named {name!r} exists; save under a new name "
+                                       f"(--save-baseline {name}-2) or pass --overwrite to replace it")
+    finally:
+        if conn is not None:
+            conn.close()
 
 
 @eval_.command(name="ab")
@@ -578,3 +610,12 @@ main.add_command(companies)
 
 if __name__ == "__main__":
     main()
+
+
+def _register_quality() -> None:
+    from pipeline.evalcli import quality
+
+    eval_.add_command(quality)
+
+
+_register_quality()

@@ -30,8 +30,14 @@ from pipeline.stores import corpus
 
 
 def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: str = "local",
-             company: str | None = None, year: int | None = None) -> TurnState:
-    """One turn. `company`/`year` are explicit overrides (CLI flags) of what the question names."""
+             company: str | None = None, year: int | None = None, one_off: bool = False) -> TurnState:
+    """One turn. `company`/`year` are explicit overrides (CLI flags) of what the question names. `one_off`: a
+    turn asked outside a conversation, recorded (traceable) on a thread of its own; it reads no history and
+    writes no long-term notes, as an unrecorded turn would not."""
+    if one_off and not thread_id:
+        from pipeline.stores.checkpoints import new_thread_id
+
+        thread_id = new_thread_id()
     cleaned = _clean(question)
     state = TurnState(question=cleaned[:MAX_QUESTION_CHARS], thread_id=thread_id, user_id=user_id,
                       turn_id=uuid.uuid4().hex)
@@ -46,8 +52,8 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
     meter = Meter()
     meter_token = METER.set(meter)
     saver = ctx.saver if thread_id else None
-    history = saver.history(thread_id) if saver else []
-    rec = _Recorder(ctx, state) if saver else None
+    history = saver.history(thread_id) if saver and not one_off else []
+    rec = _Recorder(ctx, state, one_off) if saver else None
     sink = ctx.sink
     conn = ctx.connect()
 
@@ -120,7 +126,7 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
         # memory, behind: only what a clean turn produced is remembered
         if ctx.cache is not None and state.route == "retrieve":
             layer("cache", lambda s: nodes.cache_write(s, ctx, work, conn), node="cache_write")
-        if ctx.notes is not None and thread_id:
+        if ctx.notes is not None and thread_id and not one_off:
             layer("notes", lambda s: nodes.remember(s, ctx, work), node="notes_write")
         if ctx.settings.shadow_config and not ctx.shadow and state.route == "retrieve":
             layer("shadow", lambda s: nodes.shadow(s, ctx), node="shadow")
@@ -136,13 +142,13 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
 class _Recorder:
     """Checkpoints the state after every node (thread, turn, step, parent). A failed write fails open."""
 
-    def __init__(self, ctx: TurnContext, state: TurnState):
+    def __init__(self, ctx: TurnContext, state: TurnState, one_off: bool = False):
         self.saver, self.ctx, self.state = ctx.saver, ctx, state
         self.parent: int | None = None
         self.step = 0
         self.ok = True
         try:
-            self.saver.ensure_thread(state.thread_id, state.user_id, state.question)
+            self.saver.ensure_thread(state.thread_id, state.user_id, state.question, one_off=one_off)
             state.turn = self.saver.start_turn(state.thread_id, state.turn_id, state.question)
         except PermissionError:
             raise
@@ -202,20 +208,33 @@ def _override(work: Work, company: str | None, year: int | None) -> None:
 
 
 def _gate(state: TurnState, coverage: dict[str, list[int]]) -> StepRecord:
+    from pipeline.trace import snippet
+
+    seen = {"route": state.route, "answer": snippet(state.answer, 400), "citations": len(state.citations),
+            "markers": sorted({int(m) for m in re.findall(r"\[(\d+)\]", state.answer or "")})}
     ok, reason = final_gate.check(state)
     if not ok:
         _fallback(state, coverage)
-    return StepRecord(node="final_gate", decision="pass" if ok else "fallback", reason=reason)
+    return StepRecord(node="final_gate", decision="pass" if ok else "fallback", reason=reason,
+                      data={"checked": seen, "replaced_by": None if ok else snippet(state.answer, 400)})
 
 
 def _shape(state: TurnState, work: Work) -> StepRecord:
+    from pipeline.trace import snippet
+
     before = len(state.citations)
+    cited_before = [f"[{c.marker}] {c.doc} p. {c.page}" for c in state.citations]
     shaping.shape(state, work.base_confidence)
     if state.cache.get("hit"):
         state.caveats = [c for c in state.caveats if not c.startswith("Unverified")]  # never a stale caveat
     return StepRecord(node="shape", decision=f"confidence {state.confidence}",
                       reason=f"{before - len(state.citations)} uncited source(s) removed; "
-                             f"{len(state.caveats)} caveat(s)")
+                             f"{len(state.caveats)} caveat(s)",
+                      data={"confidence": {"from synthesis": work.base_confidence, "verdict": state.verdict,
+                                           "shown": state.confidence},
+                            "citations before": cited_before,
+                            "citations after": [f"[{c.marker}] {c.doc} p. {c.page}" for c in state.citations],
+                            "caveats": state.caveats, "answer": snippet(state.answer, 600)})
 
 
 def _fallback(state: TurnState, coverage: dict[str, list[int]]) -> None:

@@ -8,11 +8,12 @@ from typing import Any, Callable
 
 from pipeline.answer import NOT_FOUND
 from pipeline.answer.formula import find_definition
+from pipeline import trace as tr
 from pipeline.grader import found_flags, grade
 from pipeline.labels import doc_label
 from pipeline.lexicon import get_lexicon
 from pipeline.question import QuestionFacts
-from pipeline.retrieval import Passage, Retriever, one_per_page
+from pipeline.retrieval import Passage, Retriever, Scope, one_per_page
 from pipeline.router import RouteDecision, refine_with_llm, route_question
 from pipeline.settings import Settings
 from pipeline.state import CitationRef, Claim, GradedDoc, StepRecord, TurnState
@@ -148,6 +149,8 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
     state.query = query
     pool: list[Passage] = []
     notes = []
+    seen: dict[str, list[dict]] = {}     # per retriever: its own ranks (for the trace)
+    fused: list[dict] = []
     targets = [c for c in state.companies if not state.retry_queries or not state.found.get(c, False)] or state.companies
     for company in targets:
         for year in _years_for(state, work, company):
@@ -155,10 +158,12 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
             if scope.note:
                 notes.append(f"{company}: {scope.note}")
             opts = ctx.retrieval_options
+            hits: dict = {}
             found, dense_error = ctx.retriever.candidates_checked(
                 query, work.facts, scope, conn, pool_k=opts.get("pool_k"), mode=opts.get("mode", "hybrid"),
-                statements=opts.get("statements", True))
+                statements=opts.get("statements", True), trace=hits)
             pool.extend(found)
+            _record_retrieval(seen, fused, company, scope, hits, found)
             if dense_error and "embeddings" not in work.degraded:
                 work.degraded.append("embeddings")
                 _fail_open(state, ctx, "embeddings", dense_error)
@@ -168,7 +173,16 @@ def retrieve(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord
     state.scope_note = state.scope_note or "; ".join(notes)
     state.documents = [_doc(p) for p in pool]
     return StepRecord(node="retrieve", decision=f"{len(pool)} candidates", reason=state.scope_note,
-                      data={"query": query, "companies": targets, "years": state.years})
+                      data={"query": query, "companies": targets, "years": state.years, "retrievers": seen,
+                            "fusion": fused})
+
+
+def _record_retrieval(seen: dict, fused: list, company: str, scope: Scope, hits: dict, found: list[Passage]) -> None:
+    """One scope's retrieval, for the trace: each retriever's ranks and the fused order (bounded)."""
+    rows = {name: tr.retriever_rows(nodes) for name, nodes in hits.items()}
+    for name, rs in rows.items():
+        seen.setdefault(name, []).extend({"company": company, "fiscal_year": scope.fiscal_year, **r} for r in rs)
+    fused.extend({"company": company, **r} for r in tr.fusion_rows(found, rows))
 
 
 def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
@@ -177,16 +191,33 @@ def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     k = ctx.settings.final_k
     out: list[Passage] = []
     use = ctx.retrieval_options.get("rerank", True)
+    rows: list[dict] = []
     for company in state.companies:
         for year in _years_for(state, work, company):
             mine = [p for p in work.pool if p.company == company and (year is None or p.fiscal_year == year)] or \
                 [p for p in work.pool if p.company == company]
-            out.extend(one_per_page(ctx.reranker.rerank(work.facts, mine, len(mine)) if use else mine, k))
+            ranked = ctx.reranker.rerank(work.facts, mine, len(mine)) if use else mine
+            final = one_per_page(ranked, k)
+            out.extend(final)
+            rows.extend({"company": company, **r} for r in tr.rerank_rows(mine, ranked, final,
+                                                                         _explainer(ctx, work, use)))
     work.passages = out
     state.documents = [_doc(p) for p in out]
     if use:
         RAN[getattr(ctx.reranker, "name", "rules")] += 1
-    return StepRecord(node="rerank", decision=f"{len(out)} pages", reason=getattr(ctx.reranker, "name", "rules"))
+    return StepRecord(node="rerank", decision=f"{len(out)} pages", reason=getattr(ctx.reranker, "name", "rules"),
+                      data={"reranker": getattr(ctx.reranker, "name", "rules") if use else "off", "final_k": k,
+                            "pages": rows})
+
+
+def _explainer(ctx: TurnContext, work: Work, used: bool) -> Callable[[Passage], str]:
+    from pipeline.rerank import StatementReranker, explain
+
+    if not used:
+        return lambda p: "reranking off: fusion order"
+    if isinstance(ctx.reranker, StatementReranker):
+        return lambda p: explain(work.facts, p)
+    return lambda p: f"{getattr(ctx.reranker, 'name', 'model')} relevance"
 
 
 def _years_for(state: TurnState, work: Work, company: str) -> list[int | None]:
@@ -217,7 +248,9 @@ def grade_docs(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     state.found = found_flags(grades, state.companies)
     dropped = sum(1 for g in grades if not g.kept)
     return StepRecord(node="grade", decision=f"kept {len(work.passages)}, dropped {dropped}",
-                      reason=", ".join(f"{c}: {'found' if f else 'not found'}" for c, f in state.found.items()))
+                      reason=", ".join(f"{c}: {'found' if f else 'not found'}" for c, f in state.found.items()),
+                      data={"kept": len(work.passages), "dropped": dropped, "found": state.found,
+                            "pages": tr.grade_rows(grades)})
 
 
 def grade_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
@@ -280,7 +313,16 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     work.base_confidence = "high" if kinds and all(k in ("statement", "derived") for k in kinds) else \
         "medium" if kinds and "not_found" not in kinds else "low"
     return StepRecord(node="synthesise", decision=", ".join(kinds) or "nothing found",
-                      reason=f"{len(state.citations)} citation(s)", data={"draft": state.draft})
+                      reason=f"{len(state.citations)} citation(s)", data=_synthesis_record(state, kinds))
+
+
+def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:
+    """The draft and what it was built from: figures read off statement rows, quoted sentences, derivations."""
+    quotes = [{"claim": c.label, "sentence": tr.snippet(q)} for c in state.claims
+              for q in re.findall(r"\u201c(.+?)\u201d", c.text)]
+    return {"draft": tr.snippet(state.draft, 1000), "kinds": kinds, "figures": tr.figure_rows(state.figures),
+            "sentences": quotes[: tr.TOP], "derivation": tr.snippet(state.derivation, 600),
+            "citations": [{"marker": c.marker, "where": f"{c.doc} p. {c.page}"} for c in state.citations]}
 
 
 def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
@@ -366,7 +408,7 @@ def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
     state.verdict = verdict_of(claims)  # type: ignore[assignment]
     bad = [c.label for c in claims if c.verdict == "unsupported"]
     return StepRecord(node="verify", decision=state.verdict, reason="; ".join(bad) or "all figures on cited pages",
-                      data={"claims": [c.model_dump() for c in claims]})
+                      data={"claims": tr.claim_rows(claims, pages)})
 
 
 def _question_fit(state: TurnState, work: Work, claims: list[Claim]) -> None:
@@ -486,7 +528,8 @@ def cache_lookup(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     if len(state.companies) != 1 or len(state.years) > 1:
         state.cache = {"hit": False, "similarity": 0.0, "band": "skipped"}
         return StepRecord(node="cache_lookup", decision="skipped", reason="one company and year per cache entry")
-    r = ctx.cache.lookup(work.facts.text, state.companies[0], state.years[0] if state.years else None, state.metric)
+    year = state.years[0] if state.years else None
+    r = ctx.cache.lookup(work.facts.text, state.companies[0], year, state.metric)
     state.cache = r.to_json()
     if r.band == "return" and r.entry:
         e = r.entry
@@ -500,7 +543,9 @@ def cache_lookup(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
         state.memory.setdefault("hints", []).insert(
             0, f"(a similar question answered {r.created_at}; remembered, unverified) {r.entry['answer']}")
     return StepRecord(node="cache_lookup", decision=r.band, reason=f"similarity {r.similarity:.3f}"
-                      + (f", cached {r.created_at}" if r.created_at else ""))
+                      + (f", cached {r.created_at}" if r.created_at else ""),
+                      data=tr.cache_payload(r, work.facts.text, state.companies[0], year, state.metric,
+                                            ctx.cache.return_threshold, ctx.cache.seed_threshold))
 
 
 # --- memory, behind shaping --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ the fusion order.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 
@@ -45,13 +46,26 @@ def feature_score(facts: QuestionFacts, p: Passage) -> float:
     return score
 
 
+def explain(facts: QuestionFacts, p: Passage) -> str:
+    """Why `feature_score` scored a passage as it did, in words (for the turn's trace)."""
+    if facts.metric is None:
+        return "no metric asked: fusion order kept"
+    row, year_col = row_matches(facts, p.text)
+    parts = [f"row '{facts.metric.label}' printed" if row else "no row of the metric"]
+    if row:
+        parts.append(f"FY{facts.year} column" if year_col else "asked year's column missing")
+    if p.statement and p.statement in facts.statements:
+        parts.append(f"{p.statement} statement")
+    return "; ".join(parts)
+
+
 class StatementReranker:
     name = "statement-rules"
 
     def rerank(self, facts: QuestionFacts, passages: list[Passage], k: int) -> list[Passage]:
         scored = [(feature_score(facts, p), -i, p) for i, p in enumerate(passages)]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        return [p for _, _, p in scored[:k]]
+        return [dataclasses.replace(p, rerank_score=s) for s, _, p in scored[:k]]
 
 
 class CohereReranker:
@@ -73,8 +87,9 @@ class CohereReranker:
         nodes = [NodeWithScore(node=TextNode(id_=str(i), text=p.text), score=p.score) for i, p in enumerate(passages)]
         ranked = self._post.postprocess_nodes(nodes, query_str=facts.text)
         order = [int(n.node.id_) for n in ranked]
+        score = {int(n.node.id_): float(n.score or 0.0) for n in ranked}
         rest = [i for i in range(len(passages)) if i not in order]
-        return [passages[i] for i in order + rest][:k]
+        return [dataclasses.replace(passages[i], rerank_score=score.get(i, 0.0)) for i in order + rest][:k]
 
 
 def get_reranker(settings):

@@ -39,12 +39,25 @@ class Passage:
     score: float
     text: str
     statement: str | None = None
+    rerank_score: float | None = None   # set by a reranker; `score` stays the fusion (or single retriever) score
 
-    def to_json(self) -> dict:
+    @property
+    def order_score(self) -> float:
+        """The score that ordered this passage: the reranker's when it reranked, else the fusion score (a
+        reranker's ties keep the fusion order, so `score` breaks them)."""
+        return self.rerank_score if self.rerank_score is not None else self.score
+
+    def to_json(self, rank: int | None = None) -> dict:
         d = asdict(self)
-        for internal in ("chunk_id", "doc_type", "statement"):
+        for internal in ("chunk_id", "doc_type", "statement", "rerank_score"):
             d.pop(internal)
-        return d
+        out = {"rank": rank} if rank is not None else {}
+        out.update(d)
+        out["score"] = round(self.order_score, 6)
+        out["fusion_score"] = round(self.score, 6)
+        if self.rerank_score is not None:
+            out["rerank_score"] = round(self.rerank_score, 6)
+        return out
 
 
 def _node(h: corpus.ChunkHit, score: float) -> NodeWithScore:
@@ -55,38 +68,53 @@ def _node(h: corpus.ChunkHit, score: float) -> NodeWithScore:
     return NodeWithScore(node=node, score=score)
 
 
+def _remember(retriever, nodes: list[NodeWithScore]) -> list[NodeWithScore]:
+    """Keep a copy of what a retriever returned, with its own scores (fusion rewrites the scores in place)."""
+    retriever.last = [NodeWithScore(node=n.node, score=n.score) for n in nodes]
+    return nodes
+
+
 class DenseRetriever(BaseRetriever):
+    name = "dense"
+
     def __init__(self, conn, embedder, scope: Scope, k: int):
         super().__init__()
         self.conn, self.embedder, self.scope, self.k = conn, embedder, scope, k
         self.vector = None        # a query vector computed ahead (so its failure can be handled apart)
+        self.last: list[NodeWithScore] = []   # what it returned last (for the turn's trace)
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         vec = self.vector if self.vector is not None else self.embedder.get_query_embedding(query_bundle.query_str)
         hits = corpus.dense_search(self.conn, vec, k=self.k, company=self.scope.company,
                                    fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types)
-        return [_node(h, h.score) for h in hits]
+        return _remember(self, [_node(h, h.score) for h in hits])
 
 
 class KeywordRetriever(BaseRetriever):
+    name = "bm25"
+
     def __init__(self, conn, index: KeywordIndex, scope: Scope, k: int):
         super().__init__()
         self.conn, self.index, self.scope, self.k = conn, index, scope, k
+        self.last: list[NodeWithScore] = []
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         ranked = self.index.search(query_bundle.query_str, self.k, company=self.scope.company,
                                    fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types)
         rows = corpus.chunks_by_ids(self.conn, [i for i, _ in ranked])
-        return [_node(rows[i], s) for i, s in ranked if i in rows]
+        return _remember(self, [_node(rows[i], s) for i, s in ranked if i in rows])
 
 
 class StatementRetriever(BaseRetriever):
     """Structure-aware candidates: the primary-statement pages where the asked metric is printed, chunks holding
     a row of that metric first. Only for questions whose metric the lexicon places on a statement."""
 
+    name = "statement"
+
     def __init__(self, conn, facts: QuestionFacts, scope: Scope, k: int):
         super().__init__()
         self.conn, self.facts, self.scope, self.k = conn, facts, scope, k
+        self.last: list[NodeWithScore] = []
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         from pipeline.rerank import row_matches
@@ -98,16 +126,19 @@ class StatementRetriever(BaseRetriever):
                 row, year = row_matches(self.facts, h.text)
                 out.append((2.0 * row + year - 0.5 * rank, -len(out), h))
         out.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        return [_node(h, score) for score, _, h in out[: self.k]]
+        return _remember(self, [_node(h, score) for score, _, h in out[: self.k]])
 
 
 class FactsRetriever(BaseRetriever):
     """The pages whose table rows answer the question (pipeline/answer/facts.py): the row that covers the asked
     measure and its qualifiers, the calculator inputs of a derived measure, then the closest lines."""
 
+    name = "facts"
+
     def __init__(self, conn, facts: QuestionFacts, scope: Scope, k: int):
         super().__init__()
         self.conn, self.facts, self.scope, self.k = conn, facts, scope, k
+        self.last: list[NodeWithScore] = []
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         from pipeline.answer import facts as lookup
@@ -134,7 +165,7 @@ class FactsRetriever(BaseRetriever):
         hits = corpus.chunks_on_pages(self.conn, pages[: self.k])
         order = {ref: i for i, ref in enumerate(pages)}
         hits.sort(key=lambda h: (order[(h.doc_id, h.page)], h.chunk_id))
-        return [_node(h, 1.0 / (1 + order[(h.doc_id, h.page)])) for h in hits]
+        return _remember(self, [_node(h, 1.0 / (1 + order[(h.doc_id, h.page)])) for h in hits])
 
 
 class Retriever:
@@ -201,9 +232,11 @@ class Retriever:
         return self.candidates_checked(query, facts, scope, conn, pool_k=pool_k, mode=mode, statements=statements)[0]
 
     def candidates_checked(self, query: str, facts: QuestionFacts, scope: Scope, conn, *, pool_k: int | None = None,
-                           mode: Mode = "hybrid", statements: bool = True) -> tuple[list[Passage], str | None]:
+                           mode: Mode = "hybrid", statements: bool = True,
+                           trace: dict | None = None) -> tuple[list[Passage], str | None]:
         """(candidates, the dense side's error if it failed). In hybrid mode a failing embedder leaves keyword
-        and statement retrieval to carry the turn (the caller reports it as a fail-open)."""
+        and statement retrieval to carry the turn (the caller reports it as a fail-open). `trace`, when given,
+        receives what each retriever returned (`{name: [NodeWithScore]}`, in its own rank order)."""
         pool = pool_k or self.settings.pool_k
         retrievers: list[BaseRetriever] = []
         dense_error: str | None = None
@@ -225,6 +258,10 @@ class Retriever:
         if mode == "hybrid" and statements:
             retrievers.append(FactsRetriever(conn, facts, scope, pool))
         nodes = retrievers[0].retrieve(query) if len(retrievers) == 1 else _fuse(retrievers, query, 2 * pool)
+        if trace is not None:
+            trace.update({getattr(r, "name", type(r).__name__): list(getattr(r, "last", [])) for r in retrievers})
+            if dense_error:
+                trace["dense"] = []
         return ([Passage(chunk_id=int(n.node.metadata["chunk_id"]), doc=n.node.metadata["doc"],
                         company=n.node.metadata["company"], fiscal_year=n.node.metadata["fiscal_year"],
                         doc_type=n.node.metadata["doc_type"], page=n.node.metadata["page"],

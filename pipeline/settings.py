@@ -72,6 +72,10 @@ class Settings(BaseSettings):
     debug_pause_after_node: str = Field(default="", description="Fault-injection tests only: sleep after this node.")
     eval_suites_dir: Path = Field(default=Path(__file__).resolve().parent.parent / "evals" / "suites",
                                   description="Where `ara eval` reads its suites.")
+    eval_quality_dirs: str = Field(
+        default="../shared/corpus:../shared/corpus-more",
+        description="Folders (':'-separated, relative to the working directory) holding FinanceBench-style "
+                    "questions.jsonl (or financebench/questions.jsonl) for `ara eval quality`.")
     shadow_config: str = Field(default="", description="JSON retrieval overrides of a candidate run on live turns.")
     app_users: Literal["single", "per-session"] = Field(
         default="single", description="single: one local analyst; per-session: every browser session is its own user.")

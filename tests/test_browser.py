@@ -1,5 +1,6 @@
 """The app as a person uses it, in a real browser: Playwright driving Debian's chromium (no browser download).
-One server and one page for the module; the tests run in order and write screenshots to docs/screenshots/."""
+One server and one page for the module; the tests run in order and write screenshots to build/screenshots/
+(git-ignored; `make screenshots` sets ARA_SCREENSHOTS_DIR=docs/screenshots to refresh the README's)."""
 import json
 import os
 import shutil
@@ -20,7 +21,7 @@ pytestmark = [
                        and not os.environ.get("ARA_TEST_CORPUS"), reason="real corpus absent"),
 ]
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = Path(os.environ.get("ARA_SCREENSHOTS_DIR") or ROOT / "build" / "screenshots")
 READY = "() => !document.querySelector('[data-testid=\"stStatusWidget\"], [data-testid=\"stSkeleton\"]')"
 
 
@@ -32,8 +33,13 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(loaded):
+    from pipeline.stores import db
+
+    with db.connect(loaded) as c:          # the walk-through below reads the cache's comparison: start it empty
+        c.execute("DELETE FROM semantic_cache")
+        c.commit()
     port = _free_port()
-    env = dict(os.environ, ARA_DATA_DIR=str(loaded.data_dir), ARA_CACHE_ENABLED="false")
+    env = dict(os.environ, ARA_DATA_DIR=str(loaded.data_dir), ARA_CACHE_ENABLED="true")
     env.pop("DATABASE_URL", None)
     if loaded.database_url:
         env["DATABASE_URL"] = loaded.database_url
@@ -76,16 +82,30 @@ def ask(page, question: str, n: int):
     box = page.get_by_test_id("stChatInputTextArea")
     box.fill(question)
     box.press("Enter")
-    reply = page.get_by_test_id("stChatMessage").nth(2 * n + 1)
-    reply.get_by_text("How this answer was made").wait_for(timeout=90000)
+    # wait for this turn's own messages: a rerun can briefly show the previous run's elements at these indices
+    page.wait_for_function("""([n, tail]) => {
+        const m = document.querySelectorAll('[data-testid="stChatMessage"]');
+        return m.length === 2 * n + 2 && m[2 * n].innerText.includes(tail)
+            && m[2 * n + 1].innerText.includes('How this answer was made'); }""", arg=[n, question[-14:]],
+                           timeout=120000)
     page.wait_for_function(READY, timeout=60000)
-    return reply
+    return page.get_by_test_id("stChatMessage").nth(2 * n + 1)
 
 
 def shot(page, name: str) -> None:
     page.wait_for_function(READY, timeout=60000)
     page.wait_for_timeout(600)
     page.screenshot(path=str(SHOTS / name))
+
+
+def test_landing_page_shows_the_reports_held(page):
+    from playwright.sync_api import expect
+
+    main = page.get_by_test_id("stMainBlockContainer")
+    expect(main).to_contain_text("Reports held")
+    table = main.get_by_test_id("stTable")
+    for text in ("3M", "FY2018", "FY2021", "10-K", "Boeing"):
+        expect(table).to_contain_text(text)
 
 
 def test_ask_and_see_a_cited_answer(page):
@@ -127,26 +147,183 @@ def test_a_script_in_a_question_never_runs(page):
     assert page.locator('[data-testid="stChatMessageContent"] script').count() == 0
 
 
-def test_trace_page_shows_the_recorded_steps(page):
+def _highlight_boxes(png: bytes, scale: float, height: float) -> list[tuple[float, float, float, float]]:
+    """The highlight outlines drawn on a rendered page (orange, (214, 120, 0)), back in PDF points
+    (left, bottom, right, top): connected runs of outline pixels, one box per run of rows."""
+    import io
+
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    w, h = img.size
+    px = img.load()
+    rows: dict[int, list[int]] = {}
+    for y in range(h):
+        xs = [x for x in range(0, w, 2) if abs(px[x, y][0] - 214) < 30 and abs(px[x, y][1] - 120) < 40
+              and px[x, y][2] < 60]
+        if len(xs) > 20:                       # a horizontal edge of a box
+            rows[y] = xs
+    boxes, ys = [], sorted(rows)
+    while ys:                                   # pair each top edge with the next bottom edge
+        top = ys.pop(0)
+        while ys and ys[0] - top < 4:
+            ys.pop(0)
+        if not ys:
+            break
+        bottom = ys.pop(0)
+        while ys and ys[0] - bottom < 4:
+            ys.pop(0)
+        xs = rows[top]
+        boxes.append(((min(xs) + 3) / scale, height - (bottom - 3) / scale, (max(xs) - 3) / scale,
+                      height - (top + 3) / scale))
+    return boxes
+
+
+def test_a_prose_citation_is_highlighted_on_the_quoted_words(page, loaded):
+    """The reviewer walk-through's turn: a prose answer whose grading drops boilerplate pages. Its citation's
+    highlight box overlaps the quoted words' characters on the PDF page (pypdfium2 char boxes)."""
+    import re
+
+    import pypdfium2 as pdfium
+    from playwright.sync_api import expect
+
+    page.get_by_test_id("stSidebar").get_by_role("button", name="New conversation").click()
+    expect(page.get_by_test_id("stChatMessage")).to_have_count(0, timeout=30000)
+    page.wait_for_function(READY, timeout=60000)
+    reply = ask(page, "Who audits 3M in FY2018?", 0)
+    text = reply.get_by_test_id("stChatMessageContent").inner_text()
+    quote = re.search(r"\u201c(.+?)\u201d", text)
+    if not quote:     # the prose answerer declined this question: nothing quoted, nothing to highlight
+        pytest.skip(f"the answer quotes no sentence: {text[:120]}")
+    button = reply.get_by_role("button", name=re.compile(r"\[1\] 3M · FY2018 · 10-K p\. \d+"))
+    page_no = int(re.search(r"p\. (\d+)", button.inner_text()).group(1))
+    expect(page.get_by_test_id("stSidebar")).to_contain_text("dropped by the grader")
+    button.click()
+    dialog = page.get_by_role("dialog")
+    page.wait_for_function("() => { const i = document.querySelector('[role=dialog] img'); "
+                           "return i && i.complete && i.naturalWidth > 500 }", timeout=60000)
+    src = dialog.locator("img").first.get_attribute("src")
+    png = page.evaluate("async (u) => { const r = await fetch(u); const b = new Uint8Array(await r.arrayBuffer());"
+                        " return Array.from(b); }", src)
+    shot(page, "citation-prose.png")
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden", timeout=20000)
+
+    doc = pdfium.PdfDocument(str(loaded_pdf(loaded, "3M_2018_10K")))
+    pg = doc[page_no - 1]
+    tp = pg.get_textpage()
+    flat = tp.get_text_range()
+    words = quote.group(1).split()[:6]      # the quote's first words, in order, wherever the page breaks lines
+    at = re.search(r"\s+".join(map(re.escape, words)), flat)
+    assert at, words
+    chars = [tp.get_charbox(j) for j in range(at.start(), at.end()) if not flat[j].isspace()]
+    boxes = _highlight_boxes(bytes(png), 1.6, pg.get_height())
+    doc.close()
+    assert chars and boxes
+    overlaps = [c for c in chars if any(min(b[2], c[2]) > max(b[0], c[0]) and min(b[3], c[3]) > max(b[1], c[1])
+                                        for b in boxes)]
+    assert len(overlaps) >= len(chars) // 2, (boxes, chars[:3])
+
+
+def loaded_pdf(loaded, name: str) -> Path:
+    from tests.conftest import corpus_pdf
+
+    return corpus_pdf(name)
+
+
+def _pick(page, container, label: str, option: str, nth: int = 0) -> None:
+    page.wait_for_function(READY, timeout=60000)
+    page.wait_for_timeout(800)               # a rerun that just ended may still be replacing the widgets
+    container.get_by_test_id("stSelectbox").filter(has_text=label).nth(nth).click()
+    page.get_by_role("option", name=option).first.click()
+    page.wait_for_timeout(800)
+    page.wait_for_function(READY, timeout=60000)
+
+
+def test_a_reviewer_walks_through_one_turn(page):
+    """Open the trace of the last turn, find the pages grading dropped with their reasons, export the turn as
+    JSON, find the cache's comparison (on the repeated capex question), and compare two turns side by side."""
+    import re
+
     from playwright.sync_api import expect
 
     page.get_by_test_id("stSidebarNav").get_by_text("Trace").click()
-    expect(page.get_by_test_id("stMain")).to_contain_text("Trace", timeout=30000)
-    page.get_by_test_id("stDataFrame").first.wait_for(timeout=60000)
-    expect(page.get_by_test_id("stMain")).to_contain_text("carry_over")
+    main = page.get_by_test_id("stMainBlockContainer")
+    expect(main).to_contain_text("Who audits 3M in FY2018?", timeout=30000)
+    main.get_by_role("tab", name="Step details").click()
+    grade = main.get_by_test_id("stExpander").filter(has_text="grade —")
+    expect(grade).to_contain_text(re.compile(r"Dropped: 3M_2018_10K p\. \d+ \(boilerplate: "))
+    grade.scroll_into_view_if_needed()
     shot(page, "trace.png")
+
+    main.get_by_role("tab", name="Steps").click()
+    with page.expect_download() as dl:
+        main.get_by_role("button", name="Export this turn's trace (JSON)").click()
+    exported = json.loads(Path(dl.value.path()).read_text())
+    steps = {s["node"]: s["data"] for s in exported["final_state"]["steps"]}
+    dropped = [r for r in steps["grade"]["pages"] if not r["kept"]]
+    assert dropped and all(r["reason"].startswith("boilerplate") for r in dropped)
+    assert set(steps["retrieve"]["retrievers"]) >= {"dense", "bm25"} and steps["rerank"]["pages"]
+
+    _pick(page, main, "Conversation", "capex")        # the first conversation: the capex question, asked again
+    _pick(page, main, "Turn", "3. ")                 # (with a script in it) on turn 3
+    main.get_by_role("tab", name="Step details").click()
+    cache = main.get_by_test_id("stExpander").filter(has_text="cache_lookup —")
+    cache.get_by_text("cache_lookup —").click()
+    expect(cache).to_contain_text("Compared with \u201cWhat was 3M's capex in FY2018?\u201d (3M, FY2018")
+    expect(cache).to_contain_text("similarity")
+
+    main.get_by_role("tab", name="Compare with another turn").click()
+    _pick(page, main, "Conversation", "capex", nth=1)
+    _pick(page, main, "Turn", "1. What was 3M's capex in FY2018?", nth=1)
+    expect(main).to_contain_text("Decisions side by side")
+    expect(main.get_by_text("Turn B")).to_be_visible()
+    shot(page, "trace-compare.png")
+
+
+def test_reopened_conversation_is_marked_in_the_list(page):
+    from playwright.sync_api import expect
+
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Chat").click()
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_role("button", name="New conversation").click()
+    expect(page.get_by_test_id("stChatMessage")).to_have_count(0, timeout=30000)
+    page.wait_for_function(READY, timeout=60000)
+    sidebar.get_by_text("Past conversations").click()
+    old = sidebar.get_by_role("button", name="What was 3M's capex in FY2018?", exact=False).first
+    expect(old).to_be_visible()
+    old.click()
+    page.wait_for_function(READY, timeout=60000)
+    listed = sidebar.get_by_test_id("stExpander").filter(has_text="Past conversations")
+    current = listed.get_by_test_id("stBaseButton-primary")
+    expect(current.first).to_contain_text("▶ 3M · FY2018 — What was 3M's capex in FY2018?")
+    expect(current.filter(has_text="Who audits 3M")).to_have_count(0)     # the previously open one is not marked
+    expect(page.get_by_test_id("stChatMessage").first).to_contain_text("What was 3M's capex in FY2018?")
 
 
 def test_dashboard_shows_a_chart(page, loaded):
-    from evals import baselines
+    from evals import baselines, quality as q
     from pipeline.stores import db
 
-    main = baselines.load("main")
+    base = baselines.load("main")
     with db.connect(loaded) as conn:
-        baselines.store_run(conn, main, is_baseline=True)
-        baselines.store_run(conn, {**main, "name": "candidate", "commit": "candidate"}, is_baseline=False)
-    page.get_by_test_id("stSidebarNav").get_by_text("Evaluation").click()
-    page.locator(".js-plotly-plot").first.wait_for(timeout=60000)
+        baselines.store_run(conn, base, is_baseline=True)
+        baselines.store_run(conn, {**base, "name": "candidate", "commit": "candidate"}, is_baseline=False)
+        results = [q.QualityResult("financebench", f"fb{i}", company, kind, f"question {i}?", "$1.00",
+                                   f"answer {i}", outcome, "detail") for i, (company, kind, outcome) in enumerate([
+            ("3M", "metrics-generated", "correct"), ("3M", "metrics-generated", "incorrect"),
+            ("Boeing", "domain-relevant", "refused"), ("Boeing", "novel-generated", "ungraded")])]
+        baselines.store_run(conn, baselines.record(q.report_json(results), "quality", {}), is_baseline=False)
+    from playwright.sync_api import expect
+
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Evaluation").click()
+    main = page.get_by_test_id("stMainBlockContainer")
+    main.locator(".js-plotly-plot").first.wait_for(timeout=60000)
+    for label in ("correct", "incorrect", "refused", "ungraded"):
+        expect(main.get_by_test_id("stMetric").filter(has_text=label).first).to_contain_text("1")
+    shot(page, "dashboard-quality.png")
+    main.get_by_role("tab", name="Regressions").click()
+    main.get_by_role("tabpanel", name="Regressions").locator(".js-plotly-plot").first.wait_for(timeout=60000)
     shot(page, "dashboard.png")
 
 

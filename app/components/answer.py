@@ -37,7 +37,7 @@ def show_citation(c: dict, answer: str, figures: list[dict]) -> None:
     if source and Path(source).exists():
         image, found = render_page(source, c["page"], needles_for(answer, figures, c["marker"]))
         st.image(image, caption="highlighted: " + (", ".join(found) if found else "nothing located on this page"),
-                 width="stretch")
+                 width="stretch", output_format="PNG")   # lossless: small print stays sharp
     else:
         st.info("The PDF is not where it was ingested from; showing the page text only.")
     with st.expander("Page text"):

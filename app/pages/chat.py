@@ -7,7 +7,8 @@ import streamlit as st
 from app.components.answer import show_answer
 from app.components.panels import decision_panels
 from app.components.render import safe_markdown
-from app.components.resources import current_user, turn_context
+from app.components.resources import connect, current_user, turn_context
+from app.components.threads import labels as thread_labels
 
 st.title("Annual Report Analyst")
 st.caption("Figures from the filings themselves, each cited to company, fiscal year and page. "
@@ -29,24 +30,60 @@ def open_thread(thread_id: str) -> None:
         s.setdefault("question", q)
 
 
+def show_coverage() -> None:
+    """What the analyst can ask about: companies × fiscal years, each cell the document types held."""
+    import pandas as pd
+
+    from pipeline.stores import corpus
+
+    conn = connect()
+    try:
+        docs = corpus.list_documents(conn)
+    finally:
+        conn.close()
+    if not docs:
+        st.info("No reports are ingested yet: `ara ingest`, or upload PDFs on the Corpus page.")
+        return
+    kinds = {"10K": "10-K", "10Q": "10-Q", "8K": "8-K"}
+    cells: dict[str, dict[str, set[str]]] = {}
+    for d in docs:
+        cells.setdefault(d["company"], {}).setdefault(f"FY{d['fiscal_year']}", set()).add(
+            kinds.get(d["doc_type"], d["doc_type"]))
+    years = sorted({y for row in cells.values() for y in row})
+    table = pd.DataFrame([{"company": c, **{y: ", ".join(sorted(row.get(y, ()))) for y in years}}
+                          for c, row in sorted(cells.items())])
+    st.markdown(f"**Reports held** ({len(docs)} documents, {len(cells)} companies)")
+    st.table(table.set_index("company"))
+
+
 if "thread_id" not in st.session_state:
     from pipeline.stores.checkpoints import new_thread_id
 
     st.session_state.thread_id, st.session_state.turns = new_thread_id(), []
 
-with st.sidebar:
-    if st.button("New conversation", icon=":material/add:", width="stretch"):
-        from pipeline.stores.checkpoints import new_thread_id
+def new_conversation() -> None:
+    from pipeline.stores.checkpoints import new_thread_id
 
-        st.session_state.thread_id, st.session_state.turns = new_thread_id(), []
-    past = ctx.saver.threads(USER, limit=12)
+    st.session_state.thread_id, st.session_state.turns = new_thread_id(), []
+
+
+with st.sidebar:
+    # on_click runs before the page is drawn again, so the list below already marks the conversation just opened
+    st.button("New conversation", icon=":material/add:", width="stretch", on_click=new_conversation)
+    past = ctx.saver.threads(USER, limit=12, one_off=False)
     if past:
-        with st.expander("Past conversations", expanded=False):
+        names = thread_labels(past, width=70)
+        is_open = any(t["thread_id"] == st.session_state.thread_id for t in past)
+        with st.expander("Past conversations", expanded=is_open):
             for t in past:
-                label = f"{t['title'][:38] or '(untitled)'} · {t['turns']} turn(s)"
-                if st.button(label, key=f"thread-{t['thread_id']}", width="stretch",
-                             type="primary" if t["thread_id"] == st.session_state.thread_id else "secondary"):
-                    open_thread(t["thread_id"])
+                current = t["thread_id"] == st.session_state.thread_id
+                st.button(("▶ " if current else "") + names[t["thread_id"]], key=f"thread-{t['thread_id']}",
+                          width="stretch", type="primary" if current else "secondary",
+                          on_click=open_thread, args=(t["thread_id"],), help="The open conversation" if current
+                          else "Reopen this conversation")
+
+if not st.session_state.turns:
+    show_coverage()
 
 
 for n, s in enumerate(st.session_state.turns):

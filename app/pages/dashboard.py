@@ -1,73 +1,147 @@
-"""Evaluation dashboard: runs and baselines from `ara eval` - a candidate against a chosen baseline."""
+"""Evaluation dashboard: quality (correct / incorrect / refused per run, company and question type, each case's
+answer one click away) and regressions (a candidate `ara eval` run against a chosen baseline)."""
 import json
 
 import pandas as pd
 import plotly.express as px
 import streamlit as st
 
+from app.components.render import safe_markdown
 from app.components.resources import connect
+
+OUTCOME_COLOURS = {"correct": "#2e7d32", "incorrect": "#c62828", "refused": "#f9a825", "ungraded": "#9e9e9e"}
+OUTCOMES = list(OUTCOME_COLOURS)
 
 st.title("Evaluation dashboard")
 conn = connect()
 try:
-    runs = conn.execute("SELECT id, name, mode, is_baseline, git_commit, created_at, metrics, cases FROM eval_runs "
-                        "ORDER BY created_at DESC LIMIT 200").fetchall()
+    from pipeline.stores import evalruns
+
+    runs = evalruns.runs(conn)
 finally:
     conn.close()
 if not runs:
-    st.info("No evaluation runs yet. Run `ara eval --mode real --save-baseline main`, then `ara eval --mode real`.")
+    st.info("No evaluation runs yet. Run `ara eval quality` (FinanceBench and conversation sets through the whole "
+            "turn graph) or `ara eval --mode real --baseline main` (the regression suites against the committed "
+            "baseline). To keep a run as a baseline, save it under a new name: `ara eval --mode real "
+            "--save-baseline my-run`.")
     st.stop()
 
-cols = ["id", "name", "mode", "is_baseline", "git_commit", "created_at", "metrics", "cases"]
-df = pd.DataFrame(runs, columns=cols)
-label = lambda r: f"{r['name']} · {r['mode']} · {r['git_commit']} · {r['created_at']:%Y-%m-%d %H:%M}"  # noqa: E731
-options = {int(r["id"]): label(r) for _, r in df.iterrows()}
-baselines = [int(r["id"]) for _, r in df.iterrows() if r["is_baseline"]] or list(options)
-c1, c2 = st.columns(2)
-cand_id = c1.selectbox("Candidate run", list(options), format_func=options.get)
-base_id = c2.selectbox("Baseline", baselines, format_func=options.get)
-cand, base = df[df.id == cand_id].iloc[0], df[df.id == base_id].iloc[0]
+df = pd.DataFrame(runs)
 
-rows = []
-for suite in sorted(set(cand.metrics) | set(base.metrics)):
-    for which, run in (("baseline", base), ("candidate", cand)):
-        m = run.metrics.get(suite, {})
-        rows.append({"suite": suite, "run": which, "pass rate": m.get("pass_rate", 0.0)})
-fig = px.bar(pd.DataFrame(rows), x="suite", y="pass rate", color="run", barmode="group", range_y=[0, 1.05],
-             title="Per-suite pass rate: candidate vs baseline")
-st.plotly_chart(fig, width="stretch")
 
-base_cases = {c["id"]: c for c in base.cases}
-flips = []
-for c in cand.cases:
-    b = base_cases.get(c["id"])
-    if b is None:
-        continue
-    rank_b, rank_c = (b.get("metrics") or {}).get("rank"), (c.get("metrics") or {}).get("rank")
-    if b["passed"] and not c["passed"]:
-        change = "regressed" if c["suite"] != "retrieval" else "lost"
-    elif not b["passed"] and c["passed"]:
-        change = "improved" if c["suite"] != "retrieval" else "found"
-    elif rank_b and rank_c and rank_c != rank_b:
-        change = "improved" if rank_c < rank_b else "regressed"
+def run_label(r) -> str:
+    flag = " · baseline" if r["is_baseline"] else ""
+    return f"{r['name']} · {r['mode']}{flag} · {r['git_commit']} · {r['created_at']:%Y-%m-%d %H:%M}"
+
+
+quality_tab, regression_tab = st.tabs(["Quality", "Regressions"])
+
+# --- quality ---------------------------------------------------------------------------------------------------
+with quality_tab:
+    qruns = df[df["mode"] == "quality"]
+    if qruns.empty:
+        st.info("No quality runs yet: `ara eval quality` runs the FinanceBench sets and the conversation suite "
+                "through the whole turn graph and grades every answer.")
     else:
-        continue
-    flips.append({"case": c["id"], "suite": c["suite"], "change": change, "detail": c["detail"]})
-st.subheader("Per-case flips")
-if flips:
-    order = {"lost": 0, "regressed": 1, "found": 2, "improved": 3}
-    st.dataframe(pd.DataFrame(sorted(flips, key=lambda f: order[f["change"]])), hide_index=True, width="stretch")
-else:
-    st.success("No case changed between the baseline and the candidate.")
+        rows = []
+        for _, r in qruns.iterrows():
+            for suite, m in r["metrics"].items():
+                for o in OUTCOMES:
+                    rows.append({"run": run_label(r), "suite": suite, "outcome": o, "cases": m.get(o, 0)})
+        st.plotly_chart(px.bar(pd.DataFrame(rows), x="run", y="cases", color="outcome", facet_col="suite",
+                               color_discrete_map=OUTCOME_COLOURS, category_orders={"outcome": OUTCOMES},
+                               title="Outcomes per run and suite"), width="stretch")
+        qopts = {int(r["id"]): run_label(r) for _, r in qruns.iterrows()}
+        qid = st.selectbox("Run", list(qopts), format_func=qopts.get, key="quality_run")
+        run = qruns[qruns.id == qid].iloc[0]
+        suites = sorted(run["metrics"])
+        suite = st.segmented_control("Suite", suites, default=suites[0], key="quality_suite") or suites[0]
+        m = run["metrics"][suite]
+        cols = st.columns(5)
+        cols[0].metric("cases", m["n"])
+        for c, o in zip(cols[1:], OUTCOMES):
+            c.metric(o, m.get(o, 0))
+        left, right = st.columns(2)
+        for col, key, title in ((left, "by_company", "Per company"), (right, "by_type", "Per question type")):
+            per = pd.DataFrame([{"group": g, "outcome": o, "cases": v.get(o, 0)}
+                                for g, v in m.get(key, {}).items() for o in OUTCOMES])
+            if not per.empty:
+                col.plotly_chart(px.bar(per, y="group", x="cases", color="outcome", orientation="h", title=title,
+                                        color_discrete_map=OUTCOME_COLOURS, category_orders={"outcome": OUTCOMES}),
+                                 width="stretch")
+        cases = [c for c in run["cases"] if c["suite"] == suite]
+        table = pd.DataFrame([{"outcome": c["outcome"], "id": c["id"], "company": c["company"],
+                               "type": c["question_type"], "question": c["question"][:120],
+                               "answer": c["answer"][:120], "detail": c["detail"], "ms": c["latency_ms"]}
+                              for c in cases])
+        st.subheader("Cases")
+        st.caption("Click a row to read its question, gold answer and the product's answer in full.")
+        picked = st.dataframe(table, hide_index=True, width="stretch", on_select="rerun",
+                              selection_mode="single-row", key=f"quality_cases_{qid}_{suite}")
+        sel = picked.selection.rows if picked and picked.selection else []
+        if sel:
+            c = cases[sel[0]]
+            with st.container(border=True):
+                st.markdown(f"**{safe_markdown(c['id'])}** · {c['company']} · {c['question_type']} · "
+                            f"**{c['outcome']}** ({safe_markdown(c['detail'])})")
+                st.markdown("**Question:** " + safe_markdown(c["question"]))
+                st.markdown("**Gold:** " + safe_markdown(c["gold"]))
+                st.markdown("**Answer:** " + safe_markdown(c["answer"] or "(no answer)"))
+                if c.get("citations"):
+                    st.caption("Cited: " + "; ".join(c["citations"]))
 
-lat = pd.DataFrame([{"suite": c["suite"], "latency ms": c["latency_ms"], "model calls": c.get("model_calls", 0),
-                     "tokens": c.get("tokens", 0), "cost USD": c.get("cost_usd", 0.0)} for c in cand.cases])
-st.plotly_chart(px.box(lat, x="suite", y="latency ms", points="all", title="Latency per case (candidate)"),
-                width="stretch")
-st.subheader("Cost")
-st.dataframe(lat.groupby("suite")[["model calls", "tokens", "cost USD"]].sum().reset_index(), hide_index=True,
-             width="stretch")
-st.caption("Per case: " + (f"{lat['model calls'].mean():.1f} model calls, {lat['tokens'].mean():.0f} tokens, "
-                           f"${lat['cost USD'].mean():.5f}" if len(lat) else "no cases"))
-with st.expander("Raw metrics"):
-    st.code(json.dumps({"candidate": cand.metrics, "baseline": base.metrics}, indent=2), language="json")
+# --- regressions -------------------------------------------------------------------------------------------------
+with regression_tab:
+    rruns = df[df["mode"] != "quality"]
+    if rruns.empty:
+        st.info("No regression runs yet: `ara eval --mode real --baseline main`.")
+        st.stop()
+    options = {int(r["id"]): run_label(r) for _, r in rruns.iterrows()}
+    baselines = [int(r["id"]) for _, r in rruns.iterrows() if r["is_baseline"]] or list(options)
+    c1, c2 = st.columns(2)
+    cand_id = c1.selectbox("Candidate run", list(options), format_func=options.get)
+    base_id = c2.selectbox("Baseline", baselines, format_func=options.get)
+    cand, base = rruns[rruns.id == cand_id].iloc[0], rruns[rruns.id == base_id].iloc[0]
+
+    rows = []
+    for suite in sorted(set(cand.metrics) | set(base.metrics)):
+        for which, r in (("baseline", base), ("candidate", cand)):
+            rows.append({"suite": suite, "run": which, "pass rate": r.metrics.get(suite, {}).get("pass_rate", 0.0)})
+    st.plotly_chart(px.bar(pd.DataFrame(rows), x="suite", y="pass rate", color="run", barmode="group",
+                           range_y=[0, 1.05], title="Per-suite pass rate: candidate vs baseline"), width="stretch")
+
+    base_cases = {c["id"]: c for c in base.cases}
+    flips = []
+    for c in cand.cases:
+        b = base_cases.get(c["id"])
+        if b is None:
+            continue
+        rank_b, rank_c = (b.get("metrics") or {}).get("rank"), (c.get("metrics") or {}).get("rank")
+        if b["passed"] and not c["passed"]:
+            change = "regressed" if c["suite"] != "retrieval" else "lost"
+        elif not b["passed"] and c["passed"]:
+            change = "improved" if c["suite"] != "retrieval" else "found"
+        elif rank_b and rank_c and rank_c != rank_b:
+            change = "improved" if rank_c < rank_b else "regressed"
+        else:
+            continue
+        flips.append({"case": c["id"], "suite": c["suite"], "change": change, "detail": c["detail"]})
+    st.subheader("Per-case flips")
+    if flips:
+        order = {"lost": 0, "regressed": 1, "found": 2, "improved": 3}
+        st.dataframe(pd.DataFrame(sorted(flips, key=lambda f: order[f["change"]])), hide_index=True, width="stretch")
+    else:
+        st.success("No case changed between the baseline and the candidate.")
+
+    lat = pd.DataFrame([{"suite": c["suite"], "latency ms": c["latency_ms"], "model calls": c.get("model_calls", 0),
+                         "tokens": c.get("tokens", 0), "cost USD": c.get("cost_usd", 0.0)} for c in cand.cases])
+    st.plotly_chart(px.box(lat, x="suite", y="latency ms", points="all", title="Latency per case (candidate)"),
+                    width="stretch")
+    st.subheader("Cost")
+    st.dataframe(lat.groupby("suite")[["model calls", "tokens", "cost USD"]].sum().reset_index(), hide_index=True,
+                 width="stretch")
+    st.caption("Per case: " + (f"{lat['model calls'].mean():.1f} model calls, {lat['tokens'].mean():.0f} tokens, "
+                               f"${lat['cost USD'].mean():.5f}" if len(lat) else "no cases"))
+    with st.expander("Raw metrics"):
+        st.code(json.dumps({"candidate": cand.metrics, "baseline": base.metrics}, indent=2), language="json")

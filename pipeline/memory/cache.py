@@ -62,6 +62,7 @@ class CacheResult:
     similarity: float = 0.0
     entry: dict[str, Any] | None = None
     created_at: str = ""
+    compared: dict[str, Any] | None = None   # the nearest entry's key (question, company, year, metric), for traces
 
     @property
     def hit(self) -> bool:
@@ -81,7 +82,8 @@ class SemanticCache:
         vec = vector_literal(self._embedder.get_query_embedding(canonical(question)))
         with self._connect() as c:
             row = c.execute(
-                "SELECT 1 - (embedding <=> %s::vector), answer, created_at FROM semantic_cache "
+                "SELECT 1 - (embedding <=> %s::vector), answer, created_at, question, company, fiscal_year, metric "
+                "FROM semantic_cache "
                 "WHERE company = %s AND fiscal_year IS NOT DISTINCT FROM %s AND metric IS NOT DISTINCT FROM %s "
                 "AND polarity = %s AND embed_model = %s ORDER BY embedding <=> %s::vector LIMIT 1",
                 (vec, company, fiscal_year, metric, polarity(question), self._embedder.model_name, vec)).fetchone()
@@ -89,7 +91,8 @@ class SemanticCache:
             return CacheResult("miss")
         sim, answer, created = float(row[0]), row[1], row[2]
         band = "return" if sim >= self.return_threshold else "seed" if sim >= self.seed_threshold else "miss"
-        return CacheResult(band, sim, answer if band != "miss" else None, f"{created:%Y-%m-%d %H:%M UTC}")
+        compared = {"question": row[3], "company": row[4], "fiscal_year": row[5], "metric": row[6]}
+        return CacheResult(band, sim, answer if band != "miss" else None, f"{created:%Y-%m-%d %H:%M UTC}", compared)
 
     def write(self, question: str, company: str, fiscal_year: int | None, metric: str | None, answer: dict,
               docs: list[str], corpus_version: str) -> None:

@@ -38,10 +38,11 @@ class CheckpointSaver:
             c.commit()
             return rows
 
-    def ensure_thread(self, thread_id: str, user_id: str = "local", title: str = "") -> None:
-        owner = self._run("INSERT INTO threads (thread_id, user_id, title) VALUES (%s, %s, %s) "
+    def ensure_thread(self, thread_id: str, user_id: str = "local", title: str = "", one_off: bool = False) -> None:
+        """Create (or touch) a thread. `one_off`: a single turn asked outside a conversation, kept traceable."""
+        owner = self._run("INSERT INTO threads (thread_id, user_id, title, one_off) VALUES (%s, %s, %s, %s) "
                           "ON CONFLICT (thread_id) DO UPDATE SET updated_at = now() RETURNING user_id",
-                          (thread_id, user_id, title[:120]), fetch="one")
+                          (thread_id, user_id, title[:120], one_off), fetch="one")
         if owner and owner[0] != user_id:
             raise PermissionError("this thread belongs to another user")
 
@@ -86,12 +87,19 @@ class CheckpointSaver:
                          "WHERE thread_id = %s AND turn = %s ORDER BY step", (thread_id, turn), fetch="all") or []
         return [dict(zip(("id", "step", "parent_id", "node", "state", "created_at"), r)) for r in rows]
 
-    def threads(self, user_id: str = "local", limit: int = 50) -> list[dict]:
-        rows = self._run("SELECT t.thread_id, t.title, t.updated_at, count(u.turn) FROM threads t "
+    def threads(self, user_id: str = "local", limit: int = 50, one_off: bool | None = None) -> list[dict]:
+        """Newest first, with what the first answered turn was about (companies, years) for titles.
+        `one_off`: None lists all threads, False only conversations, True only one-off turns."""
+        first = ("(SELECT f.final_state->%s FROM turns f WHERE f.thread_id = t.thread_id AND f.status = 'complete' "
+                 "ORDER BY f.turn LIMIT 1)")
+        rows = self._run(f"SELECT t.thread_id, t.title, t.updated_at, count(u.turn), t.one_off, t.created_at, "
+                         f"{first}, {first} FROM threads t "
                          "LEFT JOIN turns u ON u.thread_id = t.thread_id AND u.status = 'complete' "
-                         "WHERE t.user_id = %s GROUP BY t.thread_id ORDER BY t.updated_at DESC LIMIT %s",
-                         (user_id, limit), fetch="all") or []
-        return [dict(zip(("thread_id", "title", "updated_at", "turns"), r)) for r in rows]
+                         "WHERE t.user_id = %s AND (%s::boolean IS NULL OR t.one_off = %s::boolean) "
+                         "GROUP BY t.thread_id ORDER BY t.updated_at DESC LIMIT %s",
+                         ("companies", "years", user_id, one_off, one_off, limit), fetch="all") or []
+        keys = ("thread_id", "title", "updated_at", "turns", "one_off", "created_at", "companies", "years")
+        return [{**dict(zip(keys, r)), "companies": r[6] or [], "years": r[7] or []} for r in rows]
 
     def prune(self, older_than_days: float) -> dict[str, int]:
         """Delete checkpoints (and the turns and threads left empty) older than the retention period."""
