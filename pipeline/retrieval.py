@@ -207,7 +207,9 @@ class Retriever:
         report; a year with no report of that company searches the latest report before it (where a forecast
         for that year would be), else none."""
         c = company or (facts.company.name if facts.company else None)
-        y = year if year is not None else facts.year
+        # A question comparing years (FY2015 to FY2016, a three-year average) is best read in the latest named
+        # year's report, which prints the earlier years as comparative columns.
+        y = year if year is not None else (max(facts.years) if len(facts.years) > 1 else facts.year)
         scope = Scope(company=c, fiscal_year=y)
         if c is None or conn is None:
             return scope
