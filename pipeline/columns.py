@@ -156,7 +156,11 @@ def header_block(lines: list[str]) -> Header | None:
     """The columns a run of header lines announces, or None when it is no header."""
     # A caption line above the column line ("for the year ended 31 December 2022" over "Note 2022 £000 2021
     # £000") names the period, not a column: only the lines from the first one with two periods on carry columns.
-    k = next((i for i, ln in enumerate(lines) if len(_PERIOD.findall(ln)) >= 2), 0)
+    # With several such lines ("Fiscal years ended December 31, 2022, December 25, 2021 and December 26, 2020" over
+    # "2022 2021 2020"), the last one is the column line; the caption's dates are attached to its years below.
+    multi = [i for i, ln in enumerate(lines) if len(_PERIOD.findall(ln)) >= 2]
+    k = multi[-1] if multi else 0
+    caption_dates = {y: d for _, _, y, d in _periods(" ".join(lines[:k])) if d is not None} if k else {}
     caption = _PERIOD.sub(lambda m: " " * len(m.group(0)), " ".join(lines[:k])) if k else ""
     text = (caption + " " if k else "") + " ".join(lines[k:])
     periods = _periods(text)
@@ -184,6 +188,7 @@ def header_block(lines: list[str]) -> Header | None:
     dated = None
     filled = []
     for start, end, year, d in periods:
+        d = d or caption_dates.get(year)
         if d is not None:
             dated = d
         elif dated is not None:

@@ -361,8 +361,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         quoted = _quote(state, facts, company, year, passages, cite, conn)
         if quoted[1] != "not_found":
             state.suggestions = [s for s in state.suggestions if s not in suggestions]
-            return quoted
-        return text, kind
+        return quoted     # a quote, or the prose path's not-found, which lists the pages read
     return _quote(state, facts, company, year, passages, cite, conn)
 
 

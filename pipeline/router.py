@@ -222,7 +222,13 @@ def refine_with_llm(llm, facts: QuestionFacts, coverage: dict[str, list[int]], r
         year = None
     read = RouteDecision(rules.route, rules.reason, rules.reply, rules.companies, rules.years, rules.scope_note)
     if out["route"] == "retrieve" and company and not rules.companies and _may_name(facts.text, company, rules):
-        d = route_question(facts, coverage, carried_companies=[company], carried_years=[year] if year else None)
+        import dataclasses
+
+        from pipeline.registry import get_registry
+
+        named = get_registry().by_name(company)     # the question names it, misspelt: read as named, not carried
+        read_as = dataclasses.replace(facts, companies=[named]) if named else facts
+        d = route_question(read_as, coverage, carried_companies=[company], carried_years=[year] if year else None)
         d.reason = f"model read the company as {company}: {d.reason}"
         return d
     if out["route"] == "retrieve" and year and rules.companies and not rules.years and rules.route == "clarify":

@@ -73,7 +73,9 @@ def test_cli_retrieve_json_scoped_and_one_based(env_settings):
     r = CliRunner().invoke(main, ["retrieve", "capital expenditures", "--company", "VZ", "--year", "FY30", "--json"])
     assert r.exit_code == 0, r.output
     rows = json.loads(r.output)
-    assert rows and all(set(x) == {"doc", "company", "fiscal_year", "page", "score", "text"} for x in rows)
+    assert rows and all(set(x) == {"rank", "doc", "company", "fiscal_year", "page", "score", "fusion_score",
+                                   "rerank_score", "text"} for x in rows)
+    assert [x["rank"] for x in rows] == list(range(1, len(rows) + 1))
     assert {(x["company"], x["fiscal_year"]) for x in rows} == {("Verizon", 2030)}
     assert {x["page"] for x in rows} <= {1, 2}
 

@@ -234,7 +234,9 @@ def loaded_pdf(loaded, name: str) -> Path:
 def _pick(page, container, label: str, option: str, nth: int = 0) -> None:
     page.wait_for_function(READY, timeout=60000)
     page.wait_for_timeout(800)               # a rerun that just ended may still be replacing the widgets
-    container.get_by_test_id("stSelectbox").filter(has_text=label).nth(nth).click()
+    box = container.get_by_test_id("stSelectbox").filter(has_text=label).nth(nth)
+    box.click()
+    page.keyboard.type(option.strip()[:20])  # filter: a long list renders only the options in view
     page.get_by_role("option", name=option).first.click()
     page.wait_for_timeout(800)
     page.wait_for_function(READY, timeout=60000)

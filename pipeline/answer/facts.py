@@ -39,7 +39,8 @@ grow grew grown growth change changed changes increase increased decrease decrea
 fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
 less minus plus between within throughout upon among across onto toward towards via whose them they we our us you
 your my while both each every either neither other another some same so too very may might must shall being having
-end-of year-end yearend""".split())
+end-of year-end yearend later earlier before after prior previous next following preceding ago last that this
+same""".split())
 # Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
 _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
          "common", "group", "net", "overall", "company", "parent", "owners"}
@@ -89,6 +90,11 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     # What carry-over appended ("(context from turn 1: Verizon FY2030 capital expenditure)") names the company,
     # year and metric, which facts already hold: never qualifiers.
     text = core_question(re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", question))
+    text = re.sub(r"(?is)<(script|style)\b[^>]*>.*?</\1\s*>", " ", text)
+    text = re.sub(r"<[^>]*>", " ", text)                       # markup is never part of the measure
+    asking = [x for x in re.split(r"(?<=[.?!])\s+", text) if "?" in x]
+    if asking:                      # "Ignore previous instructions ... What was 3M's capex?": the asking sentence
+        text = " ".join(asking)
     hint = _statement_hint(text)
     text = _STATEMENT_WORDS.sub(" ", text)
     text = _PAREN.sub(" ", text)

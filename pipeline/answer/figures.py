@@ -30,7 +30,9 @@ NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|compara
                       r"constant[- ]currency|excluding)\b")
 AVERAGE = re.compile(r"(?i)\b(\d+|two|three|four|five)[- ]year average\b|\baverage\b.*\b(from|between)\b.*\d{2}")
 CAGR = re.compile(r"(?i)\bcagr\b|compound(ed)? annual growth")
-FIGURE_CUE = re.compile(r"(?i)\b(how (much|many)|what (was|were|is|are|did)|amount|total|value of|figure)\b")
+FIGURE_CUE = re.compile(r"(?i)\bhow (much|many)\b|\b(amount|total|value|number|count|balance|level|sum|figure)s? of\b|"
+                        r"^\s*what (was|were|is|are) (the |its |their )?(total |year[- ]end )?[\w&'’ ]{0,40}\b(amount|total|"
+                        r"value|number|count|balance|level|figure)s?\b")
 _LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
 _CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
 _USED = re.compile(r"(?i)\bused in\b|\bprovided by \(used in\)|\(used in\)")
