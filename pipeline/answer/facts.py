@@ -242,6 +242,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if _kind_conflict(ask, f):
             continue
+        if ask.metric is None and not set(ask.hard) & set(stems(f.label_path)):
+            continue        # the measure itself must be the row's, not only a word of the table's title
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row)
         primary = f.statement is not None and not f.secondary
@@ -275,6 +277,8 @@ def _kind_conflict(ask: Ask, f: StoredFact) -> bool:
         {"share"} <= set(ask.hard) and "per" in ask.question.lower()
     if per_share_asked != (f.kind == "per_share"):
         return True
+    if re.search(r"(?i)\bhow many\b|\bnumber of\b", ask.question) and f.kind != "count":
+        return True         # a count is never answered with an amount of money
     return False
 
 
