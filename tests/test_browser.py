@@ -292,6 +292,8 @@ def test_reopened_conversation_is_marked_in_the_list(page):
     expect(page.get_by_test_id("stChatMessage")).to_have_count(0, timeout=30000)
     page.wait_for_function(READY, timeout=60000)
     sidebar.get_by_text("Past conversations").click()
+    page.wait_for_timeout(800)             # the expander's rerun may still be replacing the list
+    page.wait_for_function(READY, timeout=60000)
     old = sidebar.get_by_role("button", name="What was 3M's capex in FY2018?", exact=False).first
     expect(old).to_be_visible()
     old.click()
