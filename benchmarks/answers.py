@@ -87,7 +87,7 @@ def main() -> None:
         rows, c, times = run_set(name, path, ctx)
         n = len(rows)
         times.sort()
-        label = "demo (in-sample: lexicon written against it)" if name == "demo" else "more (out-of-sample)"
+        label = "demo (in-sample: lexicon written against it)" if name == "demo" else "more (second set; failures debugged on it in the session that built the facts answerer: a development set, not out-of-sample)"
         summary = markdown_table(["set", "numeric questions", "correct", "incorrect", "refused", "correct %",
                                   "incorrect %", "p50 ms"],
                                  [[label, n, c["correct"], c["incorrect"], c["refused"], f"{c['correct'] / max(1, n):.0%}",

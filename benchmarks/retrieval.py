@@ -63,7 +63,7 @@ def run_set(name: str, path, s, r, conn) -> tuple[str, str]:
     cases = markdown_table(["question", *names], [[qid, *[v.get(n) or "–" for n in names]]
                                                   for qid, v in per_case.items()])
     label = ("demo set (in-sample: the lexicons were written against it)" if name == "demo"
-             else "second set (out-of-sample: eight companies outside the bundled registry)")
+             else "second set (eight companies outside the bundled registry; its failures were debugged on: a development set, not out-of-sample)")
     body = (f"### {label}\n\n{len(qs)} questions (`{path}`)\n\n{table}\n\n<details><summary>Rank of the first "
             f"evidence-page chunk per question (– = not in the final {s.final_k})</summary>\n\n{cases}\n\n</details>\n")
     return table, body
