@@ -190,7 +190,7 @@ def test_a_prose_citation_is_highlighted_on_the_quoted_words(page, loaded):
     page.get_by_test_id("stSidebar").get_by_role("button", name="New conversation").click()
     expect(page.get_by_test_id("stChatMessage")).to_have_count(0, timeout=30000)
     page.wait_for_function(READY, timeout=60000)
-    reply = ask(page, "Who audits 3M in FY2018?", 0)
+    reply = ask(page, "How many employees did 3M have in FY2018?", 0)
     text = reply.get_by_test_id("stChatMessageContent").inner_text()
     quote = re.search(r"\u201c(.+?)\u201d", text)
     if not quote:     # the prose answerer declined this question: nothing quoted, nothing to highlight
@@ -223,6 +223,8 @@ def test_a_prose_citation_is_highlighted_on_the_quoted_words(page, loaded):
     overlaps = [c for c in chars if any(min(b[2], c[2]) > max(b[0], c[0]) and min(b[3], c[3]) > max(b[1], c[1])
                                         for b in boxes)]
     assert len(overlaps) >= len(chars) // 2, (boxes, chars[:3])
+    # the reviewer's walk-through (next test) traces this conversation's last turn: one whose grader drops pages
+    ask(page, "Who audits 3M in FY2018?", 1)
 
 
 def loaded_pdf(loaded, name: str) -> Path:
