@@ -178,13 +178,13 @@ class _Recorder:
                 self._failed(e)
 
     def _failed(self, e: Exception) -> None:
-        from pipeline.policy import POLICY, _redact
+        from pipeline.policy import POLICY, redact
 
         self.ok = False
         self.state.warnings.append(POLICY["checkpoint"].warning)
         if self.ctx.sink:
             try:
-                self.ctx.sink("checkpoint", self.state.turn_id, _redact(f"{type(e).__name__}: {e}"))
+                self.ctx.sink("checkpoint", self.state.turn_id, redact(f"{type(e).__name__}: {e}"))
             except Exception:  # noqa: BLE001
                 pass
 

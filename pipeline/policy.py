@@ -82,21 +82,21 @@ def run_layer(state: TurnState, layer: str, fn: Callable[[TurnState], StepRecord
         err = f"{type(e).__name__}: {e}"
         if policy.mode == "closed":
             state.steps.append(StepRecord(node=node or layer, decision="failed closed", reason=policy.why,
-                                          latency_ms=ms, error=_redact(err)))
+                                          latency_ms=ms, error=redact(err)))
             raise LayerClosed(layer, e) from e
         state.steps.append(StepRecord(node=node or layer, decision="failed open", reason=policy.why,
-                                      latency_ms=ms, failed_open=True, error=_redact(err)))
+                                      latency_ms=ms, failed_open=True, error=redact(err)))
         state.warnings.append(policy.warning or f"{layer} failed; it was skipped.")
         if sink is not None:
             try:
-                sink(layer, state.turn_id, _redact(err))
+                sink(layer, state.turn_id, redact(err))
             except Exception:  # noqa: BLE001 - the counter must never take the turn down
                 state.warnings.append("The fail-open counter could not be written.")
         if on_fail_open is not None:
             on_fail_open(state)
 
 
-def _redact(text: str) -> str:
+def redact(text: str) -> str:
     """Error text safe to store: anything that looks like an API key is masked."""
     import re
 

@@ -78,7 +78,7 @@ def test_dropped_pages_are_recorded_with_their_reason(ctx, monkeypatch):
         out[-1] = grader.Grade(out[-1].passage, False, "boilerplate: signatures")
         return out
 
-    monkeypatch.setattr("pipeline.nodes.grade", stale)
+    monkeypatch.setattr("pipeline.nodes.evidence.grade", stale)
     s = run_turn("What was 3M's capex in FY2018?", ctx)
     rows = _step(s, "grade").data["pages"]
     dropped = [x for x in rows if not x["kept"]]

@@ -1,0 +1,147 @@
+"""The answer node: figures, prose and quotes per company, then the citations it resolves."""
+from __future__ import annotations
+
+import re
+
+from pipeline.answer import NOT_FOUND
+from pipeline.answer.formula import find_definition
+from pipeline import trace as tr
+from pipeline.labels import doc_label
+from pipeline.question import QuestionFacts
+from pipeline.retrieval import Passage
+from pipeline.state import CitationRef, StepRecord, TurnState
+from pipeline.stores import corpus
+from pipeline.nodes.context import TurnContext, Work, years_for
+
+
+# --- synthesise ------------------------------------------------------------------------------------------------
+class _Cites:
+    def __init__(self, state: TurnState):
+        self.state, self.by_page = state, {}
+
+    def __call__(self, p: Passage) -> int:
+        key = (p.doc, p.page)
+        if key not in self.by_page:
+            self.by_page[key] = len(self.by_page) + 1
+            self.state.citations.append(CitationRef(marker=self.by_page[key], doc=p.doc, company=p.company,
+                                                    fiscal_year=p.fiscal_year, page=p.page, doc_type=p.doc_type))
+        return self.by_page[key]
+
+
+def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    if ctx.synthesiser is not None:   # a model writes the answer; confidence comes from verification alone
+        work.base_confidence = "high"
+        rec = ctx.synthesiser(state, ctx, conn, work)
+        if rec is not None:
+            return rec
+        # None: the model's answer failed its checks (or the model failed); the extractive answer, labelled
+    state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
+    cite = _Cites(state)
+    facts = work.facts
+    sentences: list[str] = []
+    missing: list[str] = []
+    kinds: list[str] = []
+    from pipeline.answer.figures import spans_years
+
+    for company in state.companies:          # every company x every year asked: none is dropped silently
+        years = years_for(state, work, company)
+        if spans_years(facts) and facts.metric is not None or (len(years) > 1 and find_definition(facts.text)):
+            years = [max(y for y in years if y is not None)] if any(years) else years   # one answer over years
+        for year in years:
+            mine = [p for p in work.passages if p.company == company]
+            passages = [p for p in mine if year is None or p.fiscal_year == year] or mine   # or the next report's
+            if (not passages or not state.found.get(company, True)) and not (year and facts.metric):   # facts table
+                missing.append(f"{NOT_FOUND} a relevant page for {company}{f' FY{year}' if year else ''}: nothing "
+                               "retrieved survived the relevance check.")
+                kinds.append("not_found")
+                continue
+            s, kind = _prose_or_figure(state, conn, facts, company, year, passages, cite)
+            if s in sentences or s in missing:   # one answer covering both years ("change from FY2022 to FY2023")
+                continue
+            (missing if kind == "not_found" else sentences).append(s)
+            kinds.append(kind)
+    sentences += missing     # answers first, then what could not be found
+    if state.period_note:
+        sentences.append(state.period_note)
+    state.answer = state.draft = " ".join(sentences)
+    if state.answer.startswith(NOT_FOUND) and state.citations and all(k == "not_found" for k in kinds):
+        state.citations = []
+    state.pages_checked = [doc_label(p.company, p.fiscal_year, p.doc_type, p.page) for p in work.passages]
+    work.base_confidence = "high" if kinds and all(k in ("statement", "derived") for k in kinds) else \
+        "medium" if kinds and "not_found" not in kinds else "low"
+    return StepRecord(node="synthesise", decision=", ".join(kinds) or "nothing found",
+                      reason=f"{len(state.citations)} citation(s)", data=_synthesis_record(state, kinds))
+
+
+def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:
+    """The draft and what it was built from: figures read off statement rows, quoted sentences, derivations."""
+    quotes = [{"claim": c.label, "sentence": tr.snippet(q)} for c in state.claims
+              for q in re.findall(r"\u201c(.+?)\u201d", c.text)]
+    return {"draft": tr.snippet(state.draft, 1000), "kinds": kinds, "figures": tr.figure_rows(state.figures),
+            "sentences": quotes[: tr.TOP], "derivation": tr.snippet(state.derivation, 600),
+            "citations": [{"marker": c.marker, "where": f"{c.doc} p. {c.page}"} for c in state.citations]}
+
+
+def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                     passages: list[Passage], cite: _Cites) -> tuple[str, str]:
+    """"Which line grew most" compares a table's rows; a figure the statements do not print may be stated in a
+    sentence (a covering one, with a number of the asked kind); everything else is the figure path's."""
+    from pipeline.answer import prose
+
+    if facts.metric is not None and prose.is_superlative(facts):   # never one figure for "which ... most"
+        return prose.answer(state, conn, facts, company, year, passages, cite)
+    if facts.metric is not None and prose.is_yes_no(facts):   # "Did X announce a buyback?": the sentence first
+        said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
+        if kind != "not_found":
+            return said, kind
+    s, kind = _answer_company(state, conn, facts, company, year, passages, cite)
+    if kind == "not_found" and facts.metric is not None:
+        m = facts.metric
+        need = "percent" if m.unit == "%" or m.kind == "ratio" or re.search(r"(?i)\bmargin\b", facts.text) else \
+            "per_share" if m.kind == "per_share" else "money"
+        alt, alt_kind = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
+        if alt_kind != "not_found" and alt_kind != "yes_no":
+            return alt, alt_kind
+    return s, kind
+
+
+def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                    passages: list[Passage], cite: _Cites) -> tuple[str, str]:
+    """One company and year: a figure from the facts table (pipeline/answer/figures.py), else a quote."""
+    from pipeline.answer.figures import answer_figure, is_figure_question
+
+    if year is not None and (facts.metric is not None or is_figure_question(facts)):
+        text, kind = answer_figure(state, conn, facts, company, year, cite)
+        if kind != "not_found" or facts.metric is not None:
+            return text, kind
+        suggestions = list(state.suggestions)
+        quoted = _quote(state, facts, company, year, passages, cite, conn)
+        if quoted[1] != "not_found":
+            state.suggestions = [s for s in state.suggestions if s not in suggestions]
+        return quoted     # a quote, or the prose path's not-found, which lists the pages read
+    return _quote(state, facts, company, year, passages, cite, conn)
+
+
+def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],
+           cite: _Cites, conn=None) -> tuple[str, str]:
+    """Questions the statement lookup does not answer: a covering sentence, yes/no, "which ... most"."""
+    from pipeline.answer import prose
+
+    return prose.answer(state, conn, facts, company, year, passages, cite)
+
+
+# --- citations, groundedness, containment ------------------------------------------------------------------------
+def resolve_citations(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
+    refs = [(c.doc, c.page) for c in state.citations]
+    real = corpus.pages_exist(conn, refs)
+    missing = [r for r in refs if r not in real]
+    if missing:
+        raise LookupError(f"citation(s) to pages that do not exist: {missing}")
+    labels = corpus.document_labels(conn, {c.doc for c in state.citations})
+    for c in state.citations:   # "FY2021 (year ended 31 Mar 2022)": answer with the company's label and the end
+        fy_label = labels.get(c.doc, ("", 0, "", ""))[3]
+        if fy_label and fy_label != f"FY{c.fiscal_year}":
+            c.fy_label = fy_label
+    return StepRecord(node="citations", decision=f"{len(refs)} resolved")
+
+
