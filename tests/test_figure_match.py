@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from pipeline.answer import facts as lookup
-from pipeline.answer.figures import shown
+from pipeline.answer.wording import shown
 from pipeline.facts import extract
 from pipeline.question import analyse
 from pipeline.stores.facts import StoredFact
@@ -132,3 +132,15 @@ def test_a_non_us_figure_carries_its_currency_and_scale():
     assert shown(fact) == "£125,400 thousand"
     aud = extract(["Income statement\nA$m 2023 2022\nRevenue 1,234 1,100"], 2023, "AR", currency="AUD")
     assert {(x.fiscal_year, x.currency, x.scale) for x in aud} == {(2023, "AUD", "million"), (2022, "AUD", "million")}
+    aud_fact = StoredFact(2, "D", "Acme", "AR", 2023, 1, 2, "", "", False, "Revenue", "Revenue", "2023", 2023, "year",
+                          "", "1,234", Decimal(1234), "million", "money", "AUD")
+    assert shown(aud_fact) == "A$ 1,234 million"                  # a non-US dollar is never a bare "$"
+
+
+def test_an_amount_whose_currency_is_unknown_gets_no_sign_rather_than_a_dollar():
+    unknown = StoredFact(3, "D", "Acme", "AR", 2023, 1, 2, "", "", False, "Revenue", "Revenue", "2023", 2023, "year",
+                         "", "1,234", Decimal(1234), "million", "money", None)
+    assert shown(unknown) == "1,234 million"
+    printed = StoredFact(4, "D", "Acme", "10K", 2023, 1, 2, "", "", False, "Revenue", "Revenue", "2023", 2023, "year",
+                         "", "$ 1,234", Decimal(1234), "million", "money", "$")
+    assert shown(printed) == "$1,234 million"                     # a column printed in "$" keeps its sign

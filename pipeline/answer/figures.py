@@ -21,72 +21,8 @@ from pipeline.retrieval import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
 
-_SYMBOL = {None: "$", "$": "$", "USD": "$", "AUD": "A$", "CAD": "C$", "GBP": "£", "EUR": "€", "JPY": "¥",
-           "NZD": "NZ$", "HKD": "HK$", "SGD": "S$", "INR": "₹", "CNY": "CN¥", "CHF": "CHF "}
-# "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
-SHARE_OF = re.compile(r"(?i)\b(as an? (%|percent(age)?|share|proportion|ratio) of|% of|percent(age)? of|"
-                      r"ratio of\b.+\bto\b|\bto\b.+\bratio\b|\bdivided by\b|\bover\b)")
-NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
-                      r"constant[- ]currency|excluding)\b")
-AVERAGE = re.compile(r"(?i)\b(\d+|two|three|four|five)[- ]year average\b|\baverage\b.*\b(from|between)\b.*\d{2}")
-CAGR = re.compile(r"(?i)\bcagr\b|compound(ed)? annual growth")
-FIGURE_CUE = re.compile(r"(?i)\bhow (much|many)\b|\b(amount|total|value|number|count|balance|level|sum|figure)s? of\b|"
-                        r"^\s*what (was|were|is|are) (the |its |their )?(total |year[- ]end )?[\w&'’ ]{0,40}\b(amount|total|"
-                        r"value|number|count|balance|level|figure)s?\b")
-_LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
-_CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
-_USED = re.compile(r"(?i)\bused in\b|\bprovided by \(used in\)|\(used in\)")
-
-
-def money(value: Decimal, fact: StoredFact | None = None, scale: str | None = None, currency: str | None = None) -> str:
-    """'$1,577 million', 'A$ 1,234 million', '£12,400 thousand' (absolute value: signs are said in words)."""
-    cur = currency if currency is not None else (fact.currency if fact else None)
-    sym = _SYMBOL.get(cur, f"{cur} ")
-    sc = scale if scale is not None else (fact.scale if fact else None)
-    v = abs(value)
-    digits = f"{v:,.0f}" if v == v.to_integral_value() else f"{v:,.2f}".rstrip("0").rstrip(".")
-    return f"{sym}{digits}{' ' + sc if sc else ''}"
-
-
-def shown(fact: StoredFact) -> str:
-    """The figure in words: the amount as printed with its sign said when it is a genuine negative."""
-    v = fact.value if fact.value is not None else Decimal(0)
-    if fact.kind == "percent":
-        return fact.value_printed if fact.value_printed.endswith("%") else f"{fact.value_printed} %"
-    if fact.kind == "count":
-        return f"{abs(v):,}{' ' + fact.scale if fact.scale else ''}" if v == v.to_integral_value() else \
-            fact.value_printed
-    if fact.kind == "per_share":
-        digits = re.sub(r"[^\d.,]", "", fact.value_printed)
-        base = f"{_SYMBOL.get(fact.currency, f'{fact.currency} ')}{digits} per share"
-    else:
-        base = money(v, fact)
-    if v >= 0:
-        return base
-    label = fact.label_path
-    if _USED.search(label):
-        return f"{base} used"
-    if _CHANGE.search(fact.label):
-        return f"a decrease of {base}"
-    if _LOSS.search(fact.label):
-        return f"a loss of {base}"
-    return base   # an expense or outflow printed in parentheses: the amount as its label names it
-
-
-def _passage(f: StoredFact) -> Passage:
-    return Passage(chunk_id=0, doc=f.doc_id, company=f.company, fiscal_year=f.doc_fiscal_year, doc_type=f.doc_type,
-                   page=f.page, score=0.0, text="", statement=f.statement)
-
-
-def _figure(f: StoredFact, measure: str, key: str, year: int, marker: int) -> dict:
-    return {"company": f.company, "metric": key, "label": measure, "year": year, "value": f.value_printed,
-            "unit": f.scale, "row_label": f.label, "page": f.page, "doc": f.doc_id, "marker": marker,
-            "column": f.column_header, "currency": f.currency, "row_path": f.label_path, "table": f.table_title,
-            "column_fy": f.fiscal_year}
-
-
-def _where(f: StoredFact) -> str:
-    return f"row \"{f.label_path}\", column \"{f.column_header}\""
+from pipeline.answer.figure_kinds import AVERAGE, CAGR, NON_GAAP, SHARE_OF
+from pipeline.answer.wording import figure_record, money, passage_of, shown, where
 
 
 class Answerer:
@@ -122,7 +58,7 @@ class Answerer:
                                               "filings")
         f = found.fact
         amount = abs(f.value) if metric.outflow else f.value
-        return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(_passage(f)), year)
+        return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(passage_of(f)), year)
 
     def phrase_input(self, phrase: str, year: int) -> calculator.Input:
         """A measure named in the question's own words ("accounts payable", "cash from operations")."""
@@ -139,7 +75,7 @@ class Answerer:
         f = found.fact
         amount = abs(f.value) if (metric is not None and metric.outflow) else f.value
         key = metric.key if metric else re.sub(r"\W+", "_", phrase.lower()).strip("_")
-        return calculator.Input(key, phrase, amount, f.value_printed, self.cite(_passage(f)), year)
+        return calculator.Input(key, phrase, amount, f.value_printed, self.cite(passage_of(f)), year)
 
     def operand_input(self, op: formula.Operand) -> calculator.Input:
         if op.how == "value":
@@ -270,8 +206,8 @@ class Answerer:
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{ask.measure or 'that figure'} is not printed for FY{year}")
         fact = found.fact
-        m = self.cite(_passage(fact))
-        self.steps.append(f"FY{year} {ask.measure or fact.label}: {fact.value_printed} [{m}] ({_where(fact)})")
+        m = self.cite(passage_of(fact))
+        self.steps.append(f"FY{year} {ask.measure or fact.label}: {fact.value_printed} [{m}] ({where(fact)})")
         value = abs(fact.value) if metric is not None and metric.outflow else fact.value
         return value, "money" if fact.kind == "money" else fact.kind, calculator._fmt(value)
 
@@ -391,19 +327,19 @@ class Answerer:
             near = f" Closest lines: {lookup.closest_text(found.closest)}." if found.closest else ""
             return f"{NOT_FOUND} {measure} for {self.company} FY{self.year}.{near}", "not_found"
         fact = found.fact
-        m = self.cite(_passage(fact))
+        m = self.cite(passage_of(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
             grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:
                 return grown
-        self.state.figures.append(_figure(fact, measure, key, self.year, m))
+        self.state.figures.append(figure_record(fact, measure, key, self.year, m))
         self._result(key, fact.value, fact.scale, "printed")
         note = f", printed as {fact.value_printed}" if fact.value is not None and fact.value < 0 else ""
         kind = "statement" if fact.statement and not fact.secondary else "figure"
         defined = f"; as the filing prints and defines it in \"{defined_by}\"" if defined_by else ""
         return self._claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
-                           f"({_where(fact)}, FY{self.year}{note}{defined}).", "", kind)
+                           f"({where(fact)}, FY{self.year}{note}{defined}).", "", kind)
 
     def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int, outflow: bool = False
                 ) -> tuple[str, str] | None:
@@ -418,24 +354,13 @@ class Answerer:
         cur = calculator.Input(key, measure, amount(fact.value), fact.value_printed, m, self.year)
         pre = calculator.Input(key, measure, amount(prior.value), prior.value_printed, m, prior_year)
         r = calculator.growth(cur, pre)
-        self.state.figures.append(_figure(fact, measure, key, self.year, m))
+        self.state.figures.append(figure_record(fact, measure, key, self.year, m))
         self._result(f"{key}_growth", r.value, "%", "derived")
         return self._claim(label, f"{possessive(self.company)} {measure} was {shown(fact)} in FY{self.year} and "
-                           f"{shown(prior)} in FY{prior_year} [{m}] ({_where(fact)}), a change of {r.shown()}: "
+                           f"{shown(prior)} in FY{prior_year} [{m}] ({where(fact)}), a change of {r.shown()}: "
                            f"{r.derivation}.", r.derivation, "derived")
 
 
 def answer_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
                   cite: Callable[[Passage], int]) -> tuple[str, str]:
     return Answerer(state, conn, facts, company, year, cite).answer()
-
-
-def spans_years(facts: QuestionFacts) -> bool:
-    """The figure is one answer over several named years (an average, growth, a CAGR): answer it once."""
-    return len(set(facts.years)) >= 2 and bool(AVERAGE.search(facts.text) or CAGR.search(facts.text)
-                                                or calculator.GROWTH.search(facts.text))
-
-
-def is_figure_question(facts: QuestionFacts) -> bool:
-    """A question that asks for a figure although no lexicon metric names it ("How much was Boeing's backlog?")."""
-    return bool(FIGURE_CUE.search(facts.text))

@@ -41,7 +41,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     sentences: list[str] = []
     missing: list[str] = []
     kinds: list[str] = []
-    from pipeline.answer.figures import spans_years
+    from pipeline.answer.figure_kinds import spans_years
 
     for company in state.companies:          # every company x every year asked: none is dropped silently
         years = years_for(state, work, company)
@@ -108,7 +108,8 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
                     passages: list[Passage], cite: _Cites) -> tuple[str, str]:
     """One company and year: a figure from the facts table (pipeline/answer/figures.py), else a quote."""
-    from pipeline.answer.figures import answer_figure, is_figure_question
+    from pipeline.answer.figure_kinds import is_figure_question
+    from pipeline.answer.figures import answer_figure
 
     if year is not None and (facts.metric is not None or is_figure_question(facts)):
         text, kind = answer_figure(state, conn, facts, company, year, cite)

@@ -1,0 +1,76 @@
+"""How a figure is written: the amount in the document's currency and scale ("$1,577 million", "A$ 1,234 million",
+"£12,400 thousand"), its sign said in words when it is a genuine negative (a loss, a decrease, cash used), and the
+row x column it was read from."""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pipeline.retrieval import Passage
+from pipeline.stores.facts import StoredFact
+from pipeline.units import money_prefix
+
+_LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
+_CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
+_USED = re.compile(r"(?i)\bused in\b|\bprovided by \(used in\)|\(used in\)")
+
+
+
+
+def symbol(currency: str | None) -> str:
+    """The prefix for an amount: a column printed in bare \"$\" keeps it; otherwise the document's currency (none when
+    unknown: no sign beats a wrong one)."""
+    return "$" if currency == "$" else money_prefix(currency)
+
+
+def money(value: Decimal, fact: StoredFact | None = None, scale: str | None = None, currency: str | None = None) -> str:
+    """'$1,577 million', 'A$ 1,234 million', '£12,400 thousand' (absolute value: signs are said in words)."""
+    cur = currency if currency is not None else (fact.currency if fact else None)
+    sym = symbol(cur)
+    sc = scale if scale is not None else (fact.scale if fact else None)
+    v = abs(value)
+    digits = f"{v:,.0f}" if v == v.to_integral_value() else f"{v:,.2f}".rstrip("0").rstrip(".")
+    return f"{sym}{digits}{' ' + sc if sc else ''}"
+
+
+def shown(fact: StoredFact) -> str:
+    """The figure in words: the amount as printed with its sign said when it is a genuine negative."""
+    v = fact.value if fact.value is not None else Decimal(0)
+    if fact.kind == "percent":
+        return fact.value_printed if fact.value_printed.endswith("%") else f"{fact.value_printed} %"
+    if fact.kind == "count":
+        return f"{abs(v):,}{' ' + fact.scale if fact.scale else ''}" if v == v.to_integral_value() else \
+            fact.value_printed
+    if fact.kind == "per_share":
+        digits = re.sub(r"[^\d.,]", "", fact.value_printed)
+        base = f"{symbol(fact.currency)}{digits} per share"
+    else:
+        base = money(v, fact)
+    if v >= 0:
+        return base
+    label = fact.label_path
+    if _USED.search(label):
+        return f"{base} used"
+    if _CHANGE.search(fact.label):
+        return f"a decrease of {base}"
+    if _LOSS.search(fact.label):
+        return f"a loss of {base}"
+    return base   # an expense or outflow printed in parentheses: the amount as its label names it
+
+
+def passage_of(f: StoredFact) -> Passage:
+    return Passage(chunk_id=0, doc=f.doc_id, company=f.company, fiscal_year=f.doc_fiscal_year, doc_type=f.doc_type,
+                   page=f.page, score=0.0, text="", statement=f.statement)
+
+
+def figure_record(f: StoredFact, measure: str, key: str, year: int, marker: int) -> dict:
+    return {"company": f.company, "metric": key, "label": measure, "year": year, "value": f.value_printed,
+            "unit": f.scale, "row_label": f.label, "page": f.page, "doc": f.doc_id, "marker": marker,
+            "column": f.column_header, "currency": f.currency, "row_path": f.label_path, "table": f.table_title,
+            "column_fy": f.fiscal_year}
+
+
+def where(f: StoredFact) -> str:
+    return f"row \"{f.label_path}\", column \"{f.column_header}\""
+
+
