@@ -46,7 +46,7 @@ class Result:
         return f"${self.value:,.0f}{' ' + money_unit if money_unit else ''}"
 
 
-def _fmt(d: Decimal) -> str:
+def fmt(d: Decimal) -> str:
     return f"{d:,.0f}" if d == d.to_integral_value() else f"{d:,.2f}"
 
 
@@ -67,7 +67,7 @@ def evaluate(formula: str, inputs: dict[str, Input]) -> tuple[Decimal, str]:
             if node.id not in inputs:
                 raise CalculationError(f"missing input {node.id}")
             i = inputs[node.id]
-            return i.value, f"{_fmt(i.value)} [{i.marker}]"
+            return i.value, f"{fmt(i.value)} [{i.marker}]"
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
             return Decimal(str(node.value)), str(node.value)
         raise CalculationError(f"unsupported expression {ast.dump(node)[:40]}")
@@ -88,13 +88,13 @@ def growth(current: Input, prior: Input) -> Result:
         raise CalculationError("prior-year value is zero")
     value = (current.value - prior.value) / abs(prior.value) * 100
     r = Result(value=value, unit="%", derivation="", inputs=[current, prior])
-    r.derivation = (f"({_fmt(current.value)} [{current.marker}] − {_fmt(prior.value)} [{prior.marker}]) / "
-                    f"{_fmt(abs(prior.value))} = {value:.1f} %")
+    r.derivation = (f"({fmt(current.value)} [{current.marker}] − {fmt(prior.value)} [{prior.marker}]) / "
+                    f"{fmt(abs(prior.value))} = {value:.1f} %")
     return r
 
 
 def difference(a: Input, b: Input) -> Result:
     value = a.value - b.value
     r = Result(value=value, unit="money", derivation="", inputs=[a, b])
-    r.derivation = f"{_fmt(a.value)} [{a.marker}] − {_fmt(b.value)} [{b.marker}] = {_fmt(value)}"
+    r.derivation = f"{fmt(a.value)} [{a.marker}] − {fmt(b.value)} [{b.marker}] = {fmt(value)}"
     return r

@@ -46,7 +46,7 @@ class Metric:
         return " ".join(seen)
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """Lower case, curly quotes straightened, commas dropped ("plant, and" = "plant and"), spaces collapsed."""
     return re.sub(r"\s+", " ", text.lower().replace("’", "'").replace(",", " ")).strip()
 
@@ -65,11 +65,11 @@ class Lexicon:
         """Metrics named in `text`, in order of first mention. Where two terms overlap, the longer wins
         ("net income" over "income", "cost of sales" over "sales"), so a metric found only inside another
         metric's term is not reported."""
-        low = " " + _fold(text) + " "
+        low = " " + fold(text) + " "
         spans: list[tuple[int, int, Metric]] = []
         for m in self.metrics:
             for t in m.terms:
-                for mm in re.finditer(rf"(?<![\w&]){re.escape(_fold(t))}(?![\w&])", low):
+                for mm in re.finditer(rf"(?<![\w&]){re.escape(fold(t))}(?![\w&])", low):
                     spans.append((mm.start(), mm.end(), m))
         accepted: list[tuple[int, int, Metric]] = []
         for start, end, m in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-_FY = re.compile(
+FY_PATTERN = re.compile(
     r"""(?ix)
     (?:\bFY\s?'?(?P<fy>\d{4}|\d{2})(?:\b|(?=Q\d)))                     # FY2022, FY 2022, FY22, FY'22
     | (?:\bfiscal\s+(?:year\s+)?'?(?P<fiscal>\d{4}|\d{2})\b)   # fiscal 2022, fiscal year 2022, fiscal '22
@@ -24,7 +24,7 @@ def find_years(text: str) -> list[int]:
     ("1,577", "$2019.5 million") are not years.
     """
     out: list[int] = []
-    for m in _FY.finditer(text):
+    for m in FY_PATTERN.finditer(text):
         raw = m.group("fy") or m.group("fiscal") or m.group("year")
         y = _four_digits(raw)
         if 1990 <= y <= 2100 and y not in out:

@@ -92,6 +92,12 @@ class Registry:
         """Every name, alias and key, lower-cased (to tell a held company from an unknown one in a question)."""
         return {n.lower() for c in self.companies for n in (c.name, c.key, *c.aliases, *c.tickers)}
 
+    def strip_names(self, text: str) -> str:
+        """`text` with every company name, alias and ticker it mentions blanked out."""
+        for pat, _ in self._patterns:
+            text = pat.sub(" ", text)
+        return text
+
     def find_companies(self, text: str) -> list[Company]:
         """Companies named in `text`, in order of first mention, without duplicates."""
         hits: list[tuple[int, Company]] = []

@@ -43,6 +43,12 @@ def stem(word: str) -> str:
     return _stem()(word.lower().strip("'"))
 
 
+def stem_words(words: list[str]) -> list[str]:
+    """Each of `words` stemmed (already lower-case words, as a tokeniser produced them)."""
+    s = _stem()
+    return [s(w) for w in words]
+
+
 @lru_cache(maxsize=1)
 def _classes() -> dict[str, str]:
     """stem -> synonym class id (the first word's stem)."""

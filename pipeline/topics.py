@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.lexicon import _fold
+from pipeline.lexicon import fold
 
 DEFAULT_TOPICS = Path(__file__).parent / "data" / "topics.toml"
 
@@ -25,11 +25,11 @@ class Topics:
     topics: list[Topic]
 
     def find(self, text: str) -> list[Topic]:
-        low = " " + _fold(text) + " "
+        low = " " + fold(text) + " "
         hits = []
         for t in self.topics:
             best = max((len(term) for term in t.terms
-                        if re.search(rf"(?<![\w&]){re.escape(_fold(term))}(?![\w&])", low)), default=0)
+                        if re.search(rf"(?<![\w&]){re.escape(fold(term))}(?![\w&])", low)), default=0)
             if best:
                 hits.append((best, t))
         return [t for _, t in sorted(hits, key=lambda h: -h[0])]

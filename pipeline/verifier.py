@@ -61,7 +61,7 @@ def page_values(text: str) -> tuple[list[Decimal], Decimal]:
     return vals, scale
 
 
-def _precision(value: Decimal) -> Decimal:
+def precision(value: Decimal) -> Decimal:
     exp = value.as_tuple().exponent
     return Decimal(5) * Decimal(10) ** (exp - 1) if isinstance(exp, int) and exp < 0 else Decimal("0.5")
 
@@ -76,7 +76,7 @@ def wrong_column(value: Decimal, unit: str, pages: list[str], year: int) -> int 
     from pipeline.tables import parse_number, parse_page
 
     want = abs(value) * SCALE.get(unit, Decimal(1))
-    tol = _precision(value) * SCALE.get(unit, Decimal(1))
+    tol = precision(value) * SCALE.get(unit, Decimal(1))
     other: int | None = None
     for text in pages:
         table = parse_page(text)
@@ -100,7 +100,7 @@ def wrong_column(value: Decimal, unit: str, pages: list[str], year: int) -> int 
 
 def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
     want = abs(value) * SCALE.get(unit, Decimal(1))
-    tol_abs = _precision(value) * SCALE.get(unit, Decimal(1))
+    tol_abs = precision(value) * SCALE.get(unit, Decimal(1))
     for text in pages:
         vals, scale = page_values(text)
         for v in vals:

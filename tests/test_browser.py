@@ -364,3 +364,30 @@ def test_upload_a_filing_of_an_unknown_company_then_ask_about_it(page, tmp_path_
     reply.get_by_text("How this answer was made").wait_for(timeout=90000)
     text = reply.get_by_test_id("stChatMessageContent").inner_text()
     assert "Zephyr Widgets" in text and "Which company" not in text and "don't hold" not in text
+
+
+def test_the_figures_view_searches_what_was_read_from_a_filings_tables(page):
+    """The analyst's check of extraction: pick a filing on the Corpus page, filter its extracted figures by a row
+    label, and see how many of the document's figures match."""
+    import re
+
+    from playwright.sync_api import expect
+
+    page.get_by_test_id("stSidebarNav").get_by_text("Corpus").click()
+    main = page.get_by_test_id("stMain")
+    expect(main).to_contain_text("Figures", timeout=30000)
+    _pick(page, main, "Document", "3M · FY2018 · 10K")
+    every = re.compile(r"(\d+) shown of (\d+) figures extracted")
+    expect(main).to_contain_text(every, timeout=30000)
+    box = main.get_by_label("Row label contains")
+    box.fill("diluted")
+    box.press("Enter")
+    page.wait_for_function(READY, timeout=60000)
+    expect(main).to_contain_text(every, timeout=30000)
+    shown, total = map(int, every.search(main.inner_text()).groups())
+    assert 0 < shown < total                 # the filter narrowed a non-empty extraction to the diluted rows
+    assert main.get_by_test_id("stDataFrame").count() >= 2   # the documents table and the figures table
+    shot(page, "figures.png")
+    box.fill("zzzz no such row")
+    box.press("Enter")
+    expect(main).to_contain_text("No extracted figure matches.", timeout=30000)

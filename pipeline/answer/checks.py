@@ -20,7 +20,7 @@ from decimal import Decimal
 from pipeline import calculator
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.state import Claim
-from pipeline.verifier import SCALE, _precision, check_claim, numbers_in, supported
+from pipeline.verifier import SCALE, precision, check_claim, numbers_in, supported
 
 INSTRUCTION = re.compile(
     r"(?i)(\bignore\b.{0,30}\b(instructions?|prompts?|rules)\b|\bdisregard\b.{0,30}\b(instructions?|above|previous)\b|"
@@ -210,7 +210,7 @@ def recompute(sentence: str, pages: list[str]) -> list[str]:
     for tok, value, unit in nums:
         if supported(value, unit, pages):
             continue
-        tol = _precision(value)
+        tol = precision(value)
         for (ta, a, ua) in printed:
             for (tb, b, ub) in printed:
                 if ta == tb:

@@ -16,10 +16,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pipeline.lexicon import Metric, _fold
+from pipeline.lexicon import Metric, fold
 from pipeline.question import QuestionFacts, core_question
 from pipeline.stores import facts as store
 from pipeline.stores.facts import StoredFact
+from pipeline.terms import stem, stem_words
 
 # Words that say how a question is asked, not what: never qualifiers.
 _FILLER = set("""what was were is are the of in for did does do how much many which who when where why a an and or to by
@@ -57,16 +58,9 @@ other""".split())
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 
 
-@lru_cache(maxsize=1)
-def _stem():
-    import Stemmer
-
-    return Stemmer.Stemmer("english")
-
-
 def stems(text: str) -> list[str]:
     words = re.findall(r"[a-z][a-z0-9&]*", text.lower().replace("’", "'").replace("'s", ""))
-    return _stem().stemWords(words)
+    return stem_words(words)
 
 
 @dataclass
@@ -102,11 +96,11 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         for n in sorted({c.name, c.key, *c.aliases, *c.tickers}, key=len, reverse=True):
             text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
     text = _YEARISH.sub(" ", text)
-    folded = " " + _fold(text) + " "
+    folded = " " + fold(text) + " "
     measure = ""
     if metric is not None:
         for t in sorted(metric.terms, key=len, reverse=True):
-            m = re.search(rf"(?<![\w&]){re.escape(_fold(t))}(?![\w&])", folded)
+            m = re.search(rf"(?<![\w&]){re.escape(fold(t))}(?![\w&])", folded)
             if m:
                 measure = m.group(0)
                 folded = folded[:m.start()] + " " + folded[m.end():]
@@ -121,7 +115,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         return Ask(question, metric, measure, [], [], hint, measure_stems)
     hard, soft = [], []
     for w in words:
-        s = _stem().stemWord(w.strip("-")) if w != "%" else "%"
+        s = stem(w.strip("-")) if w != "%" else "%"
         (soft if w in _SOFT else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems)

@@ -48,9 +48,9 @@ class Answerer:
         if not metric.printed and metric.formula:
             inputs = {k: self.value(get_lexicon().get(k), year) for k in re.findall(r"[a-z_]+", metric.formula)}
             value, text = calculator.evaluate(metric.formula, inputs)
-            self.steps.append(f"{metric.label} = {text} = {calculator._fmt(value)}")
+            self.steps.append(f"{metric.label} = {text} = {calculator.fmt(value)}")
             first = next(iter(inputs.values()))
-            return calculator.Input(metric.key, metric.label, value, calculator._fmt(value), first.marker, year)
+            return calculator.Input(metric.key, metric.label, value, calculator.fmt(value), first.marker, year)
         ask = lookup.read_ask(self.facts.text, self.facts, metric, with_qualifiers=False)
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):
@@ -83,13 +83,13 @@ class Answerer:
         a, b = (self.phrase_input(op.phrase, y) for y in op.years)
         if op.how == "average":
             v = (a.value + b.value) / 2
-            self.steps.append(f"average {op.phrase} = mean of {calculator._fmt(a.value)} [{a.marker}] and "
-                              f"{calculator._fmt(b.value)} [{b.marker}] = {calculator._fmt(v)}")
+            self.steps.append(f"average {op.phrase} = mean of {calculator.fmt(a.value)} [{a.marker}] and "
+                              f"{calculator.fmt(b.value)} [{b.marker}] = {calculator.fmt(v)}")
         else:
             v = b.value - a.value
-            self.steps.append(f"change in {op.phrase} FY{op.years[0]}-FY{op.years[1]} = {calculator._fmt(b.value)} "
-                              f"[{b.marker}] − {calculator._fmt(a.value)} [{a.marker}] = {calculator._fmt(v)}")
-        return calculator.Input(a.key, f"{op.how} {op.phrase}", v, calculator._fmt(v), a.marker, op.years[1])
+            self.steps.append(f"change in {op.phrase} FY{op.years[0]}-FY{op.years[1]} = {calculator.fmt(b.value)} "
+                              f"[{b.marker}] − {calculator.fmt(a.value)} [{a.marker}] = {calculator.fmt(v)}")
+        return calculator.Input(a.key, f"{op.how} {op.phrase}", v, calculator.fmt(v), a.marker, op.years[1])
 
     def defined_input(self, expr: str, name: str, year: int, key: str = "defined") -> calculator.Input:
         try:
@@ -98,9 +98,9 @@ class Answerer:
             raise calculator.CalculationError(str(e)) from None
         inputs = {k: self.operand_input(op) for k, op in d.operands.items()}
         value, text = calculator.evaluate(d.formula, inputs)
-        self.steps.append(f"{name} = {text} = {calculator._fmt(value)}")
+        self.steps.append(f"{name} = {text} = {calculator.fmt(value)}")
         first = next(iter(inputs.values()))
-        return calculator.Input(key, name, value, calculator._fmt(value), first.marker, year)
+        return calculator.Input(key, name, value, calculator.fmt(value), first.marker, year)
 
     def _scale_of_inputs(self) -> tuple[str | None, str | None]:
         """Scale and currency of the figures this answer cited (the first cited figure's table)."""
@@ -186,7 +186,7 @@ class Answerer:
         f, q, metric = self.facts, self.facts.text, self.facts.metric
         if self.definition and self._defines_asked():
             v = self.defined_input(self.definition[1], self.definition[0], year).value
-            return v, "x", calculator._fmt(v)
+            return v, "x", calculator.fmt(v)
         if metric is not None and (len(f.metrics) >= 2 and SHARE_OF.search(q) or re.search(r"(?i)\bmargin\b", q)
                                    and metric.unit in ("", "money") and metric.key != "revenue"):
             den = f.metrics[1] if len(f.metrics) >= 2 and SHARE_OF.search(q) else get_lexicon().get("revenue")
@@ -198,7 +198,7 @@ class Answerer:
             return r.value, "%" if pct else "x", r.shown().split()[0].rstrip("x")
         if metric is not None and (metric.key in self.local or (not metric.printed and metric.formula)):
             i = self.value(metric, year)
-            return i.value, (metric.unit or "money").split()[0], calculator._fmt(i.value)
+            return i.value, (metric.unit or "money").split()[0], calculator.fmt(i.value)
         if metric is not None and not metric.printed:
             raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
         ask = lookup.read_ask(q, f, metric)
@@ -209,7 +209,7 @@ class Answerer:
         m = self.cite(passage_of(fact))
         self.steps.append(f"FY{year} {ask.measure or fact.label}: {fact.value_printed} [{m}] ({where(fact)})")
         value = abs(fact.value) if metric is not None and metric.outflow else fact.value
-        return value, "money" if fact.kind == "money" else fact.kind, calculator._fmt(value)
+        return value, "money" if fact.kind == "money" else fact.kind, calculator.fmt(value)
 
     def _over_years(self, years: list[int], how: str) -> tuple[str, str]:
         measured = [(y, *self.measure(y)) for y in years]
@@ -231,14 +231,14 @@ class Answerer:
             if how == "growth":
                 v = (b - a) / abs(a) * 100
                 what = f"the change in {possessive(self.company)} {name} from FY{ya} to FY{yb}"
-                calc = f"({calculator._fmt(b)} − {calculator._fmt(a)}) / {calculator._fmt(abs(a))} × 100"
+                calc = f"({calculator.fmt(b)} − {calculator.fmt(a)}) / {calculator.fmt(abs(a))} × 100"
             else:
                 if a <= 0 or b <= 0:
                     raise calculator.CalculationError("a CAGR needs positive values at both ends")
                 n = yb - ya
                 v = (Decimal(float(b / a) ** (1 / n)) - 1) * 100
                 what = f"{possessive(self.company)} {n}-year {name} CAGR from FY{ya} to FY{yb}"
-                calc = f"({calculator._fmt(b)} / {calculator._fmt(a)})^(1/{n}) − 1, as a percentage"
+                calc = f"({calculator.fmt(b)} / {calculator.fmt(a)})^(1/{n}) − 1, as a percentage"
             out_unit = "%"
         shown_v = f"{v:.1f} %" if out_unit == "%" else (f"{v:.2f}" if out_unit in ("x", "ratio") else
                                                         money(v, scale=self._scale()[0], currency=self._scale()[1]))

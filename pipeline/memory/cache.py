@@ -32,20 +32,19 @@ def canonical(text: str) -> str:
     asks (filler words dropped). "What was MMM's capex in fiscal 2018?" and "3M capital expenditure FY2018"
     read the same; "How did 3M's capex change in FY2018?" keeps "change" and does not."""
     from pipeline.keyword import FILLER
-    from pipeline.lexicon import _fold, get_lexicon
-    from pipeline.periods import _FY
+    from pipeline.lexicon import fold, get_lexicon
+    from pipeline.periods import FY_PATTERN
     from pipeline.question import analyse
     from pipeline.registry import get_registry
 
     facts = analyse(text)
     rest = re.sub(r"\(context from turn \d+:[^)]*\)", " ", text)
-    rest = _FY.sub(" ", rest)
-    for pat, _ in get_registry()._patterns:
-        rest = pat.sub(" ", rest)
-    rest = " " + _fold(rest) + " "
+    rest = FY_PATTERN.sub(" ", rest)
+    rest = get_registry().strip_names(rest)
+    rest = " " + fold(rest) + " "
     for m in get_lexicon().metrics:
         for t in sorted(m.terms, key=len, reverse=True):
-            rest = re.sub(rf"(?<![\w&]){re.escape(_fold(t))}(?![\w&])", " ", rest)
+            rest = re.sub(rf"(?<![\w&]){re.escape(fold(t))}(?![\w&])", " ", rest)
     words = [w for w in re.findall(r"[a-z][a-z&'-]+", rest) if w not in FILLER and w not in {"s", "'s"}]
     head = [c.name for c in facts.companies] + [f"FY{y}" for y in facts.years] + [m.label for m in facts.metrics]
     return " ".join(head + words)
