@@ -3,19 +3,12 @@ Postgres `eval_runs` for the dashboard."""
 from __future__ import annotations
 
 import json
-import subprocess
 import time
 from pathlib import Path
 
+from pipeline.version import git_commit as commit  # what a run records as its commit
+
 FOLDER = Path(__file__).resolve().parent / "baselines"
-
-
-def commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              cwd=FOLDER.parent.parent, timeout=5).stdout.strip() or "unknown"
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
 
 
 def record(report_json: dict, name: str, config: dict) -> dict:

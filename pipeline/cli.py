@@ -300,10 +300,24 @@ def docs() -> None:
 
 from pipeline.audit_cli import audit  # noqa: E402
 from pipeline.companies_cli import companies  # noqa: E402
-from pipeline.eval_cli import eval_  # noqa: E402
 
-for _command in (eval_, audit, companies):
+for _command in (audit, companies):
     main.add_command(_command)
+
+
+def _add_plugin_commands() -> None:
+    """Commands other packages contribute through the `ara.commands` entry point (this project's own `ara eval`
+    lives in evals/, which pipeline/ never imports). A plugin that fails to load is reported, not fatal."""
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="ara.commands"):
+        try:
+            main.add_command(ep.load(), name=ep.name)
+        except Exception as e:  # noqa: BLE001
+            click.echo(f"ara: the '{ep.name}' command could not be loaded ({type(e).__name__}: {e})", err=True)
+
+
+_add_plugin_commands()
 
 if __name__ == "__main__":
     main()

@@ -20,8 +20,7 @@ def _page(doc: str, page: int) -> tuple[str | None, str | None]:
 
     conn = connect()
     try:
-        row = conn.execute("SELECT source_path FROM documents WHERE doc_id = %s", (doc,)).fetchone()
-        return corpus.get_page(conn, doc, page), (row[0] if row else None)
+        return corpus.get_page(conn, doc, page), corpus.source_path(conn, doc)
     finally:
         conn.close()
 

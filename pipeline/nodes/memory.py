@@ -111,7 +111,7 @@ def shadow(state: TurnState, ctx: TurnContext) -> StepRecord:
 
     from psycopg.types.json import Jsonb
 
-    from evals.ab import parse_config
+    from pipeline.retrieval_presets import parse_config
     from pipeline.graph import run_turn
 
     name, cfg = parse_config(ctx.settings.shadow_config)

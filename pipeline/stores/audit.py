@@ -99,12 +99,6 @@ def prune(conn, retention_days: float) -> int:
 
 
 def code_version() -> str:
-    from evals.baselines import commit
+    from pipeline.version import code_version as current
 
-    try:
-        from importlib.metadata import version
-
-        v = version("annual-report-analyst")
-    except Exception:  # noqa: BLE001
-        v = "0"
-    return f"{v}+{commit()}"
+    return current()

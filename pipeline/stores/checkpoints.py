@@ -15,8 +15,9 @@ from psycopg.types.json import Jsonb
 
 
 def new_thread_id() -> str:
-    """Unguessable: 128 bits from the OS's CSPRNG."""
-    return secrets.token_urlsafe(16)
+    """Unguessable: 128 bits from the OS's CSPRNG, as hex, so an id never starts with "-" (which a command line
+    such as `ara trace ID` would read as an option)."""
+    return secrets.token_hex(16)
 
 
 @dataclass
@@ -81,6 +82,12 @@ class CheckpointSaver:
         rows = self._run("SELECT turn, turn_id, question, status, started_at, completed_at FROM turns "
                          "WHERE thread_id = %s ORDER BY turn", (thread_id,), fetch="all") or []
         return [dict(zip(("turn", "turn_id", "question", "status", "started_at", "completed_at"), r)) for r in rows]
+
+    def completed_turn(self, turn_id: str) -> tuple[str, dict] | None:
+        """(question, final state) of a completed turn by its id, from any thread (`ara eval promote`)."""
+        row = self._run("SELECT question, final_state FROM turns WHERE turn_id = %s AND status = 'complete'",
+                        (turn_id,), fetch="one")
+        return (row[0], row[1]) if row else None
 
     def turn_steps(self, thread_id: str, turn: int) -> list[dict]:
         rows = self._run("SELECT id, step, parent_id, node, state, created_at FROM checkpoints "

@@ -193,6 +193,12 @@ def get_page(conn: psycopg.Connection, doc_id: str, page: int) -> str | None:
     return row[0] if row else None
 
 
+def source_path(conn: psycopg.Connection, doc_id: str) -> str | None:
+    """Where the document's PDF was ingested from (the citation viewer renders the page from it)."""
+    row = conn.execute("SELECT source_path FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
+    return row[0] if row else None
+
+
 @dataclass(frozen=True)
 class DocumentUnits:
     """How a document prints its figures: reporting currency (ISO code, '' if unknown) and scale."""

@@ -221,11 +221,10 @@ def eval_promote(turn_id: str, suite: str, why: str) -> None:
     """Turn a logged live turn into a new case of SUITE (expected values taken from what was recorded)."""
     from evals.cases import CaseError, append_case
     from pipeline.stores import db
+    from pipeline.stores.checkpoints import CheckpointSaver
 
     s = _settings()
-    with db.session(s) as conn:
-        row = conn.execute("SELECT question, final_state FROM turns WHERE turn_id = %s AND status = 'complete'",
-                           (turn_id,)).fetchone()
+    row = CheckpointSaver(lambda: db.connect(s)).completed_turn(turn_id)
     if not row:
         raise click.ClickException(f"no completed turn {turn_id!r}")
     question, st = row

@@ -1,0 +1,27 @@
+"""Which code answered: the package version plus the git commit of the checkout (recorded in the audit trail and
+in every evaluation run)."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def git_commit() -> str:
+    """The checkout's short commit, or 'unknown' outside a git checkout."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT,
+                              timeout=5).stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def code_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        v = version("annual-report-analyst")
+    except Exception:  # noqa: BLE001
+        v = "0"
+    return f"{v}+{git_commit()}"
