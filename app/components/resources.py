@@ -24,9 +24,10 @@ def database_ready() -> Settings:
 
 
 def connect():
-    from pipeline.stores import db
+    """A connection borrowed from this server process's pool (ARA_DB_POOL_SIZE), shared by every session."""
+    from pipeline.stores import pool
 
-    return db.connect(database_ready())
+    return pool.connector(database_ready())()
 
 
 @st.cache_resource(show_spinner="Loading the retrieval models…")
