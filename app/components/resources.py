@@ -35,7 +35,7 @@ def turn_context():
     """The turn graph's context: retriever (embedder + keyword index), reranker, optional LLM, counters."""
     from pipeline.nodes import TurnContext
 
-    return TurnContext.from_settings(database_ready(), connect)
+    return TurnContext.from_settings(database_ready())   # the process's pool: turns are admitted by it too
 
 
 def current_user() -> str:

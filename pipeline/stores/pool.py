@@ -15,6 +15,7 @@ must stay below the server's `max_connections` minus its `superuser_reserved_con
 """
 from __future__ import annotations
 
+import atexit
 import os
 import threading
 from contextlib import contextmanager
@@ -51,15 +52,15 @@ class _Pool:
         try:
             conn = self.pool.getconn()
         except PoolTimeout:
-            if not self.settings.database_url:     # the embedded server may have gone away: start it, retry once
-                db.recover(self.settings)
-                self.pool.check()
+            # not all borrowed by this process, yet none to be had: the embedded server may have gone away
+            if self.settings.database_url or self.borrowed >= self.size:
+                raise self._busy() from None
+            db.recover(self.settings)
+            self.pool.check()
             try:
                 conn = self.pool.getconn()
             except PoolTimeout:
-                raise db.DatabaseError(
-                    f"All {self.size} database connections of this process stayed busy for {self.timeout:.0f} s "
-                    "(ARA_DB_POOL_SIZE, ARA_DB_POOL_TIMEOUT), or the database does not answer.") from None
+                raise self._busy() from None
         depth = getattr(self._local, "depth", 0) + 1
         self._local.depth = depth
         with self._count_lock:
@@ -67,6 +68,12 @@ class _Pool:
             self.peak = max(self.peak, self.borrowed)
             self.thread_peak = max(self.thread_peak, depth)
         return PooledConnection(self, conn)
+
+    def _busy(self) -> db.DatabaseError:
+        return db.DatabaseError(
+            f"No database connection became free within {self.timeout:.0f} s: all {self.size} of this process's "
+            f"are busy ({self.borrowed} borrowed; ARA_DB_POOL_SIZE, ARA_DB_POOL_TIMEOUT), or the database does "
+            "not answer.")
 
     def give_back(self, conn: psycopg.Connection) -> None:
         self._local.depth = max(0, getattr(self._local, "depth", 1) - 1)
@@ -139,6 +146,8 @@ def _get(settings: Settings) -> _Pool:
         p = _pools.get(key)
         if p is None:
             p = _pools[key] = _Pool(settings)
+            # registered after the embedded server's exit handler, so it runs first (atexit is last-in first-out)
+            atexit.register(p.pool.close)
         return p
 
 
