@@ -176,7 +176,7 @@ def main() -> None:
         rec = integrity.turn_records(c, turn_ids + cli_ids)
         chain = integrity.audit_chain(c)
         dups = integrity.duplicate_cache_entries(c, s.cache_return_threshold, start_id)
-        written = integrity.cache_high_water(c) - start_id
+        written = integrity.cache_entries_since(c, start_id)
         integrity.forget_cache_since(c, start_id)     # leave the cache as the run found it
     lat = sorted(x for cv in conversations for x in cv["latencies"])
     turns = len(lat)

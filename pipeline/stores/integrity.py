@@ -52,6 +52,10 @@ def cache_high_water(conn) -> int:
     return int(conn.execute("SELECT coalesce(max(id), 0) FROM semantic_cache").fetchone()[0])
 
 
+def cache_entries_since(conn, since_id: int) -> int:
+    return int(conn.execute("SELECT count(*) FROM semantic_cache WHERE id > %s", (since_id,)).fetchone()[0])
+
+
 def forget_cache_since(conn, since_id: int) -> int:
     n = conn.execute("DELETE FROM semantic_cache WHERE id > %s", (since_id,)).rowcount
     conn.commit()
