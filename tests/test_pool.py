@@ -14,8 +14,7 @@ def small_pool(loaded):
     s = loaded.model_copy(update={"db_pool_size": 3, "db_pool_timeout": 1.0})
     connect = pool.connector(s)
     yield s, connect
-    key = (pool._ident(s), 3)     # noqa: SLF001 - the test closes the pool it opened
-    pool._pools.pop(key).pool.close()  # noqa: SLF001
+    pool.close(s)
 
 
 def _mine(conn) -> int:

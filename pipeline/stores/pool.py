@@ -192,6 +192,14 @@ def stats() -> list[dict]:
     return out
 
 
+def close(settings: Settings) -> None:
+    """Close this process's pool for `settings` (its database and size); the next use opens a new one."""
+    with _lock:
+        p = _pools.pop((_ident(settings), settings.db_pool_size), None)
+    if p is not None:
+        p.pool.close()
+
+
 def close_all() -> None:
     with _lock:
         for p in _pools.values():
