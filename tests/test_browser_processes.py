@@ -2,6 +2,7 @@
 shows its own answer, and both turns are in the one audit log with the chain intact."""
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import CHROMIUM, READY, _free_port
+from tests.test_browser import CHROMIUM, READY
 
 pytestmark = [
     pytest.mark.browser,
@@ -19,6 +20,14 @@ pytestmark = [
                        and not os.environ.get("ARA_TEST_CORPUS"), reason="real corpus absent"),
 ]
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 ARA = shutil.which("ara", path=str(Path(sys.executable).parent)) or "ara"
 
 
