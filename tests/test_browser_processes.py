@@ -78,7 +78,7 @@ def test_each_process_shows_its_own_answer_and_both_turns_are_audited(two_server
         for url in two_servers:
             pg = browser.new_context().new_page()
             pg.goto(url)
-            pg.get_by_test_id("stChatInput").wait_for(timeout=60000)
+            pg.get_by_test_id("stChatInput").wait_for(timeout=120000)
             pages.append(pg)
         for pg, (q, _) in zip(pages, asks):        # both questions are in flight in both processes at once
             box = pg.get_by_test_id("stChatInputTextArea")
@@ -86,8 +86,8 @@ def test_each_process_shows_its_own_answer_and_both_turns_are_audited(two_server
             box.press("Enter")
         for pg, (q, want) in zip(pages, asks):
             msgs = pg.get_by_test_id("stChatMessage")
-            expect(msgs).to_have_count(2, timeout=120000)
-            pg.wait_for_function(READY, timeout=60000)
+            expect(msgs).to_have_count(2, timeout=240000)   # both servers' first turns load models at once
+            pg.wait_for_function(READY, timeout=120000)
             expect(msgs.nth(0)).to_contain_text(q)
             expect(msgs.nth(1).get_by_test_id("stChatMessageContent")).to_contain_text(want)
         # each page holds its own conversation only
