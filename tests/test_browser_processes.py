@@ -86,7 +86,10 @@ def test_each_process_shows_its_own_answer_and_both_turns_are_audited(two_server
             box.press("Enter")
         for pg, (q, want) in zip(pages, asks):
             msgs = pg.get_by_test_id("stChatMessage")
-            expect(msgs).to_have_count(2, timeout=240000)   # both servers' first turns load models at once
+            pg.wait_for_function("""(tail) => {          // the answer is finished, not still streaming its steps
+                const m = document.querySelectorAll('[data-testid="stChatMessage"]');
+                return m.length === 2 && m[0].innerText.includes(tail)
+                    && m[1].innerText.includes('How this answer was made'); }""", arg=q[-14:], timeout=240000)
             pg.wait_for_function(READY, timeout=120000)
             expect(msgs.nth(0)).to_contain_text(q)
             expect(msgs.nth(1).get_by_test_id("stChatMessageContent")).to_contain_text(want)
