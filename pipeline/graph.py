@@ -33,7 +33,17 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
              company: str | None = None, year: int | None = None, one_off: bool = False) -> TurnState:
     """One turn. `company`/`year` are explicit overrides (CLI flags) of what the question names. `one_off`: a
     turn asked outside a conversation, recorded (traceable) on a thread of its own; it reads no history and
-    writes no long-term notes, as an unrecorded turn would not."""
+    writes no long-term notes, as an unrecorded turn would not. On a pooled connection, waits for a turn slot
+    first (pipeline/stores/pool.py: a process runs at most pool size - 1 turns at once)."""
+    from pipeline.stores.pool import turn_slot
+
+    with turn_slot(ctx.connect):
+        return _turn(question, ctx, thread_id=thread_id, user_id=user_id, company=company, year=year,
+                     one_off=one_off)
+
+
+def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, company: str | None, year: int | None,
+          one_off: bool) -> TurnState:
     if one_off and not thread_id:
         from pipeline.stores.checkpoints import new_thread_id
 

@@ -189,7 +189,7 @@ def get_registry(path: str | None = None, conn=None) -> Registry:
     if conn is not None:
         return registry_from_db(conn)
     from pipeline.settings import get_settings
-    from pipeline.stores import db
+    from pipeline.stores import db, pool
 
     settings = get_settings()
     if not db.in_use(settings):
@@ -200,7 +200,7 @@ def get_registry(path: str | None = None, conn=None) -> Registry:
         if hit and time.monotonic() - hit[0] < RECHECK_SECONDS:
             return hit[1]
     try:
-        c = db.connect(settings, attempts=1)
+        c = pool.connect(settings, attempts=1)
     except Exception:  # noqa: BLE001 - no database after all: the files are the registry
         return _toml_registry()
     try:

@@ -32,6 +32,10 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("DATABASE_URL", "ARA_DATABASE_URL"),
         description="External Postgres with pgvector; unset = embedded pgserver under data_dir.",
     )
+    db_pool_size: int = Field(default=8, ge=2, le=100,
+                              description="Most database connections one process holds (its pool); see pool.py.")
+    db_pool_timeout: float = Field(default=30.0, gt=0,
+                                   description="Seconds a borrower waits for a free pooled connection.")
     data_dir: Path = Field(default=Path(".data"), description="Embedded database, caches, indexes.")
     corpus_dir: Path | None = Field(default_factory=default_corpus_dir,
                                     description="Folder of PDFs that `ara ingest` reads by default.")

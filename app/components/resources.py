@@ -24,9 +24,10 @@ def database_ready() -> Settings:
 
 
 def connect():
-    from pipeline.stores import db
+    """A connection borrowed from this server process's pool (ARA_DB_POOL_SIZE), shared by every session."""
+    from pipeline.stores import pool
 
-    return db.connect(database_ready())
+    return pool.connector(database_ready())()
 
 
 @st.cache_resource(show_spinner="Loading the retrieval models…")
@@ -34,7 +35,7 @@ def turn_context():
     """The turn graph's context: retriever (embedder + keyword index), reranker, optional LLM, counters."""
     from pipeline.nodes import TurnContext
 
-    return TurnContext.from_settings(database_ready(), connect)
+    return TurnContext.from_settings(database_ready())   # the process's pool: turns are admitted by it too
 
 
 def current_user() -> str:

@@ -20,6 +20,8 @@ from psycopg.types.json import Jsonb
 
 from pipeline.stores.corpus import vector_literal
 
+_WRITE_LOCK = 74_210_015  # pg_advisory_xact_lock(key, hashtext(entry key)): one writer per cache key at a time
+
 _POLARITY = {
     "up": r"increas\w*|ris(e|es|ing)|rose|gr(e|o)w\w*|higher|improv\w*|gain(s|ed)?|up\b|more",
     "down": r"decreas\w*|declin\w*|f(a|e)ll\w*|drop\w*|lower|worsen\w*|shr(a|i|u)nk\w*|down\b|less\b|reduc\w*",
@@ -94,14 +96,28 @@ class SemanticCache:
         return CacheResult(band, sim, answer if band != "miss" else None, f"{created:%Y-%m-%d %H:%M UTC}", compared)
 
     def write(self, question: str, company: str, fiscal_year: int | None, metric: str | None, answer: dict,
-              docs: list[str], corpus_version: str) -> None:
+              docs: list[str], corpus_version: str) -> bool:
+        """Store the entry unless one that `lookup` would return for this question is there already (another
+        thread or process answered the same question meanwhile). Writers of the same key take turns (an advisory
+        lock), so two processes missing together still leave one entry. Returns whether it was written."""
         vec = vector_literal(self._embedder.get_query_embedding(canonical(question)))
+        pol, model = polarity(question), self._embedder.model_name
         with self._connect() as c:
-            c.execute("INSERT INTO semantic_cache (question, embedding, company, fiscal_year, metric, polarity, answer,"
-                      " docs, corpus_version, embed_model) VALUES (%s, %s::vector, %s, %s, %s, %s, %s, %s, %s, %s)",
-                      (question, vec, company, fiscal_year, metric, polarity(question), Jsonb(answer), docs,
-                       corpus_version, self._embedder.model_name))
-            c.commit()
+            with c.transaction():
+                c.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))",
+                          (_WRITE_LOCK, f"{company}|{fiscal_year}|{metric}|{pol}|{model}"))
+                same = c.execute(
+                    "SELECT 1 FROM semantic_cache WHERE company = %s AND fiscal_year IS NOT DISTINCT FROM %s "
+                    "AND metric IS NOT DISTINCT FROM %s AND polarity = %s AND embed_model = %s "
+                    "AND 1 - (embedding <=> %s::vector) >= %s LIMIT 1",
+                    (company, fiscal_year, metric, pol, model, vec, self.return_threshold)).fetchone()
+                if same:
+                    return False
+                c.execute("INSERT INTO semantic_cache (question, embedding, company, fiscal_year, metric, polarity, "
+                          "answer, docs, corpus_version, embed_model) VALUES (%s, %s::vector, %s, %s, %s, %s, %s, %s, "
+                          "%s, %s)", (question, vec, company, fiscal_year, metric, pol, Jsonb(answer), docs,
+                                      corpus_version, model))
+        return True
 
 
 def cacheable(state) -> tuple[bool, str]:

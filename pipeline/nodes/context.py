@@ -47,7 +47,10 @@ class TurnContext:
         from pipeline.memory.notes import Notes
         from pipeline.stores.checkpoints import CheckpointSaver
 
-        connect = connect or (lambda: db.connect(settings))
+        if connect is None:      # this process's bounded pool (pipeline/stores/pool.py)
+            from pipeline.stores.pool import connector
+
+            connect = connector(settings)
         with connect() as c:   # the schema this context writes to (idempotent, under an advisory lock)
             db.migrate(c)
             from pipeline.stores.facts import ensure_facts

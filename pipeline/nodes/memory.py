@@ -85,8 +85,9 @@ def cache_write(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRec
         entry = {"answer": state.answer, "citations": [c.model_dump() for c in state.citations],
                  "figures": state.figures, "results": state.results, "confidence": state.confidence,
                  "claims": [c.model_dump() for c in state.claims]}
-        ctx.cache.write(work.facts.text, state.companies[0], state.years[0] if state.years else None, state.metric,
-                        entry, sorted({c.doc for c in state.citations}), corpus.corpus_version(conn))
+        if not ctx.cache.write(work.facts.text, state.companies[0], state.years[0] if state.years else None,
+                               state.metric, entry, sorted({c.doc for c in state.citations}), corpus.corpus_version(conn)):
+            ok, why = False, "an equivalent entry was cached meanwhile (another turn or process)"
     return StepRecord(node="cache_write", decision="written" if ok else "not written", reason=why)
 
 

@@ -141,6 +141,17 @@ def _ident(settings: Settings) -> str:
     return str(settings.database_url or settings.pgdata_dir)
 
 
+def note_use(settings: Settings) -> None:
+    """Record that this process uses the database `settings` name (a pool opened on it, for instance)."""
+    _in_use.add(_ident(settings))
+
+
+def recover(settings: Settings) -> None:
+    """After a failed connection: start the embedded server again if it went away (no-op for DATABASE_URL)."""
+    if not settings.database_url:
+        _restart_embedded(settings.pgdata_dir)
+
+
 def in_use(settings: Settings) -> bool:
     """Whether this process has connected to the database `settings` name (the registry then lives there)."""
     return _ident(settings) in _in_use

@@ -1,0 +1,119 @@
+"""The connection pool: a process never holds more than ARA_DB_POOL_SIZE connections, a borrower that finds them
+all busy gets a clear error after the timeout, closing a borrowed connection hands it back (its transaction and
+session settings discarded), and turns are admitted at most pool size - 1 at a time."""
+import threading
+import time
+
+import pytest
+
+
+@pytest.fixture
+def small_pool(loaded):
+    from pipeline.stores import pool
+
+    s = loaded.model_copy(update={"db_pool_size": 3, "db_pool_timeout": 1.0})
+    connect = pool.connector(s)
+    yield s, connect
+    pool.close(s)
+
+
+def _mine(conn) -> int:
+    from pipeline.stores import integrity, pool
+
+    return integrity.client_connections(conn).get(pool.application_name(), 0)
+
+
+def test_a_process_never_holds_more_than_the_pool_size(small_pool, conn):
+    from pipeline.stores import db
+
+    s, connect = small_pool
+    held = [connect() for _ in range(3)]
+    t = time.perf_counter()
+    with pytest.raises(db.DatabaseError, match="ARA_DB_POOL_SIZE"):
+        connect()
+    assert time.perf_counter() - t >= 0.9
+    conn.commit()
+    assert _mine(conn) <= 3
+    for c in held:
+        c.close()
+
+    peak, errors, lock = [0], [], threading.Lock()
+
+    def borrow() -> None:
+        for _ in range(5):
+            try:
+                with connect() as c:
+                    c.execute("SELECT pg_sleep(0.02)")
+            except Exception as e:  # noqa: BLE001
+                errors.append(e)
+
+    def watch(stop) -> None:
+        while not stop.is_set():
+            conn.commit()
+            with lock:
+                peak[0] = max(peak[0], _mine(conn))
+            time.sleep(0.01)
+
+    stop = threading.Event()
+    w = threading.Thread(target=watch, args=(stop,))
+    w.start()
+    threads = [threading.Thread(target=borrow) for _ in range(12)]
+    for x in threads:
+        x.start()
+    for x in threads:
+        x.join()
+    stop.set()
+    w.join()
+    assert not errors                 # 12 threads on 3 connections: they waited, none failed
+    assert 1 <= peak[0] <= 3
+
+
+def test_a_returned_connection_carries_nothing_to_the_next_borrower(small_pool):
+    s, connect = small_pool
+    c = connect()
+    c.execute("SET statement_timeout = '1234ms'")
+    c.commit()
+    c.execute("CREATE TEMP TABLE IF NOT EXISTS pool_probe (x int)")   # open transaction, never committed
+    c.close()
+    with pytest.raises(Exception):
+        c.execute("SELECT 1")         # a handed-back connection is not usable through the old handle
+    seen = set()
+    held = [connect() for _ in range(3)]
+    for h in held:
+        seen.add(h.execute("SHOW statement_timeout").fetchone()[0])
+        assert h.execute("SELECT to_regclass('pool_probe')").fetchone()[0] is None
+        h.close()
+    assert "1234ms" not in seen
+
+
+def test_turns_are_admitted_at_most_pool_size_minus_one(small_pool):
+    from pipeline.stores.pool import turn_slot
+
+    s, connect = small_pool
+    inside, most, lock = [0], [0], threading.Lock()
+
+    def turn() -> None:
+        with turn_slot(connect):
+            with lock:
+                inside[0] += 1
+                most[0] = max(most[0], inside[0])
+            time.sleep(0.05)
+            with lock:
+                inside[0] -= 1
+
+    threads = [threading.Thread(target=turn) for _ in range(6)]
+    for x in threads:
+        x.start()
+    for x in threads:
+        x.join()
+    assert most[0] == 2
+
+
+def test_pool_size_is_a_validated_setting():
+    from pydantic import ValidationError
+
+    from pipeline.settings import Settings
+
+    assert Settings(_env_file=None, db_pool_size=5).db_pool_size == 5
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None, db_pool_size=1)
