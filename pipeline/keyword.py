@@ -1,10 +1,16 @@
-"""The keyword side of retrieval: BM25 (bm25s, Lucene variant) over every chunk in Postgres.
+"""The keyword side of retrieval: the tokeniser, and BM25 (Lucene variant) over the chunks.
 
-Postgres holds the chunk texts; this module builds a BM25 index from them, caches it on disk under
-`ARA_DATA_DIR/bm25/<corpus version>/`, and rebuilds it whenever the corpus version changes (any document
-added, replaced or removed). The tokeniser folds case and punctuation, joins thousands separators
-("1,577" -> "1577") and stems; question filler words ("what", "was", "the", "of", "in", ...) are stop
-words, so they never decide the ranking.
+The tokeniser folds case and punctuation, joins thousands separators ("1,577" -> "1577"), reads "PP&E" as one
+term and stems; question filler words ("what", "was", "the", "of", "in", ...) are stop words, so they never
+decide the ranking.
+
+Two backends (`ARA_KEYWORD_BACKEND`):
+- `postgres` (default): every chunk's terms are stored with it (a tsvector, written at ingest) and BM25 is scored
+  in SQL over the chunks of the searched scope only (`pipeline/stores/keyword.py`); nothing is built per process,
+  so a search scoped to one filing costs the same at 20k chunks as at 1M.
+- `bm25s`: the earlier whole-corpus in-memory index (bm25s), built from every chunk text, cached on disk under
+  `ARA_DATA_DIR/bm25/<corpus version>/` and rebuilt whenever the corpus version changes. Kept as the measured
+  baseline (benchmarks/scale.py) and for a small corpus on a read-only database.
 """
 from __future__ import annotations
 
@@ -30,6 +36,33 @@ def normalise(text: str) -> str:
     text = re.sub(r"(?i)\bPP&E\b", "ppe", text)
     text = text.replace("&", " and ")
     return text
+
+
+def chunk_terms(texts: list[str]) -> list[list[str]]:
+    """Each text's terms in order, as the keyword index stores them (stemmed, filler words gone)."""
+    if not texts:
+        return []
+    out = _tokenizer().tokenize([normalise(t) for t in texts], update_vocab=True, return_as="string",
+                                show_progress=False)
+    return [[t for t in terms if t] for terms in out]
+
+
+def query_terms(query: str) -> list[str]:
+    """The query's terms (duplicates kept: a term asked twice weighs twice, as in bm25s)."""
+    return chunk_terms([query])[0]
+
+
+def tsvector_literal(terms: list[str]) -> str:
+    """A tsvector in Postgres's input syntax ('term':1,4 'other':2): the term's positions give its frequency.
+    Terms are quoted (a quote doubled, a backslash escaped), so no text can change the literal's structure."""
+    positions: dict[str, list[int]] = {}
+    for i, t in enumerate(terms, start=1):
+        positions.setdefault(t, []).append(min(i, 16383))
+    parts = []
+    for t, pos in positions.items():
+        q = t.replace("\\", "\\\\").replace("'", "''")
+        parts.append(f"'{q}':" + ",".join(str(p) for p in sorted(set(pos))[:256]))
+    return " ".join(parts)
 
 
 def _stemmer():

@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Literal
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
-from pipeline.keyword import KeywordIndex, load_or_build
+from pipeline.keyword import KeywordIndex, load_or_build, query_terms
 from pipeline.question import QuestionFacts, analyse
 from pipeline.settings import Settings
 from pipeline.stores import corpus
@@ -90,16 +90,37 @@ class DenseRetriever(BaseRetriever):
         return _remember(self, [_node(h, h.score) for h in hits])
 
 
+class KeywordSearch:
+    """BM25 over the scope's chunks in Postgres (ARA_KEYWORD_BACKEND=postgres): nothing held in memory."""
+
+    def search(self, conn, query: str, k: int, *, company: str | None = None, fiscal_year: int | None = None,
+               doc_types: Iterable[str] | None = None) -> list[tuple[int, float]]:
+        from pipeline.stores import keyword as keyword_store
+
+        return keyword_store.search(conn, query_terms(query), k, company=company, fiscal_year=fiscal_year,
+                                    doc_types=doc_types)
+
+
+class _InMemorySearch:
+    """The whole-corpus bm25s index (ARA_KEYWORD_BACKEND=bm25s), behind the same call as KeywordSearch."""
+
+    def __init__(self, index: KeywordIndex):
+        self.index = index
+
+    def search(self, conn, query: str, k: int, **scope) -> list[tuple[int, float]]:
+        return self.index.search(query, k, **scope)
+
+
 class KeywordRetriever(BaseRetriever):
     name = "bm25"
 
-    def __init__(self, conn, index: KeywordIndex, scope: Scope, k: int):
+    def __init__(self, conn, index: KeywordSearch | _InMemorySearch, scope: Scope, k: int):
         super().__init__()
         self.conn, self.index, self.scope, self.k = conn, index, scope, k
         self.last: list[NodeWithScore] = []
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
-        ranked = self.index.search(query_bundle.query_str, self.k, company=self.scope.company,
+        ranked = self.index.search(self.conn, query_bundle.query_str, self.k, company=self.scope.company,
                                    fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types)
         rows = corpus.chunks_by_ids(self.conn, [i for i, _ in ranked])
         return _remember(self, [_node(rows[i], s) for i, s in ranked if i in rows])
@@ -169,7 +190,7 @@ class FactsRetriever(BaseRetriever):
 
 
 class Retriever:
-    """Holds the embedder and the keyword index (rebuilt when the corpus version changes)."""
+    """Holds the embedder, the reranker and the keyword search (see `keyword_index`)."""
 
     def __init__(self, settings: Settings, connect: Callable, embedder=None):
         self.settings, self._connect = settings, connect
@@ -177,6 +198,7 @@ class Retriever:
         self._reranker = None
         self._kw: KeywordIndex | None = None
         self._kw_version: str | None = None
+        self._terms_ready = False
         self._lock = threading.Lock()
 
     @property
@@ -194,12 +216,24 @@ class Retriever:
             self._reranker = get_reranker(self.settings)
         return self._reranker
 
-    def keyword_index(self, conn) -> KeywordIndex:
+    def keyword_index(self, conn) -> KeywordSearch | _InMemorySearch:
+        """The keyword search of ARA_KEYWORD_BACKEND. `postgres` (default) builds nothing: chunks stored before
+        their terms were (migration 0016) are tokenised once, on a connection of its own, by the first process
+        that searches. `bm25s` loads or builds the whole-corpus index whenever the corpus version changes."""
         with self._lock:
+            if self.settings.keyword_backend == "postgres":
+                if not self._terms_ready:
+                    from pipeline.stores import keyword as keyword_store
+
+                    with self._connect() as own:
+                        keyword_store.ensure_terms(own)
+                        own.commit()
+                    self._terms_ready = True
+                return KeywordSearch()
             version = corpus.corpus_version(conn)
             if self._kw is None or version != self._kw_version:
                 self._kw, self._kw_version = load_or_build(conn, self.settings.data_dir)
-            return self._kw
+            return _InMemorySearch(self._kw)
 
     def scope_for(self, facts: QuestionFacts, company: str | None = None, year: int | None = None,
                   conn=None) -> Scope:

@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     # --- retrieval -----------------------------------------------------------------------
     pool_k: int = Field(default=20, ge=1, description="Candidates per retriever before fusion.")
     final_k: int = Field(default=8, ge=1, description="Pages kept after fusion and reranking.")
+    keyword_backend: Literal["postgres", "bm25s"] = Field(
+        default="postgres", description="postgres: BM25 in SQL over the searched scope (scales); bm25s: the "
+        "whole-corpus in-memory index rebuilt per process on every corpus change (the earlier baseline).")
     registry_file: Path | None = Field(default=None, description="More companies (TOML), added to the bundled registry.")
 
     # --- providers (plug into the same steps when configured) ----------------------------

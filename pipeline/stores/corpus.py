@@ -91,6 +91,8 @@ def document_hashes(conn: psycopg.Connection) -> dict[str, str]:
 def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[str], chunks: list[ChunkRecord],
                      vectors: Sequence[Sequence[float]], embed_model: str) -> None:
     """Write one document atomically: its old rows go only if the new ones are all in."""
+    from pipeline.keyword import chunk_terms, tsvector_literal
+
     assert len(chunks) == len(vectors)
     with conn.transaction():
         conn.execute("DELETE FROM documents WHERE doc_id = %s", (doc.doc_id,))
@@ -106,11 +108,13 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
             with cur.copy("COPY pages (doc_id, page, text) FROM STDIN") as cp:
                 for i, text in enumerate(pages, start=1):
                     cp.write_row((doc.doc_id, i, text.replace("\x00", "")))
+            texts = [c.text.replace("\x00", "") for c in chunks]
             with cur.copy("COPY chunks (doc_id, company, ticker, fiscal_year, doc_type, page, ord, text, embedding,"
-                          " section, statement) FROM STDIN") as cp:
-                for c, v in zip(chunks, vectors):
+                          " section, statement, terms, terms_len) FROM STDIN") as cp:
+                for c, text, v, terms in zip(chunks, texts, vectors, chunk_terms(texts)):
                     cp.write_row((doc.doc_id, doc.company, doc.ticker, doc.fiscal_year, doc.doc_type, c.page, c.ord,
-                                  c.text.replace("\x00", ""), vector_literal(v), c.section.replace("\x00", ""), c.statement))
+                                  text, vector_literal(v), c.section.replace("\x00", ""), c.statement,
+                                  tsvector_literal(terms), len(terms)))
 
 
 def delete_document(conn: psycopg.Connection, doc_id: str) -> None:
@@ -135,12 +139,11 @@ def _scope_sql(company: str | None, fiscal_year: int | None, doc_types: Iterable
 
 def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: int, company: str | None = None,
                  fiscal_year: int | None = None, doc_types: Iterable[str] | None = None) -> list[ChunkHit]:
-    """Exact cosine search (no HNSW: at this corpus size an exact scan is fast and never drops filtered rows)."""
-    where, params = _scope_sql(company, fiscal_year, doc_types)
-    rows = conn.execute(
-        f"SELECT {_HIT_COLS}, 1 - (embedding <=> %s::vector) AS score, statement, ticker"
-        f" FROM chunks{where} ORDER BY embedding <=> %s::vector LIMIT %s",
-        [vector_literal(query_vector), *params, vector_literal(query_vector), int(k)]).fetchall()
+    """Cosine search in scope: exact for a selective scope, HNSW (when built) for a large one, never fewer than k
+    rows while k exist (`pipeline/stores/dense.py`)."""
+    from pipeline.stores import dense
+
+    rows, _ = dense.search(conn, query_vector, k, company, fiscal_year, doc_types)
     return [ChunkHit(*r) for r in rows]
 
 
