@@ -83,6 +83,7 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
             overall.done_file(n, results[-1])
         facts_store.ensure_facts(conn)   # documents ingested before the facts table, or under older rules
         conn.commit()
+        _scale_indexes(conn)
         overall.close()
         if registry is None:
             from pipeline.registry import forget_cached
@@ -91,6 +92,19 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
     finally:
         if own:
             conn.close()
+
+
+def _scale_indexes(conn) -> None:
+    """Keyword terms of chunks stored before they were (migration 0016), and the HNSW index once the corpus is
+    large enough to need one (pipeline/stores/dense.py); both no-ops on an up-to-date small corpus."""
+    from pipeline.stores import dense
+    from pipeline.stores import keyword as keyword_store
+
+    keyword_store.ensure_terms(conn)
+    conn.commit()
+    model = corpus.index_model(conn)
+    if model and dense.maybe_build_ann_index(conn, model[1]):
+        conn.commit()
 
 
 class _Overall:
