@@ -141,3 +141,14 @@ def test_a_cold_retriever_never_reads_the_whole_corpus(settings, conn, kwdb, mon
     ps = r.candidates(q, analyse(q), scope, conn, mode="keyword")
     assert [p.chunk_id for p in ps] == [kwdb["Net sales revenue grew to 32,765 million"]]
     assert not (s.data_dir / "bm25").exists()
+
+
+def test_a_large_scope_is_searched_through_its_rarest_terms(conn, kwdb, monkeypatch):
+    """Past EXACT_SCOPE_MAX chunks the candidates are those holding the rarest terms (bounded work); the scope
+    filter and the no-padding rule still hold."""
+    monkeypatch.setattr(kw, "EXACT_SCOPE_MAX", 0)
+    hits = kw.search(conn, query_terms("revenue 32,765"), 5, company="Kw Alpha")
+    assert hits[0][0] == kwdb["Net sales revenue grew to 32,765 million"] and all(s > 0 for _, s in hits)
+    assert {i for i, _ in kw.search(conn, query_terms("revenue"), 10, company="Kw O'Brien")} == {
+        kwdb["Revenue of the O'Brien company"], kwdb["Cost of sales and revenue revenue"]}
+    assert kw.search(conn, query_terms("revenue"), 10, company="Kw Nobody") == []

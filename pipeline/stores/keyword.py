@@ -10,6 +10,7 @@ tokeniser, and every term is quoted anyway).
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Iterable
 
@@ -17,6 +18,9 @@ import psycopg
 
 K1, B = 1.5, 0.75          # bm25s defaults (Lucene)
 BACKFILL_BATCH = 2000
+EXACT_SCOPE_MAX = 50_000   # scopes up to this many chunks are scored exactly (every chunk holding any term)
+CANDIDATES = 4000          # a larger scope: at most this many candidates, those holding the rarest terms
+SAMPLE_ROWS = 20_000       # a larger scope's document frequencies are estimated from a sample this size
 
 
 def _scope(company: str | None, fiscal_year: int | None, doc_types: Iterable[str] | None) -> tuple[str, dict]:
@@ -44,6 +48,11 @@ def search(conn: psycopg.Connection, terms: list[str], k: int, *, company: str |
     Chunks still without terms are not found until `ensure_terms` has run (the retriever runs it once)."""
     if not terms or k <= 0:
         return []
+    from pipeline.stores.dense import scope_rows
+
+    size = scope_rows(conn, company, fiscal_year, doc_types)
+    if size > EXACT_SCOPE_MAX:
+        return _search_large(conn, terms, k, size, company, fiscal_year, doc_types)
     qtf = Counter(terms)
     where, params = _scope(company, fiscal_year, doc_types)
     params.update(terms=list(qtf), qtf=list(qtf.values()), tsq=tsquery_literal(qtf), k=int(k), k1=K1, b=B)
@@ -63,6 +72,41 @@ def search(conn: psycopg.Connection, terms: list[str], k: int, *, company: str |
         GROUP BY h.id ORDER BY score DESC, h.id LIMIT %(k)s
         """, params).fetchall()
     return [(int(i), float(s)) for i, s in rows if s and s > 0]
+
+
+def _search_large(conn: psycopg.Connection, terms: list[str], k: int, size: int, company: str | None,
+                  fiscal_year: int | None, doc_types: Iterable[str] | None) -> list[tuple[int, float]]:
+    """A scope too large to score every chunk holding any term (unscoped, or one year of every company): document
+    frequencies and the average length are estimated from a random sample of the table; the candidates are the
+    chunks holding all of the query's rarest terms (as many of them as still leave k candidates, at most
+    CANDIDATES), scored by the same BM25 formula. Approximate, and bounded by the candidates, not the corpus."""
+    qtf = Counter(terms)
+    uniq = list(qtf)
+    total = max(1, int(conn.execute("SELECT coalesce(sum(chunks), 0) FROM documents").fetchone()[0]))
+    pct = min(100.0, 100.0 * SAMPLE_ROWS / total)
+    counts = ", ".join(f"count(*) FILTER (WHERE terms @@ %(t{i})s::tsquery)" for i in range(len(uniq)))
+    sample = conn.execute(f"SELECT count(*), coalesce(avg(terms_len), 1), {counts} FROM chunks"
+                          " TABLESAMPLE SYSTEM (%(pct)s) REPEATABLE (7) WHERE terms IS NOT NULL",
+                          {"pct": pct, **{f"t{i}": tsquery_literal([t]) for i, t in enumerate(uniq)}}).fetchone()
+    n_sample, avgdl = max(1, sample[0]), float(sample[1])
+    df = {t: max(1.0, sample[2 + i] * size / n_sample) for i, t in enumerate(uniq)}
+    rarest = sorted(uniq, key=lambda t: df[t])
+    where, params = _scope(company, fiscal_year, doc_types)
+    rows: list = []
+    for j in range(len(rarest), 0, -1):          # all terms, then all but the commonest, ...
+        params.update(tsq=" & ".join(tsquery_literal([t]) for t in rarest[:j]), lim=CANDIDATES)
+        rows = conn.execute(f"SELECT c.id, c.terms_len, u.lexeme, coalesce(array_length(u.positions, 1), 1)"
+                            f" FROM (SELECT id, terms, terms_len FROM chunks c WHERE {where} AND c.terms @@ %(tsq)s::tsquery"
+                            f" LIMIT %(lim)s) c, unnest(c.terms) u WHERE u.lexeme = ANY(%(terms)s::text[])",
+                            {**params, "terms": uniq}).fetchall()
+        if len({r[0] for r in rows}) >= k:
+            break
+    scores: dict[int, float] = {}
+    for cid, dl, term, tf in rows:
+        idf = math.log(1 + (size - df[term] + 0.5) / (df[term] + 0.5))
+        scores[cid] = scores.get(cid, 0.0) + qtf[term] * idf * tf / (tf + K1 * (1 - B + B * dl / max(avgdl, 1e-9)))
+    ranked = sorted(scores.items(), key=lambda x: (-x[1], x[0]))[:k]
+    return [(int(i), float(sc)) for i, sc in ranked if sc > 0]
 
 
 def write_terms(conn: psycopg.Connection, rows: list[tuple[int, str]]) -> None:
