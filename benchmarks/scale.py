@@ -346,7 +346,7 @@ def report(chunks: int, where: str, built: dict, results: list[dict], qset: str)
             if built.get("load_s") is not None else "")
     section = f"scale-{chunks // 1000}k"
     write_section(section, f"## Scale, {chunks:,} chunks ({where})\n\n{machine()}\n\n"
-                  f"The demo corpus's chunks replicated under synthetic company names (`benchmarks/scale.py`); "
+                  f"The source database's chunks (`--source-data-dir`) replicated under synthetic company names (`benchmarks/scale.py`); "
                   f"{N_QUESTIONS} FinanceBench questions of the {qset} set re-targeted at synthetic copies (in-sample). Each row is "
                   f"a fresh process; latencies are the product pipeline (dense + keyword + statement and facts locators, "
                   f"reranked) unless the column names one side; the baseline's unfiltered and turn columns are over 3 "
