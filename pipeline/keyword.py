@@ -38,13 +38,17 @@ def normalise(text: str) -> str:
     return text
 
 
+MAX_TERM_BYTES = 2046   # Postgres refuses a longer lexeme ("word is too long"); no real term comes near it
+
+
 def chunk_terms(texts: list[str]) -> list[list[str]]:
-    """Each text's terms in order, as the keyword index stores them (stemmed, filler words gone)."""
+    """Each text's terms in order, as the keyword index stores them (stemmed, filler words gone; a "word" longer
+    than Postgres's lexeme limit, like 12,000 x's, is dropped)."""
     if not texts:
         return []
     out = _tokenizer().tokenize([normalise(t) for t in texts], update_vocab=True, return_as="string",
                                 show_progress=False)
-    return [[t for t in terms if t] for terms in out]
+    return [[t for t in terms if t and len(t.encode()) <= MAX_TERM_BYTES] for terms in out]
 
 
 def query_terms(query: str) -> list[str]:

@@ -95,7 +95,8 @@ def test_same_ranking_as_bm25s_on_the_scope(conn, kwdb):
 
 
 @pytest.mark.parametrize("hostile", ["'); drop table chunks; --", "revenue & | ! :* <-> ( ) '' \\",
-                                     "revenue:* & !sales | (cost", "\\'; SELECT pg_sleep(5); --", "", "   ", "?!"])
+                                     "revenue:* & !sales | (cost", "\\'; SELECT pg_sleep(5); --", "", "   ", "?!",
+                                     "revenue " + "x" * 12000, "revenue ℳ١٢٣ 🚀 \u202e"])
 def test_hostile_text_is_only_ever_terms(conn, kwdb, hostile):
     terms = query_terms(hostile)
     assert all(t.isalnum() or "_" in t for t in terms)
