@@ -91,7 +91,7 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
     if definition and not facts.companies and _DEFINITION.search(q):
         return RouteDecision("direct", "asks what a financial term means", definition)
 
-    named_unknown = [] if facts.companies else _named_unknown(facts, q)
+    named_unknown = [] if facts.companies else names_not_held(facts, q)
     if named_unknown:
         return RouteDecision("out_of_scope", f"names a company whose reports are not held ({named_unknown[0]})",
                              not_held_reply(named_unknown[0], coverage))
@@ -183,7 +183,7 @@ def not_held_reply(name: str, coverage: dict[str, list[int]]) -> str:
     return f"I don't hold reports for {name}; I hold: {coverage_text(coverage)}."
 
 
-def _named_unknown(facts: QuestionFacts, q: str) -> list[str]:
+def names_not_held(facts: QuestionFacts, q: str) -> list[str]:
     """Unregistered company names, when the question is about a company's figures or reports (a possessive, a
     corporate suffix, or a financial subject): "Coca-Cola net operating revenues 2022?"."""
     names = facts.unknown_companies

@@ -163,9 +163,12 @@ def sentences_of(text: str) -> list[str]:
 
 
 def _is_prose(sentence: str) -> bool:
-    """A sentence, not a table row run together or a headline over figures."""
+    """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,") are words
+    here, not figures."""
     toks = sentence.split()
-    numeric = sum(1 for t in toks if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t))
+    months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+    numeric = sum(1 for i, t in enumerate(toks) if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t)
+                  and not re.fullmatch(r"(19|20)\d{2}[,.;]?", t) and not (i and months.match(toks[i - 1])))
     return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
 
 

@@ -124,7 +124,12 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     assert prev is not None
     out.from_turn = prev.turn
     own = _own_terms(question, facts)
-    if not out.companies and prev.companies:
+    from pipeline.router import names_not_held
+
+    if not out.companies and facts.unknown_companies and (names_not_held(facts, question)
+                                                          or _ELLIPTIC_LEAD.search(question)):
+        pass     # "What was Tesla's revenue?", "what about Tesla?": a company named but not held, never the carried one
+    elif not out.companies and prev.companies:
         out.companies = prev.companies
         out.added.append(f"company {', '.join(prev.companies)}")
         context.extend(prev.companies)
