@@ -64,6 +64,15 @@ def years_text(years: list[int]) -> str:
     return ys[0] if len(ys) == 1 else ", ".join(ys[:-1]) + " and " + ys[-1]
 
 
+_MEANING = re.compile(r"(?i)\b(mean|means|meaning|stand for|stands for|define|definition)\b")
+
+
+def asks_meaning(text: str) -> bool:
+    """"What does EBITDA mean?", "define free cash flow": a term's meaning, whatever the conversation was about
+    (never "what is 3M's revenue?")."""
+    return bool(_MEANING.search(text) and _DEFINITION.search(text) and define(text))
+
+
 def asks_live(text: str) -> bool:
     """The question asks for live information (prices, news, today) the annual reports cannot hold."""
     return bool(_WEB.search(text))

@@ -112,3 +112,29 @@ def test_a_statement_figure_is_not_taken_from_a_sentence_stating_a_change():
                     require_year=True) is None
     assert covering(None, analyse("What was Boeing's revenue in 2022?"), [seg], 2022, need="money",
                     require_year=True) is None
+
+
+def test_by_how_much_needs_the_amount_of_a_change_that_happened_not_an_option():
+    option = page("Credit facilities\nThe company may, upon the agreement of the lenders, increase the commitments "
+                  "under the 2023 Five Year Credit Agreement to up to $4,950,000,000 in total.", 2)
+    assert ask("By how much did Boeing increase its revolving credit agreement in 2022?", [option])[1] == "not_found"
+    stated = page("Credit facilities\nIn 2022 the company increased its revolving credit agreement by $400 million "
+                  "to $4.2 billion.", 3)
+    text, kind, _ = ask("By how much did Boeing increase its revolving credit agreement in 2022?", [option, stated])
+    assert kind == "quote" and "by $400 million" in text and "4,950" not in text
+
+
+def test_one_segments_count_does_not_answer_a_question_about_the_company():
+    seg = page("Properties\nThe breakdown of our facilities at December 31, 2022 was as follows: Flexibles Segment "
+               "This segment has 174 significant manufacturing and support facilities located in 39 countries.", 23)
+    q = "How many manufacturing and support facilities did Boeing have in 2022?"
+    assert ask(q, [seg])[1] == "not_found"
+    assert "174" in ask("How many manufacturing and support facilities did Boeing's Flexibles segment have in 2022?",
+                        [seg])[0]
+
+
+def test_a_long_sentence_with_dates_and_several_shares_is_still_prose():
+    hc = page("Human Capital\nAt June 30, 2022, we had approximately 46,000 employees worldwide, with approximately "
+              "30% located in North America, 30% located in Europe, 20% located in Latin America, and 20% located "
+              "in the Asia Pacific region.", 9)
+    assert "46,000 employees" in ask("How many employees did Boeing have in 2022?", [hc])[0]

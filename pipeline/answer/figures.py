@@ -58,6 +58,9 @@ class Answerer:
             raise calculator.CalculationError(f"{metric.label} is not printed for FY{year} in {self.company}'s "
                                               "filings")
         f = found.fact
+        if metric.statement == "balance" and f.statement in ("cash_flow", "income"):   # a stock, never a flow's change
+            raise calculator.CalculationError(f"{metric.label} for FY{year} was found only on a {f.statement} "
+                                              "statement row, not the balance sheet")
         amount = abs(f.value) if metric.outflow else f.value
         return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(passage_of(f)), year)
 

@@ -59,6 +59,12 @@ _CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decre
                        r"reduce|cut)\b")
 _CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
                      r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
+# The amount of a change: "increased by $400 million", "an increase of 3%", "a $400 million increase".
+_STATED_CHANGE = re.compile(r"(?i)\b(by|of)\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
+                            r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop)\b")
+# What may happen is not what happened: "PepsiCo may ... increase the commitments to up to $4.95 billion".
+_MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
+_SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+(segment|division|business unit)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
@@ -212,8 +218,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if why and not _CAUSAL.search(sent):    # "why ...?" needs a sentence that gives a cause
                 continue
-            if change and not _CHANGE.search(sent):   # "by how much did it increase?" needs a change stated
-                continue
+            if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
+                continue    # "by how much did it increase?" needs a change stated with its amount, not an option
+            if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
+                continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if require_year and not change and re.search(r"(?i)\b(increas|decreas|declin)\w*\s+(by|of)\b", sent):
                 continue    # "revenues increased by $283 million" is a change, not the figure asked for
             counted = _counts(sent, terms) if kind == "count" else 0

@@ -65,19 +65,26 @@ def answer_trend(ans) -> tuple[str, str]:
     earlier = years[0] if len(years) == 2 else later - 1
     name = ans._name()
     try:
-        a, unit, _ = ans.measure(earlier)
-        b, unit_b, _ = ans.measure(later)
+        a, unit, raw_a = ans.measure(earlier)
+        b, unit_b, raw_b = ans.measure(later)
     except calculator.CalculationError as e:
         return (f"{NOT_FOUND} {name} for {ans.company} in both FY{earlier} and FY{later}, so I cannot say how it "
                 f"changed: {e}.", "not_found")
     ans.year = later
     pct = unit == "%" or unit_b == "%" or unit == "percent"
-    shown_a, shown_b = _shown(ans, a, unit), _shown(ans, b, unit_b)
+    if pct or unit in ("x", "ratio"):   # as the derivation shows them, so every number is checkable
+        a, b = (Decimal(x.replace(",", "").rstrip("%x ").strip()) for x in (raw_a, raw_b))
+        shown_a, shown_b = (f"{raw} %" if pct else raw for raw in (raw_a.rstrip("%x "), raw_b.rstrip("%x ")))
+    else:
+        shown_a, shown_b = _shown(ans, a, unit), _shown(ans, b, unit_b)
     delta = b - a
     if pct:
-        change = f"{delta:+.1f} percentage points"
+        change = f"{delta:+} percentage points"
+        ans.steps.append(f"change = {raw_b.rstrip('%x ')} − {raw_a.rstrip('%x ')} = {delta:+} percentage points")
     elif a != 0:
         change = f"{(delta / abs(a) * 100):+.1f} %"
+        ans.steps.append(f"change = ({calculator._fmt(b)} − {calculator._fmt(a)}) / {calculator._fmt(abs(a))} × 100 "
+                         f"= {change}")
     else:
         change = "from zero"
     moved = "rose" if delta > 0 else "fell" if delta < 0 else "was unchanged"

@@ -87,9 +87,9 @@ def _own_terms(question: str, facts) -> list[str]:
 def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None = None) -> bool:
     """Whether a question may inherit from the conversation: it is about the reports (a company, a period, a
     figure, a topic, a finance word) or is a short elliptic follow-up - and it is not hostile or live."""
-    from pipeline.router import asks_live
+    from pipeline.router import asks_live, asks_meaning
 
-    if hostile(question) or asks_live(question):
+    if hostile(question) or asks_live(question) or (asks_meaning(question) and not facts.companies):
         return False
     if facts.companies or facts.years or facts.metrics or facts.topics or RELATIVE.search(question) \
             or _FINANCE.search(question):
