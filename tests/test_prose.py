@@ -138,3 +138,14 @@ def test_a_long_sentence_with_dates_and_several_shares_is_still_prose():
               "30% located in North America, 30% located in Europe, 20% located in Latin America, and 20% located "
               "in the Asia Pacific region.", 9)
     assert "46,000 employees" in ask("How many employees did Boeing have in 2022?", [hc])[0]
+
+
+def test_an_amount_for_a_later_year_needs_a_sentence_about_that_year():
+    from pipeline.answer.prose import covering
+
+    q = analyse("As of FY2022, how much did Boeing expect to pay for benefit payments to retirees in 2025?")
+    vague = page("Pensions\nThe bonds selected had maturities that coincided with the time periods during which "
+                 "benefit payments to retirees are expected to occur (at least $300 million par outstanding).", 4)
+    assert covering(None, q, [vague], 2022) is None
+    stated = page("Pensions\nBenefit payments to retirees expected to be paid in 2025 are $1,097 million.", 5)
+    assert covering(None, q, [vague, stated], 2022).passage.page == 5

@@ -202,6 +202,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         bar = max(bar, math.ceil(0.75 * len(terms)))
     require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
     years = set(facts.years) or ({year} if year else set())
+    later = {y for y in facts.years if year and y > year}     # a later year the question asks about from this report
     best: tuple[tuple, Found] | None = None
     for rank, p in enumerate(passages[:8]):
         text = _page_text(conn, p)
@@ -232,6 +233,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             named = {int(m.group(0)) for m in _YEAR.finditer(sent)}
             if require_year and not (named & years):
                 continue
+            if kind and later and not (named & later):
+                continue    # "as of FY2021, how much will it pay in 2024?": a sentence about 2024, not any amount
             if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):
                 continue
             key = (hits / len(terms), counted, bool(named & years), -rank, -len(sent))
