@@ -149,3 +149,16 @@ def test_an_amount_for_a_later_year_needs_a_sentence_about_that_year():
     assert covering(None, q, [vague], 2022) is None
     stated = page("Pensions\nBenefit payments to retirees expected to be paid in 2025 are $1,097 million.", 5)
     assert covering(None, q, [vague, stated], 2022).passage.page == 5
+
+
+BALANCE = page("Consolidated Balance Sheets\n(Millions) December 31, 2022 2021\nAssets\n"
+               "Cash and due from banks 5,510 4,459\nInterest-bearing deposits in other banks 28,097 17,726\n"
+               "Total assets 228,354 188,548\nLiabilities\nCustomer deposits 110,239 84,382\n"
+               "Accounts payable 12,133 10,574\nLong-term debt 42,573 38,675\nTotal liabilities 203,223 165,371", 71)
+
+
+def test_the_largest_liability_in_the_balance_sheet_compares_the_liabilities_not_the_first_section():
+    state = TurnState(question="q")
+    facts = analyse("What was the largest liability in Boeing's Balance Sheet in 2022?")
+    text, kind = prose.superlative(state, None, facts, "Boeing", 2022, [BALANCE], lambda p: 1)
+    assert kind == "superlative" and text.startswith("Customer deposits is the highest") and "28,097" not in text

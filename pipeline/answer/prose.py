@@ -352,7 +352,9 @@ def superlative(state: TurnState, conn, facts: QuestionFacts, company: str, year
     growth = bool(_GROWTH.search(q))
     lowest = bool(_LEAST.search(q)) and not re.search(r"(?i)\bmost\b", q)
     alts = _alternatives(q)
-    terms = [t for t in _terms(facts) if not _GROWTH.fullmatch(t)]
+    # "in the balance sheet" names where to look, not the section compared ("the largest liability")
+    terms = [t for t in _terms(facts) if not _GROWTH.fullmatch(t)
+             and not re.fullmatch(r"balanc\w*|sheets?|statements?|consolidat\w*", t.lstrip("~"))]
     for p in passages[:6]:
         table = parse_page(_page_text(conn, p))
         rows = _candidate_rows(table, terms, alts, year, growth)
