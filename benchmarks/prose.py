@@ -11,8 +11,11 @@ different reply.
 Targets (issue #11): incorrect <= 5 % of the questions, and no reply that quotes text not covering the question.
 
 Questions come from `../shared/corpus/financebench/questions.jsonl` and `../shared/corpus-more/questions.jsonl`
-(those whose filing is ingested). The corpus-more companies are not in the bundled registry: measure with a
-registry file of your own (ARA_REGISTRY_FILE) and a separate ARA_DATA_DIR, as docs/benchmarks.md describes.
+(those whose filing is ingested). Ingest reads company, period and currency from the PDFs, so both sets are measured
+from one data directory with no registry file:
+
+    ARA_DATA_DIR=$PWD/.data ara ingest ../shared/corpus/pdfs ../shared/corpus-more/pdfs
+    ARA_DATA_DIR=$PWD/.data .venv/bin/python benchmarks/prose.py
 """
 from __future__ import annotations
 

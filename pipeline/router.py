@@ -64,6 +64,15 @@ def years_text(years: list[int]) -> str:
     return ys[0] if len(ys) == 1 else ", ".join(ys[:-1]) + " and " + ys[-1]
 
 
+_MEANING = re.compile(r"(?i)\b(mean|means|meaning|stand for|stands for|define|definition)\b")
+
+
+def asks_meaning(text: str) -> bool:
+    """"What does EBITDA mean?", "define free cash flow": a term's meaning, whatever the conversation was about
+    (never "what is 3M's revenue?")."""
+    return bool(_MEANING.search(text) and _DEFINITION.search(text) and define(text))
+
+
 def asks_live(text: str) -> bool:
     """The question asks for live information (prices, news, today) the annual reports cannot hold."""
     return bool(_WEB.search(text))
@@ -91,7 +100,7 @@ def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_
     if definition and not facts.companies and _DEFINITION.search(q):
         return RouteDecision("direct", "asks what a financial term means", definition)
 
-    named_unknown = [] if facts.companies else _named_unknown(facts, q)
+    named_unknown = [] if facts.companies else names_not_held(facts, q)
     if named_unknown:
         return RouteDecision("out_of_scope", f"names a company whose reports are not held ({named_unknown[0]})",
                              not_held_reply(named_unknown[0], coverage))
@@ -183,7 +192,7 @@ def not_held_reply(name: str, coverage: dict[str, list[int]]) -> str:
     return f"I don't hold reports for {name}; I hold: {coverage_text(coverage)}."
 
 
-def _named_unknown(facts: QuestionFacts, q: str) -> list[str]:
+def names_not_held(facts: QuestionFacts, q: str) -> list[str]:
     """Unregistered company names, when the question is about a company's figures or reports (a possessive, a
     corporate suffix, or a financial subject): "Coca-Cola net operating revenues 2022?"."""
     names = facts.unknown_companies

@@ -64,3 +64,15 @@ def test_the_year_before_resolves_against_the_previous_turn(ctx):
     assert "FY2020" in before.answer
     later = run_turn("What was 3M's capex in FY2018 and a year later?", ctx, thread_id=t)
     assert later.years == [2018, 2019] and "$1,577 million" in later.answer and "FY2019" in later.answer
+
+
+@pytest.mark.parametrize("follow", ["What was Tesla's revenue in 2030?", "What about Tesla?"])
+def test_a_company_named_mid_thread_but_not_held_is_refused_not_answered_for_the_carried_one(ctx, follow):
+    t = new_thread_id()
+    assert "$9,876 million" in run_turn(Q, ctx, thread_id=t).answer
+    other = run_turn(follow, ctx, thread_id=t)
+    assert other.route == "out_of_scope" and other.companies == [] and not other.citations
+    assert other.answer.startswith("I don't hold reports for Tesla; I hold: ") and "Verizon" in other.answer
+    assert "9,876" not in other.answer
+    back = run_turn("And net income?", ctx, thread_id=t)     # the refused turn gives nothing; Verizon is still the topic
+    assert back.companies == ["Verizon"] and "$4,321 million" in back.answer

@@ -112,3 +112,53 @@ def test_a_statement_figure_is_not_taken_from_a_sentence_stating_a_change():
                     require_year=True) is None
     assert covering(None, analyse("What was Boeing's revenue in 2022?"), [seg], 2022, need="money",
                     require_year=True) is None
+
+
+def test_by_how_much_needs_the_amount_of_a_change_that_happened_not_an_option():
+    option = page("Credit facilities\nThe company may, upon the agreement of the lenders, increase the commitments "
+                  "under the 2023 Five Year Credit Agreement to up to $4,950,000,000 in total.", 2)
+    assert ask("By how much did Boeing increase its revolving credit agreement in 2022?", [option])[1] == "not_found"
+    stated = page("Credit facilities\nIn 2022 the company increased its revolving credit agreement by $400 million "
+                  "to $4.2 billion.", 3)
+    text, kind, _ = ask("By how much did Boeing increase its revolving credit agreement in 2022?", [option, stated])
+    assert kind == "quote" and "by $400 million" in text and "4,950" not in text
+
+
+def test_one_segments_count_does_not_answer_a_question_about_the_company():
+    seg = page("Properties\nThe breakdown of our facilities at December 31, 2022 was as follows: Flexibles Segment "
+               "This segment has 174 significant manufacturing and support facilities located in 39 countries.", 23)
+    q = "How many manufacturing and support facilities did Boeing have in 2022?"
+    assert ask(q, [seg])[1] == "not_found"
+    assert "174" in ask("How many manufacturing and support facilities did Boeing's Flexibles segment have in 2022?",
+                        [seg])[0]
+
+
+def test_a_long_sentence_with_dates_and_several_shares_is_still_prose():
+    hc = page("Human Capital\nAt June 30, 2022, we had approximately 46,000 employees worldwide, with approximately "
+              "30% located in North America, 30% located in Europe, 20% located in Latin America, and 20% located "
+              "in the Asia Pacific region.", 9)
+    assert "46,000 employees" in ask("How many employees did Boeing have in 2022?", [hc])[0]
+
+
+def test_an_amount_for_a_later_year_needs_a_sentence_about_that_year():
+    from pipeline.answer.prose import covering
+
+    q = analyse("As of FY2022, how much did Boeing expect to pay for benefit payments to retirees in 2025?")
+    vague = page("Pensions\nThe bonds selected had maturities that coincided with the time periods during which "
+                 "benefit payments to retirees are expected to occur (at least $300 million par outstanding).", 4)
+    assert covering(None, q, [vague], 2022) is None
+    stated = page("Pensions\nBenefit payments to retirees expected to be paid in 2025 are $1,097 million.", 5)
+    assert covering(None, q, [vague, stated], 2022).passage.page == 5
+
+
+BALANCE = page("Consolidated Balance Sheets\n(Millions) December 31, 2022 2021\nAssets\n"
+               "Cash and due from banks 5,510 4,459\nInterest-bearing deposits in other banks 28,097 17,726\n"
+               "Total assets 228,354 188,548\nLiabilities\nCustomer deposits 110,239 84,382\n"
+               "Accounts payable 12,133 10,574\nLong-term debt 42,573 38,675\nTotal liabilities 203,223 165,371", 71)
+
+
+def test_the_largest_liability_in_the_balance_sheet_compares_the_liabilities_not_the_first_section():
+    state = TurnState(question="q")
+    facts = analyse("What was the largest liability in Boeing's Balance Sheet in 2022?")
+    text, kind = prose.superlative(state, None, facts, "Boeing", 2022, [BALANCE], lambda p: 1)
+    assert kind == "superlative" and text.startswith("Customer deposits is the highest") and "28,097" not in text

@@ -218,7 +218,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     `doc_order`. Pure: no database."""
     doc_rank = {d: i for i, d in enumerate(doc_order)}
     cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
-             and (f.kind != "percent" or _wants_percent(ask, f))]
+             and (f.kind != "percent" or _wants_percent(ask, f)) and not _misread_row(f)]
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
@@ -302,3 +302,9 @@ def fit(question_ask: Ask, figure: dict, company: str, year: int | None) -> list
     if figure.get("company") != company:
         failed.append("entity")
     return failed
+
+
+def _misread_row(f: StoredFact) -> bool:
+    """A row whose label carries a run of figures ("EBITDA 2,117 2,018 (5)") was mis-split: its columns cannot be
+    trusted, so it never answers (a wrong figure is worse than none)."""
+    return bool(re.search(r"(?<![\d,])\d{1,3}(,\d{3})+(\.\d+)?\)?\s+\(?\$?\s?\d", f.label_path))   # years have no commas

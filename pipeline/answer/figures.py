@@ -22,6 +22,7 @@ from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
 
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, NON_GAAP, SHARE_OF
+from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, passage_of, shown, where
 
 
@@ -57,6 +58,9 @@ class Answerer:
             raise calculator.CalculationError(f"{metric.label} is not printed for FY{year} in {self.company}'s "
                                               "filings")
         f = found.fact
+        if metric.statement == "balance" and f.statement in ("cash_flow", "income"):   # a stock, never a flow's change
+            raise calculator.CalculationError(f"{metric.label} for FY{year} was found only on a {f.statement} "
+                                              "statement row, not the balance sheet")
         amount = abs(f.value) if metric.outflow else f.value
         return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(passage_of(f)), year)
 
@@ -137,6 +141,8 @@ class Answerer:
                                                                  or re.search(r"(?i)\bmargin\b", q)):
                 # An adjusted / non-GAAP measure cannot be computed from the GAAP lines: printed, or not at all.
                 return self._printed(metric, label, non_gaap=True)
+            if asks_trend(f):     # "improving / has it declined": both years and a verdict, never one value
+                return answer_trend(self)
             if len(years) >= 2 and AVERAGE.search(q):
                 return self._over_years(list(range(years[0], years[-1] + 1)), "average")
             if len(years) >= 2 and CAGR.search(q):

@@ -59,6 +59,12 @@ _CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decre
                        r"reduce|cut)\b")
 _CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
                      r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
+# The amount of a change: "increased by $400 million", "an increase of 3%", "a $400 million increase".
+_STATED_CHANGE = re.compile(r"(?i)\b(by|of)\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
+                            r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop)\b")
+# What may happen is not what happened: "PepsiCo may ... increase the commitments to up to $4.95 billion".
+_MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
+_SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+(segment|division|business unit)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
@@ -163,9 +169,12 @@ def sentences_of(text: str) -> list[str]:
 
 
 def _is_prose(sentence: str) -> bool:
-    """A sentence, not a table row run together or a headline over figures."""
+    """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,") are words
+    here, not figures."""
     toks = sentence.split()
-    numeric = sum(1 for t in toks if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t))
+    months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+    numeric = sum(1 for i, t in enumerate(toks) if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t)
+                  and not re.fullmatch(r"(19|20)\d{2}[,.;]?", t) and not (i and months.match(toks[i - 1])))
     return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
 
 
@@ -193,6 +202,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         bar = max(bar, math.ceil(0.75 * len(terms)))
     require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
     years = set(facts.years) or ({year} if year else set())
+    later = {y for y in facts.years if year and y > year}     # a later year the question asks about from this report
     best: tuple[tuple, Found] | None = None
     for rank, p in enumerate(passages[:8]):
         text = _page_text(conn, p)
@@ -209,8 +219,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if why and not _CAUSAL.search(sent):    # "why ...?" needs a sentence that gives a cause
                 continue
-            if change and not _CHANGE.search(sent):   # "by how much did it increase?" needs a change stated
-                continue
+            if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
+                continue    # "by how much did it increase?" needs a change stated with its amount, not an option
+            if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
+                continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if require_year and not change and re.search(r"(?i)\b(increas|decreas|declin)\w*\s+(by|of)\b", sent):
                 continue    # "revenues increased by $283 million" is a change, not the figure asked for
             counted = _counts(sent, terms) if kind == "count" else 0
@@ -221,6 +233,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             named = {int(m.group(0)) for m in _YEAR.finditer(sent)}
             if require_year and not (named & years):
                 continue
+            if kind and later and not (named & later):
+                continue    # "as of FY2021, how much will it pay in 2024?": a sentence about 2024, not any amount
             if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):
                 continue
             key = (hits / len(terms), counted, bool(named & years), -rank, -len(sent))
@@ -338,7 +352,9 @@ def superlative(state: TurnState, conn, facts: QuestionFacts, company: str, year
     growth = bool(_GROWTH.search(q))
     lowest = bool(_LEAST.search(q)) and not re.search(r"(?i)\bmost\b", q)
     alts = _alternatives(q)
-    terms = [t for t in _terms(facts) if not _GROWTH.fullmatch(t)]
+    # "in the balance sheet" names where to look, not the section compared ("the largest liability")
+    terms = [t for t in _terms(facts) if not _GROWTH.fullmatch(t)
+             and not re.fullmatch(r"balanc\w*|sheets?|statements?|consolidat\w*", t.lstrip("~"))]
     for p in passages[:6]:
         table = parse_page(_page_text(conn, p))
         rows = _candidate_rows(table, terms, alts, year, growth)

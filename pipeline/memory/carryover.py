@@ -87,9 +87,9 @@ def _own_terms(question: str, facts) -> list[str]:
 def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None = None) -> bool:
     """Whether a question may inherit from the conversation: it is about the reports (a company, a period, a
     figure, a topic, a finance word) or is a short elliptic follow-up - and it is not hostile or live."""
-    from pipeline.router import asks_live
+    from pipeline.router import asks_live, asks_meaning
 
-    if hostile(question) or asks_live(question):
+    if hostile(question) or asks_live(question) or (asks_meaning(question) and not facts.companies):
         return False
     if facts.companies or facts.years or facts.metrics or facts.topics or RELATIVE.search(question) \
             or _FINANCE.search(question):
@@ -124,7 +124,12 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     assert prev is not None
     out.from_turn = prev.turn
     own = _own_terms(question, facts)
-    if not out.companies and prev.companies:
+    from pipeline.router import names_not_held
+
+    if not out.companies and facts.unknown_companies and (names_not_held(facts, question)
+                                                          or _ELLIPTIC_LEAD.search(question)):
+        pass     # "What was Tesla's revenue?", "what about Tesla?": a company named but not held, never the carried one
+    elif not out.companies and prev.companies:
         out.companies = prev.companies
         out.added.append(f"company {', '.join(prev.companies)}")
         context.extend(prev.companies)

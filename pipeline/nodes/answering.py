@@ -90,6 +90,10 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
 
     if facts.metric is not None and prose.is_superlative(facts):   # never one figure for "which ... most"
         return prose.answer(state, conn, facts, company, year, passages, cite)
+    from pipeline.answer.trend import asks_trend
+
+    if asks_trend(facts):   # "an improving margin?": the two years compared by the figure path, never a quote
+        return _answer_company(state, conn, facts, company, year, passages, cite)
     if facts.metric is not None and prose.is_yes_no(facts):   # "Did X announce a buyback?": the sentence first
         said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
         if kind != "not_found":
