@@ -115,7 +115,7 @@ class Answerer:
                 return f.scale, f.currency
         return None, None
 
-    def _scale(self) -> tuple[str | None, str | None]:
+    def scale(self) -> tuple[str | None, str | None]:
         scale, cur = self._scale_of_inputs()
         if scale or cur:
             return scale, cur
@@ -162,9 +162,9 @@ class Answerer:
                 raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
             return self._printed(metric, label)
         except calculator.CalculationError as e:
-            return f"{NOT_FOUND} {self._name()} for {self.company} FY{self.year}: {e}.", "not_found"
+            return f"{NOT_FOUND} {self.measure_name()} for {self.company} FY{self.year}: {e}.", "not_found"
 
-    def _name(self) -> str:
+    def measure_name(self) -> str:
         if self.definition and self._defines_asked():
             return self.definition[0]
         m = self.facts.metric
@@ -221,7 +221,7 @@ class Answerer:
         measured = [(y, *self.measure(y)) for y in years]
         vals = [(y, v, u) for y, v, u, _ in measured]
         unit = vals[-1][2]
-        name = self._name()
+        name = self.measure_name()
         span = f"FY{years[0]}–FY{years[-1]}"
         if how == "average":
             v = sum(x for _, x, _ in vals) / len(vals)
@@ -247,12 +247,12 @@ class Answerer:
                 calc = f"({calculator.fmt(b)} / {calculator.fmt(a)})^(1/{n}) − 1, as a percentage"
             out_unit = "%"
         shown_v = f"{v:.1f} %" if out_unit == "%" else (f"{v:.2f}" if out_unit in ("x", "ratio") else
-                                                        money(v, scale=self._scale()[0], currency=self._scale()[1]))
+                                                        money(v, scale=self.scale()[0], currency=self.scale()[1]))
         derivation = "; ".join([*self.steps, f"{calc} = {shown_v}"])
         self.year = years[-1]
-        self._result(f"{re.sub(r'[^a-z]+', '_', name.lower()).strip('_')}_{how}", v,
+        self.record_result(f"{re.sub(r'[^a-z]+', '_', name.lower()).strip('_')}_{how}", v,
                      "%" if out_unit == "%" else out_unit, "derived")
-        return self._claim(f"{self.company} {span} {name} {how}", f"{what[0].upper()}{what[1:]} was {shown_v}, "
+        return self.claim(f"{self.company} {span} {name} {how}", f"{what[0].upper()}{what[1:]} was {shown_v}, "
                            f"computed as {derivation}.", derivation, "derived")
 
     def _defined(self, label: str) -> tuple[str, str]:
@@ -262,19 +262,19 @@ class Answerer:
         ratio = "/" in formula.parse(expr, self.year).formula     # a quotient is a ratio or days; a sum is money
         scale, cur = (None, None) if ratio else self._scale_of_inputs()
         shown_v = f"{v:.2f}" if ratio else money(v, scale=scale, currency=cur)
-        self._result(re.sub(r"[^a-z]+", "_", name.lower()).strip("_")[:40], v, "x" if ratio else scale, "derived")
+        self.record_result(re.sub(r"[^a-z]+", "_", name.lower()).strip("_")[:40], v, "x" if ratio else scale, "derived")
         derivation = "; ".join(self.steps)
-        return self._claim(f"{self.company} FY{self.year} {name}", f"{possessive(self.company)} {name} in "
+        return self.claim(f"{self.company} FY{self.year} {name}", f"{possessive(self.company)} {name} in "
                            f"FY{self.year} was {shown_v} (as the question defines it), computed as {derivation}.",
                            derivation, "derived")
 
-    def _claim(self, label: str, text: str, derivation: str, kind: str) -> tuple[str, str]:
+    def claim(self, label: str, text: str, derivation: str, kind: str) -> tuple[str, str]:
         if derivation:
             self.state.derivation = "; ".join(filter(None, [self.state.derivation, derivation]))
         self.state.claims.append(Claim(text=text, label=label, company=self.company))
         return text, kind
 
-    def _result(self, key: str, value, unit: str | None, kind: str) -> None:
+    def record_result(self, key: str, value, unit: str | None, kind: str) -> None:
         self.state.results.append({"company": self.company, "metric": key, "year": self.year, "value": str(value),
                                    "unit": unit, "kind": kind})
 
@@ -284,19 +284,19 @@ class Answerer:
         formula = f"{num.key} / {den.key}" + (" * 100" if pct else "")
         r = calculator.derived(formula, "%" if pct else "x", {num.key: a, den.key: b})
         name = f"{num.label} margin" if margin else f"{num.label} {'as a % of' if pct else 'to'} {den.label}"
-        self._result(f"{num.key}_{'margin' if margin else 'over_' + den.key}", r.value, "%" if pct else "x",
+        self.record_result(f"{num.key}_{'margin' if margin else 'over_' + den.key}", r.value, "%" if pct else "x",
                      "derived")
         pre = "".join(f"{x}; " for x in self.steps)
-        return self._claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {r.shown()}, computed as "
+        return self.claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {r.shown()}, computed as "
                            f"{pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
 
     def _difference(self, a_m: Metric, b_m: Metric, label: str) -> tuple[str, str]:
         a, b = self.value(a_m), self.value(b_m)
         r = calculator.difference(a, b)
-        scale, cur = self._scale()
-        self._result(f"{a_m.key}-{b_m.key}", r.value, scale, "derived")
+        scale, cur = self.scale()
+        self.record_result(f"{a_m.key}-{b_m.key}", r.value, scale, "derived")
         pre = "".join(f"{x}; " for x in self.steps)
-        return self._claim(label, f"{possessive(self.company)} {a_m.label} less {b_m.label} in FY{self.year} was "
+        return self.claim(label, f"{possessive(self.company)} {a_m.label} less {b_m.label} in FY{self.year} was "
                            f"{money(r.value, scale=scale, currency=cur)}{' (negative)' if r.value < 0 else ''}, "
                            f"computed as {pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
 
@@ -309,12 +309,12 @@ class Answerer:
         inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", metric.formula)}
         r = calculator.derived(metric.formula, metric.unit, inputs)
         if r.unit == "money":
-            scale, cur = self._scale()
+            scale, cur = self.scale()
             text = money(r.value, scale=scale, currency=cur) + (" (negative)" if r.value < 0 else "")
         else:
             scale, text = r.unit.split()[0], r.shown()
-        self._result(metric.key, r.value, scale, "derived")
-        return self._claim(label, f"{possessive(self.company)} {metric.label} in FY{self.year} was {text}, computed "
+        self.record_result(metric.key, r.value, scale, "derived")
+        return self.claim(label, f"{possessive(self.company)} {metric.label} in FY{self.year} was {text}, computed "
                            f"as {r.derivation}.", r.derivation, "derived")
 
     def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False
@@ -340,11 +340,11 @@ class Answerer:
             if grown:
                 return grown
         self.state.figures.append(figure_record(fact, measure, key, self.year, m))
-        self._result(key, fact.value, fact.scale, "printed")
+        self.record_result(key, fact.value, fact.scale, "printed")
         note = f", printed as {fact.value_printed}" if fact.value is not None and fact.value < 0 else ""
         kind = "statement" if fact.statement and not fact.secondary else "figure"
         defined = f"; as the filing prints and defines it in \"{defined_by}\"" if defined_by else ""
-        return self._claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
+        return self.claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
                            f"({where(fact)}, FY{self.year}{note}{defined}).", "", kind)
 
     def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int, outflow: bool = False
@@ -361,8 +361,8 @@ class Answerer:
         pre = calculator.Input(key, measure, amount(prior.value), prior.value_printed, m, prior_year)
         r = calculator.growth(cur, pre)
         self.state.figures.append(figure_record(fact, measure, key, self.year, m))
-        self._result(f"{key}_growth", r.value, "%", "derived")
-        return self._claim(label, f"{possessive(self.company)} {measure} was {shown(fact)} in FY{self.year} and "
+        self.record_result(f"{key}_growth", r.value, "%", "derived")
+        return self.claim(label, f"{possessive(self.company)} {measure} was {shown(fact)} in FY{self.year} and "
                            f"{shown(prior)} in FY{prior_year} [{m}] ({where(fact)}), a change of {r.shown()}: "
                            f"{r.derivation}.", r.derivation, "derived")
 

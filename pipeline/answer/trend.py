@@ -63,7 +63,7 @@ def answer_trend(ans) -> tuple[str, str]:
     years = sorted(set(f.years))
     later = years[-1] if years else ans.year
     earlier = years[0] if len(years) == 2 else later - 1
-    name = ans._name()
+    name = ans.measure_name()
     try:
         a, unit, raw_a = ans.measure(earlier)
         b, unit_b, raw_b = ans.measure(later)
@@ -83,7 +83,7 @@ def answer_trend(ans) -> tuple[str, str]:
         ans.steps.append(f"change = {raw_b.rstrip('%x ')} − {raw_a.rstrip('%x ')} = {delta:+} percentage points")
     elif a != 0:
         change = f"{(delta / abs(a) * 100):+.1f} %"
-        ans.steps.append(f"change = ({calculator._fmt(b)} − {calculator._fmt(a)}) / {calculator._fmt(abs(a))} × 100 "
+        ans.steps.append(f"change = ({calculator.fmt(b)} − {calculator.fmt(a)}) / {calculator.fmt(abs(a))} × 100 "
                          f"= {change}")
     else:
         change = "from zero"
@@ -93,9 +93,9 @@ def answer_trend(ans) -> tuple[str, str]:
     steps = "; ".join(ans.steps)
     text = (f"{lead}{possessive(ans.company)} {name} {moved} from {shown_a} in FY{earlier} to {shown_b} in "
             f"FY{later} ({change}), computed as {steps}.")
-    ans._result(f"{re.sub(r'[^a-z]+', '_', name.lower()).strip('_')}_change", delta, "points" if pct else unit,
+    ans.record_result(f"{re.sub(r'[^a-z]+', '_', name.lower()).strip('_')}_change", delta, "points" if pct else unit,
                 "derived")
-    return ans._claim(f"{ans.company} FY{earlier}-FY{later} {name} change", text, steps, "derived")
+    return ans.claim(f"{ans.company} FY{earlier}-FY{later} {name} change", text, steps, "derived")
 
 
 def _shown(ans, v: Decimal, unit: str) -> str:
@@ -104,8 +104,8 @@ def _shown(ans, v: Decimal, unit: str) -> str:
     if unit in ("x", "ratio"):
         return f"{v:.2f}"
     if unit in ("count", "per_share"):
-        return calculator._fmt(v)
-    scale, cur = ans._scale()
+        return calculator.fmt(v)
+    scale, cur = ans.scale()
     return money(v, scale=scale, currency=cur) + (" (negative)" if v < 0 else "")
 
 
