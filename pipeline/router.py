@@ -81,7 +81,34 @@ def asks_live(text: str) -> bool:
 def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled: bool = False,
                    carried_companies: list[str] | None = None, carried_years: list[int] | None = None,
                    annual: dict[str, list[int]] | None = None) -> RouteDecision:
-    """Deterministic routing. `coverage`: company -> fiscal years of any filing in the corpus."""
+    """Deterministic routing. `coverage`: company -> fiscal years of any filing in the corpus. A question that
+    sets a held company beside one not held ("Compare 3M with Tesla") is answered for the held one and says which
+    it could not answer: a named company is never dropped silently."""
+    d = _route(facts, coverage, web_enabled=web_enabled, carried_companies=carried_companies,
+               carried_years=carried_years, annual=annual)
+    others = compared_not_held(facts) if d.route == "retrieve" else []
+    if others:
+        d.period_note = " ".join([f"I don't hold reports for {_join(others)}, so this answers for "
+                                  f"{_join(d.companies)} only.", d.period_note]).strip()
+        d.reason += f"; not held: {', '.join(others)}"
+    return d
+
+
+def compared_not_held(facts: QuestionFacts) -> list[str]:
+    """Companies not held that a question sets beside a held one: a possessive ("Tesla's"), or a name joined by
+    "and", "with", "vs", "versus", "than" or "to" ("Compare 3M with Tesla"). Capitalised words that merely start
+    a sentence or name a segment ("As of FY2021", "Commercial Airplanes revenue") are not companies compared."""
+    if not facts.companies:
+        return []
+    q = facts.text
+    return [n for n in facts.unknown_companies
+            if re.search(rf"(?<![\w]){re.escape(n)}(?:'s|’s)", q)
+            or re.search(rf"(?i:\b(?:and|with|vs\.?|versus|than|to)\s+){re.escape(n)}\b", q)]
+
+
+def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled: bool,
+           carried_companies: list[str] | None, carried_years: list[int] | None,
+           annual: dict[str, list[int]] | None) -> RouteDecision:
     q = facts.text.strip()
     covered = coverage_text(coverage)
     if not q:

@@ -94,3 +94,21 @@ def test_registered_but_not_ingested_says_the_same():
                                "What about Europe?", "Which Geographies does Boeing report in FY2022?"])
 def test_capitalised_terms_are_not_taken_for_companies(q):
     assert analyse(q).unknown_companies == []
+
+
+@pytest.mark.parametrize("q,missing", [
+    ("Compare 3M with Tesla on revenue in FY2022", "Tesla"),
+    ("Compare 3M's and Tesla's operating margin in 2022", "Tesla"),
+    ("How did Boeing's revenue change vs Airbus in FY2022?", "Airbus"),
+])
+def test_a_held_company_beside_one_not_held_is_answered_and_the_other_named(q, missing):
+    d = route_question(analyse(q), COVERAGE)
+    assert d.route == "retrieve" and missing not in d.companies
+    assert d.period_note.startswith(f"I don't hold reports for {missing}, so this answers for ")
+
+
+@pytest.mark.parametrize("q", ["As of FY2022, what was 3M's revenue?",
+                               "What was Boeing's Commercial Airplanes revenue in FY2022?",
+                               "What was 3M's revenue in FY2022?"])
+def test_capitalised_words_that_are_not_a_compared_company_add_no_note(q):
+    assert "don't hold" not in route_question(analyse(q), COVERAGE).period_note
