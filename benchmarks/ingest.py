@@ -23,11 +23,20 @@ from pipeline.settings import Settings, default_corpus_dir  # noqa: E402
 
 
 def main() -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("folders", nargs="*", type=Path, help="folders of PDFs (default: ARA_CORPUS_DIR)")
+    ap.add_argument("--keep", type=Path, help="ingest into this (new) data folder and keep it, e.g. to measure "
+                                              "answers with every corpus loaded (benchmarks/answers.py)")
+    args = ap.parse_args()
     corpus = Path(os.environ.get("ARA_CORPUS_DIR") or default_corpus_dir() or "")
-    folders = [Path(a) for a in sys.argv[1:]] or [corpus]
+    folders = args.folders or [corpus]
     if not all(f.is_dir() for f in folders):
         sys.exit("no corpus folder (set ARA_CORPUS_DIR or pass folders)")
-    data = Path(tempfile.mkdtemp(prefix="ara-bench-"))
+    if args.keep and args.keep.exists() and any(args.keep.iterdir()):
+        sys.exit(f"{args.keep} is not empty: a cold ingest needs a fresh data folder")
+    data = args.keep.resolve() if args.keep else Path(tempfile.mkdtemp(prefix="ara-bench-"))
     try:
         s = Settings(data_dir=data, database_url=None, corpus_dir=corpus)
         t = time.perf_counter()
@@ -43,7 +52,8 @@ def main() -> None:
         proc = subprocess.run([str(ara), "ingest", "--quiet", *map(str, folders)], env=env, capture_output=True, text=True)
         cli_s = time.perf_counter() - t
     finally:
-        shutil.rmtree(data, ignore_errors=True)
+        if not args.keep:
+            shutil.rmtree(data, ignore_errors=True)
     pages = sum(r.pages for r in cold)
     chunks = sum(r.chunks for r in cold)
     failed = [r for r in cold if r.status == "failed"]
