@@ -126,7 +126,7 @@ def test_a_cold_retriever_never_reads_the_whole_corpus(settings, conn, kwdb, mon
     from pipeline import keyword as keyword_mod
     from pipeline import retrieval
     from pipeline.question import analyse
-    from pipeline.stores import corpus
+    from pipeline.stores import corpus, db
 
     def boom(*a, **k):
         raise AssertionError("a whole-corpus keyword index was built or loaded")
@@ -136,7 +136,8 @@ def test_a_cold_retriever_never_reads_the_whole_corpus(settings, conn, kwdb, mon
     monkeypatch.setattr(keyword_mod.KeywordIndex, "load", boom)
     monkeypatch.setattr(retrieval, "load_or_build", boom)
     s = settings.model_copy(update={"keyword_backend": "postgres"})
-    r = retrieval.Retriever(s, lambda: conn.__class__.connect(conn.info.dsn), embedder=object())
+    r = retrieval.Retriever(s, lambda: db.connect(s), embedder=object())   # the settings' own connection: a DSN read back
+    # from a live connection drops the password (an external Postgres with scram refuses it)
     q = "What was the revenue in FY2018?"
     scope = retrieval.Scope(company="Kw Alpha", fiscal_year=2018)
     ps = r.candidates(q, analyse(q), scope, conn, mode="keyword")
