@@ -56,7 +56,7 @@ class ChunkHit:
     ticker: str = ""
 
 
-_HIT_COLS = "id, doc_id, company, fiscal_year, doc_type, page, text"
+HIT_COLUMNS = "id, doc_id, company, fiscal_year, doc_type, page, text"
 
 
 def vector_literal(v: Sequence[float]) -> str:
@@ -123,7 +123,8 @@ def delete_document(conn: psycopg.Connection, doc_id: str) -> None:
         conn.execute("DELETE FROM documents WHERE doc_id = %s", (doc_id,))
 
 
-def _scope_sql(company: str | None, fiscal_year: int | None, doc_types: Iterable[str] | None) -> tuple[str, list]:
+def scope_sql(company: str | None, fiscal_year: int | None, doc_types: Iterable[str] | None) -> tuple[str, list]:
+    """(" WHERE ..." or "", parameters) restricting chunks or documents to a company / fiscal year / types."""
     where, params = [], []
     if company:
         where.append("company = %s")
@@ -150,9 +151,9 @@ def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: 
 def statement_chunks(conn: psycopg.Connection, statement: str, *, company: str | None, fiscal_year: int | None,
                      doc_types: Iterable[str] | None = None, limit: int = 60) -> list[ChunkHit]:
     """Chunks of the primary-statement pages of one kind (cash_flow | income | balance), in page order."""
-    where, params = _scope_sql(company, fiscal_year, doc_types)
+    where, params = scope_sql(company, fiscal_year, doc_types)
     where = (where + " AND" if where else " WHERE") + " statement = %s"
-    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement, ticker FROM chunks{where}"
+    rows = conn.execute(f"SELECT {HIT_COLUMNS}, 0.0, statement, ticker FROM chunks{where}"
                         " ORDER BY doc_id, page, ord LIMIT %s", [*params, statement, int(limit)]).fetchall()
     return [ChunkHit(*r) for r in rows]
 
@@ -167,14 +168,14 @@ def chunks_on_pages(conn: psycopg.Connection, refs: Sequence[tuple[str, int]]) -
     """Every chunk of the given (doc, page) pages."""
     if not refs:
         return []
-    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement, ticker FROM chunks WHERE (doc_id, page) IN "
+    rows = conn.execute(f"SELECT {HIT_COLUMNS}, 0.0, statement, ticker FROM chunks WHERE (doc_id, page) IN "
                         "(SELECT * FROM unnest(%s::text[], %s::int[])) ORDER BY doc_id, page, ord",
                         ([r[0] for r in refs], [int(r[1]) for r in refs])).fetchall()
     return [ChunkHit(*r) for r in rows]
 
 
 def chunks_by_ids(conn: psycopg.Connection, ids: Sequence[int]) -> dict[int, ChunkHit]:
-    rows = conn.execute(f"SELECT {_HIT_COLS}, 0.0, statement, ticker FROM chunks WHERE id = ANY(%s)",
+    rows = conn.execute(f"SELECT {HIT_COLUMNS}, 0.0, statement, ticker FROM chunks WHERE id = ANY(%s)",
                         (list(ids),)).fetchall()
     return {r[0]: ChunkHit(*r) for r in rows}
 

@@ -24,31 +24,12 @@ from typing import Iterable, Sequence
 
 import psycopg
 
+from pipeline.stores.corpus import HIT_COLUMNS, scope_sql, vector_literal
+
 EXACT_MAX_ROWS = 20_000       # an exact scan of this many vectors takes tens of ms on 2 cores
 ANN_MIN_CHUNKS = 100_000      # below this an exact scan of the whole corpus is fast enough; no HNSW index
 INDEX_NAME = "chunks_embedding_hnsw"
 EF_MIN, EF_MAX = 100, 1000    # pgvector caps hnsw.ef_search at 1000
-
-_COLS = "id, doc_id, company, fiscal_year, doc_type, page, text"
-
-
-def _literal(v: Sequence[float]) -> str:
-    return "[" + ",".join(f"{x:.6g}" for x in v) + "]"
-
-
-def _where(company: str | None, fiscal_year: int | None, doc_types: Iterable[str] | None) -> tuple[str, list]:
-    where, params = [], []
-    if company:
-        where.append("company = %s")
-        params.append(company)
-    if fiscal_year is not None:
-        where.append("fiscal_year = %s")
-        params.append(int(fiscal_year))
-    if doc_types:
-        where.append("doc_type = ANY(%s)")
-        params.append(list(doc_types))
-    return (" WHERE " + " AND ".join(where)) if where else "", params
-
 
 def ann_dim(conn: psycopg.Connection) -> int | None:
     """The dimension of the valid HNSW index on chunks, or None when there is none."""
@@ -63,7 +44,7 @@ def ann_dim(conn: psycopg.Connection) -> int | None:
 def scope_rows(conn: psycopg.Connection, company: str | None, fiscal_year: int | None,
                doc_types: Iterable[str] | None) -> int:
     """How many chunks the scope holds, from the documents table (one row per filing)."""
-    where, params = _where(company, fiscal_year, doc_types)
+    where, params = scope_sql(company, fiscal_year, doc_types)
     return int(conn.execute(f"SELECT coalesce(sum(chunks), 0) FROM documents{where}", params).fetchone()[0])
 
 
@@ -76,19 +57,19 @@ def ef_search(k: int, scope: int, total: int) -> int:
 
 def exact(conn: psycopg.Connection, vector: Sequence[float], k: int, company: str | None = None,
           fiscal_year: int | None = None, doc_types: Iterable[str] | None = None) -> list[tuple]:
-    where, params = _where(company, fiscal_year, doc_types)
-    q = _literal(vector)
-    return conn.execute(f"SELECT {_COLS}, 1 - (embedding <=> %s::vector) AS score, statement, ticker FROM chunks{where}"
+    where, params = scope_sql(company, fiscal_year, doc_types)
+    q = vector_literal(vector)
+    return conn.execute(f"SELECT {HIT_COLUMNS}, 1 - (embedding <=> %s::vector) AS score, statement, ticker FROM chunks{where}"
                         " ORDER BY embedding <=> %s::vector LIMIT %s", [q, *params, q, int(k)]).fetchall()
 
 
 def approximate(conn: psycopg.Connection, vector: Sequence[float], k: int, dim: int, ef: int,
                 company: str | None = None, fiscal_year: int | None = None,
                 doc_types: Iterable[str] | None = None) -> list[tuple]:
-    where, params = _where(company, fiscal_year, doc_types)
-    q = _literal(vector)
+    where, params = scope_sql(company, fiscal_year, doc_types)
+    q = vector_literal(vector)
     conn.execute("SELECT set_config('hnsw.ef_search', %s, true)", (str(int(ef)),))
-    return conn.execute(f"SELECT {_COLS}, 1 - (embedding <=> %s::vector) AS score, statement, ticker FROM chunks{where}"
+    return conn.execute(f"SELECT {HIT_COLUMNS}, 1 - (embedding <=> %s::vector) AS score, statement, ticker FROM chunks{where}"
                         f" ORDER BY embedding::vector({int(dim)}) <=> %s::vector({int(dim)}) LIMIT %s",
                         [q, *params, q, int(k)]).fetchall()
 
