@@ -76,6 +76,20 @@ def conn(loaded):
     c.close()
 
 
+@pytest.fixture
+def migrated_conn(settings):
+    """A migrated connection to the session database without ingesting anything (fast); whatever the test writes
+    is rolled back."""
+    from pipeline.stores import db
+
+    c = db.connect(settings)
+    db.migrate(c)
+    c.commit()
+    yield c
+    c.rollback()
+    c.close()
+
+
 STEPS = ["carry_over", "summary", "notes", "route", "retrieve", "rerank", "grade", "synthesise", "citations",
          "verify", "final_gate", "shape", "audit"]
 

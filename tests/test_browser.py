@@ -3,32 +3,17 @@ One server and one page for the module; the tests run in order and write screens
 (git-ignored; `make screenshots` sets ARA_SCREENSHOTS_DIR=docs/screenshots to refresh the README's)."""
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed (apt-get install chromium)"),
-    pytest.mark.skipif(not (Path(__file__).parent.parent.parent / "shared" / "corpus" / "pdfs").exists()
-                       and not os.environ.get("ARA_TEST_CORPUS"), reason="real corpus absent"),
-]
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, MARKS, READY, free_port, wait_healthy
+
+pytestmark = MARKS
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("ARA_SCREENSHOTS_DIR") or ROOT / "build" / "screenshots")
-READY = "() => !document.querySelector('[data-testid=\"stStatusWidget\"], [data-testid=\"stSkeleton\"]')"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +23,7 @@ def server(loaded):
     with db.connect(loaded) as c:          # the walk-through below reads the cache's comparison: start it empty
         c.execute("DELETE FROM semantic_cache")
         c.commit()
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, ARA_DATA_DIR=str(loaded.data_dir), ARA_CACHE_ENABLED="true")
     env.pop("DATABASE_URL", None)
     if loaded.database_url:
@@ -48,13 +33,7 @@ def server(loaded):
                              "--browser.gatherUsageStats", "false"], env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(120):
-        try:
-            urllib.request.urlopen(url + "/_stcore/health", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.5)
-    else:
+    if not wait_healthy(url):
         proc.kill()
         pytest.fail("streamlit did not start")
     yield url
@@ -68,9 +47,7 @@ def page(server):
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run", "--disable-quic"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         pg = browser.new_page(viewport={"width": 1400, "height": 950})
         pg.goto(server)
         pg.get_by_test_id("stChatInput").wait_for(timeout=60000)

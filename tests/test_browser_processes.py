@@ -2,30 +2,16 @@
 shows its own answer, and both turns are in the one audit log with the chain intact."""
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.test_browser import CHROMIUM, READY
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, MARKS, READY, free_port, wait_healthy
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed (apt-get install chromium)"),
-    pytest.mark.skipif(not (Path(__file__).parent.parent.parent / "shared" / "corpus" / "pdfs").exists()
-                       and not os.environ.get("ARA_TEST_CORPUS"), reason="real corpus absent"),
-]
+pytestmark = MARKS
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 ARA = shutil.which("ara", path=str(Path(sys.executable).parent)) or "ara"
@@ -41,18 +27,12 @@ def two_servers(loaded):
     procs, urls = [], []
     try:
         for _ in range(2):      # started together: both run migrations and attach to the server at once
-            port = _free_port()
+            port = free_port()
             procs.append(subprocess.Popen([ARA, "serve", "--port", str(port)], env=env, cwd=ROOT,
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             urls.append(f"http://127.0.0.1:{port}")
         for url in urls:
-            for _ in range(120):
-                try:
-                    urllib.request.urlopen(url + "/_stcore/health", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.5)
-            else:
+            if not wait_healthy(url):
                 pytest.fail(f"streamlit did not start on {url}")
         yield urls
     finally:
@@ -71,9 +51,7 @@ def test_each_process_shows_its_own_answer_and_both_turns_are_audited(two_server
     before = conn.execute("SELECT coalesce(max(id), 0) FROM audit_log").fetchone()[0]
     asks = [("What was 3M's capex in FY2018?", "$1,577 million"), ("What was Boeing's revenue in FY2018?", "Boeing")]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run", "--disable-quic"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         pages = []
         for url in two_servers:
             pg = browser.new_context().new_page()

@@ -6,21 +6,16 @@ from __future__ import annotations
 import pytest
 
 from pipeline.stores import dense
+from pipeline.stores.corpus import vector_literal
 
 DIM = 384
 K = 10
 
 
 @pytest.fixture
-def conn(settings):
-    from pipeline.stores import db
-
-    c = db.connect(settings)
-    db.migrate(c)
-    c.commit()
-    yield c
-    c.rollback()
-    c.close()
+def conn(migrated_conn):
+    """This module needs no ingested corpus: the migrated session database (tests/conftest.py)."""
+    return migrated_conn
 
 
 @pytest.fixture
@@ -60,7 +55,7 @@ def test_raw_hnsw_with_a_selective_filter_comes_back_short(conn, skewed):
     assert len(rows) < K
     plan = "\n".join(r[0] for r in conn.execute(
         f"EXPLAIN SELECT id FROM chunks WHERE company = 'Dn Small' ORDER BY embedding::vector({DIM}) <=> %s::vector({DIM})"
-        " LIMIT 10", (dense._literal(skewed),)).fetchall())
+        " LIMIT 10", (vector_literal(skewed),)).fetchall())
     assert dense.INDEX_NAME in plan
 
 
@@ -87,7 +82,7 @@ def test_unfiltered_search_uses_hnsw(conn, skewed, monkeypatch):
     assert (len(rows), how) == (K, "hnsw")
     plan = "\n".join(r[0] for r in conn.execute(
         f"EXPLAIN SELECT id FROM chunks ORDER BY embedding::vector({DIM}) <=> %s::vector({DIM}) LIMIT 10",
-        (dense._literal(skewed),)).fetchall())
+        (vector_literal(skewed),)).fetchall())
     assert dense.INDEX_NAME in plan
 
 

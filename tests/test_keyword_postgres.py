@@ -27,16 +27,9 @@ def _vec(rng):
 
 
 @pytest.fixture
-def conn(settings):
-    """A migrated connection to the session database; needs no ingested corpus (fast)."""
-    from pipeline.stores import db
-
-    c = db.connect(settings)
-    db.migrate(c)
-    c.commit()
-    yield c
-    c.rollback()
-    c.close()
+def conn(migrated_conn):
+    """This module needs no ingested corpus: the migrated session database (tests/conftest.py)."""
+    return migrated_conn
 
 
 @pytest.fixture
