@@ -246,14 +246,19 @@ class Answerer:
                 what = f"{possessive(self.company)} {n}-year {name} CAGR from FY{ya} to FY{yb}"
                 calc = f"({calculator.fmt(b)} / {calculator.fmt(a)})^(1/{n}) − 1, as a percentage"
             out_unit = "%"
-        shown_v = f"{v:.1f} %" if out_unit == "%" else (f"{v:.2f}" if out_unit in ("x", "ratio") else
-                                                        money(v, scale=self.scale()[0], currency=self.scale()[1]))
+        if out_unit == "%":
+            shown_v = f"{v:.1f} %"
+        elif out_unit in ("x", "ratio"):
+            shown_v = f"{v:.2f}"
+        else:
+            scale, cur = self.scale()      # one lookup: it reads the cited tables
+            shown_v = money(v, scale=scale, currency=cur)
         derivation = "; ".join([*self.steps, f"{calc} = {shown_v}"])
         self.year = years[-1]
         self.record_result(f"{re.sub(r'[^a-z]+', '_', name.lower()).strip('_')}_{how}", v,
-                     "%" if out_unit == "%" else out_unit, "derived")
+                           "%" if out_unit == "%" else out_unit, "derived")
         return self.claim(f"{self.company} {span} {name} {how}", f"{what[0].upper()}{what[1:]} was {shown_v}, "
-                           f"computed as {derivation}.", derivation, "derived")
+                          f"computed as {derivation}.", derivation, "derived")
 
     def _defined(self, label: str) -> tuple[str, str]:
         name, expr = self.definition  # type: ignore[misc]
@@ -265,8 +270,8 @@ class Answerer:
         self.record_result(re.sub(r"[^a-z]+", "_", name.lower()).strip("_")[:40], v, "x" if ratio else scale, "derived")
         derivation = "; ".join(self.steps)
         return self.claim(f"{self.company} FY{self.year} {name}", f"{possessive(self.company)} {name} in "
-                           f"FY{self.year} was {shown_v} (as the question defines it), computed as {derivation}.",
-                           derivation, "derived")
+                          f"FY{self.year} was {shown_v} (as the question defines it), computed as {derivation}.",
+                          derivation, "derived")
 
     def claim(self, label: str, text: str, derivation: str, kind: str) -> tuple[str, str]:
         if derivation:
@@ -285,10 +290,10 @@ class Answerer:
         r = calculator.derived(formula, "%" if pct else "x", {num.key: a, den.key: b})
         name = f"{num.label} margin" if margin else f"{num.label} {'as a % of' if pct else 'to'} {den.label}"
         self.record_result(f"{num.key}_{'margin' if margin else 'over_' + den.key}", r.value, "%" if pct else "x",
-                     "derived")
+                           "derived")
         pre = "".join(f"{x}; " for x in self.steps)
         return self.claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {r.shown()}, computed as "
-                           f"{pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
+                          f"{pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
 
     def _difference(self, a_m: Metric, b_m: Metric, label: str) -> tuple[str, str]:
         a, b = self.value(a_m), self.value(b_m)
@@ -297,8 +302,8 @@ class Answerer:
         self.record_result(f"{a_m.key}-{b_m.key}", r.value, scale, "derived")
         pre = "".join(f"{x}; " for x in self.steps)
         return self.claim(label, f"{possessive(self.company)} {a_m.label} less {b_m.label} in FY{self.year} was "
-                           f"{money(r.value, scale=scale, currency=cur)}{' (negative)' if r.value < 0 else ''}, "
-                           f"computed as {pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
+                          f"{money(r.value, scale=scale, currency=cur)}{' (negative)' if r.value < 0 else ''}, "
+                          f"computed as {pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
 
     def _derived(self, metric: Metric, label: str) -> tuple[str, str]:
         if metric.line_items and metric.key not in self.local:   # the filing prints it (a non-GAAP table)
@@ -315,7 +320,7 @@ class Answerer:
             scale, text = r.unit.split()[0], r.shown()
         self.record_result(metric.key, r.value, scale, "derived")
         return self.claim(label, f"{possessive(self.company)} {metric.label} in FY{self.year} was {text}, computed "
-                           f"as {r.derivation}.", r.derivation, "derived")
+                          f"as {r.derivation}.", r.derivation, "derived")
 
     def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False
                  ) -> tuple[str, str]:
@@ -345,7 +350,7 @@ class Answerer:
         kind = "statement" if fact.statement and not fact.secondary else "figure"
         defined = f"; as the filing prints and defines it in \"{defined_by}\"" if defined_by else ""
         return self.claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
-                           f"({where(fact)}, FY{self.year}{note}{defined}).", "", kind)
+                          f"({where(fact)}, FY{self.year}{note}{defined}).", "", kind)
 
     def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int, outflow: bool = False
                 ) -> tuple[str, str] | None:
@@ -363,8 +368,8 @@ class Answerer:
         self.state.figures.append(figure_record(fact, measure, key, self.year, m))
         self.record_result(f"{key}_growth", r.value, "%", "derived")
         return self.claim(label, f"{possessive(self.company)} {measure} was {shown(fact)} in FY{self.year} and "
-                           f"{shown(prior)} in FY{prior_year} [{m}] ({where(fact)}), a change of {r.shown()}: "
-                           f"{r.derivation}.", r.derivation, "derived")
+                          f"{shown(prior)} in FY{prior_year} [{m}] ({where(fact)}), a change of {r.shown()}: "
+                          f"{r.derivation}.", r.derivation, "derived")
 
 
 def answer_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,

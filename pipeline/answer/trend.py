@@ -94,7 +94,7 @@ def answer_trend(ans) -> tuple[str, str]:
     text = (f"{lead}{possessive(ans.company)} {name} {moved} from {shown_a} in FY{earlier} to {shown_b} in "
             f"FY{later} ({change}), computed as {steps}.")
     ans.record_result(f"{re.sub(r'[^a-z]+', '_', name.lower()).strip('_')}_change", delta, "points" if pct else unit,
-                "derived")
+                      "derived")
     return ans.claim(f"{ans.company} FY{earlier}-FY{later} {name} change", text, steps, "derived")
 
 
