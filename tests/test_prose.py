@@ -1,6 +1,6 @@
 """Answers from prose: the coverage bar, number kinds, yes/no, never boilerplate, "which" over one table."""
 from pipeline.answer import NOT_FOUND
-from pipeline.answer import prose
+from pipeline.answer import prose, superlative
 from pipeline.question import analyse
 from pipeline.retrieval import Passage
 from pipeline.state import TurnState
@@ -77,7 +77,7 @@ OPEX = page("Consolidated Statements of Operations\n(Dollars in millions) 2022 2
 def test_which_line_grew_most_compares_the_named_tables_rows():
     state = TurnState(question="q")
     facts = analyse("Which operating expense line grew most in 2022 for Boeing?")
-    text, kind = prose.superlative(state, None, facts, "Boeing", 2022, [OPEX], lambda p: 1)
+    text, kind = superlative.compare(state, facts, prose.question_terms(facts), "Boeing", 2022, [OPEX], lambda p: p.text, lambda p: 1)
     assert kind == "superlative" and text.startswith("Research and development grew most")
     assert "2,249 \u2192 2,852" in text and "4,157 \u2192 4,187" in text and "Total" not in text
     assert "(2,852 - 2,249) / 2,249" in state.derivation
@@ -160,5 +160,20 @@ BALANCE = page("Consolidated Balance Sheets\n(Millions) December 31, 2022 2021\n
 def test_the_largest_liability_in_the_balance_sheet_compares_the_liabilities_not_the_first_section():
     state = TurnState(question="q")
     facts = analyse("What was the largest liability in Boeing's Balance Sheet in 2022?")
-    text, kind = prose.superlative(state, None, facts, "Boeing", 2022, [BALANCE], lambda p: 1)
+    text, kind = superlative.compare(state, facts, prose.question_terms(facts), "Boeing", 2022, [BALANCE], lambda p: p.text,
+                                     lambda p: 1)
     assert kind == "superlative" and text.startswith("Customer deposits is the highest") and "28,097" not in text
+
+
+def test_one_agreements_amount_does_not_answer_the_total_over_all_of_them():
+    one = page("Credit facilities\nOn May 26, 2022, the company entered into a new $4,200,000,000 364 day unsecured "
+               "revolving credit agreement with its lenders.", 2)
+    q = "What is the total amount Boeing may borrow under its unsecured revolving credit agreements in 2022?"
+    assert ask(q, [one])[1] == "not_found"
+    both = page("Credit facilities\nIn 2022 the company may borrow up to $8,400,000,000 in total under its unsecured "
+                "revolving credit agreements.", 3)
+    text, kind, _ = ask(q, [one, both])
+    assert kind == "quote" and "8,400,000,000" in text
+    # a total over a plural the sentence also names in the plural is still answered
+    assert prose.one_of_many("What was the total number of employees?", "We had 92,000 employees.") is False
+    assert prose.one_of_many("What were its total credit facilities?", "It has one $2 billion credit facility.")

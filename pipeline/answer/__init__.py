@@ -2,7 +2,8 @@
 
     extract.py   statement-row lookup on a page and sentence quotes (the primitives)
     facts.py     the facts table lookup: question -> row label path x period column (any filing's tables)
-    prose.py     figures stated in sentences, yes/no, "which" over one table
+    prose.py     figures stated in sentences, yes/no
+    superlative.py  "which line grew most": the rows of one table compared
     model.py     a configured model writes the answer; the deterministic checks keep it honest
     checks.py    those checks: citations, figures on cited pages and columns, recomputation, planted instructions
 

@@ -8,32 +8,26 @@ answers. Below the bar the reply is "I could not find ..." with the pages read.
 
     answer(...)       the entry point for one (company, year): superlative, yes/no, or a covering sentence
     covering(...)     the best covering sentence of the passages' pages, or None
-    superlative(...)  "which X grew most": the rows of one table compared, values shown, page cited
+
+"Which X grew most" questions go to `superlative.compare` (the rows of one table compared).
 """
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Callable
 
+from pipeline.answer import superlative
 from pipeline.answer.extract import NOT_FOUND
+from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.question import QuestionFacts, core_question
 from pipeline.retrieval import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
-from pipeline.tables import parse_number, parse_page
 from pipeline.terms import content_terms, stems
 
 _YESNO = re.compile(r"(?i)^\s*(did|does|do|is|are|was|were|has|have|had|can|will|could|should)\b")
-_MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top|least|lowest|smallest|worst|"
-                   r"slowest)\b")
-_LEAST = re.compile(r"(?i)\b(least|lowest|smallest|worst|slowest)\b(?![^,()]*\bor\b)")
-_GROWTH = re.compile(r"(?i)\b(gr[eo]w\w*|growth|increas\w*|rose|risen|ris(e|ing)|declin\w*|decreas\w*|fell|fall\w*|"
-                     r"drop\w*|chang\w*)\b")
-_WHICH = re.compile(r"(?i)^\s*(which|what)\b")
-_AMONG = re.compile(r"(?i)\bamong\s+(?:the\s+)?(?:following\s*:?\s*)?(.+?)(?:,\s*(?:which|what)\b|\?|$)")
 # What kind of number a question asks for.
 _KIND = [("per_share", re.compile(r"(?i)\bper\s+(diluted\s+|basic\s+)?share\b|\beps\b")),
          ("percent", re.compile(r"(?i)\b(percent(age)?|%|rate|proportion|share of)\b")),
@@ -64,6 +58,8 @@ _STATED_CHANGE = re.compile(r"(?i)\b(by|of)\s+(approximately\s+|about\s+|nearly\
                             r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop)\b")
 # What may happen is not what happened: "PepsiCo may ... increase the commitments to up to $4.95 billion".
 _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
+_TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
+_WORD = re.compile(r"[A-Za-z]+")
 _SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+(segment|division|business unit)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
@@ -101,15 +97,6 @@ def number_kinds(sentence: str) -> set[str]:
         else:
             kinds.add("count")
     return kinds
-
-
-def is_superlative(facts: QuestionFacts) -> bool:
-    """"Which ... most/largest/..." (or "what was the largest ..."): rows of one table compared."""
-    q = core_question(facts.text)
-    for c in facts.companies:          # "Best Buy" is a name, not a superlative
-        for n in sorted({c.name, c.key, *c.aliases}, key=len, reverse=True):
-            q = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", q)
-    return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and _MOST.search(q))
 
 
 def is_yes_no(facts: QuestionFacts) -> bool:
@@ -150,12 +137,13 @@ def _bar(n: int) -> int:
     return n if n <= 2 else max(2, math.ceil(0.6 * n))
 
 
-def _terms(facts: QuestionFacts) -> list[str]:
+def question_terms(facts: QuestionFacts) -> list[str]:
+    """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
     drop: set[str] = set()
     for c in facts.companies:
         drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
     q = re.sub(r"\s*\((?:context from turn \d+:|read as:)", " ", core_question(facts.text))
-    q = _MOST.sub(" ", _YESNO.sub(" ", q))
+    q = MOST.sub(" ", _YESNO.sub(" ", q))
     return [t for t in content_terms(q, drop) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
 
 
@@ -183,7 +171,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     """The sentence of the passages' pages that best covers the question, if one reaches the bar. `need`: the
     number kind required (default: the kind the question asks for); `require_year`: the sentence must name
     the asked year (a statement figure looked for in prose)."""
-    terms = _terms(facts)
+    terms = question_terms(facts)
     if not terms:
         return None
     bar = _bar(len(terms))
@@ -215,12 +203,14 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             hits = sum(1 for t in terms if t in have)
             if hits < bar:
                 continue
-            if superl and not _MOST.search(sent):
+            if superl and not MOST.search(sent):
                 continue
             if why and not _CAUSAL.search(sent):    # "why ...?" needs a sentence that gives a cause
                 continue
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
+            if one_of_many(facts.text, sent):
+                continue    # "the total it may borrow under its agreements": one agreement's amount is a part
             if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if require_year and not change and re.search(r"(?i)\b(increas|decreas|declin)\w*\s+(by|of)\b", sent):
@@ -243,6 +233,21 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     return best[1] if best else None
 
 
+def one_of_many(question: str, sentence: str) -> bool:
+    """The question asks for a total over a plural ("the total ... under its credit agreements") and the sentence
+    names only one of them ("a new $4.2 billion credit agreement"): the sentence gives a part, not the total."""
+    if not _TOTAL_Q.search(question):
+        return False
+    said = {w.lower() for w in _WORD.findall(sentence)}
+    for w in {w.lower() for w in _WORD.findall(question)}:
+        if len(w) < 5 or not w.endswith("s") or w.endswith("ss"):
+            continue
+        one = w[:-3] + "y" if w.endswith("ies") else w[:-1]
+        if one in said and w not in said:
+            return True
+    return False
+
+
 def _pages(passages: list[Passage]) -> str:
     return ", ".join(f"{p.doc} p. {p.page}" for p in passages[:6]) or "no pages"
 
@@ -257,7 +262,8 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     q = core_question(facts.text)
     where = f"{company}'s FY{year} reports" if year else f"{company}'s reports"
     if is_superlative(facts):
-        sup = superlative(state, conn, facts, company, year, passages, cite)
+        sup = superlative.compare(state, facts, question_terms(facts), company, year, passages,
+                                  lambda p: _page_text(conn, p), cite)
         if sup is not None:
             return sup
         if facts.metric is not None:   # one figure is not an answer to "which ... most"
@@ -280,115 +286,3 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
         text, kind = said, "quote"
     state.claims.append(Claim(text=text, label=f"{company} FY{p.fiscal_year} passage"))
     return text, kind
-
-
-# --- "which ... most" over one table -----------------------------------------------------------------------
-def _alternatives(q: str) -> list[list[str]]:
-    m = _AMONG.search(q)
-    if not m:
-        return []
-    parts = [x for x in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", m.group(1)) if x.strip()]
-    alts = [content_terms(x) for x in parts]
-    return [a for a in alts if a] if len(alts) >= 2 else []
-
-
-def _preferred(labels: list) -> object:
-    pref = [r for r in labels if re.search(r"(?i)^(net|total)\b|provided by|used (in|for)", r.label)]
-    return (pref or labels)[-1]
-
-
-def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, growth: bool):
-    def usable(r) -> bool:
-        return r.aligned and re.search(r"\d", r.value_for(year) or "") is not None and \
-            parse_number(r.value_for(year) or "") is not None and \
-            (not growth or parse_number(r.value_for(year - 1) or "") is not None)
-
-    rows = [r for r in table.rows if usable(r) and _clean_label(r.label)]
-    if alts:
-        chosen = []
-        for alt in alts:
-            match = [r for r in rows if all(t in stems(r.label) for t in alt)]
-            if not match:
-                return []
-            chosen.append(_preferred(match))
-        return chosen
-    # the section the question names: a line carrying its terms, then the contiguous rows up to its total
-    by_line = {r.line_no: r for r in table.rows}
-    for i, line in enumerate(table.lines):
-        if i in by_line and by_line[i].values:
-            continue
-        have = stems(line)
-        if sum(1 for t in terms if t in have) < max(1, min(2, len(terms))):
-            continue
-        section, gap = [], 0
-        for j in range(i + 1, len(table.lines)):
-            r = by_line.get(j)
-            if r is not None and r.aligned:
-                if re.match(r"(?i)total\b", r.label):
-                    break
-                if usable(r) and _clean_label(r.label):
-                    section.append(r)
-                    continue
-            if section:
-                break
-            gap += 1          # the table's title, unit and year header lines between the words and the rows
-            if gap > 4:
-                break
-        if len(section) >= 2:
-            return section
-    return []
-
-
-def _clean_label(label: str) -> bool:
-    """A row label that is words, not a mis-split run of figures."""
-    return bool(re.search(r"[A-Za-z]{3}", label)) and not re.search(r"\d{2,}[\d,]*\s+\d", label)
-
-
-def superlative(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                passages: list[Passage], cite: Callable[[Passage], int]) -> tuple[str, str] | None:
-    if year is None:
-        return None
-    q = core_question(facts.text)
-    growth = bool(_GROWTH.search(q))
-    lowest = bool(_LEAST.search(q)) and not re.search(r"(?i)\bmost\b", q)
-    alts = _alternatives(q)
-    # "in the balance sheet" names where to look, not the section compared ("the largest liability")
-    terms = [t for t in _terms(facts) if not _GROWTH.fullmatch(t)
-             and not re.fullmatch(r"balanc\w*|sheets?|statements?|consolidat\w*", t.lstrip("~"))]
-    for p in passages[:6]:
-        table = parse_page(_page_text(conn, p))
-        rows = _candidate_rows(table, terms, alts, year, growth)
-        if len(rows) < 2:
-            continue
-        scored = []
-        for r in rows:
-            cur = parse_number(r.value_for(year))
-            if growth:
-                prev = parse_number(r.value_for(year - 1))
-                if not prev:
-                    continue
-                scored.append((Decimal(100) * (cur - prev) / abs(prev), r, prev, cur))
-            else:
-                scored.append((cur, r, None, cur))
-        if len(scored) < 2:
-            continue
-        scored.sort(key=lambda s: s[0], reverse=not lowest)
-        m = cite(p)
-        derivations, shown = [], []
-        for val, r, prev, cur in scored:
-            if growth:
-                d = f"{r.label}: ({r.value_for(year)} - {r.value_for(year - 1)}) / {r.value_for(year - 1)} = {val:.1f} %"
-                derivations.append(d)
-                shown.append(f"{r.label} {r.value_for(year - 1)} \u2192 {r.value_for(year)} ({val:+.1f} %)")
-            else:
-                shown.append(f"{r.label} {r.value_for(year)}")
-        top = scored[0][1]
-        what = ("grew least" if lowest else "grew most") if growth else ("is the lowest" if lowest else "is the highest")
-        unit = f" ({table.unit})" if table.unit else ""
-        text = (f"{top.label} {what} in FY{year} of the lines compared{unit} [{m}]: "
-                + "; ".join(shown) + ".")
-        if derivations:
-            state.derivation = "; ".join(filter(None, [state.derivation, *derivations]))
-        state.claims.append(Claim(text=text + (" =" if growth else ""), label=f"{company} FY{year} table comparison"))
-        return text, "superlative"
-    return None

@@ -87,8 +87,9 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
     """"Which line grew most" compares a table's rows; a figure the statements do not print may be stated in a
     sentence (a covering one, with a number of the asked kind); everything else is the figure path's."""
     from pipeline.answer import prose
+    from pipeline.answer.superlative import is_superlative
 
-    if facts.metric is not None and prose.is_superlative(facts):   # never one figure for "which ... most"
+    if facts.metric is not None and is_superlative(facts):   # never one figure for "which ... most"
         return prose.answer(state, conn, facts, company, year, passages, cite)
     from pipeline.answer.trend import asks_trend
 

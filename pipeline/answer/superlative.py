@@ -1,0 +1,149 @@
+"""A superlative over one table: "which operating expense line grew most", "what was the largest liability".
+
+The rows the question compares (the lines it lists after "among", or the section of the table its words name, up
+to the section's total) are ranked by their value or their growth over the prior year; the answer names the top
+row, shows every compared value (and the growth derivation) and cites the page.
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Callable
+
+from pipeline.question import QuestionFacts, core_question
+from pipeline.retrieval import Passage
+from pipeline.state import Claim, TurnState
+from pipeline.tables import parse_number, parse_page
+from pipeline.terms import content_terms, stems
+
+MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top|least|lowest|smallest|worst|"
+                   r"slowest)\b")
+_LEAST = re.compile(r"(?i)\b(least|lowest|smallest|worst|slowest)\b(?![^,()]*\bor\b)")
+_GROWTH = re.compile(r"(?i)\b(gr[eo]w\w*|growth|increas\w*|rose|risen|ris(e|ing)|declin\w*|decreas\w*|fell|fall\w*|"
+                     r"drop\w*|chang\w*)\b")
+_WHICH = re.compile(r"(?i)^\s*(which|what)\b")
+_AMONG = re.compile(r"(?i)\bamong\s+(?:the\s+)?(?:following\s*:?\s*)?(.+?)(?:,\s*(?:which|what)\b|\?|$)")
+
+
+def is_superlative(facts: QuestionFacts) -> bool:
+    """"Which ... most/largest/..." (or "what was the largest ..."): rows of one table compared."""
+    q = core_question(facts.text)
+    for c in facts.companies:          # "Best Buy" is a name, not a superlative
+        for n in sorted({c.name, c.key, *c.aliases}, key=len, reverse=True):
+            q = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", q)
+    return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and MOST.search(q))
+
+
+
+def _alternatives(q: str) -> list[list[str]]:
+    m = _AMONG.search(q)
+    if not m:
+        return []
+    parts = [x for x in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", m.group(1)) if x.strip()]
+    alts = [content_terms(x) for x in parts]
+    return [a for a in alts if a] if len(alts) >= 2 else []
+
+
+def _preferred(labels: list) -> object:
+    pref = [r for r in labels if re.search(r"(?i)^(net|total)\b|provided by|used (in|for)", r.label)]
+    return (pref or labels)[-1]
+
+
+def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, growth: bool):
+    def usable(r) -> bool:
+        return r.aligned and re.search(r"\d", r.value_for(year) or "") is not None and \
+            parse_number(r.value_for(year) or "") is not None and \
+            (not growth or parse_number(r.value_for(year - 1) or "") is not None)
+
+    rows = [r for r in table.rows if usable(r) and _clean_label(r.label)]
+    if alts:
+        chosen = []
+        for alt in alts:
+            match = [r for r in rows if all(t in stems(r.label) for t in alt)]
+            if not match:
+                return []
+            chosen.append(_preferred(match))
+        return chosen
+    # the section the question names: a line carrying its terms, then the contiguous rows up to its total
+    by_line = {r.line_no: r for r in table.rows}
+    for i, line in enumerate(table.lines):
+        if i in by_line and by_line[i].values:
+            continue
+        have = stems(line)
+        if sum(1 for t in terms if t in have) < max(1, min(2, len(terms))):
+            continue
+        section, gap = [], 0
+        for j in range(i + 1, len(table.lines)):
+            r = by_line.get(j)
+            if r is not None and r.aligned:
+                if re.match(r"(?i)total\b", r.label):
+                    break
+                if usable(r) and _clean_label(r.label):
+                    section.append(r)
+                    continue
+            if section:
+                break
+            gap += 1          # the table's title, unit and year header lines between the words and the rows
+            if gap > 4:
+                break
+        if len(section) >= 2:
+            return section
+    return []
+
+
+def _clean_label(label: str) -> bool:
+    """A row label that is words, not a mis-split run of figures."""
+    return bool(re.search(r"[A-Za-z]{3}", label)) and not re.search(r"\d{2,}[\d,]*\s+\d", label)
+
+
+def compare(state: TurnState, facts: QuestionFacts, terms: list[str], company: str, year: int | None,
+            passages: list[Passage], read: Callable[[Passage], str],
+            cite: Callable[[Passage], int]) -> tuple[str, str] | None:
+    """(answer, "superlative") from the first of the passages' pages whose table has two or more rows the
+    question compares, or None. `terms`: the question's content terms; `read`: a passage's whole page text."""
+    if year is None:
+        return None
+    q = core_question(facts.text)
+    growth = bool(_GROWTH.search(q))
+    lowest = bool(_LEAST.search(q)) and not re.search(r"(?i)\bmost\b", q)
+    alts = _alternatives(q)
+    # "in the balance sheet" names where to look, not the section compared ("the largest liability")
+    terms = [t for t in terms if not _GROWTH.fullmatch(t)
+             and not re.fullmatch(r"balanc\w*|sheets?|statements?|consolidat\w*", t.lstrip("~"))]
+    for p in passages[:6]:
+        table = parse_page(read(p))
+        rows = _candidate_rows(table, terms, alts, year, growth)
+        if len(rows) < 2:
+            continue
+        scored = []
+        for r in rows:
+            cur = parse_number(r.value_for(year))
+            if growth:
+                prev = parse_number(r.value_for(year - 1))
+                if not prev:
+                    continue
+                scored.append((Decimal(100) * (cur - prev) / abs(prev), r, prev, cur))
+            else:
+                scored.append((cur, r, None, cur))
+        if len(scored) < 2:
+            continue
+        scored.sort(key=lambda s: s[0], reverse=not lowest)
+        m = cite(p)
+        derivations, shown = [], []
+        for val, r, prev, cur in scored:
+            if growth:
+                d = f"{r.label}: ({r.value_for(year)} - {r.value_for(year - 1)}) / {r.value_for(year - 1)} = {val:.1f} %"
+                derivations.append(d)
+                shown.append(f"{r.label} {r.value_for(year - 1)} \u2192 {r.value_for(year)} ({val:+.1f} %)")
+            else:
+                shown.append(f"{r.label} {r.value_for(year)}")
+        top = scored[0][1]
+        what = ("grew least" if lowest else "grew most") if growth else ("is the lowest" if lowest else "is the highest")
+        unit = f" ({table.unit})" if table.unit else ""
+        text = (f"{top.label} {what} in FY{year} of the lines compared{unit} [{m}]: "
+                + "; ".join(shown) + ".")
+        if derivations:
+            state.derivation = "; ".join(filter(None, [state.derivation, *derivations]))
+        state.claims.append(Claim(text=text + (" =" if growth else ""), label=f"{company} FY{year} table comparison"))
+        return text, "superlative"
+    return None
