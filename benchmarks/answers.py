@@ -24,6 +24,7 @@ from evals.financebench import load_questions, question_sets  # noqa: E402
 from pipeline.graph import run_turn  # noqa: E402
 from pipeline.nodes import TurnContext  # noqa: E402
 from pipeline.settings import get_settings  # noqa: E402
+from pipeline.stores import corpus  # noqa: E402
 from pipeline.tables import parse_number  # noqa: E402
 
 SCALES = [Decimal(10) ** k for k in (-9, -6, -3, 0, 3, 6, 9)]
@@ -82,6 +83,10 @@ def main() -> None:
     s = get_settings()
     ctx = TurnContext.from_settings(s)
     ctx.cache = None     # every question answered fresh
+    with ctx.connect() as conn:
+        docs = corpus.list_documents(conn)
+    held = (f"Database held {len(docs)} filings of {len({d['company'] for d in docs})} companies, "
+            f"{sum(d['chunks'] or 0 for d in docs):,} chunks, while answering.")
     sets = {k: v for k, v in question_sets().items() if args.set in ("all", k)}
     for name, path in sets.items():
         rows, c, times = run_set(name, path, ctx)
@@ -96,7 +101,7 @@ def main() -> None:
             ["id", "question", "gold", "grade", "answer", "cited", "gold pages", "ms"], rows) + "\n\n</details>"
         print(summary)
         write_section(f"answers-{name}", f"## Answers, {name} set (FinanceBench numeric questions, offline answerer)"
-                      f"\n\n{machine()}\n\nTargets on the second set: correct >= 60 %, incorrect <= 5 %. Money is graded "
+                      f"\n\n{machine()}\n\n{held} Targets on the second set: correct >= 60 %, incorrect <= 5 %. Money is graded "
                       "within 1 % at any scale, percentages within 0.15 points.\n\n" + summary + "\n\n" + detail + "\n")
 
 

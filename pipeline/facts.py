@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from pipeline.tables import PageTable, Row, parse_number, parse_page
+from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "6"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "8"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -117,7 +117,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
     for page, t in enumerate(tables, start=1):
         for row in t.rows:
             cells = row.cells()
-            if not cells or not row.label or len(row.label) > 300:
+            if not cells or not row.label or len(row.label) > 300 or mis_split(row.label):
                 continue
             path = " \u203a ".join([*row.path, row.label])
             for col, printed in cells:

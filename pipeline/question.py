@@ -72,6 +72,7 @@ total net gross operating annual quarterly fiscal year years quarter report repo
 companies group segment business north south east west central latin europe european asia asian pacific africa
 african america american americas china chinese japan japanese india indian uk us usa u.s eu emea apac middle
 international domestic global world united states kingdom canada canadian australia australian germany france
+balance sheet sheets statement statements income cash flow flows note notes consolidated md&a 10-k 10-q 8-k
 """.split())
 _SUFFIXES = r"(?:Inc|Inc\.|Corp|Corp\.|Corporation|Company|Co\.?|plc|PLC|Ltd|Ltd\.|Limited|Group|Holdings|AG|SA|NV|SE)"
 _CAP = r"(?:[A-Z][\w&.\-]*[\w&]|[A-Z]|[0-9][A-Za-z][\w&\-]*)"
@@ -83,7 +84,10 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
     financial term nor a common word ("Coca-Cola net operating revenues 2022?" -> ["Coca-Cola"])."""
     known = registry.names()
     out: list[str] = []
-    for m in _PHRASE.finditer(text):
+    # a held company's own name is not scanned for others: "American Express's" holds no company "Express"
+    for m in _PHRASE.finditer(registry.strip_names(text)):
+        if lexicon.find(m.group(1)) or get_topics().find(m.group(1)):
+            continue    # "Free Cash Flow", before its words are trimmed as vocabulary
         words = m.group(1).split()
         while words and (words[0].lower().strip(".") in _NOT_NAMES or re.fullmatch(r"(?:FY)?\d+\w*", words[0])):
             words = words[1:]

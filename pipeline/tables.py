@@ -333,6 +333,16 @@ def _fit(row: Row) -> None:
         row.values = row.values[extra:]
 
 
+_FIGURE_RUN = re.compile(r"(?:\s+\(?(?:\$|US\$|£|€|¥)?\s?-?\d[\d,]*(?:\.\d+)?\)?%?){2,}\s*$")
+
+
+def mis_split(label: str) -> bool:
+    """A row label that swallowed figures ("Income tax provision (4) (180) (203) (90)", "As reported - GAAP 14,189
+    1,797"): the row's cells were not split from its label, so which value sits under which column is unknown."""
+    words = re.sub(r"\([^()]*[A-Za-z][^()]*\)", " ", label)    # a note in brackets is words: "(includes ...: 2022, $12,662)"
+    return bool(_FIGURE_RUN.search(" " + words)) or not re.search(r"[A-Za-z]{3}", label)
+
+
 def parse_number(token: str) -> Decimal | None:
     """'(1,577)' -> -1577, '$5,363' -> 5363, '12.5%' -> 12.5, '—' -> 0. None if not a number."""
     t = token.strip().replace("$", "").replace(",", "")

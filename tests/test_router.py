@@ -112,3 +112,12 @@ def test_a_held_company_beside_one_not_held_is_answered_and_the_other_named(q, m
                                "What was 3M's revenue in FY2022?"])
 def test_capitalised_words_that_are_not_a_compared_company_add_no_note(q):
     assert "don't hold" not in route_question(analyse(q), COVERAGE).period_note
+
+
+def test_a_word_of_a_held_companys_name_is_not_another_company():
+    from pipeline.registry import Company, Registry
+
+    reg = Registry([Company(key="AMEX", name="American Express", tickers=("AXP",))])
+    facts = analyse("What was the largest liability in American Express's Balance Sheet in 2022?", reg)
+    assert [c.name for c in facts.companies] == ["American Express"] and facts.unknown_companies == []
+    assert analyse("Compare American Express with Discover on revenue", reg).unknown_companies == ["Discover"]

@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from pipeline.tables import header_years, parse_number, parse_page, split_row
+from pipeline.tables import header_years, mis_split, parse_number, parse_page, split_row
 from tests.conftest import corpus_pdf
 
 
@@ -61,3 +61,28 @@ def test_real_statement_page_alignment(doc, page, year, label, value):
     rows = [r for r in parse_page(text).rows if r.label == label]
     assert rows, f"row {label!r} not parsed on {doc} p. {page}"
     assert rows[0].value_for(year) == value
+
+
+@pytest.mark.parametrize("label,bad", [
+    ("Income tax provision (4) (180) (203) (90) (78) (40) (24)", True),    # segment cells left in the label
+    ("As reported - GAAP 14,189 1,797 1,316 22.9%", True),
+    ("2,117 2,018 (5)", True),
+    ("Long-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, "
+     "$13,803)", False),                                                   # a note in brackets is words
+    ("Provision for income taxes (Note 7)", False),
+    ("4.5% notes due 2026", False),
+    ("Other liabilities", False),
+])
+def test_a_label_that_swallowed_its_rows_figures_is_mis_split(label, bad):
+    assert mis_split(label) is bad
+
+
+def test_a_mis_split_row_yields_no_facts():
+    from pipeline.facts import extract
+
+    page = "\n".join(["Acme Corp", "Reportable Segments", "(in millions) 2022 2021",
+                      "Net sales $ 1,000 $ 900",
+                      "Income tax provision (4) (180) (203) (90) (615)",
+                      "Net income 120 100"])
+    labels = {f.label for f in extract([page], 2022, "10K")}
+    assert {"Net sales", "Net income"} <= labels and not any("provision" in x for x in labels)

@@ -69,3 +69,13 @@ def test_an_improving_margin_question_on_a_real_filing_compares_two_years_consis
     assert m, state.answer
     assert (m.group(1) == "Yes") == (Decimal(m.group(3)) > Decimal(m.group(2)))
     assert state.citations
+
+
+@pytest.mark.skipif(not (PDFS / "3M_2021_10K.pdf").exists(), reason="needs ../shared/corpus (3M FY2021)")
+def test_the_change_of_a_rate_is_in_percentage_points_not_a_percent_of_a_percent(ask):
+    state = ask("By how much did 3M's operating margin change from FY2020 to FY2021?")
+    m = re.search(r"was ([+-][\d.]+) percentage points \(from ([\d.]+) % in FY2020 to ([\d.]+) % in FY2021\)",
+                  state.answer)
+    assert m, state.answer
+    assert Decimal(m.group(1)) == Decimal(m.group(3)) - Decimal(m.group(2))
+    assert state.results[-1]["unit"] == "points"

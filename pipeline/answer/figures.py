@@ -232,9 +232,17 @@ class Answerer:
             out_unit = unit
         else:
             (ya, a, _), (yb, b, _) = vals[0], vals[-1]
-            if a == 0:
+            out_unit = None
+            if a == 0 and unit not in ("%", "percent"):
                 raise calculator.CalculationError(f"{name} is zero in FY{ya}")
-            if how == "growth":
+            if how == "growth" and unit in ("%", "percent"):   # a rate's change is in points, not a % of a %
+                sa, sb = (measured[0][3].rstrip("% "), measured[-1][3].rstrip("% "))
+                v = Decimal(sb.replace(",", "")) - Decimal(sa.replace(",", ""))
+                what = f"the change in {possessive(self.company)} {name} from FY{ya} to FY{yb}"
+                calc = f"{sb} % − {sa} %"
+                out_unit = "points"
+                shown_v = f"{v:+} percentage points (from {sa} % in FY{ya} to {sb} % in FY{yb})"
+            elif how == "growth":
                 v = (b - a) / abs(a) * 100
                 what = f"the change in {possessive(self.company)} {name} from FY{ya} to FY{yb}"
                 calc = f"({calculator.fmt(b)} − {calculator.fmt(a)}) / {calculator.fmt(abs(a))} × 100"
@@ -245,8 +253,10 @@ class Answerer:
                 v = (Decimal(float(b / a) ** (1 / n)) - 1) * 100
                 what = f"{possessive(self.company)} {n}-year {name} CAGR from FY{ya} to FY{yb}"
                 calc = f"({calculator.fmt(b)} / {calculator.fmt(a)})^(1/{n}) − 1, as a percentage"
-            out_unit = "%"
-        if out_unit == "%":
+            out_unit = "points" if out_unit == "points" else "%"
+        if out_unit == "points":
+            pass                           # shown with both years' rates above
+        elif out_unit == "%":
             shown_v = f"{v:.1f} %"
         elif out_unit in ("x", "ratio"):
             shown_v = f"{v:.2f}"
@@ -256,7 +266,7 @@ class Answerer:
         derivation = "; ".join([*self.steps, f"{calc} = {shown_v}"])
         self.year = years[-1]
         self.record_result(f"{re.sub(r'[^a-z]+', '_', name.lower()).strip('_')}_{how}", v,
-                           "%" if out_unit == "%" else out_unit, "derived")
+                           out_unit, "derived")
         return self.claim(f"{self.company} {span} {name} {how}", f"{what[0].upper()}{what[1:]} was {shown_v}, "
                           f"computed as {derivation}.", derivation, "derived")
 

@@ -13,7 +13,7 @@ from typing import Callable
 from pipeline.question import QuestionFacts, core_question
 from pipeline.retrieval import Passage
 from pipeline.state import Claim, TurnState
-from pipeline.tables import parse_number, parse_page
+from pipeline.tables import mis_split, parse_number, parse_page
 from pipeline.terms import content_terms, stems
 
 MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top|least|lowest|smallest|worst|"
@@ -55,7 +55,7 @@ def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, g
             parse_number(r.value_for(year) or "") is not None and \
             (not growth or parse_number(r.value_for(year - 1) or "") is not None)
 
-    rows = [r for r in table.rows if usable(r) and _clean_label(r.label)]
+    rows = [r for r in table.rows if usable(r) and not mis_split(r.label)]
     if alts:
         chosen = []
         for alt in alts:
@@ -78,7 +78,7 @@ def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, g
             if r is not None and r.aligned:
                 if re.match(r"(?i)total\b", r.label):
                     break
-                if usable(r) and _clean_label(r.label):
+                if usable(r) and not mis_split(r.label):
                     section.append(r)
                     continue
             if section:
@@ -89,11 +89,6 @@ def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, g
         if len(section) >= 2:
             return section
     return []
-
-
-def _clean_label(label: str) -> bool:
-    """A row label that is words, not a mis-split run of figures."""
-    return bool(re.search(r"[A-Za-z]{3}", label)) and not re.search(r"\d{2,}[\d,]*\s+\d", label)
 
 
 def compare(state: TurnState, facts: QuestionFacts, terms: list[str], company: str, year: int | None,
