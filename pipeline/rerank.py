@@ -2,8 +2,9 @@
 
 Offline default (no cross-encoder weights install offline): deterministic scoring that knows what a
 figure question needs - a statement row matching the asked metric (from the lexicon), the asked year
-among that row's columns, and the statement the metric is printed in. Questions without a metric keep
-the fusion order.
+among that row's columns, and the statement the metric is printed in. A question without a metric (a count
+in prose, yes/no, a narrative question) is ordered by how many of its content terms a passage carries
+(stemmed, with synonyms), fusion order breaking ties.
 """
 from __future__ import annotations
 
@@ -31,9 +32,22 @@ def row_matches(facts: QuestionFacts, text: str) -> tuple[bool, bool]:
     return any_row, False
 
 
-def feature_score(facts: QuestionFacts, p: Passage) -> float:
+def question_terms(facts: QuestionFacts) -> list[str]:
+    """The question's content terms, company names left out (they are in every scoped passage)."""
+    from pipeline.terms import content_terms
+
+    drop: set[str] = set()
+    for c in facts.companies:
+        drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
+    return [t for t in content_terms(facts.text, drop) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+
+
+def feature_score(facts: QuestionFacts, p: Passage, terms: list[str] | None = None) -> float:
     if facts.metric is None:
-        return 0.0
+        from pipeline.terms import coverage, stems
+
+        terms = question_terms(facts) if terms is None else terms
+        return round(coverage(terms, stems(p.text)), 2) if terms else 0.0
     score = 0.0
     row, year_col = row_matches(facts, p.text)
     if row:
@@ -49,7 +63,10 @@ def feature_score(facts: QuestionFacts, p: Passage) -> float:
 def explain(facts: QuestionFacts, p: Passage) -> str:
     """Why `feature_score` scored a passage as it did, in words (for the turn's trace)."""
     if facts.metric is None:
-        return "no metric asked: fusion order kept"
+        terms = question_terms(facts)
+        if not terms:
+            return "no metric or content terms asked: fusion order kept"
+        return f"carries {feature_score(facts, p, terms):.0%} of the question's terms"
     row, year_col = row_matches(facts, p.text)
     parts = [f"row '{facts.metric.label}' printed" if row else "no row of the metric"]
     if row:
@@ -63,9 +80,20 @@ class StatementReranker:
     name = "statement-rules"
 
     def rerank(self, facts: QuestionFacts, passages: list[Passage], k: int) -> list[Passage]:
-        scored = [(feature_score(facts, p), -i, p) for i, p in enumerate(passages)]
+        terms = question_terms(facts) if facts.metric is None else None
+        scored = [(feature_score(facts, p, terms), -i, p) for i, p in enumerate(passages)]
+        if terms:
+            scored = _fused_with_coverage(scored)
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [dataclasses.replace(p, rerank_score=s) for s, _, p in scored[:k]]
+
+
+def _fused_with_coverage(scored: list[tuple[float, int, Passage]]) -> list[tuple[float, int, Passage]]:
+    """Term coverage is a second opinion beside the fusion order, not a replacement: the two rankings are fused
+    by reciprocal rank (k = 60, as the retrievers are), passages of equal coverage sharing the best rank of their group, so a page
+    that carries every term rises without a well-fused page that words things differently falling out."""
+    above = {c: sum(1 for d, _, _ in scored if d > c) for c, _, _ in scored}   # rank in coverage order
+    return [(round(1 / (60 - neg_i) + 1 / (60 + above[c]), 6), neg_i, p) for c, neg_i, p in scored]
 
 
 class CohereReranker:

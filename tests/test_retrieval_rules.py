@@ -61,3 +61,26 @@ def test_secondary_statements_are_not_primary_statements():
     assert detect_title(["Deed of Cross Guarantee", "Consolidated Balance Sheets", "($ in millions)"])[1] is None
     assert detect_title(["Condensed Consolidating Statements of Cash Flows"])[1] is None
     assert detect_title(["Amcor plc and Subsidiaries", "Consolidated Balance Sheets"])[1] == "balance"
+
+
+def _pool(*texts: str) -> list[Passage]:
+    return [Passage(chunk_id=i, doc="AMCOR_2021_10K", company="Amcor", fiscal_year=2021, doc_type="10K", page=10 + i,
+                    score=1.0 / (i + 1), text=t) for i, t in enumerate(texts)]
+
+
+def test_a_question_without_a_metric_is_reranked_by_the_terms_a_passage_carries():
+    from pipeline.rerank import StatementReranker
+
+    some = [f"Note {n}. Our operations are organised in the Flexibles and Rigid Packaging segments." for n in range(5)]
+    none = [f"Note {n}. Share-based compensation expense is recognised over the vesting period." for n in range(4)]
+    exhibit = "EXHIBIT 21.1 Amcor Flexibles Americas LLC United States of America"
+    answer = "Approximately 46,000 employees in 225 locations operating in over 40 countries."
+    pool = _pool(exhibit, *some[:2], answer, *some[2:], *none)     # fusion put the exhibit first, the answer fourth
+    out = [p.text for p in StatementReranker().rerank(analyse("In how many countries did Amcor operate in FY2021?"),
+                                                      pool, 8)]
+    assert out.index(answer) < min(out.index(exhibit), out.index(some[2]))   # above none, and above fewer fused after it
+    assert out.index(some[0]) < out.index(exhibit)    # some terms carried beats none, at a similar fusion rank
+    assert out.index(some[0]) < out.index(some[4])    # fusion order still orders equal coverage
+    # a question without content terms keeps the fusion order
+    kept = StatementReranker().rerank(analyse("Amcor FY2021?"), pool, 8)
+    assert [p.page for p in kept] == [p.page for p in pool[:8]]
