@@ -48,6 +48,14 @@ def fake_openai():
     srv.shutdown()
 
 
+def test_many_texts_spread_over_worker_sessions_get_the_vectors_each_gets_alone(embedder):
+    texts = [f"Net sales of the segment rose {i} percent" + " in the Americas" * (i % 7) for i in range(40)]
+    together = np.array(embedder.get_text_embedding_batch(texts))       # several micro-batches, worker sessions
+    alone = np.array([embedder.get_text_embedding(t) for t in texts])    # one text, the query session
+    assert together.shape == (40, LOCAL_DIM)
+    assert np.abs(together - alone).max() < 1e-4                          # same order, same vectors
+
+
 def test_openai_provider_uses_the_configured_server_model_and_key(fake_openai):
     s = Settings(embed_provider="openai", openai_base_url=fake_openai, openai_api_key="sk-test-123",
                  embed_model="my-embedder", data_dir="/tmp/x")
