@@ -144,3 +144,24 @@ def test_an_amount_whose_currency_is_unknown_gets_no_sign_rather_than_a_dollar()
     printed = StoredFact(4, "D", "Acme", "10K", 2023, 1, 2, "", "", False, "Revenue", "Revenue", "2023", 2023, "year",
                          "", "$ 1,234", Decimal(1234), "million", "money", "$")
     assert shown(printed) == "$1,234 million"                     # a column printed in "$" keeps its sign
+
+
+BOEING_STYLE = [
+    "Consolidated Statements of Cash Flows", "(Dollars in millions)", "Years ended December 31, 2030 2029 2028",
+    "Net cash provided/(used) by operating activities 3,512 (3,416) (18,410)",
+    "Net cash provided/(used) by investing activities (1,021) 9,324 (18,366)",
+]
+
+
+def test_operating_cash_flow_printed_provided_used_is_found_and_a_negative_one_is_said_used():
+    facts = extract(["\n".join(BOEING_STYLE)], 2030, "10K")
+    rows = [StoredFact(i, "BOEING_2030_10K", "Boeing", "10K", 2030, f.page, f.line_no, f.table_title, f.statement,
+                       f.secondary, f.label, f.label_path, f.column_header, f.fiscal_year, f.span, f.qualifiers,
+                       f.value_printed, f.value, f.scale, f.kind, f.currency) for i, f in enumerate(facts)]
+    for year, printed, said in ((2030, "3,512", "$3,512 million"), (2029, "(3,416)", "$3,416 million used")):
+        q = f"What was Boeing's cash from operations in FY{year}?"
+        f = analyse(q)
+        m = lookup.choose(lookup.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == year],
+                          ["BOEING_2030_10K"])
+        assert isinstance(m, lookup.FactMatch) and "operating activities" in m.fact.label
+        assert m.fact.value_printed == printed and shown(m.fact) == said

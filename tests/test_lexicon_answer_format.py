@@ -29,3 +29,18 @@ def test_lexicon_finds_the_metric(q, key):
 ])
 def test_row_matching(key, label, ok):
     assert get_lexicon().get(key).matches_row(label) is ok
+
+
+@pytest.mark.parametrize("label,ok", [
+    ("Net cash provided by operating activities", True),
+    ("Net cash provided/(used) by operating activities", True),
+    ("Net cash used by operating activities", True),
+    ("Net cash (used in) provided by operating activities", True),
+    ("Net cash provided by (used in) operating activities", True),
+    ("Net cash generated from operating activities", True),
+    ("Cash provided (used) by operations", True),
+    ("Net cash provided by operating activities of discontinued operations", False),
+    ("Net cash used in investing activities", False),
+])
+def test_operating_cash_flow_rows_in_the_wordings_filers_use(label, ok):
+    assert get_lexicon().get("operating_cash_flow").matches_row(label) is ok

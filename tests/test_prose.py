@@ -177,3 +177,12 @@ def test_one_agreements_amount_does_not_answer_the_total_over_all_of_them():
     # a total over a plural the sentence also names in the plural is still answered
     assert prose.one_of_many("What was the total number of employees?", "We had 92,000 employees.") is False
     assert prose.one_of_many("What were its total credit facilities?", "It has one $2 billion credit facility.")
+
+
+def test_a_statement_figure_is_not_taken_from_a_sentence_stating_an_improvement():
+    change = page("Liquidity\nThe $6.9 billion improvement in cash provided by operating activities in 2022 is primarily "
+                  "driven by improved changes in assets and liabilities.", 4)
+    state = TurnState(question="What was Boeing's operating cash flow in 2022?")
+    text, kind = prose.answer(state, None, analyse(state.question), "Boeing", 2022, [change], lambda p: 1,
+                              need="money", require_year=True)
+    assert kind == "not_found"

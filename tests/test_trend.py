@@ -79,3 +79,21 @@ def test_the_change_of_a_rate_is_in_percentage_points_not_a_percent_of_a_percent
     assert m, state.answer
     assert Decimal(m.group(1)) == Decimal(m.group(3)) - Decimal(m.group(2))
     assert state.results[-1]["unit"] == "points"
+
+
+@pytest.mark.parametrize("q,lead", [
+    ("Was Verizon's net income positive in FY2030?", "Yes. "),
+    ("Did Verizon have negative operating cash flow in FY2030?", "No. "),
+    ("Did Verizon's operating cash flow exceed $20 billion in FY2030?", "No. "),
+    ("Were Verizon's capital expenditures above 9,000 in FY2030?", "Yes. "),      # (9,876) in millions
+    ("Was Verizon's net income below $5 billion in FY2030?", "Yes. "),
+])
+def test_a_yes_no_about_a_figures_sign_or_a_threshold_is_answered_yes_or_no_with_the_figure(ask, q, lead):
+    state = ask(q)
+    assert state.answer.startswith(lead) and state.citations, state.answer
+
+
+def test_a_yes_no_the_figure_cannot_settle_says_the_filing_gives_a_figure_not_a_verdict(ask):
+    state = ask("Did Verizon report net income in FY2030?")
+    assert state.answer.startswith("The filing states no yes or no to this; the figure it gives: ")
+    assert "$4,321 million" in state.answer

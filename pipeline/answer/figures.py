@@ -355,7 +355,8 @@ class Answerer:
             if grown:
                 return grown
         self.state.figures.append(figure_record(fact, measure, key, self.year, m))
-        self.record_result(key, fact.value, fact.scale, "printed")
+        outflow = metric is not None and metric.outflow and fact.value is not None
+        self.record_result(key, abs(fact.value) if outflow else fact.value, fact.scale, "printed")   # as it is said
         note = f", printed as {fact.value_printed}" if fact.value is not None and fact.value < 0 else ""
         kind = "statement" if fact.statement and not fact.secondary else "figure"
         defined = f"; as the filing prints and defines it in \"{defined_by}\"" if defined_by else ""

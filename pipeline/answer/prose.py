@@ -55,7 +55,8 @@ _CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|i
                      r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
 # The amount of a change: "increased by $400 million", "an increase of 3%", "a $400 million increase".
 _STATED_CHANGE = re.compile(r"(?i)\b(by|of)\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
-                            r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop)\b")
+                            r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop|improvement|"
+                            r"deterioration|growth|change)\b")
 # What may happen is not what happened: "PepsiCo may ... increase the commitments to up to $4.95 billion".
 _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
@@ -213,8 +214,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
             if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
-            if require_year and not change and re.search(r"(?i)\b(increas|decreas|declin)\w*\s+(by|of)\b", sent):
-                continue    # "revenues increased by $283 million" is a change, not the figure asked for
+            if require_year and not change and (_STATED_CHANGE.search(sent) or
+                                                re.search(r"(?i)\b(increas|decreas|declin)\w*\s+(by|of)\b", sent)):
+                continue    # "revenues increased by $283 million", "the $6.9 billion improvement in cash provided
+                #             by operating activities": a change, not the figure asked for
             counted = _counts(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue

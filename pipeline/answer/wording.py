@@ -12,7 +12,7 @@ from pipeline.units import money_prefix
 
 _LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
 _CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
-_USED = re.compile(r"(?i)\bused in\b|\bprovided by \(used in\)|\(used in\)")
+_USED = re.compile(r"(?i)\bused\b")   # "used in", "used by", "provided/(used) by", "(used in) provided by"
 
 
 

@@ -95,11 +95,16 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
 
     if asks_trend(facts):   # "an improving margin?": the two years compared by the figure path, never a quote
         return _answer_company(state, conn, facts, company, year, passages, cite)
-    if facts.metric is not None and prose.is_yes_no(facts):   # "Did X announce a buyback?": the sentence first
+    if facts.metric is not None and prose.is_yes_no(facts) and not (_SIGN_ASKED.search(facts.text) or
+                                                                    _THRESHOLD.search(facts.text)):
+        # "Did X announce a buyback?": the sentence first; "negative operating cash flow?", "revenue above $50
+        # billion?" are about the figure
         said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
         if kind != "not_found":
             return said, kind
     s, kind = _answer_company(state, conn, facts, company, year, passages, cite)
+    if kind in ("statement", "figure", "derived") and prose.is_yes_no(facts):
+        return _yes_no_lead(facts, state) + s, kind
     if kind == "not_found" and facts.metric is not None:
         m = facts.metric
         need = "percent" if m.unit == "%" or m.kind == "ratio" or re.search(r"(?i)\bmargin\b", facts.text) else \
@@ -108,6 +113,43 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
         if alt_kind != "not_found" and alt_kind != "yes_no":
             return alt, alt_kind
     return s, kind
+
+
+_SIGN_ASKED = re.compile(r"(?i)\b(positive|negative)\b")
+_THRESHOLD = re.compile(r"(?i)\b(?P<op>above|over|more than|greater than|exceed(?:s|ed)?|at least|below|under|less than|"
+                        r"at most)\s+(?:US)?\$?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<scale>thousand|million|billion|bn|mn|m)?\b")
+_SCALES = {"thousand": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
+
+
+def _yes_no_lead(facts: QuestionFacts, state: TurnState) -> str:
+    """A yes/no question answered with one figure: "Yes. " / "No. " when it asks the figure's sign ("positive
+    working capital?") or sets a threshold ("inventory above $10 billion?"), else a plain statement that the
+    filing gives a figure, not a verdict ("capital-intensive?" needs a threshold the filing does not state):
+    never a bare figure that reads as an answer to a different question."""
+    r = state.results[-1] if state.results else {}
+    try:
+        v = float(str(r.get("value", "")).replace(",", ""))
+    except ValueError:
+        v = None
+    asked = _SIGN_ASKED.search(facts.text)
+    if v is not None and asked and v != 0:
+        return "Yes. " if (v > 0) == (asked.group(1).lower() == "positive") else "No. "
+    bar = _THRESHOLD.search(facts.text)
+    if v is not None and bar:
+        unit = str(r.get("unit") or "").lower()
+        if unit in ("%", "x", "points", "per_share", "ratio"):
+            amount, limit = v, float(bar["n"].replace(",", ""))
+        else:
+            amount = v * _SCALES.get(unit, 1)
+            limit = float(bar["n"].replace(",", "")) * _SCALES.get((bar["scale"] or "").lower(), 1)
+            if not bar["scale"] and unit in _SCALES:     # "above 10,000" of a table in millions: the table's scale
+                limit *= _SCALES[unit]
+        op = bar["op"].lower()
+        up = not op.startswith(("below", "under", "less", "at most"))
+        met = (amount >= limit if op.startswith("at least") else amount <= limit if op == "at most"
+               else amount > limit if up else amount < limit)
+        return "Yes. " if met else "No. "
+    return "The filing states no yes or no to this; the figure it gives: "
 
 
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
