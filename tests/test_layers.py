@@ -35,6 +35,15 @@ def test_app_and_evals_hold_no_sql(folder):
     assert not found, f"SQL outside pipeline/: {found}"
 
 
+def test_sql_in_pipeline_lives_in_its_stores():
+    """The answerer, nodes, graph, router and the rest call store functions (pipeline/stores, and the memory
+    stores in pipeline/memory); they hold no SQL of their own."""
+    found = [f"{p.relative_to(ROOT)}:{line}" for p in _modules("pipeline")
+             if not ({"stores", "memory"} & set(p.relative_to(ROOT).parts))
+             for line, s in _strings(ast.parse(p.read_text(encoding="utf-8"))) if SQL.search(s)]
+    assert not found, f"SQL outside the stores: {found}"
+
+
 def test_pipeline_never_imports_app_or_evals():
     found = [f"{p.relative_to(ROOT)}:{line} {mod}" for p in _modules("pipeline", "ingest")
              for line, mod, _ in _imports(ast.parse(p.read_text(encoding="utf-8")))

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from pipeline.lexicon import Metric, fold
 from pipeline.question import QuestionFacts, core_question
+from pipeline.stores import corpus
 from pipeline.stores import facts as store
 from pipeline.stores.facts import StoredFact
 from pipeline.terms import stem, stem_words
@@ -198,8 +199,7 @@ def _search_terms(ask: Ask) -> list[str]:
 
 def documents_for(conn, company: str, year: int) -> list[tuple[str, int, bool]]:
     """(doc_id, fiscal_year, annual) of the company's filings that can print `year`'s figures, best first."""
-    rows = conn.execute("SELECT doc_id, fiscal_year, doc_type FROM documents WHERE company = %s AND fiscal_year"
-                        " BETWEEN %s AND %s", (company, year, year + 2)).fetchall()
+    rows = corpus.filings_between(conn, company, year, year + 2)
     out = [(d, fy, t.upper().replace("-", "") in ("10K", "20F", "40F", "ANNUAL", "AR")) for d, fy, t in rows]
     return sorted(out, key=lambda r: (r[1] != year, not r[2], r[1]))
 

@@ -110,9 +110,8 @@ def shadow(state: TurnState, ctx: TurnContext) -> StepRecord:
     import dataclasses
     import json
 
-    from psycopg.types.json import Jsonb
-
     from pipeline.retrieval_presets import parse_config
+    from pipeline.stores import evalruns
     from pipeline.graph import run_turn
 
     name, cfg = parse_config(ctx.settings.shadow_config)
@@ -121,10 +120,8 @@ def shadow(state: TurnState, ctx: TurnContext) -> StepRecord:
                                synthesiser=None, on_token=None)
     s = run_turn(state.question, cand, company=None, year=None)
     with ctx.connect() as c:
-        c.execute("INSERT INTO shadow_runs (turn_id, config, question, live_answer, answer, state) "
-                  "VALUES (%s, %s, %s, %s, %s, %s)", (state.turn_id, Jsonb({"name": name, **cfg}), state.question,
-                                                       state.answer, s.answer, Jsonb(json.loads(s.model_dump_json()))))
-        c.commit()
+        evalruns.record_shadow(c, state.turn_id, {"name": name, **cfg}, state.question, state.answer, s.answer,
+                               json.loads(s.model_dump_json()))
     same = s.answer == state.answer
     return StepRecord(node="shadow", decision="same answer" if same else "different answer", reason=name)
 

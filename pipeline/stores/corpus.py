@@ -158,6 +158,12 @@ def statement_chunks(conn: psycopg.Connection, statement: str, *, company: str |
     return [ChunkHit(*r) for r in rows]
 
 
+def filings_between(conn: psycopg.Connection, company: str, first: int, last: int) -> list[tuple[str, int, str]]:
+    """(doc_id, fiscal_year, doc_type) of the company's filings for fiscal years first..last."""
+    return [tuple(r) for r in conn.execute("SELECT doc_id, fiscal_year, doc_type FROM documents WHERE company = %s"
+                                           " AND fiscal_year BETWEEN %s AND %s", (company, first, last)).fetchall()]
+
+
 def latest_years(conn: psycopg.Connection, company: str) -> list[int]:
     """Fiscal years with any document of `company`, newest first."""
     return [r[0] for r in conn.execute("SELECT DISTINCT fiscal_year FROM documents WHERE company = %s"

@@ -1,4 +1,5 @@
-"""Evaluation runs and named baselines in Postgres (`eval_runs`), for `ara eval` and the dashboard."""
+"""Evaluation runs and named baselines in Postgres (`eval_runs`), for `ara eval` and the dashboard; shadow runs
+(`shadow_runs`: a candidate configuration answering live questions beside the product, never shown)."""
 from __future__ import annotations
 
 from psycopg.types.json import Jsonb
@@ -29,3 +30,9 @@ def runs(conn, limit: int = 200) -> list[dict]:
     rows = conn.execute("SELECT id, name, mode, is_baseline, git_commit, created_at, metrics, cases FROM eval_runs "
                         "ORDER BY created_at DESC, id DESC LIMIT %s", (limit,)).fetchall()
     return [dict(zip(COLUMNS, r)) for r in rows]
+
+
+def record_shadow(conn, turn_id: str, config: dict, question: str, live_answer: str, answer: str, state: dict) -> None:
+    conn.execute("INSERT INTO shadow_runs (turn_id, config, question, live_answer, answer, state) "
+                 "VALUES (%s, %s, %s, %s, %s, %s)", (turn_id, Jsonb(config), question, live_answer, answer, Jsonb(state)))
+    conn.commit()
