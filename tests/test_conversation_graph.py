@@ -76,3 +76,17 @@ def test_a_company_named_mid_thread_but_not_held_is_refused_not_answered_for_the
     assert "9,876" not in other.answer
     back = run_turn("And net income?", ctx, thread_id=t)     # the refused turn gives nothing; Verizon is still the topic
     assert back.companies == ["Verizon"] and "$4,321 million" in back.answer
+
+
+def test_did_it_improve_compares_the_years_the_conversation_asked(ctx):
+    t = new_thread_id()
+    run_turn("What was Verizon's net income in FY2030?", ctx, thread_id=t)
+    run_turn("and FY2028?", ctx, thread_id=t)
+    better = run_turn("did it improve?", ctx, thread_id=t)
+    assert better.route == "retrieve" and better.years == [2028, 2030]
+    assert better.answer.startswith("Yes. ") and "$2,109 million in FY2028" in better.answer \
+        and "$4,321 million in FY2030" in better.answer
+    rain = run_turn("is it raining in Paris?", ctx, thread_id=t)
+    assert rain.route == "out_of_scope" and "4,321" not in rain.answer
+    bigger = run_turn("which is bigger?", ctx, thread_id=t)     # reaches back past the off-topic turn
+    assert "$4,321 million" in bigger.answer and "$2,109 million" in bigger.answer

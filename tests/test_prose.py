@@ -186,3 +186,19 @@ def test_a_statement_figure_is_not_taken_from_a_sentence_stating_an_improvement(
     text, kind = prose.answer(state, None, analyse(state.question), "Boeing", 2022, [change], lambda p: 1,
                               need="money", require_year=True)
     assert kind == "not_found"
+
+
+def test_a_measure_no_statement_prints_is_read_from_a_sentence_with_every_word_the_year_and_a_number():
+    funded = page("Backlog\nFunded backlog was $88.5 billion at December 31, 2022, as compared to $102.3 billion at "
+                  "December 31, 2021.", 36)
+    total = page("Backlog\nOur backlog was $150.0 billion at December 31, 2022.", 37)
+
+    def ask_number(q, passages):
+        state = TurnState(question=q)
+        return prose.answer(state, None, analyse(q), "Boeing", 2022, passages, lambda p: 1, need="number",
+                            require_year=True)
+
+    text, kind = ask_number("What was Boeing's funded backlog in 2022?", [total, funded])
+    assert kind == "quote" and "$88.5 billion" in text            # "2022," names 2022: a date, then a comma
+    assert ask_number("What was Boeing's funded backlog in 2022?", [total])[1] == "not_found"   # "funded" missing
+    assert ask_number("What was Boeing's funded backlog in 2020?", [funded])[1] == "not_found"  # another year

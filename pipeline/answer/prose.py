@@ -66,7 +66,7 @@ _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
-_YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?![\d,%])")
+_YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?!\d|,\d|%)")   # "December 31, 2021, as compared" names 2021
 
 
 @dataclass
@@ -177,8 +177,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         return None
     bar = _bar(len(terms))
     kind = need or question_kind(core_question(facts.text))
+    if kind == "number":
+        bar = len(terms)     # a measure no statement prints: every word of it, not most
     superl = is_superlative(facts)
-    if require_year and need and len(terms) < 2:
+    if require_year and need and need != "number" and len(terms) < 2:
         return None    # a statement figure looked for in prose: one word ("revenue") is too little to check
     change = bool(_CHANGE_Q.search(core_question(facts.text)))
     why = bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
@@ -221,7 +223,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             counted = _counts(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue
-            if kind and kind not in number_kinds(sent) and not (kind == "money" and "per_share" in number_kinds(sent)):
+            if kind == "number" and not number_kinds(sent):
+                continue    # a measure no statement prints: any number, with the measure's words and the year
+            if kind and kind != "number" and kind not in number_kinds(sent) and \
+                    not (kind == "money" and "per_share" in number_kinds(sent)):
                 continue
             named = {int(m.group(0)) for m in _YEAR.finditer(sent)}
             if require_year and not (named & years):

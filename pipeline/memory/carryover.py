@@ -24,6 +24,10 @@ from pipeline.terms import content_terms
 _COMPARE = re.compile(r"(?i)\b(compare\w*|versus|vs\.?|against|relative to|as well as|also|too|both)\b|"
                       r"\b(with|and)\s+(that|this|those|it)\b|\b(that|this|it)\s+(with|to|against)\b")
 _ANAPHOR = re.compile(r"(?i)\b(that|this|those|it|them|the same)\b")
+_COMPARATIVE = re.compile(r"(?i)\b(improv\w*|bigger|larger|higher|greater|better|worse|lower|smaller|more|less|"
+                          r"gr[eo]w\w*|increas\w*|decreas\w*|declin\w*|chang\w*|r[io]s\w*|f[ae]ll\w*|big|larg\w*|"
+                          r"high|small\w*|low|good|bad|wors\w*|faster|slower|most|least)\b")
+_WHICH = re.compile(r"(?i)^\s*which\b")
 _ELLIPTIC_LEAD = re.compile(r"(?i)^\s*(and|what about|how about|same|now|then|versus|vs\.?|what of|for|compare)\b")
 # Attempts to change how the assistant works: never a follow-up, never given the conversation's entities.
 HOSTILE = re.compile(r"(?i)\b(ignore|disregard|forget|override|bypass)\b[^.?!]{0,40}\b(instructions?|prompts?|rules|"
@@ -75,6 +79,22 @@ def _previous(history: list[Message]) -> _Prev | None:
     return None
 
 
+def _years_compared(history: list[Message], prev: _Prev) -> list[int]:
+    """The years of the latest on-topic turns that asked the previous turn's figure for the same companies
+    ("Best Buy's gross margin FY2019" then "and FY2017": [2017, 2019]), for "did it improve?"."""
+    years: list[int] = []
+    for m in reversed(history):
+        if m.role != "assistant" or not m.state or m.state.get("route") in ("out_of_scope", "web", "direct"):
+            continue
+        st = m.state
+        if (st.get("companies") or []) != prev.companies or st.get("metric") != prev.metric:
+            break
+        years.extend(y for y in st.get("years") or [] if y not in years)
+        if len(years) >= 2:
+            break
+    return sorted(years[:2])
+
+
 def _own_terms(question: str, facts) -> list[str]:
     """The question's own content terms, beyond companies, periods and the words of a follow-up."""
     drop: set[str] = set()
@@ -94,7 +114,13 @@ def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None
     if facts.companies or facts.years or facts.metrics or facts.topics or RELATIVE.search(question) \
             or _FINANCE.search(question):
         return True
-    return bool(_ELLIPTIC_LEAD.search(question)) and len(question.split()) <= 6
+    if _ELLIPTIC_LEAD.search(question) and len(question.split()) <= 6:
+        return True
+    # "did it improve?", "which is bigger?", "is that higher than last time?": nothing but a pointer back and a
+    # comparison word - about the conversation's figure, never chit-chat with words of its own ("is it raining?")
+    own = [t for t in _own_terms(question, facts) if not _COMPARATIVE.fullmatch(t)]
+    return bool(_ANAPHOR.search(question) or _WHICH.search(question)) and _COMPARATIVE.search(question) is not None \
+        and not own and len(question.split()) <= 8
 
 
 def carry_over(question: str, history: list[Message], coverage: dict[str, list[int]] | None = None) -> CarryOver:
@@ -123,8 +149,8 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         return out
     assert prev is not None
     out.from_turn = prev.turn
-    own = _own_terms(question, facts)
-    from pipeline.router import names_not_held
+    own = [t for t in _own_terms(question, facts) if not _COMPARATIVE.fullmatch(t)]   # "did it improve?" asks
+    from pipeline.router import names_not_held                                         # about the carried figure
 
     if not out.companies and facts.unknown_companies and (names_not_held(facts, question)
                                                           or _ELLIPTIC_LEAD.search(question)):
@@ -147,6 +173,11 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             out.years = extra + out.years
             out.added.append(f"year {', '.join(f'FY{y}' for y in extra)} (comparison)")
             context.extend(f"FY{y}" for y in extra)
+    compared = _years_compared(history, prev) if prev.metric and _COMPARATIVE.search(question) else []
+    if not out.years and len(compared) == 2 and len(prev.years) == 1:     # "did it improve?" over the years asked
+        out.years = compared
+        out.added.append(f"years {' and '.join(f'FY{y}' for y in compared)} (the turns compared)")
+        context.extend(f"FY{y}" for y in compared)
     if not out.years and prev.years:
         out.years = prev.years
         out.added.append(f"year {', '.join(f'FY{y}' for y in prev.years)}")

@@ -158,16 +158,31 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
     from pipeline.answer.figure_kinds import is_figure_question
     from pipeline.answer.figures import answer_figure
 
-    if year is not None and (facts.metric is not None or is_figure_question(facts)):
+    if year is not None and (facts.metric is not None or is_figure_question(facts) or _asks_a_value(facts)):
         text, kind = answer_figure(state, conn, facts, company, year, cite)
         if kind != "not_found" or facts.metric is not None:
             return text, kind
         suggestions = list(state.suggestions)
-        quoted = _quote(state, facts, company, year, passages, cite, conn)
+        from pipeline.answer import prose
+
+        # a measure no statement prints ("backlog", "deliveries"): a sentence naming it, the year and a number
+        quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="number", require_year=True)
+        if quoted[1] == "not_found":
+            quoted = _quote(state, facts, company, year, passages, cite, conn)
         if quoted[1] != "not_found":
             state.suggestions = [s for s in state.suggestions if s not in suggestions]
         return quoted     # a quote, or the prose path's not-found, which lists the pages read
     return _quote(state, facts, company, year, passages, cite, conn)
+
+
+_WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
+
+
+def _asks_a_value(facts: QuestionFacts) -> bool:
+    """"What was Lockheed Martin's backlog in 2021?": a what-was question about a period, naming a short measure."""
+    from pipeline.answer.prose import question_terms
+
+    return bool(facts.years and _WHAT_WAS.search(facts.text)) and 0 < len(question_terms(facts)) <= 2
 
 
 def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],
