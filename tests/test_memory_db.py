@@ -72,7 +72,8 @@ def test_cache_exact_and_paraphrase_hit_near_misses_never(cached_ctx):
     for near_miss in ["What was Verizon's capex in FY2029?",            # other year (no_data anyway)
                       "What was 3M's capex in FY2018?",                  # other company
                       "Did Verizon's capex decrease in FY2030?",         # reversed polarity
-                      "What was Verizon's net income in FY2030?"]:       # other metric
+                      "What was Verizon's net income in FY2030?",        # other metric
+                      "What was Verizon's wireless capex in FY2030?"]:   # a qualifier the cached question lacks
         assert not run_turn(near_miss, c).cache["hit"], near_miss
 
 
@@ -181,3 +182,15 @@ def test_sigkill_mid_turn_loses_no_completed_turn(env_settings, conn):
     assert any("Verizon" in c for c in third["memory"]["carried"])
     statuses = conn.execute("SELECT turn, status FROM turns WHERE thread_id = %s ORDER BY turn", (t,)).fetchall()
     assert statuses == [(1, "complete"), (2, "running"), (3, "complete")]   # the killed turn is cleanly absent
+
+
+def test_an_entry_as_near_as_can_be_is_not_returned_for_a_question_with_another_qualifier(cached_ctx, monkeypatch):
+    c = cached_ctx
+    run_turn(Q, c)                                            # writes the capex entry
+    from pipeline.memory.cache import canonical
+
+    same = c.cache._embedder.get_query_embedding(canonical(Q))   # the stored entry's own vector
+    monkeypatch.setattr(c.cache._embedder, "get_query_embedding", lambda text: same)   # every question: similarity 1
+    assert c.cache.lookup("What was Verizon's capital expenditure in fiscal 2030?", "Verizon", 2030, "capex").hit
+    near = c.cache.lookup("What was Verizon's wireless capex in FY2030?", "Verizon", 2030, "capex")
+    assert near.similarity > 0.99 and near.band == "seed"

@@ -92,6 +92,9 @@ class SemanticCache:
             return CacheResult("miss")
         sim, answer, created = float(row[0]), row[1], row[2]
         band = "return" if sim >= self.return_threshold else "seed" if sim >= self.seed_threshold else "miss"
+        if band == "return" and set(canonical(question).split()) != set(canonical(row[3]).split()):
+            band = "seed"   # a word beyond company, year and metric differs ("AWS net sales" vs "net sales"):
+            #                 similar enough to hint, never the answer
         compared = {"question": row[3], "company": row[4], "fiscal_year": row[5], "metric": row[6]}
         return CacheResult(band, sim, answer if band != "miss" else None, f"{created:%Y-%m-%d %H:%M UTC}", compared)
 
