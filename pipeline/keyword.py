@@ -46,8 +46,10 @@ def chunk_terms(texts: list[str]) -> list[list[str]]:
     than Postgres's lexeme limit, like 12,000 x's, is dropped)."""
     if not texts:
         return []
-    out = _tokenizer().tokenize([normalise(t) for t in texts], update_vocab=True, return_as="string",
-                                show_progress=False)
+    tok = _tokenizer()
+    # Tokenizer.tokenize(return_as="string") without its progress bar: a disabled tqdm still takes a
+    # multiprocessing lock, ~2 ms, which is most of a one-question call.
+    out = tok.decode(list(tok.streaming_tokenize([normalise(t) for t in texts], update_vocab=True)))
     return [[t for t in terms if t and len(t.encode()) <= MAX_TERM_BYTES] for terms in out]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, Literal
 
@@ -26,6 +27,7 @@ class Scope:
     fiscal_year: int | None = None
     doc_types: tuple[str, ...] | None = None
     note: str = ""      # how the scope was chosen when the question did not say exactly
+    rows: int | None = None   # how many chunks it holds, when known (read once, shared by both retrieval sides)
 
 
 @dataclass
@@ -86,7 +88,8 @@ class DenseRetriever(BaseRetriever):
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         vec = self.vector if self.vector is not None else self.embedder.get_query_embedding(query_bundle.query_str)
         hits = corpus.dense_search(self.conn, vec, k=self.k, company=self.scope.company,
-                                   fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types)
+                                   fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types,
+                                   rows=self.scope.rows)
         return _remember(self, [_node(h, h.score) for h in hits])
 
 
@@ -94,11 +97,11 @@ class KeywordSearch:
     """BM25 over the scope's chunks in Postgres (ARA_KEYWORD_BACKEND=postgres): nothing held in memory."""
 
     def search(self, conn, query: str, k: int, *, company: str | None = None, fiscal_year: int | None = None,
-               doc_types: Iterable[str] | None = None) -> list[tuple[int, float]]:
+               doc_types: Iterable[str] | None = None, rows: int | None = None) -> list[tuple[int, float]]:
         from pipeline.stores import keyword as keyword_store
 
         return keyword_store.search(conn, query_terms(query), k, company=company, fiscal_year=fiscal_year,
-                                    doc_types=doc_types)
+                                    doc_types=doc_types, rows=rows)
 
 
 class _InMemorySearch:
@@ -107,7 +110,7 @@ class _InMemorySearch:
     def __init__(self, index: KeywordIndex):
         self.index = index
 
-    def search(self, conn, query: str, k: int, **scope) -> list[tuple[int, float]]:
+    def search(self, conn, query: str, k: int, rows: int | None = None, **scope) -> list[tuple[int, float]]:
         return self.index.search(query, k, **scope)
 
 
@@ -118,10 +121,19 @@ class KeywordRetriever(BaseRetriever):
         super().__init__()
         self.conn, self.index, self.scope, self.k = conn, index, scope, k
         self.last: list[NodeWithScore] = []
+        self._ready: list[NodeWithScore] | None = None
+
+    def prefetch(self, query: str) -> None:
+        """Search now (while something else runs); the fusion's call then returns these nodes."""
+        self._ready = self._retrieve(QueryBundle(query_str=query))
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        if self._ready is not None:
+            nodes, self._ready = self._ready, None
+            return nodes
         ranked = self.index.search(self.conn, query_bundle.query_str, self.k, company=self.scope.company,
-                                   fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types)
+                                   fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types,
+                                   rows=self.scope.rows)
         rows = corpus.chunks_by_ids(self.conn, [i for i, _ in ranked])
         return _remember(self, [_node(rows[i], s) for i, s in ranked if i in rows])
 
@@ -172,13 +184,14 @@ class FactsRetriever(BaseRetriever):
             if m is not None and not m.printed and m.formula:
                 metrics += [get_lexicon().get(k) for k in re.findall(r"[a-z_]+", m.formula)]
         pages: list[tuple[str, int]] = []
+        docs = lookup.documents_for(self.conn, self.scope.company, self.scope.fiscal_year)   # once for every metric
         for m in metrics:
             if m is not None and not m.printed:
                 continue
             ask = lookup.read_ask(self.facts.text, self.facts, m, with_qualifiers=m is None or m is metrics[0])
             if m is None and not ask.hard:
                 continue
-            found = lookup.find(self.conn, ask, self.scope.company, self.scope.fiscal_year)
+            found = lookup.find(self.conn, ask, self.scope.company, self.scope.fiscal_year, docs=docs)
             hits = [found.fact, *found.alternatives] if isinstance(found, lookup.FactMatch) else found.closest
             for f in hits:
                 if (f.doc_id, f.page) not in pages:
@@ -200,6 +213,13 @@ class Retriever:
         self._kw_version: str | None = None
         self._terms_ready = False
         self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+
+    def _embedding_pool(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ara-embed")
+            return self._pool
 
     @property
     def embedder(self):
@@ -235,6 +255,17 @@ class Retriever:
                 self._kw, self._kw_version = load_or_build(conn, self.settings.data_dir)
             return _InMemorySearch(self._kw)
 
+    @staticmethod
+    def _sized(scope: Scope, conn) -> Scope:
+        """The scope with its chunk count (one query over the documents table, unless already known)."""
+        if scope.rows is not None:
+            return scope
+        from dataclasses import replace
+
+        from pipeline.stores.dense import scope_rows
+
+        return replace(scope, rows=scope_rows(conn, scope.company, scope.fiscal_year, scope.doc_types))
+
     def scope_for(self, facts: QuestionFacts, company: str | None = None, year: int | None = None,
                   conn=None) -> Scope:
         """Company and fiscal year to filter on. A question naming no year searches the company's latest
@@ -247,7 +278,8 @@ class Retriever:
         scope = Scope(company=c, fiscal_year=y)
         if c is None or conn is None:
             return scope
-        years = corpus.latest_years(conn, c)
+        sizes = corpus.year_sizes(conn, c)      # {fiscal year: chunks}, newest first
+        years = list(sizes)
         if not years:
             return scope
         if y is None:
@@ -260,6 +292,7 @@ class Retriever:
             scope.fiscal_year = earlier[0] if earlier else None
             scope.note = (f"no FY{y} report: searched FY{earlier[0]}, the latest before it" if earlier
                           else f"no FY{y} report: searched all years")
+        scope.rows = sizes[scope.fiscal_year] if scope.fiscal_year is not None else sum(sizes.values())
         return scope
 
     def candidates(self, query: str, facts: QuestionFacts, scope: Scope, conn, *, pool_k: int | None = None,
@@ -274,8 +307,10 @@ class Retriever:
         and statement retrieval to carry the turn (the caller reports it as a fail-open). `trace`, when given,
         receives what each retriever returned (`{name: [NodeWithScore]}`, in its own rank order)."""
         pool = pool_k or self.settings.pool_k
+        scope = self._sized(scope, conn)
         retrievers: list[BaseRetriever] = []
         dense_error: str | None = None
+        pending = None
         if mode in ("hybrid", "dense"):
             dense = DenseRetriever(conn, self.embedder if mode == "dense" else None, scope, pool)
             if mode == "dense":
@@ -283,12 +318,22 @@ class Retriever:
             else:
                 try:
                     dense.embedder = self.embedder
-                    dense.vector = dense.embedder.get_query_embedding(query)
-                    retrievers.append(dense)
+                    # The query is embedded on another thread (ONNX releases the GIL) while the keyword search
+                    # runs in Postgres: the two waits overlap instead of adding up.
+                    pending = self._embedding_pool().submit(dense.embedder.get_query_embedding, query)
                 except Exception as e:  # noqa: BLE001 - reported through the fail-open policy by the caller
                     dense_error = f"{type(e).__name__}: {e}"
         if mode in ("hybrid", "keyword"):
-            retrievers.append(KeywordRetriever(conn, self.keyword_index(conn), scope, pool))
+            keyword = KeywordRetriever(conn, self.keyword_index(conn), scope, pool)
+            if pending is not None:
+                keyword.prefetch(query)
+            retrievers.append(keyword)
+        if pending is not None:
+            try:
+                dense.vector = pending.result()
+                retrievers.insert(0, dense)
+            except Exception as e:  # noqa: BLE001 - reported through the fail-open policy by the caller
+                dense_error = f"{type(e).__name__}: {e}"
         if mode == "hybrid" and statements and facts.statements:
             retrievers.append(StatementRetriever(conn, facts, scope, pool))
         if mode == "hybrid" and statements:
@@ -318,7 +363,7 @@ class Retriever:
         try:
             scope = self.scope_for(facts, company, year, conn)
             if doc_types:
-                scope.doc_types = tuple(doc_types)
+                scope.doc_types, scope.rows = tuple(doc_types), None
             passages = self.candidates(query, facts, scope, conn, pool_k=pool, mode=mode, statements=statements)
         finally:
             if own:

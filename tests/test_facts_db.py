@@ -41,3 +41,44 @@ def test_a_printed_expense_is_an_amount_with_its_row_and_column(ask):
     a = ask("What was Verizon's capex in FY2030?")
     assert "$9,876 million" in a.answer and "-$9,876" not in a.answer
     assert 'row "' in a.answer and "printed as (9,876)" in a.answer
+
+
+def _make_stale(conn, doc_id: str) -> None:
+    conn.execute("UPDATE index_meta SET value = 'old' WHERE key = %s", (f"facts:{doc_id}",))
+    conn.commit()
+
+
+def test_starting_a_process_rebuilds_no_facts(conn, settings, embedder, monkeypatch):
+    """Start-up does no whole-corpus work: with every document's facts out of date (an upgrade), creating the turn
+    context rebuilds none of them (at a thousand filings that was minutes before the first answer)."""
+    from pipeline.nodes import TurnContext
+    from pipeline.stores import db
+
+    docs = [r[0] for r in conn.execute("SELECT doc_id FROM documents").fetchall()]
+    for d in docs:
+        _make_stale(conn, d)
+    built = []
+    monkeypatch.setattr(store, "extract_document", lambda c, d, pages=None: built.append(d))
+    try:
+        TurnContext.from_settings(settings, lambda: db.connect(settings), embedder=embedder)
+        assert built == []
+        assert set(store.stale_documents(conn)) == set(docs)
+    finally:
+        monkeypatch.undo()
+        store.ensure_facts(conn)
+
+
+def test_a_search_rebuilds_only_the_stale_documents_it_reads(conn):
+    before = store.count(conn, "VERIZON_2030_10K")
+    others = [r[0] for r in conn.execute("SELECT doc_id FROM documents WHERE doc_id <> 'VERIZON_2030_10K'")]
+    for d in ["VERIZON_2030_10K", *others]:
+        _make_stale(conn, d)
+    try:
+        hits = store.search(conn, doc_ids=["VERIZON_2030_10K"], fiscal_years=[2030], terms=["capital expenditures"])
+        assert any(f.value_printed == "(9,876)" for f in hits)
+        assert "VERIZON_2030_10K" not in store.stale_documents(conn)
+        assert set(store.stale_documents(conn)) == set(others)   # the documents not read stay as they were
+        assert store.count(conn, "VERIZON_2030_10K") == before > 0
+        assert store.ensure_current(conn, ["VERIZON_2030_10K"]) == 0   # current now: nothing more to do
+    finally:
+        store.ensure_facts(conn)

@@ -205,9 +205,11 @@ def documents_for(conn, company: str, year: int) -> list[tuple[str, int, bool]]:
     return sorted(out, key=lambda r: (r[1] != year, not r[2], r[1]))
 
 
-def find(conn, ask: Ask, company: str, year: int, *, secondary_ok: bool = False) -> FactMatch | NoMatch:
-    """The row x column of the company's filings that answers `ask` for fiscal year `year`."""
-    docs = documents_for(conn, company, year)
+def find(conn, ask: Ask, company: str, year: int, *, secondary_ok: bool = False,
+         docs: list[tuple[str, int, bool]] | None = None) -> FactMatch | NoMatch:
+    """The row x column of the company's filings that answers `ask` for fiscal year `year` (`docs`: the
+    `documents_for` of that company and year, when the caller already read them)."""
+    docs = documents_for(conn, company, year) if docs is None else docs
     if not docs:
         return NoMatch(ask.measure, [], f"no filing of {company} covers FY{year}")
     cands = store.search(conn, doc_ids=[d for d, _, _ in docs], fiscal_years=[year], terms=_search_terms(ask))

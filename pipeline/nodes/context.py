@@ -53,9 +53,8 @@ class TurnContext:
             connect = connector(settings)
         with connect() as c:   # the schema this context writes to (idempotent, under an advisory lock)
             db.migrate(c)
-            from pipeline.stores.facts import ensure_facts
-
-            ensure_facts(c)    # facts of documents ingested before the facts table, or under older rules
+        # Nothing over the whole corpus happens here: facts older than the current rules are rebuilt per filing
+        # when a search first reads them (pipeline.stores.facts.ensure_current).
         retriever = Retriever(settings, connect, embedder=embedder)
         cache = SemanticCache(connect, LazyEmbedder(retriever), settings.cache_return_threshold,
                               settings.cache_seed_threshold) if settings.cache_enabled else None

@@ -139,12 +139,13 @@ def scope_sql(company: str | None, fiscal_year: int | None, doc_types: Iterable[
 
 
 def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: int, company: str | None = None,
-                 fiscal_year: int | None = None, doc_types: Iterable[str] | None = None) -> list[ChunkHit]:
+                 fiscal_year: int | None = None, doc_types: Iterable[str] | None = None,
+                 rows: int | None = None) -> list[ChunkHit]:
     """Cosine search in scope: exact for a selective scope, HNSW (when built) for a large one, never fewer than k
-    rows while k exist (`pipeline/stores/dense.py`)."""
+    rows while k exist (`pipeline/stores/dense.py`). `rows`: the scope's chunk count when the caller knows it."""
     from pipeline.stores import dense
 
-    rows, _ = dense.search(conn, query_vector, k, company, fiscal_year, doc_types)
+    rows, _ = dense.search(conn, query_vector, k, company, fiscal_year, doc_types, scope=rows)
     return [ChunkHit(*r) for r in rows]
 
 
@@ -162,6 +163,13 @@ def filings_between(conn: psycopg.Connection, company: str, first: int, last: in
     """(doc_id, fiscal_year, doc_type) of the company's filings for fiscal years first..last."""
     return [tuple(r) for r in conn.execute("SELECT doc_id, fiscal_year, doc_type FROM documents WHERE company = %s"
                                            " AND fiscal_year BETWEEN %s AND %s", (company, first, last)).fetchall()]
+
+
+def year_sizes(conn: psycopg.Connection, company: str) -> dict[int, int]:
+    """{fiscal year: chunks} of `company`'s documents, newest year first."""
+    return {int(y): int(n) for y, n in conn.execute(
+        "SELECT fiscal_year, coalesce(sum(chunks), 0) FROM documents WHERE company = %s"
+        " GROUP BY fiscal_year ORDER BY fiscal_year DESC", (company,))}
 
 
 def latest_years(conn: psycopg.Connection, company: str) -> list[int]:

@@ -30,11 +30,12 @@ EXACT_MAX_ROWS = 20_000       # an exact scan of this many vectors takes tens of
 ANN_MIN_CHUNKS = 100_000      # below this an exact scan of the whole corpus is fast enough; no HNSW index
 INDEX_NAME = "chunks_embedding_hnsw"
 EF_MIN, EF_MAX = 100, 1000    # pgvector caps hnsw.ef_search at 1000
+_HIT_COLUMNS_C = ", ".join("c." + col.strip() for col in HIT_COLUMNS.split(","))
 
 def ann_dim(conn: psycopg.Connection) -> int | None:
     """The dimension of the valid HNSW index on chunks, or None when there is none."""
-    row = conn.execute("SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
-                       " WHERE c.relname = %s AND i.indisvalid", (INDEX_NAME,)).fetchone()
+    row = conn.execute("SELECT pg_get_indexdef(indexrelid) FROM pg_index WHERE indexrelid = to_regclass(%s)"
+                       " AND indisvalid", (INDEX_NAME,)).fetchone()
     if not row:
         return None
     m = re.search(r"vector\((\d+)\)", row[0])
@@ -57,10 +58,15 @@ def ef_search(k: int, scope: int, total: int) -> int:
 
 def exact(conn: psycopg.Connection, vector: Sequence[float], k: int, company: str | None = None,
           fiscal_year: int | None = None, doc_types: Iterable[str] | None = None) -> list[tuple]:
+    """The k nearest chunks of the scope, by an exact scan of the scope's rows. The inner query reads only ids and
+    vectors (so the scan never detoasts the texts of rows it drops) and orders by `embedding <=> q`, an expression
+    the HNSW index (on `embedding::vector(dim)`) cannot serve: the planner cannot post-filter an index scan here.
+    The texts of the k winners are fetched by primary key."""
     where, params = scope_sql(company, fiscal_year, doc_types)
     q = vector_literal(vector)
-    return conn.execute(f"SELECT {HIT_COLUMNS}, 1 - (embedding <=> %s::vector) AS score, statement, ticker FROM chunks{where}"
-                        " ORDER BY embedding <=> %s::vector LIMIT %s", [q, *params, q, int(k)]).fetchall()
+    return conn.execute(f"SELECT {_HIT_COLUMNS_C}, 1 - t.d AS score, c.statement, c.ticker FROM"
+                        f" (SELECT id, embedding <=> %s::vector AS d FROM chunks{where} ORDER BY d LIMIT %s) t"
+                        " JOIN chunks c ON c.id = t.id ORDER BY t.d, c.id", [q, *params, int(k)]).fetchall()
 
 
 def approximate(conn: psycopg.Connection, vector: Sequence[float], k: int, dim: int, ef: int,
@@ -75,14 +81,17 @@ def approximate(conn: psycopg.Connection, vector: Sequence[float], k: int, dim: 
 
 
 def search(conn: psycopg.Connection, vector: Sequence[float], k: int, company: str | None = None,
-           fiscal_year: int | None = None, doc_types: Iterable[str] | None = None) -> tuple[list[tuple], str]:
+           fiscal_year: int | None = None, doc_types: Iterable[str] | None = None,
+           scope: int | None = None) -> tuple[list[tuple], str]:
     """(rows, strategy): rows as (id, doc_id, company, fiscal_year, doc_type, page, text, score, statement,
-    ticker), nearest first; strategy is 'exact', 'hnsw' or 'hnsw+exact' (HNSW came back short)."""
+    ticker), nearest first; strategy is 'exact', 'hnsw' or 'hnsw+exact' (HNSW came back short). `scope`: the
+    scope's chunk count when the caller knows it (else read from the documents table)."""
+    if scope is None:
+        scope = scope_rows(conn, company, fiscal_year, doc_types)
+    if scope <= EXACT_MAX_ROWS:      # the common case (one filing): no catalog look-up for the index
+        return exact(conn, vector, k, company, fiscal_year, doc_types), "exact"
     dim = ann_dim(conn)
     if dim is None or dim != len(vector):
-        return exact(conn, vector, k, company, fiscal_year, doc_types), "exact"
-    scope = scope_rows(conn, company, fiscal_year, doc_types)
-    if scope <= EXACT_MAX_ROWS:
         return exact(conn, vector, k, company, fiscal_year, doc_types), "exact"
     total = scope_rows(conn, None, None, None) if (company or fiscal_year is not None or doc_types) else scope
     with conn.transaction():   # set_config(..., true) lasts until this transaction (or savepoint) ends

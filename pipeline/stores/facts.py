@@ -108,6 +108,21 @@ def stale_documents(conn: psycopg.Connection) -> list[str]:
     return [r[0] for r in rows]
 
 
+def ensure_current(conn: psycopg.Connection, doc_ids: list[str]) -> int:
+    """Rebuild the facts of those of `doc_ids` whose facts are missing or older than the current rules, before a
+    read of them: after an upgrade each filing is rebuilt when it is first asked about (about a second for a
+    10-K), never the whole corpus when a process starts. Returns how many were rebuilt."""
+    if not doc_ids:
+        return 0
+    stale = [r[0] for r in conn.execute(
+        "SELECT d.doc_id FROM unnest(%s::text[]) AS d(doc_id) JOIN documents USING (doc_id)"
+        " LEFT JOIN index_meta m ON m.key = 'facts:' || d.doc_id WHERE m.value IS DISTINCT FROM %s",
+        (list(doc_ids), FACTS_VERSION)).fetchall()]
+    for doc_id in stale:
+        extract_document(conn, doc_id)
+    return len(stale)
+
+
 def ensure_facts(conn: psycopg.Connection, on_doc=None) -> int:
     """Bring every document's facts up to the current rules; returns how many documents were (re)built."""
     stale = stale_documents(conn)
@@ -125,6 +140,7 @@ def search(conn: psycopg.Connection, *, doc_ids: list[str], fiscal_years: list[i
     words = sorted({w for t in terms for w in _words(t)})
     if not words or not doc_ids:
         return []
+    ensure_current(conn, doc_ids)
     query = " | ".join(words)
     sql = _SELECT + " WHERE f.doc_id = ANY(%s) AND f.tsv @@ to_tsquery('english', %s)"
     params: list = [doc_ids, query]
@@ -150,6 +166,7 @@ def table_facts(conn: psycopg.Connection, doc_id: str, page: int) -> list[Stored
 def browse(conn: psycopg.Connection, doc_id: str, text: str = "", fiscal_year: int | None = None,
            limit: int = 500) -> list[StoredFact]:
     """A document's facts for the Corpus page's Figures view: label contains `text` (case-insensitive)."""
+    ensure_current(conn, [doc_id])
     sql = _SELECT + " WHERE f.doc_id = %s"
     params: list = [doc_id]
     if text:

@@ -20,6 +20,7 @@ K1, B = 1.5, 0.75          # bm25s defaults (Lucene)
 BACKFILL_BATCH = 2000
 EXACT_SCOPE_MAX = 50_000   # scopes up to this many chunks are scored exactly (every chunk holding any term)
 CANDIDATES = 4000          # a larger scope: at most this many candidates, those holding the rarest terms
+SCAN_SCOPE_MAX = 10_000   # scopes up to this many chunks are matched row by row, never through the GIN index
 SAMPLE_ROWS = 20_000       # a larger scope's document frequencies are estimated from a sample this size
 
 
@@ -43,26 +44,35 @@ def tsquery_literal(terms: Iterable[str]) -> str:
 
 
 def search(conn: psycopg.Connection, terms: list[str], k: int, *, company: str | None = None,
-           fiscal_year: int | None = None, doc_types: Iterable[str] | None = None) -> list[tuple[int, float]]:
+           fiscal_year: int | None = None, doc_types: Iterable[str] | None = None,
+           rows: int | None = None) -> list[tuple[int, float]]:
     """(chunk id, BM25 score) best first, only chunks in scope that hold a query term (no zero-score padding).
     Chunks still without terms are not found until `ensure_terms` has run (the retriever runs it once)."""
     if not terms or k <= 0:
         return []
     from pipeline.stores.dense import scope_rows
 
-    size = scope_rows(conn, company, fiscal_year, doc_types)
+    size = rows if rows is not None else scope_rows(conn, company, fiscal_year, doc_types)
     if size > EXACT_SCOPE_MAX:
         return _search_large(conn, terms, k, size, company, fiscal_year, doc_types)
     qtf = Counter(terms)
     where, params = _scope(company, fiscal_year, doc_types)
+    scope_cte, source = "", "chunks"
+    if size <= SCAN_SCOPE_MAX and (company or fiscal_year is not None):
+        # A small scope is read through the (company, fiscal_year) index once and matched row by row: the GIN
+        # index's posting lists of common terms ("million", "cash") span the whole corpus, so a bitmap of them
+        # costs in proportion to the corpus, not the scope.
+        scope_cte = f"scope AS MATERIALIZED (SELECT c.id, c.terms, c.terms_len FROM chunks c WHERE {where}),"
+        source, where = "scope", "true"
     params.update(terms=list(qtf), qtf=list(qtf.values()), tsq=tsquery_literal(qtf), k=int(k), k1=K1, b=B)
     rows = conn.execute(
         f"""
         WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(qtf)s::int[]) AS q(term, qtf)),
+        {scope_cte}
         stats AS (SELECT count(*)::float8 AS n, coalesce(avg(c.terms_len), 1)::float8 AS avgdl
-                  FROM chunks c WHERE {where}),
+                  FROM {source} c WHERE {where}),
         hits AS (SELECT c.id, c.terms_len, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf
-                 FROM chunks c, unnest(c.terms) u
+                 FROM {source} c, unnest(c.terms) u
                  WHERE {where} AND c.terms @@ %(tsq)s::tsquery AND u.lexeme = ANY(%(terms)s::text[])),
         df AS (SELECT lexeme, count(*)::float8 AS df FROM hits GROUP BY lexeme)
         SELECT h.id,
