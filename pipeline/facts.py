@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "8"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "12"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -95,7 +95,12 @@ def kind_of(row: Row, value: str, title: str) -> str:
     if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"
-    if value.endswith("%") or _PERCENT.search(row.label):
+    if value.endswith("%"):
+        return "percent"
+    if _PERCENT.search(row.label):
+        v = parse_number(value)
+        if "$" in value or "," in value or (v is not None and abs(v) > 100):
+            return "money"     # "Gross margin 3,531": an amount the filer calls a margin, not a percentage
         return "percent"
     if _COUNT.search(row.label):
         return "count"
@@ -103,9 +108,10 @@ def kind_of(row: Row, value: str, title: str) -> str:
 
 
 def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int, int] | None = None,
-            currency: str | None = None) -> list[Fact]:
+            currency: str | None = None, scale: str | None = None) -> list[Fact]:
     """All facts of a filing's pages (1-based page numbers). `currency`: the document's reporting currency,
-    which a bare "$" column takes."""
+    which a bare "$" column takes; `scale`: the one its statements declare, which an amount in a table that
+    declares none takes (a note's "Total debt 57,001" in a 10-K "in millions")."""
     tables: list[PageTable] = []
     carry = None
     for text in pages:
@@ -125,10 +131,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     continue
                 kind = kind_of(row, printed, t.title)
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
-                if kind in ("per_share", "percent"):
-                    scale = None
-                else:
-                    scale = t.unit
+                unit = None if kind in ("per_share", "percent") else t.unit or (scale if kind == "money" else None)
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")
@@ -137,7 +140,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                                 column_header=col.header or str(col.year), period_end=col.end, period_year=col.year,
                                 fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
-                                scale=scale, kind=kind, currency=cur if kind not in ("percent", "count") else None))
+                                scale=unit, kind=kind, currency=cur if kind not in ("percent", "count") else None))
     return out
 
 

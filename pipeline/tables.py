@@ -20,12 +20,22 @@ _YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _MONEY_SIGN = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?")
-_END = r"\s*(?:\((?:continued|unaudited)\)\s*)*$"
+# after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
+# of Income Corning Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
+_END = (r"(?-i:\s+[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
+        r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
 _STATEMENT_TITLES = [
     ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + _END)),
     ("income", re.compile(r"(?i)(statements? of (consolidated )?(income|operations|earnings)|income statements?|"
                           r"statements? of (consolidated )?comprehensive (income|earnings))" + _END)),
     ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial position)" + _END)),
+]
+_SQUASHED_TITLES = [
+    ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),
+    ("income", re.compile(r"(consolidated)?statements?of(consolidated)?(comprehensive)?(income|operations|earnings)"
+                          r"(continued|unaudited)*")),
+    ("balance", re.compile(r"(consolidated)?(balancesheets?|statements?of(consolidated)?financialposition)"
+                           r"(continued|unaudited)*")),
 ]
 # Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
 # the company's primary statements, though they carry the same titles and line items.
@@ -173,11 +183,16 @@ def detect_unit(text: str) -> str | None:
 
 
 def detect_title(lines: list[str]) -> tuple[str, str | None]:
-    head = lines[:8]
+    head = [ln.replace("\xa0", " ") for ln in lines[:8]]     # "Table\xa0of\xa0Contents" is still a page header
     secondary = any(SECONDARY_STATEMENT.search(ln) for ln in head)
     for kind, pat in _STATEMENT_TITLES:
         for ln in head:
-            if len(ln) <= 80 and pat.search(ln):
+            if len(ln) <= 120 and pat.search(ln):
+                return ln, None if secondary else kind
+    for ln in head:      # a title the PDF's text broke inside a word ("Consolidated Statement of Incom e")
+        squashed = re.sub(r"[^a-z]", "", ln.lower())
+        for kind, pat in _SQUASHED_TITLES:
+            if len(ln) <= 80 and pat.fullmatch(squashed):
                 return ln, None if secondary else kind
     for ln in head:
         if not _SKIP_TITLE.match(ln) and len(ln) > 3:

@@ -165,3 +165,34 @@ def test_operating_cash_flow_printed_provided_used_is_found_and_a_negative_one_i
                           ["BOEING_2030_10K"])
         assert isinstance(m, lookup.FactMatch) and "operating activities" in m.fact.label
         assert m.fact.value_printed == printed and shown(m.fact) == said
+
+
+def test_total_debt_is_the_printed_total_never_long_term_debt_alone():
+    page = ["Consolidated Balance Sheets", "(Dollars in millions)", "December 31, 2030 2029",
+            "Long-term debt 23,414 23,495", "Total debt 24,820 24,743"]
+    facts = extract(["\n".join(page)], 2030, "10K")
+    rows = [StoredFact(i, "VERIZON_2030_10K", "Verizon", "10K", 2030, f.page, f.line_no, f.table_title, f.statement,
+                       f.secondary, f.label, f.label_path, f.column_header, f.fiscal_year, f.span, f.qualifiers,
+                       f.value_printed, f.value, f.scale, f.kind, f.currency) for i, f in enumerate(facts)]
+    q = "What was Verizon's total debt in 2030?"
+    f = analyse(q)
+    assert f.metric.key == "total_debt"
+    m = lookup.choose(lookup.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == 2030], ["VERIZON_2030_10K"])
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "24,820"
+    only_long = [x for x in rows if x.fiscal_year == 2030 and x.label == "Long-term debt"]
+    assert not isinstance(lookup.choose(lookup.read_ask(q, f, f.metric), only_long, ["VERIZON_2030_10K"]),
+                          lookup.FactMatch)
+
+
+def test_an_amount_in_a_table_declaring_no_unit_takes_the_documents_scale():
+    note = ["Note 9. Debt", "December 31, 2030 2029", "Total debt 57,001 63,124", "Employees 156,000 142,000"]
+    facts = {f.label: f for f in extract(["\n".join(note)], 2030, "10K", scale="million") if f.fiscal_year == 2030}
+    assert facts["Total debt"].scale == "million"
+    assert facts["Employees"].kind == "count" and facts["Employees"].scale is None    # a count is not in millions
+
+
+def test_a_margin_printed_as_an_amount_is_money_and_one_printed_as_a_rate_is_a_percentage():
+    page = ["Consolidated Statements of Income", "(In millions)", "Years ended December 31, 2030 2029",
+            "Net sales 14,189 14,082", "Gross margin 4,506 5,063", "Gross margin % 31.8 36.0"]
+    kinds = {f.label: f.kind for f in extract(["\n".join(page)], 2030, "10K") if f.fiscal_year == 2030}
+    assert kinds["Gross margin"] == "money" and kinds["Gross margin %"] == "percent"

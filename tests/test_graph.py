@@ -131,3 +131,8 @@ def test_health_reports_fail_open_counts_and_exits_nonzero_over_threshold(env_se
 def test_oversized_question_is_truncated_with_a_notice(ask):
     s = ask("What was Verizon's capex in FY2030? " + "x" * 5000)
     assert len(s.question) == nodes.MAX_QUESTION_CHARS and any("only the first" in w for w in s.warnings)
+
+
+def test_a_bare_noun_phrase_about_a_year_is_looked_up_in_the_tables(ask):
+    state = ask("Verizon proceeds from dispositions 2030")
+    assert "$55 million" in state.answer and state.citations[0].page == 2

@@ -84,3 +84,18 @@ def test_a_question_without_a_metric_is_reranked_by_the_terms_a_passage_carries(
     # a question without content terms keeps the fusion order
     kept = StatementReranker().rerank(analyse("Amcor FY2021?"), pool, 8)
     assert [p.page for p in kept] == [p.page for p in pool[:8]]
+
+
+@pytest.mark.parametrize("lines,kind", [
+    (["Consolidated Statements of Income Corning Incorporated and Subsidiary Companies"], "income"),
+    (["Table\xa0of\xa0Contents", "Consolidated Statements of Cash Flows Corning Incorporated and Subsidiary Companies"],
+     "cash_flow"),
+    (["See the Consolidated Statement of Cash Flows for capital spending by segment in the year"], None),
+])
+def test_a_statement_title_may_carry_the_companys_name_on_its_line(lines, kind):
+    assert detect_title(lines)[1] == kind
+
+
+def test_a_title_the_pdf_text_broke_inside_a_word_is_still_the_statement():
+    assert detect_title(["3M Company and Subsidiaries", "Consolidated Statement of Incom e",
+                         "Years ended December 31"])[1] == "income"

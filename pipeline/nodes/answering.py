@@ -166,7 +166,10 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         from pipeline.answer import prose
 
         # a measure no statement prints ("backlog", "deliveries"): a sentence naming it, the year and a number
-        quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="number", require_year=True)
+        from pipeline.question import core_question
+
+        need = prose.question_kind(core_question(facts.text)) or "number"   # "how many": a count, not a share
+        quoted = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
         if quoted[1] == "not_found":
             quoted = _quote(state, facts, company, year, passages, cite, conn)
         if quoted[1] != "not_found":
@@ -176,13 +179,21 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
 
 
 _WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
+_ASKING_LEAD = re.compile(r"(?i)^\s*(who|whom|whose|why|how|which|what|where|when|did|does|do|is|are|was|were|has|have|"
+                          r"had|can|could|will|would|should|describe|explain|list|summari[sz]e|tell|give|show)\b")
 
 
 def _asks_a_value(facts: QuestionFacts) -> bool:
-    """"What was Lockheed Martin's backlog in 2021?": a what-was question about a period, naming a short measure."""
+    """"What was Lockheed Martin's backlog in 2021?", "Corning accounts payable 2022": a what-was question or a
+    bare noun phrase about a period, naming a short measure (its table row is looked for before any sentence)."""
     from pipeline.answer.prose import question_terms
 
-    return bool(facts.years and _WHAT_WAS.search(facts.text)) and 0 < len(question_terms(facts)) <= 2
+    if not facts.years:
+        return False
+    n = len(question_terms(facts))
+    if _WHAT_WAS.search(facts.text):
+        return 0 < n <= 2
+    return not _ASKING_LEAD.search(facts.text) and 0 < n <= 3
 
 
 def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],

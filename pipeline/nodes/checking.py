@@ -8,12 +8,18 @@ from pipeline import trace as tr
 from pipeline.lexicon import get_lexicon
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
+from pipeline.tables import detect_unit
 from pipeline.verifier import check_claim, split_claims, verdict_of
 from pipeline.nodes.context import MAX_RETRIES, TurnContext, Work
 
 
 def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
     pages = {c.marker: corpus.get_page(conn, c.doc, c.page) or "" for c in state.citations}
+    units = corpus.document_units(conn, {c.doc for c in state.citations})
+    for c in state.citations:     # a page that declares no unit prints in the document's declared one
+        u = units.get(c.doc)
+        if u and u.scale and pages.get(c.marker) and detect_unit(pages[c.marker]) is None:
+            pages[c.marker] = f"(in {u.scale})\n{pages[c.marker]}"
     derived = [d.strip() for d in state.derivation.split(";") if d.strip()]
     # The claims synthesis recorded; a synthesiser that records none (an LLM) is checked sentence by sentence,
     # skipping the explicit not-found parts, which assert nothing about the reports.

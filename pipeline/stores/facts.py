@@ -84,9 +84,16 @@ def extract_document(conn: psycopg.Connection, doc_id: str, pages: list[str] | N
         pages = [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
     annual = doc_type.upper().replace("-", "") in {t.replace("-", "") for t in ANNUAL_TYPES}
     fy_end = None if annual else company_fy_end(conn, company)
-    n = replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, _currency(conn, doc_id)))
+    n = replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, _currency(conn, doc_id),
+                                            _scale(conn, doc_id)))
     conn.commit()       # the reads above opened a transaction: replace_facts' block was only a savepoint in it
     return n
+
+
+def _scale(conn: psycopg.Connection, doc_id: str) -> str | None:
+    """The scale the document's statements declare ("millions" -> "million"), else None."""
+    row = conn.execute("SELECT scale FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
+    return row[0].rstrip("s") if row and row[0] else None
 
 
 def _currency(conn: psycopg.Connection, doc_id: str) -> str | None:
