@@ -158,6 +158,10 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
     from pipeline.answer.figure_kinds import is_figure_question
     from pipeline.answer.figures import answer_figure
 
+    from pipeline.answer.superlative import is_superlative
+
+    if is_superlative(facts):   # "what was the largest liability?": rows compared, never one row's figure
+        return _quote(state, facts, company, year, passages, cite, conn)
     if year is not None and (facts.metric is not None or is_figure_question(facts) or _asks_a_value(facts)):
         text, kind = answer_figure(state, conn, facts, company, year, cite)
         if kind != "not_found" or facts.metric is not None:
