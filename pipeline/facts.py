@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "12"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "13"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -25,6 +25,9 @@ _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\b
 _PERCENT = re.compile(r"(?i)%|\bpercent|\bmargin\b|\brate\b|\bratio\b|\byield\b|\breturn on\b")
 _COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\bstores\b|\bcustomers\b|"
                     r"\bsubscribers\b|\bunits\b|\bdeliveries\b|\blocations\b")
+
+_FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cash|dividends?|issuance|settlement|"
+                   r"contributions?|compensation|costs?|expenses?)\b")
 
 
 @dataclass
@@ -102,8 +105,8 @@ def kind_of(row: Row, value: str, title: str) -> str:
         if "$" in value or "," in value or (v is not None and abs(v) > 100):
             return "money"     # "Gross margin 3,531": an amount the filer calls a margin, not a percentage
         return "percent"
-    if _COUNT.search(row.label):
-        return "count"
+    if _COUNT.search(row.label) and not _FLOW.search(row.label) and "$" not in value:
+        return "count"      # "Proceeds from issuance of common stock to employees 105" is money
     return "money"
 
 

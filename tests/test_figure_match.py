@@ -196,3 +196,11 @@ def test_a_margin_printed_as_an_amount_is_money_and_one_printed_as_a_rate_is_a_p
             "Net sales 14,189 14,082", "Gross margin 4,506 5,063", "Gross margin % 31.8 36.0"]
     kinds = {f.label: f.kind for f in extract(["\n".join(page)], 2030, "10K") if f.fiscal_year == 2030}
     assert kinds["Gross margin"] == "money" and kinds["Gross margin %"] == "percent"
+
+
+def test_a_cash_flow_row_naming_employees_is_money_not_a_count():
+    page = ["Consolidated Statements of Cash Flows", "(Amounts in millions)", "Years ended December 31, 2030 2029",
+            "Proceeds from issuance of common stock to employees 105 86", "Number of employees 9,200 9,900"]
+    kinds = {f.label: f.kind for f in extract(["\n".join(page)], 2030, "10K") if f.fiscal_year == 2030}
+    assert kinds["Proceeds from issuance of common stock to employees"] == "money"
+    assert kinds["Number of employees"] == "count"

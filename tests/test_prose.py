@@ -1,4 +1,6 @@
 """Answers from prose: the coverage bar, number kinds, yes/no, never boilerplate, "which" over one table."""
+import pytest
+
 from pipeline.answer import NOT_FOUND
 from pipeline.answer import prose, superlative
 from pipeline.question import analyse
@@ -202,3 +204,35 @@ def test_a_measure_no_statement_prints_is_read_from_a_sentence_with_every_word_t
     assert kind == "quote" and "$88.5 billion" in text            # "2022," names 2022: a date, then a comma
     assert ask_number("What was Boeing's funded backlog in 2022?", [total])[1] == "not_found"   # "funded" missing
     assert ask_number("What was Boeing's funded backlog in 2020?", [funded])[1] == "not_found"  # another year
+
+
+@pytest.mark.parametrize("sentence,count", [
+    ("We employed approximately 798,000 full-time and part-time employees as of December 31, 2022.", "798,000"),
+    ("As of December 31, 2022, we had approximately 61,200 full- and part-time employees worldwide.", "61,200"),
+])
+def test_a_whole_workforce_count_a_few_words_before_the_noun_is_the_answer(sentence, count):
+    text, kind, _ = ask("How many employees did Boeing have in 2022?", [page("Human Capital\n" + sentence, 4)])
+    assert kind == "quote" and count in text
+
+
+@pytest.mark.parametrize("sentence", [
+    "Our teams include software engineers, scientists and other technical staff in 2022. 4",   # a page number
+    "Refer to Note 13 (Employee Retirement Plans) for the plans we sponsored in 2022.",       # a note number
+])
+def test_a_page_or_note_number_next_to_the_noun_is_not_a_head_count(sentence):
+    assert ask("How many employees did Boeing have in 2022?", [page("Human Capital\n" + sentence, 4)])[1] == \
+        "not_found"
+
+
+def test_a_figure_looked_for_in_prose_needs_every_word_of_the_question_not_most():
+    business = page("Segments\nBusiness segment revenues were $31.1 billion in 2022, a decrease of 2.3%.", 22)
+    state = TurnState(question="What was Boeing's Consumer segment revenue in 2022?")
+    text, kind = prose.answer(state, None, analyse(state.question), "Boeing", 2022, [business], lambda p: 1,
+                              need="money", require_year=True)
+    assert kind == "not_found"
+
+
+def test_a_plan_does_not_answer_whether_something_happened():
+    plan = page("Stores\nWe are on track to deliver our fiscal 2022 store plans, which include closing 20 to 30 large "
+                "format stores by the end of fiscal 2022.", 5)
+    assert ask("Was there any change in the number of Boeing stores in 2022?", [plan])[1] == "not_found"

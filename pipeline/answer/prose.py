@@ -61,6 +61,9 @@ _STATED_CHANGE = re.compile(r"(?i)\b(by|of)\s+(approximately\s+|about\s+|nearly\
 _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
 _WORD = re.compile(r"[A-Za-z]+")
+# What is planned or expected is not what happened.
+_PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|"
+                      r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
 _SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+(segment|division|business unit)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
@@ -104,9 +107,14 @@ def is_yes_no(facts: QuestionFacts) -> bool:
     return bool(_YESNO.match(core_question(facts.text)))
 
 
+_REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|section|article|rule|schedule|form)")
+# words that say a count is whole, not narrower: "798,000 full-time and part-time employees"
+_ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|temporary|total|worldwide|global")
+
+
 def _counts(sentence: str, terms: list[str]) -> int:
-    """How well a sentence counts the asked thing: a number with one of the question's terms within three
-    words after it or four before it, no other number between ("approximately 156,000 employees", "982
+    """How well a sentence counts the asked thing: a number with one of the question's terms within five
+    words after it or four before it (never across a sentence end), no other number between ("approximately 156,000 employees", "982
     stores", "total workforce was approximately 142,000"). 2 when only filler stands between number and noun,
     1 when other words narrow the count ("9,800 new employees"), 0 when there is no such number."""
     from pipeline.terms import content_terms
@@ -116,19 +124,23 @@ def _counts(sentence: str, terms: list[str]) -> int:
     best = 0
     for i, t in enumerate(toks):
         if not re.fullmatch(r"\d[\d,]*(\.\d+)?[,.]?", t) or re.fullmatch(r"(19|20)\d{2}[,.]?", t) \
-                or (i and months.match(toks[i - 1])):
-            continue
+                or (i and months.match(toks[i - 1])) or (i and _REFERENCE.fullmatch(toks[i - 1])):
+            continue        # a year, a date, "Note 13", "Item 7", "page 4"
         follows = content_terms(" ".join(toks[i + 1:i + 2]))
         own_noun = bool(follows) and not any(t in stems(toks[i + 1]) for t in terms)   # "13,000 participants"
-        for window in (toks[i + 1:i + 4], [] if own_noun else list(reversed(toks[max(0, i - 4):i]))):
+        for back, window in ((False, toks[i + 1:i + 6]),
+                             (True, [] if own_noun else list(reversed(toks[max(0, i - 4):i])))):
             between: list[str] = []
             for w in window:
-                if re.search(r"\d", w):
-                    break
+                if re.search(r"\d", w) or (back and w.endswith((".", ":", ";"))):
+                    break       # another number, or "... technical staff. 4": a page number run into the text
                 if any(term in stems(w) for term in terms):
-                    narrowing = [x for x in content_terms(" ".join(between)) if x not in terms]
+                    said = " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x))
+                    narrowing = [x for x in content_terms(said) if x not in terms]
                     best = max(best, 1 if narrowing else 2)
                     break
+                if w.endswith((".", ":", ";")):
+                    break       # the sentence ended before the noun
                 between.append(w)
     return best
 
@@ -177,8 +189,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         return None
     bar = _bar(len(terms))
     kind = need or question_kind(core_question(facts.text))
-    if kind == "number":
-        bar = len(terms)     # a measure no statement prints: every word of it, not most
+    if kind == "number" or (require_year and need):
+        # a figure looked for in prose: every word of it (the segment, the measure), not most; the question's
+        # "changed" / "increase" say how it is asked, not what is measured
+        bar = len([t for t in terms if not _CHANGE.fullmatch(t.lstrip("~"))]) or len(terms)
     superl = is_superlative(facts)
     if require_year and need and need != "number" and len(terms) < 2:
         return None    # a statement figure looked for in prose: one word ("revenue") is too little to check
@@ -194,6 +208,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
     years = set(facts.years) or ({year} if year else set())
     later = {y for y in facts.years if year and y > year}     # a later year the question asks about from this report
+    past_yes_no = bool(re.match(r"(?i)^\s*(was|were|did|has|have|had)\b", core_question(facts.text)))
     best: tuple[tuple, Found] | None = None
     for rank, p in enumerate(passages[:8]):
         text = _page_text(conn, p)
@@ -212,6 +227,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
+            if past_yes_no and _PLANNED.search(sent):
+                continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close")
             if one_of_many(facts.text, sent):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
             if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
