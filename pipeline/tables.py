@@ -348,7 +348,7 @@ def _fit(row: Row) -> None:
         row.values = row.values[extra:]
 
 
-_FIGURE_RUN = re.compile(r"(?:\s+\(?(?:\$|US\$|£|€|¥)?\s?-?\d[\d,]*(?:\.\d+)?\)?%?){2,}\s*$")
+_FIGURE_RUN = re.compile(r"(?:\s+(?:\(?(?:\$|US\$|£|€|¥)?\s?-?\d[\d,]*(?:\.\d+)?\)?%?|[—–]+)){2,}\s*$")
 
 
 def mis_split(label: str) -> bool:

@@ -204,3 +204,13 @@ def test_a_cash_flow_row_naming_employees_is_money_not_a_count():
     kinds = {f.label: f.kind for f in extract(["\n".join(page)], 2030, "10K") if f.fiscal_year == 2030}
     assert kinds["Proceeds from issuance of common stock to employees"] == "money"
     assert kinds["Number of employees"] == "count"
+
+
+def test_a_tax_provision_in_parentheses_is_a_cost_never_a_loss():
+    page = ["Consolidated Statements of Income", "(In millions)", "Years ended December 31, 2030 2029",
+            "Income before income taxes 2,426 2,000", "Provision for income taxes (491) (400)"]
+    tax = [f for f in extract(["\n".join(page)], 2030, "10K") if f.fiscal_year == 2030 and "Provision" in f.label][0]
+    st = StoredFact(0, "VERIZON_2030_10K", "Verizon", "10K", 2030, tax.page, tax.line_no, tax.table_title,
+                    tax.statement, tax.secondary, tax.label, tax.label_path, tax.column_header, tax.fiscal_year,
+                    tax.span, tax.qualifiers, tax.value_printed, tax.value, tax.scale, tax.kind, tax.currency)
+    assert shown(st).endswith("491 million") and "loss" not in shown(st)

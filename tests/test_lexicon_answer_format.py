@@ -38,9 +38,14 @@ def test_row_matching(key, label, ok):
     ("Net cash (used in) provided by operating activities", True),
     ("Net cash provided by (used in) operating activities", True),
     ("Net cash generated from operating activities", True),
+    ("Total cash provided by operating activities", True),
     ("Cash provided (used) by operations", True),
     ("Net cash provided by operating activities of discontinued operations", False),
     ("Net cash used in investing activities", False),
 ])
 def test_operating_cash_flow_rows_in_the_wordings_filers_use(label, ok):
     assert get_lexicon().get("operating_cash_flow").matches_row(label) is ok
+
+
+def test_lease_disclosure_cash_flows_are_not_operating_cash_flow():
+    assert not get_lexicon().get("operating_cash_flow").matches_row("Operating cash flows from operating leases")

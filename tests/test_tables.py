@@ -86,3 +86,7 @@ def test_a_mis_split_row_yields_no_facts():
                       "Net income 120 100"])
     labels = {f.label for f in extract([page], 2022, "10K")}
     assert {"Net sales", "Net income"} <= labels and not any("provision" in x for x in labels)
+
+
+def test_dashes_for_empty_cells_left_in_a_label_make_it_mis_split():
+    assert mis_split("Intersegment net revenues (1) — 43 —") and not mis_split("Net revenues")

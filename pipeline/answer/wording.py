@@ -11,6 +11,7 @@ from pipeline.stores.facts import StoredFact
 from pipeline.units import money_prefix
 
 _LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
+_EXPENSE = re.compile(r"(?i)\b(provision|expense|tax(es)?|costs?|charges?)\b")
 _CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
 _USED = re.compile(r"(?i)\bused\b")   # "used in", "used by", "provided/(used) by", "(used in) provided by"
 
@@ -53,7 +54,7 @@ def shown(fact: StoredFact) -> str:
         return f"{base} used"
     if _CHANGE.search(fact.label):
         return f"a decrease of {base}"
-    if _LOSS.search(fact.label):
+    if _LOSS.search(fact.label) and not _EXPENSE.search(fact.label):   # "Provision for income taxes (491)" is a cost
         return f"a loss of {base}"
     return base   # an expense or outflow printed in parentheses: the amount as its label names it
 
