@@ -38,6 +38,12 @@ class QuestionFacts:
     def year(self) -> int | None:
         return self.years[0] if self.years else None
 
+    def company_words(self) -> set[str]:
+        """Every word of the named companies' names, aliases and tickers, lower-case: in every scoped passage, so
+        never a term a passage or sentence is matched on."""
+        return {w.lower() for c in self.companies
+                for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
+
     @property
     def metric(self) -> Metric | None:
         return self.metrics[0] if self.metrics else None

@@ -4,7 +4,7 @@ Offline default (no cross-encoder weights install offline): deterministic scorin
 figure question needs - a statement row matching the asked metric (from the lexicon), the asked year
 among that row's columns, and the statement the metric is printed in. A question without a metric (a count
 in prose, yes/no, a narrative question) is ordered by how many of its content terms a passage carries
-(stemmed, with synonyms), fusion order breaking ties.
+(stemmed, with synonyms), that order fused with the fusion order by reciprocal rank.
 """
 from __future__ import annotations
 
@@ -36,10 +36,7 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms, company names left out (they are in every scoped passage)."""
     from pipeline.terms import content_terms
 
-    drop: set[str] = set()
-    for c in facts.companies:
-        drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
-    return [t for t in content_terms(facts.text, drop) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+    return [t for t in content_terms(facts.text, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
 
 
 def feature_score(facts: QuestionFacts, p: Passage, terms: list[str] | None = None) -> float:
@@ -90,8 +87,9 @@ class StatementReranker:
 
 def _fused_with_coverage(scored: list[tuple[float, int, Passage]]) -> list[tuple[float, int, Passage]]:
     """Term coverage is a second opinion beside the fusion order, not a replacement: the two rankings are fused
-    by reciprocal rank (k = 60, as the retrievers are), passages of equal coverage sharing the best rank of their group, so a page
-    that carries every term rises without a well-fused page that words things differently falling out."""
+    by reciprocal rank (k = 60, as the retrievers are), passages of equal coverage sharing the best rank of their
+    group, so a page that carries every term rises without a well-fused page that words things differently
+    falling out."""
     above = {c: sum(1 for d, _, _ in scored if d > c) for c, _, _ in scored}   # rank in coverage order
     return [(round(1 / (60 - neg_i) + 1 / (60 + above[c]), 6), neg_i, p) for c, neg_i, p in scored]
 

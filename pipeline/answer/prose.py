@@ -55,8 +55,8 @@ _CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|i
                      r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
 # The amount of a change: "increased by $400 million", "an increase of 3%", "a $400 million increase".
 _STATED_CHANGE = re.compile(r"(?i)\b(by|of)\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
-                            r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop|improvement|"
-                            r"deterioration|growth|change)\b")
+                            r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop|"
+                            r"improvement|deterioration|growth|change)\b")
 # What may happen is not what happened: "PepsiCo may ... increase the commitments to up to $4.95 billion".
 _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
@@ -114,8 +114,9 @@ _ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|
 
 def _counts(sentence: str, terms: list[str]) -> int:
     """How well a sentence counts the asked thing: a number with one of the question's terms within five
-    words after it or four before it (never across a sentence end), no other number between ("approximately 156,000 employees", "982
-    stores", "total workforce was approximately 142,000"). 2 when only filler stands between number and noun,
+    words after it or four before it (never across a sentence end), no other number between ("approximately
+    156,000 employees", "982 stores", "total workforce was approximately 142,000"). 2 when only filler stands
+    between number and noun,
     1 when other words narrow the count ("9,800 new employees"), 0 when there is no such number."""
     from pipeline.terms import content_terms
 
@@ -152,12 +153,9 @@ def _bar(n: int) -> int:
 
 def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
-    drop: set[str] = set()
-    for c in facts.companies:
-        drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
     q = re.sub(r"\s*\((?:context from turn \d+:|read as:)", " ", core_question(facts.text))
     q = MOST.sub(" ", _YESNO.sub(" ", q))
-    return [t for t in content_terms(q, drop) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+    return [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
 
 
 def _page_text(conn, p: Passage) -> str:

@@ -96,12 +96,11 @@ def _years_compared(history: list[Message], prev: _Prev) -> list[int]:
 
 
 def _own_terms(question: str, facts) -> list[str]:
-    """The question's own content terms, beyond companies, periods and the words of a follow-up."""
-    drop: set[str] = set()
-    for c in facts.companies:
-        drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
+    """The question's own content terms, beyond companies, periods, the words of a follow-up and comparison words
+    ("did it improve?" asks about the conversation's figure)."""
     text = RELATIVE.sub(" ", question)
-    return [t for t in content_terms(text, drop) if not re.fullmatch(r"\d+|fy\d*", t)]
+    return [t for t in content_terms(text, facts.company_words())
+            if not re.fullmatch(r"\d+|fy\d*", t) and not _COMPARATIVE.fullmatch(t)]
 
 
 def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None = None) -> bool:
@@ -118,7 +117,7 @@ def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None
         return True
     # "did it improve?", "which is bigger?", "is that higher than last time?": nothing but a pointer back and a
     # comparison word - about the conversation's figure, never chit-chat with words of its own ("is it raining?")
-    own = [t for t in _own_terms(question, facts) if not _COMPARATIVE.fullmatch(t)]
+    own = _own_terms(question, facts)
     return bool(_ANAPHOR.search(question) or _WHICH.search(question)) and _COMPARATIVE.search(question) is not None \
         and not own and len(question.split()) <= 8
 
@@ -149,8 +148,8 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         return out
     assert prev is not None
     out.from_turn = prev.turn
-    own = [t for t in _own_terms(question, facts) if not _COMPARATIVE.fullmatch(t)]   # "did it improve?" asks
-    from pipeline.router import names_not_held                                         # about the carried figure
+    own = _own_terms(question, facts)
+    from pipeline.router import names_not_held
 
     if not out.companies and facts.unknown_companies and (names_not_held(facts, question)
                                                           or _ELLIPTIC_LEAD.search(question)):
@@ -204,9 +203,7 @@ def _topic_words(question: str, facts) -> list[str]:
     from pipeline.terms import ASKING, words
     from pipeline.keyword import FILLER
 
-    drop = {"fy"} | set(FILLER) | ASKING
-    for c in facts.companies:
-        drop |= {w.lower() for w in re.findall(r"[A-Za-z0-9&]+", " ".join([c.name, *c.aliases, *c.tickers]))}
+    drop = {"fy"} | set(FILLER) | ASKING | facts.company_words()
     text = re.sub(r"\((?:context from turn \d+:|read as:)", " ", RELATIVE.sub(" ", question))
     return list(dict.fromkeys(w for w in words(text) if w not in drop and not w.isdigit()))
 
