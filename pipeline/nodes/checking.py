@@ -15,11 +15,7 @@ from pipeline.nodes.context import MAX_RETRIES, TurnContext, Work
 
 def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
     pages = {c.marker: corpus.get_page(conn, c.doc, c.page) or "" for c in state.citations}
-    units = corpus.document_units(conn, {c.doc for c in state.citations})
-    for c in state.citations:     # a page that declares no unit prints in the document's declared one
-        u = units.get(c.doc)
-        if u and u.scale and pages.get(c.marker) and detect_unit(pages[c.marker]) is None:
-            pages[c.marker] = f"(in {u.scale})\n{pages[c.marker]}"
+    read = _read_with_declared_scale(state, pages, conn)
     derived = [d.strip() for d in state.derivation.split(";") if d.strip()]
     # The claims synthesis recorded; a synthesiser that records none (an LLM) is checked sentence by sentence,
     # skipping the explicit not-found parts, which assert nothing about the reports.
@@ -30,7 +26,7 @@ def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
     claims: list[Claim] = []
     for claim in recorded:
         markers = [int(m) for m in re.findall(r"\[(\d+)\]", claim.text)]
-        texts = [pages[m] for m in markers if m in pages] or list(pages.values())
+        texts = [read[m] for m in markers if m in read] or list(read.values())
         claims.append(check_claim(claim, texts, derived))
     _question_fit(state, work, claims)
     state.claims = claims
@@ -38,6 +34,18 @@ def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
     bad = [c.label for c in claims if c.verdict == "unsupported"]
     return StepRecord(node="verify", decision=state.verdict, reason="; ".join(bad) or "all figures on cited pages",
                       data={"claims": tr.claim_rows(claims, pages)})
+
+
+def _read_with_declared_scale(state: TurnState, pages: dict[int, str], conn) -> dict[int, str]:
+    """The cited pages as the verifier reads them: a page that declares no unit prints in the document's declared
+    one (a note's "Total debt 57,001" in a 10-K "in millions"). The trace keeps the pages as printed."""
+    units = corpus.document_units(conn, {c.doc for c in state.citations})
+    read = dict(pages)
+    for c in state.citations:
+        u = units.get(c.doc)
+        if u and u.scale and read.get(c.marker) and detect_unit(read[c.marker]) is None:
+            read[c.marker] = f"(in {u.scale})\n{read[c.marker]}"
+    return read
 
 
 def _question_fit(state: TurnState, work: Work, claims: list[Claim]) -> None:

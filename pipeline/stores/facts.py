@@ -12,6 +12,7 @@ from decimal import Decimal
 import psycopg
 
 from pipeline.facts import ANNUAL_TYPES, FACTS_VERSION, Fact, extract
+from pipeline.units import SCALE_WORDS
 
 _COLS = ("doc_id", "page", "line_no", "table_title", "statement", "secondary", "label", "label_path", "column_header",
          "period_end", "period_year", "fiscal_year", "span", "qualifiers", "value_printed", "value", "scale", "kind",
@@ -84,26 +85,23 @@ def extract_document(conn: psycopg.Connection, doc_id: str, pages: list[str] | N
         pages = [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
     annual = doc_type.upper().replace("-", "") in {t.replace("-", "") for t in ANNUAL_TYPES}
     fy_end = None if annual else company_fy_end(conn, company)
-    n = replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, _currency(conn, doc_id),
-                                            _scale(conn, doc_id)))
+    n = replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, *_units(conn, doc_id)))
     conn.commit()       # the reads above opened a transaction: replace_facts' block was only a savepoint in it
     return n
 
 
-def _scale(conn: psycopg.Connection, doc_id: str) -> str | None:
-    """The scale the document's statements declare ("millions" -> "million"), else None."""
-    row = conn.execute("SELECT scale FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
-    return row[0].rstrip("s") if row and row[0] else None
-
-
-def _currency(conn: psycopg.Connection, doc_id: str) -> str | None:
-    """The document's reporting currency when ingest recorded one (documents.currency), else None."""
+def _units(conn: psycopg.Connection, doc_id: str) -> tuple[str | None, str | None]:
+    """The document's reporting currency and the scale its statements declare ("millions" -> "million"), as ingest
+    recorded them (documents.currency, documents.scale), else None for each."""
     has = conn.execute("SELECT 1 FROM information_schema.columns WHERE table_name = 'documents'"
                        " AND column_name = 'currency'").fetchone()
     if not has:
-        return None
-    row = conn.execute("SELECT currency FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
-    return row[0] if row and row[0] else None
+        return None, None
+    row = conn.execute("SELECT currency, scale FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
+    if row is None:
+        return None, None
+    currency, scale = row
+    return currency or None, SCALE_WORDS.get(scale, scale) or None
 
 
 def stale_documents(conn: psycopg.Connection) -> list[str]:
