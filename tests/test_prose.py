@@ -26,6 +26,12 @@ def ask(q: str, passages: list[Passage]):
     return text, kind, cites
 
 
+def ask_figure(q: str, passages: list[Passage], need: str = "money"):
+    """A statement figure (or a measure no statement prints, need="number") looked for in prose for FY2022."""
+    state = TurnState(question=q)
+    return prose.answer(state, None, analyse(q), "Boeing", 2022, passages, lambda p: 1, need=need, require_year=True)
+
+
 WORKFORCE = page("Human Capital\nAs of December 31, 2022, our total workforce was approximately 156,000 people, "
                  "with about 85% located in the United States. We value the diversity of our workforce.")
 BUYBACK = page("Liquidity\nIn 2022 we did not repurchase any shares of our common stock, and the share repurchase "
@@ -184,26 +190,18 @@ def test_one_agreements_amount_does_not_answer_the_total_over_all_of_them():
 def test_a_statement_figure_is_not_taken_from_a_sentence_stating_an_improvement():
     change = page("Liquidity\nThe $6.9 billion improvement in cash provided by operating activities in 2022 is primarily "
                   "driven by improved changes in assets and liabilities.", 4)
-    state = TurnState(question="What was Boeing's operating cash flow in 2022?")
-    text, kind = prose.answer(state, None, analyse(state.question), "Boeing", 2022, [change], lambda p: 1,
-                              need="money", require_year=True)
-    assert kind == "not_found"
+    assert ask_figure("What was Boeing's operating cash flow in 2022?", [change])[1] == "not_found"
 
 
 def test_a_measure_no_statement_prints_is_read_from_a_sentence_with_every_word_the_year_and_a_number():
     funded = page("Backlog\nFunded backlog was $88.5 billion at December 31, 2022, as compared to $102.3 billion at "
                   "December 31, 2021.", 36)
     total = page("Backlog\nOur backlog was $150.0 billion at December 31, 2022.", 37)
-
-    def ask_number(q, passages):
-        state = TurnState(question=q)
-        return prose.answer(state, None, analyse(q), "Boeing", 2022, passages, lambda p: 1, need="number",
-                            require_year=True)
-
-    text, kind = ask_number("What was Boeing's funded backlog in 2022?", [total, funded])
+    q = "What was Boeing's funded backlog in 2022?"
+    text, kind = ask_figure(q, [total, funded], need="number")
     assert kind == "quote" and "$88.5 billion" in text            # "2022," names 2022: a date, then a comma
-    assert ask_number("What was Boeing's funded backlog in 2022?", [total])[1] == "not_found"   # "funded" missing
-    assert ask_number("What was Boeing's funded backlog in 2020?", [funded])[1] == "not_found"  # another year
+    assert ask_figure(q, [total], need="number")[1] == "not_found"                              # "funded" missing
+    assert ask_figure("What was Boeing's funded backlog in 2020?", [funded], need="number")[1] == "not_found"
 
 
 @pytest.mark.parametrize("sentence,count", [
@@ -226,10 +224,7 @@ def test_a_page_or_note_number_next_to_the_noun_is_not_a_head_count(sentence):
 
 def test_a_figure_looked_for_in_prose_needs_every_word_of_the_question_not_most():
     business = page("Segments\nBusiness segment revenues were $31.1 billion in 2022, a decrease of 2.3%.", 22)
-    state = TurnState(question="What was Boeing's Consumer segment revenue in 2022?")
-    text, kind = prose.answer(state, None, analyse(state.question), "Boeing", 2022, [business], lambda p: 1,
-                              need="money", require_year=True)
-    assert kind == "not_found"
+    assert ask_figure("What was Boeing's Consumer segment revenue in 2022?", [business])[1] == "not_found"
 
 
 def test_a_plan_does_not_answer_whether_something_happened():
