@@ -34,7 +34,6 @@ def is_superlative(facts: QuestionFacts) -> bool:
     return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and MOST.search(q))
 
 
-
 def _alternatives(q: str) -> list[list[str]]:
     m = _AMONG.search(q)
     if not m:

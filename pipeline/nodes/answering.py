@@ -7,7 +7,7 @@ from pipeline.answer import NOT_FOUND
 from pipeline.answer.formula import find_definition
 from pipeline import trace as tr
 from pipeline.labels import doc_label
-from pipeline.question import QuestionFacts
+from pipeline.question import QuestionFacts, core_question
 from pipeline.retrieval import Passage
 from pipeline.state import CitationRef, StepRecord, TurnState
 from pipeline.stores import corpus
@@ -116,8 +116,9 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
 
 
 _SIGN_ASKED = re.compile(r"(?i)\b(positive|negative)\b")
-_THRESHOLD = re.compile(r"(?i)\b(?P<op>above|over|more than|greater than|exceed(?:s|ed)?|at least|below|under|less than|"
-                        r"at most)\s+(?:US)?\$?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<scale>thousand|million|billion|bn|mn|m)?\b")
+_THRESHOLD = re.compile(r"(?i)\b(?P<op>above|over|more than|greater than|exceed(?:s|ed)?|at least|below|under|"
+                        r"less than|at most)\s+(?:US)?\$?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*"
+                        r"(?P<scale>thousand|million|billion|bn|mn|m)?\b")
 _SCALES = {"thousand": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
 
 
@@ -155,9 +156,9 @@ def _yes_no_lead(facts: QuestionFacts, state: TurnState) -> str:
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
                     passages: list[Passage], cite: _Cites) -> tuple[str, str]:
     """One company and year: a figure from the facts table (pipeline/answer/figures.py), else a quote."""
+    from pipeline.answer import prose
     from pipeline.answer.figure_kinds import is_figure_question
     from pipeline.answer.figures import answer_figure
-
     from pipeline.answer.superlative import is_superlative
 
     if is_superlative(facts):   # "what was the largest liability?": rows compared, never one row's figure
@@ -167,11 +168,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         if kind != "not_found" or facts.metric is not None:
             return text, kind
         suggestions = list(state.suggestions)
-        from pipeline.answer import prose
-
         # a measure no statement prints ("backlog", "deliveries"): a sentence naming it, the year and a number
-        from pipeline.question import core_question
-
         need = prose.question_kind(core_question(facts.text)) or "number"   # "how many": a count, not a share
         quoted = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
         if quoted[1] == "not_found":
