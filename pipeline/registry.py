@@ -44,6 +44,7 @@ class Registry:
     companies: list[Company]
     source: Path | None = None
     _patterns: list[tuple[re.Pattern[str], Company]] = field(default_factory=list, repr=False)
+    _forms: dict[str, Company] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         pats: list[tuple[re.Pattern[str], Company]] = []
@@ -98,6 +99,49 @@ class Registry:
             text = pat.sub(" ", text)
         return text
 
+    def spell_out(self, text: str) -> str:
+        """`text` with the informal ways analysts name a held company replaced by its name, when the text names no
+        company otherwise: a distinctive first word of a multi-word name ("Lockheed"), initial letters of its words
+        run together ("AmEx"), or a capitalised word one typo away from a name ("Boieng", "Corninng")."""
+        if self.find_companies(text):
+            return text
+        forms = self._short_forms()
+        out, last = [], 0
+        for m in re.finditer(r"(?<![\w$])([A-Za-z][A-Za-z&]{3,})(?:'s|’s)?(?![\w])", text):
+            word = m.group(1)
+            c = forms.get(word.lower())
+            if c is None and word[0].isupper() and len(word) >= 6:
+                near = {c for n, c in self._spelled_names().items() if _one_edit(word.lower(), n)}
+                c = near.pop() if len(near) == 1 else None
+            if c is not None:
+                out.append(text[last:m.start(1)] + c.name)
+                last = m.end(1)
+        return "".join(out) + text[last:] if out else text
+
+    def _short_forms(self) -> dict[str, Company]:
+        if self._forms is not None:
+            return self._forms
+        taken = self.names()
+        seen: dict[str, list[Company]] = {}
+        for c in self.companies:
+            words = [w for w in re.findall(r"[A-Za-z][A-Za-z&]*", c.name) if w.lower() not in ("of", "and", "the", "&")]
+            if len(words) < 2:
+                continue
+            forms = set()
+            if len(words[0]) >= 5 and words[0].lower() not in _GENERIC_FIRST_WORDS:
+                forms.add(words[0].lower())
+            a, b = words[0].lower(), words[1].lower()
+            for i in range(2, min(4, len(a)) + 1):
+                for j in range(2, min(4, len(b)) + 1):
+                    forms.add(a[:i] + b[:j])
+            for f in forms - taken:
+                seen.setdefault(f, []).append(c)
+        self._forms = {f: cs[0] for f, cs in seen.items() if len(cs) == 1 and len(f) >= 4}
+        return self._forms
+
+    def _spelled_names(self) -> dict[str, Company]:
+        return {w.lower(): c for c in self.companies for w in re.findall(r"[A-Za-z]{6,}", c.name)}
+
     def find_companies(self, text: str) -> list[Company]:
         """Companies named in `text`, in order of first mention, without duplicates."""
         hits: list[tuple[int, Company]] = []
@@ -110,6 +154,24 @@ class Registry:
             if c not in seen:
                 seen.append(c)
         return seen
+
+
+# First words of company names that are ordinary words, never a name on their own ("American" is not American Express).
+_GENERIC_FIRST_WORDS = set("""american america united general international national first best new global royal
+standard public central pacific atlantic capital home digital advanced applied northern southern eastern western
+great north south east west world universal continental consolidated industrial financial energy health""".split())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """a and b differ by one inserted, deleted or substituted letter, or two adjacent letters swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def _company(c: dict, origin: str) -> Company:

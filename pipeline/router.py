@@ -215,6 +215,14 @@ def reported_in(years: list[int], year: int) -> bool:
     return year in years or any(year < x <= year + 2 for x in years)
 
 
+def reports_printing(years: list[int], year: int) -> list[int]:
+    """The held reports that print `year`'s figures: its own, else the first of the next two that does."""
+    if year in years:
+        return [year]
+    later = [x for x in years if year < x <= year + 2]
+    return [min(later)] if later else []
+
+
 def not_held_reply(name: str, coverage: dict[str, list[int]]) -> str:
     return f"I don't hold reports for {name}; I hold: {coverage_text(coverage)}."
 

@@ -31,7 +31,7 @@ def test_one_report_held_is_used_and_said(ask):
 def test_a_prose_question_below_the_bar_is_not_found_with_pages(ask):
     state = ask("What is Verizon's policy on remote work in 2030?")
     assert state.answer.startswith("I could not find") and not state.citations
-    assert "VERIZON_2030_10K p." in state.answer
+    assert "Verizon · FY2030 · 10-K p" in state.answer and "VERIZON_2030_10K" not in state.answer
 
 
 def test_a_yes_no_question_is_answered_from_its_sentence(ask):

@@ -214,3 +214,54 @@ def test_a_tax_provision_in_parentheses_is_a_cost_never_a_loss():
                     tax.statement, tax.secondary, tax.label, tax.label_path, tax.column_header, tax.fiscal_year,
                     tax.span, tax.qualifiers, tax.value_printed, tax.value, tax.scale, tax.kind, tax.currency)
     assert shown(st).endswith("491 million") and "loss" not in shown(st)
+
+
+def _stored(pages: list[list[str]], company: str = "Verizon") -> list[StoredFact]:
+    return [StoredFact(i, "VERIZON_2030_10K", company, "10K", 2030, f.page, f.line_no, f.table_title, f.statement,
+                       f.secondary, f.label, f.label_path, f.column_header, f.fiscal_year, f.span, f.qualifiers,
+                       f.value_printed, f.value, f.scale, f.kind, f.currency)
+            for i, f in enumerate(extract(["\n".join(p) for p in pages], 2030, "10K")) if f.fiscal_year == 2030]
+
+
+LOANS = _stored([
+    ["Consolidated Statements of Income", "(Millions)", "Years Ended December 31, 2030 2029",
+     "Provisions for credit losses", "Card Member receivables 627 (73)", "Card Member loans 1,514 (1,155)",
+     "Total provisions for credit losses 2,182 (1,419)"],
+    ["Consolidated Statements of Cash Flows", "(Millions)", "Years Ended December 31, 2030 2029",
+     "Cash Flows from Investing Activities", "Net (increase) decrease in Card Member loans (29,562) (27,557)",
+     "Purchase of premises and equipment (1,855) (1,707)"],
+    ["Note 2 Loans", "(Millions) 2030 2029", "Card Member loans 107,964 88,562",
+     "Less reserve for credit losses 3,747 3,305", "Card Member loans, net 104,217 85,257"],
+])
+
+
+def _choose(question: str, rows: list[StoredFact]):
+    f = analyse(question)
+    return lookup.choose(lookup.read_ask(question, f, f.metric), rows, ["VERIZON_2030_10K"])
+
+
+def test_a_parent_heading_that_measures_something_about_the_row_is_another_measure():
+    # "Provisions for credit losses › Card Member loans" is a provision; the loans are the note's line
+    m = _choose("How much were Verizon's Card Member loans at the end of 2030?", LOANS)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "107,964", m
+    asked = _choose("Verizon provisions for credit losses on Card Member loans 2030", LOANS)
+    assert isinstance(asked, lookup.FactMatch) and asked.fact.value_printed == "1,514"
+
+
+def test_a_row_that_is_a_movement_never_answers_the_level():
+    statements_only = [f for f in LOANS if f.statement is not None]
+    m = _choose("How much were Verizon's Card Member loans at the end of 2030?", statements_only)
+    assert isinstance(m, lookup.NoMatch), f"answered {m.fact.label_path} {m.fact.value_printed}"
+    moved = _choose("Verizon net increase in Card Member loans 2030", statements_only)
+    assert isinstance(moved, lookup.FactMatch) and moved.fact.value_printed == "(29,562)"
+
+
+def test_a_table_title_naming_the_company_does_not_cover_a_segment_named_like_it():
+    pages = [["ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES", "(Amounts in millions)", "Years Ended December 31, 2030 2029",
+              "Reconciliation to consolidated net revenues:", "Segment net revenues 5,969 6,835",
+              "Consolidated net revenues 6,489 7,500"]]
+    m = _choose("Blizzard segment net revenues 2030", _stored(pages, "Activision Blizzard"))
+    assert isinstance(m, lookup.NoMatch), f"answered {m.fact.label_path} {m.fact.value_printed}"
+    pages[0].insert(4, "Blizzard segment net revenues 1,711 2,238")
+    m = _choose("Blizzard segment net revenues 2030", _stored(pages, "Activision Blizzard"))
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "1,711"

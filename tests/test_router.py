@@ -121,3 +121,35 @@ def test_a_word_of_a_held_companys_name_is_not_another_company():
     facts = analyse("What was the largest liability in American Express's Balance Sheet in 2022?", reg)
     assert [c.name for c in facts.companies] == ["American Express"] and facts.unknown_companies == []
     assert analyse("Compare American Express with Discover on revenue", reg).unknown_companies == ["Discover"]
+
+
+def _informal_registry():
+    from pipeline.registry import Company, Registry
+
+    return Registry([Company(key="AXP", name="American Express", tickers=("AXP",)),
+                     Company(key="LMT", name="Lockheed Martin", tickers=("LMT",)),
+                     Company(key="BBY", name="Best Buy", tickers=("BBY",)),
+                     Company(key="BA", name="Boeing", tickers=("BA",)),
+                     Company(key="GLW", name="Corning", tickers=("GLW",))])
+
+
+@pytest.mark.parametrize("q,company", [
+    ("AmEx card member loans 2022", "American Express"),         # initial letters of each word run together
+    ("amex net write-offs FY22", "American Express"),
+    ("Lockheed backlog at year end 2022", "Lockheed Martin"),     # a distinctive first word
+    ("what did Lockheed's F-35 program earn?", "Lockheed Martin"),
+    ("Boieng revenue 2022", "Boeing"),                            # one typo in a capitalised word
+    ("Corninng gross margin 2021", "Corning"),
+])
+def test_companies_named_informally_are_recognised(q, company):
+    assert [c.name for c in analyse(q, _informal_registry()).companies] == [company]
+
+
+@pytest.mark.parametrize("q", [
+    "American consumers spent less in 2022?",      # a common first word is not a name
+    "which was the best quarter?",
+    "good morning",                                # one edit from Corning, but not capitalised
+    "Being honest, what changed?",                 # one edit from Boeing, but shorter than six letters
+])
+def test_ordinary_words_are_not_taken_for_a_company(q):
+    assert analyse(q, _informal_registry()).companies == []

@@ -59,6 +59,11 @@ reserve reserves provision provisions tax taxes payable receivable impairment am
 losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
 other""".split())
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
+# A parent heading with one of these words measures something about its rows, not the rows themselves: "Provisions
+# for credit losses › Card Member loans" is a provision, "Proceeds from › Long-term debt" a cash flow. (Not "change
+# in": "Change in benefit obligation › Benefit obligation at end of year" is the level; movements are ranked below.)
+_HEADING_TRANSFORMS = ("""provision provisions allowance allowances impairment impairments amortization depreciation
+write-off write-offs writeoffs charge-offs chargeoffs proceeds purchases repayments payments issuance""".split())
 
 
 def stems(text: str) -> list[str]:
@@ -152,7 +157,10 @@ class NoMatch:
 
 
 def _row_stems(f: StoredFact) -> set[str]:
-    return set(stems(" ".join([f.label_path, f.table_title, f.column_header, f.qualifiers])))
+    # A title naming the company ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES") says whose table it is: it never
+    # covers a segment named like the company ("Blizzard segment net revenues").
+    title = re.sub(rf"(?i)(?<!\w){re.escape(f.company)}(?!\w)", " ", f.table_title) if f.company else f.table_title
+    return set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -171,6 +179,18 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
 @lru_cache(maxsize=1)
 def _transforms() -> set[str]:
     return set(stems(" ".join(_TRANSFORM_WORDS)))
+
+
+@lru_cache(maxsize=1)
+def _heading_transforms() -> set[str]:
+    return set(stems(" ".join(_HEADING_TRANSFORMS)))
+
+
+def _heading_changes_measure(f: StoredFact, asked: set[str]) -> bool:
+    """A parent heading the question did not ask makes the row another measure ("Provisions for credit losses ›
+    Card Member loans" does not answer "Card Member loans")."""
+    parents = re.sub(r"\([^)]*\)", " ", " ".join(f.label_path.split("\u203a")[:-1]))   # "Income (loss) before"
+    return bool((set(stems(parents)) & _heading_transforms()) - asked)
 
 
 def _names_measure(ask: Ask, f: StoredFact) -> bool:
@@ -238,8 +258,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent")]
         if missing:
             continue
-        if _kind_conflict(ask, f):
+        if _kind_conflict(ask, f) or _heading_changes_measure(f, asked):
             continue
+        if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
+            continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
         if ask.metric is None and not set(ask.hard) & set(stems(f.label_path)):
             continue        # the measure itself must be the row's, not only a word of the table's title
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
@@ -252,7 +274,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
         # A row under "Changes in operating assets and liabilities" is the movement of an item, not the item.
         movement = bool(_MOVEMENT.search(f.label_path)) == bool(_MOVEMENT.search(ask.measure))
-        key = (primary or hinted, movement, hinted, in_metric_statement, soft_hits, -doc_rank.get(f.doc_id, 9), carrying,
+        key = (movement, primary or hinted, hinted, in_metric_statement, soft_hits, -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words)))
     if not good:

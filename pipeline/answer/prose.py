@@ -21,6 +21,7 @@ from typing import Callable
 from pipeline.answer import superlative
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.superlative import MOST, is_superlative
+from pipeline.labels import doc_kind, doc_label
 from pipeline.question import QuestionFacts, core_question
 from pipeline.retrieval import Passage
 from pipeline.state import Claim, TurnState
@@ -272,11 +273,12 @@ def one_of_many(question: str, sentence: str) -> bool:
 
 
 def _pages(passages: list[Passage]) -> str:
-    return ", ".join(f"{p.doc} p. {p.page}" for p in passages[:6]) or "no pages"
-
-
-def _kind_label(doc_type: str) -> str:
-    return {"10K": "10-K", "10Q": "10-Q", "8K": "8-K"}.get(doc_type, doc_type)
+    """'Corning · FY2022 · 10-K pp. 58, 97, 103': documents as the analyst names them, never file names."""
+    by_doc: dict[tuple, list[int]] = {}
+    for p in passages[:6]:
+        by_doc.setdefault((p.company, p.fiscal_year, p.doc_type), []).append(p.page)
+    return "; ".join(doc_label(c, fy, t) + (" p. " if len(pages) == 1 else " pp. ") + ", ".join(map(str, pages))
+                     for (c, fy, t), pages in by_doc.items()) or "no pages"
 
 
 def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],
@@ -300,7 +302,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
                 "not_found")
     p = found.passage
     m = cite(p)
-    said = f"The {company} FY{p.fiscal_year} {_kind_label(p.doc_type)} says: \u201c{found.sentence}\u201d [{m}]"
+    said = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} says: \u201c{found.sentence}\u201d [{m}]"
     if yesno:
         negated = bool(_NEGATION.search(_NOT_NEGATION.sub(" ", found.sentence))) and not _NEGATION.search(q)
         text = f"{'No' if negated else 'Yes'}. {said}"

@@ -22,6 +22,10 @@ _LEAST = re.compile(r"(?i)\b(least|lowest|smallest|worst|slowest)\b(?![^,()]*\bo
 _GROWTH = re.compile(r"(?i)\b(gr[eo]w\w*|growth|increas\w*|rose|risen|ris(e|ing)|declin\w*|decreas\w*|fell|fall\w*|"
                      r"drop\w*|chang\w*)\b")
 _WHICH = re.compile(r"(?i)^\s*(which|what)\b")
+# Lines that add up or reconcile the compared lines, never one of them ("Net sales of reportable segments",
+# "Impact of constant currency reporting", "Eliminations", "Total").
+_AGGREGATE = re.compile(r"(?i)^(total|subtotal)\b|\bsegments\b|\bimpact of\b|\breconcil|\beliminat|\badjustments?\b|"
+                        r"\bunallocated\b|\bconstant currency\b")
 _AMONG = re.compile(r"(?i)\bamong\s+(?:the\s+)?(?:following\s*:?\s*)?(.+?)(?:,\s*(?:which|what)\b|\?|$)")
 
 
@@ -68,6 +72,8 @@ def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, g
     for i, line in enumerate(table.lines):
         if i in by_line and by_line[i].values:
             continue
+        if len(line.split()) > 12 or re.search(r"[a-z]\.\s*$", line):
+            continue      # a sentence of prose, not the heading of a section of rows
         have = stems(line)
         if sum(1 for t in terms if t in have) < max(1, min(2, len(terms))):
             continue
@@ -77,6 +83,8 @@ def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, g
             if r is not None and r.aligned:
                 if re.match(r"(?i)total\b", r.label):
                     break
+                if _AGGREGATE.search(re.sub(r"\([^)]*\)", " ", r.label)):
+                    continue
                 if usable(r) and not mis_split(r.label):
                     section.append(r)
                     continue

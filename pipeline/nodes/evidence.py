@@ -127,8 +127,12 @@ def rerank_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
 
 
 def grade_docs(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
-    grades = grade(work.facts.text, work.passages, state.companies,
-                   sorted({y for c in state.companies for y in years_for(state, work, c) if y is not None}) or None)
+    from pipeline.router import reports_printing
+
+    # a year whose own report is not held is read from the next report, which prints it as a comparative column
+    years = {x for c in state.companies for y in years_for(state, work, c) if y is not None
+             for x in (reports_printing(work.coverage.get(c, []), y) or [y])}
+    grades = grade(work.facts.text, work.passages, state.companies, sorted(years) or None)
     state.documents = [doc_of(g.passage, g.kept, g.reason) for g in grades]
     work.passages = [g.passage for g in grades if g.kept]
     state.found = found_flags(grades, state.companies)
