@@ -329,15 +329,24 @@ def _row(label: str, values: list[str], line_no: int, header: Header | None, sta
 
 
 def _close(stack: list[str], total_label: str) -> None:
-    """A "Total X" row closes the heading X (and any below it), else the innermost heading."""
+    """A "Total X" row closes the heading X (and any below it); a bare "Total" the innermost heading. A total of
+    a group sharing no word with the innermost heading ("Total NIKE Brand" under "REVENUES") closes nothing: the
+    rows after it ("Converse", "Corporate") are still the heading's."""
     what = _TOTAL.sub("", total_label).lower()
     for k in range(len(stack) - 1, -1, -1):
         h = stack[k].lower()
         if h and (h in what or what in h):
             del stack[k:]
             return
-    if stack:
+    if stack and not _other_group(what, stack[-1].lower()):
         stack.pop()
+
+
+def _other_group(what: str, heading: str) -> bool:
+    """The total names a group sharing no word with the heading ("Total NIKE Brand" under "REVENUES"): a sum of
+    some of the heading's rows, not the heading's own total."""
+    words = set(re.findall(r"[a-z]{3,}", what)) - {"net", "current", "other", "for", "the", "and"}
+    return bool(words) and not words & set(re.findall(r"[a-z]{3,}", heading))
 
 
 def _fit(row: Row) -> None:

@@ -97,6 +97,18 @@ def test_wrapped_labels_dashes_and_parent_headings():
     assert rows["Accounts payable"].path == ("Current liabilities",)
 
 
+def test_a_subgroup_total_does_not_close_the_heading_over_the_rows_after_it():
+    t, _ = rows_of("\n".join([
+        "Year Ended May 31,", "(In millions) 2030 2029", "REVENUES", "North America $ 14,855 $ 15,216",
+        "Greater China 5,134 4,237", "Total Brand 19,989 19,453", "Converse 1,886 2,042", "Corporate 26 75",
+        "TOTAL REVENUES $ 21,901 $ 21,570", "EARNINGS BEFORE INTEREST AND TAXES", "North America $ 3,600 $ 3,875",
+        "Total Brand 3,600 3,875", "Converse 310 477", "Total Earnings Before Interest and Taxes 3,910 4,352",
+        "Interest expense (income), net 54 59"]))
+    paths = [(r.path, r.value_for(2030)) for r in t.rows if r.label == "Converse"]
+    assert paths == [(("REVENUES",), "1,886"), (("EARNINGS BEFORE INTEREST AND TAXES",), "310")]
+    assert next(r for r in t.rows if r.label.startswith("Interest expense")).path == ()   # the heading's own total
+
+
 def test_a_table_continued_on_the_next_page_keeps_its_columns():
     p1 = "\n".join(["Consolidated Statements of Cash Flows", "(in millions)", "2022 2021 2020",
                     "Net income 100 90 80", "Depreciation 10 9 8", "Capital expenditures (50) (40) (30)"])
