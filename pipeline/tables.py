@@ -42,6 +42,7 @@ _SQUASHED_TITLES = [
 SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|parent company only|"
                                  r"condensed financial information of (the )?registrant|schedule i\b|obligor group")
 _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
+_PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")
 
 
 @dataclass
@@ -194,8 +195,9 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
         for kind, pat in _SQUASHED_TITLES:
             if len(ln) <= 80 and pat.fullmatch(squashed):
                 return ln, None if secondary else kind
-    for ln in head:
-        if not _SKIP_TITLE.match(ln) and len(ln) > 3:
+    for ln in head:   # a sentence of prose is not a title: its words would cover questions the table does not
+        if not _SKIP_TITLE.match(ln) and re.search(r"[A-Za-z]{3}", ln) and not _PROSE.search(ln) \
+                and len(ln.split()) <= 14 and not split_row(ln)[1]:      # nor a row of figures
             return ln[:100], None
     return "", None
 

@@ -90,3 +90,14 @@ def test_a_mis_split_row_yields_no_facts():
 
 def test_dashes_for_empty_cells_left_in_a_label_make_it_mis_split():
     assert mis_split("Intersegment net revenues (1) — 43 —") and not mis_split("Net revenues")
+
+
+@pytest.mark.parametrize("first,title", [
+    ("In territories we define as direct distribution markets, Converse designs and sells products.", ""),
+    ("liabilities associated with these indemnities are included in the disclosure in Note 13.", ""),
+    ("NIKE, Inc.", "NIKE, Inc."),
+    ("Note 15 - Debt", "Note 15 - Debt"),
+])
+def test_a_sentence_of_prose_at_the_top_of_a_page_is_not_the_tables_title(first, title):
+    t = parse_page("\n".join([first, "2022 2021", "Revenues 1,906 1,886", "Other 26 75"]))
+    assert t.title == title
