@@ -326,7 +326,7 @@ def _has_header(lines: list[str]) -> bool:
 def _row(label: str, values: list[str], line_no: int, header: Header | None, stack: list[str]) -> Row:
     row = Row(label=label, values=values, line_no=line_no, cols=header.columns if header else None,
               path=tuple(stack), ambiguous=frozenset(header.ambiguous_years) if header else frozenset())
-    _fit(row)
+    _fit(row, header)
     return row
 
 
@@ -351,12 +351,23 @@ def _other_group(what: str, heading: str) -> bool:
     return bool(words) and not words & set(re.findall(r"[a-z]{3,}", heading))
 
 
-def _fit(row: Row) -> None:
-    """Give surplus leading value tokens back to the label ("Notes due 2025 1,000 1,000", footnote "(1)")."""
+_LABEL_TOKEN = re.compile(r"\(?\d{1,4}\)?|\d{1,2}(\.\d+)?%")
+_CHANGE_HEADER = re.compile(r"(?i)\b(increase|decrease|change|variance)\b|%")
+
+
+def _fit(row: Row, header: Header | None = None) -> None:
+    """Give surplus leading value tokens back to the label when they read as part of it ("Notes due 2025 1,000
+    1,000", footnote "(1)", "5.25% notes"). An amount is never a label's: when the header names a change column
+    it did not parse ("2019 2018 (Decrease)"), the values are the years' and the change is dropped; otherwise the
+    row does not line up and yields nothing ("Net bookings $ 6,388 $ 7,262 $ (874)" read 7,262 as 2019's)."""
     if row.cols and len(row.values) > len(row.cols):
         extra = len(row.values) - len(row.cols)
-        row.label = " ".join([row.label, *row.values[:extra]]).strip()
-        row.values = row.values[extra:]
+        if all(_LABEL_TOKEN.fullmatch(v) for v in row.values[:extra]):
+            row.label = " ".join([row.label, *row.values[:extra]]).strip()
+            row.values = row.values[extra:]
+        elif header is not None and _CHANGE_HEADER.search(header.text) and \
+                all(c.kind == "value" for c in row.cols):
+            row.values = row.values[:len(row.cols)]
 
 
 _FIGURE_RUN = re.compile(r"(?:\s+(?:\(?(?:\$|US\$|£|€|¥)?\s?-?\d[\d,]*(?:\.\d+)?\)?%?|[—–]+)){2,}\s*$")

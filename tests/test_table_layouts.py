@@ -109,6 +109,17 @@ def test_a_subgroup_total_does_not_close_the_heading_over_the_rows_after_it():
     assert next(r for r in t.rows if r.label.startswith("Interest expense")).path == ()   # the heading's own total
 
 
+def test_an_unparsed_change_column_is_dropped_and_an_amount_is_never_part_of_a_label():
+    t, rows = rows_of("\n".join([
+        "Net bookings were as follows (amounts in millions):", "For the Years Ended December 31, Increase",
+        "2030 2029 (Decrease)", "Net bookings $ 6,388 $ 7,262 $ (874)", "Senior notes due 2035 1,000 1,000"]))
+    assert rows["Net bookings"].value_for(2030) == "6,388" and rows["Net bookings"].value_for(2029) == "7,262"
+    assert rows["Senior notes due 2035"].value_for(2030) == "1,000"      # a year in a label stays the label's
+    t, rows = rows_of("\n".join(["As Reported Impact Restated", "December 31, 2030 2029",
+                                  "Other current assets 2,417 (13) 2,404"]))
+    assert all(r.value_for(2030) is None for r in t.rows)     # three amounts, two columns: nothing is guessed
+
+
 def test_a_table_continued_on_the_next_page_keeps_its_columns():
     p1 = "\n".join(["Consolidated Statements of Cash Flows", "(in millions)", "2022 2021 2020",
                     "Net income 100 90 80", "Depreciation 10 9 8", "Capital expenditures (50) (40) (30)"])
