@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "18"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "20"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -93,6 +93,12 @@ def _clamp(offset: int) -> int:
     return offset if -1 <= offset <= 1 else 0
 
 
+def _count_scale(path: str, table_unit: str | None) -> str | None:
+    """A table's "(in thousands)" is its amounts' scale; a count takes it only when the row says so ("Shares
+    outstanding", "Customers (thousands)"): 17,973 worldwide employees are not 18 million."""
+    return table_unit if re.search(r"(?i)\bshares\b|thousands|millions|\(000", path) else None
+
+
 def kind_of(row: Row, value: str, title: str) -> str:
     text = " ".join([*row.path, row.label])
     if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
@@ -134,7 +140,8 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     continue
                 kind = kind_of(row, printed, t.title)
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
-                unit = None if kind in ("per_share", "percent") else t.unit or (scale if kind == "money" else None)
+                unit = None if kind in ("per_share", "percent") else \
+                    _count_scale(path, t.unit) if kind == "count" else t.unit or (scale if kind == "money" else None)
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")

@@ -140,7 +140,8 @@ class Registry:
         return self._forms
 
     def _spelled_names(self) -> dict[str, Company]:
-        return {w.lower(): c for c in self.companies for w in re.findall(r"[A-Za-z]{6,}", c.name)}
+        return {w.lower(): c for c in self.companies for w in re.findall(r"[A-Za-z]{6,}", c.name)
+                if w.lower() not in _GENERIC_FIRST_WORDS}
 
     def find_companies(self, text: str) -> list[Company]:
         """Companies named in `text`, in order of first mention, without duplicates."""
@@ -163,8 +164,9 @@ great north south east west world universal continental consolidated industrial 
 
 
 def _one_edit(a: str, b: str) -> bool:
-    """a and b differ by one inserted, deleted or substituted letter, or two adjacent letters swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
+    """a and b differ by one inserted, deleted or substituted letter, or two adjacent letters swapped; a word that
+    only lacks or adds an ending ("America" / "American") is another word, not a typo."""
+    if a == b or abs(len(a) - len(b)) > 1 or a.startswith(b) or b.startswith(a):
         return False
     if len(a) == len(b):
         diff = [i for i in range(len(a)) if a[i] != b[i]]

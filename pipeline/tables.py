@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from pipeline.columns import Column, Header, currency_of, has_period, header_block, is_fragment, scale_of
 
 _NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
-_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$")
+_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _MONEY_SIGN = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"

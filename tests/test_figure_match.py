@@ -265,3 +265,34 @@ def test_a_table_title_naming_the_company_does_not_cover_a_segment_named_like_it
     pages[0].insert(4, "Blizzard segment net revenues 1,711 2,238")
     m = _choose("Blizzard segment net revenues 2030", _stored(pages, "Activision Blizzard"))
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "1,711"
+
+
+def test_a_head_count_is_a_count_never_money_and_never_scaled_like_the_amounts():
+    page = ["Consolidated Statements of Cash Flows", "(In thousands)", "Years ended December 31, 2030 2029",
+            "Employee taxes on certain share-based payment arrangements (257) (226)",
+            "Accrued employee costs (20) (15)", "Worldwide employees 17,973 17,070",
+            "Weighted average shares outstanding 1,500 1,520"]
+    rows = _stored([page])
+    by_label = {f.label: f for f in rows}
+    assert by_label["Worldwide employees"].kind == "count" and by_label["Worldwide employees"].scale is None
+    assert by_label["Weighted average shares outstanding"].scale == "thousand"     # a share count keeps the scale
+    m = _choose("Verizon employees 2030", [f for f in rows if f.kind != "count"])
+    assert isinstance(m, lookup.NoMatch), f"answered {m.fact.label} {m.fact.value_printed}"
+    m = _choose("Verizon employees 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "17,973"
+    costs = _choose("Verizon accrued employee costs 2030", rows)      # money about employees is still money
+    assert isinstance(costs, lookup.FactMatch) and costs.fact.value_printed == "(20)"
+
+
+def test_return_on_equity_is_not_answered_with_equity():
+    page = ["Consolidated Balance Sheets", "(Millions)", "December 31, 2030 2029", "Total shareholders' equity 24,711 22,177"]
+    m = _choose("Verizon return on equity 2030", _stored([page]))
+    assert isinstance(m, lookup.NoMatch), f"answered {m.fact.label} {m.fact.value_printed}"
+
+
+def test_a_segment_word_beside_a_segments_name_is_not_a_qualifier_of_its_own():
+    page = ["Segment Results", "(Millions)", "Years ended December 31, 2030 2029", "North America",
+            "Net sales 106,110 79,785", "Operating income 2,837 2,361", "International", "Net sales 54,297 43,983",
+            "Operating income (3,062) (1,283)"]
+    m = _choose("Verizon North America segment operating income 2030", _stored([page]))
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "2,837"

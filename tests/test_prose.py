@@ -265,3 +265,14 @@ def test_a_superlative_never_compares_the_lines_that_add_up_or_reconcile_the_oth
 
 def test_a_sentence_of_prose_is_not_the_heading_of_the_rows_compared():
     assert _compare("Which operating expense line grew most at Boeing in 2022?", [DEBT_NOTE]) is None
+
+
+def test_a_sentence_stating_a_change_is_not_the_figure_asked_for():
+    changed = page("Global Services\nRevenue from Global Services increased $555 million during 2022 as compared to "
+                   "2021 primarily due to net new additions across our offerings.", 40)
+    text, kind, _ = ask("Boeing Global Services revenue 2022", [changed])
+    assert kind == "not_found" and "555" not in text
+    stated = page("Global Services\nGlobal Services revenue was $4.42 billion in 2022, up from $3.87 billion in 2021, "
+                  "which represents 14% year-over-year growth.", 41)
+    text, kind, _ = ask("Boeing Global Services revenue 2022", [changed, stated])
+    assert kind == "quote" and "$4.42 billion" in text

@@ -150,6 +150,7 @@ def test_companies_named_informally_are_recognised(q, company):
     "which was the best quarter?",
     "good morning",                                # one edit from Corning, but not capitalised
     "Being honest, what changed?",                 # one edit from Boeing, but shorter than six letters
+    "which was bigger, North America or International?",   # "America" only lacks the ending of "American"
 ])
 def test_ordinary_words_are_not_taken_for_a_company(q):
     assert analyse(q, _informal_registry()).companies == []

@@ -101,3 +101,10 @@ def test_dashes_for_empty_cells_left_in_a_label_make_it_mis_split():
 def test_a_sentence_of_prose_at_the_top_of_a_page_is_not_the_tables_title(first, title):
     t = parse_page("\n".join([first, "2022 2021", "Revenues 1,906 1,886", "Other 26 75"]))
     assert t.title == title
+
+
+def test_a_not_applicable_cell_keeps_the_columns_in_line():
+    t = parse_page("\n".join(["Operating Metrics", "Fiscal years 2030 2029 2028",
+                              "Comparable sales growth (1) 4.6% 6.3% n/a", "Revenue 42,151 39,403 39,528"]))
+    row = next(r for r in t.rows if r.label.startswith("Comparable sales growth"))
+    assert row.value_for(2030) == "4.6%" and row.value_for(2029) == "6.3%" and row.path == ()

@@ -36,7 +36,7 @@ also all any state yearly during over time overall approximately roughly about a
 record recorded post posted generate generated spend spent have had make made earn earned book booked incur incurred
 total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
 defined define definition named name called line item items pay paid paying pays spend spending invest invested
-receive received bring brought get got hold held own owned owe owed return returned distribute distributed
+receive received bring brought get got hold held own owned owe owed returned distribute distributed
 grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
 fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
 less minus plus between within throughout upon among across onto toward towards via whose them they we our us you
@@ -48,6 +48,9 @@ smaller lower faster slower""".split())
 # Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
 _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
          "common", "group", "net", "overall", "company", "parent", "owners"}
+# "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
+# thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
+_KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
 _STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consolidated )?(income|operations|earnings|"
                               r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
                               r"statements?|p&l|profit and loss( account)?|statement of financial position)\b")
@@ -122,9 +125,10 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     if not with_qualifiers:
         return Ask(question, metric, measure, [], [], hint, measure_stems)
     hard, soft = [], []
+    named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
     for w in words:
         s = stem(w.strip("-")) if w != "%" else "%"
-        (soft if w in _SOFT else hard).append(s)
+        (soft if w in _SOFT or (w in _KIND_WORDS and named) else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems)
 
@@ -297,9 +301,21 @@ def _kind_conflict(ask: Ask, f: StoredFact) -> bool:
         {"share"} <= set(ask.hard) and "per" in ask.question.lower()
     if per_share_asked != (f.kind == "per_share"):
         return True
-    if re.search(r"(?i)\bhow many\b|\bnumber of\b", ask.question) and f.kind != "count":
+    if (re.search(r"(?i)\bhow many\b|\bnumber of\b", ask.question) or _asks_a_count(ask.measure)) \
+            and f.kind != "count":
         return True         # a count is never answered with an amount of money
     return False
+
+
+_COUNTED = re.compile(r"(?i)\b(employees?|head ?count|workforce|staff|people|personnel|stores|customers|subscribers|"
+                      r"deliveries|locations|restaurants|branches|members)\b")
+_MONEY_OF = re.compile(r"(?i)\b(costs?|expenses?|benefits?|compensation|pay|salar\w*|wages|tax\w*|obligations?|"
+                       r"liabilit\w*|revenues?|sales|spend\w*|loans?|receivables?|deposits?|payables?|income)\b")
+
+
+def _asks_a_count(measure: str) -> bool:
+    """'employees', 'store count', 'subscribers': a count, unless money about them is asked ('employee costs')."""
+    return bool(_COUNTED.search(measure)) and not _MONEY_OF.search(measure)
 
 
 def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
