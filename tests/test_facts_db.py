@@ -82,3 +82,13 @@ def test_a_search_rebuilds_only_the_stale_documents_it_reads(conn):
         assert store.ensure_current(conn, ["VERIZON_2030_10K"]) == 0   # current now: nothing more to do
     finally:
         store.ensure_facts(conn)
+
+
+def test_a_derived_measure_of_a_segment_is_never_the_companys(ask):
+    """'Wireless segment free cash flow': every input must be the segment's row, so the company's free cash flow
+    (the only one the filing allows) is not presented as the segment's."""
+    company = ask("What was Verizon's free cash flow in FY2030?")
+    assert "2,469" in company.answer and "computed as" in company.answer
+    segment = ask("What was Verizon's Wireless segment free cash flow in FY2030?")
+    assert segment.answer.startswith("I could not find") and "wireless" in segment.answer.lower()
+    assert "2,469" not in segment.answer and not segment.results

@@ -276,3 +276,16 @@ def test_a_sentence_stating_a_change_is_not_the_figure_asked_for():
                   "which represents 14% year-over-year growth.", 41)
     text, kind, _ = ask("Boeing Global Services revenue 2022", [changed, stated])
     assert kind == "quote" and "$4.42 billion" in text
+
+
+LMT_SUMMARY = page("Selected Financial Data\n(In millions, except per share data) 2022 2021\nOperating results\n"
+                   "Net sales $ 65,984 $ 67,044\nOperating profit 8,348 9,123\n"
+                   "Earnings from continuing operations per common share\nBasic 21.74 22.85\nDiluted 21.66 22.76", 28)
+LMT_SEGMENTS = page("Business Segment Results\n(In millions) 2022 2021\nOperating profit\nAeronautics $ 2,866 $ 2,799\n"
+                    "Missiles and Fire Control 1,635 1,541\nSpace 1,045 1,134\nConsolidated 5,546 5,474", 39)
+
+
+def test_which_segment_compares_the_rows_under_the_asked_measure_and_never_the_consolidated_line():
+    assert _compare("Which Boeing segment had the highest operating profit in 2022?", [LMT_SUMMARY]) is None
+    text, kind = _compare("Which Boeing segment had the highest operating profit in 2022?", [LMT_SUMMARY, LMT_SEGMENTS])
+    assert kind == "superlative" and text.startswith("Aeronautics is the highest") and "5,546" not in text

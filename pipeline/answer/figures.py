@@ -26,6 +26,12 @@ from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, passage_of, shown, where
 
 
+# Words that name how a measure is derived, not whose it is.
+_DERIVED_WORDS = ("margin margins ratio rate turnover days percent percentage share proportion yield coverage "
+                  "intensity conversion growth cagr average change per times divided over cash flow free net "
+                  "gross operating adjusted unadjusted").split()
+
+
 class Answerer:
     """One (company, fiscal year) figure answer; records figures, results and claims on the turn state."""
 
@@ -40,6 +46,34 @@ class Answerer:
             if named and not named[0].printed:
                 self.local[named[0].key] = self.definition[1]
 
+    def entity_words(self) -> list[str]:
+        """What the question names besides its measures: a segment or division ("BDS operating margin"). Every
+        input of a derived measure must be that entity's row, or the measure is not computed (the company's
+        margin is not the segment's)."""
+        if self.definition:
+            return []
+        asked = lookup.read_ask(self.facts.text, self.facts, self.facts.metric)
+        lex = get_lexicon()
+        metrics = [*self.facts.metrics, lex.get("revenue")]
+        for m in list(metrics):
+            metrics += [lex.get(k) for k in m.inputs if lex.get(k) is not None]
+            metrics += [lex.get(k) for k in re.findall(r"[a-z_]+", m.formula or "") if lex.get(k) is not None]
+        known = set(lookup.stems(" ".join(t for m in metrics if m is not None for t in (*m.terms, m.label))))
+        known |= set(lookup.stems(" ".join(_DERIVED_WORDS)))
+        # an entity is named as a name ("BDS", "Defense, Space & Security") or as a segment ("display segment");
+        # the other words of a long question ("in agreement with", "over three years") name nothing
+        text = self.facts.text
+        named = {s for m in re.finditer(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w&'-]*", text) for s in lookup.stems(m.group(0))}
+        named |= {s for m in re.finditer(r"(?i)((?:[a-z][\w&'-]*\s+){1,3})(?:segment|division|business|unit)s?\b", text)
+                  for s in lookup.stems(m.group(1))}
+        return [w for w in asked.hard if w not in known and w != "%" and w in named]
+
+    def entity_phrase(self) -> str:
+        """The question's own words for the entity ("Defense, Space & Security"), '' when it names none."""
+        words = set(self.entity_words())
+        spans = [m.span() for m in re.finditer(r"[A-Za-z][\w&'-]*", self.facts.text) if set(lookup.stems(m.group(0))) & words]
+        return self.facts.text[spans[0][0]:spans[-1][1]] if spans else ""
+
     # --- inputs -------------------------------------------------------------------------------------------------
     def value(self, metric: Metric, year: int | None = None) -> calculator.Input:
         """A metric's value for the calculator: its printed row, or computed from its own formula."""
@@ -53,9 +87,12 @@ class Answerer:
             first = next(iter(inputs.values()))
             return calculator.Input(metric.key, metric.label, value, calculator.fmt(value), first.marker, year)
         ask = lookup.read_ask(self.facts.text, self.facts, metric, with_qualifiers=False)
+        entity = self.entity_words()
+        ask.hard = [*ask.hard, *entity]
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):
-            raise calculator.CalculationError(f"{metric.label} is not printed for FY{year} in {self.company}'s "
+            of = f" of {' '.join(entity)}" if entity else ""
+            raise calculator.CalculationError(f"{metric.label}{of} is not printed for FY{year} in {self.company}'s "
                                               "filings")
         f = found.fact
         if metric.statement == "balance" and f.statement in ("cash_flow", "income"):   # a stock, never a flow's change
@@ -299,6 +336,7 @@ class Answerer:
         formula = f"{num.key} / {den.key}" + (" * 100" if pct else "")
         r = calculator.derived(formula, "%" if pct else "x", {num.key: a, den.key: b})
         name = f"{num.label} margin" if margin else f"{num.label} {'as a % of' if pct else 'to'} {den.label}"
+        name = " ".join(filter(None, [self.entity_phrase(), name]))
         self.record_result(f"{num.key}_{'margin' if margin else 'over_' + den.key}", r.value, "%" if pct else "x",
                            "derived")
         pre = "".join(f"{x}; " for x in self.steps)
@@ -320,7 +358,11 @@ class Answerer:
             ask = lookup.read_ask(self.facts.text, self.facts, metric)
             found = lookup.find(self.conn, ask, self.company, self.year)
             if isinstance(found, lookup.FactMatch):
-                return self._printed(metric, label, defined_by=found.fact.table_title)
+                # the table's title is the definition only when it names the measure (a page's first heading
+                # above an unrelated paragraph is not: "Common Stock" over a free-cash-flow table)
+                title = found.fact.table_title
+                names = set(lookup.stems(" ".join(metric.terms))) & set(lookup.stems(title)) - {"cash", "net"}
+                return self._printed(metric, label, defined_by=title if names else "")
         inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", metric.formula)}
         r = calculator.derived(metric.formula, metric.unit, inputs)
         if r.unit == "money":
@@ -329,7 +371,8 @@ class Answerer:
         else:
             scale, text = r.unit.split()[0], r.shown()
         self.record_result(metric.key, r.value, scale, "derived")
-        return self.claim(label, f"{possessive(self.company)} {metric.label} in FY{self.year} was {text}, computed "
+        name = " ".join(filter(None, [self.entity_phrase(), metric.label]))
+        return self.claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {text}, computed "
                           f"as {r.derivation}.", r.derivation, "derived")
 
     def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False

@@ -181,6 +181,11 @@ def _is_prose(sentence: str) -> bool:
     return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
 
 
+def asks_why(facts: QuestionFacts) -> bool:
+    """"Why did ...?", "What drove ...?": a cause is asked, not a figure."""
+    return bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
+
+
 def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | None, need: str | None = None,
              require_year: bool = False) -> Found | None:
     """The sentence of the passages' pages that best covers the question, if one reaches the bar. `need`: the
@@ -199,7 +204,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     if require_year and need and need != "number" and len(terms) < 2:
         return None    # a statement figure looked for in prose: one word ("revenue") is too little to check
     change = bool(_CHANGE_Q.search(core_question(facts.text)))
-    why = bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
+    why = asks_why(facts)
     if kind is None and not is_yes_no(facts):
         # A narrative question ("who are the customers?") gives a sentence nothing to check but its words: with
         # fewer than three of them any sentence mentioning "customer" would pass, so it is not answered by a

@@ -24,7 +24,7 @@ _GROWTH = re.compile(r"(?i)\b(gr[eo]w\w*|growth|increas\w*|rose|risen|ris(e|ing)
 _WHICH = re.compile(r"(?i)^\s*(which|what)\b")
 # Lines that add up or reconcile the compared lines, never one of them ("Net sales of reportable segments",
 # "Impact of constant currency reporting", "Eliminations", "Total").
-_AGGREGATE = re.compile(r"(?i)^(total|subtotal)\b|\bsegments\b|\bimpact of\b|\breconcil|\beliminat|\badjustments?\b|"
+_AGGREGATE = re.compile(r"(?i)^(total|subtotal)\b|^consolidated\s*$|^(corporate|all other)\b|\bsegments\b|\bimpact of\b|\breconcil|\beliminat|\badjustments?\b|"
                         r"\bunallocated\b|\bconstant currency\b")
 _AMONG = re.compile(r"(?i)\bamong\s+(?:the\s+)?(?:following\s*:?\s*)?(.+?)(?:,\s*(?:which|what)\b|\?|$)")
 
@@ -52,7 +52,17 @@ def _preferred(labels: list) -> object:
     return (pref or labels)[-1]
 
 
-def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, growth: bool):
+def _names_metric(line: str, metric) -> bool:
+    """The section heading is the asked measure ("Operating profit" for operating profit), not a line sharing its
+    words by synonym ("Earnings from continuing operations per common share")."""
+    if metric is None:
+        return True
+    head = line.strip().rstrip(":").strip()
+    return metric.matches_row(head) or any(re.search(rf"(?i)\b{re.escape(t)}\b", head) for t in metric.terms
+                                           if len(t) > 3)
+
+
+def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, growth: bool, metric=None):
     def usable(r) -> bool:
         return r.aligned and re.search(r"\d", r.value_for(year) or "") is not None and \
             parse_number(r.value_for(year) or "") is not None and \
@@ -75,6 +85,8 @@ def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, g
         if len(line.split()) > 12 or re.search(r"[a-z]\.\s*$", line):
             continue      # a sentence of prose, not the heading of a section of rows
         have = stems(line)
+        if not _names_metric(line, metric):
+            continue
         if sum(1 for t in terms if t in have) < max(1, min(2, len(terms))):
             continue
         section, gap = [], 0
@@ -114,7 +126,7 @@ def compare(state: TurnState, facts: QuestionFacts, terms: list[str], company: s
              and not re.fullmatch(r"balanc\w*|sheets?|statements?|consolidat\w*", t.lstrip("~"))]
     for p in passages[:6]:
         table = parse_page(read(p))
-        rows = _candidate_rows(table, terms, alts, year, growth)
+        rows = _candidate_rows(table, terms, alts, year, growth, facts.metric)
         if len(rows) < 2:
             continue
         scored = []

@@ -161,7 +161,9 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
     from pipeline.answer.figures import answer_figure
     from pipeline.answer.superlative import is_superlative
 
-    if is_superlative(facts):   # "what was the largest liability?": rows compared, never one row's figure
+    if is_superlative(facts) or prose.asks_why(facts):
+        # "what was the largest liability?": rows compared, never one row's figure; "what drove the gross margin
+        # decline?": the sentence giving the cause, never the margin itself
         return _quote(state, facts, company, year, passages, cite, conn)
     if year is not None and (facts.metric is not None or is_figure_question(facts) or _asks_a_value(facts)):
         text, kind = answer_figure(state, conn, facts, company, year, cite)
