@@ -94,3 +94,29 @@ def test_a_definition_mid_thread_inherits_nothing(q):
 def test_a_figure_question_that_reads_like_a_definition_still_inherits():
     co = carry_over("What is the operating margin?", BOEING_2021, COVERAGE)
     assert co.companies == ["Boeing"] and co.years == [2021]
+
+
+def test_a_period_only_follow_up_asks_the_same_segments_figure():
+    from pipeline.answer import facts as lookup
+    from pipeline.memory.carryover import facts_for
+
+    history = turn(1, "Boeing Commercial Airplanes revenue FY2022", ["Boeing"], [2022], "revenue")
+    co = carry_over("and the year before?", history, COVERAGE)
+    assert co.years == [2021] and co.metric == "revenue"
+    facts = facts_for(co)
+    ask = lookup.read_ask(co.question, facts, facts.metric)
+    assert {"commerci", "airplan"} <= set(ask.hard)      # the segment is still asked, not the company's total
+    plain = carry_over("and the year before?", BOEING_2021, COVERAGE)
+    assert lookup.read_ask(plain.question, facts_for(plain), facts_for(plain).metric).hard == []
+
+
+def test_as_a_percent_of_after_a_figure_is_that_figure_over_the_one_named():
+    from pipeline.memory.carryover import facts_for
+
+    history = turn(1, "Boeing capex 2022", ["Boeing"], [2022], "capex")
+    co = carry_over("as % of revenue", history, COVERAGE)
+    facts = facts_for(co)
+    assert [m.key for m in facts.metrics][:2] == ["capex", "revenue"] and co.companies == ["Boeing"]
+    follow = carry_over("2021?", [*history, *turn(2, co.question, ["Boeing"], [2022], "capex")], COVERAGE)
+    assert [m.key for m in facts_for(follow).metrics][:2] == ["capex", "revenue"] and follow.years == [2021]
+    assert "% of revenue" in follow.question

@@ -289,3 +289,17 @@ def test_which_segment_compares_the_rows_under_the_asked_measure_and_never_the_c
     assert _compare("Which Boeing segment had the highest operating profit in 2022?", [LMT_SUMMARY]) is None
     text, kind = _compare("Which Boeing segment had the highest operating profit in 2022?", [LMT_SUMMARY, LMT_SEGMENTS])
     assert kind == "superlative" and text.startswith("Aeronautics is the highest") and "5,546" not in text
+
+
+def test_how_many_were_hired_is_not_how_many_there_are():
+    def count(passages):
+        q = "Boeing employees 2022"
+        return prose.answer(TurnState(question=q), None, analyse(q), "Boeing", 2022, passages, lambda p: 1, need="count")
+
+    hired = page("Human Capital\nDuring 2022, we hired more than 14,000 employees, despite the continuing challenges "
+                 "presented by the pandemic.", 6)
+    text, kind = count([hired])
+    assert kind == "not_found" and "14,000" not in text
+    total = page("Employees\nAt December 31, 2022, we had approximately 116,000 employees.", 7)
+    text, kind = count([hired, total])
+    assert kind == "quote" and "116,000" in text

@@ -301,7 +301,7 @@ def _kind_conflict(ask: Ask, f: StoredFact) -> bool:
         {"share"} <= set(ask.hard) and "per" in ask.question.lower()
     if per_share_asked != (f.kind == "per_share"):
         return True
-    if (re.search(r"(?i)\bhow many\b|\bnumber of\b", ask.question) or _asks_a_count(ask.measure)) \
+    if (re.search(r"(?i)\bhow many\b|\bnumber of\b", ask.question) or asks_a_count(ask.measure)) \
             and f.kind != "count":
         return True         # a count is never answered with an amount of money
     return False
@@ -313,7 +313,7 @@ _MONEY_OF = re.compile(r"(?i)\b(costs?|expenses?|benefits?|compensation|pay|sala
                        r"liabilit\w*|revenues?|sales|spend\w*|loans?|receivables?|deposits?|payables?|income)\b")
 
 
-def _asks_a_count(measure: str) -> bool:
+def asks_a_count(measure: str) -> bool:
     """'employees', 'store count', 'subscribers': a count, unless money about them is asked ('employee costs')."""
     return bool(_COUNTED.search(measure)) and not _MONEY_OF.search(measure)
 

@@ -9,8 +9,8 @@ from pipeline import calculator
 from pipeline.question import QuestionFacts
 
 # "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
-SHARE_OF = re.compile(r"(?i)\b(as an? (%|percent(age)?|share|proportion|ratio) of|% of|percent(age)? of|"
-                      r"ratio of\b.+\bto\b|\bto\b.+\bratio\b|\bdivided by\b|\bover\b)")
+SHARE_OF = re.compile(r"(?i)(\bas an? (%|percent(age)?|share|proportion|ratio) of|%\s*of\b|\bpercent(age)? of|"
+                      r"\bratio of\b.+\bto\b|\bto\b.+\bratio\b|\bdivided by\b|\bover\b)")   # "as % of": no \b before %
 NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
                       r"constant[- ]currency|excluding)\b")
 AVERAGE = re.compile(r"(?i)\b(\d+|two|three|four|five)[- ]year average\b|\baverage\b.*\b(from|between)\b.*\d{2}")

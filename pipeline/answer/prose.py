@@ -116,6 +116,10 @@ _REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|sect
 _ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|temporary|total|worldwide|global")
 
 
+_HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|recruited|welcomed|onboarded|laid off|reduced|"
+                             r"eliminated|terminated|cut|separated|departures?|lost|promoted|trained)\b")
+
+
 def _counts(sentence: str, terms: list[str]) -> int:
     """How well a sentence counts the asked thing: a number with one of the question's terms within five
     words after it or four before it (never across a sentence end), no other number between ("approximately
@@ -142,7 +146,9 @@ def _counts(sentence: str, terms: list[str]) -> int:
                 if any(term in stems(w) for term in terms):
                     said = " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x))
                     narrowing = [x for x in content_terms(said) if x not in terms]
-                    best = max(best, 1 if narrowing else 2)
+                    # "we hired more than 14,000 employees": how many joined or left, not how many there are
+                    moved = _HEADCOUNT_FLOW.search(" ".join(toks[max(0, i - 4):i]))
+                    best = max(best, 1 if narrowing or moved else 2)
                     break
                 if w.endswith((".", ":", ";")):
                     break       # the sentence ended before the noun

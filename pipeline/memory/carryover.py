@@ -181,21 +181,63 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         out.years = prev.years
         out.added.append(f"year {', '.join(f'FY{y}' for y in prev.years)}")
         context.extend(f"FY{y}" for y in prev.years)
+    kept = ""
     if out.metric is None and not facts.topics and not own:
         if prev.metric:
             out.metric = prev.metric
             label = get_lexicon().get(prev.metric).label
-            out.added.append(f"metric {label}")
+            quals = _qualifiers(prev.question, prev.metric)
+            out.added.append(f"metric {label}" + (f" ({' '.join(quals)})" if quals else ""))
             context.append(label)
+            # the previous turn's segment or ratio words ("Domestic segment", "% of revenue") are the question's
+            # own words, so the figure lookup must cover them: a period-only follow-up asks the same measure
+            kept = " ".join(quals)
         else:   # a prose question: its topic is in the previous question's words
             prev_facts = analyse(prev.question)
             topic = " ".join(_topic_words(prev.question, prev_facts))
             if topic:
                 out.added.append(f"topic '{topic}'")
                 context.append(topic)
-    if context:
-        out.question = f"{question.rstrip()} (context from turn {prev.turn}: {' '.join(context)})"
+    lead = ""
+    if _RATIO_OF.match(question) and prev.metric and facts.metric is not None and prev.metric != facts.metric:
+        # "as % of revenue" after "Verizon capex 2022": the previous figure over the one now named
+        lead = get_lexicon().get(prev.metric).label + " "
+        out.added.append(f"ratio of {lead.strip()}")
+    if context or lead:
+        # the kept qualifiers join the asking sentence ("and the year before Commercial Airplanes?"): the figure
+        # lookup reads the question's words, not its context
+        body = question.rstrip()
+        mark = "?" if body.endswith("?") else ""
+        body = body.rstrip("?").rstrip()
+        out.question = f"{lead}{body}{' ' + kept if kept else ''}{mark} (context from turn {prev.turn}: " \
+                       f"{' '.join(context)})"
     return out
+
+
+_RATIO_OF = re.compile(r"(?i)^\s*(and\s+|what about\s+)?(as\s+(a\s+)?(%|percent(age)?|share|proportion)\s+of|"
+                       r"relative to|divided by)\b")
+
+
+def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
+    """The previous question's words beside its measure's own: a segment ("Domestic segment") or a ratio's
+    denominator ("% of revenue"), in its order, never a company, period or filler word."""
+    from pipeline.keyword import FILLER
+    from pipeline.terms import ASKING
+
+    metric = get_lexicon().get(metric_key)
+    facts = analyse(prev_question)
+    measure = {w.lower() for t in (*metric.terms, metric.label) for w in re.findall(r"[A-Za-z]+", t)}
+    drop = {"fy"} | set(FILLER) | ASKING | facts.company_words() | measure
+    own = re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", prev_question)   # its words, not its context
+    text = RELATIVE.sub(" ", own)
+    ratio = re.search(r"(?i)\b(?:as\s+(?:a\s+)?)?(?:%|percent(?:age)?|share|proportion)\s+of\s+[A-Za-z][\w&' -]*", text)
+    # "capital expenditure as % of revenue": the ratio as worded, its numerator named first
+    kept = [f"{metric.label} {ratio.group(0).strip()}"] if ratio else []
+    if ratio:
+        text = text.replace(ratio.group(0), " ")
+    out = [w for w in re.findall(r"%|[A-Za-z][\w&-]*", re.sub(r"['’]s\b", "", text))
+           if w.lower() not in drop and not w.lower().startswith("fy")]
+    return list(dict.fromkeys([*out, *kept]))[:6]
 
 
 def _topic_words(question: str, facts) -> list[str]:

@@ -171,10 +171,14 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
             return text, kind
         suggestions = list(state.suggestions)
         # a measure no statement prints ("backlog", "deliveries"): a sentence naming it, the year and a number
-        need = prose.question_kind(core_question(facts.text)) or "number"   # "how many": a count, not a share
+        from pipeline.answer.facts import asks_a_count
+
+        need = prose.question_kind(core_question(facts.text)) or \
+            ("count" if asks_a_count(core_question(facts.text)) else "number")   # "employees": a count, not a share
         quoted = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
-        if quoted[1] == "not_found":
-            quoted = _quote(state, facts, company, year, passages, cite, conn)
+        if quoted[1] == "not_found":   # a sentence covering most of the question; a head count still needs a count
+            quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="count") \
+                if need == "count" else _quote(state, facts, company, year, passages, cite, conn)
         if quoted[1] != "not_found":
             state.suggestions = [s for s in state.suggestions if s not in suggestions]
         return quoted     # a quote, or the prose path's not-found, which lists the pages read
