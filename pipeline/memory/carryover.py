@@ -218,6 +218,11 @@ _RATIO_OF = re.compile(r"(?i)^\s*(and\s+|what about\s+)?(as\s+(a\s+)?(%|percent(
                        r"relative to|divided by)\b")
 
 
+# Words that say how the previous figure was asked ("did it improve?"), not which figure it was
+_HOW_ASKED = re.compile(r"(?i)^((improv|increas|decreas|grow|declin|chang|ris|fall|drop|compar)\w*|grew|rose|fell|"
+                        r"better|worse|bigger|smaller|higher|lower|larger|more|less|it|its|that|this|they|them)$")
+
+
 def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
     """The previous question's words beside its measure's own: a segment ("Domestic segment") or a ratio's
     denominator ("% of revenue"), in its order, never a company, period or filler word."""
@@ -236,7 +241,8 @@ def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
     if ratio:
         text = text.replace(ratio.group(0), " ")
     out = [w for w in re.findall(r"%|[A-Za-z][\w&-]*", re.sub(r"['’]s\b", "", text))
-           if w.lower() not in drop and not w.lower().startswith("fy")]
+           if w.lower() not in drop and not w.lower().startswith("fy") and not _COMPARATIVE.fullmatch(w.lower())
+           and not _HOW_ASKED.match(w)]
     return list(dict.fromkeys([*out, *kept]))[:6]
 
 
