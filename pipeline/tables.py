@@ -232,7 +232,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             h = (header_block([line]) if is_fragment(line) else None) or \
                 header_block([" ".join(str(y) for y in trailing)])
             if h is not None:
-                header, stack, last_kind = h, [], "header"
+                header, stack, last_kind = h, _segment_heading(lines, i), "header"
                 table.headers.append(h)
                 table.header_columns.append(h.years)
                 table.currency = table.currency or currency_of(line)
@@ -246,7 +246,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 j += 1
             h = header_block(lines[i:j])
             if h is not None and h.years:
-                header, stack, last_kind = h, [], "header"
+                header, stack, last_kind = h, _segment_heading(lines, i), "header"
                 table.headers.append(h)
                 table.header_columns.append(h.years)
                 table.currency = table.currency or next((c.currency for c in h.columns if c.currency), None)
@@ -298,6 +298,23 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             last_kind = "row"
         i += 1
     return table
+
+
+_SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
+                           r"\s(segment|division)s?\s*$")
+
+
+def _segment_heading(lines: list[str], at: int) -> list[str]:
+    """"Flexibles Segment" right above a table's header: its rows are that segment's ("Flexibles Segment ›
+    Adjusted EBIT"), never the company's."""
+    for k in (at - 1, at - 2):
+        if k < 0:
+            break
+        if _SEGMENT_HEAD.match(lines[k].strip()):
+            return [lines[k].strip()]
+        if split_row(lines[k])[1] or len(lines[k].split()) > 8:
+            break
+    return []
 
 
 def _trailing_years(line: str) -> list[int] | None:

@@ -296,3 +296,16 @@ def test_a_segment_word_beside_a_segments_name_is_not_a_qualifier_of_its_own():
             "Operating income (3,062) (1,283)"]
     m = _choose("Verizon North America segment operating income 2030", _stored([page]))
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "2,837"
+
+
+def test_a_segments_row_answers_only_a_question_naming_the_segment():
+    pages = [["Results of Operations", "($ in millions) 2030 2029", "Net sales $ 14,694 $ 14,544",
+              "Adjusted EBIT 1,608 1,690", "Flexibles Segment", "($ in millions) 2030 2029",
+              "Net sales $ 11,154 $ 11,151", "Adjusted EBIT 1,429 1,517"]]
+    rows = _stored(pages)
+    company = _choose("Verizon adjusted EBIT 2030", [f for f in rows if "Flexibles" in f.label_path])
+    assert isinstance(company, lookup.NoMatch), f"answered {company.fact.label_path} {company.fact.value_printed}"
+    m = _choose("Verizon adjusted EBIT 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "1,608"
+    m = _choose("Verizon Flexibles adjusted EBIT 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "1,429"

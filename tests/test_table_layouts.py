@@ -120,6 +120,16 @@ def test_an_unparsed_change_column_is_dropped_and_an_amount_is_never_part_of_a_l
     assert all(r.value_for(2030) is None for r in t.rows)     # three amounts, two columns: nothing is guessed
 
 
+def test_a_segment_heading_right_above_a_table_is_its_rows_parent():
+    t, _ = rows_of("\n".join([
+        "Results of Operations", "Consolidated Results of Operations", "($ in millions) 2030 2029",
+        "Net sales $ 14,694 $ 14,544", "Operating income 1,508 1,239", "Segment Results of Operations",
+        "Flexibles Segment", "($ in millions) 2030 2029", "Net sales $ 11,154 $ 11,151", "Adjusted EBIT 1,429 1,517"]))
+    paths = [(r.path, r.label, r.value_for(2030)) for r in t.rows]
+    assert ((), "Net sales", "14,694") in paths
+    assert (("Flexibles Segment",), "Adjusted EBIT", "1,429") in paths
+
+
 def test_a_table_continued_on_the_next_page_keeps_its_columns():
     p1 = "\n".join(["Consolidated Statements of Cash Flows", "(in millions)", "2022 2021 2020",
                     "Net income 100 90 80", "Depreciation 10 9 8", "Capital expenditures (50) (40) (30)"])

@@ -190,6 +190,16 @@ def _heading_transforms() -> set[str]:
     return set(stems(" ".join(_HEADING_TRANSFORMS)))
 
 
+def _another_segment(f: StoredFact, asked: set[str]) -> bool:
+    """A row under "Flexibles Segment" is that segment's: it answers only a question naming the segment."""
+    for parent in f.label_path.split("\u203a")[:-1]:
+        if re.search(r"(?i)\b(segment|division)s?\s*$", parent.strip()):
+            name = set(stems(parent)) - {"segment", "divis", "division", "and", "the", "of"}
+            if name and not name <= asked:
+                return True
+    return False
+
+
 def _heading_changes_measure(f: StoredFact, asked: set[str]) -> bool:
     """A parent heading the question did not ask makes the row another measure ("Provisions for credit losses ›
     Card Member loans" does not answer "Card Member loans")."""
@@ -262,7 +272,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent")]
         if missing:
             continue
-        if _kind_conflict(ask, f) or _heading_changes_measure(f, asked):
+        if _kind_conflict(ask, f) or _heading_changes_measure(f, asked) or _another_segment(f, asked):
             continue
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans

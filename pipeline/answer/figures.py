@@ -32,6 +32,19 @@ _DERIVED_WORDS = ("margin margins ratio rate turnover days percent percentage sh
                   "gross operating adjusted unadjusted").split()
 
 
+def _named_as_printed(fact: StoredFact, measure: str) -> str:
+    """The lead sentence names the row's own measure when its label says more than the asked measure's words
+    ("deferred revenues", "Flexibles Segment Adjusted EBIT"), never a broader one ("revenues")."""
+    label = re.sub(r"(?i)^total\s+", "", re.sub(r"\s*\([^)]*\)", "", fact.label)).strip(" ,:")
+    if not label or len(label.split()) > 6 or re.search(r"\d", label) or \
+            not set(lookup.stems(measure)) <= set(lookup.stems(label)):
+        return measure
+    segment = [p.strip() for p in fact.label_path.split("\u203a")[:-1]
+               if re.search(r"(?i)\b(segment|division)s?\s*$", p.strip())]
+    return " ".join([*segment[-1:], label if label.isupper() or len(label) < 2 else label[0].lower() + label[1:]
+                     if not re.match(r"[A-Z]{2}", label) else label])
+
+
 class Answerer:
     """One (company, fiscal year) figure answer; records figures, results and claims on the turn state."""
 
@@ -393,6 +406,7 @@ class Answerer:
         fact = found.fact
         m = self.cite(passage_of(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
+        measure = _named_as_printed(fact, measure)
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
             grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:
