@@ -303,3 +303,15 @@ def test_how_many_were_hired_is_not_how_many_there_are():
     total = page("Employees\nAt December 31, 2022, we had approximately 116,000 employees.", 7)
     text, kind = count([hired, total])
     assert kind == "quote" and "116,000" in text
+
+
+def test_a_statements_title_or_a_rates_denominator_does_not_carry_the_measure():
+    gain = page("Sale of Subsidiary\nIn the second quarter of fiscal 2022, we completed the sale of a subsidiary and "
+                "recognized a $21 million gain within Gain on sale of subsidiary, net on our Condensed Consolidated "
+                "Statements of Earnings.", 8)
+    text, kind, _ = ask("What were Boeing's net earnings in the second quarter of fiscal 2022?", [gain])
+    assert kind == "not_found" and "$21 million" not in text
+    sga = page("Domestic Segment\nOur Domestic segment SG&A decreased $4 million and the rate decreased to 18.6% of "
+               "revenue in fiscal 2022 compared to 18.9% of revenue in fiscal 2021.", 33)
+    text, kind, _ = ask("Boeing Domestic segment revenue in fiscal 2022", [sga])
+    assert kind == "not_found" and "SG&A" not in text

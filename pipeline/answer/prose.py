@@ -187,6 +187,20 @@ def _is_prose(sentence: str) -> bool:
     return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
 
 
+# Words of a sentence that name something else than its measure: a statement's title ("recognized within Gain on
+# sale ... on our Condensed Consolidated Statements of Earnings") and a rate's denominator ("18.6% of revenue").
+_STATEMENT_NAME = re.compile(r"(?i)\b(condensed\s+)?(consolidated\s+)?statements?\s+of\s+(consolidated\s+)?(earnings|"
+                             r"operations|income|comprehensive income|cash flows|financial position)\b")
+_RATE_OF = re.compile(r"(?i)(%|\bpercent(age)?)\s+of\s+(total\s+|net\s+)?(revenues?|net sales|sales)\b")
+
+
+def _not_the_measure(sentence: str, question: str) -> str:
+    text = _STATEMENT_NAME.sub(" ", sentence)
+    if not re.search(r"(?i)%|\bpercent|\brate\b", question):
+        text = _RATE_OF.sub(" ", text)
+    return text
+
+
 def asks_why(facts: QuestionFacts) -> bool:
     """"Why did ...?", "What drove ...?": a cause is asked, not a figure."""
     return bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
@@ -230,7 +244,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         for sent in sentences_of(text):
             if _NEVER.search(sent) or _HEDGED.search(sent) or not _is_prose(sent):
                 continue
-            have = stems(sent)
+            have = stems(_not_the_measure(sent, facts.text))
             hits = sum(1 for t in terms if t in have)
             if hits < bar:
                 continue
