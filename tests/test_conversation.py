@@ -120,3 +120,12 @@ def test_as_a_percent_of_after_a_figure_is_that_figure_over_the_one_named():
     follow = carry_over("2021?", [*history, *turn(2, co.question, ["Boeing"], [2022], "capex")], COVERAGE)
     assert [m.key for m in facts_for(follow).metrics][:2] == ["capex", "revenue"] and follow.years == [2021]
     assert "% of revenue" in follow.question
+
+
+def test_which_had_the_higher_compares_the_threads_two_companies():
+    history = [*turn(1, "3M revenue 2022", ["3M"], [2022], "revenue"),
+               *turn(2, "Boeing same year", ["Boeing"], [2022], "revenue")]
+    co = carry_over("which had the higher operating margin?", history, COVERAGE)
+    assert co.companies == ["3M", "Boeing"] and co.years == [2022]
+    one = carry_over("what was its operating margin?", history, COVERAGE)      # not a comparison: the last company
+    assert one.companies == ["Boeing"]

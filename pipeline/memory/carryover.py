@@ -79,6 +79,21 @@ def _previous(history: list[Message]) -> _Prev | None:
     return None
 
 
+def _thread_companies(history: list[Message], turns: int = 3) -> list[str]:
+    """The companies of the latest on-topic turns, earliest first (at most two): what "which had ..." compares."""
+    seen: list[str] = []
+    for m in reversed(history):
+        if m.role != "assistant" or not m.state or m.state.get("route") in ("out_of_scope", "web", "direct"):
+            continue
+        for c in m.state.get("companies") or []:
+            if c not in seen:
+                seen.append(c)
+        turns -= 1
+        if turns == 0 or len(seen) >= 2:
+            break
+    return list(reversed(seen[:2]))
+
+
 def _years_compared(history: list[Message], prev: _Prev) -> list[int]:
     """The years of the latest on-topic turns that asked the previous turn's figure for the same companies
     ("Best Buy's gross margin FY2019" then "and FY2017": [2017, 2019]), for "did it improve?"."""
@@ -154,6 +169,12 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     if not out.companies and facts.unknown_companies and (names_not_held(facts, question)
                                                           or _ELLIPTIC_LEAD.search(question)):
         pass     # "What was Tesla's revenue?", "what about Tesla?": a company named but not held, never the carried one
+    elif not out.companies and prev.companies and _WHICH.search(question) and _COMPARATIVE.search(question) \
+            and len(_thread_companies(history)) >= 2:
+        # "3M revenue 2022" / "Boeing same year" / "which had the higher operating margin?": the thread's companies
+        out.companies = _thread_companies(history)
+        out.added.append(f"companies {', '.join(out.companies)} (the thread's, compared)")
+        context.extend(out.companies)
     elif not out.companies and prev.companies:
         out.companies = prev.companies
         out.added.append(f"company {', '.join(prev.companies)}")
