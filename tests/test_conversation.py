@@ -129,3 +129,24 @@ def test_which_had_the_higher_compares_the_threads_two_companies():
     assert co.companies == ["3M", "Boeing"] and co.years == [2022]
     one = carry_over("what was its operating margin?", history, COVERAGE)      # not a comparison: the last company
     assert one.companies == ["Boeing"]
+
+
+def test_a_follow_up_naming_only_a_segment_asks_the_threads_figure_of_it():
+    from pipeline.answer import facts as lookup
+    from pipeline.memory.carryover import facts_for
+
+    history = turn(1, "Boeing revenue 2022", ["Boeing"], [2022], "revenue")
+    co = carry_over("Commercial Airplanes segment", history, COVERAGE)
+    facts = facts_for(co)
+    assert co.metric == "revenue" and facts.metric.key == "revenue" and co.years == [2022]
+    assert "commerci" in lookup.read_ask(co.question, facts, facts.metric).hard
+
+
+def test_the_margin_of_that_segment_keeps_the_previous_turns_segment():
+    from pipeline.answer import facts as lookup
+    from pipeline.memory.carryover import facts_for
+
+    history = turn(1, "Boeing Commercial Airplanes operating earnings 2022", ["Boeing"], [2022], "operating_income")
+    co = carry_over("operating margin of that segment", history, COVERAGE)
+    facts = facts_for(co)
+    assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard)

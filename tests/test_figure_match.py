@@ -309,3 +309,24 @@ def test_a_segments_row_answers_only_a_question_naming_the_segment():
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "1,608"
     m = _choose("Verizon Flexibles adjusted EBIT 2030", rows)
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "1,429"
+
+
+def test_which_is_larger_states_the_verdict_over_two_companies_figures():
+    from pipeline.nodes.answering import _which_is
+
+    results = [{"company": "Boeing", "metric": "revenue", "year": 2022, "value": "66608", "unit": "million"},
+               {"company": "3M", "metric": "revenue", "year": 2022, "value": "34229", "unit": "million"}]
+    assert _which_is("which is larger?", results) == "Boeing's is larger:"
+    assert _which_is("which had the lower revenue?", results) == "3M's is lower:"
+    assert _which_is("what about 2021?", results) == ""                            # not asked
+    assert _which_is("which is larger?", [results[0], {**results[1], "metric": "capex"}]) == ""   # not comparable
+
+
+def test_a_discontinued_operations_per_share_line_is_never_diluted_eps():
+    page = ["Selected Financial Data", "(In millions, except per share data) 2030 2029",
+            "Earnings (loss) from discontinued operations per common share", "Basic — (0.20)", "Diluted — (0.20)",
+            "Earnings per common share", "Basic 21.74 22.85", "Diluted 21.66 22.76"]
+    m = _choose("Verizon diluted EPS 2030", _stored([page]))
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "21.66"
+    only = [f for f in _stored([page]) if "discontinued" in f.label_path]
+    assert isinstance(_choose("Verizon diluted EPS 2030", only), lookup.NoMatch)

@@ -276,6 +276,10 @@ def test_a_sentence_stating_a_change_is_not_the_figure_asked_for():
                   "which represents 14% year-over-year growth.", 41)
     text, kind, _ = ask("Boeing Global Services revenue 2022", [changed, stated])
     assert kind == "quote" and "$4.42 billion" in text
+    reached = page("Global Services\nGlobal Services revenues increased 14% from $18.7 billion in 2021 to $21.3 "
+                   "billion in 2022, driven by growth in digital and wholesale channels.", 42)
+    text, kind, _ = ask("Boeing Global Services revenue 2022", [changed, reached])     # a change and the level reached
+    assert kind == "quote" and "$21.3 billion" in text
 
 
 LMT_SUMMARY = page("Selected Financial Data\n(In millions, except per share data) 2022 2021\nOperating results\n"
@@ -315,3 +319,15 @@ def test_a_statements_title_or_a_rates_denominator_does_not_carry_the_measure():
                "revenue in fiscal 2022 compared to 18.9% of revenue in fiscal 2021.", 33)
     text, kind, _ = ask("Boeing Domestic segment revenue in fiscal 2022", [sga])
     assert kind == "not_found" and "SG&A" not in text
+
+
+AMZN_SEGMENTS = page("Segment Information\n(in millions) 2022 2021\nNet sales:\nNorth America $ 170,773 $ 141,366\n"
+                     "International 74,723 65,866\nOperating income (loss):\nNorth America $ 7,033 $ 7,267\n"
+                     "International (1,693) (2,142)\nConsolidated $ 14,541 $ 12,421", 24)
+
+
+def test_which_was_bigger_of_two_named_lines_compares_them_under_the_asked_measure():
+    text, kind = _compare("which was bigger in 2022, North America or International segment operating income?",
+                          [AMZN_SEGMENTS])
+    assert kind == "superlative" and text.startswith("North America is the highest")
+    assert "7,033" in text and "(1,693)" in text and "170,773" not in text

@@ -168,7 +168,8 @@ def _row_stems(f: StoredFact) -> set[str]:
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
-    if any(p.search(f.label.lower()) for p in metric.exclude):
+    # the whole path: "Earnings (loss) from discontinued operations per common share › Diluted" is not diluted EPS
+    if any(p.search(f.label_path.lower()) for p in metric.exclude):
         return False
     if metric.matches_row(f.label):
         return True

@@ -61,6 +61,9 @@ _STATED_CHANGE = re.compile(r"(?i)\b(by|of)\s+(approximately\s+|about\s+|nearly\
 # "increased $555 million", "declined by 3%": the amount of a change, never the figure itself
 _CHANGED_BY = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|drop)\w*\s+(by\s+|of\s+)?(approximately\s+|"
                          r"about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d")
+# ... unless it also states the level reached: "increased 14% to $21.3 billion"
+_CHANGED_TO = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|drop)\w*\b(?:[^.;]|\.(?=\d)){0,80}\bto\s+(approximately\s+|"
+                         r"about\s+)?(\$|US\$|€|£)\s?\d")
 # What may happen is not what happened: "PepsiCo may ... increase the commitments to up to $4.95 billion".
 _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
@@ -261,7 +264,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and \
-                    (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)):
+                    (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):
                 continue    # "revenues increased by $283 million", "the $6.9 billion improvement in cash provided
                 #             by operating activities": a change, not the figure asked for
             counted = _counts(sent, terms) if kind == "count" else 0

@@ -35,15 +35,26 @@ def is_superlative(facts: QuestionFacts) -> bool:
     for c in facts.companies:          # "Best Buy" is a name, not a superlative
         for n in sorted({c.name, c.key, *c.aliases}, key=len, reverse=True):
             q = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", q)
-    return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and MOST.search(q))
+    return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and (MOST.search(q) or _EITHER.search(q)))
 
 
-def _alternatives(q: str) -> list[list[str]]:
+# "which was bigger in 2019, North America or International segment operating income?": two named lines compared
+_EITHER = re.compile(r"(?i)\b(bigger|larger|higher|greater|smaller|lower)\b[^,?]*,\s*(.+?)\s+or\s+(.+?)\s*(\?|$)")
+_KIND_WORDS = {"segment", "segments", "divis", "division", "busi", "business"}
+
+
+def _alternatives(q: str, metric=None) -> list[list[str]]:
     m = _AMONG.search(q)
-    if not m:
+    either = _EITHER.search(q)
+    if m:
+        parts = [x for x in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", m.group(1)) if x.strip()]
+    elif either:
+        parts = [either.group(2), either.group(3)]
+    else:
         return []
-    parts = [x for x in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", m.group(1)) if x.strip()]
-    alts = [content_terms(x) for x in parts]
+    measure = set(stems(" ".join(metric.terms))) if metric is not None and either else set()
+    alts = [[t for t in content_terms(x) if t.lstrip("~") not in measure and t.lstrip("~") not in _KIND_WORDS]
+            for x in parts]
     return [a for a in alts if a] if len(alts) >= 2 else []
 
 
@@ -62,13 +73,16 @@ def _names_metric(line: str, metric) -> bool:
                                            if len(t) > 3)
 
 
-def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, growth: bool, metric=None):
+def _candidate_rows(table, terms: list[str], alts: list[list[str]], year: int, growth: bool, metric=None,
+                    either: bool = False):
     def usable(r) -> bool:
         return r.aligned and re.search(r"\d", r.value_for(year) or "") is not None and \
             parse_number(r.value_for(year) or "") is not None and \
             (not growth or parse_number(r.value_for(year - 1) or "") is not None)
 
     rows = [r for r in table.rows if usable(r) and not mis_split(r.label)]
+    if alts and metric is not None and either:   # the named lines of the asked measure's section, not another's
+        rows = [r for r in rows if any(_names_metric(h, metric) for h in r.path)]
     if alts:
         chosen = []
         for alt in alts:
@@ -120,13 +134,14 @@ def compare(state: TurnState, facts: QuestionFacts, terms: list[str], company: s
     q = core_question(facts.text)
     growth = bool(_GROWTH.search(q))
     lowest = bool(_LEAST.search(q)) and not re.search(r"(?i)\bmost\b", q)
-    alts = _alternatives(q)
+    alts = _alternatives(q, facts.metric)
     # "in the balance sheet" names where to look, not the section compared ("the largest liability")
     terms = [t for t in terms if not _GROWTH.fullmatch(t)
              and not re.fullmatch(r"balanc\w*|sheets?|statements?|consolidat\w*", t.lstrip("~"))]
     for p in passages[:6]:
         table = parse_page(read(p))
-        rows = _candidate_rows(table, terms, alts, year, growth, facts.metric)
+        rows = _candidate_rows(table, terms, alts, year, growth, facts.metric,
+                               either=bool(_EITHER.search(q)) and not _AMONG.search(q))
         if len(rows) < 2:
             continue
         scored = []

@@ -44,7 +44,7 @@ def shown(fact: StoredFact) -> str:
             fact.value_printed
     if fact.kind == "per_share":
         digits = re.sub(r"[^\d.,]", "", fact.value_printed)
-        base = f"{symbol(fact.currency)}{digits} per share"
+        base = f"{symbol(fact.currency)}{digits} per share" if digits else f"nil per share (printed {fact.value_printed})"
     else:
         base = money(v, fact)
     if v >= 0:

@@ -203,6 +203,19 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         out.added.append(f"year {', '.join(f'FY{y}' for y in prev.years)}")
         context.extend(f"FY{y}" for y in prev.years)
     kept = ""
+    segment_only = out.metric is None and own and len(question.split()) <= 4 \
+        and bool(_SEGMENT_WORD.search(question))          # (the word "segment" is itself a topic)
+    if segment_only and prev.metric:      # "International segment" after "AMZN net sales 2019": its net sales
+        out.metric = prev.metric
+        label = get_lexicon().get(prev.metric).label
+        out.added.append(f"metric {label}")
+        context.append(label)
+    if facts.metric is not None and _THAT_SEGMENT.search(question) and prev.metric:
+        # "operating margin of that segment" after "Lockheed Space operating profit": the Space segment's
+        quals = [w for w in _qualifiers(prev.question, prev.metric) if not _SEGMENT_WORD.fullmatch(w)]
+        if quals:
+            kept = " ".join(quals)
+            out.added.append(f"segment {kept}")
     if out.metric is None and not facts.topics and not own:
         if prev.metric:
             out.metric = prev.metric
@@ -235,6 +248,8 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     return out
 
 
+_SEGMENT_WORD = re.compile(r"(?i)\b(segments?|divisions?)\b")
+_THAT_SEGMENT = re.compile(r"(?i)\b(that|this|the same|same|its|the)\s+(segment|division|business)\b")
 _RATIO_OF = re.compile(r"(?i)^\s*(and\s+|what about\s+)?(as\s+(a\s+)?(%|percent(age)?|share|proportion)\s+of|"
                        r"relative to|divided by)\b")
 
@@ -254,7 +269,8 @@ def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
     facts = analyse(prev_question)
     measure = {w.lower() for t in (*metric.terms, metric.label) for w in re.findall(r"[A-Za-z]+", t)}
     drop = {"fy"} | set(FILLER) | ASKING | facts.company_words() | measure
-    own = re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", prev_question)   # its words, not its context
+    # its words, not its context; with informal company names spelled out ("amex" is American Express, not a qualifier)
+    own = re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", facts.text)
     text = RELATIVE.sub(" ", own)
     ratio = re.search(r"(?i)\b(?:as\s+(?:a\s+)?)?(?:%|percent(?:age)?|share|proportion)\s+of\s+[A-Za-z][\w&' -]*", text)
     # "capital expenditure as % of revenue": the ratio as worded, its numerator named first

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal, InvalidOperation
 
 from pipeline.answer import NOT_FOUND
 from pipeline.answer.formula import find_definition
@@ -60,6 +61,9 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                 continue
             (missing if kind == "not_found" else sentences).append(s)
             kinds.append(kind)
+    verdict = _which_is(facts.text, state.results)
+    if verdict:
+        sentences.insert(0, verdict)
     sentences += missing     # answers first, then what could not be found
     if state.period_note:
         sentences.append(state.period_note)
@@ -151,6 +155,29 @@ def _yes_no_lead(facts: QuestionFacts, state: TurnState) -> str:
                else amount > limit if up else amount < limit)
         return "Yes. " if met else "No. "
     return "The filing states no yes or no to this; the figure it gives: "
+
+
+_WHICH_IS = re.compile(r"(?i)^\s*(which|who)\b.*\b(larger|largest|bigger|biggest|higher|highest|greater|more|"
+                       r"smaller|smallest|lower|lowest|less)\b")
+
+
+def _which_is(question: str, results: list[dict]) -> str:
+    """"Which is larger?" over two companies' figures of one measure and year: the verdict, stated first."""
+    m = _WHICH_IS.search(question)
+    if not m or len(results) != 2:
+        return ""
+    a, b = results
+    if a["company"] == b["company"] or a["metric"] != b["metric"] or a["year"] != b["year"] or a["unit"] != b["unit"]:
+        return ""
+    try:
+        va, vb = Decimal(a["value"]), Decimal(b["value"])
+    except (InvalidOperation, TypeError):
+        return ""
+    if va == vb:
+        return f"{a['company']} and {b['company']} are equal on this measure."
+    low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")
+    top = a if (va < vb) == low else b
+    return f"{top['company']}'s is {m.group(2).lower()}:"
 
 
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
