@@ -36,9 +36,10 @@ def _named_as_printed(fact: StoredFact, measure: str) -> str:
     """The lead sentence names the row's own measure when its label says more than the asked measure's words
     ("deferred revenues", "Flexibles Segment Adjusted EBIT"), never a broader one ("revenues")."""
     label = re.sub(r"(?i)^total\s+", "", re.sub(r"\s*\([^)]*\)", "", fact.label)).strip(" ,:")
-    if not label or len(label.split()) > 6 or re.search(r"\d", label) or \
-            not set(lookup.stems(measure)) <= set(lookup.stems(label)):
-        return measure
+    said, printed = set(lookup.stems(measure)), set(lookup.stems(label))
+    if not label or len(label.split()) > 6 or re.search(r"\d", label) or not said <= printed or \
+            not printed - said - {"total", "net", "and", "of", "the"}:
+        return measure        # a different measure, or only the asked one in other words: the asked wording
     segment = [p.strip() for p in fact.label_path.split("\u203a")[:-1]
                if re.search(r"(?i)\b(segment|division)s?\s*$", p.strip())]
     return " ".join([*segment[-1:], label if label.isupper() or len(label) < 2 else label[0].lower() + label[1:]
