@@ -85,15 +85,21 @@ _CAP = r"(?:[A-Z][\w&.\-]*[\w&]|[A-Z]|[0-9][A-Za-z][\w&\-]*)"
 _PHRASE = re.compile(rf"(?<![\w’'])({_CAP}(?:\s+(?:&\s+)?{_CAP})*)(?:'s|’s)?(?![\w])")
 
 
+_PART_OF = re.compile(r"(?i)\s+(segments?|divisions?|business(es)?|units?|brands?|sector)\b")
+
+
 def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> list[str]:
     """Capitalised proper-noun phrases that read as a company's name but are neither a registered company, a
     financial term nor a common word ("Coca-Cola net operating revenues 2022?" -> ["Coca-Cola"])."""
     known = registry.names()
     out: list[str] = []
     # a held company's own name is not scanned for others: "American Express's" holds no company "Express"
-    for m in _PHRASE.finditer(registry.strip_names(text)):
+    stripped = registry.strip_names(text)
+    for m in _PHRASE.finditer(stripped):
         if lexicon.find(m.group(1)) or get_topics().find(m.group(1)):
             continue    # "Free Cash Flow", before its words are trimmed as vocabulary
+        if _PART_OF.match(stripped[m.end():]):
+            continue    # "Space segment", "Display Technologies division": a part of a company, not a company
         words = m.group(1).split()
         while words and (words[0].lower().strip(".") in _NOT_NAMES or re.fullmatch(r"(?:FY)?\d+\w*", words[0])):
             words = words[1:]

@@ -154,3 +154,10 @@ def test_companies_named_informally_are_recognised(q, company):
 ])
 def test_ordinary_words_are_not_taken_for_a_company(q):
     assert analyse(q, _informal_registry()).companies == []
+
+
+@pytest.mark.parametrize("q", ["Space segment?", "What about the Display Technologies segment?",
+                               "Frito-Lay North America division operating profit 2021"])
+def test_a_named_segment_or_division_is_not_a_company_not_held(q):
+    assert analyse(q).unknown_companies == []
+    assert analyse("What was Coca-Cola's revenue in 2022?").unknown_companies == ["Coca-Cola"]
