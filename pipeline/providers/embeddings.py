@@ -48,9 +48,11 @@ class LocalMiniLMEmbedding(BaseEmbedding):
     A few texts (a query) run on one session using every core. Many texts (ingest) are cut into micro-batches of
     `MICRO_BATCH` similar-length texts and spread over one single-threaded session per core, run from threads
     (onnxruntime releases the GIL): measured on a 2-core machine, 62 chunks/s against 49 for one two-thread
-    session with batches of 32 (the same vectors: each text is embedded alone in its row, padding masked)."""
+    session with batches of 32 (the same vectors: each text is embedded alone in its row, padding masked).
+    Micro-batches of 2 rather than 8 do ~17 % more chunks per CPU-second (28.4 -> 33.2, 512 chunks of a filing,
+    interleaved runs): the activations of a small batch stay in the core's cache and there is no padding."""
 
-    MICRO_BATCH: ClassVar[int] = 8
+    MICRO_BATCH: ClassVar[int] = 2
     max_tokens: int = 256
     _session: Any = PrivateAttr()
     _workers: Any = PrivateAttr(default=None)
