@@ -39,9 +39,9 @@ def main() -> None:
     data = args.keep.resolve() if args.keep else Path(tempfile.mkdtemp(prefix="ara-bench-"))
     try:
         s = Settings(data_dir=data, database_url=None, corpus_dir=corpus)
-        t = time.perf_counter()
+        load0, t, cpu0 = os.getloadavg()[0], time.perf_counter(), time.process_time()
         cold = ingest_paths(folders, s, show_progress=True)
-        cold_s = time.perf_counter() - t
+        cold_s, cold_cpu = time.perf_counter() - t, time.process_time() - cpu0
         t = time.perf_counter()
         warm = ingest_paths(folders, s, show_progress=False)
         warm_s = time.perf_counter() - t
@@ -64,16 +64,22 @@ def main() -> None:
          "< 2 s"],
         ["unchanged re-ingest, `ara ingest` process", "", "", "", f"{cli_s:.2f}", "", "", f"exit {proc.returncode}"],
     ]
-    per_doc = markdown_table(["document", "pages", "chunks", "seconds"],
-                             [[r.doc_id, r.pages, r.chunks, f"{r.seconds:.1f}"] for r in cold])
+    reused = sum(r.reused for r in cold)
+    per_doc = markdown_table(["document", "pages", "chunks", "reused", "seconds"],
+                             [[r.doc_id, r.pages, r.chunks, r.reused, f"{r.seconds:.1f}"] for r in cold])
     table = markdown_table(["run", "files", "pages", "chunks", "seconds", "pages/s", "chunks/s", "target"], rows)
     print(table)
+    print(f"{chunks - reused} chunk texts embedded, {reused} vectors reused (ingest/vectors.py)")
     if failed:
         print("FAILED:", [(r.doc_id, r.error) for r in failed])
-    write_section("ingest", f"## Ingest\n\n{machine()} Load average at the end: {os.getloadavg()[0]:.1f} (a machine "
-                            f"shared with other jobs; times are not from an idle machine).\n\n"
+    write_section("ingest", f"## Ingest\n\n{machine()} Load average (1 min) at the start {load0:.1f}, at the end "
+                            f"{os.getloadavg()[0]:.1f} (a machine shared with other jobs; times are not from an idle machine). "
+                            f"The cold ingest used {cold_cpu:.0f} CPU-seconds of this process ({cold_cpu / cold_s:.2f} of the "
+                            f"{os.cpu_count()} cores on average; the database server's are not counted).\n\n"
                             f"Folders: {', '.join(str(f) for f in folders)}. Local embedder (int8 ONNX all-MiniLM-L6-v2), "
-                            f"{s.chunk_tokens}-token chunks.\n\n{table}\n\n<details><summary>Per document</summary>"
+                            f"{s.chunk_tokens}-token chunks.\n\n{table}\n\nOf the {chunks} chunks, {reused} were not embedded: their text "
+                            f"(as the model sees it) was already in the index or earlier in the same filing "
+                            f"(`ingest/vectors.py`).\n\n<details><summary>Per document</summary>"
                             f"\n\n{per_doc}\n\n</details>\n")
 
 

@@ -28,6 +28,7 @@ class IngestResult:
     status: str            # ingested | replaced | unchanged | failed
     pages: int = 0
     chunks: int = 0
+    reused: int = 0        # chunks whose vector was not computed again (ingest/vectors.py)
     seconds: float = 0.0
     error: str = ""
     info: DocumentInfo | None = field(default=None, repr=False)
@@ -192,12 +193,16 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
         step(0.1)
         if not chunks:
             raise PdfReadError(f"{path.name}: no text to index")
-        vectors = []
+        from ingest import vectors as reuse
+
+        need = reuse.plan(conn, embedder, [c.embed_text for c in chunks])
+        fresh = []
         bs = settings.embed_batch_size * 8
-        batches = range(0, len(chunks), bs)
+        batches = range(0, len(need.todo), bs)
         for j, b in enumerate(_bar(batches, show_progress, f"{path.stem} embed", "batch")):
-            vectors.extend(embedder.get_text_embedding_batch([c.embed_text for c in chunks[b:b + bs]]))
+            fresh.extend(embedder.get_text_embedding_batch(need.todo[b:b + bs]))
             step(0.1 + 0.85 * (j + 1) / len(batches))
+        vectors = need.fill(fresh)
         dim = len(vectors[0])
         try:
             corpus.check_index_model(conn, embedder.model_name, dim)
@@ -209,8 +214,8 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
                                     fiscal_year=info.fiscal_year, doc_type=info.doc_type, period=info.period,
                                     source_path=str(path.resolve()), sha256=digest, currency=info.currency,
                                     scale=info.scale, period_end=info.period_end, fy_label=info.fy_label)
-        records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text, section=c.section, statement=c.statement)
-                   for c in chunks]
+        records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text, section=c.section, statement=c.statement,
+                                      embed_key=k) for c, k in zip(chunks, need.keys)]
         try:
             with conn.transaction():  # the new company and the document are stored together or not at all
                 if info.new_company is not None:
@@ -230,7 +235,7 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
         facts_store.extract_document(conn, info.doc_id, pages)   # commits; rebuilt by ensure_facts if interrupted
         result.status = "replaced" if info.doc_id in known else "ingested"
         known[info.doc_id] = digest
-        result.pages, result.chunks = len(pages), len(chunks)
+        result.pages, result.chunks, result.reused = len(pages), len(chunks), need.reused
     except (PdfReadError, UnknownCompanyError, DocumentNameError, FileNotFoundError, ValueError, OSError) as e:
         result.error = str(e)
     except corpus.EmbeddingModelMismatch as e:

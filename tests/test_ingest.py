@@ -36,6 +36,7 @@ def test_bad_files_fail_alone_and_leave_nothing_behind(tmp_path, loaded, embedde
                               " AND doc_id NOT IN ('AMCOR_2031_10K', 'MCDONALDS_2031_10K')")
         assert orphan.fetchone()[0] == 0
     finally:
+        conn.rollback()     # end the reads' transaction, so the deletes commit (else closing the connection undoes them)
         corpus.delete_document(conn, "AMCOR_2031_10K")
         corpus.delete_document(conn, "MCDONALDS_2031_10K")
 
@@ -55,6 +56,7 @@ def test_unchanged_is_skipped_and_changed_is_replaced(tmp_path, loaded, embedder
         assert new_ids and not (old_ids & new_ids)
         assert conn.execute("SELECT pages FROM documents WHERE doc_id = 'BOEING_2032_10K'").fetchone()[0] == 2
     finally:
+        conn.rollback()
         corpus.delete_document(conn, "BOEING_2032_10K")
 
 

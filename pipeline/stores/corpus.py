@@ -40,6 +40,7 @@ class ChunkRecord:
     text: str
     section: str = ""
     statement: str | None = None
+    embed_key: bytes | None = None   # identifies the text the vector was computed from (ingest/vectors.py)
 
 
 @dataclass
@@ -110,11 +111,20 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
                     cp.write_row((doc.doc_id, i, text.replace("\x00", "")))
             texts = [c.text.replace("\x00", "") for c in chunks]
             with cur.copy("COPY chunks (doc_id, company, ticker, fiscal_year, doc_type, page, ord, text, embedding,"
-                          " section, statement, terms, terms_len) FROM STDIN") as cp:
+                          " section, statement, terms, terms_len, embed_key) FROM STDIN") as cp:
                 for c, text, v, terms in zip(chunks, texts, vectors, chunk_terms(texts)):
                     cp.write_row((doc.doc_id, doc.company, doc.ticker, doc.fiscal_year, doc.doc_type, c.page, c.ord,
                                   text, vector_literal(v), c.section.replace("\x00", ""), c.statement,
-                                  tsvector_literal(terms), len(terms)))
+                                  tsvector_literal(terms), len(terms), c.embed_key))
+
+
+def vectors_by_key(conn: psycopg.Connection, keys: Sequence[bytes]) -> dict[bytes, list[float]]:
+    """Vectors already in the index for these embedding keys (one per key; ingest/vectors.py)."""
+    if not keys:
+        return {}
+    rows = conn.execute("SELECT DISTINCT ON (embed_key) embed_key, embedding::text FROM chunks"
+                        " WHERE embed_key = ANY(%s)", (list(keys),)).fetchall()
+    return {bytes(k): [float(x) for x in v[1:-1].split(",")] for k, v in rows}
 
 
 def delete_document(conn: psycopg.Connection, doc_id: str) -> None:
