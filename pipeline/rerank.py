@@ -15,7 +15,9 @@ from collections import Counter
 from pipeline.question import QuestionFacts
 from pipeline.retrieval import Passage
 
-_ROW = re.compile(r"^(?P<label>[^|\n]+?) \| (?P<cells>(?:(?:19|20)\d{2}: [^|\n]+(?: \| )?)+)$", re.M)
+# "Net income | 2022: 21,748 | 2021: 22,618", or with dated columns "| 31 Dec 2022: 21,748"
+_ROW = re.compile(r"^(?P<label>[^|\n]+?) \| (?P<cells>(?:(?:\d{1,2} [A-Z][a-z]{2} )?(?:19|20)\d{2}: [^|\n]+(?: \| )?)+)$",
+                  re.M)
 
 
 def row_matches(facts: QuestionFacts, text: str) -> tuple[bool, bool]:

@@ -157,7 +157,9 @@ class StatementRetriever(BaseRetriever):
             for h in corpus.statement_chunks(self.conn, statement, company=self.scope.company,
                                              fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types):
                 row, year = row_matches(self.facts, h.text)
-                out.append((2.0 * row + year - 0.5 * rank, -len(out), h))
+                # a chunk naming the metric in the analyst's words comes before the page's other chunks
+                named = any(t in h.text.lower() for m in self.facts.metrics[:1] for t in m.terms if len(t) > 3)
+                out.append((2.0 * row + year + 0.5 * named - 0.5 * rank, -len(out), h))
         out.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return _remember(self, [_node(h, score) for score, _, h in out[: self.k]])
 
@@ -184,6 +186,7 @@ class FactsRetriever(BaseRetriever):
             if m is not None and not m.printed and m.formula:
                 metrics += [get_lexicon().get(k) for k in re.findall(r"[a-z_]+", m.formula)]
         pages: list[tuple[str, int]] = []
+        rows: dict[tuple[str, int], set[str]] = {}      # the rows found on each page, to rank its chunks
         docs = lookup.documents_for(self.conn, self.scope.company, self.scope.fiscal_year)   # once for every metric
         for m in metrics:
             if m is not None and not m.printed:
@@ -196,9 +199,12 @@ class FactsRetriever(BaseRetriever):
             for f in hits:
                 if (f.doc_id, f.page) not in pages:
                     pages.append((f.doc_id, f.page))
+                rows.setdefault((f.doc_id, f.page), set()).add(f.label.lower())
         hits = corpus.chunks_on_pages(self.conn, pages[: self.k])
         order = {ref: i for i, ref in enumerate(pages)}
-        hits.sort(key=lambda h: (order[(h.doc_id, h.page)], h.chunk_id))
+        # on each page, the chunk holding the found row first (a page's first chunk is often another part of it)
+        hits.sort(key=lambda h: (order[(h.doc_id, h.page)],
+                                 not any(r in h.text.lower() for r in rows.get((h.doc_id, h.page), ())), h.chunk_id))
         return _remember(self, [_node(h, 1.0 / (1 + order[(h.doc_id, h.page)])) for h in hits])
 
 

@@ -99,3 +99,13 @@ def test_a_statement_title_may_carry_the_companys_name_on_its_line(lines, kind):
 def test_a_title_the_pdf_text_broke_inside_a_word_is_still_the_statement():
     assert detect_title(["3M Company and Subsidiaries", "Consolidated Statement of Incom e",
                          "Years ended December 31"])[1] == "income"
+
+
+def test_a_row_under_dated_columns_is_recognised_as_the_metrics_row():
+    from pipeline.rerank import row_matches
+
+    facts = analyse("Verizon capital expenditures FY2022")
+    dated = ("Consolidated Statements of Cash Flows (million; columns 2022 | 2021)\n"
+             "Capital expenditures (including capitalized software) | 31 Dec 2022: (23,087) | 31 Dec 2021: (20,286)")
+    assert row_matches(facts, dated) == (True, True)
+    assert row_matches(facts, "Net Income | 31 Dec 2022: 21,748 | 31 Dec 2021: 22,618") == (False, False)
