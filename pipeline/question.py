@@ -127,8 +127,10 @@ def _is_term(phrase: str) -> bool:
 def analyse(text: str, registry: Registry | None = None, lexicon: Lexicon | None = None) -> QuestionFacts:
     registry = registry or get_registry()
     lexicon = lexicon or get_lexicon()
-    text = registry.spell_out(text)
     companies = registry.find_companies(text)
+    if not companies:       # "AmEx", "Lockheed", "Boieng": named informally
+        text = registry.spell_out(text)
+        companies = registry.find_companies(text)
     return QuestionFacts(text=text, companies=companies, years=find_years(text),
                          metrics=lexicon.find(text), topics=get_topics().find(text),
                          unknown_companies=unknown_company_names(text, registry, lexicon))

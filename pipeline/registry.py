@@ -100,11 +100,9 @@ class Registry:
         return text
 
     def spell_out(self, text: str) -> str:
-        """`text` with the informal ways analysts name a held company replaced by its name, when the text names no
-        company otherwise: a distinctive first word of a multi-word name ("Lockheed"), initial letters of its words
-        run together ("AmEx"), or a capitalised word one typo away from a name ("Boieng", "Corninng")."""
-        if self.find_companies(text):
-            return text
+        """`text` with the informal ways analysts name a held company replaced by its name (for a text that names
+        no company by name, alias or ticker): a distinctive first word of a multi-word name ("Lockheed"), initial
+        letters of its words run together ("AmEx"), or a capitalised word one typo away from a name ("Boieng")."""
         forms = self._short_forms()
         out, last = [], 0
         for m in re.finditer(r"(?<![\w$])([A-Za-z][A-Za-z&]{3,})(?:'s|’s)?(?![\w])", text):

@@ -169,7 +169,7 @@ def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled:
     # A year is held when its own report is, or a report of the next two years (which print it as a comparative
     # column); the question is refused only when none of its years is held, and a year not held is said.
     missing = [(c, y) for c in companies for y in years if not reported_in(coverage[c], y)]
-    later = [f"{c} FY{y} is read from its FY{min(x for x in coverage[c] if y < x <= y + 2)} report"
+    later = [f"{c} FY{y} is read from its FY{reports_printing(coverage[c], y)[0]} report"
              for c in companies for y in years if reported_in(coverage[c], y) and y not in coverage[c]]
     if missing and len(missing) == len(companies) * len(years):
         c, y = missing[0]
@@ -212,7 +212,7 @@ def _latest_report(facts: QuestionFacts, companies: list[str], coverage: dict[st
 def reported_in(years: list[int], year: int) -> bool:
     """True when a company's reports include `year`'s figures: its own report, or one of the next two (a 10-K
     prints two or three years)."""
-    return year in years or any(year < x <= year + 2 for x in years)
+    return bool(reports_printing(years, year))
 
 
 def reports_printing(years: list[int], year: int) -> list[int]:

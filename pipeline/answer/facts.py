@@ -191,13 +191,18 @@ def _heading_transforms() -> set[str]:
     return set(stems(" ".join(_HEADING_TRANSFORMS)))
 
 
+def segment_parents(f: StoredFact) -> list[str]:
+    """The row's parent headings that name a segment ("Flexibles Segment"), outermost first."""
+    parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
+    return [p for p in parents if re.search(r"(?i)\b(segment|division)s?\s*$", p)]
+
+
 def _another_segment(f: StoredFact, asked: set[str]) -> bool:
     """A row under "Flexibles Segment" is that segment's: it answers only a question naming the segment."""
-    for parent in f.label_path.split("\u203a")[:-1]:
-        if re.search(r"(?i)\b(segment|division)s?\s*$", parent.strip()):
-            name = set(stems(parent)) - {"segment", "divis", "division", "and", "the", "of"}
-            if name and not name <= asked:
-                return True
+    for parent in segment_parents(f):
+        name = set(stems(parent)) - {"segment", "divis", "division", "and", "the", "of"}
+        if name and not name <= asked:
+            return True
     return False
 
 

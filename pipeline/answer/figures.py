@@ -40,10 +40,9 @@ def _named_as_printed(fact: StoredFact, measure: str) -> str:
     if not label or len(label.split()) > 6 or re.search(r"\d", label) or not said <= printed or \
             not printed - said - {"total", "net", "and", "of", "the"}:
         return measure        # a different measure, or only the asked one in other words: the asked wording
-    segment = [p.strip() for p in fact.label_path.split("\u203a")[:-1]
-               if re.search(r"(?i)\b(segment|division)s?\s*$", p.strip())]
-    return " ".join([*segment[-1:], label if label.isupper() or len(label) < 2 else label[0].lower() + label[1:]
-                     if not re.match(r"[A-Z]{2}", label) else label])
+    keep_case = label.isupper() or len(label) < 2 or re.match(r"[A-Z]{2}", label)
+    as_said = label if keep_case else label[0].lower() + label[1:]
+    return " ".join([*lookup.segment_parents(fact)[-1:], as_said])
 
 
 class Answerer:
@@ -54,6 +53,7 @@ class Answerer:
         self.state, self.conn, self.facts, self.company, self.year, self.cite = state, conn, facts, company, year, cite
         self.steps: list[str] = []
         self.local: dict[str, str] = {}      # metric key -> the question's own definition of it
+        self._entity: list[str] | None = None
         self.definition = formula.find_definition(facts.text)
         if self.definition:
             named = get_lexicon().find(self.definition[0])
@@ -63,7 +63,12 @@ class Answerer:
     def entity_words(self) -> list[str]:
         """What the question names besides its measures: a segment or division ("BDS operating margin"). Every
         input of a derived measure must be that entity's row, or the measure is not computed (the company's
-        margin is not the segment's)."""
+        margin is not the segment's). Read once per answer: every input and the lead sentence ask for it."""
+        if self._entity is None:
+            self._entity = self._read_entity_words()
+        return self._entity
+
+    def _read_entity_words(self) -> list[str]:
         if self.definition:
             return []
         asked = lookup.read_ask(self.facts.text, self.facts, self.facts.metric)

@@ -170,9 +170,9 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
                                                           or _ELLIPTIC_LEAD.search(question)):
         pass     # "What was Tesla's revenue?", "what about Tesla?": a company named but not held, never the carried one
     elif not out.companies and prev.companies and _WHICH.search(question) and _COMPARATIVE.search(question) \
-            and len(_thread_companies(history)) >= 2:
+            and len(compared_companies := _thread_companies(history)) >= 2:
         # "3M revenue 2022" / "Boeing same year" / "which had the higher operating margin?": the thread's companies
-        out.companies = _thread_companies(history)
+        out.companies = compared_companies
         out.added.append(f"companies {', '.join(out.companies)} (the thread's, compared)")
         context.extend(out.companies)
     elif not out.companies and prev.companies:
