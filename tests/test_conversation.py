@@ -131,6 +131,16 @@ def test_which_had_the_higher_compares_the_threads_two_companies():
     assert one.companies == ["Boeing"]
 
 
+def test_which_is_higher_compares_each_companys_figure_in_the_year_it_was_asked():
+    history = [*turn(1, "3M net income FY2021", ["3M"], [2021], "net_income"),
+               *turn(2, "Boeing net income 2022", ["Boeing"], [2022], "net_income")]
+    co = carry_over("which is higher?", history, COVERAGE)
+    assert co.companies == ["3M", "Boeing"] and co.years == [2021, 2022]
+    assert co.company_years == {"3M": [2021], "Boeing": [2022]}
+    named = carry_over("which was higher in 2022?", history, COVERAGE)          # a year asked: both in that year
+    assert named.years == [2022] and named.company_years == {}
+
+
 def test_a_follow_up_naming_only_a_segment_asks_the_threads_figure_of_it():
     from pipeline.answer import facts as lookup
     from pipeline.memory.carryover import facts_for

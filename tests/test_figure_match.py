@@ -320,6 +320,9 @@ def test_which_is_larger_states_the_verdict_over_two_companies_figures():
     assert _which_is("which had the lower revenue?", results) == "3M's is lower:"
     assert _which_is("what about 2021?", results) == ""                            # not asked
     assert _which_is("which is larger?", [results[0], {**results[1], "metric": "capex"}]) == ""   # not comparable
+    older = [results[0], {**results[1], "year": 2021, "value": "70000"}]
+    assert _which_is("which is larger?", older) == ""                  # different years, not asked that way
+    assert _which_is("which is larger?", older, own_years=True) == "3M's (FY2021) is larger than Boeing's (FY2022):"
 
 
 def test_a_discontinued_operations_per_share_line_is_never_diluted_eps():

@@ -50,6 +50,9 @@ class CarryOver:
     years: list[int] = field(default_factory=list)
     metric: str | None = None
     added: list[str] = field(default_factory=list)     # what was carried, for the step record
+    # each compared company's own years when the thread asked them in different years ("Nike net income FY2021" /
+    # "Amex net income 2022" / "which is higher?": Nike FY2021 against American Express FY2022)
+    company_years: dict[str, list[int]] = field(default_factory=dict)
     from_turn: int | None = None
     follow_up: bool = False
 
@@ -79,19 +82,20 @@ def _previous(history: list[Message]) -> _Prev | None:
     return None
 
 
-def _thread_companies(history: list[Message], turns: int = 3) -> list[str]:
-    """The companies of the latest on-topic turns, earliest first (at most two): what "which had ..." compares."""
-    seen: list[str] = []
+def _thread_companies(history: list[Message], turns: int = 3) -> dict[str, list[int]]:
+    """The companies of the latest on-topic turns, earliest first (at most two), each with the years its latest
+    turn asked: what "which had ..." compares."""
+    seen: dict[str, list[int]] = {}
     for m in reversed(history):
         if m.role != "assistant" or not m.state or m.state.get("route") in ("out_of_scope", "web", "direct"):
             continue
         for c in m.state.get("companies") or []:
             if c not in seen:
-                seen.append(c)
+                seen[c] = list(m.state.get("years") or [])
         turns -= 1
         if turns == 0 or len(seen) >= 2:
             break
-    return list(reversed(seen[:2]))
+    return dict(reversed(list(seen.items())[:2]))
 
 
 def _years_compared(history: list[Message], prev: _Prev) -> list[int]:
@@ -172,9 +176,16 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     elif not out.companies and prev.companies and _WHICH.search(question) and _COMPARATIVE.search(question) \
             and len(compared_companies := _thread_companies(history)) >= 2:
         # "3M revenue 2022" / "Boeing same year" / "which had the higher operating margin?": the thread's companies
-        out.companies = compared_companies
+        out.companies = list(compared_companies)
         out.added.append(f"companies {', '.join(out.companies)} (the thread's, compared)")
         context.extend(out.companies)
+        own_years = [ys for ys in compared_companies.values()]
+        if not out.years and all(len(ys) == 1 for ys in own_years) and own_years[0] != own_years[1]:
+            # each company's figure as it was asked, never one company's year imposed on the other
+            out.company_years = {c: ys for c, ys in compared_companies.items()}
+            out.years = sorted({y for ys in own_years for y in ys})
+            out.added.append("years " + ", ".join(f"{c} FY{ys[0]}" for c, ys in compared_companies.items()))
+            context.extend(f"FY{y}" for y in out.years)
     elif not out.companies and prev.companies:
         out.companies = prev.companies
         out.added.append(f"company {', '.join(prev.companies)}")

@@ -61,7 +61,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                 continue
             (missing if kind == "not_found" else sentences).append(s)
             kinds.append(kind)
-    verdict = _which_is(facts.text, state.results)
+    verdict = _which_is(facts.text, state.results, own_years=bool(work.company_years))
     if verdict:
         sentences.insert(0, verdict)
     sentences += missing     # answers first, then what could not be found
@@ -161,13 +161,15 @@ _WHICH_IS = re.compile(r"(?i)^\s*(which|who)\b.*\b(larger|largest|bigger|biggest
                        r"smaller|smallest|lower|lowest|less)\b")
 
 
-def _which_is(question: str, results: list[dict]) -> str:
-    """"Which is larger?" over two companies' figures of one measure and year: the verdict, stated first."""
+def _which_is(question: str, results: list[dict], own_years: bool = False) -> str:
+    """"Which is larger?" over two companies' figures of one measure and year (or each company's own year, as the
+    thread asked them): the verdict, stated first."""
     m = _WHICH_IS.search(question)
     if not m or len(results) != 2:
         return ""
     a, b = results
-    if a["company"] == b["company"] or a["metric"] != b["metric"] or a["year"] != b["year"] or a["unit"] != b["unit"]:
+    if a["company"] == b["company"] or a["metric"] != b["metric"] or a["unit"] != b["unit"] \
+            or (a["year"] != b["year"] and not own_years):
         return ""
     try:
         va, vb = Decimal(a["value"]), Decimal(b["value"])
@@ -176,7 +178,10 @@ def _which_is(question: str, results: list[dict]) -> str:
     if va == vb:
         return f"{a['company']} and {b['company']} are equal on this measure."
     low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")
-    top = a if (va < vb) == low else b
+    top, other = (a, b) if (va < vb) == low else (b, a)
+    if a["year"] != b["year"]:
+        return f"{top['company']}'s (FY{top['year']}) is {m.group(2).lower()} than {other['company']}'s " \
+               f"(FY{other['year']}):"
     return f"{top['company']}'s is {m.group(2).lower()}:"
 
 

@@ -88,6 +88,7 @@ class Work:
     pending_summary: Any = None   # (older, recent) messages whose summary the model synthesiser computes
     conversation: list[str] = field(default_factory=list)   # summary + recent turns, or all originals
     degraded: list[str] = field(default_factory=list)       # sub-layers that failed open inside a node
+    company_years: dict[str, list[int]] = field(default_factory=dict)   # compared companies asked in their own years
 
 
 def doc_of(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:
@@ -113,6 +114,9 @@ def fail_open(state: TurnState, ctx: TurnContext, layer: str, error: str) -> Non
 def years_for(state: TurnState, work: Work, company: str) -> list[int | None]:
     """The fiscal years one company is asked about and held: the named years, else its latest report."""
     held = work.coverage.get(company, [])
+    own = [y for y in work.company_years.get(company, []) if y in state.years]
+    if own:     # "which is higher?" over Nike FY2021 and American Express FY2022: each company's own year
+        return [y for y in own if not held or y in held] or [None]
     if state.years:
         from pipeline.router import reported_in
 

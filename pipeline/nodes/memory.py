@@ -15,6 +15,7 @@ def carry(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord
     co = carry_over(state.question, history, work.annual or work.coverage)   # "last year": the latest 10-K
     if co.added:
         work.facts = facts_for(co)
+    work.company_years = co.company_years
     state.carried = {"companies": co.companies, "years": co.years, "metric": co.metric, "question": co.question}
     state.memory["carried"] = co.added
     return StepRecord(node="carry_over", decision="carried" if co.added else "nothing to carry",
