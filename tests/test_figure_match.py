@@ -333,3 +333,45 @@ def test_a_discontinued_operations_per_share_line_is_never_diluted_eps():
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "21.66"
     only = [f for f in _stored([page]) if "discontinued" in f.label_path]
     assert isinstance(_choose("Verizon diluted EPS 2030", only), lookup.NoMatch)
+
+
+def _segment_page(name: str, sales: str, backlog: str) -> list[str]:
+    return [name, "(In millions)", "2030 2029", f"Net sales $ {sales} $ 1,000", "Operating profit 900 800",
+            f"Backlog at year-end $ {backlog} $ 5,000"]
+
+
+SEGMENT_BACKLOG = [_segment_page("Widgets", "11,000", "56,630"), _segment_page("Gadgets", "12,000", "28,735"),
+                   _segment_page("Sprockets", "13,000", "34,949")]
+COMPANY_BACKLOG = ["Selected financial data", "(In millions)", "2030 2029", "Net sales 36,000 33,000",
+                   "Backlog 120,314 110,000"]
+
+
+def test_a_row_printed_in_each_segments_table_is_never_the_companys_figure():
+    # "Backlog at year-end" once per segment table (titled by the bare segment name): one of them is a part's
+    m = _choose("Verizon backlog end of 2030", _stored(SEGMENT_BACKLOG))
+    assert isinstance(m, lookup.NoMatch), f"answered {m.fact.label_path} {m.fact.value_printed} p. {m.fact.page}"
+    assert {f.page for f in m.closest} == {1, 2, 3}            # the parts' rows are offered, not given
+    with_total = _stored([*SEGMENT_BACKLOG, COMPANY_BACKLOG])
+    for q in ("Verizon backlog end of 2030", "What was Verizon's total backlog at December 31, 2030?"):
+        m = _choose(q, with_total)
+        assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "120,314", (q, m)
+    # the same figure printed in two tables (here in other units) is one figure, not one per part
+    twice = _stored([COMPANY_BACKLOG, ["Five-year summary", "(In billions)", "2030 2029", "Backlog 120.3 110.0"]])
+    assert lookup._per_part_rows(twice) == set()
+
+
+def test_a_parts_row_under_the_measures_heading_is_named_as_that_parts_figure_with_its_sign():
+    from pipeline.answer.figures import _named_as_printed
+    from pipeline.lexicon import get_lexicon
+
+    rows = _stored([["Segment Information", "(In millions)", "2030 2029", "Net sales:", "North America $ 245,000 $ 200,000",
+                     "International 74,723 65,000", "Total net sales $ 319,723 $ 265,000", "Operating income (loss):",
+                     "North America 7,000 6,000", "International (1,693) (2,142)", "Total operating income 5,307 3,858"]])
+    sales = next(f for f in rows if f.label_path.endswith("International") and f.value_printed == "74,723")
+    revenue = get_lexicon().get("revenue")
+    assert _named_as_printed(sales, "revenue", revenue) == "International net sales"      # never "revenue"
+    total = next(f for f in rows if f.label == "Total net sales")
+    assert _named_as_printed(total, "revenue", revenue) == "revenue"
+    loss = next(f for f in rows if f.value_printed == "(1,693)")
+    assert shown(loss).startswith("a loss of") and shown(loss).endswith("1,693 million")
+    assert not shown(next(f for f in rows if f.value_printed == "7,000")).startswith("a loss")

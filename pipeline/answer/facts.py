@@ -55,7 +55,9 @@ _STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consol
                               r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
                               r"statements?|p&l|profit and loss( account)?|statement of financial position)\b")
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
-_YEARISH = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
+_YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
+                      r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
+                      r"\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
@@ -266,6 +268,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
+    per_part = _per_part_rows(cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -294,7 +297,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
         # A row under "Changes in operating assets and liabilities" is the movement of an item, not the item.
         movement = bool(_MOVEMENT.search(f.label_path)) == bool(_MOVEMENT.search(ask.measure))
-        key = (movement, primary or hinted, hinted, in_metric_statement, soft_hits, -doc_rank.get(f.doc_id, 9), carrying,
+        key = (movement, primary or hinted, hinted, in_metric_statement, id(f) not in per_part, soft_hits,
+               -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words)))
     if not good:
@@ -303,8 +307,45 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                                                                                       ask.measure))
     good.sort(key=lambda g: g[0], reverse=True)
     best = good[0]
+    if id(best[1]) in per_part:
+        # "Backlog at year-end" printed in each segment's table, no company-wide row: any one of them would be a
+        # part's figure given as the company's
+        rows = [g[1] for g in good if id(g[1]) in per_part]
+        return NoMatch(ask.measure, _distinct_pages(rows)[:3], f"'{best[1].label}' is printed in {len(per_part)} "
+                       "tables with different figures (one per segment or part?) and no company-wide row")
     alts = [g[1] for g in good[1:] if g[1].label_path != best[1].label_path][:3]
     return FactMatch(best[1], best[2], best[3], _distinct_rows(alts))
+
+
+def _per_part_rows(cands: list[StoredFact]) -> set[int]:
+    """Rows outside the primary statements whose whole label path is printed in several tables of one filing with
+    different figures for the same year ("Backlog at year-end" in each segment's results): each is one part's
+    row, never the company's figure unless the question names what tells them apart. Figures equal up to the
+    scale or rounding ($150.0 billion and 149,998 million) are the same figure printed twice."""
+    groups: dict[tuple, list[StoredFact]] = {}
+    for f in cands:
+        if f.statement is None and f.value is not None:
+            groups.setdefault((f.doc_id, f.label_path.lower(), f.column_header), []).append(f)
+    out: set[int] = set()
+    for rows in groups.values():
+        tables = {(f.page, f.table_title) for f in rows}
+        if len(tables) >= 2 and not all(_same_figure(rows[0].value, f.value) for f in rows[1:]):
+            out.update(id(f) for f in rows)
+    return out
+
+
+def _same_figure(a, b) -> bool:
+    if a == b:
+        return True
+    if not a or not b:
+        return False
+    ratio = abs(float(a) / float(b))
+    return any(abs(ratio / k - 1) <= 0.01 for k in (1, 1e3, 1e-3, 1e6, 1e-6))
+
+
+def _distinct_pages(rows: list[StoredFact]) -> list[StoredFact]:
+    seen: set[tuple] = set()
+    return [f for f in rows if (f.doc_id, f.page) not in seen and not seen.add((f.doc_id, f.page))]
 
 
 def _wants_percent(ask: Ask, f: StoredFact) -> bool:
