@@ -32,11 +32,18 @@ _DERIVED_WORDS = ("margin margins ratio rate turnover days percent percentage sh
                   "gross operating adjusted unadjusted").split()
 
 
-def _named_as_printed(fact: StoredFact, measure: str) -> str:
+def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = None) -> str:
     """The lead sentence names the row's own measure when its label says more than the asked measure's words
-    ("deferred revenues", "Flexibles Segment Adjusted EBIT"), never a broader one ("revenues")."""
+    ("deferred revenues", "Flexibles Segment Adjusted EBIT"), never a broader one ("revenues"); a part's row under
+    the measure's heading ("Net Sales › International") is named as that part's ("International net sales"), never
+    as the company's measure."""
     label = re.sub(r"(?i)^total\s+", "", re.sub(r"\s*\([^)]*\)", "", fact.label)).strip(" ,:")
     said, printed = set(lookup.stems(measure)), set(lookup.stems(label))
+    parents = [p.strip() for p in fact.label_path.split("\u203a")[:-1]]
+    if metric is not None and parents and label and not said & printed and not metric.matches_row(fact.label) \
+            and metric.matches_row(parents[-1]) and len(parents[-1].split()) <= 4:
+        heading = parents[-1] if parents[-1].isupper() and len(parents[-1]) <= 5 else parents[-1].lower()
+        return f"{label} {heading}"
     if not label or len(label.split()) > 6 or re.search(r"\d", label) or not said <= printed or \
             not printed - said - {"total", "net", "and", "of", "the"}:
         return measure        # a different measure, or only the asked one in other words: the asked wording
@@ -412,7 +419,7 @@ class Answerer:
         fact = found.fact
         m = self.cite(passage_of(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
-        measure = _named_as_printed(fact, measure)
+        measure = _named_as_printed(fact, measure, metric)
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
             grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:
