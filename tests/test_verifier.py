@@ -75,3 +75,13 @@ def test_adjacent_year_figures_are_not_a_rounding_match():
         "unsupported"
     assert check_claim(Claim(text="PP&E was $12.6 billion in FY2018 [1].", label="x"), [page], []).verdict == \
         "supported"
+
+
+def test_numbers_inside_the_quoted_row_and_column_are_labels_not_figures():
+    text = ('Best Buy\'s total equity in FY2023 was $2,795 million [1] (row "Contingencies and commitments (Note 13) › '
+            'Total equity", column "January 28, 2023", FY2023, printed as (2,795)).')
+    assert [t for t, _, _ in numbers_in(text)] == ["$2,795", "(2,795)"]
+    page = "Balance sheets\n$ in millions\nJanuary 28, 2023 January 29, 2022\nContingencies and commitments (Note 13)\n" \
+           "Total equity 2,795 3,020"
+    claim = check_claim(Claim(label="x", text=text), [page], [])
+    assert claim.verdict == "supported", claim.reason
