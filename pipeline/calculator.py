@@ -29,6 +29,7 @@ class Input:
     printed: str            # as printed on the page
     marker: int             # citation marker of the page it is on
     year: int
+    scale: str | None = None    # "thousand", "million", "billion" as the row's table prints it
 
 
 @dataclass
@@ -43,16 +44,41 @@ class Result:
             return f"{self.value:.1f} %"
         if self.unit == "x":
             return f"{self.value:.2f}x"
-        return f"${self.value:,.0f}{' ' + money_unit if money_unit else ''}"
+        return f"${fmt(self.value)}{' ' + money_unit if money_unit else ''}"   # as the answer's amount says it
 
 
 def fmt(d: Decimal) -> str:
     return f"{d:,.0f}" if d == d.to_integral_value() else f"{d:,.2f}"
 
 
+# "Income tax (expense)/benefit": the parentheses mark the expense, so a positive figure is a benefit;
+# "Provision for (benefit from) income taxes": a negative figure is the benefit named in parentheses.
+_EXPENSE_IN_PARENS = re.compile(r"(?i)\((expenses?|provision|charge)\)\s*/?\s*(benefit|credit)|"
+                                r"(benefit|credit)\s*/?\s*\((expenses?|provision|charge)\)")
+_OPPOSITE_IN_PARENS = re.compile(r"(?i)\((benefit|credit)s?(\s+from)?\)")
+_ONLY_BENEFIT = re.compile(r"(?i)^(?!.*\b(expenses?|provision|charges?)\b).*\b(benefit|credit)s?\b")   # "Income tax benefit"
+
+
+def amount_of(label: str, value: Decimal, outflow: bool) -> Decimal:
+    """A row's figure as the metric's amount: an outflow printed in parentheses as a positive amount, except where
+    the label says the sign means the opposite (a tax benefit is a negative tax expense, never a positive one)."""
+    if _EXPENSE_IN_PARENS.search(label) or (outflow and _ONLY_BENEFIT.search(label)):
+        return -value
+    if _OPPOSITE_IN_PARENS.search(label):
+        return value
+    return abs(value) if outflow else value
+
+
+_SCALES = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9}
+
+
 def evaluate(formula: str, inputs: dict[str, Input]) -> tuple[Decimal, str]:
-    """Evaluate `formula` over the inputs (only + - * / and names); return value and the derivation text."""
+    """Evaluate `formula` over the inputs (only + - * / and names); return value and the derivation text.
+    Inputs printed in different scales (operating cash flow "2,912.9" in millions, capex "178,122" in thousands)
+    are brought to the first input's scale, and the derivation says each one's scale."""
     tree = ast.parse(formula, mode="eval")
+    scales = [i.scale for i in inputs.values() if i.scale in _SCALES]
+    target = scales[0] if len(set(scales)) > 1 else None
 
     def ev(node) -> tuple[Decimal, str]:
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
@@ -67,6 +93,8 @@ def evaluate(formula: str, inputs: dict[str, Input]) -> tuple[Decimal, str]:
             if node.id not in inputs:
                 raise CalculationError(f"missing input {node.id}")
             i = inputs[node.id]
+            if target and i.scale in _SCALES:
+                return i.value * _SCALES[i.scale] / _SCALES[target], f"{fmt(i.value)} {i.scale} [{i.marker}]"
             return i.value, f"{fmt(i.value)} [{i.marker}]"
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
             return Decimal(str(node.value)), str(node.value)

@@ -21,6 +21,17 @@ def test_derivations_show_both_inputs_with_their_citations():
     assert calculator.difference(inp("a", 14275, 1), inp("b", 5207, 2)).value == 9068
 
 
+def test_inputs_printed_in_different_scales_are_brought_to_one_and_the_derivation_says_so():
+    ocf = calculator.Input("ocf", "ocf", Decimal("2912.9"), "2,912.9", 1, 2017, "million")
+    capex = calculator.Input("capex", "capex", Decimal(178122), "178,122", 2, 2017, "thousand")
+    r = calculator.derived("ocf - capex", "money", {"ocf": ocf, "capex": capex})
+    assert r.value == Decimal("2734.778")
+    assert "2,912.90 million [1]" in r.derivation and "178,122 thousand [2]" in r.derivation
+    assert r.derivation.endswith("= $2,734.78")          # the result as the answer's amount says it
+    same = calculator.derived("a - b", "money", {"a": inp("a", 500, 1), "b": inp("b", 200, 2)})
+    assert same.derivation == "500 [1] − 200 [2] = $300"   # one scale: nothing added
+
+
 def test_calculation_refuses_missing_inputs_and_zero_division():
     with pytest.raises(calculator.CalculationError):
         calculator.derived("a / b", "x", {"a": inp("a", 1, 1)})
@@ -74,3 +85,17 @@ def test_confidence_is_capped_by_the_verdict_and_caveats_name_claims():
     s = state(verdict="pass")
     shape(s, "high")
     assert s.confidence == "high" and not s.caveats
+
+
+@pytest.mark.parametrize("label,printed,outflow,amount", [
+    ("Income tax (expense)/benefit", "743", True, "-743"),       # parentheses mark the expense: 743 is a benefit
+    ("Income tax (expense)/benefit", "-31", True, "31"),
+    ("Income tax benefit (expense)", "120", True, "-120"),
+    ("Income tax benefit", "743", True, "-743"),                 # a benefit is a negative tax expense
+    ("Provision for (benefit from) income taxes", "-50", True, "-50"),
+    ("Provision for income taxes", "612", True, "612"),
+    ("Purchases of property, plant and equipment", "-1577", True, "1577"),   # an outflow printed in parentheses
+    ("Net income", "-400", False, "-400"),
+])
+def test_a_rows_sign_is_read_from_its_label(label, printed, outflow, amount):
+    assert calculator.amount_of(label, Decimal(printed), outflow) == Decimal(amount)
