@@ -87,7 +87,7 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
                     annual=corpus.annual_coverage(conn))
         try:
             # memory, in front
-            layer("carry_over", lambda s: nodes.carry(s, ctx, work, history), node="carry_over")
+            layer("carry_over", lambda s: nodes.carry(s, ctx, work, history, conn), node="carry_over")
             layer("summariser", lambda s: nodes.summarise_history(s, ctx, work, history), node="summary")
             layer("notes", lambda s: nodes.recall(s, ctx, work), node="notes")
             _override(work, company, year)

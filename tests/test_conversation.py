@@ -160,3 +160,20 @@ def test_the_margin_of_that_segment_keeps_the_previous_turns_segment():
     co = carry_over("operating margin of that segment", history, COVERAGE)
     facts = facts_for(co)
     assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard)
+
+
+def test_a_name_the_threads_company_prints_as_its_part_is_that_companys_segment_not_a_company():
+    from pipeline.memory.carryover import facts_for
+
+    history = turn(1, "PepsiCo revenue 2022", ["PepsiCo"], [2022], "revenue")
+    parts = {("PepsiCo", "Quaker Foods"), ("PepsiCo", "PBNA")}
+    part_of = lambda company, name: (company, name) in parts   # noqa: E731 - what the filings print, as a fake
+    co = carry_over("how about Quaker Foods revenue", history, COVERAGE, part_of)
+    assert co.companies == ["PepsiCo"] and co.parts == ["Quaker Foods"] and co.years == [2022]
+    assert "quaker foods" in facts_for(co).text.lower()           # the part stays in the words the lookup reads
+    co = carry_over("how about PBNA", history, COVERAGE, part_of)      # a bare part name: the thread's figure of it
+    assert co.companies == ["PepsiCo"] and co.metric == "revenue"
+    other = carry_over("what about Airbus revenue?", history, COVERAGE, part_of)   # not printed as a part: a company
+    assert other.companies == [] and other.parts == []
+    no_db = carry_over("how about Quaker Foods revenue", history, COVERAGE)       # without the filings, as before
+    assert no_db.companies == []

@@ -375,3 +375,20 @@ def test_a_parts_row_under_the_measures_heading_is_named_as_that_parts_figure_wi
     loss = next(f for f in rows if f.value_printed == "(1,693)")
     assert shown(loss).startswith("a loss of") and shown(loss).endswith("1,693 million")
     assert not shown(next(f for f in rows if f.value_printed == "7,000")).startswith("a loss")
+
+
+def test_a_total_row_read_under_a_changes_in_heading_is_still_the_metrics_row():
+    # a two-line "Changes in operating assets and liabilities, net of ... / assumed liabilities:" heading is read as
+    # the parent of the section's total; the statement's total still wins over the MD&A's rounded copy
+    rows = _stored([["Consolidated Statements of Cash Flows", "(In thousands)",
+                     "Years Ended December 1, 2030 December 2, 2029", "Cash flows from operating activities:",
+                     "Net income $ 1,693,954 $ 1,168,782", "Depreciation 325,997 331,535",
+                     "Changes in operating assets and liabilities, net of acquired assets and", "assumed liabilities:",
+                     "Trade receivables, net (187,639) 7,928", "Accrued expenses 173,281 (29,658)",
+                     "Net cash provided by operating activities 2,912,853 2,199,728"],
+                    ["Liquidity and capital resources", "(In millions)", "Fiscal 2030 Fiscal 2029",
+                     "Net cash provided by operating activities $ 2,912.9 $ 2,199.7"]])
+    m = _choose("Verizon operating cash flow 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "2,912,853", m
+    moved = _choose("Verizon change in accrued expenses 2030", rows)
+    assert isinstance(moved, lookup.FactMatch) and moved.fact.value_printed == "173,281"

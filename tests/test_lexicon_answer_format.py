@@ -11,6 +11,10 @@ from pipeline.question import analyse
     ("What was Verizon's revenue?", "revenue"),
     ("cost of goods sold at Boeing", "cost_of_sales"),
     ("diluted EPS of 3M", "eps_diluted"),
+    ("basic EPS of 3M 2022", "eps_basic"),
+    ("3M dividends declared per share 2022", "dividends_per_share"),
+    ("3M dividends paid 2022", "dividends_paid"),
+    ("cash provided by operations at 3M", "operating_cash_flow"),
 ])
 def test_lexicon_finds_the_metric(q, key):
     assert analyse(q).metric is not None and analyse(q).metric.key == key
@@ -26,6 +30,20 @@ def test_lexicon_finds_the_metric(q, key):
     ("revenue", "Net sales", True),
     ("revenue", "Cost of sales", False),
     ("net_income", "Net income attributable to noncontrolling interest", False),
+    ("capex", "Purchases of property and equipment, including internal-use software, net of proceeds from property and "
+              "equipment incentives", True),
+    ("capex", "Additions to property and equipment, net of $48 of non-cash capital expenditures", True),
+    ("capex", "Proceeds from disposals of property and equipment", False),
+    ("eps_basic", "Basic earnings per common share", True),
+    ("eps_basic", "Basic and diluted net income per share", True),
+    ("eps_basic", "Diluted earnings per common share", False),
+    ("eps_basic", "Weighted-average shares - basic", False),
+    ("dividends_per_share", "Cash dividends declared per common share", True),
+    ("dividends_per_share", "Dividends paid", False),
+    ("pretax_income", "Pretax income", True),
+    ("pretax_income", "Loss before income taxes", True),
+    ("pretax_income", "(Loss)/earnings before income taxes", True),
+    ("pretax_income", "Income tax provision", False),
 ])
 def test_row_matching(key, label, ok):
     assert get_lexicon().get(key).matches_row(label) is ok

@@ -28,6 +28,22 @@ def test_a_thread_carries_entities_and_checkpoints_every_node(ctx):
     assert [m.role for m in ctx.saver.history(t)] == ["user", "assistant"] * 2
 
 
+def test_a_segment_the_threads_company_prints_is_read_as_its_part_not_a_company_not_held(ctx):
+    from pipeline.stores import corpus
+
+    conn = ctx.connect()
+    try:
+        assert corpus.names_a_part(conn, "Boeing", "Global Services")      # "Global Services segment" in its 10-K
+        assert not corpus.names_a_part(conn, "Boeing", "Airbus")           # a competitor it names, not a part
+        assert not corpus.names_a_part(conn, "Boeing", "Global Services') OR 1=1 --")   # text, never SQL
+    finally:
+        conn.close()
+    t = new_thread_id()
+    run_turn("Boeing revenue 2018", ctx, thread_id=t)
+    follow = run_turn("how about Global Services revenue", ctx, thread_id=t)
+    assert follow.companies == ["Boeing"] and "don't hold" not in follow.answer, follow.answer
+
+
 def test_thread_ids_are_unguessable_and_owned(ctx):
     ids = {new_thread_id() for _ in range(200)}
     assert len(ids) == 200 and all(len(i) >= 22 for i in ids)

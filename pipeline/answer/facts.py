@@ -268,7 +268,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
-    per_part = _per_part_rows(cands)
+    per_part = _per_part_rows(cands, set(ask.hard))
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -296,7 +296,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
         carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
         # A row under "Changes in operating assets and liabilities" is the movement of an item, not the item.
-        movement = bool(_MOVEMENT.search(f.label_path)) == bool(_MOVEMENT.search(ask.measure))
+        # (A row the metric names by its own label is that metric's, whatever heading it was read under: "Net cash
+        # provided by operating activities" below "Changes in operating assets and liabilities" is the total.)
+        own = ask.metric is not None and ask.metric.matches_row(f.label)
+        movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         key = (movement, primary or hinted, hinted, in_metric_statement, id(f) not in per_part, soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
@@ -317,11 +320,12 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     return FactMatch(best[1], best[2], best[3], _distinct_rows(alts))
 
 
-def _per_part_rows(cands: list[StoredFact]) -> set[int]:
+def _per_part_rows(cands: list[StoredFact], asked: set[str] | None = None) -> set[int]:
     """Rows outside the primary statements whose whole label path is printed in several tables of one filing with
     different figures for the same year ("Backlog at year-end" in each segment's results): each is one part's
-    row, never the company's figure unless the question names what tells them apart. Figures equal up to the
-    scale or rounding ($150.0 billion and 149,998 million) are the same figure printed twice."""
+    row, never the company's figure unless the question names what tells them apart (a row whose table title
+    carries an asked word the others lack, "RMS operating profit", is that part's and stays). Figures equal up to
+    the scale or rounding ($150.0 billion and 149,998 million) are the same figure printed twice."""
     groups: dict[tuple, list[StoredFact]] = {}
     for f in cands:
         if f.statement is None and f.value is not None:
@@ -330,7 +334,11 @@ def _per_part_rows(cands: list[StoredFact]) -> set[int]:
     for rows in groups.values():
         tables = {(f.page, f.table_title) for f in rows}
         if len(tables) >= 2 and not all(_same_figure(rows[0].value, f.value) for f in rows[1:]):
-            out.update(id(f) for f in rows)
+            stems_of = {id(f): _row_stems(f) for f in rows}
+            for f in rows:
+                others = set.intersection(*(stems_of[id(g)] for g in rows if g is not f))
+                if not (asked or set()) & (stems_of[id(f)] - others):
+                    out.add(id(f))
     return out
 
 

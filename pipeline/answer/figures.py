@@ -111,7 +111,8 @@ class Answerer:
             value, text = calculator.evaluate(metric.formula, inputs)
             self.steps.append(f"{metric.label} = {text} = {calculator.fmt(value)}")
             first = next(iter(inputs.values()))
-            return calculator.Input(metric.key, metric.label, value, calculator.fmt(value), first.marker, year)
+            return calculator.Input(metric.key, metric.label, value, calculator.fmt(value), first.marker, year,
+                                    first.scale)
         ask = lookup.read_ask(self.facts.text, self.facts, metric, with_qualifiers=False)
         entity = self.entity_words()
         ask.hard = [*ask.hard, *entity]
@@ -124,8 +125,9 @@ class Answerer:
         if metric.statement == "balance" and f.statement in ("cash_flow", "income"):   # a stock, never a flow's change
             raise calculator.CalculationError(f"{metric.label} for FY{year} was found only on a {f.statement} "
                                               "statement row, not the balance sheet")
-        amount = abs(f.value) if metric.outflow else f.value
-        return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(passage_of(f)), year)
+        amount = calculator.amount_of(f.label, f.value, metric.outflow)
+        return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(passage_of(f)), year,
+                                f.scale)
 
     def phrase_input(self, phrase: str, year: int) -> calculator.Input:
         """A measure named in the question's own words ("accounts payable", "cash from operations")."""
@@ -140,14 +142,17 @@ class Answerer:
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{phrase} is not printed for FY{year} in {self.company}'s filings")
         f = found.fact
-        amount = abs(f.value) if (metric is not None and metric.outflow) else f.value
+        amount = calculator.amount_of(f.label, f.value, metric is not None and metric.outflow)
         key = metric.key if metric else re.sub(r"\W+", "_", phrase.lower()).strip("_")
-        return calculator.Input(key, phrase, amount, f.value_printed, self.cite(passage_of(f)), year)
+        return calculator.Input(key, phrase, amount, f.value_printed, self.cite(passage_of(f)), year, f.scale)
 
     def operand_input(self, op: formula.Operand) -> calculator.Input:
         if op.how == "value":
             return self.phrase_input(op.phrase, op.years[0])
         a, b = (self.phrase_input(op.phrase, y) for y in op.years)
+        if a.scale != b.scale:
+            raise calculator.CalculationError(f"{op.phrase} is printed in {a.scale} for FY{op.years[0]} and in "
+                                              f"{b.scale} for FY{op.years[1]}")
         if op.how == "average":
             v = (a.value + b.value) / 2
             self.steps.append(f"average {op.phrase} = mean of {calculator.fmt(a.value)} [{a.marker}] and "
@@ -156,7 +161,7 @@ class Answerer:
             v = b.value - a.value
             self.steps.append(f"change in {op.phrase} FY{op.years[0]}-FY{op.years[1]} = {calculator.fmt(b.value)} "
                               f"[{b.marker}] − {calculator.fmt(a.value)} [{a.marker}] = {calculator.fmt(v)}")
-        return calculator.Input(a.key, f"{op.how} {op.phrase}", v, calculator.fmt(v), a.marker, op.years[1])
+        return calculator.Input(a.key, f"{op.how} {op.phrase}", v, calculator.fmt(v), a.marker, op.years[1], a.scale)
 
     def defined_input(self, expr: str, name: str, year: int, key: str = "defined") -> calculator.Input:
         try:
@@ -167,7 +172,7 @@ class Answerer:
         value, text = calculator.evaluate(d.formula, inputs)
         self.steps.append(f"{name} = {text} = {calculator.fmt(value)}")
         first = next(iter(inputs.values()))
-        return calculator.Input(key, name, value, calculator.fmt(value), first.marker, year)
+        return calculator.Input(key, name, value, calculator.fmt(value), first.marker, year, first.scale)
 
     def _scale_of_inputs(self) -> tuple[str | None, str | None]:
         """Scale and currency of the figures this answer cited (the first cited figure's table)."""
@@ -277,7 +282,7 @@ class Answerer:
         fact = found.fact
         m = self.cite(passage_of(fact))
         self.steps.append(f"FY{year} {ask.measure or fact.label}: {fact.value_printed} [{m}] ({where(fact)})")
-        value = abs(fact.value) if metric is not None and metric.outflow else fact.value
+        value = calculator.amount_of(fact.label, fact.value, metric is not None and metric.outflow)
         return value, "money" if fact.kind == "money" else fact.kind, calculator.fmt(value)
 
     def _over_years(self, years: list[int], how: str) -> tuple[str, str]:
@@ -420,6 +425,11 @@ class Answerer:
         m = self.cite(passage_of(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
         measure = _named_as_printed(fact, measure, metric)
+        entity = self.entity_words()
+        if entity and not set(entity) & set(lookup.stems(f"{fact.label} {measure}")):
+            # the part is named by a heading or the table's title ("AWS › Operating income", "RMS' operating
+            # results"), not the row's own label: the lead names it
+            measure = f"{self.entity_phrase()} {measure}"
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
             grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from pipeline.lexicon import get_lexicon
 from pipeline.periods import RELATIVE, relative_years
@@ -53,6 +54,8 @@ class CarryOver:
     # each compared company's own years when the thread asked them in different years ("Nike net income FY2021" /
     # "Amex net income 2022" / "which is higher?": Nike FY2021 against American Express FY2022)
     company_years: dict[str, list[int]] = field(default_factory=dict)
+    # names read like companies not held that the thread's company prints as its own parts ("Display Technologies")
+    parts: list[str] = field(default_factory=list)
     from_turn: int | None = None
     follow_up: bool = False
 
@@ -141,8 +144,11 @@ def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None
         and not own and len(question.split()) <= 8
 
 
-def carry_over(question: str, history: list[Message], coverage: dict[str, list[int]] | None = None) -> CarryOver:
-    """`coverage` (company -> fiscal years ingested) resolves "last year" to the company's latest filing year."""
+def carry_over(question: str, history: list[Message], coverage: dict[str, list[int]] | None = None,
+               part_of: Callable[[str, str], bool] | None = None) -> CarryOver:
+    """`coverage` (company -> fiscal years ingested) resolves "last year" to the company's latest filing year;
+    `part_of(company, name)` tells whether a company's filings print a name as one of its parts (a segment), so
+    "how about Display Technologies net sales?" after a Corning question is Corning's segment, not a company."""
     facts = analyse(question)
     own_companies = [c.name for c in facts.companies]
     out = CarryOver(question=question, companies=own_companies, years=list(facts.years),
@@ -170,8 +176,16 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     own = _own_terms(question, facts)
     from pipeline.router import names_not_held
 
-    if not out.companies and facts.unknown_companies and (names_not_held(facts, question)
-                                                          or _ELLIPTIC_LEAD.search(question)):
+    if not out.companies and facts.unknown_companies and part_of is not None and prev.companies and \
+            all(any(part_of(c, n) for c in prev.companies) for n in facts.unknown_companies):
+        out.parts = list(facts.unknown_companies)
+        out.added.append(f"{', '.join(out.parts)} as a part of {', '.join(prev.companies)}")
+    if out.parts:
+        out.companies = prev.companies
+        out.added.append(f"company {', '.join(prev.companies)}")
+        context.extend(prev.companies)
+    elif not out.companies and facts.unknown_companies and (names_not_held(facts, question)
+                                                            or _ELLIPTIC_LEAD.search(question)):
         pass     # "What was Tesla's revenue?", "what about Tesla?": a company named but not held, never the carried one
     elif not out.companies and prev.companies and _WHICH.search(question) and _COMPARATIVE.search(question) \
             and len(compared_companies := _thread_companies(history)) >= 2:
@@ -214,8 +228,10 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         out.added.append(f"year {', '.join(f'FY{y}' for y in prev.years)}")
         context.extend(f"FY{y}" for y in prev.years)
     kept = ""
+    named = _ELLIPTIC_LEAD.sub("", question, count=1).strip(" ?.!") if _ELLIPTIC_LEAD.search(question) else ""
     segment_only = out.metric is None and own and len(question.split()) <= 4 \
-        and bool(_SEGMENT_WORD.search(question))          # (the word "segment" is itself a topic)
+        and (bool(_SEGMENT_WORD.search(question))          # (the word "segment" is itself a topic)
+             or bool(named and part_of is not None and any(part_of(c, named) for c in out.companies)))  # "how about AWS"
     if segment_only and prev.metric:      # "International segment" after "AMZN net sales 2019": its net sales
         out.metric = prev.metric
         label = get_lexicon().get(prev.metric).label

@@ -9,12 +9,16 @@ from pipeline.stores import corpus
 from pipeline.nodes.context import TurnContext, Work
 
 
-def carry(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord:
+def carry(state: TurnState, ctx: TurnContext, work: Work, history, conn=None) -> StepRecord:
     from pipeline.memory.carryover import carry_over, facts_for
+    from pipeline.stores import corpus
 
-    co = carry_over(state.question, history, work.annual or work.coverage)   # "last year": the latest 10-K
+    part_of = (lambda company, name: corpus.names_a_part(conn, company, name)) if conn is not None else None
+    co = carry_over(state.question, history, work.annual or work.coverage, part_of)   # "last year": the latest 10-K
     if co.added:
         work.facts = facts_for(co)
+    if co.parts:      # a segment of the thread's company, never a company not held
+        work.facts.unknown_companies = [n for n in work.facts.unknown_companies if n not in co.parts]
     work.company_years = co.company_years
     state.carried = {"companies": co.companies, "years": co.years, "metric": co.metric, "question": co.question}
     state.memory["carried"] = co.added

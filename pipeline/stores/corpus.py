@@ -7,6 +7,8 @@ library".)
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -214,6 +216,24 @@ def corpus_version(conn: psycopg.Connection) -> str:
     n, last, total = conn.execute(
         "SELECT count(*), coalesce(max(ingested_at)::text, ''), coalesce(sum(chunks), 0) FROM documents").fetchone()
     return f"{n}-{total}-{last}"
+
+
+def _word_pattern(name: str) -> str:
+    """A Postgres regular expression matching `name` as whole words (every other character escaped)."""
+    return r"\m" + re.sub(r"([^A-Za-z0-9 ])", r"\\\1", name) + r"\M"
+
+
+def names_a_part(conn: psycopg.Connection, company: str, name: str) -> bool:
+    """Whether `company`'s filings print `name` as one of its own parts ("Display Technologies", "AWS", "RMS"):
+    beside "segment" or "division" on a page, or as the label of at least three table rows. A competitor or
+    customer the filings mention ("Airbus" in Boeing's) is neither."""
+    word = _word_pattern(name)
+    if conn.execute("SELECT 1 FROM pages p JOIN documents d USING (doc_id) WHERE d.company = %s AND p.text ~* %s"
+                    " LIMIT 1", (company, word + r"\s+(business\s+)?(segments?|divisions?)\M")).fetchone():
+        return True
+    rows = conn.execute("SELECT count(*) FROM (SELECT 1 FROM facts f JOIN documents d USING (doc_id)"
+                        " WHERE d.company = %s AND f.label ~ %s LIMIT 3) t", (company, word)).fetchone()[0]
+    return rows >= 3
 
 
 def get_page(conn: psycopg.Connection, doc_id: str, page: int) -> str | None:
