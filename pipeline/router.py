@@ -80,12 +80,14 @@ def asks_live(text: str) -> bool:
 
 def route_question(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled: bool = False,
                    carried_companies: list[str] | None = None, carried_years: list[int] | None = None,
-                   annual: dict[str, list[int]] | None = None) -> RouteDecision:
+                   annual: dict[str, list[int]] | None = None,
+                   company_years: dict[str, list[int]] | None = None) -> RouteDecision:
     """Deterministic routing. `coverage`: company -> fiscal years of any filing in the corpus. A question that
     sets a held company beside one not held ("Compare 3M with Tesla") is answered for the held one and says which
-    it could not answer: a named company is never dropped silently."""
+    it could not answer: a named company is never dropped silently. `company_years`: compared companies each
+    asked in its own year (carry-over), so only those pairs are checked."""
     d = _route(facts, coverage, web_enabled=web_enabled, carried_companies=carried_companies,
-               carried_years=carried_years, annual=annual)
+               carried_years=carried_years, annual=annual, company_years=company_years or {})
     others = compared_not_held(facts) if d.route == "retrieve" else []
     if others:
         d.period_note = " ".join([f"I don't hold reports for {_join(others)}, so this answers for "
@@ -108,7 +110,7 @@ def compared_not_held(facts: QuestionFacts) -> list[str]:
 
 def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled: bool,
            carried_companies: list[str] | None, carried_years: list[int] | None,
-           annual: dict[str, list[int]] | None) -> RouteDecision:
+           annual: dict[str, list[int]] | None, company_years: dict[str, list[int]]) -> RouteDecision:
     q = facts.text.strip()
     covered = coverage_text(coverage)
     if not q:
@@ -168,10 +170,11 @@ def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled:
 
     # A year is held when its own report is, or a report of the next two years (which print it as a comparative
     # column); the question is refused only when none of its years is held, and a year not held is said.
-    missing = [(c, y) for c in companies for y in years if not reported_in(coverage[c], y)]
+    asked = [(c, y) for c in companies for y in (company_years.get(c) or years)]
+    missing = [(c, y) for c, y in asked if not reported_in(coverage[c], y)]
     later = [f"{c} FY{y} is read from its FY{reports_printing(coverage[c], y)[0]} report"
-             for c in companies for y in years if reported_in(coverage[c], y) and y not in coverage[c]]
-    if missing and len(missing) == len(companies) * len(years):
+             for c, y in asked if reported_in(coverage[c], y) and y not in coverage[c]]
+    if missing and len(missing) == len(asked):
         c, y = missing[0]
         earlier = [x for x in coverage[c] if x < y]
         if _FORWARD.search(q) and earlier and len(years) == 1:

@@ -177,3 +177,37 @@ def test_a_name_the_threads_company_prints_as_its_part_is_that_companys_segment_
     assert other.companies == [] and other.parts == []
     no_db = carry_over("how about Quaker Foods revenue", history, COVERAGE)       # without the filings, as before
     assert no_db.companies == []
+
+
+def test_which_is_higher_now_compares_the_two_companies_in_the_year_last_asked_not_over_years():
+    from pipeline.answer import facts as lookup
+    from pipeline.memory.carryover import facts_for
+
+    history = [*turn(1, "3M operating income 2021", ["3M"], [2021], "operating_income"),
+               *turn(2, "what about Boeing?", ["Boeing"], [2021], "operating_income"),
+               *turn(3, "and in 2022?", ["3M", "Boeing"], [2022], "operating_income")]
+    co = carry_over("which is higher now?", history, COVERAGE)
+    assert set(co.companies) == {"3M", "Boeing"} and co.years == [2022] and co.metric == "operating_income"
+    facts = facts_for(co)
+    assert lookup.read_ask(co.question, facts, facts.metric).hard == []      # "now" is not a qualifier
+
+
+def test_a_pronoun_follow_up_after_a_segments_figure_asks_that_segment():
+    from pipeline.answer import facts as lookup
+    from pipeline.memory.carryover import facts_for
+
+    history = turn(1, "Boeing Commercial Airplanes revenue 2022", ["Boeing"], [2022], "revenue")
+    for q in ("operating income for it", "and its operating margin?"):
+        co = carry_over(q, history, COVERAGE)
+        facts = facts_for(co)
+        assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard), q
+    plain = carry_over("operating income for it", turn(1, "Boeing revenue 2022", ["Boeing"], [2022], "revenue"),
+                       COVERAGE)
+    facts = facts_for(plain)
+    assert lookup.read_ask(plain.question, facts, facts.metric).hard == []    # the company's, nothing to keep
+
+
+def test_and_the_x_segment_asks_the_threads_figure_of_that_segment():
+    history = turn(1, "PepsiCo revenue 2022", ["PepsiCo"], [2022], "revenue")
+    co = carry_over("and the Quaker Foods segment?", history, COVERAGE)
+    assert co.metric == "revenue" and co.companies == ["PepsiCo"]

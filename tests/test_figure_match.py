@@ -323,6 +323,8 @@ def test_which_is_larger_states_the_verdict_over_two_companies_figures():
     older = [results[0], {**results[1], "year": 2021, "value": "70000"}]
     assert _which_is("which is larger?", older) == ""                  # different years, not asked that way
     assert _which_is("which is larger?", older, own_years=True) == "3M's (FY2021) is larger than Boeing's (FY2022):"
+    scaled = [results[0], {**results[1], "value": "70000000", "unit": "thousand"}]     # 70,000 million in thousands
+    assert _which_is("which is larger?", scaled) == "3M's is larger:"
 
 
 def test_a_discontinued_operations_per_share_line_is_never_diluted_eps():
@@ -392,3 +394,24 @@ def test_a_total_row_read_under_a_changes_in_heading_is_still_the_metrics_row():
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "2,912,853", m
     moved = _choose("Verizon change in accrued expenses 2030", rows)
     assert isinstance(moved, lookup.FactMatch) and moved.fact.value_printed == "173,281"
+
+
+def test_a_nil_cell_ranks_below_a_printed_figure_of_the_same_part():
+    rows = _stored([["Segment results", "(In millions)", "2030 2029", "Sales including intersegment sales:",
+                     "Flexibles $ 11,163 $ 10,010", "Rigid Packaging 3,393 3,000", "Intersegment sales:",
+                     "Flexibles (12) (10)", "Rigid Packaging — —"]])
+    m = _choose("Verizon Rigid Packaging segment 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "3,393", m
+
+
+@pytest.mark.parametrize("question,phrase", [
+    ("Verizon marketing as % of revenue 2030", "marketing"),
+    ("What was Verizon's technology and content expense as a percentage of net sales in 2030?", "technology content expense"),
+    ("Verizon capex as % of revenue 2030", ""),                    # two metrics: the ratio path's
+    ("Verizon revenue 2030", ""),                                  # no share asked
+    ("Verizon revenue as % of marketing 2030", ""),                # the metric is the numerator, not the base
+])
+def test_a_line_the_lexicon_does_not_know_is_read_as_the_numerator_of_a_share(question, phrase):
+    from pipeline.answer.share import numerator_phrase
+
+    assert numerator_phrase(analyse(question)) == phrase

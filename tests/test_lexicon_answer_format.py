@@ -15,6 +15,8 @@ from pipeline.question import analyse
     ("3M dividends declared per share 2022", "dividends_per_share"),
     ("3M dividends paid 2022", "dividends_paid"),
     ("cash provided by operations at 3M", "operating_cash_flow"),
+    ("3M sales and marketing 2022", "sales_marketing"),
+    ("3M EBIT 2022", "ebit"),                  # not operating income: a different line where both are printed
 ])
 def test_lexicon_finds_the_metric(q, key):
     assert analyse(q).metric is not None and analyse(q).metric.key == key
@@ -44,6 +46,14 @@ def test_lexicon_finds_the_metric(q, key):
     ("pretax_income", "Loss before income taxes", True),
     ("pretax_income", "(Loss)/earnings before income taxes", True),
     ("pretax_income", "Income tax provision", False),
+    ("sales_marketing", "Sales and marketing", True),
+    ("ebit", "TOTAL NIKE, INC. EARNINGS BEFORE INTEREST AND TAXES", True),
+    ("ebit", "EBIT", True),
+    ("ebit", "Earnings (Loss) Before Interest and Taxes", False),     # a part's loss line (Corporate)
+    ("ebit", "Earnings before interest and after taxes", False),
+    ("ebit", "EBIT Margin", False),
+    ("operating_income", "EBIT", False),
+    ("revenue", "Sales and marketing", False),
 ])
 def test_row_matching(key, label, ok):
     assert get_lexicon().get(key).matches_row(label) is ok

@@ -43,7 +43,7 @@ less minus plus between within throughout upon among across onto toward towards 
 your my while both each every either neither other another some same so too very may might must shall being having
 end-of year-end yearend later earlier before after prior previous next following preceding ago last that this
 same positive negative above below under exceed exceeds exceeded greater more bigger larger higher better worse
-smaller lower faster slower""".split())
+smaller lower faster slower now currently today then""".split())
 # ("negative operating cash flow?", "inventory above $10 billion?" ask about the figure, not for another row)
 # Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
 _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
@@ -300,7 +300,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # provided by operating activities" below "Changes in operating assets and liabilities" is the total.)
         own = ask.metric is not None and ask.metric.matches_row(f.label)
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
-        key = (movement, primary or hinted, hinted, in_metric_statement, id(f) not in per_part, soft_hits,
+        printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
+        key = (movement, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part, soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words)))

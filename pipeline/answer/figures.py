@@ -22,6 +22,7 @@ from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
 
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, NON_GAAP, SHARE_OF
+from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, passage_of, shown, where
 
@@ -41,7 +42,7 @@ def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = No
     said, printed = set(lookup.stems(measure)), set(lookup.stems(label))
     parents = [p.strip() for p in fact.label_path.split("\u203a")[:-1]]
     if metric is not None and parents and label and not said & printed and not metric.matches_row(fact.label) \
-            and metric.matches_row(parents[-1]) and len(parents[-1].split()) <= 4:
+            and metric.matches_row(parents[-1]) and len(parents[-1].split()) <= 6:
         heading = parents[-1] if parents[-1].isupper() and len(parents[-1]) <= 5 else parents[-1].lower()
         return f"{label} {heading}"
     if not label or len(label.split()) > 6 or re.search(r"\d", label) or not said <= printed or \
@@ -219,6 +220,9 @@ class Answerer:
                 return self._over_years(years, "growth")
             if metric is not None and len(f.metrics) >= 2 and SHARE_OF.search(q):
                 return self._ratio(f.metrics[0], f.metrics[1], label)
+            phrase = numerator_phrase(f)
+            if phrase:        # "sales and marketing as % of revenue": a line the lexicon does not know, over one
+                return answer_share(self, phrase, label)
             if metric is not None and calculator.LESS.search(q) and len(f.metrics) >= 2:
                 return self._difference(f.metrics[0], f.metrics[1], label)
             if metric is not None and re.search(r"(?i)\bmargin\b", q) and metric.kind in ("amount", "derived") \
@@ -236,6 +240,8 @@ class Answerer:
         if self.definition and self._defines_asked():
             return self.definition[0]
         m = self.facts.metric
+        if m is not None and m.kind == "amount" and m.key != "revenue" and re.search(r"(?i)\bmargin\b", self.facts.text):
+            return f"{m.label} margin"      # "EBIT margin": the amount over revenue, named as asked
         if m is not None:
             return m.label
         return lookup.read_ask(self.facts.text, self.facts, None).measure or "that figure"
@@ -416,6 +422,8 @@ class Answerer:
                                    r"cross guarantee|obligor", self.facts.text))
         found = lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)
         measure = (metric.label if metric and not ask.hard else ask.measure) or "that figure"
+        if metric is not None and re.fullmatch(r"[a-z&]{2,5}", measure) and measure not in metric.label:
+            measure = metric.label          # an abbreviation as typed ("ebit", "capex"): the measure's name
         if isinstance(found, lookup.NoMatch):
             self.state.suggestions.extend(
                 f"What was {possessive(self.company)} {c.label} in FY{self.year}?" for c in found.closest)

@@ -218,7 +218,9 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             out.years = extra + out.years
             out.added.append(f"year {', '.join(f'FY{y}' for y in extra)} (comparison)")
             context.extend(f"FY{y}" for y in extra)
-    compared = _years_compared(history, prev) if prev.metric and _COMPARATIVE.search(question) else []
+    across_companies = len(out.companies) >= 2 and not facts.companies    # "which is higher?" over the thread's two
+    compared = _years_compared(history, prev) if prev.metric and _COMPARATIVE.search(question) \
+        and not across_companies else []
     if not out.years and len(compared) == 2 and len(prev.years) == 1:     # "did it improve?" over the years asked
         out.years = compared
         out.added.append(f"years {' and '.join(f'FY{y}' for y in compared)} (the turns compared)")
@@ -229,7 +231,8 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         context.extend(f"FY{y}" for y in prev.years)
     kept = ""
     named = _ELLIPTIC_LEAD.sub("", question, count=1).strip(" ?.!") if _ELLIPTIC_LEAD.search(question) else ""
-    segment_only = out.metric is None and own and len(question.split()) <= 4 \
+    short = len(question.split()) <= (6 if _ELLIPTIC_LEAD.search(question) else 4)   # "and the Rigid Packaging segment?"
+    segment_only = out.metric is None and own and short \
         and (bool(_SEGMENT_WORD.search(question))          # (the word "segment" is itself a topic)
              or bool(named and part_of is not None and any(part_of(c, named) for c in out.companies)))  # "how about AWS"
     if segment_only and prev.metric:      # "International segment" after "AMZN net sales 2019": its net sales
@@ -237,9 +240,12 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         label = get_lexicon().get(prev.metric).label
         out.added.append(f"metric {label}")
         context.append(label)
-    if facts.metric is not None and _THAT_SEGMENT.search(question) and prev.metric:
-        # "operating margin of that segment" after "Lockheed Space operating profit": the Space segment's
-        quals = [w for w in _qualifiers(prev.question, prev.metric) if not _SEGMENT_WORD.fullmatch(w)]
+    if facts.metric is not None and prev.metric and not own_companies and \
+            (_THAT_SEGMENT.search(question) or _IT.search(question)):
+        # "operating margin of that segment" after "Lockheed Space operating profit": the Space segment's; so is
+        # "operating income for it" after "Amazon North America segment net sales" (the part asked, not the company)
+        quals = [w for w in _qualifiers(prev.question, prev.metric)
+                 if not _SEGMENT_WORD.fullmatch(w) and "%" not in w]
         if quals:
             kept = " ".join(quals)
             out.added.append(f"segment {kept}")
@@ -276,6 +282,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
 
 
 _SEGMENT_WORD = re.compile(r"(?i)\b(segments?|divisions?)\b")
+_IT = re.compile(r"(?i)\b(for|of|from|at)\s+(it|that|this|them)\s*\??\s*$|\bits\b")
 _THAT_SEGMENT = re.compile(r"(?i)\b(that|this|the same|same|its|the)\s+(segment|division|business)\b")
 _RATIO_OF = re.compile(r"(?i)^\s*(and\s+|what about\s+)?(as\s+(a\s+)?(%|percent(age)?|share|proportion)\s+of|"
                        r"relative to|divided by)\b")

@@ -168,13 +168,16 @@ def _which_is(question: str, results: list[dict], own_years: bool = False) -> st
     if not m or len(results) != 2:
         return ""
     a, b = results
-    if a["company"] == b["company"] or a["metric"] != b["metric"] or a["unit"] != b["unit"] \
+    money = a["unit"] in _SCALES and b["unit"] in _SCALES     # "$1,607 million" against "$2,168,095 thousand"
+    if a["company"] == b["company"] or a["metric"] != b["metric"] or (a["unit"] != b["unit"] and not money) \
             or (a["year"] != b["year"] and not own_years):
         return ""
     try:
         va, vb = Decimal(a["value"]), Decimal(b["value"])
     except (InvalidOperation, TypeError):
         return ""
+    if money:
+        va, vb = va * Decimal(str(_SCALES[a["unit"]])), vb * Decimal(str(_SCALES[b["unit"]]))
     if va == vb:
         return f"{a['company']} and {b['company']} are equal on this measure."
     low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")

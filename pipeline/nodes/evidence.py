@@ -15,7 +15,7 @@ from pipeline.nodes.context import TurnContext, Work, doc_of, fail_open, years_f
 def route(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     d = route_question(work.facts, work.coverage, web_enabled=ctx.web_enabled,
                        carried_companies=state.carried.get("companies"), carried_years=state.carried.get("years"),
-                       annual=work.annual)
+                       annual=work.annual, company_years=work.company_years)
     _apply_route(state, work, d)
     return StepRecord(node="route", decision=d.route, reason=d.reason,
                       data={"companies": state.companies, "years": state.years, "metric": state.metric})

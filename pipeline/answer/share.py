@@ -1,0 +1,40 @@
+"""A line the lexicon does not know, as a share of one it does: "ATVI sales and marketing as % of revenue 2019",
+"Amazon marketing as a percentage of net sales 2017".
+
+The numerator is the question's own words before "as % of" (the filing's row is looked up by those words, every
+one of them covered, as for any figure); the denominator is the lexicon metric named after it. Both rows are cited
+and the derivation is shown; when either is not printed the answer is not found, never one of the two amounts."""
+from __future__ import annotations
+
+import re
+
+from pipeline import calculator
+from pipeline.answer import facts as lookup
+from pipeline.answer.extract import possessive
+from pipeline.answer.figure_kinds import SHARE_OF
+from pipeline.lexicon import get_lexicon
+from pipeline.question import QuestionFacts, core_question
+
+
+def numerator_phrase(facts: QuestionFacts) -> str:
+    """The words of "<line> as % of <metric>" before the share, when the metric is named only after it and the
+    line is no metric of the lexicon; '' otherwise."""
+    if facts.metric is None or len(facts.metrics) != 1:
+        return ""
+    q = core_question(re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", facts.text))
+    m = SHARE_OF.search(q)
+    if not m or get_lexicon().find(q[:m.start()]) or get_lexicon().find(q[m.end():]) != [facts.metric]:
+        return ""
+    before = lookup.read_ask(q[:m.start()], facts, None, with_qualifiers=False).measure
+    return before.strip()
+
+
+def answer_share(answerer, phrase: str, label: str) -> tuple[str, str]:
+    """`answerer`: the figures Answerer of one company and year."""
+    den = answerer.facts.metric
+    a = answerer.phrase_input(phrase, answerer.year)
+    b = answerer.value(den)
+    r = calculator.derived("numerator / denominator * 100", "%", {"numerator": a, "denominator": b})
+    answerer.record_result(f"{a.key}_over_{den.key}", r.value, "%", "derived")
+    return answerer.claim(label, f"{possessive(answerer.company)} {phrase} as a % of {den.label} in "
+                                 f"FY{answerer.year} was {r.shown()}, computed as {r.derivation}.", r.derivation, "derived")
