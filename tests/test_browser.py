@@ -274,7 +274,7 @@ def test_reopened_conversation_is_marked_in_the_list(page):
     page.wait_for_timeout(800)             # the expander's rerun may still be replacing the list
     page.wait_for_function(READY, timeout=60000)
     old = sidebar.get_by_role("button", name="What was 3M's capex in FY2018?", exact=False).first
-    expect(old).to_be_visible()
+    expect(old).to_be_visible(timeout=30000)      # the list is read after the expander reruns (slow under load)
     old.click()
     page.wait_for_function(READY, timeout=60000)
     listed = sidebar.get_by_test_id("stExpander").filter(has_text="Past conversations")
