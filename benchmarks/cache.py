@@ -61,7 +61,7 @@ def main() -> None:
     try:
         for base, paraphrases, near in CASES:
             t = time.perf_counter()
-            first = run_turn(base, ctx)
+            run_turn(base, ctx)
             full.append(1000 * (time.perf_counter() - t))
             for q in paraphrases:
                 t = time.perf_counter()

@@ -32,7 +32,7 @@ from benchmarks.report import machine, markdown_table, write_section  # noqa: E4
 from pipeline.graph import run_turn  # noqa: E402
 from pipeline.nodes import TurnContext  # noqa: E402
 from pipeline.settings import default_corpus_dir, get_settings  # noqa: E402
-from pipeline.stores import corpus, db  # noqa: E402
+from pipeline.stores import db  # noqa: E402
 
 LABELS = Path(__file__).resolve().parent / "labels" / "prose.jsonl"
 GRADES = ("correct", "partial", "not found", "incorrect", "unlabelled")

@@ -1,13 +1,11 @@
 """The registry in Postgres: seeded from the bundled TOML (ARA_REGISTRY_FILE adds), grown by ingest (a filing of an
 unknown company, under a hash-like name, with no sidecar), corrected by `ara companies edit`, read without a restart."""
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
 
 from ingest.run import ingest_paths
 from pipeline.question import analyse
-from pipeline.registry import get_registry, registry_from_db
+from pipeline.registry import registry_from_db
 from pipeline.router import route_question
 from pipeline.stores import companies as store
 from pipeline.stores import corpus, db

@@ -1,6 +1,5 @@
 """The evaluation harness: loader validation, scorers (mock mode), the gate, A/B statistics, judges, promote."""
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -9,7 +8,7 @@ from click.testing import CliRunner
 from evals import ab, baselines, scorers
 from evals.cases import CaseError, load_suite, load_suites
 from evals.judges import agreement, cohen_kappa, load_labels, numeric_judge
-from evals.runner import CaseResult, Report, compare, run_mock, run_real
+from evals.runner import CaseResult, Report, compare, run_mock
 
 SUITES = Path(__file__).resolve().parent.parent / "evals" / "suites"
 

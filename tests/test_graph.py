@@ -121,7 +121,6 @@ def test_health_reports_fail_open_counts_and_exits_nonzero_over_threshold(env_se
     monkeypatch.setattr(nodes, "grade_docs", _boom)
     ask("What was Verizon's capex in FY2030?")
     monkeypatch.undo()
-    env_settings_ = env_settings  # noqa: F841 - the CLI reads the same database
     r = CliRunner().invoke(main, ["health", "--window", "1h", "--threshold", "0"])
     assert r.exit_code == 1 and "grader" in r.output and "OVER" in r.output
     r = CliRunner().invoke(main, ["health", "--window", "1h", "--threshold", "100000"])

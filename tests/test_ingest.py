@@ -1,6 +1,4 @@
 """Ingest is idempotent and safe: unchanged skipped, changed replaced atomically, bad files fail alone."""
-from pathlib import Path
-
 from click.testing import CliRunner
 
 from ingest.run import ingest_paths
@@ -13,7 +11,7 @@ def _docs(conn) -> dict[str, int]:
 
 
 def test_bad_files_fail_alone_and_leave_nothing_behind(tmp_path, loaded, embedder, conn, generated_pdf):
-    good = write_pdf(tmp_path / "AMCOR_2031_10K.pdf", [["Amcor plc", "Net sales rose in fiscal 2031."]])
+    write_pdf(tmp_path / "AMCOR_2031_10K.pdf", [["Amcor plc", "Net sales rose in fiscal 2031."]])
     (tmp_path / "BOEING_2031_10K.pdf").write_text("this is not a pdf")
     (tmp_path / "3M_2031_10K.pdf").write_bytes(generated_pdf.read_bytes()[:300])          # truncated
     write_pdf(tmp_path / "MCDONALDS_2031_10K.pdf", [["McDonald's Corporation"]])           # not registered: added

@@ -182,7 +182,7 @@ ZERO_PAGES = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</T
 
 
 def test_malformed_pdfs_fail_alone_with_clear_errors(tmp_path, loaded, embedder, conn, generated_pdf):
-    good = write_pdf(tmp_path / "AMCOR_2036_10K.pdf", [["Amcor plc"] + CASH_FLOW_PAGE[2:]])
+    write_pdf(tmp_path / "AMCOR_2036_10K.pdf", [["Amcor plc"] + CASH_FLOW_PAGE[2:]])
     _encrypted(tmp_path / "BOEING_2036_10K.pdf")
     _image_only(tmp_path / "VERIZON_2036_10K.pdf", tmp_path)
     (tmp_path / "PEPSICO_2036_10K.pdf").write_bytes(ZERO_PAGES)
