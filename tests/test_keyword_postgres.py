@@ -87,6 +87,37 @@ def test_same_ranking_as_bm25s_on_the_scope(conn, kwdb):
     assert [round(s, 4) for _, s in got] == pytest.approx([round(s, 4) for _, s in ref], rel=1e-3)
 
 
+def test_term_frequencies_count_repeated_terms(conn, kwdb):
+    """A term printed twice in a chunk counts twice (its positions), as in bm25s: "revenue revenue" ranks first."""
+    rows = conn.execute("SELECT id, company, fiscal_year, doc_type, text FROM chunks WHERE company = %s ORDER BY id",
+                        ("Kw O'Brien",)).fetchall()
+    ref = KeywordIndex.build(rows).search("revenue of sales", 10)
+    got = kw.search(conn, query_terms("revenue of sales"), 10, company="Kw O'Brien", fiscal_year=2018)
+    assert [i for i, _ in got] == [i for i, _ in ref] == [kwdb["Cost of sales and revenue revenue"],
+                                                         kwdb["Revenue of the O'Brien company"]]
+    assert [s for _, s in got] == pytest.approx([s for _, s in ref], rel=1e-3)
+
+
+def test_hits_come_back_with_their_texts_in_one_statement(conn, kwdb):
+    """`search_chunks` is `search` with each hit's chunk (text, page, company ...), read by the ranking statement."""
+    statements = []
+
+    class Recording:
+        def execute(self, query, params=None):
+            statements.append(query)
+            return conn.execute(query, params)
+
+    q = query_terms("revenue sales dividends paid in 2017")
+    ids = kw.search(conn, q, 10, company="Kw Alpha", fiscal_year=2018, rows=4)
+    hits = kw.search_chunks(Recording(), q, 10, company="Kw Alpha", fiscal_year=2018, rows=4)
+    assert len(statements) == 1 and len(hits) >= 2
+    assert [h.chunk_id for h in hits] == [i for i, _ in ids]
+    assert [h.score for h in hits] == pytest.approx([sc for _, sc in ids])
+    texts = {i: t for t, i in kwdb.items()}
+    assert all(h.text == texts[h.chunk_id] and h.company == "Kw Alpha" and h.fiscal_year == 2018 and h.page == 1
+               for h in hits)
+
+
 @pytest.mark.parametrize("hostile", ["'); drop table chunks; --", "revenue & | ! :* <-> ( ) '' \\",
                                      "revenue:* & !sales | (cost", "\\'; SELECT pg_sleep(5); --", "", "   ", "?!",
                                      "revenue " + "x" * 12000, "revenue ℳ١٢٣ 🚀 \u202e"])

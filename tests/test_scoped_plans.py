@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from pipeline.facts import FACTS_VERSION
 from pipeline.keyword import query_terms
 from pipeline.question import analyse
 from pipeline.registry import Registry
@@ -35,6 +36,11 @@ class Recording:
         return getattr(self._conn, name)
 
 
+def _mark_facts(conn, doc: str, version: str) -> None:
+    conn.execute("INSERT INTO index_meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = %s",
+                 ("facts:" + doc, version, version))
+
+
 @pytest.fixture
 def conn(migrated_conn):
     return migrated_conn
@@ -56,6 +62,8 @@ def corpus(conn):
             "  (SELECT array_agg(random() - 0.5 + 0 * i + 0 * g) FROM generate_series(1, %s) i)::real[]::vector,"
             "  'revenu:1 cash:2 flow:3 net:4'::tsvector, 4"
             " FROM generate_series(1, %s) g", (doc, company, year, DIM, n))
+        # facts current: a retrieval must not rebuild them (that commits, and would keep this data)
+        _mark_facts(conn, doc, FACTS_VERSION)
     conn.execute("ANALYZE chunks")
     dense.build_ann_index(conn, DIM, maintenance_work_mem="64MB")
     return [((i * 7) % 11 - 5) / 5 for i in range(DIM)]
@@ -167,3 +175,87 @@ def test_start_up_reads_no_chunks(settings):
     reads = [s for conn in opened for s, _ in conn.statements if "chunks" in s.lower()]
     assert all("LIMIT 1" in s for s in reads), reads
     assert len(reads) <= 1
+
+
+def _retriever(settings, vector):
+    from pipeline.stores import db
+
+    class Embedder:
+        def get_query_embedding(self, text):
+            return vector
+
+    return Retriever(settings.model_copy(update={"keyword_backend": "postgres"}), lambda: db.connect(settings),
+                     embedder=Embedder())
+
+
+def test_one_scoped_retrieval_costs_one_statement_per_side(conn, corpus, settings):
+    """A company + fiscal-year retrieval runs one statement for the scope (the company's filings: years, sizes,
+    facts current), one per side returning the texts with the ids (dense, keyword, the statement pages of every
+    asked kind), and the facts locator's search (one per metric) and pages. Main before this change ran 9-13
+    (keyword texts, filings and facts staleness apart, one per statement kind)."""
+    r = _retriever(settings, corpus)
+    facts = analyse("What was Sp Small's net revenue and total assets in FY2021?", registry=Registry(companies=[]))
+    assert len(facts.statements) >= 2 and len(facts.metrics) >= 2     # two statement kinds, two metrics
+    rec = Recording(conn)
+    scope = r.scope_for(facts, SCOPE[0], SCOPE[1], rec)
+    found = r.candidates(facts.search_query(), facts, scope, rec)
+    assert found and {p.company for p in found} == {SCOPE[0]}
+    sql = [s for s, _ in rec.statements]
+    kinds = {"scope": [s for s in sql if "FROM documents d LEFT JOIN index_meta" in s],
+             "keyword": [s for s in sql if "ts_filter" in s],
+             "dense": [s for s in sql if "<=>" in s],
+             "statement pages": [s for s in sql if "PARTITION BY statement" in s],
+             "facts": [s for s in sql if "FROM facts f" in s],
+             "facts pages": [s for s in sql if "unnest(%s::text[], %s::int[])" in s]}
+    assert [len(kinds[k]) for k in ("scope", "keyword", "dense", "statement pages")] == [1, 1, 1, 1]
+    assert 1 <= len(kinds["facts"]) <= len([m for m in facts.metrics if m.printed]) and len(kinds["facts pages"]) <= 1
+    assert len(sql) == sum(len(v) for v in kinds.values()), sql     # nothing else: no texts by id, no staleness check
+    assert len(sql) <= 4 + len(kinds["facts"]) + 1
+
+
+def test_a_stale_filing_is_still_rebuilt_before_its_facts_are_read(conn, corpus, settings, monkeypatch):
+    """The scope says which filings' facts are stale (after a rules change): the facts search then rebuilds them
+    before reading, as before; current ones cost no check."""
+    from pipeline.stores import facts as facts_store
+
+    rebuilt: list[str] = []
+    monkeypatch.setattr(facts_store, "extract_document", lambda c, doc_id, pages=None: rebuilt.append(doc_id) or 0)
+    _mark_facts(conn, "SP_SMALL", "an older version")
+    r = _retriever(settings, corpus)
+    facts = analyse("What was Sp Small's net revenue in FY2021?", registry=Registry(companies=[]))
+    scope = r.scope_for(facts, SCOPE[0], SCOPE[1], conn)
+    assert [f.facts_current for f in scope.filings] == [False]
+    r.candidates(facts.search_query(), facts, scope, conn)
+    assert rebuilt and set(rebuilt) == {"SP_SMALL"}
+
+
+def test_statement_pages_of_several_kinds_in_one_statement(conn, corpus):
+    """`statement_chunks` of two kinds: each kind's first `limit` chunks in page order, as one query per kind."""
+    from pipeline.stores import corpus as store
+
+    conn.execute("UPDATE chunks SET statement = CASE WHEN ord % 3 = 0 THEN 'income' WHEN ord % 3 = 1 THEN 'balance'"
+                 " END WHERE doc_id = 'SP_SMALL'")
+    rec = Recording(conn)
+    got = store.statement_chunks(rec, ["balance", "income", "cash_flow"], company=SCOPE[0], fiscal_year=SCOPE[1],
+                                 limit=5)
+    assert len(rec.statements) == 1
+    for kind in ("balance", "income"):
+        ref = conn.execute("SELECT id FROM chunks WHERE company = %s AND fiscal_year = %s AND statement = %s"
+                           " ORDER BY doc_id, page, ord LIMIT 5", (*SCOPE, kind)).fetchall()
+        assert [h.chunk_id for h in got[kind]] == [i for i, in ref] and len(ref) == 5
+        assert all(h.statement == kind and h.text for h in got[kind])
+    assert "cash_flow" not in got and store.statement_chunks(conn, [], company=SCOPE[0], fiscal_year=None) == {}
+
+
+def test_the_scope_read_gives_years_sizes_and_filings(conn, corpus):
+    from pipeline.stores import corpus as store
+    from pipeline.stores import filings
+
+    conn.execute("INSERT INTO documents (doc_id, company, fiscal_year, doc_type, period, source_path, sha256, pages,"
+                 " chunks, embed_model) VALUES ('SP_SMALL_Q', %s, 2021, '10Q', '2021', '-', '-', 1, 7, 'test'),"
+                 " ('SP_SMALL_19', %s, 2019, '10K', '2019', '-', '-', 1, 5, 'test')", (SCOPE[0], SCOPE[0]))
+    got = filings.of_company(conn, SCOPE[0])
+    assert filings.year_sizes(got) == {2021: 47, 2019: 5} and list(filings.year_sizes(got)) == [2021, 2019]
+    assert sorted(filings.between(got, 2019, 2020)) == sorted(store.filings_between(conn, SCOPE[0], 2019, 2020))
+    assert sorted(filings.between(got, 2019, 2023)) == sorted(store.filings_between(conn, SCOPE[0], 2019, 2023))
+    assert filings.of_company(conn, "Nobody Corp") == []

@@ -20,6 +20,7 @@ from pipeline.lexicon import Metric, fold
 from pipeline.question import QuestionFacts, core_question
 from pipeline.stores import corpus
 from pipeline.stores import facts as store
+from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
 from pipeline.terms import stem, stem_words
 
@@ -240,21 +241,25 @@ def _search_terms(ask: Ask) -> list[str]:
     return [t for t in terms if t not in ("and", "the", "for", "net", "total", "from")]
 
 
-def documents_for(conn, company: str, year: int) -> list[tuple[str, int, bool]]:
-    """(doc_id, fiscal_year, annual) of the company's filings that can print `year`'s figures, best first."""
-    rows = corpus.filings_between(conn, company, year, year + 2)
+def documents_for(conn, company: str, year: int, filings: list | None = None) -> list[tuple[str, int, bool]]:
+    """(doc_id, fiscal_year, annual) of the company's filings that can print `year`'s figures, best first
+    (`filings`: the company's `stores.filings.of_company`, when the caller already read them)."""
+    rows = (corpus.filings_between(conn, company, year, year + 2) if filings is None
+            else filings_store.between(filings, year, year + 2))
     out = [(d, fy, t.upper().replace("-", "") in ("10K", "20F", "40F", "ANNUAL", "AR")) for d, fy, t in rows]
     return sorted(out, key=lambda r: (r[1] != year, not r[2], r[1]))
 
 
 def find(conn, ask: Ask, company: str, year: int, *, secondary_ok: bool = False,
-         docs: list[tuple[str, int, bool]] | None = None) -> FactMatch | NoMatch:
+         docs: list[tuple[str, int, bool]] | None = None, current: bool = False) -> FactMatch | NoMatch:
     """The row x column of the company's filings that answers `ask` for fiscal year `year` (`docs`: the
-    `documents_for` of that company and year, when the caller already read them)."""
+    `documents_for` of that company and year, when the caller already read them; `current`: the caller has
+    brought their facts up to the current rules)."""
     docs = documents_for(conn, company, year) if docs is None else docs
     if not docs:
         return NoMatch(ask.measure, [], f"no filing of {company} covers FY{year}")
-    cands = store.search(conn, doc_ids=[d for d, _, _ in docs], fiscal_years=[year], terms=_search_terms(ask))
+    cands = store.search(conn, doc_ids=[d for d, _, _ in docs], fiscal_years=[year], terms=_search_terms(ask),
+                         current=current)
     return choose(ask, cands, [d for d, _, _ in docs], secondary_ok=secondary_ok)
 
 

@@ -161,27 +161,29 @@ def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: 
     return [ChunkHit(*r) for r in rows]
 
 
-def statement_chunks(conn: psycopg.Connection, statement: str, *, company: str | None, fiscal_year: int | None,
-                     doc_types: Iterable[str] | None = None, limit: int = 60) -> list[ChunkHit]:
-    """Chunks of the primary-statement pages of one kind (cash_flow | income | balance), in page order."""
+def statement_chunks(conn: psycopg.Connection, statements: Sequence[str], *, company: str | None,
+                     fiscal_year: int | None, doc_types: Iterable[str] | None = None,
+                     limit: int = 60) -> dict[str, list[ChunkHit]]:
+    """Chunks of the primary-statement pages of the given kinds (cash_flow | income | balance), in one statement:
+    {kind: its first `limit` chunks in page order}."""
+    if not statements:
+        return {}
     where, params = scope_sql(company, fiscal_year, doc_types)
-    where = (where + " AND" if where else " WHERE") + " statement = %s"
-    rows = conn.execute(f"SELECT {HIT_COLUMNS}, 0.0, statement, ticker FROM chunks{where}"
-                        " ORDER BY doc_id, page, ord LIMIT %s", [*params, statement, int(limit)]).fetchall()
-    return [ChunkHit(*r) for r in rows]
+    where = (where + " AND" if where else " WHERE") + " statement = ANY(%s)"
+    rows = conn.execute(f"SELECT * FROM (SELECT {HIT_COLUMNS}, 0.0, statement, ticker, row_number() OVER"
+                        f" (PARTITION BY statement ORDER BY doc_id, page, ord) AS n FROM chunks{where}) t"
+                        " WHERE n <= %s ORDER BY statement, n",
+                        [*params, list(dict.fromkeys(statements)), int(limit)]).fetchall()
+    out: dict[str, list[ChunkHit]] = {}
+    for r in rows:
+        out.setdefault(r[8], []).append(ChunkHit(*r[:10]))
+    return out
 
 
 def filings_between(conn: psycopg.Connection, company: str, first: int, last: int) -> list[tuple[str, int, str]]:
     """(doc_id, fiscal_year, doc_type) of the company's filings for fiscal years first..last."""
     return [tuple(r) for r in conn.execute("SELECT doc_id, fiscal_year, doc_type FROM documents WHERE company = %s"
                                            " AND fiscal_year BETWEEN %s AND %s", (company, first, last)).fetchall()]
-
-
-def year_sizes(conn: psycopg.Connection, company: str) -> dict[int, int]:
-    """{fiscal year: chunks} of `company`'s documents, newest year first."""
-    return {int(y): int(n) for y, n in conn.execute(
-        "SELECT fiscal_year, coalesce(sum(chunks), 0) FROM documents WHERE company = %s"
-        " GROUP BY fiscal_year ORDER BY fiscal_year DESC", (company,))}
 
 
 def latest_years(conn: psycopg.Connection, company: str) -> list[int]:

@@ -139,13 +139,15 @@ def ensure_facts(conn: psycopg.Connection, on_doc=None) -> int:
 
 
 def search(conn: psycopg.Connection, *, doc_ids: list[str], fiscal_years: list[int] | None, terms: list[str],
-           limit: int = 400) -> list[StoredFact]:
+           limit: int = 400, current: bool = False) -> list[StoredFact]:
     """Facts of the given documents (and fiscal years) whose label path or table title shares any of `terms`
-    (English stemming, OR-ed). Terms travel as a bind parameter (`websearch`-free tsquery built here from words)."""
+    (English stemming, OR-ed). Terms travel as a bind parameter (`websearch`-free tsquery built here from words).
+    Stale documents are rebuilt first unless the caller says they are `current` (it checked them already)."""
     words = sorted({w for t in terms for w in _words(t)})
     if not words or not doc_ids:
         return []
-    ensure_current(conn, doc_ids)
+    if not current:
+        ensure_current(conn, doc_ids)
     query = " | ".join(words)
     sql = _SELECT + " WHERE f.doc_id = ANY(%s) AND f.tsv @@ to_tsquery('english', %s)"
     params: list = [doc_ids, query]

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import replace
 from typing import Iterable
 
 import psycopg
+
+from pipeline.stores import corpus
+from pipeline.stores.corpus import ChunkHit
 
 K1, B = 1.5, 0.75          # bm25s defaults (Lucene)
 BACKFILL_BATCH = 2000
@@ -22,6 +26,11 @@ EXACT_SCOPE_MAX = 50_000   # scopes up to this many chunks are scored exactly (e
 CANDIDATES = 4000          # a larger scope: at most this many candidates, those holding the rarest terms
 SCAN_SCOPE_MAX = 10_000   # scopes up to this many chunks are matched row by row, never through the GIN index
 SAMPLE_ROWS = 20_000       # a larger scope's document frequencies are estimated from a sample this size
+# A row's query terms with their positions: weight 'A' marks the query's lexemes, `ts_filter` keeps them, in C
+# (unnesting every lexeme of every matching row and filtering them in SQL was most of a scoped search's time).
+# Stored terms always carry positions (`pipeline.keyword.tsvector_literal`), which the weights need.
+_QUERY_TERMS_OF_ROW = "ts_filter(setweight(setweight(c.terms, 'D'), 'A', %(terms)s::text[]), '{a}')"
+_HIT_COLUMNS_C = ", ".join("c." + col.strip() for col in corpus.HIT_COLUMNS.split(","))
 
 
 def _scope(company: str | None, fiscal_year: int | None, doc_types: Iterable[str] | None) -> tuple[str, dict]:
@@ -50,11 +59,38 @@ def search(conn: psycopg.Connection, terms: list[str], k: int, *, company: str |
     Chunks still without terms are not found until `ensure_terms` has run (the retriever runs it once)."""
     if not terms or k <= 0:
         return []
-    from pipeline.stores.dense import scope_rows
-
-    size = rows if rows is not None else scope_rows(conn, company, fiscal_year, doc_types)
+    size = _size(conn, rows, company, fiscal_year, doc_types)
     if size > EXACT_SCOPE_MAX:
         return _search_large(conn, terms, k, size, company, fiscal_year, doc_types)
+    return [(int(i), float(s)) for i, s in _search_exact(conn, terms, k, size, company, fiscal_year, doc_types)]
+
+
+def search_chunks(conn: psycopg.Connection, terms: list[str], k: int, *, company: str | None = None,
+                  fiscal_year: int | None = None, doc_types: Iterable[str] | None = None,
+                  rows: int | None = None) -> list[ChunkHit]:
+    """`search`'s hits as chunks (`score` the BM25 score), in the same order. A scope scored exactly (up to
+    EXACT_SCOPE_MAX chunks: every scoped search) returns the texts from the statement that ranks them."""
+    if not terms or k <= 0:
+        return []
+    size = _size(conn, rows, company, fiscal_year, doc_types)
+    if size > EXACT_SCOPE_MAX:
+        ranked = _search_large(conn, terms, k, size, company, fiscal_year, doc_types)
+        found = corpus.chunks_by_ids(conn, [i for i, _ in ranked])
+        return [replace(found[i], score=s) for i, s in ranked if i in found]
+    return [ChunkHit(*r) for r in _search_exact(conn, terms, k, size, company, fiscal_year, doc_types, texts=True)]
+
+
+def _size(conn: psycopg.Connection, rows: int | None, company: str | None, fiscal_year: int | None,
+          doc_types: Iterable[str] | None) -> int:
+    from pipeline.stores.dense import scope_rows
+
+    return rows if rows is not None else scope_rows(conn, company, fiscal_year, doc_types)
+
+
+def _search_exact(conn: psycopg.Connection, terms: list[str], k: int, size: int, company: str | None,
+                  fiscal_year: int | None, doc_types: Iterable[str] | None, texts: bool = False) -> list[tuple]:
+    """BM25 of every chunk in scope holding any term, the statistics the scope's own: rows (id, score), or
+    (`texts`) the chunk's hit columns, score, statement, ticker, best first, zero scores dropped."""
     qtf = Counter(terms)
     where, params = _scope(company, fiscal_year, doc_types)
     scope_cte, source = "", "chunks"
@@ -65,23 +101,27 @@ def search(conn: psycopg.Connection, terms: list[str], k: int, *, company: str |
         scope_cte = f"scope AS MATERIALIZED (SELECT c.id, c.terms, c.terms_len FROM chunks c WHERE {where}),"
         source, where = "scope", "true"
     params.update(terms=list(qtf), qtf=list(qtf.values()), tsq=tsquery_literal(qtf), k=int(k), k1=K1, b=B)
-    rows = conn.execute(
+    # The k best ids, then (texts) their rows by primary key: the scoring never reads a text.
+    result = (f"SELECT {_HIT_COLUMNS_C}, r.score, c.statement, c.ticker FROM ranked r JOIN chunks c ON c.id = r.id"
+              if texts else "SELECT r.id, r.score FROM ranked r")
+    return conn.execute(
         f"""
         WITH q AS (SELECT * FROM unnest(%(terms)s::text[], %(qtf)s::int[]) AS q(term, qtf)),
         {scope_cte}
         stats AS (SELECT count(*)::float8 AS n, coalesce(avg(c.terms_len), 1)::float8 AS avgdl
                   FROM {source} c WHERE {where}),
         hits AS (SELECT c.id, c.terms_len, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf
-                 FROM {source} c, unnest(c.terms) u
-                 WHERE {where} AND c.terms @@ %(tsq)s::tsquery AND u.lexeme = ANY(%(terms)s::text[])),
-        df AS (SELECT lexeme, count(*)::float8 AS df FROM hits GROUP BY lexeme)
-        SELECT h.id,
-               sum(q.qtf * ln(1 + (s.n - df.df + 0.5) / (df.df + 0.5))
-                   * h.tf / (h.tf + %(k1)s * (1 - %(b)s + %(b)s * h.terms_len / greatest(s.avgdl, 1e-9)))) AS score
-        FROM hits h JOIN df USING (lexeme) JOIN q ON q.term = h.lexeme CROSS JOIN stats s
-        GROUP BY h.id ORDER BY score DESC, h.id LIMIT %(k)s
+                 FROM {source} c, unnest({_QUERY_TERMS_OF_ROW}) u
+                 WHERE {where} AND c.terms @@ %(tsq)s::tsquery),
+        df AS (SELECT lexeme, count(*)::float8 AS df FROM hits GROUP BY lexeme),
+        ranked AS (
+            SELECT h.id,
+                   sum(q.qtf * ln(1 + (s.n - df.df + 0.5) / (df.df + 0.5))
+                       * h.tf / (h.tf + %(k1)s * (1 - %(b)s + %(b)s * h.terms_len / greatest(s.avgdl, 1e-9)))) AS score
+            FROM hits h JOIN df USING (lexeme) JOIN q ON q.term = h.lexeme CROSS JOIN stats s
+            GROUP BY h.id ORDER BY score DESC, h.id LIMIT %(k)s)
+        {result} WHERE r.score > 0 ORDER BY r.score DESC, r.id
         """, params).fetchall()
-    return [(int(i), float(s)) for i, s in rows if s and s > 0]
 
 
 def _search_large(conn: psycopg.Connection, terms: list[str], k: int, size: int, company: str | None,
