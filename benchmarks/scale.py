@@ -345,7 +345,8 @@ def report(chunks: int, where: str, built: dict, results: list[dict], qset: str)
             f"HNSW (m=16, ef_construction=64) {built['hnsw_s']:.0f} s."
             if built.get("load_s") is not None else "")
     section = f"scale-{chunks // 1000}k"
-    write_section(section, f"## Scale, {chunks:,} chunks ({where})\n\n{machine()}\n\n"
+    write_section(section, f"## Scale, {chunks:,} chunks ({where})\n\n{machine()} · load average "
+                  f"{os.getloadavg()[0]:.1f} at the end of the run (a shared machine: latencies grow with it)\n\n"
                   f"The source database's chunks (`--source-data-dir`) replicated under synthetic company names (`benchmarks/scale.py`); "
                   f"{N_QUESTIONS} FinanceBench questions of the {qset} set re-targeted at synthetic copies (in-sample). Each row is "
                   f"a fresh process; latencies are the product pipeline (dense + keyword + statement and facts locators, "
