@@ -36,6 +36,9 @@ class Settings(BaseSettings):
                               description="Most database connections one process holds (its pool); see pool.py.")
     db_pool_timeout: float = Field(default=30.0, gt=0,
                                    description="Seconds a borrower waits for a free pooled connection.")
+    db_transaction_pooler: bool = Field(
+        default=False, description="DATABASE_URL is a transaction-mode pooler (pgbouncer) that cannot keep prepared"
+        " statements (pgbouncer < 1.21 or max_prepared_statements = 0): never prepare server-side.")
     data_dir: Path = Field(default=Path(".data"), description="Embedded database, caches, indexes.")
     corpus_dir: Path | None = Field(default_factory=default_corpus_dir,
                                     description="Folder of PDFs that `ara ingest` reads by default.")

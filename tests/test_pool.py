@@ -121,3 +121,27 @@ def test_pool_size_is_a_validated_setting():
     assert Settings(_env_file=None, db_pool_size=5).db_pool_size == 5
     with pytest.raises(ValidationError):
         Settings(_env_file=None, db_pool_size=1)
+
+
+def test_behind_a_transaction_pooler_nothing_is_prepared_server_side(settings):
+    """ARA_DB_TRANSACTION_POOLER: psycopg prepares a statement on the server after 5 executions, which a
+    transaction-mode pgbouncer (< 1.21) breaks ("prepared statement _pg3_0 already exists", measured with 1.18);
+    with the setting neither a direct nor a pooled connection prepares anything. Without it they do."""
+    from pipeline.stores import db, pool
+
+    def prepared_after_repeats(c) -> int:
+        for i in range(8):
+            c.execute("SELECT %s::int + 1", (i,)).fetchone()
+        return c.execute("SELECT count(*) FROM pg_prepared_statements").fetchone()[0]
+
+    with db.connect(settings) as c:
+        assert prepared_after_repeats(c) > 0           # the default: prepared (the check can fail)
+    s = settings.model_copy(update={"db_transaction_pooler": True, "db_pool_size": 2})
+    with db.connect(s) as c:
+        assert c.prepare_threshold is None and prepared_after_repeats(c) == 0
+    pool.close(s)
+    try:
+        with pool.connector(s)() as c:
+            assert prepared_after_repeats(c) == 0
+    finally:
+        pool.close(s)

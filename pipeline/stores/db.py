@@ -111,6 +111,13 @@ def redact(url: str) -> str:
     return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
+def connect_options(settings: Settings) -> dict:
+    """Keyword arguments of every connection: behind a transaction-mode pooler each transaction may run on
+    another server connection, so a statement psycopg prepared server-side (after 5 executions) would be missing
+    there, or already exist ("_pg3_0 already exists"): prepare nothing."""
+    return {"prepare_threshold": None} if settings.db_transaction_pooler else {}
+
+
 def connect(settings: Settings, *, autocommit: bool = False, attempts: int = 3) -> psycopg.Connection:
     """A new connection. After a database restart the next call reconnects: the embedded server is started
     again; an external one is retried with a short backoff."""
@@ -120,7 +127,7 @@ def connect(settings: Settings, *, autocommit: bool = False, attempts: int = 3) 
     for attempt in range(attempts):
         info = conninfo(settings)
         try:
-            conn = psycopg.connect(info, autocommit=autocommit, connect_timeout=10)
+            conn = psycopg.connect(info, autocommit=autocommit, connect_timeout=10, **connect_options(settings))
             _in_use.add(_ident(settings))
             return conn
         except psycopg.OperationalError as e:

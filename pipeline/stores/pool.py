@@ -38,7 +38,8 @@ class _Pool:
         self.timeout = settings.db_pool_timeout
         self.pool = ConnectionPool(db.conninfo(settings), min_size=1, max_size=self.size, timeout=self.timeout,
                                    max_idle=300, check=ConnectionPool.check_connection, reset=_reset,
-                                   kwargs={"connect_timeout": 10, "application_name": application_name()},
+                                   kwargs={"connect_timeout": 10, "application_name": application_name(),
+                                           **db.connect_options(settings)},
                                    name="ara", open=True)
         self.turns = threading.BoundedSemaphore(max(1, self.size - 1))
         self._count_lock = threading.Lock()
