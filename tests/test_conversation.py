@@ -211,3 +211,35 @@ def test_and_the_x_segment_asks_the_threads_figure_of_that_segment():
     history = turn(1, "PepsiCo revenue 2022", ["PepsiCo"], [2022], "revenue")
     co = carry_over("and the Quaker Foods segment?", history, COVERAGE)
     assert co.metric == "revenue" and co.companies == ["PepsiCo"]
+
+
+def test_a_bare_part_name_or_what_about_part_that_year_asks_the_threads_measure_of_it():
+    history = turn(1, "PepsiCo operating profit 2022", ["PepsiCo"], [2022], "operating_income")
+    part_of = lambda company, name: (company, name) in {("PepsiCo", "Quaker Foods"), ("PepsiCo", "PBNA")}  # noqa: E731
+    for q in ("Quaker Foods", "Quaker Foods?", "what about PBNA that year?"):
+        co = carry_over(q, history, COVERAGE, part_of)
+        assert co.companies == ["PepsiCo"] and co.metric == "operating_income" and co.years == [2022], q
+    assert carry_over("Quaker Foods", history, COVERAGE).metric is None     # without the filings: not a follow-up
+    assert carry_over("Paris", history, COVERAGE, part_of).metric is None   # a name the company does not print
+
+
+def test_margin_alone_after_a_parts_figure_is_that_parts_margin():
+    from pipeline.answer import facts as lookup
+    from pipeline.memory.carryover import facts_for
+
+    history = turn(1, "Boeing Commercial Airplanes operating profit 2022", ["Boeing"], [2022], "operating_income")
+    co = carry_over("margin?", history, COVERAGE)
+    facts = facts_for(co)
+    assert facts.metric is not None and facts.metric.key == "operating_income" and "margin" in co.question
+    assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard)
+
+
+def test_which_is_higher_after_two_parts_of_one_company_compares_the_two_parts():
+    history = [*turn(1, "Boeing Commercial Airplanes operating profit 2022", ["Boeing"], [2022], "operating_income"),
+               *turn(2, "what about Global Services?", ["Boeing"], [2022], "operating_income")]
+    co = carry_over("which is higher?", history, COVERAGE)
+    assert co.companies == ["Boeing"] and co.years == [2022]
+    assert "Commercial Airplanes or Global Services operating income" in co.question
+    years = [*turn(1, "Boeing revenue 2021", ["Boeing"], [2021], "revenue"),
+             *turn(2, "and 2022?", ["Boeing"], [2022], "revenue")]
+    assert " or " not in carry_over("which is higher?", years, COVERAGE).question      # two years, not two parts

@@ -415,3 +415,35 @@ def test_a_line_the_lexicon_does_not_know_is_read_as_the_numerator_of_a_share(qu
     from pipeline.answer.share import numerator_phrase
 
     assert numerator_phrase(analyse(question)) == phrase
+
+
+def test_a_row_under_a_parts_heading_is_led_by_that_parts_name():
+    from pipeline.answer.figures import Answerer
+    from pipeline.state import TurnState
+
+    rows = _stored([["Segment results", "(In millions)", "2030 2029", "North America", "Operating income 7,033 7,267",
+                     "AWS", "Operating income 9,201 7,296", "REVENUES", "Greater China 7,248 7,547",
+                     "Total revenues 51,217 46,710"]])
+    for question, value, part in [("AWS operating income that year? (context from turn 1: Verizon FY2030)", "9,201", "AWS"),
+                                  ("did it grow Greater China? (context from turn 1: Verizon FY2030 revenue)",
+                                   "7,248", "Greater China")]:
+        facts = analyse(question)
+        a = Answerer(TurnState(question=question), None, facts, "Verizon", 2030, lambda p: 1)
+        fact = next(f for f in rows if f.value_printed == value)
+        ask = lookup.read_ask(question, facts, facts.metric)
+        assert a.part_named(fact, a.measure_name(), ask, label_said=False) == part
+    total = next(f for f in rows if f.value_printed == "51,217")
+    plain = analyse("Verizon revenue 2030")
+    a = Answerer(TurnState(question="Verizon revenue 2030"), None, plain, "Verizon", 2030, lambda p: 1)
+    assert a.part_named(total, "revenue", lookup.read_ask(plain.text, plain, plain.metric)) == ""   # the company's
+
+
+@pytest.mark.parametrize("question,hard", [
+    ("back to Verizon: operating profit 2030", []),            # how a chat moves on, not a qualifier
+    ("ok, and Verizon operating profit 2030?", []),
+    ("now switch to Verizon: net revenue 2030", []),
+    ("What were Verizon's right-of-use assets in 2030?", ["right"]),   # a word of the measure stays a qualifier
+])
+def test_conversational_words_are_not_qualifiers(question, hard):
+    f = analyse(question)
+    assert lookup.read_ask(question, f, f.metric).hard == hard

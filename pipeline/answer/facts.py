@@ -44,7 +44,8 @@ less minus plus between within throughout upon among across onto toward towards 
 your my while both each every either neither other another some same so too very may might must shall being having
 end-of year-end yearend later earlier before after prior previous next following preceding ago last that this
 same positive negative above below under exceed exceeds exceeded greater more bigger larger higher better worse
-smaller lower faster slower now currently today then""".split())
+smaller lower faster slower now currently today then
+back going go ok okay switch switching let let's lets sure thanks thank great cool hmm again""".split())
 # ("negative operating cash flow?", "inventory above $10 billion?" ask about the figure, not for another row)
 # Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
 _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",

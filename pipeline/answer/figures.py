@@ -28,6 +28,7 @@ from pipeline.answer.wording import figure_record, money, passage_of, shown, whe
 
 
 # Words that name how a measure is derived, not whose it is.
+_ABBREVIATIONS = {"capex", "ebit", "ebitda", "eps", "fcf", "sga", "sg&a", "opex", "cogs", "r&d", "d&a", "cfo", "dps"}
 _DERIVED_WORDS = ("margin margins ratio rate turnover days percent percentage share proportion yield coverage "
                   "intensity conversion growth cagr average change per times divided over cash flow free net "
                   "gross operating adjusted unadjusted").split()
@@ -62,6 +63,7 @@ class Answerer:
         self.steps: list[str] = []
         self.local: dict[str, str] = {}      # metric key -> the question's own definition of it
         self._entity: list[str] | None = None
+        self.part = ""       # the segment a measured row belongs to, named by its heading (see part_named)
         self.definition = formula.find_definition(facts.text)
         if self.definition:
             named = get_lexicon().find(self.definition[0])
@@ -97,9 +99,27 @@ class Answerer:
 
     def entity_phrase(self) -> str:
         """The question's own words for the entity ("Defense, Space & Security"), '' when it names none."""
-        words = set(self.entity_words())
-        spans = [m.span() for m in re.finditer(r"[A-Za-z][\w&'-]*", self.facts.text) if set(lookup.stems(m.group(0))) & words]
-        return self.facts.text[spans[0][0]:spans[-1][1]] if spans else ""
+        return self._phrase_of(self.entity_words())
+
+    def part_named(self, fact: StoredFact, measure: str, ask: lookup.Ask, label_said: bool = True) -> str:
+        """The part a row belongs to when a heading or the table's title names it ("AWS › Operating income",
+        "RMS' operating results") and the row's own label does not, in the question's words: the lead names it,
+        so a segment's figure never reads as the company's. '' when the row is the company's."""
+        said = set(lookup.stems(f"{fact.label if label_said else ''} {measure}"))
+        where_printed = set(lookup.stems(f"{fact.label_path} {fact.table_title}"))
+        part = [w for w in (self.entity_words() or ask.hard) if w not in said and w in where_printed]
+        if not part:
+            return ""
+        for name in [p.strip() for p in fact.label_path.split("\u203a")]:      # as the filing prints it
+            if set(part) <= set(lookup.stems(name)) and len(name.split()) <= 5 and not set(lookup.stems(name)) & said:
+                return name
+        return self._phrase_of(part)
+
+    def _phrase_of(self, stems: list[str]) -> str:
+        """The span of the question's own words (before any carried context) that carry these stems."""
+        text = re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", self.facts.text)
+        spans = [m.span() for m in re.finditer(r"[A-Za-z][\w&'-]*", text) if set(lookup.stems(m.group(0))) & set(stems)]
+        return text[spans[0][0]:spans[-1][1]] if spans else ""
 
     # --- inputs -------------------------------------------------------------------------------------------------
     def value(self, metric: Metric, year: int | None = None) -> calculator.Input:
@@ -287,6 +307,7 @@ class Answerer:
             raise calculator.CalculationError(f"{ask.measure or 'that figure'} is not printed for FY{year}")
         fact = found.fact
         m = self.cite(passage_of(fact))
+        self.part = self.part_named(fact, self.measure_name(), ask, label_said=False) or self.part
         self.steps.append(f"FY{year} {ask.measure or fact.label}: {fact.value_printed} [{m}] ({where(fact)})")
         value = calculator.amount_of(fact.label, fact.value, metric is not None and metric.outflow)
         return value, "money" if fact.kind == "money" else fact.kind, calculator.fmt(value)
@@ -422,7 +443,7 @@ class Answerer:
                                    r"cross guarantee|obligor", self.facts.text))
         found = lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)
         measure = (metric.label if metric and not ask.hard else ask.measure) or "that figure"
-        if metric is not None and re.fullmatch(r"[a-z&]{2,5}", measure) and measure not in metric.label:
+        if metric is not None and measure in _ABBREVIATIONS and measure not in metric.label:
             measure = metric.label          # an abbreviation as typed ("ebit", "capex"): the measure's name
         if isinstance(found, lookup.NoMatch):
             self.state.suggestions.extend(
@@ -433,11 +454,9 @@ class Answerer:
         m = self.cite(passage_of(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
         measure = _named_as_printed(fact, measure, metric)
-        entity = self.entity_words()
-        if entity and not set(entity) & set(lookup.stems(f"{fact.label} {measure}")):
-            # the part is named by a heading or the table's title ("AWS › Operating income", "RMS' operating
-            # results"), not the row's own label: the lead names it
-            measure = f"{self.entity_phrase()} {measure}"
+        part = self.part_named(fact, measure, ask)
+        if part:
+            measure = f"{part} {measure}"
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
             grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:

@@ -71,6 +71,7 @@ def answer_trend(ans) -> tuple[str, str]:
         return (f"{NOT_FOUND} {name} for {ans.company} in both FY{earlier} and FY{later}, so I cannot say how it "
                 f"changed: {e}.", "not_found")
     ans.year = later
+    name = f"{ans.part} {name}" if ans.part else name      # a segment's rows: the segment's measure, not the company's
     pct = unit == "%" or unit_b == "%" or unit == "percent"
     if pct or unit in ("x", "ratio"):   # as the derivation shows them, so every number is checkable
         a, b = (Decimal(x.replace(",", "").rstrip("%x ").strip()) for x in (raw_a, raw_b))

@@ -101,6 +101,26 @@ def _thread_companies(history: list[Message], turns: int = 3) -> dict[str, list[
     return dict(reversed(list(seen.items())[:2]))
 
 
+def _thread_parts(history: list[Message]) -> list[str]:
+    """The two parts of one company the latest two on-topic turns asked the same measure of, in the same year
+    ("Aeronautics", "Missiles and Fire Control"), earliest first; [] otherwise."""
+    questions = {m.turn: m.content for m in history if m.role == "user"}
+    turns: list[tuple] = []
+    for m in reversed(history):
+        if m.role != "assistant" or not m.state or m.state.get("route") in ("out_of_scope", "web", "direct"):
+            continue
+        st = m.state
+        read_as = (st.get("carried") or {}).get("question") or questions.get(m.turn, "")
+        turns.append((tuple(st.get("companies") or []), st.get("metric"), tuple(st.get("years") or []), read_as))
+        if len(turns) == 2:
+            break
+    if len(turns) < 2 or turns[0][:3] != turns[1][:3] or len(turns[0][0]) != 1 or not turns[0][1]:
+        return []
+    parts = [" ".join(w for w in _qualifiers(q, t[1]) if not _SEGMENT_WORD.fullmatch(w) and "%" not in w)
+             for *t, q in (turns[1], turns[0])]
+    return parts if all(parts) and parts[0] != parts[1] else []
+
+
 def _years_compared(history: list[Message], prev: _Prev) -> list[int]:
     """The years of the latest on-topic turns that asked the previous turn's figure for the same companies
     ("Best Buy's gross margin FY2019" then "and FY2017": [2017, 2019]), for "did it improve?"."""
@@ -157,6 +177,10 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     coverage = coverage or {}
     latest = _latest(own_companies or (prev.companies if prev else []), coverage)
     follow = is_follow_up(question, facts)
+    bare = _bare_name(question)
+    if not follow and prev and prev.companies and part_of is not None and bare and not facts.companies \
+            and any(part_of(c, bare) for c in prev.companies):
+        follow = True       # "Aeronautics", "North America?": a part of the thread's company, asked bare
     out.follow_up = bool(prev) and follow
     context: list[str] = []
     # relative periods first: against the question's own year, else the previous turn's
@@ -200,6 +224,16 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             out.years = sorted({y for ys in own_years for y in ys})
             out.added.append("years " + ", ".join(f"{c} FY{ys[0]}" for c, ys in compared_companies.items()))
             context.extend(f"FY{y}" for y in out.years)
+    elif not out.companies and prev.companies and _WHICH.search(question) and _COMPARATIVE.search(question) \
+            and len(parts := _thread_parts(history)) == 2:
+        # "LMT Aeronautics operating profit" / "what about Missiles and Fire Control?" / "which is higher?": the
+        # two parts' lines compared, never the last figure repeated
+        out.companies = prev.companies
+        label = get_lexicon().get(prev.metric).label
+        which = question.strip().rstrip("?")
+        question = f"{which}, {parts[0]} or {parts[1]} {label}?"
+        out.added.append(f"company {', '.join(prev.companies)}; parts {parts[0]} and {parts[1]} compared")
+        context.extend(prev.companies)
     elif not out.companies and prev.companies:
         out.companies = prev.companies
         out.added.append(f"company {', '.join(prev.companies)}")
@@ -230,7 +264,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         out.added.append(f"year {', '.join(f'FY{y}' for y in prev.years)}")
         context.extend(f"FY{y}" for y in prev.years)
     kept = ""
-    named = _ELLIPTIC_LEAD.sub("", question, count=1).strip(" ?.!") if _ELLIPTIC_LEAD.search(question) else ""
+    named = _bare_name(question)
     short = len(question.split()) <= (6 if _ELLIPTIC_LEAD.search(question) else 4)   # "and the Rigid Packaging segment?"
     segment_only = out.metric is None and own and short \
         and (bool(_SEGMENT_WORD.search(question))          # (the word "segment" is itself a topic)
@@ -266,7 +300,13 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
                 out.added.append(f"topic '{topic}'")
                 context.append(topic)
     lead = ""
-    if _RATIO_OF.match(question) and prev.metric and facts.metric is not None and prev.metric != facts.metric:
+    if _BARE_MARGIN.match(question) and prev.metric and facts.metric is None:
+        # "margin?" after "Aeronautics operating profit": that figure over revenue, of the same part
+        lead = get_lexicon().get(prev.metric).label + " "
+        quals = [w for w in _qualifiers(prev.question, prev.metric) if not _SEGMENT_WORD.fullmatch(w) and "%" not in w]
+        kept = " ".join(quals)
+        out.added.append(f"margin of {lead.strip()}" + (f" ({kept})" if kept else ""))
+    elif _RATIO_OF.match(question) and prev.metric and facts.metric is not None and prev.metric != facts.metric:
         # "as % of revenue" after "Verizon capex 2022": the previous figure over the one now named
         lead = get_lexicon().get(prev.metric).label + " "
         out.added.append(f"ratio of {lead.strip()}")
@@ -282,6 +322,19 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
 
 
 _SEGMENT_WORD = re.compile(r"(?i)\b(segments?|divisions?)\b")
+_BARE_MARGIN = re.compile(r"(?i)^\s*(and\s+|what about\s+|how about\s+)?(what'?s\s+|what\s+is\s+)?(its\s+|the\s+)?"
+                          r"margins?\s*\??\s*$")
+
+
+def _bare_name(question: str) -> str:
+    """The name a short follow-up asks about, without its lead or period words: "what about AWS that year?" ->
+    "AWS", "North America?" -> "North America"; '' for a longer question."""
+    text = _ELLIPTIC_LEAD.sub("", question, count=1)
+    text = RELATIVE.sub(" ", text)
+    text = re.sub(r"(?i)\b(the|that|this|same|year|segment|division|business|then)\b", " ", text).strip(" ?.!,")
+    text = re.sub(r"\s+", " ", text)
+    return text if text and len(text.split()) <= 4 and re.match(r"[A-Z]", text) else ''
+
 _IT = re.compile(r"(?i)\b(for|of|from|at)\s+(it|that|this|them)\s*\??\s*$|\bits\b")
 _THAT_SEGMENT = re.compile(r"(?i)\b(that|this|the same|same|its|the)\s+(segment|division|business)\b")
 _RATIO_OF = re.compile(r"(?i)^\s*(and\s+|what about\s+)?(as\s+(a\s+)?(%|percent(age)?|share|proportion)\s+of|"
