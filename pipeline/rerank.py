@@ -43,10 +43,13 @@ def question_terms(facts: QuestionFacts) -> list[str]:
 
 def feature_score(facts: QuestionFacts, p: Passage, terms: list[str] | None = None) -> float:
     if facts.metric is None:
+        from pipeline.counts import counted_nouns, states_count
         from pipeline.terms import coverage, stems
 
         terms = question_terms(facts) if terms is None else terms
-        return round(coverage(terms, stems(p.text)), 2) if terms else 0.0
+        covered = round(coverage(terms, stems(p.text)), 2) if terms else 0.0
+        # "how many employees?": a passage stating such a count comes before ones that only mention employees
+        return covered + (1.0 if states_count(p.text, counted_nouns(facts.text)) else 0.0)
     score = 0.0
     row, year_col = row_matches(facts, p.text)
     if row:

@@ -13,8 +13,9 @@ from llama_index.core.schema import NodeWithScore
 
 from pipeline.keyword import KeywordIndex, load_or_build
 from pipeline.question import QuestionFacts, analyse
-from pipeline.retrieval_sides import (DenseRetriever, FactsRetriever, InMemorySearch, KeywordRetriever, KeywordSearch,
-                                      StatementRetriever)
+from pipeline.counts import counted_nouns
+from pipeline.retrieval_sides import (CountRetriever, DenseRetriever, FactsRetriever, InMemorySearch,
+                                      KeywordRetriever, KeywordSearch, StatementRetriever)
 from pipeline.settings import Settings
 from pipeline.stores import corpus
 from pipeline.stores import filings as filings_store
@@ -192,6 +193,9 @@ class Retriever:
             others.append(StatementRetriever(conn, facts, scope, pool))
         if mode == "hybrid" and statements:
             others.append(FactsRetriever(conn, facts, scope, pool))
+        nouns = counted_nouns(facts.text) if mode == "hybrid" and scope.company else ()
+        if nouns:
+            others.append(CountRetriever(conn, nouns, scope, pool))
         if pending is not None:
             for side in others:
                 side.prefetch(query)

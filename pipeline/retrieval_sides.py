@@ -140,6 +140,24 @@ class StatementRetriever(Side):
         return [_node(h, score) for score, _, h in out[: self.k]]
 
 
+class CountRetriever(Side):
+    """The chunks that state a count of what a "how many" question asks about ("approximately 156,000 employees",
+    "total workforce was approximately 156,000"): a human-capital paragraph is one chunk among thousands that
+    mention employees, and neither the keyword nor the dense side ranks it first."""
+
+    name = "count"
+
+    def __init__(self, conn, nouns: tuple[str, ...], scope: Scope, k: int):
+        super().__init__(conn, scope, k)
+        self.nouns = nouns
+
+    def search(self, query: str) -> list[NodeWithScore]:
+        hits = corpus.chunks_counting(self.conn, self.nouns, company=self.scope.company,
+                                      fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types,
+                                      limit=self.k)
+        return [_node(h, 1.0 / (1 + i)) for i, h in enumerate(hits)]
+
+
 class FactsRetriever(Side):
     """The pages whose table rows answer the question (pipeline/answer/facts.py): the row that covers the asked
     measure and its qualifiers, the calculator inputs of a derived measure, then the closest lines."""

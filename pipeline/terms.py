@@ -62,6 +62,17 @@ def _classes() -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=256)
+def synonyms_of(word: str) -> tuple[str, ...]:
+    """The word and its synonyms of the general vocabulary ("employees" -> "workforce", "headcount", ...)."""
+    groups = tomllib.loads(SYNONYMS.read_text(encoding="utf-8")).get("groups", [])
+    s = stem(word)
+    for g in groups:
+        if any(stem(part) == s for w in g for part in w.split()):
+            return tuple(dict.fromkeys([word, *g]))
+    return (word,)
+
+
 def words(text: str) -> list[str]:
     return [w.strip("'-") for w in _WORD.findall(text.lower().replace("’", "'")) if w.strip("'-")]
 

@@ -331,3 +331,62 @@ def test_which_was_bigger_of_two_named_lines_compares_them_under_the_asked_measu
                           [AMZN_SEGMENTS])
     assert kind == "superlative" and text.startswith("North America is the highest")
     assert "7,033" in text and "(1,693)" in text and "170,773" not in text
+
+
+def test_a_workforce_made_up_of_a_number_of_employees_states_a_level_not_a_change():
+    sentence = ("As of December 31, 2022, we had a highly skilled workforce made up of approximately 116,000 employees, "
+                "including approximately 60,000 engineers, scientists and information technology professionals.")
+    text, kind, _ = ask("How many employees did Boeing have in 2022?", [page("Workforce Demographics\n" + sentence, 6)])
+    assert kind == "quote" and "116,000" in text
+    for changed in ("Our workforce grew by 4,000 employees in 2022, to a level we had not reached since 2019.",
+                    "In 2022, our talent processes supported the net addition of approximately 11,100 employees "
+                    "worldwide."):
+        assert ask("How many employees did Boeing have in 2022?", [page("Human Capital\n" + changed, 6)])[1] == \
+            "not_found", changed
+
+
+def test_a_named_segments_head_count_is_not_the_companys():
+    seg = page("Rigid Packaging\nAs of June 30, 2022, the Rigid Packaging Segment employed approximately 6,000 "
+               "employees at 51 significant manufacturing and support facilities in 11 countries.", 9)
+    assert ask("How many employees did Boeing have in 2022?", [seg])[1] == "not_found"
+    whole = page("Employees\nAs of June 30, 2022, we employed approximately 46,000 employees in 40 countries.", 9)
+    text, kind, _ = ask("How many employees did Boeing have in 2022?", [seg, whole])
+    assert kind == "quote" and "46,000" in text
+
+
+def test_a_persons_biography_is_never_the_companys_count():
+    bio = page("Executive Officers\nShe was responsible for sales and profits in more than 180 stores in 2022 in "
+               "addition to the human resources strategies for the company.", 44)
+    assert ask("How many stores did Boeing have at the end of 2022?", [bio])[1] == "not_found"
+
+
+def test_a_sentence_whose_subject_names_a_narrower_figure_does_not_answer_the_asked_one():
+    part = page("Segment results\nWireless equipment revenues included in our Business segment amounted to "
+                "approximately $3.4 billion and $2.9 billion for the years ended December 31, 2022 and 2021.", 30)
+    assert ask_figure("What were Boeing's Business segment revenues in 2022?", [part])[1] == "not_found"
+    whole = page("Segment results\nBusiness segment revenues amounted to $31.0 billion in 2022.", 30)
+    assert ask_figure("What were Boeing's Business segment revenues in 2022?", [whole])[1] == "quote"
+
+
+@pytest.mark.parametrize("question,nouns", [
+    ("How many employees did Boeing have in 2022?", {"employees", "workforce", "headcount"}),
+    ("Best Buy number of stores FY2023", {"stores", "locations"}),
+    ("What was Boeing's revenue in 2022?", set()),
+])
+def test_what_a_how_many_question_counts_with_its_synonyms(question, nouns):
+    from pipeline.counts import counted_nouns
+
+    assert nouns <= set(counted_nouns(question)) and bool(nouns) == bool(counted_nouns(question))
+
+
+@pytest.mark.parametrize("text,states", [
+    ("At December 31, 2018, the Company employed 93,516 people (full-time equivalents).", True),
+    ("Boeing's total workforce was approximately 156,000 and 142,000.", True),
+    ("Each of our 61,200\u00a0full-\u00a0and\u00a0part-time\u00a0employees in 44 countries", True),
+    ("Employees hired in 2022 are eligible for the plan.", False),             # a year, not a count
+    ("We value our employees and their families.", False),
+])
+def test_a_stated_count_of_the_asked_noun(text, states):
+    from pipeline.counts import counted_nouns, states_count
+
+    assert states_count(text, counted_nouns("How many employees?")) is states

@@ -55,7 +55,11 @@ _CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decre
 _CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
                      r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
 # The amount of a change: "increased by $400 million", "an increase of 3%", "a $400 million increase".
-_STATED_CHANGE = re.compile(r"(?i)\b(by|of)\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
+# ("made up of approximately 116,000 employees" states a level: "of" is a change only after a change word)
+_STATED_CHANGE = re.compile(r"(?i)\bby\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
+                            r"\b(increas|decreas|declin|grow|grew|rose|rise|fell|fall|improv|drop|rais|reduc|chang|addition|"
+                            r"loss|gain|reduction)\w*"
+                            r"\s+of\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
                             r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop|"
                             r"improvement|deterioration|growth|change)\b")
 # "increased $555 million", "declined by 3%": the amount of a change, never the figure itself
@@ -71,7 +75,8 @@ _WORD = re.compile(r"[A-Za-z]+")
 # What is planned or expected is not what happened.
 _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|"
                       r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
-_SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+(segment|division|business unit)\b")
+# "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
+_SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
@@ -119,7 +124,7 @@ _REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|sect
 _ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|temporary|total|worldwide|global")
 
 
-_HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|recruited|welcomed|onboarded|laid off|reduced|"
+_HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|additions?|recruited|welcomed|onboarded|laid off|reduced|"
                              r"eliminated|terminated|cut|separated|departures?|lost|promoted|trained)\b")
 
 
@@ -169,6 +174,27 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     q = re.sub(r"\s*\((?:context from turn \d+:|read as:)", " ", core_question(facts.text))
     q = MOST.sub(" ", _YESNO.sub(" ", q))
     return [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+
+
+# A person's biography ("She was responsible for ... more than 180 stores") states no figure of the company
+_PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|held|holds|led|leads)\b|\bprior to joining\b|"
+                     r"\b(has served|was appointed|was named) (as )?(our |the )?(executive|senior|chief|president|vice)\b")
+_SUBJECT = re.compile(r"(?i)^(.{3,160}?)\s(amounted to|totaled|totalled|were|was|reached|equaled|equalled)\s")
+# "Wireless equipment revenues included in our Business segment": a part of the figure named after the phrase
+_PART_OF = re.compile(r"(?i)\b(included|contained|recorded|reported|recognized)\s+(in|within)\b|\b(portion|part|share)\s+of\b")
+
+
+def _subject_adds(sentence: str, terms: list[str], facts: QuestionFacts) -> bool:
+    """The figure's subject is a part of the asked figure ("Wireless equipment revenues included in our Business
+    segment amounted to $3.4 billion" for the Business segment's revenues): words the question did not ask, then
+    "included in" / "portion of" and the asked words."""
+    m = _SUBJECT.match(sentence)
+    part = _PART_OF.search(m.group(1)) if m else None
+    if not part:
+        return False
+    before = [t for t in content_terms(m.group(1)[:part.start()], facts.company_words())
+              if not re.fullmatch(r"\d+|fy\d*", t)]
+    return bool(set(before) - set(terms))
 
 
 def _page_text(conn, p: Passage) -> str:
@@ -245,7 +271,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         if len(_NEVER.findall(text)) >= 3:      # a cover page, exhibit index or address block
             continue
         for sent in sentences_of(text):
-            if _NEVER.search(sent) or _HEDGED.search(sent) or not _is_prose(sent):
+            if _NEVER.search(sent) or _HEDGED.search(sent) or not _is_prose(sent) or _PERSON.search(sent):
                 continue
             have = stems(_not_the_measure(sent, facts.text))
             hits = sum(1 for t in terms if t in have)
@@ -267,6 +293,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                     (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):
                 continue    # "revenues increased by $283 million", "the $6.9 billion improvement in cash provided
                 #             by operating activities": a change, not the figure asked for
+            if require_year and need and _subject_adds(sent, terms, facts):
+                continue    # "Wireless equipment revenues included in our Business segment amounted to $3.4
+                #             billion" is a part of the Business segment's revenues, not them
             counted = _counts(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue
