@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
+from pipeline import segment_columns
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "21"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "22"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -129,8 +130,14 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         carry = _carry_from(t, carry)
     cal = calendar_for(tables, fiscal_year, doc_type.upper() in ANNUAL_TYPES, fy_end)
     out: list[Fact] = []
+    vocab = segment_columns.vocabulary(tables)
     for page, t in enumerate(tables, start=1):
+        by_segment = segment_columns.cells(t, vocab)
+        out += _segment_facts(page, t, by_segment, cal, currency, scale)
+        taken = {c.line_no for c in by_segment}
         for row in t.rows:
+            if row.line_no in taken:
+                continue
             cells = row.cells()
             if not cells or not row.label or len(row.label) > 300 or mis_split(row.label):
                 continue
@@ -151,6 +158,32 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                                 fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
                                 scale=unit, kind=kind, currency=cur if kind not in ("percent", "count") else None))
+    return out
+
+
+def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentCell], cal: Calendar,
+                   currency: str | None, scale: str | None) -> list[Fact]:
+    """Facts of a segment-column table: the segment leads the row's path ("Display Technologies › Segment net
+    sales") and is recorded as a qualifier; the total column is the company's row."""
+    out: list[Fact] = []
+    for c in cells:
+        if mis_split(c.label) or len(c.label) > 300:
+            continue
+        row = Row(label=c.label, values=[c.value], line_no=c.line_no)
+        path = " \u203a ".join([c.segment, c.label] if c.segment else [c.label])
+        kind = kind_of(row, c.value, t.title)
+        unit = None if kind in ("per_share", "percent") else \
+            _count_scale(path, t.unit) if kind == "count" else c.unit or t.unit or \
+            (scale if kind == "money" else None)
+        col = c.period
+        cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
+        out.append(Fact(page=page, line_no=c.line_no, table_title=t.title[:200], statement=None, secondary=t.secondary,
+                        label=c.label[:300], label_path=path[:500],
+                        column_header=f"{c.segment or 'Total'}, {col.header or col.year}"[:200], period_end=col.end,
+                        period_year=col.year, fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
+                        qualifiers=f"{segment_columns.QUALIFIER}{c.segment}" if c.segment else "",
+                        value_printed=c.value, value=parse_number(c.value), scale=unit, kind=kind,
+                        currency=cur if kind not in ("percent", "count") else None))
     return out
 
 

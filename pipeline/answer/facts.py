@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from pipeline import segment_columns
 from pipeline.lexicon import Metric, fold
 from pipeline.question import QuestionFacts, core_question
 from pipeline.stores import corpus
@@ -173,9 +174,16 @@ def _row_stems(f: StoredFact) -> set[str]:
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
     # the whole path: "Earnings (loss) from discontinued operations per common share › Diluted" is not diluted EPS
-    if any(p.search(f.label_path.lower()) for p in metric.exclude):
+    own = f.label_path
+    for name in _column_segments(f):      # the column's segment names whose figure it is, not what it measures
+        own = own[len(name):].lstrip(" \u203a") if own.startswith(name) else own
+    if any(p.search(own.lower()) for p in metric.exclude):
         return False
     if metric.matches_row(f.label):
+        return True
+    # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
+    if re.match(r"(?i)segment\s", f.label) and (segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
+            and metric.matches_row(f.label.split(None, 1)[1]):
         return True
     # A parent heading may carry the measure ("Revenues › Commercial Airplanes") when the question names the
     # sub-item itself: "Commercial Airplanes revenue". Without such a qualifier a heading's child is a component
@@ -195,15 +203,32 @@ def _heading_transforms() -> set[str]:
     return set(stems(" ".join(_HEADING_TRANSFORMS)))
 
 
+@lru_cache(maxsize=1)
+def _filler_stems() -> set[str]:
+    return set(stems(" ".join(_FILLER)))
+
+
 def segment_parents(f: StoredFact) -> list[str]:
-    """The row's parent headings that name a segment ("Flexibles Segment"), outermost first."""
+    """The row's parent headings that name a segment ("Flexibles Segment"), outermost first; a row of a table
+    whose columns are segments has its column's segment first ("Display Technologies")."""
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
-    return [p for p in parents if re.search(r"(?i)\b(segment|division)s?\s*$", p)]
+    return _column_segments(f) + [p for p in parents if re.search(r"(?i)\b(segment|division)s?\s*$", p)]
+
+
+def _column_segments(f: StoredFact) -> list[str]:
+    return [q[len(segment_columns.QUALIFIER):].strip() for q in f.qualifiers.split(", ")
+            if q.startswith(segment_columns.QUALIFIER)]
 
 
 def _another_segment(f: StoredFact, asked: set[str]) -> bool:
-    """A row under "Flexibles Segment" is that segment's: it answers only a question naming the segment."""
-    for parent in segment_parents(f):
+    """A row under "Flexibles Segment" (or in its column) is that segment's: it answers only a question naming the
+    segment. Words a question never keeps ("Growth", "Other") are not asked for; a column named by them alone
+    ("All Other") answers nothing."""
+    for column in _column_segments(f):
+        name = set(stems(column)) - _filler_stems()
+        if not name or not name <= asked:
+            return True
+    for parent in segment_parents(f)[len(_column_segments(f)):]:
         name = set(stems(parent)) - {"segment", "divis", "division", "and", "the", "of"}
         if name and not name <= asked:
             return True
