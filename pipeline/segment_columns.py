@@ -27,6 +27,7 @@ from pipeline.tables import PageTable, detect_unit, split_row
 _UNIT_NOTE = re.compile(r"(?i)\((?:[^()]*\b(?:millions|thousands|billions)\b[^()]*)\)|^\(?(?:millions|thousands)\)?\s")
 _FOOTNOTE = re.compile(r"\(\s*(?:\d{1,2}|[a-z])\s*\)")
 _TOTAL_END = re.compile(r"(?i)(?:^|\s)(total(?: company| consolidated)?|consolidated)$")
+_LEADER = re.compile(r"\s*\.{3,}\s*$")          # "Revenue ........ $ 3,095,160": dot leaders
 _FOOTNOTE_VALUE = re.compile(r"^\(\d\)$")
 _MAX_HEADER_LINES = 12
 _MAX_NAME_WORDS = 7
@@ -45,7 +46,7 @@ class SegmentCell:
 
 
 def _norm(text: str) -> str:
-    text = _FOOTNOTE.sub(" ", text.replace("\ufffe", "-").replace("\xad", "-"))
+    text = _FOOTNOTE.sub(" ", _LEADER.sub("", text.replace("\ufffe", "-").replace("\xad", "-")))
     return " ".join(text.lower().strip(" :").split())
 
 
@@ -156,6 +157,7 @@ def cells(t: PageTable, vocab: set[str]) -> list[SegmentCell]:
             i += 1
             continue
         label, values = split_row(line)
+        label = _LEADER.sub("", label)
         if not values and _TOTAL_END.search(_clean_header_line(line)):
             n = _column_count(lines, i + 1)
             hit = _header_at(lines, i, n, vocab) if n else None

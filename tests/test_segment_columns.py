@@ -138,3 +138,13 @@ def test_real_segment_table_cells_sit_in_their_columns():
     assert got[("Specialty Materials \u203a Net income", 2022)] == "340"
     assert got[("Segment net sales", 2022)] == "14,805"
     assert not any(k[0].endswith("Investment in affiliated companies, at equity") for k in got)
+
+
+def test_dot_leaders_are_not_part_of_a_name_or_a_label():
+    rows = ["Revenue by segment (dollars in thousands)", "Fiscal 2030 Fiscal 2029",
+            "Optical Fiber .......... $ 5,000 $ 4,300", "Display Glass.............. 3,300 3,700"]
+    page = ["Segment results (dollars in thousands)", "Optical Fiber", "Display", "Glass Total", "Fiscal 2030",
+            "Revenue ............... $ 5,000 $ 3,300 $ 8,300", "Cost of revenue.......... 210 525 735"]
+    got = {(f.label_path, f.fiscal_year): f for f in facts_of(rows, page) if f.page == 2}
+    assert got[("Display Glass \u203a Cost of revenue", 2030)].value_printed == "525"
+    assert got[("Revenue", 2030)].value_printed == "8,300" and got[("Revenue", 2030)].scale == "thousand"
