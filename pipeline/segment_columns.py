@@ -45,6 +45,11 @@ class SegmentCell:
     unit: str | None             # the scale the header or the caption above it declares
 
 
+def named_in(qualifiers: str) -> list[str]:
+    """The segment a fact's column is, read back from its qualifiers."""
+    return [q[len(QUALIFIER):].strip() for q in qualifiers.split(", ") if q.startswith(QUALIFIER)]
+
+
 def _norm(text: str) -> str:
     text = _FOOTNOTE.sub(" ", _LEADER.sub("", text.replace("\ufffe", "-").replace("\xad", "-")))
     return " ".join(text.lower().strip(" :").split())

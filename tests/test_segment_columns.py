@@ -83,8 +83,10 @@ def test_group_headers_and_partly_read_names_yield_nothing(header, rows):
 
 def test_a_period_above_each_repeated_header():
     page = ["Segment results (amounts in millions)",
-            "Year Ended December 31, 2030", "Optical Fiber Display Glass Total", "Segment operating income $ 850 $ 464 $ 1,314",
-            "Year Ended December 31, 2029", "Optical Fiber Display Glass Total", "Segment operating income $ 800 $ 400 $ 1,200"]
+            "Year Ended December 31, 2030", "Optical Fiber Display Glass Total",
+            "Segment operating income $ 850 $ 464 $ 1,314",
+            "Year Ended December 31, 2029", "Optical Fiber Display Glass Total",
+            "Segment operating income $ 800 $ 400 $ 1,200"]
     got = {(f.label_path, f.fiscal_year): f.value_printed for f in facts_of(BY_SEGMENT_ROWS, page) if f.page == 2}
     assert got[("Display Glass \u203a Segment operating income", 2029)] == "400"
     assert got[("Optical Fiber \u203a Segment operating income", 2030)] == "850"

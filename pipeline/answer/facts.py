@@ -175,7 +175,7 @@ def _row_stems(f: StoredFact) -> set[str]:
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
     # the whole path: "Earnings (loss) from discontinued operations per common share › Diluted" is not diluted EPS
     own = f.label_path
-    for name in _column_segments(f):      # the column's segment names whose figure it is, not what it measures
+    for name in segment_columns.named_in(f.qualifiers):     # whose figure it is, not what it measures
         own = own[len(name):].lstrip(" \u203a") if own.startswith(name) else own
     if any(p.search(own.lower()) for p in metric.exclude):
         return False
@@ -212,23 +212,19 @@ def segment_parents(f: StoredFact) -> list[str]:
     """The row's parent headings that name a segment ("Flexibles Segment"), outermost first; a row of a table
     whose columns are segments has its column's segment first ("Display Technologies")."""
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
-    return _column_segments(f) + [p for p in parents if re.search(r"(?i)\b(segment|division)s?\s*$", p)]
-
-
-def _column_segments(f: StoredFact) -> list[str]:
-    return [q[len(segment_columns.QUALIFIER):].strip() for q in f.qualifiers.split(", ")
-            if q.startswith(segment_columns.QUALIFIER)]
+    headed = [p for p in parents if re.search(r"(?i)\b(segment|division)s?\s*$", p)]
+    return segment_columns.named_in(f.qualifiers) + headed
 
 
 def _another_segment(f: StoredFact, asked: set[str]) -> bool:
     """A row under "Flexibles Segment" (or in its column) is that segment's: it answers only a question naming the
     segment. Words a question never keeps ("Growth", "Other") are not asked for; a column named by them alone
     ("All Other") answers nothing."""
-    for column in _column_segments(f):
+    for column in segment_columns.named_in(f.qualifiers):
         name = set(stems(column)) - _filler_stems()
         if not name or not name <= asked:
             return True
-    for parent in segment_parents(f)[len(_column_segments(f)):]:
+    for parent in segment_parents(f)[len(segment_columns.named_in(f.qualifiers)):]:
         name = set(stems(parent)) - {"segment", "divis", "division", "and", "the", "of"}
         if name and not name <= asked:
             return True
