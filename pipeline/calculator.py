@@ -56,13 +56,19 @@ def fmt(d: Decimal) -> str:
 _EXPENSE_IN_PARENS = re.compile(r"(?i)\((expenses?|provision|charge)\)\s*/?\s*(benefit|credit)|"
                                 r"(benefit|credit)\s*/?\s*\((expenses?|provision|charge)\)")
 _OPPOSITE_IN_PARENS = re.compile(r"(?i)\((benefit|credit)s?(\s+from)?\)")
-_ONLY_BENEFIT = re.compile(r"(?i)^(?!.*\b(expenses?|provision|charges?)\b).*\b(benefit|credit)s?\b")   # "Income tax benefit"
+# "Income tax benefit", "Benefit from income taxes": the line is named by the benefit itself
+_ONLY_BENEFIT = re.compile(r"(?i)^\s*((income\s+)?tax(es)?\s+(benefits?|credits?)|(benefits?|credits?)\s+(from|for)\s+"
+                           r"(income\s+)?tax(es)?)\s*$")
 
 
 def amount_of(label: str, value: Decimal, outflow: bool) -> Decimal:
     """A row's figure as the metric's amount: an outflow printed in parentheses as a positive amount, except where
     the label says the sign means the opposite (a tax benefit is a negative tax expense, never a positive one)."""
-    if _EXPENSE_IN_PARENS.search(label) or (outflow and _ONLY_BENEFIT.search(label)):
+    if outflow and _ONLY_BENEFIT.search(label):
+        if value < 0:      # "Income tax benefit (743)": a benefit subtracted, or an expense? the label cannot say
+            raise CalculationError(f"the sign of '{label}' ({value}) cannot be told from its label")
+        return -value
+    if _EXPENSE_IN_PARENS.search(label):
         return -value
     if _OPPOSITE_IN_PARENS.search(label):
         return value

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import re
 
-_HOW_MANY = re.compile(r"(?i)\b(?:how many|number of|count of|total)\s+(?:\w+\s+){0,2}?"
+_HOW_MANY = re.compile(r"(?i)\b(?:how many|number of|count of)\s+(?:\w+\s+){0,2}?"
                        r"(employees|people|staff|workers|workforce|headcount|stores|locations|outlets|restaurants|"
-                       r"customers|subscribers|members|accounts|aircraft|airplanes|deliveries|patents|facilities|"
-                       r"plants|countries|franchises|branches|cardmembers|cards)\b")
+                       r"customers|subscribers|members|aircraft|airplanes|deliveries|patents|facilities|"
+                       r"plants|countries|franchises|branches)\b")
 
 
 def counted_nouns(question: str) -> tuple[str, ...]:
     """What a "how many ...?" question counts, with its synonyms ("employees" -> "workforce", "headcount"); ()
     when it asks no count."""
-    m = _HOW_MANY.search(question) or re.search(r"(?i)\b(employees|headcount|workforce)\b", question)
+    # ("Corning employees 2022": a bare head-count noun is a count too, unless it qualifies an amount)
+    m = _HOW_MANY.search(question) or (re.search(r"(?i)\b(employees|headcount|workforce)\s*(\d{4}|fy|\?|$)", question)
+                                       if not re.search(r"(?i)\$|compensation|cost|expense|benefit|pay", question)
+                                       else None)
     if not m:
         return ()
     from pipeline.terms import synonyms_of

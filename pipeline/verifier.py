@@ -34,7 +34,8 @@ def numbers_in(text: str) -> list[tuple[str, Decimal, str]]:
     text = re.sub(r"\^\([^)]*\)", "^", text)
     text = re.sub(r"(\^)\s*[−-]\s*1\b", r"\1", text)
     # The row and column as printed are the filing's labels, not figures claimed ("(Note 13)", "January 28, 2023")
-    text = re.sub(r'\b(row|column)\s+"[^"]*"', " ", text)
+    # (a quoted label that names an amount - "$", a scale word, a % - is checked like any text)
+    text = re.sub(r'\b(row|column)\s+"(?![^"]*(\$|€|£|\bmillion\b|\bbillion\b|\bthousand\b|%))[^"]*"', " ", text)
     for m in _NUM.finditer(text):
         tok, unit = m.group(1), (m.group(2) or "").strip().lower()
         digits = tok.strip("$()-").replace(",", "")

@@ -96,6 +96,13 @@ def test_confidence_is_capped_by_the_verdict_and_caveats_name_claims():
     ("Provision for income taxes", "612", True, "612"),
     ("Purchases of property, plant and equipment", "-1577", True, "1577"),   # an outflow printed in parentheses
     ("Net income", "-400", False, "-400"),
+    ("Research and development, net of tax credits", "500", True, "500"),    # an expense, whatever it is net of
 ])
 def test_a_rows_sign_is_read_from_its_label(label, printed, outflow, amount):
     assert calculator.amount_of(label, Decimal(printed), outflow) == Decimal(amount)
+
+
+def test_a_benefit_printed_in_parentheses_is_refused_rather_than_guessed():
+    # "Income tax benefit (743)": a benefit the statement subtracts, or an expense? the label cannot say
+    with pytest.raises(calculator.CalculationError):
+        calculator.amount_of("Income tax benefit", Decimal(-743), True)

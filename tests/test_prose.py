@@ -372,6 +372,9 @@ def test_a_sentence_whose_subject_names_a_narrower_figure_does_not_answer_the_as
     ("How many employees did Boeing have in 2022?", {"employees", "workforce", "headcount"}),
     ("Best Buy number of stores FY2023", {"stores", "locations"}),
     ("What was Boeing's revenue in 2022?", set()),
+    ("Boeing total accounts receivable 2022", set()),                     # an amount, not a count of accounts
+    ("Boeing stock-based compensation to employees 2022", set()),
+    ("Corning employees 2022", {"employees", "workforce"}),
 ])
 def test_what_a_how_many_question_counts_with_its_synonyms(question, nouns):
     from pipeline.counts import counted_nouns

@@ -85,3 +85,10 @@ def test_numbers_inside_the_quoted_row_and_column_are_labels_not_figures():
            "Total equity 2,795 3,020"
     claim = check_claim(Claim(label="x", text=text), [page], [])
     assert claim.verdict == "supported", claim.reason
+
+
+def test_an_amount_written_inside_a_quoted_row_is_still_checked():
+    text = 'Revenue in FY2023 was $2,795 million [1] (row "Total revenue $9,999 million", column "2023", FY2023).'
+    assert "$9,999" in [t for t, _, _ in numbers_in(text)]
+    claim = check_claim(Claim(label="x", text=text), ["Revenue\n$ in millions\n2023 2022\nTotal revenue 2,795 3,020"], [])
+    assert claim.verdict == "unsupported"

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline import segment_columns
+from pipeline.answer.figure_kinds import NON_GAAP
 from pipeline.lexicon import Metric, fold
 from pipeline.question import QuestionFacts, core_question
 from pipeline.stores import corpus
@@ -61,6 +62,7 @@ _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
                       r"\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
+_NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
@@ -308,6 +310,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent")]
         if missing:
             continue
+        if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
+            continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if _kind_conflict(ask, f) or _heading_changes_measure(f, asked) or _another_segment(f, asked):
             continue
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
@@ -325,7 +329,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # A row under "Changes in operating assets and liabilities" is the movement of an item, not the item.
         # (A row the metric names by its own label is that metric's, whatever heading it was read under: "Net cash
         # provided by operating activities" below "Changes in operating assets and liabilities" is the total.)
-        own = ask.metric is not None and ask.metric.matches_row(f.label)
+        own = ask.metric is not None and ask.metric.statement == "cash_flow" and ask.metric.matches_row(f.label)
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
         key = (movement, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part, soft_hits,

@@ -150,8 +150,9 @@ class Answerer:
         return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(passage_of(f)), year,
                                 f.scale)
 
-    def phrase_input(self, phrase: str, year: int) -> calculator.Input:
-        """A measure named in the question's own words ("accounts payable", "cash from operations")."""
+    def phrase_input(self, phrase: str, year: int, unique: bool = False) -> calculator.Input:
+        """A measure named in the question's own words ("accounts payable", "cash from operations"). `unique`: the
+        words must name one line only (a bare name such as "AWS" heads a line under several measures)."""
         from pipeline.question import QuestionFacts
 
         found_metrics = get_lexicon().find(phrase)
@@ -163,6 +164,11 @@ class Answerer:
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{phrase} is not printed for FY{year} in {self.company}'s filings")
         f = found.fact
+        if unique and metric is None and any(a.label.lower() == f.label.lower() and a.label_path != f.label_path
+                                  for a in found.alternatives):
+            # "AWS" under "Net sales" and under "Operating income": the words do not say which line is meant
+            raise calculator.CalculationError(f"'{phrase}' is printed under several headings in {self.company}'s "
+                                              f"FY{year} filings")
         amount = calculator.amount_of(f.label, f.value, metric is not None and metric.outflow)
         key = metric.key if metric else re.sub(r"\W+", "_", phrase.lower()).strip("_")
         return calculator.Input(key, phrase, amount, f.value_printed, self.cite(passage_of(f)), year, f.scale)
@@ -454,6 +460,8 @@ class Answerer:
         m = self.cite(passage_of(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
         measure = _named_as_printed(fact, measure, metric)
+        if NON_GAAP.search(fact.label) and not NON_GAAP.search(measure):    # "Adjusted EBIT": named as printed
+            measure = fact.label if fact.label[:2].isupper() else fact.label[0].lower() + fact.label[1:]
         part = self.part_named(fact, measure, ask)
         if part:
             measure = f"{part} {measure}"

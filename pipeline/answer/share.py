@@ -32,7 +32,7 @@ def numerator_phrase(facts: QuestionFacts) -> str:
 def answer_share(answerer, phrase: str, label: str) -> tuple[str, str]:
     """`answerer`: the figures Answerer of one company and year."""
     den = answerer.facts.metric
-    a = answerer.phrase_input(phrase, answerer.year)
+    a = answerer.phrase_input(phrase, answerer.year, unique=True)
     b = answerer.value(den)
     r = calculator.derived("numerator / denominator * 100", "%", {"numerator": a, "denominator": b})
     answerer.record_result(f"{a.key}_over_{den.key}", r.value, "%", "derived")

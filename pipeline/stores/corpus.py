@@ -244,16 +244,18 @@ def _word_pattern(name: str) -> str:
 
 def names_a_part(conn: psycopg.Connection, company: str, name: str) -> bool:
     """Whether `company`'s filings print `name` as one of its own parts ("Display Technologies", "AWS", "RMS"):
-    beside "segment" or "division" on a page, or as the label of at least three table rows. A competitor or
+    beside "segment" or "division" on a page, or as a row label on at least three pages. A competitor or
     customer the filings mention ("Airbus" in Boeing's) is neither. (How often a name is mentioned does not tell a
     division from a partner: Activision's filings name Microsoft as often as PepsiCo's name Frito-Lay.)"""
     word = _word_pattern(name)
     if conn.execute("SELECT 1 FROM pages p JOIN documents d USING (doc_id) WHERE d.company = %s AND p.text ~* %s"
                     " LIMIT 1", (company, word + r"\s+(business\s+)?(segments?|divisions?)\M")).fetchone():
         return True
-    rows = conn.execute("SELECT count(*) FROM (SELECT 1 FROM facts f JOIN documents d USING (doc_id)"
-                        " WHERE d.company = %s AND f.label ~ %s LIMIT 3) t", (company, word)).fetchone()[0]
-    return rows >= 3
+    # (facts are cells: one row over three year columns is three facts, so pages are counted, not facts; a customer
+    # named in one concentration table is one page)
+    pages = conn.execute("SELECT count(DISTINCT (f.doc_id, f.page)) FROM facts f JOIN documents d USING (doc_id)"
+                         " WHERE d.company = %s AND f.label ~ %s", (company, word)).fetchone()[0]
+    return pages >= 3
 
 
 def get_page(conn: psycopg.Connection, doc_id: str, page: int) -> str | None:
