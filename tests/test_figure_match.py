@@ -447,3 +447,16 @@ def test_a_row_under_a_parts_heading_is_led_by_that_parts_name():
 def test_conversational_words_are_not_qualifiers(question, hard):
     f = analyse(question)
     assert lookup.read_ask(question, f, f.metric).hard == hard
+
+
+def test_a_balance_items_movement_never_answers_the_balance():
+    rows = _stored([["Consolidated Statements of Cash Flows", "(In millions)", "Years Ended December 31, 2030 2029",
+                     "Changes in operating assets and liabilities:", "Inventories (1,234) (567)",
+                     "Net cash provided by operating activities 6,000 5,500"],
+                    ["Note 6. Inventories", "(In millions)", "December 31, 2030 2029", "Finished goods 3,000 2,800",
+                     "Work in process 2,000 1,900", "Total inventories 5,000 4,700"]])
+    m = _choose("Verizon inventory 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "5,000", m
+    nonGaap = _stored([["Non-GAAP reconciliation", "(In millions)", "2030 2029", "Adjusted EBIT 1,800 1,700"]])
+    assert isinstance(_choose("Verizon EBIT 2030", nonGaap), lookup.NoMatch)          # adjusted only when asked
+    assert isinstance(_choose("Verizon adjusted EBIT 2030", nonGaap), lookup.FactMatch)
