@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, getcontext
 
+from pipeline.units import SCALE
+
 getcontext().prec = 28
 
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
@@ -75,15 +77,12 @@ def amount_of(label: str, value: Decimal, outflow: bool) -> Decimal:
     return abs(value) if outflow else value
 
 
-_SCALES = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9}
-
-
 def evaluate(formula: str, inputs: dict[str, Input]) -> tuple[Decimal, str]:
     """Evaluate `formula` over the inputs (only + - * / and names); return value and the derivation text.
     Inputs printed in different scales (operating cash flow "2,912.9" in millions, capex "178,122" in thousands)
     are brought to the first input's scale, and the derivation says each one's scale."""
     tree = ast.parse(formula, mode="eval")
-    scales = [i.scale for i in inputs.values() if i.scale in _SCALES]
+    scales = [i.scale for i in inputs.values() if i.scale in SCALE]
     target = scales[0] if len(set(scales)) > 1 else None
 
     def ev(node) -> tuple[Decimal, str]:
@@ -99,8 +98,8 @@ def evaluate(formula: str, inputs: dict[str, Input]) -> tuple[Decimal, str]:
             if node.id not in inputs:
                 raise CalculationError(f"missing input {node.id}")
             i = inputs[node.id]
-            if target and i.scale in _SCALES:
-                return i.value * _SCALES[i.scale] / _SCALES[target], f"{fmt(i.value)} {i.scale} [{i.marker}]"
+            if target and i.scale in SCALE:
+                return i.value * SCALE[i.scale] / SCALE[target], f"{fmt(i.value)} {i.scale} [{i.marker}]"
             return i.value, f"{fmt(i.value)} [{i.marker}]"
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
             return Decimal(str(node.value)), str(node.value)

@@ -2,9 +2,14 @@
 dollar ("A$", "C$") and the currency's own sign or code otherwise, so a non-US figure never reads as US dollars."""
 from __future__ import annotations
 
+from decimal import Decimal
+
 _PREFIX = {"USD": "$", "AUD": "A$ ", "CAD": "C$ ", "NZD": "NZ$ ", "HKD": "HK$ ", "SGD": "S$ ", "GBP": "£", "EUR": "€",
            "JPY": "¥", "CNY": "CN¥ ", "INR": "₹", "CHF": "CHF ", "SEK": "SEK ", "NOK": "NOK ", "DKK": "DKK "}
 SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion"}
+# a scale as tables print it or a question writes it ("$10m", "2.1 bn") -> its multiplier
+SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decimal(10) ** 6, "m": Decimal(10) ** 6,
+         "billion": Decimal(10) ** 9, "bn": Decimal(10) ** 9}
 
 
 def money_prefix(currency: str | None) -> str:

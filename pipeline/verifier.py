@@ -19,12 +19,11 @@ from decimal import Decimal, InvalidOperation
 
 from pipeline.state import Claim
 from pipeline.tables import detect_unit
+from pipeline.units import SCALE
 
 _NUM = re.compile(r"(?<![\w.\[])(\$?\(?-?\$?\d[\d,]*(?:\.\d+)?\)?)(?:(\s*(?:%|percent\b|million\b|billion\b|"
                   r"thousand\b|bn\b|mn\b|x\b))|(?![\w]|-[A-Za-z]))")   # "3M", "10-K": names, not figures
 _HEDGE = re.compile(r"(?i)\b(approximately|about|around|roughly|nearly|almost|estimated|~)\b")
-SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decimal(10) ** 6, "billion": Decimal(10) ** 9,
-         "bn": Decimal(10) ** 9}
 
 
 def numbers_in(text: str) -> list[tuple[str, Decimal, str]]:

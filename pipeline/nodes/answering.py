@@ -12,6 +12,7 @@ from pipeline.question import QuestionFacts, core_question
 from pipeline.retrieval import Passage
 from pipeline.state import CitationRef, StepRecord, TurnState
 from pipeline.stores import corpus
+from pipeline.units import SCALE
 from pipeline.nodes.context import TurnContext, Work, years_for
 
 
@@ -123,7 +124,6 @@ _SIGN_ASKED = re.compile(r"(?i)\b(positive|negative)\b")
 _THRESHOLD = re.compile(r"(?i)\b(?P<op>above|over|more than|greater than|exceed(?:s|ed)?|at least|below|under|"
                         r"less than|at most)\s+(?:US)?\$?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*"
                         r"(?P<scale>thousand|million|billion|bn|mn|m)?\b")
-_SCALES = {"thousand": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
 
 
 def _yes_no_lead(facts: QuestionFacts, state: TurnState) -> str:
@@ -145,10 +145,10 @@ def _yes_no_lead(facts: QuestionFacts, state: TurnState) -> str:
         if unit in ("%", "x", "points", "per_share", "ratio"):
             amount, limit = v, float(bar["n"].replace(",", ""))
         else:
-            amount = v * _SCALES.get(unit, 1)
-            limit = float(bar["n"].replace(",", "")) * _SCALES.get((bar["scale"] or "").lower(), 1)
-            if not bar["scale"] and unit in _SCALES:     # "above 10,000" of a table in millions: the table's scale
-                limit *= _SCALES[unit]
+            amount = v * float(SCALE.get(unit, 1))
+            limit = float(bar["n"].replace(",", "")) * float(SCALE.get((bar["scale"] or "").lower(), 1))
+            if not bar["scale"] and unit in SCALE:     # "above 10,000" of a table in millions: the table's scale
+                limit *= float(SCALE[unit])
         op = bar["op"].lower()
         up = not op.startswith(("below", "under", "less", "at most"))
         met = (amount >= limit if op.startswith("at least") else amount <= limit if op == "at most"
@@ -168,7 +168,7 @@ def _which_is(question: str, results: list[dict], own_years: bool = False) -> st
     if not m or len(results) != 2:
         return ""
     a, b = results
-    money = a["unit"] in _SCALES and b["unit"] in _SCALES     # "$1,607 million" against "$2,168,095 thousand"
+    money = a["unit"] in SCALE and b["unit"] in SCALE     # "$1,607 million" against "$2,168,095 thousand"
     if a["company"] == b["company"] or a["metric"] != b["metric"] or (a["unit"] != b["unit"] and not money) \
             or (a["year"] != b["year"] and not own_years):
         return ""
@@ -177,7 +177,7 @@ def _which_is(question: str, results: list[dict], own_years: bool = False) -> st
     except (InvalidOperation, TypeError):
         return ""
     if money:
-        va, vb = va * Decimal(str(_SCALES[a["unit"]])), vb * Decimal(str(_SCALES[b["unit"]]))
+        va, vb = va * SCALE[a["unit"]], vb * SCALE[b["unit"]]
     if va == vb:
         return f"{a['company']} and {b['company']} are equal on this measure."
     low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")
