@@ -17,6 +17,7 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from pipeline.keyword import KeywordIndex, query_terms
+from pipeline.counts import count_pattern
 from pipeline.question import QuestionFacts
 from pipeline.stores import corpus
 
@@ -152,7 +153,7 @@ class CountRetriever(Side):
         self.nouns = nouns
 
     def search(self, query: str) -> list[NodeWithScore]:
-        hits = corpus.chunks_counting(self.conn, self.nouns, company=self.scope.company,
+        hits = corpus.chunks_matching(self.conn, count_pattern(self.nouns, postgres=True), company=self.scope.company,
                                       fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types,
                                       limit=self.k)
         return [_node(h, 1.0 / (1 + i)) for i, h in enumerate(hits)]

@@ -202,16 +202,10 @@ def chunks_on_pages(conn: psycopg.Connection, refs: Sequence[tuple[str, int]]) -
     return [ChunkHit(*r) for r in rows]
 
 
-def chunks_counting(conn: psycopg.Connection, nouns: Sequence[str], *, company: str | None, fiscal_year: int | None,
+def chunks_matching(conn: psycopg.Connection, pattern: str, *, company: str | None, fiscal_year: int | None,
                     doc_types: Iterable[str] | None = None, limit: int = 20) -> list[ChunkHit]:
-    """Chunks of the scope where a count of one of `nouns` is stated: a number of three or more digits followed
-    within four words by the noun ("approximately 156,000 employees") or the noun followed within 60 characters by
-    the number ("total workforce was approximately 156,000"), in page order."""
-    from pipeline.counts import count_pattern
-
-    if not nouns:
-        return []
-    pattern = count_pattern(tuple(nouns), postgres=True)
+    """Chunks of the scope whose text matches a Postgres regular expression (case-insensitive; passed as a
+    parameter, never spliced into the SQL), in page order: e.g. the sentences stating a count (pipeline/counts.py)."""
     where, params = scope_sql(company, fiscal_year, doc_types)
     where = (where + " AND" if where else " WHERE") + " text ~* %s"
     rows = conn.execute(f"SELECT {HIT_COLUMNS}, 0.0, statement, ticker FROM chunks{where}"
