@@ -14,6 +14,15 @@ _INSTRUCTION = re.compile(r"(?i)^(if |answer |respond |give |assume |please |pro
                           r"calculate |we need to |rely |base your |state )")
 
 
+_CARRIED = re.compile(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)")
+
+
+def own_words(text: str) -> str:
+    """The question as the user asked it: what carry-over appended ("(context from turn 1: Verizon FY2030 capital
+    expenditure)", "(read as: FY2021)") taken out."""
+    return _CARRIED.sub(" ", text)
+
+
 def core_question(text: str) -> str:
     """The asking part of a question: instruction sentences dropped (unless nothing else is left)."""
     sents = [s.strip() for s in re.split(r"(?<=[.?!])\s+", text) if s.strip()]

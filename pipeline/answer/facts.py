@@ -19,7 +19,7 @@ from functools import lru_cache
 from pipeline import segment_columns
 from pipeline.answer.figure_kinds import NON_GAAP
 from pipeline.lexicon import Metric, fold
-from pipeline.question import QuestionFacts, core_question
+from pipeline.question import QuestionFacts, core_question, own_words
 from pipeline.stores import corpus
 from pipeline.stores import facts as store
 from pipeline.stores import filings as filings_store
@@ -101,7 +101,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     question's other words describe the derived measure, not this input)."""
     # What carry-over appended ("(context from turn 1: Verizon FY2030 capital expenditure)") names the company,
     # year and metric, which facts already hold: never qualifiers.
-    text = core_question(re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", question))
+    text = core_question(own_words(question))
     text = re.sub(r"(?is)<(script|style)\b[^>]*>.*?</\1\s*>", " ", text)
     text = re.sub(r"<[^>]*>", " ", text)                       # markup is never part of the measure
     asking = [x for x in re.split(r"(?<=[.?!])\s+", text) if "?" in x]

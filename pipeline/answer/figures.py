@@ -16,7 +16,7 @@ from pipeline.answer import facts as lookup
 from pipeline.answer import formula
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.lexicon import Metric, get_lexicon
-from pipeline.question import QuestionFacts
+from pipeline.question import QuestionFacts, own_words
 from pipeline.retrieval import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
@@ -49,9 +49,14 @@ def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = No
     if not label or len(label.split()) > 6 or re.search(r"\d", label) or not said <= printed or \
             not printed - said - {"total", "net", "and", "of", "the"}:
         return measure        # a different measure, or only the asked one in other words: the asked wording
+    return " ".join([*lookup.segment_parents(fact)[-1:], _as_said(label)])
+
+
+def _as_said(label: str) -> str:
+    """A row label inside a sentence: "Deferred revenues" -> "deferred revenues"; "EBIT", "NET INCOME" and
+    "Adjusted EBIT"'s acronym start kept as printed."""
     keep_case = label.isupper() or len(label) < 2 or re.match(r"[A-Z]{2}", label)
-    as_said = label if keep_case else label[0].lower() + label[1:]
-    return " ".join([*lookup.segment_parents(fact)[-1:], as_said])
+    return label if keep_case else label[0].lower() + label[1:]
 
 
 class Answerer:
@@ -117,7 +122,7 @@ class Answerer:
 
     def _phrase_of(self, stems: list[str]) -> str:
         """The span of the question's own words (before any carried context) that carry these stems."""
-        text = re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", self.facts.text)
+        text = own_words(self.facts.text)
         spans = [m.span() for m in re.finditer(r"[A-Za-z][\w&'-]*", text) if set(lookup.stems(m.group(0))) & set(stems)]
         return text[spans[0][0]:spans[-1][1]] if spans else ""
 
@@ -461,7 +466,7 @@ class Answerer:
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
         measure = _named_as_printed(fact, measure, metric)
         if NON_GAAP.search(fact.label) and not NON_GAAP.search(measure):    # "Adjusted EBIT": named as printed
-            measure = fact.label if fact.label[:2].isupper() else fact.label[0].lower() + fact.label[1:]
+            measure = _as_said(fact.label)
         part = self.part_named(fact, measure, ask)
         if part:
             measure = f"{part} {measure}"

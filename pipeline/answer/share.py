@@ -6,14 +6,12 @@ one of them covered, as for any figure); the denominator is the lexicon metric n
 and the derivation is shown; when either is not printed the answer is not found, never one of the two amounts."""
 from __future__ import annotations
 
-import re
-
 from pipeline import calculator
 from pipeline.answer import facts as lookup
 from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import SHARE_OF
 from pipeline.lexicon import get_lexicon
-from pipeline.question import QuestionFacts, core_question
+from pipeline.question import QuestionFacts, core_question, own_words
 
 
 def numerator_phrase(facts: QuestionFacts) -> str:
@@ -21,7 +19,7 @@ def numerator_phrase(facts: QuestionFacts) -> str:
     line is no metric of the lexicon; '' otherwise."""
     if facts.metric is None or len(facts.metrics) != 1:
         return ""
-    q = core_question(re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", facts.text))
+    q = core_question(own_words(facts.text))
     m = SHARE_OF.search(q)
     if not m or get_lexicon().find(q[:m.start()]) or get_lexicon().find(q[m.end():]) != [facts.metric]:
         return ""

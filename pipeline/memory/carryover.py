@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from pipeline.lexicon import get_lexicon
 from pipeline.periods import RELATIVE, relative_years
-from pipeline.question import analyse
+from pipeline.question import analyse, own_words
 from pipeline.stores.checkpoints import Message
 from pipeline.terms import content_terms
 
@@ -116,8 +117,7 @@ def _thread_parts(history: list[Message]) -> list[str]:
             break
     if len(turns) < 2 or turns[0][:3] != turns[1][:3] or len(turns[0][0]) != 1 or not turns[0][1]:
         return []
-    parts = [" ".join(w for w in _qualifiers(q, t[1]) if not _SEGMENT_WORD.fullmatch(w) and "%" not in w)
-             for *t, q in (turns[1], turns[0])]
+    parts = [" ".join(_part_words(q, t[1])) for *t, q in (turns[1], turns[0])]
     return parts if all(parts) and parts[0] != parts[1] else []
 
 
@@ -170,6 +170,8 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     `part_of(company, name)` tells whether a company's filings print a name as one of its parts (a segment), so
     "how about Display Technologies net sales?" after a Corning question is Corning's segment, not a company."""
     facts = analyse(question)
+    if part_of is not None:
+        part_of = lru_cache(maxsize=None)(part_of)      # one lookup per (company, name) in this turn
     own_companies = [c.name for c in facts.companies]
     out = CarryOver(question=question, companies=own_companies, years=list(facts.years),
                     metric=facts.metric.key if facts.metric else None)
@@ -264,11 +266,10 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         out.added.append(f"year {', '.join(f'FY{y}' for y in prev.years)}")
         context.extend(f"FY{y}" for y in prev.years)
     kept = ""
-    named = _bare_name(question)
     short = len(question.split()) <= (6 if _ELLIPTIC_LEAD.search(question) else 4)   # "and the Rigid Packaging segment?"
     segment_only = out.metric is None and own and short \
         and (bool(_SEGMENT_WORD.search(question))          # (the word "segment" is itself a topic)
-             or bool(named and part_of is not None and any(part_of(c, named) for c in out.companies)))  # "how about AWS"
+             or bool(bare and part_of is not None and any(part_of(c, bare) for c in out.companies)))  # "how about AWS"
     if segment_only and prev.metric:      # "International segment" after "AMZN net sales 2019": its net sales
         out.metric = prev.metric
         label = get_lexicon().get(prev.metric).label
@@ -278,8 +279,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             (_THAT_SEGMENT.search(question) or _IT.search(question)):
         # "operating margin of that segment" after "Lockheed Space operating profit": the Space segment's; so is
         # "operating income for it" after "Amazon North America segment net sales" (the part asked, not the company)
-        quals = [w for w in _qualifiers(prev.question, prev.metric)
-                 if not _SEGMENT_WORD.fullmatch(w) and "%" not in w]
+        quals = _part_words(prev.question, prev.metric)
         if quals:
             kept = " ".join(quals)
             out.added.append(f"segment {kept}")
@@ -303,8 +303,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     if _BARE_MARGIN.match(question) and prev.metric and facts.metric is None:
         # "margin?" after "Aeronautics operating profit": that figure over revenue, of the same part
         lead = get_lexicon().get(prev.metric).label + " "
-        quals = [w for w in _qualifiers(prev.question, prev.metric) if not _SEGMENT_WORD.fullmatch(w) and "%" not in w]
-        kept = " ".join(quals)
+        kept = " ".join(_part_words(prev.question, prev.metric))
         out.added.append(f"margin of {lead.strip()}" + (f" ({kept})" if kept else ""))
     elif _RATIO_OF.match(question) and prev.metric and facts.metric is not None and prev.metric != facts.metric:
         # "as % of revenue" after "Verizon capex 2022": the previous figure over the one now named
@@ -346,6 +345,12 @@ _HOW_ASKED = re.compile(r"(?i)^((improv|increas|decreas|grow|declin|chang|ris|fa
                         r"better|worse|bigger|smaller|higher|lower|larger|more|less|it|its|that|this|they|them)$")
 
 
+def _part_words(prev_question: str, metric_key: str) -> list[str]:
+    """The previous question's words naming the part it asked about ("Commercial Airplanes"): its qualifiers
+    without the word "segment" itself or a ratio's denominator."""
+    return [w for w in _qualifiers(prev_question, metric_key) if not _SEGMENT_WORD.fullmatch(w) and "%" not in w]
+
+
 def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
     """The previous question's words beside its measure's own: a segment ("Domestic segment") or a ratio's
     denominator ("% of revenue"), in its order, never a company, period or filler word."""
@@ -357,7 +362,7 @@ def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
     measure = {w.lower() for t in (*metric.terms, metric.label) for w in re.findall(r"[A-Za-z]+", t)}
     drop = {"fy"} | set(FILLER) | ASKING | facts.company_words() | measure
     # its words, not its context; with informal company names spelled out ("amex" is American Express, not a qualifier)
-    own = re.sub(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)", " ", facts.text)
+    own = own_words(facts.text)
     text = RELATIVE.sub(" ", own)
     ratio = re.search(r"(?i)\b(?:as\s+(?:a\s+)?)?(?:%|percent(?:age)?|share|proportion)\s+of\s+[A-Za-z][\w&' -]*", text)
     # "capital expenditure as % of revenue": the ratio as worded, its numerator named first
