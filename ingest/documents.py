@@ -25,6 +25,7 @@ from pipeline.registry import Company, Registry
 _NAME = re.compile(r"^(?P<company>.+?)_(?P<period>(?P<year>(?:19|20)\d{2})(?:Q[1-4])?)_(?P<type>[A-Za-z0-9]+)"
                    r"(?:_dated-(?P<date>\d{4}-\d{2}-\d{2}))?$")
 DOC_TYPES = ("10K", "10Q", "8K", "20F", "40F", "EARNINGS", "ANNUAL")
+NOT_DETECTED = "not detected"     # the company of a report whose company could not be read: the user names it
 
 
 class DocumentNameError(ValueError):
@@ -47,6 +48,28 @@ class DocumentInfo:
     known_company: Company | None = None        # the registered company it is (to enrich with new names)
     identity: Identity | None = field(default=None, repr=False, compare=False)
     notes: tuple[str, ...] = ()                 # where a hint and the document disagreed
+    flags: tuple[str, ...] = ()                 # what the user should check or name (company not detected, ...)
+
+    @property
+    def needs_naming(self) -> bool:
+        return self.company.startswith(NOT_DETECTED)
+
+    def record(self) -> dict:
+        """documents.identity: the document's evidence and confidence per field, flags and statement units."""
+        rec = self.identity.record() if self.identity is not None else {}
+        return {**rec, "flags": list(self.flags), "notes": list(self.notes)}
+
+    def evidence_summary(self) -> str:
+        """'company: directors' report p. 3 (high); period: statement headings p. 34 (high); ...' for the summary."""
+        if self.identity is None:
+            return ""
+        out = []
+        for f in ("company", "period", "currency", "scale", "doc_type"):
+            src = self.identity.sources.get(f)
+            if src:
+                where = f" p. {src['page']}" if src.get("page") else ""
+                out.append(f"{f}: {src['how'].split(' (named by')[0]}{where} ({self.identity.confidence.get(f, '?')})")
+        return "; ".join(out)
 
 
 def hints(path: Path) -> tuple[dict, dict]:
@@ -110,11 +133,9 @@ def describe(path: Path, registry: Registry, pages: Sequence[str] | None = None,
         if hinted and idn.company and known and registry.by_name(hinted) not in (None, known):
             notes.append(f"the file name says {hinted}, the document says {idn.legal_name or idn.company}")
     if known is None and not new_name:
-        raise DocumentNameError(
-            f"{path.name}: cannot tell which company this is (no registrant, report heading or company name on its "
-            f"first pages). Name it COMPANY_PERIOD_TYPE.pdf (e.g. ACME_2023_10K.pdf), put {path.with_suffix('.json').name} "
-            'beside it with {"company": ..., "fiscal_year": ..., "doc_type": "10K"}, or upload it on the Corpus page '
-            "and enter the company there.")
+        # ingested anyway, under a name that says so; the Corpus page and `ara ingest` flag it for the user to name
+        # (one per report, so that each is named on its own)
+        new_name = f"{NOT_DETECTED} ({path.stem[:16]})"
 
     def pick(field_: str, found):
         if field_ in forced and forced[field_] not in (None, ""):
@@ -127,12 +148,17 @@ def describe(path: Path, registry: Registry, pages: Sequence[str] | None = None,
 
     fiscal_year = pick("fiscal_year", idn.fiscal_year)
     doc_type = pick("doc_type", idn.doc_type)
-    missing = [k for k, v in (("fiscal year", fiscal_year), ("document type", doc_type)) if v in (None, "")]
-    if missing:
-        raise DocumentNameError(
-            f"{path.name}: cannot tell its {' or '.join(missing)} (no 'for the fiscal year ended …', form name or "
-            f"report heading on its first pages). Name it COMPANY_PERIOD_TYPE.pdf (e.g. ACME_2023_10K.pdf) or put "
-            f"{path.with_suffix('.json').name} beside it with " + '{"fiscal_year": 2023, "doc_type": "10K"}.')
+    if doc_type in (None, ""):
+        doc_type = "ANNUAL"      # an annual report unless the document says otherwise (flagged in idn.flags)
+    if fiscal_year in (None, ""):
+        if end_year := (idn.period_end.year if idn.period_end else None):
+            fiscal_year = end_year
+        else:
+            raise DocumentNameError(
+                f"{path.name}: cannot tell its fiscal year (no 'for the fiscal year ended …', statement heading or "
+                f"report title with a year on its pages). Name it COMPANY_PERIOD_TYPE.pdf (e.g. ACME_2023_10K.pdf), "
+                f"put {path.with_suffix('.json').name} beside it with " + '{"fiscal_year": 2023}, or enter it on the '
+                "Corpus page.")
     fiscal_year = int(fiscal_year)
     doc_type = str(doc_type).upper().replace("-", "")
     if "period" in forced:
@@ -155,12 +181,14 @@ def describe(path: Path, registry: Registry, pages: Sequence[str] | None = None,
                               fiscal_year_end=idn.fiscal_year_end or "12-31", legal_name=idn.legal_name,
                               file_number=idn.file_number, origin="ingest")
     company = known or new_company
+    flags = tuple(f for f in idn.flags if not (forced.get("company") and f.startswith("company"))
+                  and not (forced.get("doc_type") and f.startswith("document type")))
     ticker = str(forced.get("ticker") or company.primary_ticker or (idn.tickers[0] if idn.tickers else ""))
     return DocumentInfo(doc_id=path.stem, company=company.name, ticker=ticker, fiscal_year=fiscal_year,
                         doc_type=doc_type, period=period, period_end=end, fy_label=fy_label,
                         currency=str(forced.get("currency") or idn.currency).upper(),
                         scale=str(forced.get("scale") or idn.scale).lower(),
-                        new_company=new_company, known_company=known, identity=idn, notes=tuple(notes))
+                        new_company=new_company, known_company=known, identity=idn, notes=tuple(notes), flags=flags)
 
 
 def file_sha256(path: Path) -> str:

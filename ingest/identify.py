@@ -55,35 +55,6 @@ _SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:inc\.?|incorporated|corporation|corp\
                           r"p\.l\.c\.|n\.v\.|s\.a\.|ag|se|llc|l\.p\.))+\s*$")
 
 CURRENCIES = ("USD", "AUD", "CAD", "GBP", "EUR", "JPY", "CHF", "HKD", "NZD", "SGD", "CNY", "INR", "SEK", "NOK", "DKK")
-# Explicit statements of the presentation currency, strongest evidence first.
-_CURRENCY_WORDS = [
-    ("AUD", r"australian dollars?|\bA\$|\bAUD\b"), ("CAD", r"canadian dollars?|\bC\$|\bCAD\b|\bCDN\$"),
-    ("NZD", r"new zealand dollars?|\bNZ\$|\bNZD\b"), ("HKD", r"hong kong dollars?|\bHK\$|\bHKD\b"),
-    ("SGD", r"singapore dollars?|\bS\$|\bSGD\b"), ("GBP", r"pounds? sterling|£|\bGBP\b"),
-    ("EUR", r"\beuros?\b|€|\bEUR\b"), ("JPY", r"\byen\b|¥|\bJPY\b"), ("CHF", r"swiss francs?|\bCHF\b"),
-    ("CNY", r"\brenminbi\b|\bRMB\b|\bCNY\b"), ("INR", r"\brupees?\b|₹|\bINR\b"),
-    ("USD", r"u\.?s\.? dollars?|\bUS\$|\bUSD\b|united states dollars?"),
-]
-_PRESENTED_IN = re.compile(r"(?i)(?:(?:financial statements|figures|amounts) (?:are )?(?:presented|expressed)|presented|expressed)\s+in\s+(?:thousands\s+of\s+|"
-                           r"millions\s+of\s+)?([^.;,\n]{2,40})|(?:presentation|reporting)\s+currency\s+(?:is|of)\s+"
-                           r"(?:the\s+)?([^.;,\n]{2,40})|\(\s*(?:in\s+)?(?:thousands|millions|billions)\s+of\s+"
-                           r"([^)\n]{2,40})\)")
-_SYMBOL_SCALE = re.compile(r"(?i)(A\$|C\$|NZ\$|HK\$|US\$|S\$|£|€|¥|\$|CHF|RMB)\s?'?’?(000|m|mn|million|millions|bn|"
-                           r"billion|billions|thousands?)(?![a-z])")
-_SCALE_WORDS = re.compile(r"(?i)\(\s*[^()\n]{0,30}?\b(?:in\s+)?(millions|thousands|billions)\b|\bin\s+(millions|thousands|"
-                          r"billions)\b|\b(millions|thousands|billions)\s+of\s+(?:u\.?s\.?\s+|australian\s+|canadian\s+)?"
-                          r"(?:dollars|yen|euros?|pounds|francs)")
-_PROSE = re.compile(r"(?i)\b(our|read|see|refer|conjunction|discussed|included|notes? to|in the|with the)\b")
-_SYMBOL_CURRENCY = {"A$": "AUD", "C$": "CAD", "NZ$": "NZD", "HK$": "HKD", "US$": "USD", "S$": "SGD", "£": "GBP",
-                    "€": "EUR", "¥": "JPY", "$": "USD", "CHF": "CHF", "RMB": "CNY"}
-_SCALE_NORM = {"000": "thousands", "thousand": "thousands", "thousands": "thousands", "m": "millions",
-               "mn": "millions", "million": "millions", "millions": "millions", "bn": "billions",
-               "billion": "billions", "billions": "billions"}
-_STATEMENT_HEAD = re.compile(r"(?i)(consolidated\s+)?(statements?\s+of\s+(consolidated\s+)?(income|operations|earnings|"
-                             r"cash\s+flows?|financial\s+position|comprehensive\s+income|profit\s+or\s+loss)|"
-                             r"balance\s+sheets?|income\s+statements?|cash\s+flow\s+statements?)")
-
-
 @dataclass
 class Identity:
     """What the document says it is. Empty fields were not found; `evidence` says where each found one came from."""
@@ -100,6 +71,23 @@ class Identity:
     currency: str = ""
     scale: str = ""                   # thousands | millions | billions
     evidence: dict[str, str] = field(default_factory=dict)
+    # per field (company, doc_type, period, currency, scale): {"how", "page" (1-based or None), "line"}
+    sources: dict[str, dict] = field(default_factory=dict)
+    confidence: dict[str, str] = field(default_factory=dict)     # per field: high | medium | low
+    flags: tuple[str, ...] = ()                                  # what the user should check or name
+    statement_units: tuple = ()                                  # statement_units.StatementUnits per statement page
+
+    def note(self, field_: str, how: str, confidence: str, page: int | None = None, line: str = "") -> None:
+        """Record where a field was read and how sure the reading is."""
+        self.evidence[field_] = how + (f" (p. {page}: '{line[:80]}')" if page else "")
+        self.sources[field_] = {"how": how, "page": page, "line": line[:160]}
+        self.confidence[field_] = confidence
+
+    def record(self) -> dict:
+        """What is stored with the document (documents.identity): evidence, confidence, flags, statement units."""
+        return {"sources": self.sources, "confidence": self.confidence, "flags": list(self.flags),
+                "legal_name": self.legal_name,
+                "statement_units": [u.as_dict() for u in self.statement_units]}
 
     @property
     def period(self) -> str:
@@ -286,82 +274,158 @@ def _tickers(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _currency_scale(pages: Sequence[str], start: int) -> tuple[str, str, str]:
-    """Currency and scale by vote over statement pages' headers (other pages only when no statement page says)."""
-    stmt_cur, stmt_scale, any_cur, any_scale = Counter(), Counter(), Counter(), Counter()
-    explicit = Counter()
-    statements_seen = 0
-    for i in range(start, len(pages)):
-        text = pages[i] or ""
-        head = "\n".join(_lines(text)[:14])
-        is_stmt = any(len(ln) <= 90 and _STATEMENT_HEAD.search(ln) and not _PROSE.search(ln) for ln in _lines(head))
-        cur, scale = Counter(), Counter()
-        for m in _SYMBOL_SCALE.finditer(head):
-            cur[_SYMBOL_CURRENCY[m.group(1).upper() if m.group(1).isalpha() else m.group(1)]] += 1
-            scale[_SCALE_NORM[m.group(2).lower()]] += 1
-        for m in _SCALE_WORDS.finditer(head):
-            word = next(g for g in m.groups() if g).lower()
-            scale[word] += 1
-        for m in _PRESENTED_IN.finditer(text):
-            phrase = next(g for g in m.groups() if g)
-            for code, pat in _CURRENCY_WORDS:
-                if re.search(pat, phrase, re.IGNORECASE):
-                    explicit[code] += 1
-                    break
-        if not cur:
-            for code, pat in _CURRENCY_WORDS:
-                if re.search(pat, head, re.IGNORECASE):
-                    cur[code] += 1
-                    break
-            else:
-                if re.search(r"\$\s?\(?\d", text):
-                    cur["USD"] += 1
-        (stmt_cur if is_stmt else any_cur).update(cur)
-        (stmt_scale if is_stmt else any_scale).update(scale)
-        if is_stmt and scale:
-            statements_seen += 1
-            if statements_seen >= 4 and i > start + 20:
+def _sec_cover_page(pages: Sequence[str], limit: int = 12) -> int | None:
+    """The page of an SEC cover (a 10-K bound inside an annual report starts after the glossy pages)."""
+    for i in range(min(len(pages), limit)):
+        t = pages[i] or ""
+        if _EXACT_NAME.search(t) and (_FORM_ANY.search(t) or _ANNUAL_PURSUANT.search(t)):
+            return i
+    return None
+
+
+def _line_with(text: str, needle: str) -> str:
+    for ln in _lines(text):
+        if needle and needle.lower() in ln.lower():
+            return ln
+    return ""
+
+
+def _page_with(pages: Sequence[str], needle: str, limit: int) -> tuple[int | None, str]:
+    for i in range(min(len(pages), limit)):
+        ln = _line_with(pages[i] or "", needle)
+        if ln:
+            return i + 1, ln
+    return None, ""
+
+
+_STATEMENT_PERIOD = re.compile(rf"(?i)\b(?:for\s+the\s+)?(?:(?:financial|fiscal)\s+)?(?:year|52\s+weeks|53\s+weeks|"
+                               rf"twelve\s+months|12\s+months|period)s?\s+ended\s*:?\s*({_DATE})")
+_AS_AT = re.compile(rf"(?i)\b(?:as\s+(?:at|of)|at)\s+({_DATE})")
+_FY_RANGE = re.compile(rf"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?)((?:19|20)\d{{2}})\s*\(\s*(?:from\s+)?({_DATE})\s*"
+                       rf"(?:[–—-]|to|through)\s*({_DATE})\s*\)")
+
+
+def _statement_period(pages: Sequence[str], readings) -> tuple[date | None, int | None, str]:
+    """The period end the statements' own headings print most ('for the year ended 30 June 2022', '52 weeks ended',
+    a balance sheet 'as at 31 March 2022'): (end, page, line)."""
+    votes: Counter = Counter()
+    where: dict[date, tuple[int, str]] = {}
+    for r in readings:
+        if r.statement == "table":
+            continue
+        head = _lines(pages[r.page - 1])[:14]
+        for ln in head:
+            m = _STATEMENT_PERIOD.search(ln) or (_AS_AT.search(ln) if r.statement == "balance" else None)
+            if m:
+                d = parse_date(m.group(1))
+                if d:
+                    votes[d] += 1
+                    where.setdefault(d, (r.page, ln))
                 break
-    scale_votes = stmt_scale or any_scale
-    cur_votes = explicit or stmt_cur or any_cur
-    currency = cur_votes.most_common(1)[0][0] if cur_votes else ""
-    scale = scale_votes.most_common(1)[0][0] if scale_votes else ""
-    how = ("statement headers" if stmt_scale else "page headers") + (", stated presentation currency" if explicit else "")
-    return currency, scale, how
+    if not votes:
+        return None, None, ""
+    # the latest of the dates printed (a comparative year is printed beside the current one)
+    top = max(votes, key=lambda d: (votes[d] >= max(votes.values()) / 2, d))
+    return top, *where[top]
 
 
 def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     """Read what the document is from its pages (a list, or any sequence that extracts pages lazily)."""
+    from ingest import entity as entities
+    from ingest import statement_units as su
+
     n = len(pages)
     first = pages[0] if n else ""
     head = "\n".join(pages[i] or "" for i in range(min(n, head_pages)))
-    cover = "\n".join(pages[i] or "" for i in range(min(n, 3)))
+    cover_at = _sec_cover_page(pages)
+    c0 = cover_at or 0
+    cover = "\n".join(pages[i] or "" for i in range(c0, min(n, c0 + 3)))
     idn = Identity()
-    idn.doc_type, how = _doc_type(first, "\n".join(pages[i] or "" for i in range(min(n, 4))))
+    flags: list[str] = []
+    if cover_at:   # an SEC form bound after other pages: its cover says what it is
+        idn.doc_type, how = _doc_type(pages[cover_at] or "", cover)
+        if idn.doc_type not in ("10K", "20F", "40F"):
+            idn.doc_type, how = _doc_type(first, "\n".join(pages[i] or "" for i in range(min(n, 4))))
+    else:
+        idn.doc_type, how = _doc_type(first, "\n".join(pages[i] or "" for i in range(min(n, 4))))
+    if not idn.doc_type and re.search(r"(?i)\b(?:consolidated\s+)?financial\s+statements\b|\breport\s+and\s+(?:financial\s+"
+                                      r"statements|accounts)\b", "\n".join(_lines(first)[:12])):
+        idn.doc_type, how = "ANNUAL", "first page: financial statements"
     if idn.doc_type:
-        idn.evidence["doc_type"] = how
+        idn.note("doc_type", how, "high" if how.startswith("cover") else "medium", c0 + 1 if how.startswith("cover")
+                 else 1)
 
-    # Company.
-    legal, how = _cover_name(cover) if idn.doc_type in ("10K", "10Q", "8K", "20F", "40F") else ("", "")
+    # Company: an SEC cover's registrant; else where the report names itself; else an earnings release's heading.
+    legal, how, conf, page, line = "", "", "", None, ""
     ticker = ""
-    if not legal:
+    if idn.doc_type in ("10K", "10Q", "8K", "20F", "40F") or cover_at is not None:
+        legal, how = _cover_name(cover)
+        if legal and not entities.plausible(legal) and not re.search(r"[A-Za-z]{3}", legal):
+            legal = ""
+        if legal:
+            conf, page = "high", c0 + 1
+            page, line = _page_with(pages, legal, c0 + 3)
+    short_hint = ""
+    if not legal and idn.doc_type == "EARNINGS":
         legal, ticker, how = _release_name(first)
+        conf, page, line = ("medium", 1, _line_with(first, legal)) if legal else ("", None, "")
     if not legal:
-        names = Counter(m.group(1).strip() for m in _LEGAL_NAME.finditer(head) if len(m.group(1)) <= 60
-                        and not re.match(r"(?i)(the|our|this|each|such|a|an)\s", m.group(1)))
-        if names:
-            legal, how = names.most_common(1)[0][0], "most named legal entity on the opening pages"
+        ent = entities.reporting_entity(pages)
+        if ent:
+            legal, how, conf, page, line, short_hint = ent.legal_name, ent.how, ent.confidence, ent.page, ent.line, \
+                ent.short
+    if not legal and idn.doc_type != "EARNINGS":
+        legal, ticker, how = _release_name(first)
+        conf, page, line = ("low", 1, _line_with(first, legal)) if legal else ("", None, "")
     if legal:
         idn.legal_name = legal
         idn.company = short_name(legal, head)
+        if short_hint and entities.key(short_hint) and entities.key(legal).startswith(entities.key(short_hint)):
+            idn.company = short_hint       # the report's own defined short name ("Jefferies")
         idn.aliases = aliases_for(legal, idn.company)
-        idn.evidence["company"] = how
+        idn.note("company", how, conf or "low", page, line)
+        if conf == "low":
+            flags.append(f"company read with low confidence ({legal}): check it")
+    else:
+        flags.append("company not detected: name it")
     idn.tickers = _tickers(cover) or ((ticker,) if ticker else ())
     m = _FILE_NO.search(cover)
     idn.file_number = m.group(1) if m else ""
 
+    # Currency and scale, per statement page.
+    readings = su.read(pages) or su.opening_units(pages)
+    stated, st_page, st_line = su.stated_currency(pages)
+    country, co_page, co_line = su.dollar_country(pages)
+    dollar = stated if stated in su.DOLLARS else (country or "USD")
+    readings = su.resolve(readings, dollar)
+    currency, scale, ev = su.document_units(readings)
+    if stated and currency in ("", *su.DOLLARS) and (stated in su.DOLLARS or not currency):
+        currency = stated if stated in su.DOLLARS or not currency else currency
+    if not scale and any(r.statement != "table" for r in readings) or (not scale and stated):
+        scale = "units" if any(r.statement != "table" for r in readings) else ""
+    idn.statement_units = tuple(readings)
+    idn.currency, idn.scale = currency, scale
+    if currency:
+        if stated and currency == stated:
+            idn.note("currency", "stated presentation currency", "high", st_page, st_line)
+        elif ev is not None:
+            bare = ev.line and not re.search(r"[A-Z]{1,3}\$|£|€|¥|[A-Z]{3}", ev.line)
+            how_c = "statement header" + (f"; '$' read as {dollar} from the listing ({co_line})" if bare and
+                                           country and dollar == country else "")
+            idn.note("currency", how_c, "medium" if bare else "high", ev.page, ev.line)
+        else:
+            idn.note("currency", "page headers", "low")
+    if scale:
+        agree = [r for r in readings if r.scale == scale and r.statement != "table"]
+        idn.note("scale", f"statement headers ({len(agree)} statement pages agree)" if ev else "no scale printed on "
+                 "the statements: whole units", "high" if len(agree) >= 2 else "medium" if ev else "low",
+                 ev.page if ev else None, ev.line if ev else "")
+    mixed = {r.scale for r in readings if r.statement != "table" and r.scale}
+    if len(mixed) > 1:
+        flags.append("statements print different scales (" + ", ".join(sorted(mixed)) + "): each is read per page")
+
     # Period.
-    end, how = None, ""
+    end, how, page, line, conf = None, "", None, "", ""
     if idn.doc_type == "10Q":
         m = _QUARTER_ENDED.search(cover)
         end, how = (parse_date(m.group(1)), "cover: quarterly period ended") if m else (None, "")
@@ -369,8 +433,21 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
         m = _REPORT_DATE.search(cover)
         end, how = (parse_date(m.group(1)), "cover: date of report") if m else (None, "")
     elif idn.doc_type != "EARNINGS":
-        m = _YEAR_ENDED.search(cover) or _YEAR_ENDED.search(head)
-        end, how = (parse_date(m.group(1)), f"'{m.group(0)[:50]}'") if m else (None, "")
+        m = _YEAR_ENDED.search(cover) if (cover_at is not None or idn.doc_type in ("10K", "20F", "40F")) else None
+        if m:
+            end, how, conf = parse_date(m.group(1)), f"cover: '{m.group(0)[:50]}'", "high"
+        else:
+            s_end, s_page, s_line = _statement_period(pages, readings)
+            r = _FY_RANGE.search(head)
+            m = _YEAR_ENDED.search(cover) or _YEAR_ENDED.search(head)
+            if s_end:
+                end, how, page, line, conf = s_end, "statement headings", s_page, s_line, "high"
+            elif r and parse_date(r.group(3)):
+                end, how, conf = parse_date(r.group(3)), f"'{r.group(0)[:60]}'", "medium"
+            elif m:
+                end, how, conf = parse_date(m.group(1)), f"opening pages: '{m.group(0)[:50]}'", "medium"
+    if end and not page:
+        page, line = _page_with(pages, line or "", 0)
     idn.period_end = end
     if idn.doc_type == "10Q" and end:
         months = [int({"three": 3, "six": 6, "nine": 9, "twelve": 12}.get(mm.group(1).lower(), mm.group(1) if
@@ -391,6 +468,9 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
         idn.fiscal_year = end.year
     elif end:
         idn.fiscal_year, fyhow = _fiscal_label(head, end)
+        r = _FY_RANGE.search(head)
+        if r and parse_date(r.group(3)) == end:
+            idn.fiscal_year, fyhow = int(r.group(1)), f"stated: {r.group(0)[:60]}"
         idn.fiscal_year_end = _month_end(end)
         how += f"; label: {fyhow}"
     if idn.fiscal_year is None:
@@ -398,9 +478,9 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
         m = _FULL_YEAR_RESULTS.search(top) or _ANNUAL_REPORT_YEAR.search(head[:4000])
         if m:
             idn.fiscal_year = int(next(g for g in m.groups() if g))
-            how = f"'{m.group(0)[:50]}'"
+            how, conf = f"'{m.group(0)[:50]}'", "low"
             if idn.doc_type == "EARNINGS":
-                idn.quarter = 4
+                idn.quarter, conf = 4, "medium"
         else:
             q = _QUARTER_WORD.search(top)
             y = re.search(r"\b((?:19|20)\d{2})\b", top)
@@ -408,11 +488,12 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
                 word = (q.group(1) or q.group(2) or "").lower()
                 idn.quarter = {"first": 1, "1st": 1, "q1": 1, "1": 1, "second": 2, "2nd": 2, "q2": 2, "2": 2,
                                "third": 3, "3rd": 3, "q3": 3, "3": 3, "fourth": 4, "4th": 4, "q4": 4, "4": 4}.get(word)
-                idn.fiscal_year, how = int(y.group(1)), f"heading: '{q.group(0)} ... {y.group(1)}'"
+                idn.fiscal_year, how, conf = int(y.group(1)), f"heading: '{q.group(0)} ... {y.group(1)}'", "medium"
     if idn.fiscal_year is not None:
-        idn.evidence["period"] = how
-
-    idn.currency, idn.scale, how = _currency_scale(pages, 0)
-    if idn.currency or idn.scale:
-        idn.evidence["currency"] = how
+        idn.note("period", how, conf or "medium", page, line)
+    else:
+        flags.append("fiscal year not detected: name it")
+    if idn.doc_type == "" :
+        flags.append("document type not detected: read as an annual report")
+    idn.flags = tuple(flags)
     return idn

@@ -213,7 +213,8 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
         doc = corpus.DocumentRecord(doc_id=info.doc_id, company=info.company, ticker=info.ticker,
                                     fiscal_year=info.fiscal_year, doc_type=info.doc_type, period=info.period,
                                     source_path=str(path.resolve()), sha256=digest, currency=info.currency,
-                                    scale=info.scale, period_end=info.period_end, fy_label=info.fy_label)
+                                    scale=info.scale, period_end=info.period_end, fy_label=info.fy_label,
+                                    identity=info.record())
         records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text, section=c.section, statement=c.statement,
                                       embed_key=k) for c, k in zip(chunks, need.keys)]
         try:
@@ -257,13 +258,16 @@ def summary_table(results: list[IngestResult]):
 
     t = Table(title="Ingest summary")
     t.add_column("document", no_wrap=True)
-    for col in ("company", "FY", "type", "currency", "status", "pages", "chunks", "seconds", "error"):
+    for col in ("company", "FY", "type", "currency", "status", "pages", "chunks", "seconds", "identified from",
+                "error / to check"):
         t.add_column(col, overflow="fold")
     for r in results:
         i = r.info
         style = {"failed": "red", "unchanged": "dim"}.get(r.status, "green")
-        t.add_row(r.doc_id, i.company if i else "", (i.fy_label or str(i.fiscal_year)) if i else "",
+        company = (f"[yellow]{i.company}[/]" if i.needs_naming else i.company) if i else ""
+        t.add_row(r.doc_id, company, (i.fy_label or str(i.fiscal_year)) if i else "",
                   i.doc_type if i else "", f"{i.currency} {i.scale}".strip() if i else "",
                   f"[{style}]{r.status}[/]", str(r.pages or ""), str(r.chunks or ""), f"{r.seconds:.1f}",
-                  "; ".join([r.error, *(i.notes if i else ())]).strip("; "))
+                  i.evidence_summary() if i else "",
+                  "; ".join([r.error, *(i.notes if i else ()), *(i.flags if i else ())]).strip("; "))
     return t

@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from pipeline import segment_columns
+from pipeline.units import SCALE_WORDS
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
 FACTS_VERSION = "22"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
@@ -118,10 +119,13 @@ def kind_of(row: Row, value: str, title: str) -> str:
 
 
 def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int, int] | None = None,
-            currency: str | None = None, scale: str | None = None) -> list[Fact]:
+            currency: str | None = None, scale: str | None = None,
+            page_units: dict[int, tuple[str, str]] | None = None) -> list[Fact]:
     """All facts of a filing's pages (1-based page numbers). `currency`: the document's reporting currency,
     which a bare "$" column takes; `scale`: the one its statements declare, which an amount in a table that
-    declares none takes (a note's "Total debt 57,001" in a 10-K "in millions")."""
+    declares none takes (a note's "Total debt 57,001" in a 10-K "in millions"). `page_units`: page -> (currency,
+    scale) as that statement page prints them (ingest/statement_units.py); a page's own unit comes before the
+    document's ("units": whole amounts, no multiplier)."""
     tables: list[PageTable] = []
     carry = None
     for text in pages:
@@ -131,7 +135,9 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
     cal = calendar_for(tables, fiscal_year, doc_type.upper() in ANNUAL_TYPES, fy_end)
     out: list[Fact] = []
     vocab = segment_columns.vocabulary(tables)
+    doc_currency, doc_scale = currency, scale
     for page, t in enumerate(tables, start=1):
+        currency, scale = _page_unit(page_units, page, doc_currency, doc_scale)
         by_segment = segment_columns.cells(t, vocab)
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
@@ -159,6 +165,17 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
                                 scale=unit, kind=kind, currency=cur if kind not in ("percent", "count") else None))
     return out
+
+
+def _page_unit(page_units: dict[int, tuple[str, str]] | None, page: int, currency: str | None,
+               scale: str | None) -> tuple[str | None, str | None]:
+    """The currency and scale a page's own statement header prints, else the document's."""
+    cur, sc = (page_units or {}).get(page, ("", ""))
+    if sc == "units":
+        sc_out = None
+    else:
+        sc_out = SCALE_WORDS.get(sc, sc) or scale
+    return cur or currency, sc_out if sc else scale
 
 
 def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentCell], cal: Calendar,

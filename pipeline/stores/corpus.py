@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import psycopg
+from psycopg.types.json import Jsonb
 
 
 class EmbeddingModelMismatch(RuntimeError):
@@ -33,6 +34,7 @@ class DocumentRecord:
     scale: str = ""
     period_end: object = None     # datetime.date
     fy_label: str = ""
+    identity: dict | None = None  # evidence, confidence and flags per field, statement units (ingest/identify.py)
 
 
 @dataclass
@@ -103,10 +105,11 @@ def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[
         conn.execute("DELETE FROM semantic_cache WHERE %s = ANY(docs)", (doc.doc_id,))
         conn.execute(
             "INSERT INTO documents (doc_id, company, ticker, fiscal_year, doc_type, period, source_path, sha256,"
-            " pages, chunks, embed_model, currency, scale, period_end, fy_label)"
-            " VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            " pages, chunks, embed_model, currency, scale, period_end, fy_label, identity)"
+            " VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
             (doc.doc_id, doc.company, doc.ticker, doc.fiscal_year, doc.doc_type, doc.period, doc.source_path,
-             doc.sha256, len(pages), len(chunks), embed_model, doc.currency, doc.scale, doc.period_end, doc.fy_label))
+             doc.sha256, len(pages), len(chunks), embed_model, doc.currency, doc.scale, doc.period_end, doc.fy_label,
+             Jsonb(doc.identity or {})))
         with conn.cursor() as cur:
             with cur.copy("COPY pages (doc_id, page, text) FROM STDIN") as cp:
                 for i, text in enumerate(pages, start=1):
@@ -278,6 +281,14 @@ def document_units(conn: psycopg.Connection, doc_ids: Iterable[str]) -> dict[str
     return {d: DocumentUnits(c, s, f) for d, c, s, f in rows}
 
 
+def statement_units(conn: psycopg.Connection, doc_id: str) -> dict[int, tuple[str, str]]:
+    """page -> (currency, scale) as that statement page prints them (ingest/statement_units.py), for facts to take a
+    page's own unit before the document's."""
+    row = conn.execute("SELECT identity -> 'statement_units' FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
+    return {int(u["page"]): (u.get("currency") or "", u.get("scale") or "") for u in (row[0] if row and row[0] else [])
+            if isinstance(u, dict) and u.get("page")}
+
+
 def document_labels(conn: psycopg.Connection, doc_ids: Iterable[str]) -> dict[str, tuple[str, int, str, str]]:
     """(company, fiscal_year, doc_type, fy_label) per document, for labels that never show a file name."""
     rows = conn.execute("SELECT doc_id, company, fiscal_year, doc_type, fy_label FROM documents WHERE doc_id = ANY(%s)",
@@ -287,7 +298,7 @@ def document_labels(conn: psycopg.Connection, doc_ids: Iterable[str]) -> dict[st
 
 def list_documents(conn: psycopg.Connection) -> list[dict]:
     cur = conn.execute("SELECT doc_id, company, ticker, fiscal_year, fy_label, doc_type, period, period_end, currency,"
-                       " scale, pages, chunks, embed_model, ingested_at, source_path FROM documents"
+                       " scale, pages, chunks, embed_model, ingested_at, source_path, identity FROM documents"
                        " ORDER BY company, fiscal_year, doc_id")
     cols = [d.name for d in cur.description]
     return [dict(zip(cols, r)) for r in cur.fetchall()]

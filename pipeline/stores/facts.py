@@ -85,7 +85,8 @@ def extract_document(conn: psycopg.Connection, doc_id: str, pages: list[str] | N
         pages = [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
     annual = doc_type.upper().replace("-", "") in {t.replace("-", "") for t in ANNUAL_TYPES}
     fy_end = None if annual else company_fy_end(conn, company)
-    n = replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, *_units(conn, doc_id)))
+    n = replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, *_units(conn, doc_id),
+                                            page_units=_page_units(conn, doc_id)))
     conn.commit()       # the reads above opened a transaction: replace_facts' block was only a savepoint in it
     return n
 
@@ -101,7 +102,18 @@ def _units(conn: psycopg.Connection, doc_id: str) -> tuple[str | None, str | Non
     if row is None:
         return None, None
     currency, scale = row
+    if scale == "units":
+        return currency or None, None      # whole amounts: no multiplier
     return currency or None, SCALE_WORDS.get(scale, scale) or None
+
+
+def _page_units(conn: psycopg.Connection, doc_id: str) -> dict[int, tuple[str, str]]:
+    """page -> (currency, scale) each statement page prints, as ingest read them (documents.identity)."""
+    has = conn.execute("SELECT 1 FROM information_schema.columns WHERE table_name = 'documents'"
+                       " AND column_name = 'identity'").fetchone()
+    from pipeline.stores import corpus
+
+    return corpus.statement_units(conn, doc_id) if has else {}
 
 
 def stale_documents(conn: psycopg.Connection) -> list[str]:

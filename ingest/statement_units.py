@@ -1,0 +1,234 @@
+"""Currency and scale per statement page, as each statement prints them, and the document's reading from them.
+
+A statement says its unit in its own header: "(in millions, except per share data)", "(dollars in thousands)",
+"£'000" or "$'000" over each column, "A$m", "HK$'000", "¥ million", "US$ thousands", "€m", or a bare "$" / "£"
+over each column when amounts are whole units. A bare "$" is the report's own dollar: a report that says which
+("presented in Australian dollars", "expressed in Canadian dollars", "functional and presentation currency is
+...") is read in that currency; otherwise a report filed under another country's rules (an ABN, an ASX or TSX
+listing, the Corporations Act) reads "$" as that country's dollar; otherwise "$" is the US dollar.
+
+`read(pages)` returns one `StatementUnits` per page that prints a statement or a table header with a unit, each
+with the line it was read from; `document_units(readings)` is the vote over the primary statements (income,
+balance sheet, cash flows) first, any table page otherwise.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Sequence
+
+DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD")
+_SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
+                    "US$": "USD", "S$": "SGD", "SG$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "CHF": "CHF",
+                    "RMB": "CNY", "$": "$"}
+_CODE = {"AUD", "CAD", "NZD", "HKD", "USD", "SGD", "GBP", "EUR", "JPY", "CHF", "CNY", "INR", "SEK", "NOK", "DKK"}
+_SCALE_NORM = {"000": "thousands", "'000": "thousands", "k": "thousands", "thousand": "thousands",
+               "thousands": "thousands", "m": "millions", "mn": "millions", "mil": "millions", "million": "millions",
+               "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions"}
+_SYM = r"(?:A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|S\$|SG\$|£|€|¥|\$|CHF|RMB|AUD|CAD|NZD|HKD|USD|SGD|GBP|EUR|JPY|CNY)"
+# "A$m", "$'000", "£000", "HK$’000", "¥ million", "US$ thousands", "€m", "(A$ millions)", "AUD 000"
+_SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(['’`]?000|m|mn|mil|million|millions|bn|billion|billions|"
+                           rf"thousands?|k)(?![A-Za-z0-9])")
+# "(in millions", "(dollars in thousands", "in thousands of Canadian dollars", "(Amounts in thousands"
+_SCALE_WORDS = re.compile(r"(?i)(?:\(|^|\b(?:in|amounts|dollars|figures|expressed)\s)\s*(?:[a-z$ .]{0,25}?\s)?(?:in\s+)?"
+                          r"(millions|thousands|billions)\b|\b(millions|thousands|billions)\s+of\s+"
+                          r"(?:(?:u\.?s\.?|australian|canadian|hong\s+kong|new\s+zealand|singapore)\s+)?"
+                          r"(?:dollars|yen|euros?|pounds|francs|renminbi)")
+_WORD_CURRENCY = [("AUD", r"australian\s+dollars?"), ("CAD", r"canadian\s+dollars?"), ("NZD", r"new\s+zealand\s+dollars?"),
+                  ("HKD", r"hong\s+kong\s+dollars?"), ("SGD", r"singapore\s+dollars?"), ("GBP", r"pounds?\s+sterling|"
+                  r"\bsterling\b|\bpounds\b"), ("EUR", r"\beuros?\b"), ("JPY", r"\byen\b"), ("CHF", r"swiss\s+francs?"),
+                  ("CNY", r"\brenminbi\b"), ("USD", r"u\.?\s?s\.?\s+dollars?|united\s+states\s+dollars?")]
+_PRESENTED = re.compile(r"(?i)(?:presented|expressed)\s+in\s+(?:thousands\s+of\s+|millions\s+of\s+)?(?:the\s+)?"
+                        r"((?:[a-z.]+\s+){0,3}?(?:dollars?|sterling|pounds|euros?|yen|francs?|renminbi))|(?:presentation|"
+                        r"reporting)\s+currency\s+(?:is|of)\s+(?:the\s+)?((?:[a-z.]+\s+){0,3}?(?:dollars?|sterling|pounds|"
+                        r"euros?|yen|francs?|renminbi))|\(\s*(?:in\s+)?(?:thousands|millions|billions)\s+of\s+((?:[a-z.]+\s+)"
+                        r"{0,3}?(?:dollars|yen|euros|pounds))")
+_PRESENTED_CHEAP = re.compile(r"(?i)presented\s+in|expressed\s+in|presentation\s+currency|reporting\s+currency|"
+                              r"(?:thousands|millions|billions)\s+of\s+[a-z]")
+# Which country's "$" a report means when it does not say: its registration and listing.
+_DOLLAR_COUNTRY = [("AUD", r"\bA\.?B\.?N\.?\s*:?\s*\d|\bA\.?C\.?N\.?\s*:?\s*\d|\bASX\s*(?:code\s*)?:|Corporations\s+Act\s+2001|"
+                    r"Australian\s+Accounting\s+Standards"),
+                   ("CAD", r"\bTSX(?:-?V)?\s*:|Canada\s+Business\s+Corporations\s+Act|Chartered\s+Professional\s+Accountants"),
+                   ("NZD", r"\bNZX\s*:|New\s+Zealand\s+Exchange|Companies\s+Act\s+1993"),
+                   ("HKD", r"\bHKEX\s*:|Stock\s+Exchange\s+of\s+Hong\s+Kong|Hong\s+Kong\s+Companies\s+Ordinance"),
+                   ("SGD", r"\bSGX\s*:|Singapore\s+Exchange\s+Securities\s+Trading")]
+_US = r"Securities\s+and\s+Exchange\s+Commission|\bForm\s+10-K\b|\bNYSE\b|\bNasdaq\b|generally\s+accepted\s+accounting" \
+      r"\s+principles\s+in\s+the\s+United\s+States"
+_COUNTRY_RE = re.compile("|".join(f"(?P<{c}>{p})" for c, p in _DOLLAR_COUNTRY) + f"|(?P<US>{_US})")
+_STATEMENT = re.compile(r"(?i)^\s*(?:consolidated\s+|group\s+(?:and\s+(?:parent\s+)?company\s+)?|parent\s+company\s+)?"
+                        r"(?:(?:statements?\s+of\s+(?:consolidated\s+)?)(financial\s+position|financial\s+condition|"
+                        r"profit\s+or\s+loss|comprehensive\s+(?:income|loss)|income|operations|earnings|cash\s+flows?|"
+                        r"changes\s+in\s+(?:\w+[’']?\s+)?equity)|(balance\s+sheets?)|(income\s+statements?)|"
+                        r"(cash\s+flow\s+statements?))\b")
+_BARE_COLUMNS = re.compile(rf"^\s*(?:notes?\s+)?(?:(?:{_SYM}|(?:19|20)\d{{2}})\s+)*{_SYM}\s*$")
+_NUMBER_LINE = re.compile(r"\d[,.]\d\d\d|\d\d\d\d")
+_UNIT_HINT = re.compile(r"[$£€¥]|illion|housand|'000|’000|\b(?:CHF|RMB|[A-Z]{3})\b")
+
+
+@dataclass(frozen=True)
+class StatementUnits:
+    page: int              # 1-based
+    statement: str         # income | balance | cash_flow | equity | comprehensive | table
+    currency: str          # ISO code, '' when the page does not say
+    scale: str             # thousands | millions | billions | units | ''
+    line: str              # the header line the unit was read from
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _statement_kind(line: str) -> str:
+    m = _STATEMENT.search(line)
+    if not m:
+        return ""
+    s = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").lower()
+    if "position" in s or "condition" in s or "balance" in s:
+        return "balance"
+    if "cash" in s:
+        return "cash_flow"
+    if "equity" in s:
+        return "equity"
+    if "comprehensive" in s:
+        return "comprehensive"
+    return "income"
+
+
+def stated_currency(pages: Sequence[str], limit: int = 200) -> tuple[str, int, str]:
+    """The presentation currency the report states ('presented in Australian dollars'): (code, page, line)."""
+    votes: Counter = Counter()
+    where: dict[str, tuple[int, str]] = {}
+    for i in range(min(len(pages), limit)):
+        text = (pages[i] or "").replace("\r", "")
+        windows = [re.sub(r"\s+", " ", text[max(0, c.start() - 20):c.start() + 140])
+                   for c in _PRESENTED_CHEAP.finditer(text)]
+        for m in (m for w in windows for m in _PRESENTED.finditer(w)):
+            phrase = next(g for g in m.groups() if g)
+            for code, pat in _WORD_CURRENCY:
+                if re.search(pat, phrase, re.IGNORECASE):
+                    votes[code] += 1
+                    where.setdefault(code, (i + 1, re.sub(r"\s+", " ", m.group(0))[:120]))
+                    break
+            else:
+                if re.search(r"(?i)\bdollars?\b", phrase) and not re.search(r"(?i)u\.?s\.?|united", phrase):
+                    pass    # "presented in dollars": which dollars is left to the listing
+    if not votes:
+        return "", 0, ""
+    code = votes.most_common(1)[0][0]
+    return code, *where[code]
+
+
+def dollar_country(pages: Sequence[str], limit: int = 40) -> tuple[str, int, str]:
+    """Whose '$' a report that does not name its dollars means, from its registration and listing lines."""
+    votes: Counter = Counter()
+    where: dict[str, tuple[int, str]] = {}
+    us = 0
+    for i in range(min(len(pages), limit)):
+        text = pages[i] or ""
+        for m in _COUNTRY_RE.finditer(text):
+            code = m.lastgroup
+            if code == "US":
+                us += 1
+                continue
+            votes[code] += 1
+            where.setdefault(code, (i + 1, m.group(0)))
+    if not votes:
+        return "", 0, ""
+    code, n = votes.most_common(1)[0]
+    if n < 2 or us > 2 * n:
+        return "", 0, ""
+    return code, *where[code]
+
+
+def _page_units(text: str) -> tuple[str, str, str]:
+    """(currency symbol or code, scale, line) from a page's header lines."""
+    lines = [ln.strip() for ln in (text or "").replace("\r", "").splitlines() if ln.strip()][:16]
+    cur = scale = line = ""
+    for ln in lines:
+        if len(ln) > 160 or not _UNIT_HINT.search(ln):
+            continue
+        m = _SYMBOL_SCALE.search(ln)
+        if m and not scale:
+            sym = m.group(1).upper() if m.group(1).isalpha() else m.group(1)
+            cur = cur or _SYMBOL_CURRENCY.get(sym, sym if sym in _CODE else "")
+            scale, line = _SCALE_NORM[m.group(2).lower().lstrip("'’`") if m.group(2).lower().lstrip("'’`") != "000"
+                                      else "000"], ln
+            continue
+        w = _SCALE_WORDS.search(ln)
+        if w and not scale and len(ln) <= 120:
+            scale, line = next(g for g in w.groups() if g).lower(), ln
+            for code, pat in _WORD_CURRENCY:
+                if re.search(pat, ln, re.IGNORECASE):
+                    cur = code
+                    break
+            else:
+                s = re.search(rf"(?<![A-Za-z]){_SYM}(?![A-Za-z])", ln)
+                if s:
+                    sym = s.group(0).upper() if s.group(0).isalpha() else s.group(0)
+                    cur = cur or _SYMBOL_CURRENCY.get(sym, sym if sym in _CODE else "")
+            continue
+        if _BARE_COLUMNS.match(ln) and not cur:
+            sym = re.findall(rf"(?<![A-Za-z]){_SYM}(?![A-Za-z])", ln)[-1]
+            sym = sym.upper() if sym.isalpha() else sym
+            cur = _SYMBOL_CURRENCY.get(sym, sym if sym in _CODE else "")
+            if not scale:
+                line = ln
+    if cur and not scale and line:
+        scale = "units"      # a bare "$" / "£" over each column and no scale anywhere in the header: whole units
+    return cur, scale, line
+
+
+def read(pages: Sequence[str], start: int = 0, *, limit: int | None = None) -> list[StatementUnits]:
+    """One reading per statement page (and per other page whose table header declares a unit)."""
+    out: list[StatementUnits] = []
+    end = len(pages) if limit is None else min(len(pages), limit)
+    for i in range(start, end):
+        text = pages[i] or ""
+        head = [ln.strip() for ln in text.replace("\r", "").splitlines() if ln.strip()][:10]
+        kind = next((k for k in (_statement_kind(ln) for ln in head if len(ln) <= 110) if k), "")
+        numbers = len(_NUMBER_LINE.findall(text))
+        if numbers < (1 if kind else 8):
+            continue      # a contents page names the statements; a statement prints figures
+        cur, scale, line = _page_units(text)
+        if not kind and not scale:
+            continue     # a statement page that prints no unit is still recorded: its amounts are whole units
+        out.append(StatementUnits(page=i + 1, statement=kind or "table", currency=cur, scale=scale, line=line[:120]))
+    return out
+
+
+def opening_units(pages: Sequence[str], n: int = 3) -> list[StatementUnits]:
+    """For a document without statement pages (an earnings release's one page): the unit its opening pages print
+    in a header line ("(in millions of Canadian dollars)")."""
+    out = []
+    for i in range(min(len(pages), n)):
+        cur, scale, line = _page_units(pages[i] or "")
+        if scale and scale != "units":
+            out.append(StatementUnits(page=i + 1, statement="table", currency=cur, scale=scale, line=line[:120]))
+    return out
+
+
+def resolve(readings: list[StatementUnits], dollar: str) -> list[StatementUnits]:
+    """Each reading's bare '$' as the report's dollar (`dollar`: the stated or listing currency, else USD)."""
+    out = []
+    for r in readings:
+        cur = r.currency
+        if cur in ("$", ""):
+            cur = dollar if (cur == "$" or r.scale) else ""
+        out.append(StatementUnits(r.page, r.statement, cur, r.scale, r.line))
+    return out
+
+
+def document_units(readings: list[StatementUnits]) -> tuple[str, str, StatementUnits | None]:
+    """The document's currency and scale: the vote over the primary statements, else over every table page;
+    and the first reading that carries the winning pair (the evidence)."""
+    primary = [r for r in readings if r.statement in ("income", "balance", "cash_flow")]
+    pool = primary if any(r.scale for r in primary) else readings
+    curs = Counter(r.currency for r in pool if r.currency)
+    scales = Counter(r.scale for r in pool if r.scale)
+    if not curs:
+        curs = Counter(r.currency for r in readings if r.currency)
+    cur = curs.most_common(1)[0][0] if curs else ""
+    scale = scales.most_common(1)[0][0] if scales else ""
+    ev = next((r for r in pool if r.currency == cur and r.scale == scale), None) or \
+        next((r for r in pool if r.scale == scale), None)
+    return cur, scale, ev
