@@ -61,15 +61,26 @@ class DocumentInfo:
 
     def evidence_summary(self) -> str:
         """'company: directors' report p. 3 (high); period: statement headings p. 34 (high); ...' for the summary."""
-        if self.identity is None:
-            return ""
-        out = []
-        for f in ("company", "period", "currency", "scale", "doc_type"):
-            src = self.identity.sources.get(f)
-            if src:
-                where = f" p. {src['page']}" if src.get("page") else ""
-                out.append(f"{f}: {src['how'].split(' (named by')[0]}{where} ({self.identity.confidence.get(f, '?')})")
-        return "; ".join(out)
+        return evidence_summary(self.record())
+
+
+def evidence_summary(identity: dict | None) -> str:
+    """Where each field of a document was read and how sure (a stored documents.identity or DocumentInfo.record())."""
+    identity = identity or {}
+    out = []
+    for f in ("company", "period", "currency", "scale", "doc_type"):
+        src = (identity.get("sources") or {}).get(f)
+        if src:
+            where = f" p. {src['page']}" if src.get("page") else ""
+            out.append(f"{f}: {src['how'].split(' (named by')[0]}{where} ({(identity.get('confidence') or {}).get(f, '?')})")
+    return "; ".join(out)
+
+
+def to_check(identity: dict | None) -> str:
+    """The flags and low-confidence fields the user should look at ('' when none)."""
+    identity = identity or {}
+    low = [f"{f} (low confidence)" for f, c in (identity.get("confidence") or {}).items() if c == "low"]
+    return "; ".join([*identity.get("flags", []), *low])
 
 
 def hints(path: Path) -> tuple[dict, dict]:

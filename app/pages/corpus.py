@@ -10,7 +10,7 @@ from app.components.resources import connect, database_ready
 st.title("Corpus")
 settings = database_ready()
 
-from ingest.documents import DOC_TYPES, DocumentNameError, describe, file_sha256  # noqa: E402
+from ingest.documents import DOC_TYPES, DocumentNameError, describe, evidence_summary, file_sha256, to_check  # noqa: E402
 from pipeline.registry import forget_cached, get_registry  # noqa: E402
 from pipeline.stores import companies as company_store  # noqa: E402
 from pipeline.stores import corpus  # noqa: E402
@@ -36,9 +36,16 @@ if docs:
     df = pd.DataFrame(docs)
     df["status"] = [status(d) for d in docs]
     df["FY"] = [d["fy_label"] or f"FY{d['fiscal_year']}" for d in docs]
-    st.dataframe(df[["doc_id", "company", "fiscal_year", "FY", "doc_type", "currency", "scale", "pages", "chunks",
-                     "status", "ingested_at"]], hide_index=True, width="stretch")
+    df["to check"] = [to_check(d.get("identity")) for d in docs]
+    df["identified from"] = [evidence_summary(d.get("identity")) for d in docs]
+    st.dataframe(df[["doc_id", "company", "fiscal_year", "FY", "doc_type", "currency", "scale", "to check", "pages",
+                     "chunks", "status", "identified from", "ingested_at"]], hide_index=True, width="stretch")
     st.caption(f"{len(docs)} documents · {int(df['pages'].sum())} pages · {int(df['chunks'].sum())} chunks")
+    flagged = [d for d in docs if to_check(d.get("identity"))]
+    if flagged:
+        st.warning(f"{len(flagged)} document(s) to check: " + "; ".join(
+            f"{d['doc_id'][:24]}: {to_check(d.get('identity'))}" for d in flagged[:8])
+                   + (" …" if len(flagged) > 8 else "") + ". Name a company under Companies below (rename it).")
 else:
     st.info("Nothing is ingested yet. Upload filings below, ingest the corpus folder, or run `ara ingest` in a terminal.")
 
@@ -76,17 +83,20 @@ if uploads:
         if digest not in cached:
             try:
                 info = describe(target, registry)
-                cached[digest] = {"file": target.name, "company": info.company, "fiscal_year": info.fiscal_year,
+                cached[digest] = {"file": target.name, "company": "" if info.needs_naming else info.company,
+                                  "fiscal_year": info.fiscal_year,
                                   "fy_label": info.fy_label, "doc_type": info.doc_type, "period": info.period,
                                   "currency": info.currency, "scale": info.scale,
-                                  "new company": info.new_company is not None}
+                                  "new company": info.new_company is not None and not info.needs_naming,
+                                  "identified from": info.evidence_summary(), "to check": to_check(info.record())}
             except (DocumentNameError, ValueError, OSError) as e:
                 cached[digest] = {"file": target.name, "error": str(e)}
         row = cached[digest]
         if "error" in row:
             problems.append(row)
             rows.append({"file": target.name, "company": "", "fiscal_year": None, "fy_label": "", "doc_type": "",
-                         "period": "", "currency": "", "scale": "", "new company": False})
+                         "period": "", "currency": "", "scale": "", "new company": False, "identified from": "",
+                         "to check": row["error"]})
         else:
             rows.append(row)
         paths.append(target)
@@ -95,15 +105,19 @@ if uploads:
     from pipeline.labels import doc_label
 
     for r in rows:
+        if not r.get("company") and "error" not in r:
+            st.warning(f"{r['file']}: the company could not be read from the document; enter it in the table "
+                       "(otherwise it is ingested as 'not detected' for you to name later).")
         if r.get("company"):
             new = " (new company: it will be added to the registry)" if r.get("new company") else ""
             st.markdown(f"**{r['file']}**: detected {doc_label(r['company'], r['fiscal_year'], r['doc_type'], None, r['fy_label'])}"
                         f" · {r['currency'] or 'currency ?'} {r['scale'] or 'scale ?'}{new}")
     edited = st.data_editor(
-        pd.DataFrame(rows), hide_index=True, width="stretch", key="detected_table", disabled=["file", "new company"],
+        pd.DataFrame(rows), hide_index=True, width="stretch", key="detected_table",
+        disabled=["file", "new company", "identified from", "to check"],
         column_config={
             "doc_type": st.column_config.SelectboxColumn("doc_type", options=list(DOC_TYPES)),
-            "scale": st.column_config.SelectboxColumn("scale", options=["", "thousands", "millions", "billions"]),
+            "scale": st.column_config.SelectboxColumn("scale", options=["", "units", "thousands", "millions", "billions"]),
             "fiscal_year": st.column_config.NumberColumn("fiscal_year", min_value=1990, max_value=2100, step=1,
                                                          format="%d")})
     if st.button("Ingest uploaded files", type="primary"):
