@@ -24,13 +24,13 @@ def build_registry(corpus: Path):
     """(registry, coverage, company of each file) as ingest would register the corpus's reports."""
     from ingest.documents import describe
     from ingest.pdf import read_pages
-    from pipeline.registry import Registry, _toml_registry
+    from pipeline.registry import Registry, file_registry
 
     try:
         from ingest.aliases import learn, registrable
     except ImportError:     # a checkout from before names were learned at ingest
         learn = registrable = None
-    reg = _toml_registry()
+    reg = file_registry()
     coverage: dict[str, list[int]] = {}
     of_file: dict[str, str] = {}
     for line in (corpus / "documents.jsonl").read_text(encoding="utf-8").splitlines():

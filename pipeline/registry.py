@@ -298,6 +298,11 @@ def seed_rows() -> list[tuple[str, list[Company]]]:
     return out
 
 
+def file_registry() -> Registry:
+    """The registry of the bundled TOML plus ARA_REGISTRY_FILE, without the database (what a fresh install seeds)."""
+    return _toml_registry()
+
+
 def _toml_registry() -> Registry:
     seen: set[str] = set()
     companies: list[Company] = []
