@@ -144,3 +144,42 @@ def test_a_short_capitals_abbreviation_is_matched_in_capitals_only():
     reg = Registry([Company(key="BHDX", name="Brackenhurst", aliases=("BHD",))])
     assert [c.name for c in analyse("What was BHD's net loss in 2031?", reg).companies] == ["Brackenhurst"]
     assert analyse("Is Sendirian Bhd a subsidiary?", reg).companies == []
+
+
+ANNUAL = [["Quillon Minerals Limited", "ABN 12 345 678 901", "Annual Report 2031"],
+          ["Directors' Report", "The directors present their report on Quillon Minerals Limited ('Company' or 'Quillon' "
+           "or 'Parent Entity')", "for the year ended 30 June 2031. Quillon Minerals Limited (ASX: QML) explores for gold.",
+           "Quillon Minerals Limited (formerly known as Karrak Exploration Limited) changed its name in 2030.",
+           "Quillon explored three tenements. Quillon holds cash. Quillon has no debt. Quillon grew. Quillon pays none."],
+          ["Consolidated Statement of Profit or Loss", "For the year ended 30 June 2031", "A$ 2031 2030",
+           "Revenue 1,234,567 1,000,000", "Loss for the year (345,678) (300,000)"]]
+
+
+@pytest.mark.db
+def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(settings, embedder, tmp_path):
+    from ingest.run import ingest_paths
+    from pipeline.registry import registry_from_db
+    from pipeline.stores import corpus, db
+    from tests.pdfs import write_pdf
+
+    pdf = write_pdf(tmp_path / "5be1d0c2a9f7e3d1.pdf", ANNUAL)
+    conn = db.connect(settings)
+    try:
+        r = ingest_paths([pdf], settings, conn=conn, embedder=embedder, show_progress=False)[0]
+        assert r.status == "ingested", r.error
+        reg = registry_from_db(conn)
+        c = reg.by_name(r.info.company)
+        assert c is not None and {"Quillon", "Karrak Exploration Limited", "Karrak Exploration"} <= set(c.aliases)
+        assert "QML" in c.tickers
+        row = conn.execute("SELECT name_sources FROM companies WHERE key = %s", (c.key,)).fetchone()[0]
+        assert row["Quillon"].startswith("abbreviation: ") and "p. 2" in row["Quillon"]
+        coverage = corpus.coverage_all(conn)
+        for q in ("What was Quillon's revenue in FY2031?", "QML loss for the year 2031",
+                  "Considering the report, what was Karrak Exploration's revenue in 2031?",
+                  "Answer in A$: Quillon Minerals Ltd revenue 2031"):
+            d = route_question(analyse(q, reg), coverage)
+            assert d.route == "retrieve" and d.companies == [c.name], (q, d)
+    finally:
+        corpus.delete_document(conn, pdf.stem)
+        conn.commit()
+        conn.close()
