@@ -47,6 +47,12 @@ _SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
 _DASH = r"[\s\-‐‑–—]*"
 
 
+# A held name followed by more of a name and an entity word ("Odyssey" in "Odyssey Group Holdings", "Acme" in "Acme
+# Silver Ltd") is part of another company's name, not the held company.
+_OTHER_ENTITY = re.compile(rf"\s+(?:[A-Z][\w&'’\-]*\s+){{0,2}}(?:{LEGAL_SUFFIX}|Group|Bank|Bancorp|Trust|Fund|Capital|"
+                           r"Partners)(?![\w])")
+
+
 def bare_name(name: str) -> str:
     """A legal name without its suffixes and a leading 'The' ("The Acme Co., Ltd." -> "Acme")."""
     n = re.sub(r"\s+", " ", name).strip(" ,")
@@ -200,7 +206,8 @@ class Registry:
         for s, e, c in sorted(hits, key=lambda h: (h[0] - h[1], h[0])):
             if all(e <= ts or s >= te for ts, te, _ in taken):
                 taken.append((s, e, c))
-        return sorted(taken, key=lambda h: h[0])
+        return sorted((h for h in taken if not _OTHER_ENTITY.match(text, h[1]) or text[h[0]:h[1]].endswith(("'s", "’s"))
+                       or text[h[0]:h[1]] in h[2].tickers), key=lambda h: h[0])
 
     def shared_names(self, text: str) -> dict[str, list[Company]]:
         """Names in `text` that more than one company goes by ("Odyssey"), each with those companies."""

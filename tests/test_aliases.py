@@ -183,3 +183,14 @@ def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(set
         corpus.delete_document(conn, pdf.stem)
         conn.commit()
         conn.close()
+
+
+@pytest.mark.parametrize("q", ["What were Quillon Minerals Group Holdings' net premiums in 2031?",
+                               "What was Harrow Capital's net income in 2031?",
+                               "Zenith Silver Ltd total assets 2031"])
+def test_a_held_name_inside_another_entitys_name_never_resolves_to_the_held_company(q):
+    reg = Registry([*_registry().companies, Company(key="ZENITH", name="Zenith", aliases=("Zenith Ltd",)),
+                    Company(key="HARROW", name="Harrow", aliases=("Harrow plc",))])
+    facts = analyse(q, reg)
+    assert facts.companies == []
+    assert route_question(facts, COVERAGE).companies == []

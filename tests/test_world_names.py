@@ -1,4 +1,4 @@
-"""Integration: a few corpus-world reports (a UK plc, an Australian Ltd, a US 10-K with a former name) ingested with
+"""Integration: a few corpus-world reports (a UK plc, an Australian Limited, a US 10-K with a former name) ingested with
 no sidecar and no registry edit, then asked about in analysts' wordings: full legal name, short name, the report's
 own abbreviation, its listing code, its former name, sentence-initial instruction words. The scope must resolve to
 the report's company, and to no other."""
@@ -11,11 +11,11 @@ from pipeline.question import analyse
 from pipeline.router import route_question
 
 WORLD = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus-world"
-FILES = {"e2850fff8d9dee77f3a6520d0b1aba46adddc2c0.pdf": [   # Benjamin Hornigold Ltd (AU), 43 pages
-             "What was Benjamin Hornigold Ltd's net asset backing per share at 30 June 2022?",
-             "Answer briefly: what was Benjamin Hornigold's loss for the year?",
-             "BHD total assets 2022",                                   # the report's own abbreviation
-             "Considering the annual report, how much cash did Benjamin Hornigold Limited hold?"],
+FILES = {"0c0faea14d108e1617f2d6d2a7c1aae04eb88fe0.pdf": [   # Odyssey Gold Limited (AU), 68 pages
+             "What was Odyssey Gold Limited's loss for the year ended 30 June 2022?",
+             "Answer briefly: how much cash did Odyssey Gold hold at year end?",
+             "Odyssey Gold Ltd exploration expenditure 2022",           # suffix written another way
+             "Considering the directors' report, who chairs Odyssey?"],  # the report's own abbreviation
          "53aa4bfb3b29d7fc064e97626fc4f860942ca9fd.pdf": [   # Starvest plc (UK), 48 pages
              "What was Starvest plc's net asset value at 30 September 2022?",
              "Using the accounts, what was Starvest's loss for the year?",
