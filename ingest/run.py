@@ -219,16 +219,20 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
                                       embed_key=k) for c, k in zip(chunks, need.keys)]
         try:
             with conn.transaction():  # the new company and the document are stored together or not at all
+                key = ""
                 if info.new_company is not None:
                     c = info.new_company
-                    companies.add(conn, {"key": c.key, "name": c.name, "legal_name": c.legal_name,
-                                         "tickers": c.tickers, "aliases": c.aliases,
-                                         "fiscal_year_end": c.fiscal_year_end, "file_number": c.file_number})
+                    key = companies.add(conn, {"key": c.key, "name": c.name, "legal_name": c.legal_name,
+                                               "tickers": c.tickers, "aliases": c.aliases,
+                                               "fiscal_year_end": c.fiscal_year_end, "file_number": c.file_number})
                 elif info.known_company is not None and info.identity is not None:
                     idn = info.identity
-                    companies.enrich(conn, info.known_company.key, aliases=(idn.legal_name, *idn.aliases),
+                    key = info.known_company.key
+                    companies.enrich(conn, key, aliases=(idn.legal_name, *idn.aliases),
                                      tickers=idn.tickers, file_number=idn.file_number, legal_name=idn.legal_name,
                                      fiscal_year_end=idn.fiscal_year_end)
+                if key:
+                    _learn_names(conn, registry, key, info, pages)
                 corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
         except Exception:
             conn.rollback()
@@ -244,6 +248,20 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
     finally:
         result.seconds = time.perf_counter() - t0
     return result
+
+
+def _learn_names(conn, registry: Registry, key: str, info: DocumentInfo, pages) -> None:
+    """The names the report gives its company (abbreviation, listing code, former and trading names;
+    `ingest/aliases.py`), stored with the company with where each was read. A name that is another registered
+    company's own name or ticker is not taken."""
+    from ingest.aliases import learn, registrable
+    from pipeline.stores import companies
+
+    idn = info.identity
+    found = learn(pages, names=[info.company, *((idn.legal_name, *idn.aliases) if idn else ())])
+    names, tickers, sources = registrable(found, registry, key, info.doc_id)
+    if names or tickers:
+        companies.enrich(conn, key, aliases=names, tickers=tickers, sources=sources)
 
 
 def _bar(it, show: bool, desc: str, unit: str):

@@ -38,6 +38,7 @@ class QuestionFacts:
     metrics: list[Metric] = field(default_factory=list)
     topics: list[Topic] = field(default_factory=list)
     unknown_companies: list[str] = field(default_factory=list)   # named like a company, but not registered
+    ambiguous: dict[str, list[str]] = field(default_factory=dict)  # a name several companies go by -> their names
 
     @property
     def company(self) -> Company | None:
@@ -88,7 +89,21 @@ companies group segment business north south east west central latin europe euro
 african america american americas china chinese japan japanese india indian uk us usa u.s eu emea apac middle
 international domestic global world united states kingdom canada canadian australia australian germany france
 balance sheet sheets statement statements income cash flow flows note notes consolidated md&a 10-k 10-q 8-k
+answer answers respond reply considering consider using use here heres here's according based given assuming assume
+suppose looking look regarding concerning focusing find identify determine state extract return quote cite check
+read refer review kindly also additionally next then finally first second third lastly overall specifically briefly
+roughly approximately exactly only just again okay ok thanks thank hi hello hey great sure well actually quick
+question follow similarly likewise however besides moreover furthermore meanwhile between among over during after
+before since until as per across under within without into round rounded format output write keep make let help
+need want report reported reporting summary describe summarise summarize
 """.split())
+# Words a report defines for any company ("the Bank", "the Parent", "the Trust"): a name only beside another word.
+_ENTITY_WORDS = set("""bank parent entity registrant issuer trust fund subsidiary subsidiaries holdings manager board
+directors corporation partnership firm""".split())
+# Sentence-initial words that are verbs or adverbs by their form ("Considering", "Based", "Briefly"): a sentence
+# opens with them, a company's name does not.
+_OPENER_FORM = re.compile(r"(?i)[a-z]{3,}(?:ing|ed|ly)$")
+_SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+|\n\s*|[\"“(]\s*)$")
 _SUFFIXES = r"(?:Inc|Inc\.|Corp|Corp\.|Corporation|Company|Co\.?|plc|PLC|Ltd|Ltd\.|Limited|Group|Holdings|AG|SA|NV|SE)"
 _CAP = r"(?:[A-Z][\w&.\-]*[\w&]|[A-Z]|[0-9][A-Za-z][\w&\-]*)"
 _PHRASE = re.compile(rf"(?<![\w’'])({_CAP}(?:\s+(?:&\s+)?{_CAP})*)(?:'s|’s)?(?![\w])")
@@ -110,14 +125,16 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
         if _PART_OF.match(stripped[m.end():]):
             continue    # "Space segment", "Display Technologies division": a part of a company, not a company
         words = m.group(1).split()
+        if words and _SENTENCE_START.search(stripped[:m.start()]) and _OPENER_FORM.fullmatch(words[0]):
+            words = words[1:]
         while words and (words[0].lower().strip(".") in _NOT_NAMES or re.fullmatch(r"(?:FY)?\d+\w*", words[0])):
             words = words[1:]
         while words and (words[-1].lower().strip(".") in _NOT_NAMES or re.fullmatch(r"(?:FY)?\d+\w*", words[-1])):
             words = words[:-1]
-        if not words:
+        if not words or all(w.lower().strip(".") in _ENTITY_WORDS for w in words):
             continue
         phrase = " ".join(words)
-        if phrase.lower() in known or any(w.lower() in known for w in words):
+        if phrase.lower() in known or any(w.lower() in known for w in words) or registry.by_name(phrase):
             continue
         if len(words) == 1 and phrase.isupper() and len(phrase) <= 6:
             continue   # acronyms (EBITDA, GAAP, CEO) and tickers are not names; unknown tickers cannot be told apart
@@ -140,6 +157,7 @@ def analyse(text: str, registry: Registry | None = None, lexicon: Lexicon | None
     if not companies:       # "AmEx", "Lockheed", "Boieng": named informally
         text = registry.spell_out(text)
         companies = registry.find_companies(text)
+    shared = {} if companies else {a: [c.name for c in cs] for a, cs in registry.shared_names(text).items()}
     return QuestionFacts(text=text, companies=companies, years=find_years(text),
                          metrics=lexicon.find(text), topics=get_topics().find(text),
-                         unknown_companies=unknown_company_names(text, registry, lexicon))
+                         unknown_companies=unknown_company_names(text, registry, lexicon), ambiguous=shared)

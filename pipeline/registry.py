@@ -39,22 +39,74 @@ class Company:
         return self.tickers[0] if self.tickers else ""
 
 
+# Legal-entity suffixes: part of a legal name, optional when an analyst writes it ("Acme Colas" = "Acme Colas Inc.").
+LEGAL_SUFFIX = (r"(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.,?\s+Ltd\.?|Co\.?|Limited|Ltd\.?|"
+                r"Pty\.?\s+Ltd\.?|plc|PLC|Plc|P\.L\.C\.|N\.\s?V\.|NV|S\.A\.|SA|AG|SE|ASA|AB|Oyj|S\.p\.A\.|GmbH|LLC|"
+                r"L\.P\.|LP|Holdings|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.)")
+_SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
+_DASH = r"[\s\-‐‑–—]*"
+
+
+# A held name followed by more of a name and an entity word ("Odyssey" in "Odyssey Group Holdings", "Acme" in "Acme
+# Silver Ltd") is part of another company's name, not the held company.
+_OTHER_ENTITY = re.compile(rf"\s+(?:[A-Z][\w&'’\-]*\s+){{0,2}}(?:{LEGAL_SUFFIX}|Group|Bank|Bancorp|Trust|Fund|Capital|"
+                           r"Partners)(?![\w])")
+
+
+def bare_name(name: str) -> str:
+    """A legal name without its suffixes and a leading 'The' ("The Acme Co., Ltd." -> "Acme")."""
+    n = re.sub(r"\s+", " ", name).strip(" ,")
+    prev = None
+    while prev != n:
+        prev = n
+        n = _SUFFIX_TAIL.sub("", n).strip(" ,")
+    return re.sub(r"(?i)^the\s+", "", n).strip() or name.strip()
+
+
+def name_pattern(name: str) -> re.Pattern[str]:
+    """How a question may write one of a company's names: any case; spaces, hyphens and full stops optional
+    between its parts ("Coca Cola", "CocaCola", "Coca-Cola"); "&" or "and"; a legal suffix or a possessive after
+    it, taken as part of the name. An all-capitals abbreviation of up to five letters ("EHI") is matched in
+    capitals only, like a ticker, so a word of a sentence is never read as it."""
+    n = bare_name(name) if len(bare_name(name)) >= 2 else name.strip()
+    parts = []
+    for tok in (t for t in re.split(r"[\s\-‐‑–—]+", n) if t):
+        parts.append(r"(?:&|and)" if tok in ("&", "and") else re.escape(tok).replace(r"\.", r"\.?"))
+    body = _DASH.join(parts)
+    flags = 0 if re.fullmatch(r"[A-Z0-9&]{2,5}", n) else re.IGNORECASE
+    return re.compile(rf"(?<![\w$])(?:(?i:the)\s+)?{body}(?![\w])(?:,?\s+{LEGAL_SUFFIX}(?![\w]))*(?:'s|’s)?(?![\w])",
+                      flags)
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[\s\-‐‑–—.,]+", "", bare_name(name).lower()).replace("&", "and")
+
+
 @dataclass
 class Registry:
     companies: list[Company]
     source: Path | None = None
     _patterns: list[tuple[re.Pattern[str], Company]] = field(default_factory=list, repr=False)
     _forms: dict[str, Company] | None = field(default=None, repr=False)
+    _shared: dict[str, list[Company]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        # A name two companies share ("Odyssey" for Odyssey Gold and Odyssey Group) names neither: it is kept
+        # aside for "did you mean", never matched to one of them. A company's own display name or key is its own.
+        owners: dict[str, list[Company]] = {}
+        for c in self.companies:
+            for n in {_norm(a) for a in c.aliases if a}:
+                owners.setdefault(n, []).append(c)
+        own = {_norm(c.name): c for c in self.companies} | {_norm(c.key): c for c in self.companies}
+        self._shared = {n: cs for n, cs in owners.items() if len(cs) > 1 and n not in own}
         pats: list[tuple[re.Pattern[str], Company]] = []
         for c in self.companies:
-            names = {c.name, c.key, *c.aliases}
+            names = {c.name, c.key, *(a for a in c.aliases if _norm(a) not in self._shared)}
             # Longest first so "Amcor plc" wins over "Amcor" in the span bookkeeping.
             for n in sorted(names, key=len, reverse=True):
-                pats.append((re.compile(rf"(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", re.IGNORECASE), c))
+                pats.append((name_pattern(n), c))
             for t in c.tickers:  # tickers are case-sensitive: "BA" must not match "ba"
-                pats.append((re.compile(rf"(?<![\w$]){re.escape(t)}(?![\w])"), c))
+                pats.append((re.compile(rf"(?<![\w$]){re.escape(t)}(?:'s|’s)?(?![\w])"), c))
         self._patterns = pats
 
     def by_key(self, key: str) -> Company:
@@ -71,6 +123,11 @@ class Registry:
         for c in self.companies:
             if name.lower() in {c.name.lower(), c.key.lower(), *(a.lower() for a in c.aliases)}:
                 return c
+        want = _norm(name)     # the same name written without its suffix, hyphen or full stops
+        if len(want) >= 3 and want not in self._shared:
+            for c in self.companies:
+                if want in {_norm(c.name), _norm(c.key), *(_norm(a) for a in c.aliases)}:
+                    return c
         return None
 
     def match(self, *, names: tuple[str, ...] = (), tickers: tuple[str, ...] = (), file_number: str = "") -> Company | None:
@@ -95,8 +152,8 @@ class Registry:
 
     def strip_names(self, text: str) -> str:
         """`text` with every company name, alias and ticker it mentions blanked out."""
-        for pat, _ in self._patterns:
-            text = pat.sub(" ", text)
+        for s, e, _ in reversed(self.spans(text)):
+            text = text[:s] + " " + text[e:]
         return text
 
     def spell_out(self, text: str) -> str:
@@ -141,18 +198,66 @@ class Registry:
         return {w.lower(): c for c in self.companies for w in re.findall(r"[A-Za-z]{6,}", c.name)
                 if w.lower() not in _GENERIC_FIRST_WORDS}
 
+    def spans(self, text: str) -> list[tuple[int, int, Company]]:
+        """Where `text` names a company: (start, end, company), a longer name winning over a name inside it ("Odyssey
+        Gold" over "Odyssey"; "American Express" over a company "Express"), in text order."""
+        hits = [(m.start(), m.end(), c) for pat, c in self._patterns for m in pat.finditer(text)]
+        taken: list[tuple[int, int, Company]] = []
+        for s, e, c in sorted(hits, key=lambda h: (h[0] - h[1], h[0])):
+            if all(e <= ts or s >= te for ts, te, _ in taken):
+                taken.append((s, e, c))
+        return sorted((h for h in taken if not _OTHER_ENTITY.match(text, h[1]) or text[h[0]:h[1]].endswith(("'s", "’s"))
+                       or text[h[0]:h[1]] in h[2].tickers), key=lambda h: h[0])
+
+    def shared_names(self, text: str) -> dict[str, list[Company]]:
+        """Names in `text` that more than one company goes by ("Odyssey"), each with those companies."""
+        out: dict[str, list[Company]] = {}
+        seen: set[str] = set()
+        for c in self.companies:
+            for a in c.aliases:
+                n = _norm(a)
+                if n in self._shared and n not in seen:
+                    seen.add(n)
+                    if name_pattern(a).search(text):
+                        out[a] = self._shared[n]
+        return out
+
     def find_companies(self, text: str) -> list[Company]:
         """Companies named in `text`, in order of first mention, without duplicates."""
-        hits: list[tuple[int, Company]] = []
-        for pat, company in self._patterns:
-            m = pat.search(text)
-            if m:
-                hits.append((m.start(), company))
         seen: list[Company] = []
-        for _, c in sorted(hits, key=lambda h: h[0]):
+        for _, _, c in self.spans(text):
             if c not in seen:
                 seen.append(c)
         return seen
+
+    def closest(self, name: str, among: list[str] | None = None, n: int = 3) -> list[str]:
+        """The held companies (display names; of `among` when given) whose name, legal name or alias is closest
+        to `name`: a near spelling ("Acme Cola" / "Acme Colas Inc."), a name both share ("Odyssey"), or a name one
+        word of which is `name`'s distinctive word. Empty when none is close."""
+        import difflib
+
+        want = _norm(name)
+        if not want:
+            return []
+        pool = [c for c in self.companies if among is None or c.name in among]
+        scored: list[tuple[float, str]] = []
+        for c in pool:
+            best = 0.0
+            for a in {c.name, c.legal_name, *c.aliases}:
+                if not a:
+                    continue
+                have = _norm(a)
+                r = difflib.SequenceMatcher(None, want, have).ratio()
+                words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", bare_name(a))}
+                if want in self._shared and c in self._shared[want]:
+                    r = 1.0
+                elif any(w.lower() in words and w.lower() not in _GENERIC_FIRST_WORDS
+                         for w in re.findall(r"[A-Za-z]{4,}", name)):
+                    r = max(r, 0.8)
+                best = max(best, r)
+            if best >= 0.75:
+                scored.append((best, c.name))
+        return [nm for _, nm in sorted(scored, key=lambda x: -x[0])[:n]]
 
 
 # First words of company names that are ordinary words, never a name on their own ("American" is not American Express).
@@ -198,6 +303,11 @@ def seed_rows() -> list[tuple[str, list[Company]]]:
     if extra and Path(extra).resolve() != DEFAULT_REGISTRY.resolve():
         out.append(("file", _load_cached(str(extra)).companies))
     return out
+
+
+def file_registry() -> Registry:
+    """The registry of the bundled TOML plus ARA_REGISTRY_FILE, without the database (what a fresh install seeds)."""
+    return _toml_registry()
 
 
 def _toml_registry() -> Registry:

@@ -129,6 +129,12 @@ def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled:
     if definition and not facts.companies and _DEFINITION.search(q):
         return RouteDecision("direct", "asks what a financial term means", definition)
 
+    if not facts.companies and facts.ambiguous:
+        name, held = next(iter(facts.ambiguous.items()))
+        held = [c for c in held if c in coverage] or held
+        return RouteDecision("clarify", f"'{name}' is a name of {_join(held)}",
+                             f"Which company do you mean by {name}: {' or '.join(held)}? I have reports for {covered}.")
+
     named_unknown = [] if facts.companies else names_not_held(facts, q)
     if named_unknown:
         return RouteDecision("out_of_scope", f"names a company whose reports are not held ({named_unknown[0]})",
@@ -227,7 +233,15 @@ def reports_printing(years: list[int], year: int) -> list[int]:
 
 
 def not_held_reply(name: str, coverage: dict[str, list[int]]) -> str:
-    return f"I don't hold reports for {name}; I hold: {coverage_text(coverage)}."
+    """"I don't hold reports for Acme Cola; did you mean Acme Colas?" when a held company's name is close to the
+    one asked about (a near spelling, a name both share), then what is held."""
+    from pipeline.registry import Company, Registry, get_registry
+
+    reg = get_registry()
+    held = Registry([reg.by_name(c) or Company(key=c, name=c) for c in coverage])
+    near = [c for c in held.closest(name) if c in coverage and c.lower() != name.lower()]
+    ask = f"did you mean {' or '.join(near)}? " if near else ""
+    return f"I don't hold reports for {name}; {ask}I hold: {coverage_text(coverage)}."
 
 
 def names_not_held(facts: QuestionFacts, q: str) -> list[str]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Iterable
 
 import psycopg
+from psycopg.types.json import Jsonb
 
-_COLS = ("key", "name", "legal_name", "tickers", "aliases", "fiscal_year_end", "sector", "file_number", "origin")
+_COLS = ("key", "name", "legal_name", "tickers", "aliases", "fiscal_year_end", "sector", "file_number", "origin",
+         "name_sources")
 
 
 class RegistryEditError(ValueError):
@@ -69,8 +71,10 @@ def add(conn: psycopg.Connection, row: dict, origin: str = "ingest") -> str:
 
 
 def enrich(conn: psycopg.Connection, key: str, *, aliases: Iterable[str] = (), tickers: Iterable[str] = (),
-           file_number: str = "", legal_name: str = "", fiscal_year_end: str = "") -> bool:
-    """Add what a newly ingested filing says about a known company (names, tickers, file number); True if changed."""
+           file_number: str = "", legal_name: str = "", fiscal_year_end: str = "",
+           sources: dict[str, str] | None = None) -> bool:
+    """Add what a newly ingested filing says about a known company (names, tickers, file number); True if changed.
+    `sources`: for a name or ticker added, where it was read ("abbreviation: '...' (doc p. 3)")."""
     cur = get(conn, key)
     if cur is None:
         return False
@@ -83,10 +87,12 @@ def enrich(conn: psycopg.Connection, key: str, *, aliases: Iterable[str] = (), t
     if not (new_aliases or new_tickers or fn != cur["file_number"] or ln != cur["legal_name"]
             or fye != cur["fiscal_year_end"]):
         return False
+    src = {n: w for n, w in (sources or {}).items() if n in new_aliases or n in new_tickers}
     with conn.transaction():
         conn.execute("UPDATE companies SET aliases = aliases || %s::text[], tickers = tickers || %s::text[],"
-                     " file_number = %s, legal_name = %s, fiscal_year_end = %s, updated_at = now() WHERE key = %s",
-                     (new_aliases, new_tickers, fn, ln, fye, cur["key"]))
+                     " file_number = %s, legal_name = %s, fiscal_year_end = %s, name_sources = name_sources || %s,"
+                     " updated_at = now() WHERE key = %s",
+                     (new_aliases, new_tickers, fn, ln, fye, Jsonb(src), cur["key"]))
         _bump(conn)
     return True
 

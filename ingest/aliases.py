@@ -1,0 +1,182 @@
+"""The names a report gives its own company, learned at ingest from the report's text (never from a hand list).
+
+Analysts name a company by its ticker, the abbreviation the report defines for itself, its short name, its legal
+name with or without the suffix, a former name or a trading name. `learn()` reads those from the report's pages:
+
+- a **defined term** right after the company's own legal name: `X Limited ("Company" or "Xco")`,
+  `X Inc. ("XI," together with its subsidiaries, the "Company," "we," ...)`, `X plc (the Company or XCO)`;
+  generic terms ("Company", "Group", "Parent Entity", "we") are not names;
+- a **listing code** printed beside the company's name or in a listing line: `X plc (AIM: XCO)`,
+  `Ticker: XCO (Nasdaq)`, "our common stock ... under the symbol “XCO”";
+- a **former name** the report states for the company itself: `X Inc. (formerly known as Y Inc.)`,
+  "we changed our name from Y Inc. to X Inc." (a subsidiary's or a manager's rename is not the company's);
+- a **trading name**: "X Limited, trading as Y", "doing business as Y", "d/b/a Y".
+
+Each name comes with its kind and the page and words it was read from, so the registry can show why it knows it.
+Whether a name may be stored (another company already has it) is the registry's decision, not this module's.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from pipeline.registry import LEGAL_SUFFIX as SUFFIX
+from pipeline.registry import bare_name as bare
+
+# Words of defined terms that any company uses for itself ("the Company", "Parent Entity"), never a name of this one.
+_GENERIC_WORDS = frozenset("""company companies group parent entity consolidated registrant issuer corporation
+partnership trust fund bank holdings holding we us our ours manager investment board directors management society
+firm business subsidiaries subsidiary combined economic reporting the its and or on a an stand-alone standalone
+basis""".split())
+
+
+
+@dataclass(frozen=True)
+class LearnedName:
+    name: str
+    kind: str        # abbreviation | ticker | former | trading
+    page: int        # 1-based page it was read on
+    evidence: str    # the words it was read from
+
+    def source(self, doc: str = "") -> str:
+        return f"{self.kind}: '{self.evidence}'" + (f" ({doc} p. {self.page})" if doc else f" (p. {self.page})")
+
+
+def _name_re(names: Sequence[str]) -> str:
+    """A pattern for any of the company's names as printed: case, spaces, hyphens and full stops may differ, and
+    a suffix may follow."""
+    alts = []
+    for n in sorted({bare(n) for n in names if n and len(bare(n)) >= 2}, key=len, reverse=True):
+        toks = [re.escape(t) for t in re.split(r"[\s\-‐–.]+", n) if t]
+        if toks:
+            alts.append(r"[\s\-‐–.]*".join(toks))
+    if not alts:
+        return r"(?!x)x"
+    return rf"(?i:(?<![\w])(?:the\s+)?(?:{'|'.join(alts)}))(?![\w])(?:,?\s+{SUFFIX}(?![\w]))*"
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", (text or "").replace("\u00a0", " "))
+
+
+def _is_name(term: str) -> bool:
+    """A defined term that names a company: capitalised or an acronym, one to four words, not a generic word."""
+    t = term.strip(" ,.;:")
+    if not t or len(t) > 40 or not re.search(r"[A-Za-z]", t):
+        return False
+    words = t.split()
+    if len(words) > 4 or all(w.lower().strip(",.") in _GENERIC_WORDS for w in words):
+        return False
+    if re.fullmatch(r"[a-z][a-z\s]*", t):
+        return False            # a lower-case phrase ("the company") is prose; "abrdn" style names have capitals elsewhere
+    return bool(re.match(r"[A-Z0-9]|[a-z]+[A-Z]", t))
+
+
+def _terms_in_parens(inner: str) -> list[str]:
+    """The defined terms of one parenthesis: quoted terms, else the items of an 'A or B' list."""
+    inner = inner.replace("’s", "\x00s")
+    quoted = [q.strip(" ,.;").replace("\x00s", "’s") for q in re.findall(r"(?:‘‘|``|[\"“‘])([^\"“”‘’]{1,40}?)(?:’’|''|[\"”’])", inner)]
+    quoted += [q.strip(" ,.;") for q in re.findall(r"(?<![\w])'([^'\"“”‘’]{1,40}?)'(?![\w])", inner)]
+    if quoted:
+        return quoted
+    if re.search(r"(?i)\b(?:exact name|formerly|previously|a wholly|owned|subsidiar|incorporated|registered)\b", inner):
+        return []
+    items = [re.sub(r"(?i)^(?:the|referred to (?:hereafter|hereinafter) as(?: the)?|hereinafter)\s+", "", i).strip()
+             for i in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", inner.replace("\x00s", "’s")) if i.strip()]
+    # unquoted, a list is a definition only beside a generic term ("the Company or Xco"); a lone "(WA)" or "(Pty)"
+    # is part of another entity's name
+    return items if any(i.lower() in _GENERIC_WORDS for i in items) else []
+
+
+_LINK = r"(?:\s*,?\s*(?:and|together with)\s+(?:its|their)\s+(?:\w+\s+){0,3}(?:subsidiaries|entities|controlled entities)|" \
+        r"\s*,\s*an?\s+[A-Z][\w ]{0,30}?(?:corporation|company))?"
+
+_EXCHANGES = r"(?:ASX|AIM|LSE|TSX(?:-?V)?|TSXV|NYSE(?:\s+American)?|NASDAQ|Nasdaq|HKEX|SEHK|TSE|JSE|NZX|SGX|OTCQX|OTC)"
+_LISTING = re.compile(rf"\(\s*{_EXCHANGES}\s*(?:code)?\s*:\s*([A-Z][A-Z0-9]{{0,5}}(?:\.[A-Z]{{1,2}})?)\s*\)")
+_LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?:code|ticker|symbol)\s*:?\s*|\bTicker\s*(?:symbol)?\s*:\s*)"
+                           r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z]{1,2})?)\b")
+_SYMBOL = re.compile(r"(?i:\b(?:our|the company[’']s)\s+(?:class [a-c]\s+)?(?:common stock|ordinary shares|shares|"
+                     r"common shares)\b[^.]{0,160}?\bunder the (?:ticker |trading )?symbols?\s*)[“\"‘']{1,2}"
+                     r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)[”\"’']{1,2}")
+
+_FORMER_AFTER = r"\(?\s*(?:formerly(?:\s+known\s+as)?|previously\s+known\s+as|prior\s+to\s+\w+\s+\d{4}\s+known\s+as)\s+" \
+                r"(?:[“\"‘]{1,2})?(?P<former>(?:[A-Z0-9][\w&.’'\-]*\s+){0,6}(?:[A-Z0-9][\w&’'\-]*))(?P<fsuffix>,?\s+" + SUFFIX + r")?"
+_RENAMED = re.compile(r"(?i:\bchanged\s+(?:its|our|the company[’']s)\s+name\s+from\s+)[“\"‘]?"
+                      rf"((?:[A-Z0-9][\w&.’'\-]*\s+){{0,6}}?[A-Z0-9][\w&’'\-]*(?:,?\s+{SUFFIX})?)[”\"’]?,?"
+                      r"(?i:\s+to\s+)[“\"‘]?([^.;”\"’]{2,80})")
+_TRADING = re.compile(r"(?i:\b(?:trading as|trades as|t/a|doing business as|d/b/a|operat(?:es|ing) under the (?:name|brand))\s+)"
+                      r"[“\"‘]?((?:[A-Z0-9][\w&.’'\-]*\s+){0,4}[A-Z0-9][\w&’'\-]*)")
+
+
+def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -> list[LearnedName]:
+    """The names the report gives the company known by `names` (its short and legal names), read from the
+    report's first `head_pages` pages (definitions, the directors' report and the cover are there)."""
+    own = _name_re(names)
+    if own == r"(?!x)x":
+        return []
+    out: dict[str, LearnedName] = {}
+    known = {bare(n).lower() for n in names if n}
+
+    def keep(name: str, kind: str, page: int, ev: str) -> None:
+        name = name.strip(" ,.;:")
+        key = name.lower()
+        if not name or key in known or bare(name).lower() in known or key in out:
+            return
+        out[key] = LearnedName(name, kind, page, ev.strip()[:160])
+
+    # "(WA) Pty Ltd": a parenthesis followed by more of a name belongs to another entity's name
+    defined = re.compile(rf"({own}){_LINK}\s*\(([^()]{{1,200}})\)(?!\s*(?:[A-Z][\w]*\s+)?{SUFFIX}(?![\w]))")
+    after_former = re.compile(rf"({own}){_LINK}(?:\s*\([^()]{{1,200}}\)){{0,2}}\s*{_FORMER_AFTER}")
+    listing_near = re.compile(rf"({own})\s*{_LISTING.pattern}")
+    for i in range(min(len(pages), head_pages)):
+        text = _flat(pages[i])
+        if not text:
+            continue
+        for m in defined.finditer(text):
+            for term in _terms_in_parens(m.group(m.lastindex)):
+                if _is_name(term) and not _LISTING.fullmatch(f"({term})"):
+                    keep(term, "abbreviation", i + 1, m.group(0))
+        for m in listing_near.finditer(text):
+            keep(m.group(m.lastindex), "ticker", i + 1, m.group(0))
+        for m in after_former.finditer(text):
+            former = (m.group("former") + (m.group("fsuffix") or "")).strip()
+            if _is_name(bare(former)):
+                keep(former, "former", i + 1, m.group(0))
+                keep(bare(former), "former", i + 1, m.group(0))
+        for m in _RENAMED.finditer(text):
+            # renamed *to this company's name*, not to a longer one ("... to Xco Community Bank" is a subsidiary)
+            if re.match(rf"{own}(?!\s+[A-Z])", m.group(2).strip(" “\"‘")) and _is_name(bare(m.group(1))):
+                keep(m.group(1), "former", i + 1, m.group(0))
+                keep(bare(m.group(1)), "former", i + 1, m.group(0))
+        for m in _TRADING.finditer(text):
+            before = text[max(0, m.start() - 120):m.start()]
+            if re.search(own, before) and _is_name(m.group(1)):
+                keep(m.group(1), "trading", i + 1, text[max(0, m.start() - 60):m.end()])
+        for m in _SYMBOL.finditer(text):
+            keep(m.group(1), "ticker", i + 1, m.group(0))
+        for m in _LISTING_LINE.finditer(text):
+            around = text[max(0, m.start() - 160):m.end() + 40]
+            if re.search(own, around):
+                keep(m.group(1), "ticker", i + 1, around)
+    return list(out.values())
+
+
+def registrable(found: Sequence[LearnedName], registry, key: str, doc: str = "") -> tuple[list[str], list[str], dict[str, str]]:
+    """Of the names learned for the company `key`, those the registry may store: (names, tickers, where each was
+    read). A name that is another registered company's own name or key, or a ticker another company has, is left
+    out; a name another company also goes by is kept (the registry then matches it to neither and asks which)."""
+    names, tickers, sources = [], [], {}
+    for n in found:
+        if n.kind == "ticker":
+            if any(n.name in c.tickers for c in registry.companies if c.key != key):
+                continue
+            tickers.append(n.name)
+        else:
+            other = registry.by_name(n.name)
+            if other is not None and other.key != key and bare(n.name).lower() in (bare(other.name).lower(),
+                                                                                    other.key.lower()):
+                continue
+            names.append(n.name)
+        sources[n.name] = n.source(doc)
+    return names, tickers, sources
