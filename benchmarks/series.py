@@ -24,6 +24,15 @@ from pipeline.settings import get_settings  # noqa: E402
 
 SET = Path(__file__).resolve().parent.parent / "evals" / "sets" / "series.jsonl"
 ROUNDS = 3
+# The single-figure turn each series case is timed against: the same company and measure, one year.
+SINGLE = {
+    "series-boeing-revenue-5y": "What was Boeing's revenue in FY2022?",
+    "series-peers-capex-2y": "What was Boeing's capex in FY2022?",
+    "series-3m-operating-margin-3y": "What was 3M's operating margin in FY2022?",
+    "series-peers-total-assets-1y": "What were 3M's total assets in FY2022?",
+    "series-3m-free-cash-flow-3y": "What was 3M's free cash flow in FY2022?",
+    "series-boeing-total-assets-missing-year": "What were Boeing's total assets in FY2018?",
+}
 
 
 def grade(table: SeriesTable | None, gold: list[dict]) -> tuple[int, int, int, list[str]]:
@@ -71,7 +80,7 @@ def main() -> None:
             state = run_turn(case["turns"][0], ctx)
             series_ms.append((time.perf_counter() - t) * 1000)
             t = time.perf_counter()
-            run_turn(case["single"], ctx)
+            run_turn(SINGLE[case["id"]], ctx)
             single_ms.append((time.perf_counter() - t) * 1000)
         table = SeriesTable.model_validate(state.table) if state and state.table else None
         right, wrong, empty, notes = grade(table, case["gold_cells"])

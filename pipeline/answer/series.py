@@ -191,7 +191,7 @@ def _read_cell(state, conn, facts: QuestionFacts, company: str, year: int, cite,
         if yoy:
             _yoy_cell(state, conn, facts, cell, cell_cite, derived)
         elif derived:
-            _derived_cell(state, conn, facts, cell, cell_cite)
+            _derived_cell(state, conn, facts, cell, cell_cite, cited)
         else:
             _printed_cell(state, conn, facts, cell, cell_cite, docs)
     except calculator.CalculationError as e:
@@ -249,17 +249,21 @@ def lookup_where(f) -> str:
     return f"row \"{f.label_path}\", column \"{f.column_header}\""
 
 
-def _derived_cell(state, conn, facts: QuestionFacts, cell: Cell, cite) -> None:
+def _derived_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, cited: list[Passage]) -> None:
     """A margin, a share or a computed measure: the calculator over cited cells, as a single-figure answer."""
     from pipeline.answer.figures import Answerer
 
     ans = Answerer(state, conn, facts, cell.company, cell.year, cite)
-    value, unit, as_shown = ans.measure(cell.year)
+    value, unit, _ = ans.measure(cell.year)
     steps = "; ".join(ans.steps)
+    _derived_units(conn, cell, unit, cited)
+    if cell.unit in ("%", "x"):     # a rate as a single-figure answer shows it (one decimal; a multiple two)
+        value = value.quantize(Decimal("0.1") if cell.unit == "%" else Decimal("0.01"))
+        cell.shown = f"{value} %" if cell.unit == "%" else f"{value}x"
+    else:
+        cell.shown = money(value, scale=cell.unit or None, currency=cell.currency or None) + \
+            (" (negative)" if value < 0 else "")
     cell.value, cell.kind, cell.derivation = str(value), "derived", steps
-    _derived_units(conn, cell, unit, value, ans)
-    cell.shown = f"{as_shown.rstrip('% ')} %" if unit == "%" else as_shown if unit in ("x", "ratio") else \
-        money(value, scale=cell.unit or None, currency=cell.currency or None)
     state.derivation = "; ".join(filter(None, [state.derivation, steps]))
     state.results.append({"company": cell.company, "metric": facts.metric.key, "year": cell.year,
                           "value": str(value), "unit": unit, "kind": "derived"})
@@ -267,7 +271,11 @@ def _derived_cell(state, conn, facts: QuestionFacts, cell: Cell, cite) -> None:
                         f"computed as {steps}.", derived=True)
 
 
-def _derived_units(conn, cell: Cell, unit: str, value: Decimal, ans) -> None:
+def _derived_units(conn, cell: Cell, unit: str, cited: list[Passage]) -> None:
+    """A derived amount is in its inputs' scale and currency: those of the first page this cell cited (never
+    another cell's: peers may report in other currencies)."""
+    from pipeline.stores import facts as store
+
     if unit in ("%", "percent"):
         cell.unit, cell.currency = "%", ""
     elif unit in ("x", "ratio"):
@@ -275,8 +283,8 @@ def _derived_units(conn, cell: Cell, unit: str, value: Decimal, ans) -> None:
     elif unit in ("count", "per_share"):
         cell.unit, cell.currency = ("per share" if unit == "per_share" else ""), ""
     else:
-        scale, cur = ans.scale()
-        cell.unit, cell.currency = scale or "", cur or ""
+        first = next((f for p in cited[:1] for f in store.table_facts(conn, p.doc, p.page)[:1]), None)
+        cell.unit, cell.currency = (first.scale or "", first.currency or "") if first else ("", "")
 
 
 def _yoy_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, derived: bool) -> None:
