@@ -182,10 +182,13 @@ def _read_cell(state, conn, facts: QuestionFacts, company: str, year: int, cite,
                        "would print it)"
         return cell
     cited: list[Passage] = []
+    label_of: dict[int, str] = {}
 
     def cell_cite(p: Passage) -> int:
         cited.append(p)
-        return cite(p)
+        marker = cite(p)
+        label_of[marker] = doc_label(p.company, p.fiscal_year, p.doc_type, p.page)
+        return marker
 
     try:
         if yoy:
@@ -198,6 +201,8 @@ def _read_cell(state, conn, facts: QuestionFacts, company: str, year: int, cite,
         cell.kind, cell.value, cell.shown = "missing", None, ""
         cell.missing = f"not printed in the reports held: {e}"
         return cell
+    # the table keeps each input's page by name: the answer's markers are renumbered when it is shaped
+    cell.derivation = re.sub(r"\[(\d+)\]", lambda m: f"[{label_of.get(int(m.group(1)), m.group(1))}]", cell.derivation)
     seen: list[tuple[str, int]] = []
     for p in cited:
         if (p.doc, p.page) not in seen:
@@ -263,6 +268,8 @@ def _derived_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, cited: li
     else:
         cell.shown = money(value, scale=cell.unit or None, currency=cell.currency or None) + \
             (" (negative)" if value < 0 else "")
+    if cell.unit in ("%", "x"):     # the derivation ends in the value as shown, so the claim checks against it
+        steps = re.sub(r"=\s*-?[\d,]+(?:\.\d+)?\s*$", f"= {cell.shown}", steps)
     cell.value, cell.kind, cell.derivation = str(value), "derived", steps
     state.derivation = "; ".join(filter(None, [state.derivation, steps]))
     state.results.append({"company": cell.company, "metric": facts.metric.key, "year": cell.year,
