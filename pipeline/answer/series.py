@@ -22,7 +22,7 @@ from pipeline import calculator
 from pipeline.answer import facts as lookup
 from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
-from pipeline.answer.wording import figure_record, money, passage_of, shown
+from pipeline.answer.wording import figure_record, money, passage_of, shown, where
 from pipeline.labels import doc_label
 from pipeline.periods import names_span, year_span
 from pipeline.question import QuestionFacts, core_question, own_words
@@ -198,8 +198,15 @@ def _read_cell(state, conn, facts: QuestionFacts, company: str, year: int, cite,
         else:
             _printed_cell(state, conn, facts, cell, cell_cite, docs)
     except calculator.CalculationError as e:
+        from pipeline.stores import corpus
+
+        labels = corpus.document_labels(conn, [d for d, _, _ in docs])
+        held = ", ".join(f"FY{labels[d][1]} {_report(labels[d][1], labels[d][2]).split(' ', 1)[1]}"
+                         for d, _, _ in docs if d in labels)
         cell.kind, cell.value, cell.shown = "missing", None, ""
-        cell.missing = f"not printed in the reports held: {e}"
+        cell.missing = f"not printed in the {company} reports that cover FY{year} ({held})" if not (derived or yoy) \
+            else f"not computable from the {company} reports that cover FY{year} ({held}): {e}"
+        cell.row = str(e)       # what was looked for, and the closest lines (kept in the table, not the answer)
         return cell
     # the table keeps each input's page by name: the answer's markers are renumbered when it is shaped
     cell.derivation = re.sub(r"\[(\d+)\]", lambda m: f"[{label_of.get(int(m.group(1)), m.group(1))}]", cell.derivation)
@@ -239,8 +246,8 @@ def _printed_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, docs) -> 
     cell.shown = shown(f) if not metric.outflow else money(value, f)
     cell.unit = "%" if f.kind == "percent" else "per share" if f.kind == "per_share" else (f.scale or "")
     cell.currency = "" if f.kind == "percent" else (f.currency or "")
-    cell.row = lookup_where(f)
-    measure = lookup.read_ask(facts.text, facts, metric).measure or metric.label
+    cell.row = where(f)
+    measure = ask.measure or metric.label
     key = metric.key
     state.figures.append(figure_record(f, measure, key, cell.year, m))
     state.results.append({"company": cell.company, "metric": key, "year": cell.year, "value": str(value),
@@ -248,10 +255,6 @@ def _printed_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, docs) -> 
     note = f", printed as {f.value_printed}" if f.value is not None and f.value < 0 else ""
     _claim(state, cell, f"{possessive(cell.company)} {measure} in FY{cell.year} was {cell.shown} [{m}] "
                         f"({cell.row}, FY{cell.year}{note}).")
-
-
-def lookup_where(f) -> str:
-    return f"row \"{f.label_path}\", column \"{f.column_header}\""
 
 
 def _derived_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, cited: list[Passage]) -> None:
