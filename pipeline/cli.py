@@ -137,6 +137,8 @@ def ask(question: str, company: str | None, year: str | None, thread: str | None
         click.echo(json.dumps(state.to_json(), indent=2, ensure_ascii=False))
         return
     click.echo(state.answer)
+    if state.table:
+        _print_table(state.table)
     for c in state.citations:
         click.echo(f"  [{c.marker}] {c.label}  ({c.doc})")
     for c in state.caveats:
@@ -252,6 +254,24 @@ def trace(thread: str, turn: int | None, user: str, as_json: bool) -> None:
             for k, v in data.items():
                 click.echo(f"      {k}: {str(v)[:110]}")
         click.echo(f"  answer: {t['answer'][:300]}")
+
+
+def _print_table(raw: dict) -> None:
+    """A series answer's table: company x period, each cell its figure (empty: why, in the answer above)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from pipeline.answer.series import SeriesTable
+
+    t = SeriesTable.model_validate(raw)
+    out = Table(title=t.header())
+    out.add_column("company")
+    for p in t.columns:
+        out.add_column(p, justify="right")
+    for co in t.companies:
+        cells = [t.cell(co, p) for p in t.columns]
+        out.add_row(co, *[(c.shown if c and c.kind != "missing" else "—") for c in cells])
+    Console().print(out)
 
 
 @main.command(name="export")
