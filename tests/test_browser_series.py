@@ -6,10 +6,45 @@ import csv
 import io
 import re
 
-from tests.browser_support import MARKS, READY
-from tests.test_browser import ask, page, server, shot  # noqa: F401  (fixtures and helpers shared)
+import pytest
+
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, MARKS, READY
+from tests.test_browser import SHOTS, server  # noqa: F401  (the server fixture is shared)
 
 pytestmark = MARKS
+
+
+@pytest.fixture(scope="module")
+def page(server):  # noqa: F811
+    """A page of its own; the first load may take minutes on a loaded machine (the landing page reads the corpus)."""
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pg = browser.new_page(viewport={"width": 1400, "height": 950})
+        pg.goto(server, timeout=180000)
+        pg.get_by_test_id("stChatInput").wait_for(timeout=240000)
+        yield pg
+        browser.close()
+
+
+def _ask(page, question: str):
+    """Ask on a fresh page and wait for the reply and for the table's lazy widgets (dataframe, plotly) to load;
+    generous timeouts: the chart's chunk loads after the answer, slowly on a loaded machine."""
+    box = page.get_by_test_id("stChatInputTextArea")
+    box.fill(question)
+    box.press("Enter")
+    page.wait_for_function("""(tail) => {
+        const m = document.querySelectorAll('[data-testid="stChatMessage"]');
+        return m.length === 2 && m[0].innerText.includes(tail) && m[1].innerText.includes('How this answer was made');
+        }""", arg=question[-14:], timeout=240000)
+    try:
+        page.wait_for_function(READY, timeout=240000)
+    except Exception:
+        page.screenshot(path=str(SHOTS / "series-not-ready.png"))
+        raise
+    return page.get_by_test_id("stChatMessage").nth(1)
 
 
 def _answer_values(text: str) -> dict[str, str]:
@@ -22,7 +57,7 @@ def test_a_series_question_renders_the_table_and_chart_and_downloads_the_same_va
     from playwright.sync_api import expect
 
     # the session database's made-up Verizon FY2030 10-K prints capex for FY2028-FY2030; FY2027 is held by no report
-    reply = ask(page, "Verizon capex FY2027 to FY2030", 0)
+    reply = _ask(page, "Verizon capex FY2027 to FY2030")
     content = reply.get_by_test_id("stChatMessageContent")
     expect(content).to_contain_text("FY2027: no figure")
     stated = _answer_values(content.inner_text())
@@ -30,8 +65,8 @@ def test_a_series_question_renders_the_table_and_chart_and_downloads_the_same_va
     expect(reply).to_contain_text("(USD million)", timeout=30000)   # unit and currency in the table's header
     expect(reply.get_by_test_id("stDataFrame").first).to_be_visible(timeout=30000)
     expect(reply.locator(".js-plotly-plot").first).to_be_visible(timeout=60000)
-    page.wait_for_function(READY, timeout=60000)
-    shot(page, "series.png")
+    page.wait_for_function(READY, timeout=120000)
+    page.screenshot(path=str(SHOTS / "series.png"))
 
     with page.expect_download(timeout=60000) as d:
         reply.get_by_role("button", name="Download CSV").click()
