@@ -48,6 +48,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/answers.py
 	$(BIN)/python benchmarks/prose.py
 	$(BIN)/python benchmarks/cache.py
+	$(BIN)/python benchmarks/series.py
 	$(BIN)/python benchmarks/load.py
 
 clean-data:

@@ -137,6 +137,8 @@ def ask(question: str, company: str | None, year: str | None, thread: str | None
         click.echo(json.dumps(state.to_json(), indent=2, ensure_ascii=False))
         return
     click.echo(state.answer)
+    if state.table:
+        _print_table(state.table)
     for c in state.citations:
         click.echo(f"  [{c.marker}] {c.label}  ({c.doc})")
     for c in state.caveats:
@@ -252,6 +254,60 @@ def trace(thread: str, turn: int | None, user: str, as_json: bool) -> None:
             for k, v in data.items():
                 click.echo(f"      {k}: {str(v)[:110]}")
         click.echo(f"  answer: {t['answer'][:300]}")
+
+
+def _print_table(raw: dict) -> None:
+    """A series answer's table: company x period, each cell its figure (empty: why, in the answer above)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from pipeline.answer.series import SeriesTable
+
+    t = SeriesTable.model_validate(raw)
+    out = Table(title=t.header())
+    out.add_column("company")
+    for p in t.columns:
+        out.add_column(p, justify="right")
+    for co in t.companies:
+        cells = [t.cell(co, p) for p in t.columns]
+        out.add_row(co, *[(c.shown if c and c.kind != "missing" else "—") for c in cells])
+    Console().print(out)
+
+
+@main.command(name="export")
+@click.argument("thread")
+@click.option("--turn", type=int, help="This turn's table (default: the latest turn with one).")
+@click.option("--format", "fmt", type=click.Choice(["csv", "xlsx"]), default="csv", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False), help="Write here (default: standard output for csv, "
+              "THREAD-turnN.xlsx for xlsx).")
+@click.option("--user", default="local", show_default=True)
+def export_table(thread: str, turn: int | None, fmt: str, out: str | None, user: str) -> None:
+    """Export the series table of a THREAD's turn as CSV or an Excel workbook (citations as columns), read from
+    what was recorded (never re-run)."""
+    from pipeline import export
+    from pipeline.stores import db
+    from pipeline.stores.checkpoints import CheckpointSaver
+
+    s = _settings()
+    with db.session(s):
+        pass
+    saver = CheckpointSaver(lambda: db.connect(s))
+    if saver.owner(thread) != user:
+        raise click.ClickException(f"no thread {thread!r} for user {user!r}")
+    turns = [(m.turn, m.state) for m in saver.history(thread) if m.role == "assistant"]
+    try:
+        n, table = export.turn_table(turns, turn)
+    except LookupError as e:
+        raise click.ClickException(str(e)) from None
+    data = export.render(export.series_rows(table), fmt, export.SERIES_COLUMNS, sheet="Series",
+                         title=table.get("measure", ""))
+    if out is None and fmt == "csv":
+        click.echo(data.decode("utf-8"), nl=False)
+        return
+    path = out or f"{thread}-turn{n}.xlsx"
+    with open(path, "wb") as fh:
+        fh.write(data)
+    click.echo(f"wrote {path} (turn {n}, {len(table.get('cells', []))} cells)")
 
 
 @main.command()

@@ -59,3 +59,45 @@ def relative_years(text: str, anchor: list[int], latest: int | None = None) -> t
     if m and latest is not None:
         return ([*own, latest] if own and latest not in own else own or [latest]), m.group(0)
     return None
+
+
+# A run of fiscal years named by its ends or its length: "FY2018 to FY2022", "from 2019 through 2021", "between
+# FY2019 and FY2022", "FY2018-FY2022", "over the last three years", "the past 5 fiscal years", "since FY2019".
+_ONE = r"(?:FY\s?'?(?:\d{4}|\d{2})|fiscal\s+(?:year\s+)?'?(?:\d{4}|\d{2})|(?:19|20)\d{2})"
+_SPAN = re.compile(rf"(?i)(?:\b(?:from|for|over)\s+)?(?P<a>\b{_ONE})\s*(?:to|through|thru|until|till|-|–|—)\s*"
+                   rf"(?P<b>{_ONE}\b)|\bbetween\s+(?P<c>{_ONE})\s+and\s+(?P<d>{_ONE}\b)")
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_LAST_N = re.compile(r"(?i)\b(?:(?:over|for|in|during|across)\s+)?(?:the\s+)?(?:last|past|latest|previous|recent|"
+                     r"most\s+recent)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:fiscal\s+)?"
+                     r"years\b")
+_SINCE = re.compile(rf"(?i)\bsince\s+(?P<a>{_ONE})\b")
+
+
+def year_span(text: str, latest: int | None = None) -> tuple[list[int], str] | None:
+    """The consecutive fiscal years a run names, oldest first, and the phrase naming it; None when none is named.
+    "the last three years" and "since FY2019" end at `latest` (the company's latest report, never the calendar's
+    year) and need it. A run is at most 30 years; a reversed one ("FY2022 to FY2018") is read oldest first."""
+    m = _SPAN.search(text)
+    if m:
+        ends = [find_years(m.group(k))[0] for k in ("a", "b", "c", "d") if m.group(k) and find_years(m.group(k))]
+        if len(ends) == 2 and ends[0] != ends[1] and abs(ends[1] - ends[0]) <= 30:
+            lo, hi = sorted(ends)
+            return list(range(lo, hi + 1)), m.group(0).strip()
+    if latest is None:
+        return None
+    m = _LAST_N.search(text)
+    if m:
+        n = int(m.group("n")) if m.group("n").isdigit() else _WORDS[m.group("n").lower()]
+        if 1 <= n <= 30:
+            return list(range(latest - n + 1, latest + 1)), m.group(0).strip()
+    m = _SINCE.search(text)
+    if m:
+        start = find_years(m.group("a"))[0]
+        if start <= latest and latest - start <= 30:
+            return list(range(start, latest + 1)), m.group(0).strip()
+    return None
+
+
+def names_span(text: str) -> bool:
+    """The text names a run of years (see `year_span`), whatever the latest report is."""
+    return year_span(text, latest=2000) is not None or bool(_SINCE.search(text))

@@ -84,6 +84,8 @@ class TurnState(BaseModel):
     derivation: str = ""
     results: list[dict[str, Any]] = Field(default_factory=list)  # {company, metric, year, value, unit, kind}
     claims: list[Claim] = Field(default_factory=list)
+    # a measure across years / companies (pipeline/answer/series.py SeriesTable), recorded so it survives a reload
+    table: dict[str, Any] | None = None
     verdict: Literal["pass", "partial", "fail", "not_checked"] = "not_checked"
     retries: int = 0
     retry_queries: list[str] = Field(default_factory=list)
@@ -115,6 +117,7 @@ class TurnState(BaseModel):
             "figure": self.figures[0] if len(self.figures) == 1 else None,
             "figures": self.figures,
             "results": self.results,
+            "table": _table_json(self.table),
             "pages_checked": self.pages_checked,
             "steps": [s.model_dump(exclude={"data"}) for s in self.steps],
             "verdicts": {"groundedness": self.verdict,
@@ -130,3 +133,13 @@ class TurnState(BaseModel):
             "thread_id": self.thread_id,
             "turn": self.turn,
         }
+
+
+def _table_json(table: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A recorded series table as `ara ask --json` carries it: {"columns", "rows": [{company, period, value, unit,
+    currency, citation, ...}]}."""
+    if not table:
+        return None
+    from pipeline.answer.series import SeriesTable
+
+    return SeriesTable.model_validate(table).to_json()

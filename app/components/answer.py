@@ -64,6 +64,10 @@ def show_answer(state: dict, n: int, stream: bool = False) -> None:
         badges.append(f":{colour}-badge[confidence: {state.get('confidence')}]")
     if badges:
         st.markdown(" ".join(badges))
+    if state.get("table"):
+        from app.components.series import show_table
+
+        show_table(state, n)
     cites = state.get("citations") or []
     if cites:
         cols = st.columns(min(4, len(cites)))

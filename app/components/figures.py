@@ -34,3 +34,15 @@ def render_figures(connect, docs: list[dict]) -> None:
                         "table": f.table_title} for f in rows])
     st.dataframe(df, hide_index=True, width="stretch")
     st.caption(f"{len(rows)} shown of {total} figures extracted from this document (first 500 matches).")
+    from pipeline import export
+
+    out = export.figure_rows(rows)
+    stem = "figures-" + "-".join(choice.replace("·", " ").split()) + (f"-{text.strip()}" if text.strip() else "")
+    stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in stem)[:80]
+    d1, d2 = st.columns(2)
+    d1.download_button("Download CSV", export.render(out, "csv", export.FIGURE_COLUMNS), file_name=f"{stem}.csv",
+                       mime="text/csv", key="figures-csv", icon=":material/download:")
+    d2.download_button("Download Excel", export.render(out, "xlsx", export.FIGURE_COLUMNS, sheet="Figures",
+                                                       title=choice),
+                       file_name=f"{stem}.xlsx", key="figures-xlsx", icon=":material/table_view:",
+                       mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")

@@ -129,6 +129,8 @@ def cacheable(state) -> tuple[bool, str]:
         return False, "not a fresh retrieve answer"
     if len(state.companies) != 1:
         return False, "one company per cache entry"
+    if getattr(state, "table", None):
+        return False, "a series table is read afresh (one entry holds one figure)"
     if len(state.years) > 1:
         return False, "one fiscal year per cache entry"
     if not state.found or not all(state.found.values()):

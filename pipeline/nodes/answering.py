@@ -45,6 +45,10 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     kinds: list[str] = []
     from pipeline.answer.figure_kinds import spans_years
 
+    from pipeline.answer import series
+
+    if series.asks_series(facts, state.companies):   # one measure over years / companies: one cited table
+        return _series(state, work, conn, cite)
     for company in state.companies:          # every company x every year asked: none is dropped silently
         years = years_for(state, work, company)
         if spans_years(facts) and facts.metric is not None or (len(years) > 1 and find_definition(facts.text)):
@@ -76,6 +80,41 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         "medium" if kinds and "not_found" not in kinds else "low"
     return StepRecord(node="synthesise", decision=", ".join(kinds) or "nothing found",
                       reason=f"{len(state.citations)} citation(s)", data=_synthesis_record(state, kinds))
+
+
+def _series(state: TurnState, work: Work, conn, cite: _Cites) -> StepRecord:
+    """A measure across years and companies (pipeline/answer/series.py): every cell read as a single figure is,
+    the table recorded on the state, the answer one line per company with each cell's marker."""
+    from pipeline.answer import series
+
+    facts = work.facts
+
+    def years_of(company: str) -> list[int]:
+        held = work.annual.get(company) or work.coverage.get(company) or []
+        return series.asked_years(facts, max(held) if held else None, state.years)
+
+    table = series.build(state, conn, facts, state.companies, years_of, cite, annual=work.annual)
+    state.table = table.model_dump(mode="json")
+    got = [c for c in table.cells if c.kind != "missing"]
+    if not got:
+        why = "; ".join(f"{c.company} {c.period}: {c.missing}" for c in table.cells[:6])
+        text = f"{NOT_FOUND} {table.measure} for {', '.join(table.companies)} in any of the years asked ({why})."
+        state.citations = []
+    else:
+        text = series.answer_text(table, lambda d: cite.by_page[d])
+    notes = [n for n in [state.period_note] if n and "don't hold" in n]   # the cells say which years are missing
+    state.period_note, state.suggestions = " ".join(notes), []
+    state.answer = state.draft = " ".join([text, *notes])
+    state.pages_checked = [doc_label(p.company, p.fiscal_year, p.doc_type, p.page) for p in work.passages]
+    kinds = sorted({c.kind for c in table.cells})
+    work.base_confidence = "low" if not got else "high" if "missing" not in kinds else "medium"
+    data = _synthesis_record(state, kinds)
+    data["table"] = [{"company": c.company, "period": c.period, "value": c.shown or "—", "kind": c.kind,
+                      "read from": c.read_from, "citation": c.citation, "why empty": c.missing}
+                     for c in table.cells]
+    return StepRecord(node="synthesise", decision=f"series table {len(table.companies)} x {len(table.columns)}",
+                      reason=f"{len(got)} of {len(table.cells)} cells read; {len(state.citations)} citation(s)",
+                      data=data)
 
 
 def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:

@@ -60,6 +60,9 @@ def _question_fit(state: TurnState, work: Work, claims: list[Claim]) -> None:
         for c in claims:
             if f"[{fig['marker']}]" not in c.text or fig["company"] not in c.text:
                 continue
+            named = {int(y) for y in re.findall(r"\bFY((?:19|20)\d{2})\b", c.text)}
+            if fig.get("year") and named and fig["year"] not in named:
+                continue        # a claim about another year's cell of the same page (a series table)
             if failed:
                 c.verdict = "unsupported"
                 c.reason = f"question fit: the row \"{fig.get('row_path') or fig.get('row_label')}\" does not cover " \

@@ -58,7 +58,9 @@ def recall(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
 
 
 def cache_lookup(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
-    if len(state.companies) != 1 or len(state.years) > 1:
+    from pipeline.answer.series import asks_series
+
+    if len(state.companies) != 1 or len(state.years) > 1 or asks_series(work.facts, state.companies):
         state.cache = {"hit": False, "similarity": 0.0, "band": "skipped"}
         return StepRecord(node="cache_lookup", decision="skipped", reason="one company and year per cache entry")
     year = state.years[0] if state.years else None
