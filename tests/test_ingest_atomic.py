@@ -27,8 +27,9 @@ def _filing(path, capex: str, extra_page: bool = False):
                  "Net income $ 1,234 $ 1,100 $ 1,000",
                  "Net cash provided by operating activities 2,345 2,100 2,000",
                  f"Capital expenditures ({capex}) (900) (800)"]
-    pages = [["Kestrel Lighting Corp.", "Annual report on Form 10-K for the fiscal year ended December 31, 2041."],
-             cash_flow]
+    pages = [["KESTREL LIGHTING CORP.", "(Exact name of registrant as specified in its charter)",
+              "ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934",
+              "For the fiscal year ended December 31, 2041"], cash_flow]
     if extra_page:
         pages.append(["Management's Discussion and Analysis", "Backlog grew in 2041."])
     return write_pdf(path, pages)
@@ -64,6 +65,7 @@ def filing(tmp_path, env_settings, embedder, conn):
     pdf = _filing(tmp_path / f"{DOC}.pdf", "1,111")
     first = ingest_paths([pdf], env_settings, embedder=embedder, show_progress=False)[0]
     assert first.status == "ingested", first.error
+    assert first.info.company == "Kestrel Lighting"      # a made-up company, registered by ingest
     assert _state(conn, DOC)["capex"] == {"(1,111)"}
     yield pdf
     conn.rollback()
