@@ -67,6 +67,31 @@ def test_a_refusal_offers_distinct_suggestions(ask):
     assert len({" ".join(s.split()).casefold() for s in a.suggestions}) == len(a.suggestions)
 
 
+def test_a_refusal_names_each_suggested_line_once_though_two_tables_print_it(tmp_path, loaded, embedder, ask, conn):
+    """One row label printed in two tables (the cash-flow statement and a five-year summary) gave the same
+    follow-up twice (three identical buttons in the app for a 10-K that prints it three times)."""
+    from ingest.run import ingest_paths
+    from pipeline.stores import corpus
+    from tests.pdfs import write_pdf
+
+    cover = ["KESTREL LIGHTING CORP.", "(Exact name of registrant as specified in its charter)",
+             "For the fiscal year ended December 31, 2042"]
+    cash_flow = ["Consolidated Statements of Cash Flows", "(dollars in millions) Years Ended December 31, 2042 2041 2040",
+                 "Cash Flows from Investing Activities", "Capital expenditures (1,250) (1,100) (1,000)"]
+    summary = ["Five-Year Summary", "(dollars in millions) 2042 2041 2040", "Other Data",
+               "Capital expenditures (1,250) (1,100) (1,000)"]
+    pdf = write_pdf(tmp_path / "KESTREL_2042_10K.pdf", [cover, cash_flow, summary])
+    try:
+        assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0].status == "ingested"
+        a = ask("What was Kestrel Lighting's wireless segment capex in FY2042?")
+        assert a.answer.startswith("I could not find") and a.suggestions, a.answer
+        assert len({" ".join(s.split()).casefold() for s in a.suggestions}) == len(a.suggestions), a.suggestions
+    finally:
+        conn.rollback()
+        corpus.delete_document(conn, "KESTREL_2042_10K")
+        conn.commit()
+
+
 def test_the_ingest_summary_is_full_width_when_output_is_not_a_terminal(tmp_path, env_settings, generated_pdf):
     from pipeline.cli import main
 

@@ -159,8 +159,9 @@ def _reason(msg: str) -> str:
 def _connect_fix(settings: Settings, msg: str) -> str:
     low = msg.lower()
     if not settings.database_url:
-        return (f"Run `ara db` commands or the app once more; if it persists, read {settings.pgdata_dir}/log and "
-                "check the folder is this user's, or set DATABASE_URL to an external Postgres.")
+        return (f"Run the command again (the embedded server is restarted on the next connection); if it persists, "
+                f"read {settings.pgdata_dir}/log for Postgres' reason, check the folder belongs to this user, or set "
+                "DATABASE_URL to an external Postgres.")
     if "password" in low:
         return "Correct the user and password in DATABASE_URL."
     if "does not exist" in low:
