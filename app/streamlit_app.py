@@ -13,4 +13,10 @@ nav = st.navigation([
     st.Page("pages/dashboard.py", title="Evaluation", icon=":material/monitoring:"),
     st.Page("pages/corpus.py", title="Corpus", icon=":material/library_books:"),
 ])
-nav.run()
+try:
+    nav.run()
+except Exception as e:  # noqa: BLE001 - a database gone mid-session, a full disk...: cause and fix, not a traceback
+    from app.components.problems import show_problem
+    from pipeline.settings import get_settings
+
+    show_problem(e, get_settings())

@@ -110,13 +110,10 @@ def prepare(src_settings, dst_settings, size: int, questions, hnsw_mem: str = "2
         _replicate(dst, "pages", f"AND m.copy = {int(i)}")
         dst.commit()
         print(f"  copy {i}/{copies}: {base * (i + 1):,} chunks, {time.perf_counter() - t0:.0f} s", flush=True)
-    # Facts too (the facts locator and the answerer read them), and their "extracted by the current rules" marks,
-    # so no process re-extracts the copies' facts from their pages.
+    # Facts too (the facts locator and the answerer read them); their "extracted by the current rules" mark
+    # (documents.facts_version) came with the documents' rows, so no process re-extracts the copies' facts.
     for i in range(1, copies + 1):
         _replicate(dst, "facts", f"AND m.copy = {int(i)}")
-    dst.execute("INSERT INTO index_meta (key, value) SELECT 'facts:' || d.doc_id || '~' || m.copy, x.value"
-                " FROM documents d JOIN scale_names m ON m.orig = d.company JOIN index_meta x ON x.key = 'facts:' || d.doc_id"
-                " WHERE d.doc_id NOT LIKE '%~%' ON CONFLICT (key) DO NOTHING")
     dst.commit()
     t_load = time.perf_counter() - t0
     dst.execute("SET maintenance_work_mem = '1GB'")

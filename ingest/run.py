@@ -1,12 +1,18 @@
 """`ara ingest`: PDFs -> pages -> chunks -> vectors -> Postgres, one document at a time.
 
-Idempotent and safe: a document whose content hash is already stored is skipped; a changed one is
-replaced in one transaction; a malformed or non-PDF file fails alone with a clear message and leaves no
-partial rows. The embedder is only loaded when something needs embedding, so an unchanged re-ingest is
-a hash check and one query.
+Idempotent and safe: a document whose content hash is already stored is skipped; bytes already held under
+another name are reported as "same as X" and not stored twice; a changed document is replaced in one transaction
+with its pages, chunks, vectors and facts, so a reader sees the old version whole or the new one whole and an
+interrupted run (killed, disk full, database restarted) leaves the old one to be finished by the next run. A
+malformed or non-PDF file fails alone with a clear message and leaves no partial rows; a cause that is not the
+file's (a full disk, the database gone) stops the batch with the summary (`pipeline/errors.py`). The embedder is
+only loaded when something needs embedding, so an unchanged re-ingest is a hash check and one query.
 """
 from __future__ import annotations
 
+import os
+import signal
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,13 +31,45 @@ Progress = Callable[[str, float], None]  # (message, fraction of the whole run d
 class IngestResult:
     path: Path
     doc_id: str
-    status: str            # ingested | replaced | unchanged | failed
+    status: str            # ingested | replaced | unchanged | duplicate | failed | not tried
     pages: int = 0
     chunks: int = 0
     reused: int = 0        # chunks whose vector was not computed again (ingest/vectors.py)
     seconds: float = 0.0
     error: str = ""
+    same_as: str = ""      # duplicate: the document already holding these bytes
+    stops: bool = False    # failed for a cause that is not this file's: the batch stopped here
+    disk_full: bool = False
     info: DocumentInfo | None = field(default=None, repr=False)
+
+
+# What the database takes per byte of PDF ingested (pages, chunks, vectors, facts, indexes: about 2x measured on
+# small filings, docs/reliability.md "Real full disk"; 3x leaves a margin), for "free at least N MB" after a full
+# disk.
+DB_BYTES_PER_PDF_BYTE = 3.0
+
+PHASES = ("read", "embedded", "document", "facts", "committed")
+
+
+def _phase(settings: Settings, name: str, conn=None) -> None:
+    """Fault injection for tests (ARA_DEBUG_INGEST_FAULT=PHASE:ACTION): after phase `name` of a document, `kill`
+    this process (SIGKILL: no cleanup runs), `pause` (sleep, for a test to kill it or restart the database) or
+    `disk_full` (raise what a full disk raises) or `drop_connection` (the server ends this connection, as a database
+    restart does). Phases: read (pages read and described), embedded (vectors
+    computed), document (its rows written, uncommitted), facts (its facts written, uncommitted), committed."""
+    want, _, action = (settings.debug_ingest_fault or "").partition(":")
+    if want != name:
+        return
+    print(f"ingest fault hook: {action} after {name}", file=sys.stderr, flush=True)
+    if action == "kill":
+        os.kill(os.getpid(), signal.SIGKILL)
+    elif action == "pause":
+        time.sleep(600)
+    elif action == "disk_full":
+        from pipeline.errors import DiskFullError
+        raise DiskFullError(str(settings.data_dir))
+    elif action == "drop_connection" and conn is not None:
+        conn.execute("SELECT pg_terminate_backend(pg_backend_pid())")
 
 
 def discover(paths: Iterable[Path]) -> list[Path]:
@@ -82,9 +120,18 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
             results.append(_ingest_one(path, settings, conn, emb, reg, known, show_progress, force,
                                        lambda f, n=n: overall.step(n, f), (overrides or {}).get(path.name)))
             overall.done_file(n, results[-1])
-        facts_store.ensure_facts(conn)   # documents ingested before the facts table, or under older rules
-        conn.commit()
-        _scale_indexes(conn)
+            if results[-1].stops:     # a full disk or a lost database: the next file would fail the same way
+                if results[-1].disk_full:
+                    from pipeline.errors import disk_full
+                    need = sum(overall.sizes[n:]) * DB_BYTES_PER_PDF_BYTE / 1e6
+                    results[-1].error = disk_full(settings, need_mb=max(need, 1.0)).text()
+                results += [IngestResult(path=p, doc_id=p.stem, status="not tried") for p in files[n + 1:]]
+                break
+        else:
+            # documents ingested before the facts table, under older rules, or left by an interrupted older version
+            facts_store.ensure_facts(conn)
+            conn.commit()
+            _scale_indexes(conn)
         overall.close()
         if registry is None:
             from pipeline.registry import forget_cached
@@ -180,9 +227,14 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
         if not force and not override and known.get(path.stem) == digest:
             result.status = "unchanged"
             return result
+        same = sorted(d for d, h in known.items() if h == digest and d != path.stem)
+        if same:                     # content-addressed: these bytes are held already, under another name
+            result.status, result.same_as = "duplicate", same[0]
+            return result
         pages = read_pages(path)
         info = describe(path, registry, pages, override)
         result.info = info
+        _phase(settings, "read", conn)
         embedder = emb.get()
         from ingest.chunking import chunk_page
         from pipeline.providers.embeddings import count_tokens
@@ -203,6 +255,7 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
             fresh.extend(embedder.get_text_embedding_batch(need.todo[b:b + bs]))
             step(0.1 + 0.85 * (j + 1) / len(batches))
         vectors = need.fill(fresh)
+        _phase(settings, "embedded", conn)
         dim = len(vectors[0])
         try:
             corpus.check_index_model(conn, embedder.model_name, dim)
@@ -218,7 +271,9 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
         records = [corpus.ChunkRecord(page=c.page, ord=c.ord, text=c.text, section=c.section, statement=c.statement,
                                       embed_key=k) for c, k in zip(chunks, need.keys)]
         try:
-            with conn.transaction():  # the new company and the document are stored together or not at all
+            # The new company, the document's rows and its facts are stored together or not at all: a reader (and
+            # the next run's "unchanged" check) sees the old version whole until the new one is whole.
+            with conn.transaction():
                 key = ""
                 if info.new_company is not None:
                     c = info.new_company
@@ -234,17 +289,21 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
                 if key:
                     _learn_names(conn, registry, key, info, pages)
                 corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
+                _phase(settings, "document", conn)
+                facts_store.build_facts(conn, info.doc_id, pages)
+                _phase(settings, "facts", conn)
         except Exception:
             conn.rollback()
             raise
-        facts_store.extract_document(conn, info.doc_id, pages)   # commits; rebuilt by ensure_facts if interrupted
+        _phase(settings, "committed", conn)
         result.status = "replaced" if info.doc_id in known else "ingested"
         known[info.doc_id] = digest
         result.pages, result.chunks, result.reused = len(pages), len(chunks), need.reused
-    except (PdfReadError, UnknownCompanyError, DocumentNameError, FileNotFoundError, ValueError, OSError) as e:
-        result.error = str(e)
-    except corpus.EmbeddingModelMismatch as e:
-        result.error = str(e)
+    except Exception as e:  # noqa: BLE001 - every failure is recorded; pipeline/errors.py says whose cause it is
+        _rollback(conn)
+        result.error, result.stops = _failure(e, settings, path)
+        from pipeline.errors import is_disk_full
+        result.disk_full = is_disk_full(e)
     finally:
         result.seconds = time.perf_counter() - t0
     return result
@@ -264,6 +323,38 @@ def _learn_names(conn, registry: Registry, key: str, info: DocumentInfo, pages) 
         companies.enrich(conn, key, aliases=names, tickers=tickers, sources=sources)
 
 
+def _failure(e: Exception, settings: Settings, path: Path) -> tuple[str, bool]:
+    """(message, whether the batch must stop): the file's own problems are recorded and the next file tried; a full
+    disk, a lost database or a permission problem on the data folder stop the batch."""
+    import psycopg
+
+    from ingest.documents import DocumentNameError
+    from ingest.pdf import PdfReadError
+    from pipeline import errors
+    from pipeline.registry import UnknownCompanyError
+
+    if errors.is_disk_full(e):
+        return errors.disk_full(settings).text(), True
+    if isinstance(e, (PdfReadError, UnknownCompanyError, DocumentNameError, corpus.EmbeddingModelMismatch,
+                      FileNotFoundError, ValueError)) and not isinstance(e, db.DatabaseError):
+        return str(e), False
+    if isinstance(e, PermissionError) and e.filename and Path(e.filename).resolve() == path.resolve():
+        return f"{path.name}: cannot read it (permission denied); give this user read access.", False
+    if isinstance(e, (psycopg.Error, db.DatabaseError, OSError)):
+        p = errors.explain(e, settings)
+        return p.text(), not p.per_file or isinstance(e, (psycopg.OperationalError, db.DatabaseError))
+    if settings.debug:
+        raise e
+    return errors.explain(e, settings).text(), False
+
+
+def _rollback(conn) -> None:
+    try:
+        conn.rollback()
+    except Exception:  # noqa: BLE001 - the connection itself is gone; the caller reports why
+        pass
+
+
 def _bar(it, show: bool, desc: str, unit: str):
     if not show:
         return it
@@ -276,16 +367,17 @@ def summary_table(results: list[IngestResult]):
 
     t = Table(title="Ingest summary")
     t.add_column("document", no_wrap=True)
-    for col in ("company", "FY", "type", "currency", "status", "pages", "chunks", "seconds", "identified from",
-                "error / to check"):
+    for col in ("company", "FY", "type", "currency", "status", "pages", "chunks", "seconds", "identified from"):
         t.add_column(col, overflow="fold")
+    t.add_column("note", overflow="fold", max_width=70)     # the error, what to check, or the file it duplicates
     for r in results:
         i = r.info
-        style = {"failed": "red", "unchanged": "dim"}.get(r.status, "green")
+        style = {"failed": "red", "not tried": "red", "unchanged": "dim", "duplicate": "dim"}.get(r.status, "green")
         company = (f"[yellow]{i.company}[/]" if i.needs_naming else i.company) if i else ""
+        note = f"same as {r.same_as}: these bytes are held already, not stored twice" if r.same_as else r.error
         t.add_row(r.doc_id, company, (i.fy_label or str(i.fiscal_year)) if i else "",
                   i.doc_type if i else "", f"{i.currency} {i.scale}".strip() if i else "",
                   f"[{style}]{r.status}[/]", str(r.pages or ""), str(r.chunks or ""), f"{r.seconds:.1f}",
                   i.evidence_summary() if i else "",
-                  "; ".join([r.error, *(i.notes if i else ()), *(i.flags if i else ())]).strip("; "))
+                  "; ".join([note, *(i.notes if i else ()), *(i.flags if i else ())]).strip("; "))
     return t

@@ -12,11 +12,48 @@ from pipeline.cli_settings import checked_settings as _settings
 
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
+class _Ara(click.Group):
+    """The one error path of the CLI: an exception from any command becomes a short message naming its cause and
+    the fix (`pipeline/errors.py`) and exit code 2; the traceback only with --debug or ARA_DEBUG=1."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
+                KeyboardInterrupt):
+            raise
+        except Exception as e:  # noqa: BLE001 - explained below, re-raised with --debug
+            if _debug(ctx):
+                raise
+            from pipeline.errors import EXIT_CODE, explain
+
+            click.echo(f"Error: {explain(e, _settings_or_none()).text()}", err=True)
+            click.echo("(run with --debug or ARA_DEBUG=1 for the traceback)", err=True)
+            ctx.exit(EXIT_CODE)
+
+
+def _debug(ctx: click.Context) -> bool:
+    return bool(ctx.params.get("debug")) or os.environ.get("ARA_DEBUG", "").lower() in ("1", "true", "yes")
+
+
+def _settings_or_none():
+    try:
+        from pipeline.settings import get_settings
+        return get_settings()
+    except Exception:  # noqa: BLE001 - the settings themselves are what failed
+        return None
+
+
+@click.group(cls=_Ara, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="Show the traceback of an error (same as ARA_DEBUG=1).")
+def main(debug: bool) -> None:
     """Annual Report Analyst: cited figures from annual reports (10-Ks)."""
     from pipeline.stores.db import install_sigterm_exit
 
+    if debug:
+        os.environ["ARA_DEBUG"] = "1"
+        from pipeline.settings import get_settings
+        get_settings.cache_clear()
     install_sigterm_exit()
 
 
@@ -37,13 +74,23 @@ def ingest(paths: tuple[Path, ...], corpus_dir: Path | None, force: bool, quiet:
         raise click.UsageError("No PDFs given and no corpus folder found: pass PATHs, --corpus DIR or set "
                                "ARA_CORPUS_DIR (see README, 'Getting the filings').")
     results = ingest_paths(targets, s, show_progress=not quiet, force=force)
-    console = Console(stderr=False, width=max(100, Console().width))
-    console.print(summary_table(results))
+    table = summary_table(results)
+    console = Console(stderr=False)
+    if not console.is_terminal:     # a log or a pipe: as wide as the table needs, never squeezed to 80 columns
+        console = Console(stderr=False, width=max(100, Console(width=1000).measure(table).maximum))
+    console.print(table)
     failed = [r for r in results if r.status == "failed"]
-    counts = {k: sum(r.status == k for r in results) for k in ("ingested", "replaced", "unchanged", "failed")}
-    console.print(" · ".join(f"{v} {k}" for k, v in counts.items()))
+    counts = {k: sum(r.status == k for r in results)
+              for k in ("ingested", "replaced", "unchanged", "duplicate", "failed", "not tried")}
+    console.print(" · ".join(f"{v} {k}" for k, v in counts.items() if v or k in ("ingested", "failed")))
     if not results:
         console.print("[yellow]No PDFs found.[/]")
+    stopped = next((r for r in results if r.stops), None)
+    if stopped:
+        from pipeline.errors import EXIT_CODE
+
+        click.echo(f"Error: stopped at {stopped.path.name}: {stopped.error}", err=True)
+        sys.exit(EXIT_CODE)
     sys.exit(1 if failed else 0)
 
 

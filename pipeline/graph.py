@@ -48,11 +48,21 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
         from pipeline.stores.checkpoints import new_thread_id
 
         thread_id = new_thread_id()
-    cleaned = _clean(question)
+    from pipeline.trace import snippet
+    from pipeline.user_text import clean_question
+
+    c = clean_question(question)
+    cleaned = c.text
     state = TurnState(question=cleaned[:MAX_QUESTION_CHARS], thread_id=thread_id, user_id=user_id,
                       turn_id=uuid.uuid4().hex)
-    if cleaned != question:
+    if c.control:
         state.warnings.append("Control characters in your question were removed.")
+    if c.removed:
+        state.warnings.append("Markup or code in your question was removed before it was read.")
+        state.steps.append(StepRecord(node="clean", decision="markup removed",
+                                      reason=f"{len(c.removed)} piece(s) of markup or code taken out",
+                                      data={"asked": snippet(question, 400), "read": snippet(cleaned, 400),
+                                            "removed": c.removed[:20]}))
     question = cleaned
     if len(question) > MAX_QUESTION_CHARS:
         state.warnings.append(f"Your question was {len(question)} characters; only the first "
@@ -197,16 +207,6 @@ class _Recorder:
                 self.ctx.sink("checkpoint", self.state.turn_id, redact(f"{type(e).__name__}: {e}"))
             except Exception:  # noqa: BLE001
                 pass
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-def _clean(text: str) -> str:
-    """User text as Postgres and the pipeline can hold it: control characters (NUL breaks text and jsonb) become
-    spaces, unpaired surrogates become U+FFFD."""
-    text = text.encode("utf-8", "replace").decode("utf-8") if any("\ud800" <= ch <= "\udfff" for ch in text) else text
-    return _CONTROL.sub(" ", text)
 
 
 def _override(work: Work, company: str | None, year: int | None) -> None:

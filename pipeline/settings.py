@@ -80,6 +80,9 @@ class Settings(BaseSettings):
     context_budget_tokens: int = Field(default=3000, ge=100, description="Token budget of an assembled context.")
     checkpoint_retention_days: float = Field(default=90, gt=0, description="`ara prune` default.")
     debug_pause_after_node: str = Field(default="", description="Fault-injection tests only: sleep after this node.")
+    debug_ingest_fault: str = Field(default="", description="Fault-injection tests only: PHASE:ACTION, e.g. "
+                                    "document:kill (ingest/run.py _phase).")
+    debug: bool = Field(default=False, description="Errors show their traceback (the CLI's --debug).")
     eval_suites_dir: Path = Field(default=Path(__file__).resolve().parent.parent / "evals" / "suites",
                                   description="Where `ara eval` reads its suites.")
     eval_quality_dirs: str = Field(

@@ -31,6 +31,7 @@ def label(text: str) -> str:
 
 def shape(state: TurnState, base_confidence: str) -> None:
     state.answer, state.citations = renumber(state.answer, state.citations)
+    state.suggestions = distinct(state.suggestions)
     unverified = [c for c in state.claims if c.verdict == "unsupported"]
     for c in unverified:
         state.caveats.append(f"Unverified: {label(c.label)}")
@@ -40,3 +41,16 @@ def shape(state: TurnState, base_confidence: str) -> None:
     order = ["low", "medium", "high"]
     cap = {"pass": "high", "partial": "medium", "fail": "low", "not_checked": "low"}[state.verdict]
     state.confidence = order[min(order.index(base_confidence), order.index(cap))]  # type: ignore[assignment]
+
+
+def distinct(suggestions: list[str]) -> list[str]:
+    """Suggestions once each, in order: two that differ only in case or spacing are one button (several closest
+    lines with one label, on different pages, each proposed the same follow-up)."""
+    seen: set[str] = set()
+    out = []
+    for q in suggestions:
+        key = " ".join(q.split()).casefold()
+        if key and key not in seen:
+            seen.add(key)
+            out.append(q)
+    return out

@@ -17,7 +17,7 @@ def test_ingest_fills_facts_with_periods_and_kinds(conn):
 def test_stale_facts_are_rebuilt_from_the_stored_pages(conn):
     before = store.count(conn, "VERIZON_2030_10K")
     conn.execute("DELETE FROM facts WHERE doc_id = %s", ("VERIZON_2030_10K",))
-    conn.execute("UPDATE index_meta SET value = 'old' WHERE key = %s", ("facts:VERIZON_2030_10K",))
+    conn.execute("UPDATE documents SET facts_version = 'old' WHERE doc_id = %s", ("VERIZON_2030_10K",))
     conn.commit()
     assert "VERIZON_2030_10K" in store.stale_documents(conn)
     assert store.ensure_facts(conn) >= 1
@@ -44,7 +44,7 @@ def test_a_printed_expense_is_an_amount_with_its_row_and_column(ask):
 
 
 def _make_stale(conn, doc_id: str) -> None:
-    conn.execute("UPDATE index_meta SET value = 'old' WHERE key = %s", (f"facts:{doc_id}",))
+    conn.execute("UPDATE documents SET facts_version = 'old' WHERE doc_id = %s", (doc_id,))
     conn.commit()
 
 

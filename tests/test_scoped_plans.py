@@ -37,8 +37,7 @@ class Recording:
 
 
 def _mark_facts(conn, doc: str, version: str) -> None:
-    conn.execute("INSERT INTO index_meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = %s",
-                 ("facts:" + doc, version, version))
+    conn.execute("UPDATE documents SET facts_version = %s WHERE doc_id = %s", (version, doc))
 
 
 @pytest.fixture
@@ -201,7 +200,7 @@ def test_one_scoped_retrieval_costs_one_statement_per_side(conn, corpus, setting
     found = r.candidates(facts.search_query(), facts, scope, rec)
     assert found and {p.company for p in found} == {SCOPE[0]}
     sql = [s for s, _ in rec.statements]
-    kinds = {"scope": [s for s in sql if "FROM documents d LEFT JOIN index_meta" in s],
+    kinds = {"scope": [s for s in sql if "FROM documents d WHERE d.company" in s],
              "keyword": [s for s in sql if "ts_filter" in s],
              "dense": [s for s in sql if "<=>" in s],
              "statement pages": [s for s in sql if "PARTITION BY statement" in s],

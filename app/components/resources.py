@@ -18,8 +18,12 @@ def database_ready() -> Settings:
     except ModelConfigError as e:
         st.error(str(e), icon=":material/settings:")
         st.stop()
-    with db.session(s):
-        pass
+    try:
+        with db.session(s):
+            pass
+    except Exception as e:  # noqa: BLE001 - the one error path: cause and fix, not a traceback
+        from app.components.problems import show_problem
+        show_problem(e, s)
     return s
 
 

@@ -63,8 +63,15 @@ def run_ingest(paths: list[Path], overrides: dict[str, dict] | None = None) -> N
     bad = [r for r in results if r.status == "failed"]
     st.success(f"{sum(r.status in ('ingested', 'replaced') for r in results)} ingested, "
                f"{sum(r.status == 'unchanged' for r in results)} unchanged, {len(bad)} failed.")
+    for r in results:
+        if r.same_as:
+            st.info(f"{r.path.name}: same as {r.same_as} (these bytes are held already; not stored twice).")
     for r in bad:
         st.error(f"{r.path.name}: {r.error}")
+    skipped = [r.path.name for r in results if r.status == "not tried"]
+    if skipped:
+        st.warning(f"Stopped before {len(skipped)} file(s): {', '.join(skipped)}. Ingest again once the cause above "
+                   "is fixed.")
 
 
 st.subheader("Upload filings")

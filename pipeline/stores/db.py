@@ -25,7 +25,11 @@ _servers: dict[Path, object] = {}
 
 
 class DatabaseError(RuntimeError):
-    """The database cannot be used; the message says what to do."""
+    """The database cannot be used; the message names the cause and `fix` (when given) what to do."""
+
+    def __init__(self, message: str, fix: str = ""):
+        super().__init__(message)
+        self.fix = fix
 
 
 def _alive(pid: int, want_name: str | None = None) -> bool:
@@ -61,8 +65,8 @@ def embedded_server(datadir: Path):
         return _servers[d]
     if " " in str(d):
         raise DatabaseError(
-            f"The embedded Postgres cannot live in a path containing spaces ({d}): pgserver does not quote it. "
-            "Set ARA_DATA_DIR to a path without spaces, or DATABASE_URL to an external Postgres."
+            f"The embedded Postgres cannot live in a path containing spaces ({d}): pgserver does not quote it.",
+            "Set ARA_DATA_DIR to a path without spaces (e.g. ~/.ara-data), or DATABASE_URL to an external Postgres."
         )
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
     import pgserver
@@ -138,7 +142,34 @@ def connect(settings: Settings, *, autocommit: bool = False, attempts: int = 3) 
                 time.sleep(0.5 * 2 ** attempt)
     where = redact(info) if settings.database_url else f"embedded Postgres in {settings.pgdata_dir}"
     msg = str(last).replace(info, redact(info))
-    raise DatabaseError(f"Cannot connect to {where}: {msg.strip()}") from None
+    raise DatabaseError(f"Cannot connect to {where}: {_reason(msg)}", _connect_fix(settings, msg)) from None
+
+
+def _reason(msg: str) -> str:
+    """The cause in libpq's message (its first line names the socket or host; the reason follows)."""
+    for known in ("Connection refused", "password authentication failed", "does not exist", "timeout expired",
+                  "could not translate host name", "No such file or directory", "Permission denied",
+                  "too many clients", "the database system is starting up", "the database system is shutting down"):
+        if known.lower() in msg.lower():
+            line = next(ln for ln in msg.splitlines() if known.lower() in ln.lower())
+            return line.split("failed:")[-1].strip().removeprefix("FATAL:").strip()
+    return (msg.strip().splitlines() or [""])[0]
+
+
+def _connect_fix(settings: Settings, msg: str) -> str:
+    low = msg.lower()
+    if not settings.database_url:
+        return (f"Run the command again (the embedded server is restarted on the next connection); if it persists, "
+                f"read {settings.pgdata_dir}/log for Postgres' reason, check the folder belongs to this user, or set "
+                "DATABASE_URL to an external Postgres.")
+    if "password" in low:
+        return "Correct the user and password in DATABASE_URL."
+    if "does not exist" in low:
+        return "Create that database (createdb) or correct its name in DATABASE_URL."
+    if "translate host name" in low:
+        return "Correct the host name in DATABASE_URL."
+    return ("Start that Postgres server (or open its port to this machine), or correct DATABASE_URL; unset "
+            "DATABASE_URL to use the embedded database under ARA_DATA_DIR.")
 
 
 _in_use: set[str] = set()

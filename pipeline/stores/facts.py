@@ -60,8 +60,8 @@ def replace_facts(conn: psycopg.Connection, doc_id: str, facts: list[Fact]) -> i
                 cp.write_row((doc_id, f.page, f.line_no, f.table_title, f.statement, f.secondary, f.label,
                               f.label_path, f.column_header, f.period_end, f.period_year, f.fiscal_year, f.span,
                               f.qualifiers, f.value_printed, f.value, f.scale, f.kind, f.currency))
-        conn.execute("INSERT INTO index_meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value ="
-                     " excluded.value", (f"facts:{doc_id}", FACTS_VERSION))
+        # The mark lives on the document's row: a replaced or deleted document loses it with the row.
+        conn.execute("UPDATE documents SET facts_version = %s WHERE doc_id = %s", (FACTS_VERSION, doc_id))
     return len(facts)
 
 
@@ -76,19 +76,32 @@ def company_fy_end(conn: psycopg.Connection, company: str) -> tuple[int, int] | 
 
 
 def extract_document(conn: psycopg.Connection, doc_id: str, pages: list[str] | None = None) -> int:
-    """(Re)build one document's facts from its pages (read from Postgres unless given)."""
-    row = conn.execute("SELECT company, fiscal_year, doc_type FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
-    if row is None:
-        return 0
-    company, fy, doc_type = row
-    if pages is None:
-        pages = [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
-    annual = doc_type.upper().replace("-", "") in {t.replace("-", "") for t in ANNUAL_TYPES}
-    fy_end = None if annual else company_fy_end(conn, company)
-    n = replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, *_units(conn, doc_id),
-                                            page_units=_page_units(conn, doc_id)))
-    conn.commit()       # the reads above opened a transaction: replace_facts' block was only a savepoint in it
+    """(Re)build one document's facts from its pages (read from Postgres unless given), and commit."""
+    n = build_facts(conn, doc_id, pages)
+    conn.commit()       # the reads opened a transaction: replace_facts' block was only a savepoint in it
     return n
+
+
+def build_facts(conn: psycopg.Connection, doc_id: str, pages: list[str] | None = None) -> int:
+    """(Re)build one document's facts inside the caller's transaction (ingest writes a document's rows and its
+    facts in one, so no reader ever sees the document without them).
+
+    The document's lock is taken before its pages are read: a reader rebuilding stale facts while an ingest
+    replaces the document waits for the ingest to commit, then reads the new pages (never writes facts of the old
+    pages onto the new row)."""
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(hashtext('facts:' || %s))", (doc_id,))
+        row = conn.execute("SELECT company, fiscal_year, doc_type FROM documents WHERE doc_id = %s",
+                           (doc_id,)).fetchone()
+        if row is None:
+            return 0
+        company, fy, doc_type = row
+        if pages is None:
+            pages = [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
+        annual = doc_type.upper().replace("-", "") in {t.replace("-", "") for t in ANNUAL_TYPES}
+        fy_end = None if annual else company_fy_end(conn, company)
+        return replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, *_units(conn, doc_id),
+                                                    page_units=_page_units(conn, doc_id)))
 
 
 def _units(conn: psycopg.Connection, doc_id: str) -> tuple[str | None, str | None]:
@@ -119,8 +132,8 @@ def _page_units(conn: psycopg.Connection, doc_id: str) -> dict[int, tuple[str, s
 def stale_documents(conn: psycopg.Connection) -> list[str]:
     """Documents whose facts are missing or were extracted by older rules; annual reports first."""
     rows = conn.execute(
-        "SELECT d.doc_id FROM documents d LEFT JOIN index_meta m ON m.key = 'facts:' || d.doc_id"
-        " WHERE m.value IS DISTINCT FROM %s ORDER BY (upper(d.doc_type) LIKE '10%%K' OR upper(d.doc_type) LIKE"
+        "SELECT d.doc_id FROM documents d"
+        " WHERE d.facts_version IS DISTINCT FROM %s ORDER BY (upper(d.doc_type) LIKE '10%%K' OR upper(d.doc_type) LIKE"
         " '%%ANNUAL%%') DESC, d.doc_id", (FACTS_VERSION,)).fetchall()
     return [r[0] for r in rows]
 
@@ -132,8 +145,8 @@ def ensure_current(conn: psycopg.Connection, doc_ids: list[str]) -> int:
     if not doc_ids:
         return 0
     stale = [r[0] for r in conn.execute(
-        "SELECT d.doc_id FROM unnest(%s::text[]) AS d(doc_id) JOIN documents USING (doc_id)"
-        " LEFT JOIN index_meta m ON m.key = 'facts:' || d.doc_id WHERE m.value IS DISTINCT FROM %s",
+        "SELECT d.doc_id FROM unnest(%s::text[]) AS q(doc_id) JOIN documents d USING (doc_id)"
+        " WHERE d.facts_version IS DISTINCT FROM %s",
         (list(doc_ids), FACTS_VERSION)).fetchall()]
     for doc_id in stale:
         extract_document(conn, doc_id)

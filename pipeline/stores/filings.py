@@ -27,8 +27,8 @@ def of_company(conn: psycopg.Connection, company: str) -> list[Filing]:
     """The company's filings, newest fiscal year first (within a year in the table's order, as
     `corpus.filings_between` returns them)."""
     rows = conn.execute(
-        "SELECT d.doc_id, d.fiscal_year, d.doc_type, coalesce(d.chunks, 0), m.value IS NOT DISTINCT FROM %s"
-        " FROM documents d LEFT JOIN index_meta m ON m.key = 'facts:' || d.doc_id WHERE d.company = %s",
+        "SELECT d.doc_id, d.fiscal_year, d.doc_type, coalesce(d.chunks, 0), d.facts_version IS NOT DISTINCT FROM %s"
+        " FROM documents d WHERE d.company = %s",
         (FACTS_VERSION, company)).fetchall()
     filings = [Filing(r[0], int(r[1]), r[2], int(r[3]), bool(r[4])) for r in rows]
     return sorted(filings, key=lambda f: -f.fiscal_year)       # stable: keeps the table's order within a year
