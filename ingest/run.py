@@ -213,9 +213,7 @@ def _size(p: Path) -> int:
 def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: Registry, known: dict[str, str],
                 show_progress: bool, force: bool, step: Callable[[float], None],
                 override: dict | None = None) -> IngestResult:
-    from ingest.documents import DocumentNameError
     from ingest.pdf import PdfReadError, read_pages
-    from pipeline.registry import UnknownCompanyError
     from pipeline.stores import companies
 
     t0 = time.perf_counter()
