@@ -7,12 +7,24 @@ st.set_page_config(page_title="Annual Report Analyst", page_icon=":material/quer
 # The sidebar's decision panels need room for page, score and reason (a fixed style, no user text in it).
 st.html("<style>section[data-testid='stSidebar'] { width: 440px !important; min-width: 440px !important; }</style>")
 
-nav = st.navigation([
-    st.Page("pages/chat.py", title="Chat", icon=":material/chat:", default=True),
-    st.Page("pages/trace.py", title="Trace", icon=":material/timeline:"),
-    st.Page("pages/dashboard.py", title="Evaluation", icon=":material/monitoring:"),
-    st.Page("pages/corpus.py", title="Corpus", icon=":material/library_books:"),
-])
+from app.components.signin import principal, sign_in_page, who_line  # noqa: E402
+
+# Who this is, before any page runs; pages read it via current_principal(). Nobody signed in yet: the navigation
+# holds the sign-in page alone, so no page (nor the pages/ folder Streamlit would otherwise list) is reachable.
+st.session_state.pop("principal", None)
+me = principal()
+if me is None:
+    st.navigation([st.Page(sign_in_page, title="Sign in", icon=":material/login:")], position="hidden").run()
+    st.stop()
+st.session_state["principal"] = me
+who_line(me)
+
+pages = [st.Page("pages/chat.py", title="Chat", icon=":material/chat:", default=True),
+         st.Page("pages/trace.py", title="Trace", icon=":material/timeline:")]
+if me.can("evaluation.read"):
+    pages.append(st.Page("pages/dashboard.py", title="Evaluation", icon=":material/monitoring:"))
+pages.append(st.Page("pages/corpus.py", title="Corpus", icon=":material/library_books:"))
+nav = st.navigation(pages)
 try:
     nav.run()
 except Exception as e:  # noqa: BLE001 - a database gone mid-session, a full disk...: cause and fix, not a traceback

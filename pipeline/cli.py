@@ -403,8 +403,9 @@ def docs() -> None:
 
 from pipeline.audit_cli import audit  # noqa: E402
 from pipeline.companies_cli import companies  # noqa: E402
+from pipeline.users_cli import users  # noqa: E402
 
-for _command in (audit, companies):
+for _command in (audit, companies, users):
     main.add_command(_command)
 
 

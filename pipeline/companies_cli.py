@@ -51,6 +51,7 @@ def companies(ctx: click.Context, as_json: bool) -> None:
 def edit(company: str, name: str | None, aliases: tuple[str, ...], remove: tuple[str, ...], tickers: tuple[str, ...],
          fiscal_year_end: str | None, sector: str | None, merge_into: str | None) -> None:
     """Correct COMPANY (key or name): name, aliases, tickers, fiscal-year end; or merge it into another."""
+    from pipeline.access import OPERATOR
     from pipeline.registry import forget_cached
     from pipeline.settings import get_settings
     from pipeline.stores import companies as store
@@ -60,11 +61,12 @@ def edit(company: str, name: str | None, aliases: tuple[str, ...], remove: tuple
         conn.commit()
         try:
             if merge_into:
-                row = store.merge(conn, merge_into, company)
+                row = store.merge(conn, merge_into, company, by=OPERATOR)
                 click.echo(f"merged {company} into {row['name']}")
             else:
                 row = store.edit(conn, company, name=name, add_aliases=aliases, add_tickers=tickers,
-                                 remove_aliases=remove, fiscal_year_end=fiscal_year_end, sector=sector)
+                                 remove_aliases=remove, fiscal_year_end=fiscal_year_end, sector=sector,
+                                 by=OPERATOR)
             conn.commit()
         except store.RegistryEditError as e:
             raise click.ClickException(str(e)) from None

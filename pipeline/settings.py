@@ -91,7 +91,16 @@ class Settings(BaseSettings):
                     "questions.jsonl (or financebench/questions.jsonl) for `ara eval quality`.")
     shadow_config: str = Field(default="", description="JSON retrieval overrides of a candidate run on live turns.")
     app_users: Literal["single", "per-session"] = Field(
-        default="single", description="single: one local analyst; per-session: every browser session is its own user.")
+        default="single", description="Without sign-in (auth=none) - single: one local analyst; per-session: every "
+        "browser is its own anonymous analyst, kept across reloads by a cookie.")
+    auth: Literal["none", "password", "oidc"] = Field(
+        default="none", description="Sign-in: none (single-user local mode, or per-session), password (users in "
+        "Postgres, `ara users`), oidc (Streamlit's st.login, configured in .streamlit/secrets.toml [auth]).")
+    auth_session_days: float = Field(default=7, gt=0, le=365,
+                                     description="How long a password sign-in lasts without signing in again.")
+    auth_oidc_default_role: Literal["analyst", "reviewer", "refuse"] = Field(
+        default="analyst", description="Role of someone the identity provider signs in who is not in `ara users`; "
+        "refuse: only listed users get in.")
     audit_retention_days: float = Field(default=2557, ge=1, description="Audit records are kept ~7 years.")
     fail_open_threshold: int = Field(default=0, ge=0,
                                      description="`ara health` exits 1 when a layer failed open more often.")

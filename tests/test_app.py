@@ -91,7 +91,7 @@ def test_per_session_users_never_see_each_others_threads(env_settings, monkeypat
         thread = alice.session_state.thread_id
         mallory = AppTest.from_file(APP, default_timeout=120).run()
         assert not [b for b in mallory.sidebar.button if b.key == f"thread-{thread}"]
-        assert alice.session_state.user_id != mallory.session_state.user_id
+        assert alice.session_state.principal.user_id != mallory.session_state.principal.user_id
     finally:
         resources.database_ready.clear()
         settings_mod.get_settings.cache_clear()

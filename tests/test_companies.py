@@ -4,6 +4,7 @@ import pytest
 from click.testing import CliRunner
 
 from ingest.run import ingest_paths
+from pipeline.access import OPERATOR
 from pipeline.question import analyse
 from pipeline.registry import registry_from_db
 from pipeline.router import route_question
@@ -69,7 +70,7 @@ def test_a_new_company_is_registered_at_ingest_and_asked_about(settings, embedde
             assert d.route == "retrieve" and d.companies == ["Zephyr Widgets"], (q, d)
 
         # Correct the name: the documents follow, the old name still finds it; no restart.
-        store.edit(dbconn, "Zephyr Widgets", name="Zephyr", add_aliases=["ZW Holdings"])
+        store.edit(dbconn, "Zephyr Widgets", name="Zephyr", add_aliases=["ZW Holdings"], by=OPERATOR)
         dbconn.commit()
         reg = registry_from_db(dbconn)
         assert reg.by_name("ZW Holdings").name == "Zephyr" and reg.by_name("Zephyr Widgets").name == "Zephyr"
@@ -85,12 +86,12 @@ def test_merge_folds_one_entry_into_another(dbconn):
     store.add(dbconn, {"key": "GLOBEXA", "name": "Globex", "tickers": ["GBX"]})
     store.add(dbconn, {"key": "GLOBEXB", "name": "Globex Corporation Worldwide", "tickers": ["GBXW"]})
     dbconn.commit()
-    row = store.merge(dbconn, "Globex", "Globex Corporation Worldwide")
+    row = store.merge(dbconn, "Globex", "Globex Corporation Worldwide", by=OPERATOR)
     dbconn.commit()
     assert row["tickers"] == ["GBX", "GBXW"] and "Globex Corporation Worldwide" in row["aliases"]
     assert store.get(dbconn, "GLOBEXB") is None
     with pytest.raises(store.RegistryEditError):
-        store.edit(dbconn, "Nobody Inc")
+        store.edit(dbconn, "Nobody Inc", by=OPERATOR)
 
 
 def test_cli_lists_and_edits(env_settings_nodocs):

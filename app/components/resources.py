@@ -42,16 +42,15 @@ def turn_context():
     return TurnContext.from_settings(database_ready())   # the process's pool: turns are admitted by it too
 
 
-def current_user() -> str:
-    """Whose threads this browser session may see: the signed-in user when Streamlit auth is configured, else
-    one user per session (ARA_APP_USERS=per-session) or the single local analyst."""
-    import secrets
+def current_principal():
+    """Who this browser session is (a `pipeline.access.Principal`), as decided by the entry script's sign-in
+    (`app/components/signin.py`) on this very run: every page draws for, and asks the pipeline as, this principal."""
+    p = st.session_state.get("principal")
+    if p is None:   # a page run without the entry script (AppTest.from_function): the same rules, no form
+        from app.components.signin import principal
 
-    try:
-        if st.user.is_logged_in:
-            return f"user:{st.user.email}"
-    except Exception:  # noqa: BLE001 - no auth configured
-        pass
-    if database_ready().app_users == "per-session":
-        return st.session_state.setdefault("user_id", "session-" + secrets.token_urlsafe(16))
-    return "local"
+        p = principal()
+        if p is None:
+            st.warning("Please sign in.")
+            st.stop()
+    return p

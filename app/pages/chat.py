@@ -7,27 +7,32 @@ import streamlit as st
 from app.components.answer import show_answer
 from app.components.panels import decision_panels
 from app.components.render import safe_markdown
-from app.components.resources import connect, current_user, turn_context
+from app.components.resources import connect, current_principal, turn_context
 from app.components.threads import labels as thread_labels
+from pipeline import conversations
 
 st.title("Annual Report Analyst")
 st.caption("Figures from the filings themselves, each cited to company, fiscal year and page. "
            "If a figure cannot be found with confidence, the answer says so.")
 
-USER = current_user()
+ME = current_principal()
+USER = ME.user_id
 ctx = turn_context()
 
 
-def open_thread(thread_id: str) -> None:
-    if ctx.saver.owner(thread_id) != USER:
-        st.error("That conversation belongs to someone else.")
-        return
+def open_thread(thread_id: str) -> bool:
+    """Show one of the viewer's own conversations; False (nothing shown) for anyone else's or an unknown id."""
+    history = conversations.history(ctx.saver, ME, thread_id)
+    if not history:
+        return False
     st.session_state.thread_id = thread_id
-    st.session_state.turns = [m.state or {"question": m.content, "answer": m.content} for m in
-                              ctx.saver.history(thread_id) if m.role == "assistant"]
-    questions = [m.content for m in ctx.saver.history(thread_id) if m.role == "user"]
+    st.query_params["thread"] = thread_id        # a reload reopens it (the id is no credential: owners only)
+    st.session_state.turns = [m.state or {"question": m.content, "answer": m.content} for m in history
+                              if m.role == "assistant"]
+    questions = [m.content for m in history if m.role == "user"]
     for q, s in zip(questions, st.session_state.turns):
         s.setdefault("question", q)
+    return True
 
 
 def show_coverage() -> None:
@@ -56,21 +61,25 @@ def show_coverage() -> None:
     st.table(table.set_index("company"))
 
 
-if "thread_id" not in st.session_state:
-    from pipeline.stores.checkpoints import new_thread_id
-
-    st.session_state.thread_id, st.session_state.turns = new_thread_id(), []
-
 def new_conversation() -> None:
     from pipeline.stores.checkpoints import new_thread_id
 
     st.session_state.thread_id, st.session_state.turns = new_thread_id(), []
+    st.query_params.pop("thread", None)
+
+
+if "thread_id" not in st.session_state:          # a new browser session, or a reload
+    asked = st.query_params.get("thread")
+    if not (asked and open_thread(asked)):
+        if asked:
+            st.warning("That conversation is not one of yours (or no longer exists); here is a new one.")
+        new_conversation()
 
 
 with st.sidebar:
     # on_click runs before the page is drawn again, so the list below already marks the conversation just opened
     st.button("New conversation", icon=":material/add:", width="stretch", on_click=new_conversation)
-    past = ctx.saver.threads(USER, limit=12, one_off=False)
+    past = conversations.own_threads(ctx.saver, ME, limit=12, one_off=False)
     if past:
         names = thread_labels(past, width=70)
         is_open = any(t["thread_id"] == st.session_state.thread_id for t in past)
@@ -115,6 +124,7 @@ if prompt := typed or st.session_state.pop("pending_prompt", None):   # typed, o
             state = run_turn(prompt, dataclasses.replace(ctx, on_step=progress, on_token=token),
                              thread_id=st.session_state.thread_id, user_id=USER)
             status.update(label=f"Done · route {state.route} · {len(state.steps)} steps", state="complete")
+        st.query_params["thread"] = st.session_state.thread_id     # the conversation now exists: a reload reopens it
         live.empty()   # the final answer (checked, shaped, markers renumbered) replaces the live draft
         record = state.model_dump(mode="json")
         record["question"] = prompt

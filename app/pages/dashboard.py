@@ -7,12 +7,15 @@ import plotly.express as px
 import streamlit as st
 
 from app.components.render import safe_markdown
-from app.components.resources import connect
+from app.components.resources import connect, current_principal
 
 OUTCOME_COLOURS = {"correct": "#2e7d32", "incorrect": "#c62828", "refused": "#f9a825", "ungraded": "#9e9e9e"}
 OUTCOMES = list(OUTCOME_COLOURS)
 
 st.title("Evaluation dashboard")
+if not current_principal().can("evaluation.read"):     # the navigation offers it to reviewers and admins only
+    st.info("The evaluation dashboard is for reviewers and admins.")
+    st.stop()
 conn = connect()
 try:
     from pipeline.stores import evalruns

@@ -7,19 +7,24 @@ import streamlit as st
 
 from app.components import steptables
 from app.components.render import safe_markdown
-from app.components.resources import current_user, turn_context
+from app.components.resources import current_principal, turn_context
 from app.components.threads import labels as thread_labels
+from pipeline import conversations
 
 st.title("Trace")
 st.caption("What each step of a turn saw, decided and produced, as recorded when it ran. Tables sort by any "
            "column; one-off turns (`ara ask` without a conversation) are listed too.")
 ctx = turn_context()
-user = current_user()
-threads = ctx.saver.threads(user, limit=200)
+me = current_principal()
+threads = conversations.readable_threads(ctx.saver, me, limit=200)
+if me.can("trace.all"):
+    st.caption(f"As a {me.role} you read every user's conversations here (read-only).")
 if not threads:
     st.info("No conversations yet. Ask something on the Chat page, or `ara ask \"...\"`.")
     st.stop()
 labels = thread_labels(threads)
+if me.can("trace.all"):     # whose each conversation is
+    labels = {t["thread_id"]: f"{labels[t['thread_id']]} · {t['user_id']}" for t in threads}
 
 
 def pick_turn(key: str, default_thread: str | None) -> tuple[str, int, dict, list[dict]] | None:
@@ -27,14 +32,14 @@ def pick_turn(key: str, default_thread: str | None) -> tuple[str, int, dict, lis
     ids = list(labels)
     default = default_thread if default_thread in labels else ids[0]
     thread = st.selectbox("Conversation", ids, format_func=labels.get, index=ids.index(default), key=f"{key}-thread")
-    turns = ctx.saver.turns(thread)
+    turns = conversations.turns(ctx.saver, me, thread)
     if not turns:
         st.info("This conversation has no recorded turns.")
         return None
     turn = st.selectbox("Turn", [t["turn"] for t in turns], index=len(turns) - 1, key=f"{key}-turn",
                         format_func=lambda n: next(f"{t['turn']}. {t['question'][:80]} [{t['status']}]"
                                                    for t in turns if t["turn"] == n))
-    checkpoints = ctx.saver.turn_steps(thread, turn)
+    checkpoints = conversations.turn_steps(ctx.saver, me, thread, turn)
     final = checkpoints[-1]["state"] if checkpoints else {}
     return thread, turn, final, checkpoints
 
@@ -51,7 +56,7 @@ def answer_line(final: dict) -> None:
                 f"{safe_markdown(final.get('answer', ''))}")
 
 
-picked = pick_turn("a", st.session_state.get("thread_id"))
+picked = pick_turn("a", st.query_params.get("thread") or st.session_state.get("thread_id"))
 if picked is None:
     st.stop()
 thread, turn, final, checkpoints = picked

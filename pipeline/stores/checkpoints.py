@@ -94,18 +94,20 @@ class CheckpointSaver:
                          "WHERE thread_id = %s AND turn = %s ORDER BY step", (thread_id, turn), fetch="all") or []
         return [dict(zip(("id", "step", "parent_id", "node", "state", "created_at"), r)) for r in rows]
 
-    def threads(self, user_id: str = "local", limit: int = 50, one_off: bool | None = None) -> list[dict]:
-        """Newest first, with what the first answered turn was about (companies, years) for titles.
+    def threads(self, user_id: str | None = "local", limit: int = 50, one_off: bool | None = None) -> list[dict]:
+        """Newest first, with what the first answered turn was about (companies, years) for titles, and the owner.
+        `user_id`: whose threads (None: every user's, for reviewers; `pipeline.conversations` decides who may).
         `one_off`: None lists all threads, False only conversations, True only one-off turns."""
         first = ("(SELECT f.final_state->%s FROM turns f WHERE f.thread_id = t.thread_id AND f.status = 'complete' "
                  "ORDER BY f.turn LIMIT 1)")
         rows = self._run(f"SELECT t.thread_id, t.title, t.updated_at, count(u.turn), t.one_off, t.created_at, "
-                         f"{first}, {first} FROM threads t "
+                         f"{first}, {first}, t.user_id FROM threads t "
                          "LEFT JOIN turns u ON u.thread_id = t.thread_id AND u.status = 'complete' "
-                         "WHERE t.user_id = %s AND (%s::boolean IS NULL OR t.one_off = %s::boolean) "
+                         "WHERE (%s::text IS NULL OR t.user_id = %s) "
+                         "AND (%s::boolean IS NULL OR t.one_off = %s::boolean) "
                          "GROUP BY t.thread_id ORDER BY t.updated_at DESC LIMIT %s",
-                         ("companies", "years", user_id, one_off, one_off, limit), fetch="all") or []
-        keys = ("thread_id", "title", "updated_at", "turns", "one_off", "created_at", "companies", "years")
+                         ("companies", "years", user_id, user_id, one_off, one_off, limit), fetch="all") or []
+        keys = ("thread_id", "title", "updated_at", "turns", "one_off", "created_at", "companies", "years", "user_id")
         return [{**dict(zip(keys, r)), "companies": r[6] or [], "years": r[7] or []} for r in rows]
 
     def prune(self, older_than_days: float) -> dict[str, int]:

@@ -7,6 +7,8 @@ from typing import Iterable
 import psycopg
 from psycopg.types.json import Jsonb
 
+from pipeline.access import Principal, require
+
 _COLS = ("key", "name", "legal_name", "tickers", "aliases", "fiscal_year_end", "sector", "file_number", "origin",
          "name_sources")
 
@@ -106,9 +108,10 @@ def _rename_documents(conn: psycopg.Connection, old: str, new: str) -> None:
 
 def edit(conn: psycopg.Connection, key: str, *, name: str | None = None, add_aliases: Iterable[str] = (),
          add_tickers: Iterable[str] = (), remove_aliases: Iterable[str] = (), fiscal_year_end: str | None = None,
-         sector: str | None = None) -> dict:
+         sector: str | None = None, by: Principal) -> dict:
     """Correct a company: rename it (its documents follow; the old name stays an alias), add or drop aliases and
-    tickers, set its fiscal-year end or sector. Returns the updated row."""
+    tickers, set its fiscal-year end or sector. Returns the updated row. `by` must hold corpus.write (admins)."""
+    require(by, "corpus.write")
     cur = get(conn, key)
     if cur is None:
         raise RegistryEditError(f"no company {key!r} in the registry (`ara companies` lists them)")
@@ -134,8 +137,10 @@ def edit(conn: psycopg.Connection, key: str, *, name: str | None = None, add_ali
     return get(conn, cur["key"])
 
 
-def merge(conn: psycopg.Connection, keep: str, drop: str) -> dict:
-    """Fold `drop` into `keep`: its names become aliases, its tickers and documents move over, the entry goes."""
+def merge(conn: psycopg.Connection, keep: str, drop: str, *, by: Principal) -> dict:
+    """Fold `drop` into `keep`: its names become aliases, its tickers and documents move over, the entry goes.
+    `by` must hold corpus.write (admins)."""
+    require(by, "corpus.write")
     k, d = get(conn, keep), get(conn, drop)
     if k is None or d is None:
         raise RegistryEditError(f"no company {(keep if k is None else drop)!r} in the registry")
