@@ -173,7 +173,15 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
     q = re.sub(r"\s*\((?:context from turn \d+:|read as:)", " ", core_question(facts.text))
     q = MOST.sub(" ", _YESNO.sub(" ", q))
-    return [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+    terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+    if _WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):
+        # "what drove it? (revenue)": the measure is what the sentence must name; the cause words are asked by
+        # requiring a causal sentence, not by carrying "drove" ("revenue increased due to ...")
+        terms = [t for t in terms if not _CAUSE_WORD.match(t.lstrip("~"))] or terms
+    return terms
+
+
+_CAUSE_WORD = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led)\w*$")
 
 
 # A person's biography ("She was responsible for ... more than 180 stores") states no figure of the company

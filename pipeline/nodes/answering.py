@@ -50,6 +50,13 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         if spans_years(facts) and facts.metric is not None or (len(years) > 1 and find_definition(facts.text)):
             years = [max(y for y in years if y is not None)] if any(years) else years   # one answer over years
         for year in years:
+            whole = _from_whole_report(state, conn, facts, company, year, cite)
+            if whole is not None:    # an event or a person asked: the whole report read, not the pages kept
+                s, kind = whole
+                if s not in sentences and s not in missing:
+                    (missing if kind == "not_found" else sentences).append(s)
+                    kinds.append(kind)
+                continue
             mine = [p for p in work.passages if p.company == company]
             passages = [p for p in mine if year is None or p.fiscal_year == year] or mine   # or the next report's
             if (not passages or not state.found.get(company, True)) and not (year and facts.metric):   # facts table
@@ -76,6 +83,23 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         "medium" if kinds and "not_found" not in kinds else "low"
     return StepRecord(node="synthesise", decision=", ".join(kinds) or "nothing found",
                       reason=f"{len(state.citations)} citation(s)", data=_synthesis_record(state, kinds))
+
+
+def _from_whole_report(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                       cite: "_Cites") -> tuple[str, str] | None:
+    """The question kinds answered from the whole report of one company and year rather than from the pages
+    retrieval kept: "did it buy back shares / pay a dividend / make an acquisition?", "does it mention X?"
+    (answer/yesno.py), "who is the CFO?", "which leadership positions changed?" (answer/people.py). None for
+    every other question."""
+    from pipeline.answer import people, yesno
+
+    if conn is None:
+        return None
+    if yesno.applies(facts):
+        return yesno.answer(state, conn, facts, company, year, cite)
+    if people.applies(facts):
+        return people.answer(state, conn, facts, company, year, cite)
+    return None
 
 
 def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:
