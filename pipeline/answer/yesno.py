@@ -126,11 +126,14 @@ def topic_only(sentence: str) -> str | None:
     return None
 
 
+_PRIOR = re.compile(r"(?i)\b(previous|prior|preceding|comparative)\s+(financial\s+)?(year|period)\b")
 _COMPARATIVE = re.compile(r"\((19|20)\d{2}:[^)]*\)")     # "(2021: £nil)": the prior year's figure beside this year's
 
 
 def _of_year(sentence: str, year: int | None) -> bool:
     """A sentence naming years names the asked one (a prior year's buy-back is not this year's)."""
+    if _PRIOR.search(sentence):
+        return False
     named = {int(m.group(0)) for m in _YEAR.finditer(_COMPARATIVE.sub(" ", sentence))}
     return not named or year is None or year in named
 
@@ -223,8 +226,9 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
         only = sorted({h[2] for h in r.named})
         named = (f" It names it only in sentences that state no event of the year ({_join(only)}: "
                  f"p. {_pages_list(r.named)}).") if r.named else ""
-        return (f"{NOT_IN_REPORT} {event.name} by {company} in FY{fy}: no sentence states one.{named} "
-                f"{searched(company, fy, pages)}", "not_in_report")
+        said = (f"{NOT_IN_REPORT} states no {event.name.split(' ', 1)[1]} by {company} in FY{fy}.{named}" if r.named
+                else f"{NOT_IN_REPORT} does not mention {event.name} by {company} in FY{fy}.")
+        return f"{said} {searched(company, fy, pages)}", "not_in_report"
     return (f"{NOT_FOUND} a sentence in {company}'s FY{fy} report that states whether there was {event.name}: it "
             f"names it on p. {_pages_list(factual)} without saying so. {searched(company, fy, pages)}", "not_found")
 
@@ -241,7 +245,7 @@ def _mention(state: TurnState, facts: QuestionFacts, company: str, fy: int, page
                 best = (0, s, pg)
     what = " ".join(t.lstrip("~") for t in terms)
     if best is None:
-        return (f"{NOT_IN_REPORT} {what}: no page of {company}'s FY{fy} report names it. "
+        return (f"{NOT_IN_REPORT} does not mention {what}: no page of {company}'s FY{fy} report names it. "
                 f"{searched(company, fy, pages)}", "not_in_report")
     _, s, pg = best
     m = cite(as_passage(pg))
