@@ -84,3 +84,20 @@ def test_routing_edges():
     assert route_question(facts, coverage).route == "clarify"
     facts = QuestionFacts(text="Write a poem about Quillfeather's products", companies=[], years=[])
     assert route_question(facts, coverage).route == "out_of_scope"
+
+
+def test_an_event_count_is_not_answered_with_a_head_count(monkeypatch):
+    from pipeline.answer import prose
+    from pipeline.retrieval import Passage
+
+    text = ("At year end we had approximately 12,400 employees across our sites. As part of the restructuring "
+            "programme announced in March, the Group made a reduction of almost 1,000 positions in its retail "
+            "network during the year.")
+    p = Passage(chunk_id=1, doc="d", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL", page=4, score=1.0,
+                text=text)
+    facts = QuestionFacts(text="How many employees were let go in 2022?", years=[2022])
+    found = prose.covering(None, facts, [p], 2022)
+    assert found is not None and "1,000 positions" in found.sentence
+    facts = QuestionFacts(text="How many employees did it have in 2022?", years=[2022])
+    found = prose.covering(None, facts, [p], 2022)
+    assert found is None or "12,400" in found.sentence
