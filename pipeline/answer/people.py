@@ -64,6 +64,7 @@ def asks_role(facts: QuestionFacts) -> str | None:
         return "auditor"
     if not _ASKED_ROLE.search(q):
         return None
+    q = re.sub(r"(?i)\bchairs\b", "chair", q)     # "who chairs the board?"
     for role, pattern in ROLES:
         if re.search(rf"(?i)\b({pattern})\b", q):
             return role

@@ -300,6 +300,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if _NEVER.search(sent) or _HEDGED.search(sent) or not _is_prose(sent) or _PERSON.search(sent):
                 continue
             have = stems(_not_the_measure(sent, facts.text))
+            if why and facts.metric is not None and any(stems(t) and stems(t) <= have for t in facts.metric.terms):
+                # "what drove it? (revenue)": the report names its measure in its own words ("net sales")
+                have = have | set(stems(" ".join(facts.metric.terms + (facts.metric.label,))))
             if flow_q and have & _PEOPLE_STEMS:     # "positions", "jobs", "roles" count people as "employees" do
                 have = have | {t for t in terms if t.lstrip("~") in _PEOPLE_STEMS or t in _PEOPLE_STEMS}
             hits = sum(1 for t in terms if t in have)

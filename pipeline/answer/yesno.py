@@ -108,7 +108,7 @@ def mention_asked(facts: QuestionFacts) -> list[str]:
 
 
 def applies(facts: QuestionFacts) -> bool:
-    return event_asked(facts) is not None or bool(mention_asked(facts))
+    return event_asked(facts) is not None or bool(mention_asked(facts)) or amount_asked(facts) is not None
 
 
 def sentences(text: str) -> list[str]:
@@ -192,9 +192,32 @@ def as_passage(pg: corpus.ReportPage) -> Passage:
                    page=pg.page, score=0.0, text=pg.text)
 
 
-def _best(hits: list[tuple[str, corpus.ReportPage]], year: int | None) -> tuple[str, corpus.ReportPage]:
-    """The sentence naming the asked year first, then the shortest (the plainest statement)."""
-    return min(hits, key=lambda h: (not (year and str(year) in h[0]), len(h[0])))
+def _best(hits: list[tuple[str, corpus.ReportPage]], year: int | None,
+          facts: QuestionFacts | None = None) -> tuple[str, corpus.ReportPage]:
+    """The sentence carrying most of the question's own words ("increase its quarterly dividend", "under its
+    program"), then naming the asked year, then the shortest (the plainest statement)."""
+    from pipeline.answer.prose import question_terms
+    from pipeline.terms import stems
+
+    terms = question_terms(facts) if facts is not None else []
+    return min(hits, key=lambda h: (-sum(1 for t in terms if t in stems(h[0])),
+                                    not (year and str(year) in h[0]), len(h[0])))
+
+
+_AMOUNT_Q = re.compile(r"(?i)^\s*(how\s+many|how\s+much|what\s+(number|amount)|what\s+was\s+the\s+(number|amount|"
+                       r"consideration|cost))\b")
+
+
+def amount_asked(facts: QuestionFacts) -> Event | None:
+    """"How many shares did it repurchase?", "how much did it pay for the acquisition?": the count or amount of an
+    event, read from the sentence that states the event (never an authorisation's or a plan's number)."""
+    q = core_question(facts.text)
+    if not _AMOUNT_Q.search(q):
+        return None
+    for e in events():
+        if e.key != "dividend" and e.asked.search(q):
+            return e
+    return None
 
 
 def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
@@ -202,8 +225,9 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     """(answer, kind) for one company and year, or None when the question asks no event or mention this module
     reads. kind: yes_no (a sentence cited), not_in_report (the whole report searched) or not_found."""
     event = event_asked(facts)
-    mention = [] if event else mention_asked(facts)
-    if event is None and not mention:
+    amount = None if event else amount_asked(facts)
+    mention = [] if event or amount else mention_asked(facts)
+    if event is None and amount is None and not mention:
         return None
     pages = corpus.report_pages(conn, company, year)
     if not pages:
@@ -213,10 +237,12 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     kind_name = doc_kind(pages[0].doc_type)
     if mention:
         return _mention(state, facts, company, fy, pages, mention, cite)
+    if amount is not None:
+        return _amount(state, facts, company, fy, pages, amount, cite)
     r = read_report(pages, event, fy)
     for verdict, hits in (("Yes", r.affirmed), ("No", r.denied)):
         if hits and (verdict == "Yes" or not r.affirmed):
-            s, pg = _best(hits, fy)
+            s, pg = _best(hits, fy, facts)
             m = cite(as_passage(pg))
             text = f"{verdict}. The {company} FY{pg.fiscal_year} {kind_name} says: \u201c{s}\u201d [{m}]"
             state.claims.append(Claim(text=text, label=f"{company} FY{pg.fiscal_year} passage", company=company))
@@ -252,3 +278,20 @@ def _mention(state: TurnState, facts: QuestionFacts, company: str, fy: int, page
     text = f"Yes. The {company} FY{fy} {doc_kind(pg.doc_type)} mentions it: \u201c{s}\u201d [{m}]"
     state.claims.append(Claim(text=text, label=f"{company} FY{fy} passage", company=company))
     return text, "yes_no"
+
+
+def _amount(state: TurnState, facts: QuestionFacts, company: str, fy: int, pages: list[corpus.ReportPage],
+            event: Event, cite: Callable[[Passage], int]) -> tuple[str, str]:
+    """The sentence stating the event with a number ("The Company repurchased 198,976 shares during the year"),
+    quoted and cited; none: "I could not find ..." with the pages and sections searched."""
+    r = read_report(pages, event, fy)
+    with_number = [h for h in r.affirmed if re.search(r"\d[\d,]*(\.\d+)?\s*(million|billion|m\b|bn\b|shares|%)|"
+                                                      r"[$£€]\s?\d|\d{1,3}(,\d{3})+", h[0])]
+    if not with_number:
+        return (f"{NOT_FOUND} a sentence in {company}'s FY{fy} report that states the number or amount of "
+                f"{event.name} in the year. {searched(company, fy, pages)}", "not_found")
+    s, pg = _best(with_number, fy, facts)
+    m = cite(as_passage(pg))
+    text = f"The {company} FY{pg.fiscal_year} {doc_kind(pg.doc_type)} says: \u201c{s}\u201d [{m}]"
+    state.claims.append(Claim(text=text, label=f"{company} FY{pg.fiscal_year} passage", company=company))
+    return text, "quote"
