@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.answer import NOT_FOUND
+from pipeline.answer import NOT_FOUND, NOT_IN_REPORT
 from pipeline.state import TurnState
 
 _HEDGE_ONLY = re.compile(r"(?i)^\W*(i('m| am) not sure|i don'?t know|it depends|unclear|n/?a|none|unknown|maybe)"
@@ -33,6 +33,8 @@ def check(state: TurnState) -> tuple[bool, str]:
         return True, f"{state.route} reply"
     if text.startswith(NOT_FOUND):
         return True, "an explicit not-found answer"
+    if text.startswith(NOT_IN_REPORT):
+        return True, "the whole report searched: no sentence states it"
     markers = {int(m) for m in re.findall(r"\[(\d+)\]", text)}
     cited = {c.marker for c in state.citations}
     if not state.citations:

@@ -25,6 +25,17 @@ _FINANCE = re.compile(r"(?i)\b(revenue|sales|profit|income|earnings|margin|cash|
                       r"dividend\w*|segment\w*|fiscal|fy\d*|10-?k|annual report|filing|eps|ebitda|ratio|"
                       r"guidance|acquisition\w*|balance sheet|statement)\b")
 
+# A measure or a comparison asked without a company ("how did margins move?", "compare the two years"): in scope,
+# so the reply asks which company, never the scope reply
+_MEASURE_OR_COMPARE = re.compile(r"(?i)\b(margins|revenues|profits|earnings|expenses|costs|returns?|growth|headcount|"
+                                 r"employees|shares|buy-?backs?|repurchases?|compar\w*|versus|vs\.?|the two years|"
+                                 r"year[- ]on[- ]year|year[- ]over[- ]year|trend\w*|what drove|why did)\b")
+# A creative-writing request ("a poem about <company>'s products"): declined, never retrieved for
+_CREATIVE = re.compile(r"(?i)\b(write|compose|draft|make\s+up|give\s+me|create)\b[^.?!]{0,40}\b(poem|haiku|limerick|"
+                       r"sonnet|song|lyrics|rap|verse|story|stories|fairy\s*tale|fan\s*fiction|screenplay|joke)s?\b|"
+                       r"\b(poem|haiku|limerick|sonnet|song|lyrics|rap|short\s+story|bedtime\s+story|joke)s?\s+(about|on|for|of)\b")
+
+
 @dataclass
 class RouteDecision:
     route: str
@@ -125,6 +136,11 @@ def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled:
                              "Live web search is turned off in this installation, so I cannot look up current "
                              f"prices or news. I answer from the annual reports I hold: {covered}.")
 
+    if _CREATIVE.search(q):
+        return RouteDecision("out_of_scope", "a creative-writing request",
+                             "I don't write poems, stories or other creative pieces. I answer questions about the "
+                             f"annual reports of {covered}, each figure cited to its page.")
+
     definition = define(q)
     if definition and not facts.companies and _DEFINITION.search(q):
         return RouteDecision("direct", "asks what a financial term means", definition)
@@ -148,7 +164,7 @@ def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled:
                              f"annual reports of {covered}.")
 
     if not companies:
-        if _FINANCE.search(q) or facts.metrics or facts.topics or _VAGUE.search(q):
+        if _FINANCE.search(q) or facts.metrics or facts.topics or _VAGUE.search(q) or _MEASURE_OR_COMPARE.search(q):
             missing = ["company"] + ([] if years else ["fiscal year"]) + \
                       (["figure or topic"] if not (facts.metrics or facts.topics) else [])
             return RouteDecision("clarify", f"in scope but names no {' or '.join(missing)}",

@@ -7,8 +7,9 @@
     model.py     a configured model writes the answer; the deterministic checks keep it honest
     checks.py    those checks: citations, figures on cited pages and columns, recomputation, planted instructions
 
-`NOT_FOUND` is the cannot-answer sentinel: every not-found answer starts with it.
+`NOT_FOUND` is the cannot-answer sentinel: every not-found answer starts with it. `NOT_IN_REPORT` starts the
+finding that the whole report was searched and states no such event (a "No", not a failure).
 """
-from pipeline.answer.extract import NOT_FOUND, best_sentence, possessive
+from pipeline.answer.extract import NOT_FOUND, NOT_IN_REPORT, best_sentence, possessive
 
-__all__ = ["NOT_FOUND", "best_sentence", "possessive"]
+__all__ = ["NOT_FOUND", "NOT_IN_REPORT", "best_sentence", "possessive"]

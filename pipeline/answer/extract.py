@@ -7,6 +7,8 @@ import re
 from pipeline.retrieval import Passage
 
 NOT_FOUND = "I could not find"  # the cannot-answer sentinel: every not-found answer starts with it
+# a finding, not a failure: the whole report was searched and no sentence states the event asked about
+NOT_IN_REPORT = "No: the report"
 
 
 def possessive(name: str) -> str:

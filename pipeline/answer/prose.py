@@ -125,7 +125,21 @@ _ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|
 
 
 _HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|additions?|recruited|welcomed|onboarded|laid off|reduced|"
-                             r"eliminated|terminated|cut|separated|departures?|lost|promoted|trained)\b")
+                             r"reductions?|redundanc\w*|eliminated|elimination|terminated|cut|cuts|separated|departures?|lost|"
+                             r"promoted|trained|let go|opened|closed|repurchased|bought back|exited)\b")
+# "How many employees were let go?", "how many positions were cut?", "how many stores did it open?": a number that
+# joined or left in the year (an event), never the level at the year end (a head count)
+_FLOW_Q = re.compile(r"(?i)\b(let go|laid off|lay-?offs?|cut|cuts|eliminated|reduc\w*|made redundant|redundanc\w*|"
+                     r"terminated|lost|hired|added|opened|closed|repurchased|bought back|bought|exited)\b")
+# the nouns an event over people is counted in ("a reduction of almost 1,000 positions")
+_PEOPLE_NOUNS = ("employees", "positions", "jobs", "roles", "staff", "people", "workers", "headcount")
+
+
+_PEOPLE_STEMS = frozenset(stems(" ".join(_PEOPLE_NOUNS))) | {"~employe"}
+
+
+def asks_a_flow(question: str) -> bool:
+    return bool(_FLOW_Q.search(question))
 
 
 def _counts(sentence: str, terms: list[str]) -> int:
@@ -173,7 +187,15 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
     q = re.sub(r"\s*\((?:context from turn \d+:|read as:)", " ", core_question(facts.text))
     q = MOST.sub(" ", _YESNO.sub(" ", q))
-    return [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+    terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+    if _WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):
+        # "what drove it? (revenue)": the measure is what the sentence must name; the cause words are asked by
+        # requiring a causal sentence, not by carrying "drove" ("revenue increased due to ...")
+        terms = [t for t in terms if not _CAUSE_WORD.match(t.lstrip("~"))] or terms
+    return terms
+
+
+_CAUSE_WORD = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led)\w*$")
 
 
 # A person's biography ("She was responsible for ... more than 180 stores") states no figure of the company
@@ -243,8 +265,12 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     terms = question_terms(facts)
     if not terms:
         return None
-    bar = _bar(len(terms))
     kind = need or question_kind(core_question(facts.text))
+    flow_q = kind == "count" and asks_a_flow(core_question(facts.text))
+    if flow_q:     # the event's words ("let go", "cut") are checked as a stated change, not as terms to carry
+        terms = [t for t in terms if not _FLOW_Q.fullmatch(t.lstrip("~")) and t.lstrip("~") not in ("let", "go")] \
+            or terms
+    bar = _bar(len(terms))
     if kind == "number" or (require_year and need):
         # a figure looked for in prose: every word of it (the segment, the measure), not most; the question's
         # "changed" / "increase" say how it is asked, not what is measured
@@ -274,6 +300,11 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if _NEVER.search(sent) or _HEDGED.search(sent) or not _is_prose(sent) or _PERSON.search(sent):
                 continue
             have = stems(_not_the_measure(sent, facts.text))
+            if why and facts.metric is not None and any(stems(t) and stems(t) <= have for t in facts.metric.terms):
+                # "what drove it? (revenue)": the report names its measure in its own words ("net sales")
+                have = have | set(stems(" ".join(facts.metric.terms + (facts.metric.label,))))
+            if flow_q and have & _PEOPLE_STEMS:     # "positions", "jobs", "roles" count people as "employees" do
+                have = have | {t for t in terms if t.lstrip("~") in _PEOPLE_STEMS or t in _PEOPLE_STEMS}
             hits = sum(1 for t in terms if t in have)
             if hits < bar:
                 continue
@@ -296,7 +327,19 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if require_year and need and _subject_adds(sent, terms, facts):
                 continue    # "Wireless equipment revenues included in our Business segment amounted to $3.4
                 #             billion" is a part of the Business segment's revenues, not them
-            counted = _counts(sent, terms) if kind == "count" else 0
+            flow = kind == "count" and asks_a_flow(core_question(facts.text))
+            if flow:
+                # an event's count: the sentence states the change ("a reduction of almost 1,000 positions"); a
+                # level ("approximately 156,000 employees") never answers how many were let go
+                if not _HEADCOUNT_FLOW.search(sent):
+                    continue
+                nouns = [t for t in terms if not _FLOW_Q.fullmatch(t.lstrip("~"))]
+                if any(t.lstrip("~").startswith(("employ", "staff", "people", "worker", "position", "job", "role"))
+                       for t in nouns):
+                    nouns = nouns + sorted(stems(" ".join(_PEOPLE_NOUNS)))
+                counted = 2 if _counts(sent, nouns) else 0
+            else:
+                counted = _counts(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue
             if kind == "number" and not number_kinds(sent):

@@ -137,12 +137,21 @@ def _years_compared(history: list[Message], prev: _Prev) -> list[int]:
     return sorted(years[:2])
 
 
+# "What drove it?", "why did margins fall?", "what explains the change?": the cause of the thread's figure
+WHY_FOLLOW = re.compile(r"(?i)^\s*(and\s+|so\s+)?(why\b|how\s+come\b|what\s+(drove|drives|caused|causes|explains|explained|"
+                        r"led\s+to|was\s+behind|is\s+behind|were\s+the\s+(reasons?|drivers?))\b|(the\s+)?reasons?\s+for\b)")
+_CAUSE_WORDS = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led|chang|declin|fall|fell|ris|rose|"
+                          r"increas|decreas|drop|move|mov|grow|grew)\w*$")
+
+
 def _own_terms(question: str, facts) -> list[str]:
     """The question's own content terms, beyond companies, periods, the words of a follow-up and comparison words
-    ("did it improve?" asks about the conversation's figure)."""
+    ("did it improve?" asks about the conversation's figure; "what drove it?" asks the cause of it)."""
     text = RELATIVE.sub(" ", question)
+    why = bool(WHY_FOLLOW.search(question))
     return [t for t in content_terms(text, facts.company_words())
-            if not re.fullmatch(r"\d+|fy\d*", t) and not _COMPARATIVE.fullmatch(t)]
+            if not re.fullmatch(r"\d+|fy\d*", t) and not _COMPARATIVE.fullmatch(t)
+            and not (why and _CAUSE_WORDS.match(t.lstrip("~")))]
 
 
 def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None = None) -> bool:
@@ -157,6 +166,8 @@ def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None
         return True
     if _ELLIPTIC_LEAD.search(question) and len(question.split()) <= 6:
         return True
+    if WHY_FOLLOW.search(question) and len(question.split()) <= 10:
+        return True     # "what drove it?", "why did margins fall?": the cause of the thread's figure
     # "did it improve?", "which is bigger?", "is that higher than last time?": nothing but a pointer back and a
     # comparison word - about the conversation's figure, never chit-chat with words of its own ("is it raining?")
     own = _own_terms(question, facts)

@@ -39,6 +39,10 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         # None: the model's answer failed its checks (or the model failed); the extractive answer, labelled
     state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
     cite = _Cites(state)
+    if work.facts.metric is not None and _across_companies(state):
+        # several companies' figure ranked or compared: each company's own figure is asked (and checked) for the
+        # measure alone, the ranking words go to the verdict
+        work.facts = _one_company_asked(work.facts)
     facts = work.facts
     sentences: list[str] = []
     missing: list[str] = []
@@ -54,6 +58,13 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         if spans_years(facts) and facts.metric is not None or (len(years) > 1 and find_definition(facts.text)):
             years = [max(y for y in years if y is not None)] if any(years) else years   # one answer over years
         for year in years:
+            whole = _from_whole_report(state, conn, facts, company, year, cite)
+            if whole is not None:    # an event or a person asked: the whole report read, not the pages kept
+                s, kind = whole
+                if s not in sentences and s not in missing:
+                    (missing if kind == "not_found" else sentences).append(s)
+                    kinds.append(kind)
+                continue
             mine = [p for p in work.passages if p.company == company]
             passages = [p for p in mine if year is None or p.fiscal_year == year] or mine   # or the next report's
             if (not passages or not state.found.get(company, True)) and not (year and facts.metric):   # facts table
@@ -66,7 +77,14 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                 continue
             (missing if kind == "not_found" else sentences).append(s)
             kinds.append(kind)
-    verdict = _which_is(facts.text, state.results, own_years=bool(work.company_years))
+    asked = state.question or facts.text
+    across = len(state.companies) > 2 or _currencies_differ(state, conn)
+    verdict = _which_is(asked, state.results, own_years=bool(work.company_years),
+                        currencies=_currencies(state, conn)) if across else \
+        _which_is(facts.text, state.results, own_years=bool(work.company_years))
+    if verdict and across and len(state.results) < len(state.companies):
+        verdict = f"Of the {len(state.results)} companies whose figure I found: " + verdict \
+            if not verdict.startswith("No verdict") else verdict
     if verdict:
         sentences.insert(0, verdict)
     sentences += missing     # answers first, then what could not be found
@@ -117,6 +135,23 @@ def _series(state: TurnState, work: Work, conn, cite: _Cites) -> StepRecord:
                       data=data)
 
 
+def _from_whole_report(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                       cite: "_Cites") -> tuple[str, str] | None:
+    """The question kinds answered from the whole report of one company and year rather than from the pages
+    retrieval kept: "did it buy back shares / pay a dividend / make an acquisition?", "does it mention X?"
+    (answer/yesno.py), "who is the CFO?", "which leadership positions changed?" (answer/people.py). None for
+    every other question."""
+    from pipeline.answer import people, yesno
+
+    if conn is None:
+        return None
+    if yesno.applies(facts):
+        return yesno.answer(state, conn, facts, company, year, cite)
+    if people.applies(facts):
+        return people.answer(state, conn, facts, company, year, cite)
+    return None
+
+
 def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:
     """The draft and what it was built from: figures read off statement rows, quoted sentences, derivations."""
     quotes = [{"claim": c.label, "sentence": tr.snippet(q)} for c in state.claims
@@ -133,8 +168,8 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
     from pipeline.answer import prose
     from pipeline.answer.superlative import is_superlative
 
-    if facts.metric is not None and is_superlative(facts):   # never one figure for "which ... most"
-        return prose.answer(state, conn, facts, company, year, passages, cite)
+    if facts.metric is not None and is_superlative(facts) and not _across_companies(state):
+        return prose.answer(state, conn, facts, company, year, passages, cite)   # never one figure for "which ... most"
     from pipeline.answer.trend import asks_trend
 
     if asks_trend(facts):   # "an improving margin?": the two years compared by the figure path, never a quote
@@ -200,10 +235,93 @@ _WHICH_IS = re.compile(r"(?i)^\s*(which|who)\b.*\b(larger|largest|bigger|biggest
                        r"smaller|smallest|lower|lowest|less)\b")
 
 
-def _which_is(question: str, results: list[dict], own_years: bool = False) -> str:
+def _across_companies(state: TurnState) -> bool:
+    """"Which of A, B and C had the highest total assets?": several companies asked at once, each answered from its
+    own report (the verdict compares the companies, never the rows of one table)."""
+    return len(state.companies) >= 2
+
+
+_RANKING_LEAD = re.compile(r"(?i)^\s*(which|who)\b[^?]*?\b(has|had|have|reported|posted|shows?|showed|with|is|was)\s+"
+                           r"(the\s+)?(larger|largest|bigger|biggest|higher|highest|greater|greatest|more|most|smaller|"
+                           r"smallest|lower|lowest|less|least)\s+")
+_COMPARE_LEAD = re.compile(r"(?i)^\s*(compare|comparing|rank|ranking|screen)\s+(the\s+)?")
+_ACROSS = re.compile(r"(?i)\s+(across|for|between|among|of)\s+[^?]*?(?=\s+(in|for)\s+(fy|fiscal|20\d\d)|\?|$)")
+
+
+def _one_company_asked(facts: QuestionFacts) -> QuestionFacts:
+    """"Which of A, B and C had the highest total assets in FY2022?" read as "What were total assets in FY2022?"
+    for each company: the ranking and listing words are how the companies are compared, not qualifiers of the
+    measure."""
+    import dataclasses
+
+    text = core_question(facts.text)
+    m = _RANKING_LEAD.search(text) or _COMPARE_LEAD.search(text)
+    if not m:
+        return facts
+    rest = text[m.end():]
+    if _COMPARE_LEAD.match(text):
+        rest = _ACROSS.sub(" ", rest, count=1)
+    return dataclasses.replace(facts, text=f"What was the {rest.strip()}")
+
+
+def _currencies(state: TurnState, conn) -> dict[str, str]:
+    """Each answered company's reporting currency, read from the document its figure cites."""
+    if conn is None or not state.citations:
+        return {}
+    units = corpus.document_units(conn, {c.doc for c in state.citations})
+    out: dict[str, str] = {}
+    for c in state.citations:
+        cur = units.get(c.doc).currency if units.get(c.doc) else ""
+        out.setdefault(c.company, cur or "")
+    return out
+
+
+def _currencies_differ(state: TurnState, conn) -> bool:
+    curs = {c for c in _currencies(state, conn).values()}
+    return len(curs) > 1
+
+
+def _which_of_many(m: re.Match, results: list[dict], currencies: dict[str, str]) -> str:
+    """The verdict over several companies' figures: only where they are comparable (one measure, one year, one
+    currency); otherwise what keeps them apart is said instead of a verdict."""
+    companies = [r["company"] for r in results]
+    if len(set(companies)) != len(companies):
+        return ""
+    if len({r["metric"] for r in results}) > 1 or len({r["year"] for r in results}) > 1:
+        return "No verdict: the figures below are not one measure of one year, so they are not ranked."
+    curs = {currencies.get(r["company"], "") for r in results}
+    if len(curs) > 1 or "" in curs and len(results) > 1 and any(curs - {""}):
+        said = ", ".join(f"{r['company']} in {currencies.get(r['company']) or 'an unstated currency'}"
+                         for r in results)
+        return (f"No verdict: the reports state these figures in different currencies ({said}) and print no rate "
+                "to convert them, so they are not ranked.")
+    units = {r["unit"] for r in results}
+    money = all(u in SCALE for u in units)
+    if len(units) > 1 and not money:
+        return ""
+    vals = []
+    for r in results:
+        try:
+            v = Decimal(r["value"])
+        except (InvalidOperation, TypeError):
+            return ""
+        vals.append(v * SCALE[r["unit"]] if money else v)
+    low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")
+    ranked = sorted(zip(vals, companies), reverse=not low)
+    if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
+        return f"{ranked[0][1]} and {ranked[1][1]} are equal on this measure."
+    order = ", then ".join(c for _, c in ranked[1:])
+    return f"{ranked[0][1]}'s is the {m.group(2).lower()} (then {order}):"
+
+
+def _which_is(question: str, results: list[dict], own_years: bool = False,
+              currencies: dict[str, str] | None = None) -> str:
     """"Which is larger?" over two companies' figures of one measure and year (or each company's own year, as the
-    thread asked them): the verdict, stated first."""
+    thread asked them): the verdict, stated first. Given `currencies` (several companies at once), the verdict
+    over all of them, only where comparable."""
     m = _WHICH_IS.search(question)
+    if m and currencies is not None and len(results) >= 2:
+        return _which_of_many(m, results, currencies)
     if not m or len(results) != 2:
         return ""
     a, b = results
@@ -235,7 +353,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
     from pipeline.answer.figures import answer_figure
     from pipeline.answer.superlative import is_superlative
 
-    if is_superlative(facts) or prose.asks_why(facts):
+    if (is_superlative(facts) and not (_across_companies(state) and facts.metric is not None)) or prose.asks_why(facts):
         # "what was the largest liability?": rows compared, never one row's figure; "what drove the gross margin
         # decline?": the sentence giving the cause, never the margin itself
         return _quote(state, facts, company, year, passages, cite, conn)

@@ -255,6 +255,36 @@ def names_a_part(conn: psycopg.Connection, company: str, name: str) -> bool:
     return pages >= 3
 
 
+@dataclass
+class ReportPage:
+    doc: str
+    company: str
+    fiscal_year: int
+    doc_type: str
+    page: int
+    text: str
+
+
+def report_pages(conn: psycopg.Connection, company: str, fiscal_year: int | None,
+                 pattern: str | None = None) -> list[ReportPage]:
+    """Every page of a company's filings for a fiscal year (the latest year held when None), or only the pages
+    whose text matches a Postgres regular expression (case-insensitive; a parameter, never spliced into the SQL),
+    in document and page order: the whole report a "did it ...?" or "who is ...?" question is searched in."""
+    if fiscal_year is None:
+        row = conn.execute("SELECT max(fiscal_year) FROM documents WHERE company = %s", (company,)).fetchone()
+        fiscal_year = row[0] if row else None
+        if fiscal_year is None:
+            return []
+    sql = ("SELECT p.doc_id, d.company, d.fiscal_year, d.doc_type, p.page, p.text FROM pages p JOIN documents d"
+           " USING (doc_id) WHERE d.company = %s AND d.fiscal_year = %s")
+    params: list = [company, int(fiscal_year)]
+    if pattern:
+        sql += " AND p.text ~* %s"
+        params.append(pattern)
+    rows = conn.execute(sql + " ORDER BY p.doc_id, p.page", params).fetchall()
+    return [ReportPage(*r) for r in rows]
+
+
 def get_page(conn: psycopg.Connection, doc_id: str, page: int) -> str | None:
     row = conn.execute("SELECT text FROM pages WHERE doc_id = %s AND page = %s", (doc_id, int(page))).fetchone()
     return row[0] if row else None

@@ -1,0 +1,252 @@
+"""Names and roles from the report: "Who is the CFO?", "who chairs the board?", "who audits it?", "which
+leadership positions changed in the year?".
+
+The whole report of the asked company and year is read. A role is answered with the name the report prints
+beside it most often (a signature block "/s/ Jane Roe Chief Financial Officer", a directors' list "Jane Roe,
+Chief Financial Officer", "Jane Roe was appointed Chief Financial Officer"), the sentence quoted and its page
+cited; when two names are printed beside the role (a change in the year) both are given. The auditor is the firm
+the audit report is signed by ("/s/ Firm LLP", "Firm LLP, Statutory Auditor", "Firm Chartered Accountants").
+Changes are the sentences stating an appointment, resignation or retirement in the year. Nothing printed: "I
+could not find ..." naming the pages searched.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Callable
+
+from pipeline.answer.extract import NOT_FOUND
+from pipeline.answer.yesno import as_passage, searched, sentences
+from pipeline.labels import doc_kind
+from pipeline.question import QuestionFacts, core_question
+from pipeline.retrieval import Passage
+from pipeline.state import Claim, TurnState
+from pipeline.stores import corpus
+
+# (role as named in the answer, how reports print it)
+ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+executive|\bCEO\b|group\s+chief\s+executive"),
+         ("chief financial officer", r"chief\s+financial\s+officer|\bCFO\b|finance\s+director|chief\s+finance\s+officer"),
+         ("chief operating officer", r"chief\s+operating\s+officer|\bCOO\b"),
+         ("chair", r"(non-executive\s+|independent\s+)?chair(man|woman|person)?(\s+of\s+the\s+board)?"),
+         ("company secretary", r"company\s+secretary|corporate\s+secretary"),
+         ("managing director", r"managing\s+director")]
+_ASKED_ROLE = re.compile(r"(?i)\b(who|whom|name\s+of|name\s+the|who['’]s)\b")
+_AUDITOR_Q = re.compile(r"(?i)\b(auditors?|audit\s+firm|audits|audited|accounting\s+firm)\b")
+_CHANGE_Q = re.compile(r"(?i)\b(chang\w*|appoint\w*|resign\w*|retire\w*|depart\w*|left|leav\w*|join\w*|stepp?\w*\s+down|"
+                       r"new\s+(ceo|cfo|chair\w*|director\w*|chief)|turnover|succession)\b")
+_LEADERS_Q = re.compile(r"(?i)\b(leadership|management|executive\w*|officers?|directors?|board|ceo|cfo|chair\w*|"
+                        r"positions?|roles?|secretary)\b")
+_NAME = r"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?\s+(?:Mc|Mac|de\s+|van\s+)?[A-Z][a-z'’\-]+(?:\s+Jr\.?)?(?![\w'’])"
+_NOT_NAME = re.compile(r"(?i)\b(company|inc|corp|corporation|board|group|committee|annual|report|officer|executive|"
+                       r"director|directors|chief|financial|principal|accounting|president|vice|senior|the|our|and|"
+                       r"limited|ltd|plc|llp|statements?|united|states|securities|exchange|commission|form|item|"
+                       r"chair\w*|secretary|audit|independent|non|trust|bank|holdings|fund|notes?|page|signature\w*|"
+                       r"title|date|name|by|capacity|managing|operating|general|counsel|global|total|treasurer|controller|"
+                       r"information|marketing|human|resources|technology|officers?|serves|appointed|member|"
+                       r"international|statutory|auditors?)\b")
+_CHANGE = re.compile(r"(?i)\b(was\s+appointed|were\s+appointed|has\s+been\s+appointed|appointed\s+as|appointment\s+of|"
+                     r"resigned|resignation|retired|retirement\s+of|stepped\s+down|will\s+step\s+down|departed|departure|"
+                     r"left\s+the\s+(company|group|board)|succeeded|succeeds|joined\s+(the\s+)?(company|group|board|us)|"
+                     r"ceased\s+to\s+be|did\s+not\s+stand\s+for\s+re-?election|was\s+named|promoted\s+to|"
+                     r"assumed\s+the\s+role)\b")
+_IN_YEAR = re.compile(r"(?i)\b(during\s+the\s+(year|period)|in\s+the\s+year|this\s+year|since\s+the\s+(last|previous)|"
+                      r"with\s+effect\s+from|effective\s+(from\s+)?(\d|[A-Z]))")
+_FIRM_END = r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|Audit\s+(?:Pty\s+)?(?:Ltd|Limited)|(?:Pty\s+)?Ltd|Limited)"
+_FIRM = re.compile(rf"((?:[A-Z][A-Za-z&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
+_AUDIT_WORDS = re.compile(r"(?i)auditor|accounting\s+firm|audit\s+report|report\s+on\s+the\s+audit|/s/")
+_YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d)")
+
+
+def asks_role(facts: QuestionFacts) -> str | None:
+    """The role a "who is ...?" question asks for ("chief financial officer", "auditor"), or None."""
+    q = core_question(facts.text)
+    if _AUDITOR_Q.search(q) and (_ASKED_ROLE.search(q) or re.search(r"(?i)^\s*(which|what)\b", q)):
+        return "auditor"
+    if not _ASKED_ROLE.search(q):
+        return None
+    q = re.sub(r"(?i)\bchairs\b", "chair", q)     # "who chairs the board?"
+    for role, pattern in ROLES:
+        if re.search(rf"(?i)\b({pattern})\b", q):
+            return role
+    return None
+
+
+def asks_changes(facts: QuestionFacts) -> bool:
+    """"Which leadership positions changed?", "were there any board changes?", "who was appointed?"."""
+    q = core_question(facts.text)
+    return bool(_CHANGE_Q.search(q) and _LEADERS_Q.search(q)) and not re.search(r"(?i)\b(remuneration|compensation|"
+                                                                                 r"salary|pay|fees?)\b", q)
+
+
+def applies(facts: QuestionFacts) -> bool:
+    return asks_role(facts) is not None or asks_changes(facts)
+
+
+def _clean(name: str) -> str:
+    return re.sub(r"^(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+", "", name.strip())
+
+
+def _is_name(name: str) -> bool:
+    words = _clean(name).split()
+    return 2 <= len(words) <= 4 and words[0] != words[-1] and not any(_NOT_NAME.fullmatch(w.strip(".,")) for w in words)
+
+
+def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, str, corpus.ReportPage]]:
+    """(name, sentence, page) for every place a name is printed beside the role."""
+    pattern = dict(ROLES)[role]
+    r = rf"(?:{pattern})"
+    # other titles printed between the name and the role: "Jonathan Roe serves as Chairman of the Board, President
+    # and Chief Executive Officer", "Jane Roe (c) 55 Senior Vice President, Chief Financial Officer"
+    titles = (r"(?:(?:Chair\w*|President|Vice|Senior|Executive|Deputy|Group|Managing|Director|Officer|Founder|Co-Founder|"
+              r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|of|the|and|&),?\s+){0,8}?")
+    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME})\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+)?[,–—-]?\s*(?:our\s+|the\s+|as\s+)?"
+                        rf"{titles}(?i:{r})(?![a-z])"),
+             # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
+             re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
+             re.compile(rf"(?P<name>{_NAME})\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
+                        rf"joined|serves|served)\s+(?:as\s+)?(?:(?i:our|the|its|the\s+company['’]s)\s+)?){titles}(?i:{r})")]
+    out = []
+    for pg in pages:
+        text = " ".join(pg.text.replace("\u00a0", " ").split())
+        if not re.search(rf"(?i){r}", text):
+            continue
+        for s in sentences(text) or [text]:
+            for f in forms:
+                for m in f.finditer(s):
+                    name = _clean(m.group("name"))
+                    # (a role word read as the start of a name: "Chief Executive Officer Jane Roe" keeps "Jane Roe")
+                    if _is_name(name):
+                        out.append((name, s, pg))
+    return out
+
+
+def _quote_of(s: str, name: str, limit: int = 300) -> str:
+    """The part of a long sentence (a signature block run together) around the name."""
+    if len(s) <= limit:
+        return s
+    i = max(0, s.find(name) - limit // 3)
+    return ("... " if i else "") + s[i:i + limit].strip() + " ..."
+
+
+def _role_answer(state, company, fy, pages, role, cite) -> tuple[str, str]:
+    if role == "auditor":
+        return _auditor(state, company, fy, pages, cite)
+    found = role_mentions(pages, role)
+    # "Callum N Baxter" and "Callum Baxter" are one person: the fullest spelling, counted together
+    full: dict[tuple, str] = {}
+    for n, _, _ in found:
+        k = (n.split()[0], n.split()[-1])
+        if len(n) > len(full.get(k, "")):
+            full[k] = n
+    found = [(full[(n.split()[0], n.split()[-1])], s, pg) for n, s, pg in found]
+    counts = Counter(n for n, _, _ in found)
+    if not counts:
+        return (f"{NOT_FOUND} a name printed beside '{role}' in {company}'s FY{fy} report. "
+                f"{searched(company, fy, pages)}", "not_found")
+    pages_of = {n: {pg.page for m, _, pg in found if m == n} for n in counts}
+    ranked = [(n, c) for n, c in counts.most_common() if len(pages_of[n]) >= 2]   # printed on two pages at least
+    if not ranked:
+        return (f"{NOT_FOUND} a name the report prints beside '{role}' on more than one page of {company}'s FY{fy} "
+                f"report (it names {', '.join(n for n, _ in counts.most_common(3))} once). "
+                f"{searched(company, fy, pages)}", "not_found")
+    # one name clearly the most printed beside the role; two close ones (a change in the year, or two columns of
+    # signatures run together) are both given, each with its sentence
+    top = [ranked[0][0]] if len(ranked) == 1 or ranked[0][1] >= 2 * ranked[1][1] else [n for n, _ in ranked[:2]]
+    if ranked[0][1] < 2 and len(ranked) > 1:
+        return (f"{NOT_FOUND} one name the report prints as {company}'s {role}: it names "
+                f"{', '.join(n for n, _ in ranked[:3])} once each beside it. {searched(company, fy, pages)}",
+                "not_found")
+    parts = []
+    for name in top[:2]:
+        s, pg = next((s, pg) for n, s, pg in found if n == name)
+        m = cite(as_passage(pg))
+        parts.append(f"{name} [{m}]")
+        quote = _quote_of(s, name)
+        text = f"{company}'s {role} in the FY{fy} {doc_kind(pg.doc_type)}: {name} (\u201c{quote}\u201d [{m}])"
+        state.claims.append(Claim(text=text, label=f"{company} FY{fy} {role}", company=company))
+    if len(top) == 1:
+        return state.claims[-1].text + ".", "name"
+    return (f"The FY{fy} report of {company} names two people as {role}: " +
+            "; ".join(c.text.split(": ", 1)[1] for c in state.claims[-2:]) + " (a change in the year, or one each "
+            "side of the year end).", "name")
+
+
+def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
+    counts: Counter = Counter()
+    where: dict[str, tuple[str, corpus.ReportPage]] = {}
+    for pg in pages:
+        text = " ".join(pg.text.replace("\u00a0", " ").split())
+        if not _AUDIT_WORDS.search(text):
+            continue
+        for m in _FIRM.finditer(text):
+            firm = " ".join(m.group(0).split()).strip(" ,")
+            firm = re.sub(r"^(?:(?:We|The|Our|By|Signed|For\s+and\s+on\s+behalf\s+of|and)\s+)+", "", firm)
+            near = text[max(0, m.start() - 300):m.end() + 300]
+            if len(firm.split()) < 2 or not _AUDIT_WORDS.search(near) or \
+                    re.search(r"(?i)\b(holdings|group|bank|trust|company|inc|corporation|plc)\b", firm) or \
+                    firm.split()[0].lower() in {"the", "a", "an", "in", "of"}:
+                continue
+            before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 60]
+            if re.search(r"(?i)(affiliated\s+with|member\s+firms?\s+of|network\s+of)\s*$", before):
+                continue     # the network's boilerplate ("affiliated with KPMG International Limited"), not the signer
+            strong = bool(re.search(r"/s/\s*$", before) or re.search(r"(?i)^\W*(statutory\s+auditor|chartered\s+accountants|"
+                                                                     r"as\s+(the\s+)?(company['’]s\s+)?auditors?|"
+                                                                     r"we\s+have\s+served)", after)
+                          or re.search(r"(?i)(appoint|re-?appoint)\w*\s*$", before)
+                          or "Chartered Accountants" in firm)
+            if not strong or re.search(r"(?i)\b(regist\w*|services|market|share|bank|custodian|solicitors|lawyers)\b",
+                                       firm) or company.split()[0].lower() in firm.lower():
+                continue     # a firm the audit words merely stand near (the share registry, the company itself)
+            counts[firm] += 1
+            where.setdefault(firm, (near, pg))
+    if not counts:
+        return (f"{NOT_FOUND} the name of the auditor in {company}'s FY{fy} report. {searched(company, fy, pages)}",
+                "not_found")
+    firm, n = counts.most_common(1)[0]
+    near, pg = where[firm]
+    m = cite(as_passage(pg))
+    text = f"{company}'s auditor for FY{fy} is {firm} (\u201c{_quote_of(near, firm)}\u201d [{m}])."
+    state.claims.append(Claim(text=text, label=f"{company} FY{fy} auditor", company=company))
+    return text, "name"
+
+
+def _changes(state, company, fy, pages, cite) -> tuple[str, str]:
+    roles = "|".join(p for _, p in ROLES) + r"|director|officer|president|board"
+    hits: list[tuple[str, corpus.ReportPage]] = []
+    for pg in pages:
+        for s in sentences(pg.text):
+            if not (_CHANGE.search(s) and re.search(rf"(?i)\b({roles})", s)):
+                continue
+            named = {int(y.group(0)) for y in _YEAR.finditer(s)}
+            if named and fy not in named and fy - 1 not in named or not named and not _IN_YEAR.search(s):
+                continue     # a biography's earlier appointment, or no time said
+            if re.search(r"(?i)\b(he|she)\s+(has\s+)?(served|serves|was\s+previously|previously)\b|\bprior\s+to\s+"
+                         r"(joining|that)\b|\bbefore\s+joining\b", s):
+                continue
+            if s not in {h[0] for h in hits}:
+                hits.append((s, pg))
+    if not hits:
+        return (f"{NOT_FOUND} a sentence in {company}'s FY{fy} report stating an appointment, resignation or "
+                f"retirement in the year. {searched(company, fy, pages)}", "not_found")
+    parts = []
+    for s, pg in hits[:5]:
+        m = cite(as_passage(pg))
+        parts.append(f"\u201c{_quote_of(s, '', 400)}\u201d [{m}]")
+    text = f"Leadership changes the {company} FY{fy} {doc_kind(hits[0][1].doc_type)} states: " + " ".join(parts)
+    state.claims.append(Claim(text=text, label=f"{company} FY{fy} leadership changes", company=company))
+    return text, "name"
+
+
+def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+           cite: Callable[[Passage], int]) -> tuple[str, str] | None:
+    role = asks_role(facts)
+    change = asks_changes(facts) and (role is None or _CHANGE_Q.search(core_question(facts.text)))
+    if role is None and not change:
+        return None
+    pages = corpus.report_pages(conn, company, year)
+    if not pages:
+        return None
+    fy = pages[0].fiscal_year
+    if change:
+        return _changes(state, company, fy, pages, cite)
+    return _role_answer(state, company, fy, pages, role, cite)

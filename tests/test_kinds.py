@@ -1,0 +1,103 @@
+"""Question kinds read from the whole report: yes/no both ways (answer/yesno.py), names and roles
+(answer/people.py), and the routing edges (a measure without a company, a creative-writing request). Made-up
+companies; pages built in memory, as the store returns them."""
+from __future__ import annotations
+
+from pipeline.answer import people, yesno
+from pipeline.question import QuestionFacts
+from pipeline.router import route_question
+from pipeline.state import TurnState
+from pipeline.stores.corpus import ReportPage
+
+
+def _pages(*texts: str) -> list[ReportPage]:
+    return [ReportPage("doc", "Quillfeather", 2022, "ANNUAL", i + 1, t) for i, t in enumerate(texts)]
+
+
+def _event(key: str):
+    return next(e for e in yesno.events() if e.key == key)
+
+
+def test_a_denial_answers_no_and_a_statement_answers_yes():
+    r = yesno.read_report(_pages("Results and dividends. The Directors do not recommend the payment of a dividend "
+                                 "for the year (2021: £nil)."), _event("dividend"), 2022)
+    assert r.denied and not r.affirmed
+    r = yesno.read_report(_pages("During 2022 the Company repurchased 120,500 shares of its common stock for $3.1 "
+                                 "million under its repurchase program."), _event("buyback"), 2022)
+    assert r.affirmed and not r.denied
+
+
+def test_a_count_purchased_for_total_consideration_and_a_passive_acquisition_are_events():
+    r = yesno.read_report(_pages("In the year 40,000 ordinary shares were purchased for total consideration of "
+                                 "£52,000 and held in treasury."), _event("buyback"), 2022)
+    assert r.affirmed
+    r = yesno.read_report(_pages("Northwind Tiles Ltd was acquired during the period for cash of £2.4m."),
+                          _event("acquisition"), 2022)
+    assert r.affirmed
+
+
+def test_a_sentence_that_only_names_the_topic_is_neither_yes_nor_no():
+    r = yesno.read_report(_pages(
+        "Provisions of our charter may discourage a merger or acquisition of the Company that shareholders favour.",
+        "Goodwill arising on acquisition is recognised as an asset in accordance with IFRS 3.",
+        "He was appointed Chief Executive of a company that acquired three businesses."), _event("acquisition"), 2022)
+    assert not r.affirmed and not r.denied
+    assert all(why for _, _, why in r.named)    # each named only as a hypothetical, a policy or a biography
+
+
+def test_another_years_event_and_a_remaining_authorisation_are_not_this_years():
+    r = yesno.read_report(_pages("In 2019 the Company repurchased 50,000 shares of its common stock.",
+                                 "The 2004 resolution authorizing the repurchase of up to one million shares has a "
+                                 "remaining balance of 752,000 shares."), _event("buyback"), 2022)
+    assert not r.affirmed
+
+
+def test_the_month_may_is_no_hypothetical():
+    assert yesno.topic_only("On 2 May 2022 the Group completed its acquisition of Firmly Ltd.") is None
+    assert yesno.topic_only("The Group may acquire businesses from time to time.") == "a hypothetical"
+
+
+def test_people_reads_a_role_printed_on_two_pages_and_the_signing_auditor():
+    pages = _pages("Directors Jane Marlow – Non-Executive Chairman Peter Quill – Chief Executive Officer",
+                   "Chief Executive's review. Peter Quill, Chief Executive Officer, 3 March 2023.",
+                   "Independent auditor's report ... /s/ Hartley Fenn LLP We have served as the Company's auditor "
+                   "since 2015.")
+    state = TurnState(question="Who is the CEO?")
+    text, kind = people._role_answer(state, "Quillfeather", 2022, pages, "chief executive officer", lambda p: 1)
+    assert kind == "name" and "Peter Quill" in text.split("(")[0] and "Jane Marlow" not in text.split("(")[0]
+    text, kind = people._auditor(state, "Quillfeather", 2022, pages, lambda p: 1)
+    assert kind == "name" and "Hartley Fenn LLP" in text
+
+
+def test_a_name_printed_once_is_not_stated():
+    pages = _pages("Peter Quill, Chief Financial Officer", "Nothing else here about officers.")
+    text, kind = people._role_answer(TurnState(question="Who is the CFO?"), "Quillfeather", 2022, pages,
+                                     "chief financial officer", lambda p: 1)
+    assert kind == "not_found"
+
+
+def test_routing_edges():
+    coverage = {"Quillfeather": [2022]}
+    facts = QuestionFacts(text="how did margins move?", companies=[], years=[])
+    assert route_question(facts, coverage).route == "clarify"
+    facts = QuestionFacts(text="compare the two years", companies=[], years=[])
+    assert route_question(facts, coverage).route == "clarify"
+    facts = QuestionFacts(text="Write a poem about Quillfeather's products", companies=[], years=[])
+    assert route_question(facts, coverage).route == "out_of_scope"
+
+
+def test_an_event_count_is_not_answered_with_a_head_count(monkeypatch):
+    from pipeline.answer import prose
+    from pipeline.retrieval import Passage
+
+    text = ("At year end we had approximately 12,400 employees across our sites. As part of the restructuring "
+            "programme announced in March, the Group made a reduction of almost 1,000 positions in its retail "
+            "network during the year.")
+    p = Passage(chunk_id=1, doc="d", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL", page=4, score=1.0,
+                text=text)
+    facts = QuestionFacts(text="How many employees were let go in 2022?", years=[2022])
+    found = prose.covering(None, facts, [p], 2022)
+    assert found is not None and "1,000 positions" in found.sentence
+    facts = QuestionFacts(text="How many employees did it have in 2022?", years=[2022])
+    found = prose.covering(None, facts, [p], 2022)
+    assert found is None or "12,400" in found.sentence
