@@ -169,13 +169,15 @@ def verdict(answer: str) -> str | None:
     return m.group(1).lower() if m else None
 
 
-def fold_name(s: str) -> str:
-    s = re.sub(r"[^\w\s&]", " ", s.lower())
-    return " ".join(s.replace("&", " and ").split())
+def fold_name(s: str) -> list[str]:
+    """A name's words, case and punctuation folded, initials left out ("Mark J. Badros" -> ['mark', 'badros'])."""
+    s = re.sub(r"[^\w\s&]", " ", s.lower()).replace("&", " and ")
+    return [w for w in s.split() if len(w) > 1]
 
 
 def names_found(answer: str, names: list[str]) -> tuple[list[str], list[str]]:
-    """(found, missing) gold names in the answer, as whole words after folding case and punctuation."""
-    text = f" {fold_name(answer)} "
-    found = [n for n in names if f" {fold_name(n)} " in text]
+    """(found, missing) gold names in the answer: each name's words consecutive and whole in the answer's words
+    (a middle initial written or not: "Mark J Badros" is "Mark Badros"; "Jane Doering" is not "Jane Doe")."""
+    text = " " + " ".join(fold_name(answer)) + " "
+    found = [n for n in names if fold_name(n) and f" {' '.join(fold_name(n))} " in text]
     return found, [n for n in names if n not in found]

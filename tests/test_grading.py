@@ -103,6 +103,7 @@ def test_yes_no_is_graded_on_the_stated_verdict():
 def test_names_are_graded_by_the_names():
     ceo = _case(gold_figure=None, scale=None, question_type="name", gold="Jane Q. Doe", gold_names=("Jane Q. Doe",))
     assert q.grade(ceo, _out("Zephyr's chief executive officer is Jane Q Doe [1]."))[0] == "correct"
+    assert q.grade(ceo, _out("Directors: Jane Doe - Chief Executive Officer [1]."))[0] == "correct"   # no initial
     got = q.grade(ceo, _out("Zephyr's chief executive officer is John Roe [1]."))
     assert got[0] == "incorrect" and "Jane Q. Doe" in got[1]
     assert q.grade(ceo, _out("Zephyr's chairman is Jane Doering [1]."))[0] == "incorrect"    # whole words only
