@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import click
 
@@ -255,26 +256,41 @@ def eval_promote(turn_id: str, suite: str, why: str) -> None:
 
 
 @eval_.command(name="quality")
-@click.option("--set", "only", help="Only this set (financebench, financebench:corpus-more, conversation).")
+@click.option("--set", "only", help="Only this set (financebench, financebench:corpus-more, conversation, or an "
+              "evals/sets/ file's set name).")
 @click.option("--limit", type=int, help="At most N cases per set.")
 @click.option("--company", help="Only cases of this company.")
 @click.option("--save-baseline", help="Also save the run as a named baseline (refused if the name exists).")
 @click.option("--overwrite", is_flag=True, help="Let --save-baseline replace an existing baseline of that name.")
+@click.option("--baseline", help="Gate against this committed baseline (evals/baselines/NAME.json): exit 1 on any "
+              "case incorrect now that was not incorrect there, or a set losing more correct answers than "
+              "--max-drop.")
+@click.option("--max-drop", type=int, default=None, help="Correct answers a set may lose against --baseline "
+              "(default: evals.quality.GATE_MAX_DROP).")
 @click.option("--name", default="quality", show_default=True, help="Run name shown on the dashboard.")
 @click.option("--json", "as_json", is_flag=True)
 def quality(only: str | None, limit: int | None, company: str | None, save_baseline: str | None, overwrite: bool,
-            name: str, as_json: bool) -> None:
-    """Correct / incorrect / refused per set, company and question type (numeric answers within 1 %)."""
+            baseline: str | None, max_drop: int | None, name: str, as_json: bool) -> None:
+    """Correct / incorrect / refused per set, company and question type (graded by evals/grading.py)."""
     from evals import baselines, quality as q
     from pipeline.nodes import TurnContext
     from pipeline.settings import get_settings
     from pipeline.stores import db
 
     s = get_settings()
-    sets = q.load_sets(s, only)
+    try:
+        sets = q.load_sets(s, only)
+    except q.SetError as e:
+        raise click.ClickException(str(e)) from None
     if not sets:
         raise click.ClickException(f"no quality sets found (ARA_EVAL_QUALITY_DIRS={s.eval_quality_dirs!r}, "
-                                   f"{s.eval_suites_dir}/conversation.jsonl)")
+                                   f"{s.eval_sets_dir}/*.jsonl, {s.eval_suites_dir}/conversation.jsonl)")
+    base = None
+    if baseline:
+        try:
+            base = baselines.load(baseline)
+        except FileNotFoundError as e:
+            raise click.ClickException(str(e)) from None
     for k in list(sets):
         cases = [c for c in sets[k] if company is None or c.company.lower() == company.lower()]
         sets[k] = cases[:limit] if limit else cases
@@ -287,17 +303,39 @@ def quality(only: str | None, limit: int | None, company: str | None, save_basel
     ctx = TurnContext.from_settings(s.model_copy(update={"cache_enabled": False}))
     echo = (lambda r: None) if as_json else \
         (lambda r: click.echo(f"{r.outcome:<10} {r.suite:<26} {r.id:<24} {r.detail[:70]}", err=True))
+    t0 = time.perf_counter()
     results = q.run(sets, ctx, progress=echo)
     rj = q.report_json(results)
     rec = baselines.record(rj, save_baseline or name, {"mode": "quality", "sets": sorted(sets),
-                                                       "llm": bool(s.openai_api_key or s.openai_base_url)})
+                                                       "llm": bool(s.openai_api_key or s.openai_base_url),
+                                                       "seconds": round(time.perf_counter() - t0, 1)})
     with db.connect(s) as conn:
         baselines.store_run(conn, rec, is_baseline=bool(save_baseline))
     if save_baseline:
         click.echo(f"baseline saved: {baselines.save(rec, overwrite=overwrite)}", err=True)
+    failures, changes = [], []
+    if base is not None:
+        failures, changes = q.gate(rj, base, q.GATE_MAX_DROP if max_drop is None else max_drop)
+        if only is None and company is None and limit is None:
+            failures += [f"set {k!r} of the baseline was not run (is its corpus or file missing?)"
+                         for k in sorted(set(base.get("metrics", {})) - set(sets))]
     if as_json:
-        click.echo(json.dumps(rj, indent=2, default=str))
-        sys.exit(0)
-    click.echo(f"\n{'set':<26} {'n':>3} {'correct':>8} {'incorrect':>10} {'refused':>8} {'ungraded':>9}")
+        click.echo(json.dumps({**rj, "gate_failures": failures, "changes": changes}, indent=2, default=str))
+        sys.exit(1 if failures else 0)
+    click.echo(f"\n{'set':<26} {'n':>3} {'correct':>8} {'incorrect':>10} {'refused':>8} {'ungraded':>9}"
+               + ("   baseline c/i/r" if base else ""))
     for k, m in rj["metrics"].items():
-        click.echo(f"{k:<26} {m['n']:>3} {m['correct']:>8} {m['incorrect']:>10} {m['refused']:>8} {m['ungraded']:>9}")
+        was = (base or {}).get("metrics", {}).get(k)
+        click.echo(f"{k:<26} {m['n']:>3} {m['correct']:>8} {m['incorrect']:>10} {m['refused']:>8} {m['ungraded']:>9}"
+                   + (f"   {was['correct']}/{was['incorrect']}/{was['refused']}" if was else
+                      ("   (new set)" if base else "")))
+    if base is not None:
+        click.echo(f"\nagainst baseline {baseline!r} ({base.get('commit')}, {base.get('time')}):")
+        for c in changes:
+            click.echo(f"  {c}")
+        for f in failures:
+            click.echo(f"  GATE: {f}")
+        if not failures:
+            click.echo("  gate passed: no new incorrect answer, no set lost more than "
+                       f"{q.GATE_MAX_DROP if max_drop is None else max_drop} correct answer(s)")
+    sys.exit(1 if failures else 0)

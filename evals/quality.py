@@ -1,17 +1,21 @@
 """Quality suites: how often the product is right, not only whether it regressed.
 
 Sets: FinanceBench-style `questions.jsonl` files (the public demo set and corpus-more, found through
-ARA_EVAL_QUALITY_DIRS) and any conversation suite in ARA_EVAL_SUITES_DIR (`conversation.jsonl`). Every case runs
-through the whole turn graph and gets one outcome:
+ARA_EVAL_QUALITY_DIRS), the hand-graded sets in ARA_EVAL_SETS_DIR (`evals/sets/*.jsonl`, the shared format in
+the README) and the conversation suite in ARA_EVAL_SUITES_DIR (`conversation.jsonl`). Every case runs through the
+whole turn graph and gets one outcome, graded by `evals/grading.py` (honest: the headline figure, its stated
+scale and sign; the stated verdict; the names):
 
-- refused: the product said it could not answer (not found, clarify, no data, out of scope, the fallback reply);
-- correct / incorrect: a numeric gold answer matches a figure of the answer within 1 % at any scale (millions
-  vs billions, 0.165 vs 16.5 %); a text gold answer is graded by a committed hand label of that exact answer
-  (evals/labels/quality.jsonl), otherwise it is `ungraded` - never guessed. Conversation cases are graded by
-  their own expectations (the boundary scorer);
+- refused: the product said it could not answer (not found, clarify, no data, out of scope, the fallback reply,
+  no verdict to a yes/no question);
+- correct / incorrect: a figure gold is compared with the answer's headline figure; a yes/no gold with its
+  stated verdict; a names gold with the names in the answer; an unanswerable case is correct only when refused;
+  any other text gold is graded by a committed hand label of that exact answer (evals/labels/quality.jsonl),
+  otherwise it is `ungraded` - never guessed. Conversation cases are graded by their own expectations;
 - ungraded: a text answer nobody has labelled yet.
 
-Runs are stored like `ara eval` runs (Postgres `eval_runs`, mode `quality`), so the dashboard reads them."""
+Runs are stored like `ara eval` runs (Postgres `eval_runs`, mode `quality`), so the dashboard reads them; `gate()`
+compares a run with a committed baseline (evals/baselines/quality.json) case by case."""
 from __future__ import annotations
 
 import hashlib
@@ -24,12 +28,13 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
+from evals import grading
+
 LABELS = Path(__file__).resolve().parent / "labels" / "quality.jsonl"
 OUTCOMES = ("correct", "incorrect", "refused", "ungraded")
-TOLERANCE = Decimal("0.01")
-_SCALES = [Decimal(10) ** k for k in (-9, -6, -3, -2, 0, 2, 3, 6, 9)]
+QUESTION_TYPES = ("figure", "yesno", "name", "why", "count", "cross", "series")
+SCALES = ("unit", "thousand", "million", "billion", "percent")
 _REFUSED_ROUTES = {"clarify", "no_data", "out_of_scope", "web"}
-_NUMBER = re.compile(r"(?<![\w.])[-(]?\$?\d[\d,]*(?:\.\d+)?\)?")
 
 
 @dataclass(frozen=True)
@@ -40,8 +45,29 @@ class QualityCase:
     question_type: str
     turns: tuple[str, ...]
     gold: str                                   # the gold answer as written
-    gold_figure: Decimal | None = None          # when the gold answer is a number
+    gold_figure: Decimal | None = None          # when the gold answer is a number (signed: a loss is negative)
     expected: dict[str, Any] = field(default_factory=dict)   # conversation cases: the boundary expectations
+    gold_scale: str | None = None               # unit | thousand | million | billion | percent
+    gold_currency: str | None = None            # ISO code, when the gold names one
+    gold_verdict: str | None = None             # yes | no
+    gold_names: tuple[str, ...] = ()
+    answerable: bool = True
+    corpus: str = ""
+
+    @property
+    def grading(self) -> str:
+        """How the case is graded: conversation, unanswerable, figure, yesno, names or label."""
+        if self.expected:
+            return "conversation"
+        if not self.answerable:
+            return "unanswerable"
+        if self.gold_figure is not None:
+            return "figure"
+        if self.gold_verdict:
+            return "yesno"
+        if self.gold_names:
+            return "names"
+        return "label"
 
 
 @dataclass
@@ -80,6 +106,23 @@ def gold_number(answer: str) -> Decimal | None:
         return None
 
 
+def asked_scale(question: str, gold: str) -> str:
+    """The scale a FinanceBench-style gold number is in: a percentage when it carries '%', the unit the question
+    asks for ("Answer in USD billions", "(in USD millions)"), else units (a ratio, days, per share)."""
+    if "%" in gold:
+        return "percent"
+    m = re.search(r"\b(?:USD|US\$|\$)\s*(thousands|millions|billions)\b|\bin (thousands|millions|billions)\b",
+                  question, re.I)
+    return {"thousands": "thousand", "millions": "million", "billions": "billion"}[
+        (m.group(1) or m.group(2)).lower()] if m else "unit"
+
+
+def gold_verdict(gold: str) -> str | None:
+    """'Yes. Boeing has ...' -> 'yes'; a gold that does not open with a verdict -> None."""
+    m = re.match(r"\s*(yes|no)\b(?![-\w])", gold or "", re.I)
+    return m.group(1).lower() if m else None
+
+
 def quality_dirs(spec: str, cwd: Path | None = None) -> list[Path]:
     base = cwd or Path.cwd()
     out = []
@@ -105,8 +148,64 @@ def load_financebench(path: Path, suite: str) -> list[QualityCase]:
         for key in ("financebench_id", "company", "question", "answer"):
             if not q.get(key):
                 raise ValueError(f"{path}:{n}: missing field {key!r}")
+        figure = gold_number(q["answer"])
         out.append(QualityCase(suite, q["financebench_id"], q["company"], q.get("question_type") or "unknown",
-                               (q["question"],), q["answer"], gold_number(q["answer"])))
+                               (q["question"],), q["answer"], figure,
+                               gold_scale=asked_scale(q["question"], q["answer"]) if figure is not None else None,
+                               gold_verdict=None if figure is not None else gold_verdict(q["answer"])))
+    return out
+
+
+class SetError(ValueError):
+    """A graded-set line that does not follow the format; the message names the file, line and field."""
+
+
+def load_graded_set(path: Path) -> list[QualityCase]:
+    """One `evals/sets/<name>.jsonl` file in the shared graded-set format (README, "Graded question sets")."""
+    out, seen = [], set()
+    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path.name}:{n}"
+        try:
+            c = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise SetError(f"{where}: not JSON ({e.msg})") from None
+        for key in ("id", "company", "question_type", "turns", "gold"):
+            if not c.get(key):
+                raise SetError(f"{where}: missing field {key!r}")
+        if c["id"] in seen:
+            raise SetError(f"{where}: duplicate id {c['id']!r}")
+        seen.add(c["id"])
+        if c["question_type"] not in QUESTION_TYPES:
+            raise SetError(f"{where}: question_type {c['question_type']!r} is not one of {', '.join(QUESTION_TYPES)}")
+        turns = c["turns"] if isinstance(c["turns"], list) else [c["turns"]]
+        if not all(isinstance(t, str) and t.strip() for t in turns):
+            raise SetError(f"{where}: turns must be non-empty strings")
+        figure = None
+        if c.get("gold_figure") not in (None, ""):
+            try:
+                figure = Decimal(str(c["gold_figure"]).replace(",", ""))
+            except InvalidOperation:
+                raise SetError(f"{where}: gold_figure {c['gold_figure']!r} is not a number") from None
+        scale = c.get("gold_scale") or ("percent" if figure is not None and "%" in c["gold"] else None)
+        if figure is not None and scale is None:
+            scale = "unit"
+        if scale is not None and scale not in SCALES:
+            raise SetError(f"{where}: gold_scale {scale!r} is not one of {', '.join(SCALES)}")
+        verdict = (c.get("gold_verdict") or "").lower() or None
+        if verdict not in (None, "yes", "no"):
+            raise SetError(f"{where}: gold_verdict must be yes, no or null")
+        if c["question_type"] == "yesno" and verdict is None and c.get("answerable", True):
+            raise SetError(f"{where}: a yesno case needs gold_verdict")
+        if c["question_type"] in ("figure", "count") and figure is None and c.get("answerable", True):
+            raise SetError(f"{where}: a {c['question_type']} case needs gold_figure")
+        names = tuple(c.get("gold_names") or ())
+        out.append(QualityCase(c.get("set") or path.stem, c["id"], c["company"], c["question_type"], tuple(turns),
+                               c["gold"], figure, gold_scale=scale,
+                               gold_currency=(c.get("gold_currency") or "").upper() or None,
+                               gold_verdict=verdict, gold_names=names, answerable=bool(c.get("answerable", True)),
+                               corpus=c.get("corpus") or ""))
     return out
 
 
@@ -136,6 +235,10 @@ def load_sets(settings, only: str | None = None) -> dict[str, list[QualityCase]]
             continue
         name = "financebench" if folder.name == "corpus" else f"financebench:{folder.name}"
         sets[name] = load_financebench(path, name)
+    sets_dir = Path(settings.eval_sets_dir)
+    for path in sorted(sets_dir.glob("*.jsonl")) if sets_dir.is_dir() else []:
+        for c in load_graded_set(path):
+            sets.setdefault(c.suite, []).append(c)
     convo = Path(settings.eval_suites_dir) / "conversation.jsonl"
     if convo.exists():
         sets["conversation"] = load_conversation(convo, "conversation")
@@ -143,39 +246,6 @@ def load_sets(settings, only: str | None = None) -> dict[str, list[QualityCase]]
 
 
 # --- grading -------------------------------------------------------------------------------------------------------
-def _decimal(token: str) -> Decimal | None:
-    t = token.strip("()$").replace(",", "").replace("$", "")
-    try:
-        return Decimal(t)
-    except InvalidOperation:
-        return None
-
-
-def figures_of(out: dict) -> list[Decimal]:
-    """The figures an answer states: its results (what it computed or read off a row) when it has any, else the
-    numbers in its text, leaving out citation markers and fiscal years."""
-    vals = [_decimal(str(r.get("value", ""))) for r in out.get("results") or []]
-    vals = [v for v in vals if v is not None]
-    if vals:
-        return vals
-    text = re.sub(r"\[\d+\]", " ", out.get("answer", ""))
-    text = re.sub(r"\bFY\s?\d{2,4}\b", " ", text)
-    found = []
-    for tok in _NUMBER.findall(text):
-        v = _decimal(tok)
-        if v is None or (v == v.to_integral_value() and 1900 <= v <= 2100 and "," not in tok):
-            continue
-        found.append(v)
-    return found
-
-
-def matches(got: Decimal, gold: Decimal, tol: Decimal = TOLERANCE) -> bool:
-    """Within 1 % of the gold figure at any scale (thousands, millions, billions; fractions vs percent)."""
-    if gold == 0:
-        return got == 0
-    return any(abs(abs(got) * s - abs(gold)) <= tol * abs(gold) for s in _SCALES)
-
-
 def answer_key(answer: str) -> str:
     return hashlib.sha256(" ".join(answer.split()).encode("utf-8")).hexdigest()[:16]
 
@@ -197,12 +267,24 @@ def refused(out: dict) -> bool:
 
     answer = (out.get("answer") or "").strip()
     return (out.get("route") in _REFUSED_ROUTES or answer.startswith(NOT_FOUND)
-            or answer.startswith("I could not answer that reliably") or not answer)
+            or answer.startswith("I could not answer that reliably") or answer.startswith("I don't hold")
+            or not answer)
+
+
+def _grade_figure(case: QualityCase, answer: str) -> tuple[str, str]:
+    head = grading.headline(answer)
+    if head is None:
+        return "incorrect", "the answer states no figure"
+    if case.gold_currency and head.currency and head.currency != case.gold_currency:
+        return "incorrect", f"{head.printed} reads as {head.currency}, gold is in {case.gold_currency}"
+    ok, detail = grading.agrees(head, case.gold_figure, case.gold_scale or "unit")
+    return ("correct" if ok else "incorrect"), detail
 
 
 def grade(case: QualityCase, out: dict, labels: dict | None = None) -> tuple[str, str]:
     """(outcome, detail) for one answer."""
-    if case.expected:
+    kind = case.grading
+    if kind == "conversation":
         from evals.cases import Case
         from evals.scorers import boundary
 
@@ -210,16 +292,23 @@ def grade(case: QualityCase, out: dict, labels: dict | None = None) -> tuple[str
         if s.passed:
             return "correct", "as expected"
         return ("refused" if refused(out) and case.expected.get("route") == "retrieve" else "incorrect"), s.detail
+    answer = out.get("answer") or ""
+    if kind == "unanswerable":
+        return ("correct", "refused, as it should: the filing does not say") if refused(out) else \
+            ("incorrect", "answered a question the filing does not answer")
     if refused(out):
         return "refused", f"route {out.get('route')}"
-    if case.gold_figure is not None:
-        figs = figures_of(out)
-        hit = next((f for f in figs if matches(f, case.gold_figure)), None)
-        if hit is not None:
-            return "correct", f"{hit} matches {case.gold_figure} within 1 %"
-        shown = ", ".join(str(f) for f in figs[:4]) or "no figure"
-        return "incorrect", f"{shown} vs gold {case.gold_figure}"
-    label = (labels or {}).get((case.id, answer_key(out.get("answer", ""))))
+    if kind == "figure":
+        return _grade_figure(case, answer)
+    if kind == "yesno":
+        said = grading.verdict(answer)
+        if said is None:
+            return "refused", "the answer states no yes or no"
+        return ("correct" if said == case.gold_verdict else "incorrect"), f"said {said}, gold {case.gold_verdict}"
+    if kind == "names":
+        found, missing = grading.names_found(answer, list(case.gold_names))
+        return ("incorrect", f"missing {', '.join(missing)}") if missing else ("correct", f"names {', '.join(found)}")
+    label = (labels or {}).get((case.id, answer_key(answer)))
     if label:
         return label["label"], f"hand label: {label.get('why', '')}".rstrip(": ")
     return "ungraded", "text answer without a hand label"
@@ -277,3 +366,32 @@ def metrics(results: list[QualityResult]) -> dict[str, dict]:
 
 def report_json(results: list[QualityResult]) -> dict:
     return {"mode": "quality", "metrics": metrics(results), "cases": [r.to_json() for r in results]}
+
+
+# --- the release gate ----------------------------------------------------------------------------------------------
+GATE_MAX_DROP = 1      # correct answers a set may lose against the baseline (to refusals) before the gate fails
+
+
+def case_key(c: dict) -> str:
+    return f"{c['suite']}/{c['id']}"
+
+
+def gate(report: dict, baseline: dict, max_drop: int = GATE_MAX_DROP) -> tuple[list[str], list[str]]:
+    """(failures, changes) of a quality run against a baseline, case by case: a case incorrect now that was not
+    incorrect in the baseline (or is new) fails the gate, whatever else improved; so does a set whose correct
+    answers fell by more than `max_drop`. `changes` lists every case whose outcome moved."""
+    base = {case_key(c): c for c in baseline.get("cases", [])}
+    failures, changes = [], []
+    for c in report["cases"]:
+        b = base.get(case_key(c))
+        before = b["outcome"] if b else "new"
+        if before != c["outcome"]:
+            changes.append(f"{before:>9} -> {c['outcome']:<9} {case_key(c)}: {c['detail'][:90]}")
+        if c["outcome"] == "incorrect" and before != "incorrect":
+            failures.append(f"new incorrect answer {case_key(c)} (was {before}): {c['detail'][:120]}")
+    for suite, m in report["metrics"].items():
+        was = baseline.get("metrics", {}).get(suite)
+        if was and was.get("correct", 0) - m.get("correct", 0) > max_drop:
+            failures.append(f"{suite}: correct fell from {was['correct']} to {m['correct']} "
+                            f"(more than the tolerance of {max_drop})")
+    return failures, changes

@@ -89,6 +89,8 @@ class Settings(BaseSettings):
         default="../shared/corpus:../shared/corpus-more",
         description="Folders (':'-separated, relative to the working directory) holding FinanceBench-style "
                     "questions.jsonl (or financebench/questions.jsonl) for `ara eval quality`.")
+    eval_sets_dir: Path = Field(default=Path(__file__).resolve().parent.parent / "evals" / "sets",
+                                description="Where `ara eval quality` reads the hand-graded sets (*.jsonl).")
     shadow_config: str = Field(default="", description="JSON retrieval overrides of a candidate run on live turns.")
     app_users: Literal["single", "per-session"] = Field(
         default="single", description="Without sign-in (auth=none) - single: one local analyst; per-session: every "

@@ -28,11 +28,25 @@ def test_core_question_drops_instructions():
 
 
 def test_topics_and_derived_metrics_point_retrieval_somewhere():
-    f = analyse("Has Pepsico reported any materially important ongoing legal battles from FY2022?")
+    f = analyse("Has Zephyr Widgets reported any materially important ongoing legal battles from FY2031?")
     assert [t.key for t in f.topics][:1] == ["legal"] and "legal proceedings" in f.search_query()
-    f = analyse("Does AMCOR have an improving gross margin profile as of FY2023?")
+    f = analyse("Who are the primary customers of Quillfeather Labs as of FY2031?")
+    assert [t.key for t in f.topics][:1] == ["customers"] and "major customer" in f.search_query()
+    f = analyse("Which notional hedging instruments does Zephyr Widgets hold?")
+    assert "derivatives" in [t.key for t in f.topics] and "notional amount" in f.search_query()
+    f = analyse("Does Quillfeather Labs have an improving gross margin profile as of FY2031?")
     assert f.metric.key == "gross_margin" and not f.metric.printed and f.statements == ["income"]
-    assert analyse("Is 3M a capital-intensive business?").statements[:2] == ["balance", "cash_flow"]
+    assert analyse("Is Zephyr Widgets a capital-intensive business?").statements[:2] == ["balance", "cash_flow"]
+
+
+def test_topic_expansions_carry_the_class_words_not_one_filing_s():
+    """A topic's search words are the ones any filer uses for the subject: no industry's customers
+    ('airlines'), products ('aircraft', 'packaging'), one filer's instruments or one 8-K's agreement."""
+    from pipeline.topics import get_topics
+
+    words = {w for t in get_topics().topics for w in t.search.lower().split()}
+    assert not words & {"airline", "airlines", "aircraft", "packaging", "government", "indenture", "supplemental",
+                        "cross", "swaps", "leader", "africa", "latin"}
 
 
 def _p(doc, page, i=0):
