@@ -278,7 +278,7 @@ def _derived_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, cited: li
     state.results.append({"company": cell.company, "metric": facts.metric.key, "year": cell.year,
                           "value": str(value), "unit": unit, "kind": "derived"})
     _claim(state, cell, f"{possessive(cell.company)} {ans.measure_name()} in FY{cell.year} was {cell.shown}, "
-                        f"computed as {steps}.", derived=True)
+                        f"computed as {steps}.")
 
 
 def _derived_units(conn, cell: Cell, unit: str, cited: list[Passage]) -> None:
@@ -324,10 +324,10 @@ def _yoy_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, derived: bool
     state.results.append({"company": cell.company, "metric": f"{facts.metric.key}_change", "year": cell.year,
                           "value": str(v), "unit": cell.unit, "kind": "derived"})
     _claim(state, cell, f"{possessive(cell.company)} {ans.measure_name()} changed by {cell.shown} from FY{cell.year - 1}"
-                        f" to FY{cell.year}, computed as {cell.derivation}.", derived=True)
+                        f" to FY{cell.year}, computed as {cell.derivation}.")
 
 
-def _claim(state, cell: Cell, text: str, derived: bool = False) -> None:
+def _claim(state, cell: Cell, text: str) -> None:
     """One claim per cell, checked by the verifier on its cited page (a derived one against its derivation)."""
     from pipeline.state import Claim
 
