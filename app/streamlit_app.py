@@ -10,7 +10,8 @@ st.html("<style>section[data-testid='stSidebar'] { width: 440px !important; min-
 from app.components.signin import principal, sign_in_page, who_line  # noqa: E402
 
 # Who this is, before any page runs; pages read it via current_principal(). Nobody signed in yet: the navigation
-# holds the sign-in page alone, so no page (nor the pages/ folder Streamlit would otherwise list) is reachable.
+# holds the sign-in page alone. (A page's own URL can still run its file directly, as Streamlit does for a pages/
+# folder: current_principal() then applies the same rules there, before the page reads anything.)
 st.session_state.pop("principal", None)
 me = principal()
 if me is None:

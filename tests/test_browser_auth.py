@@ -113,6 +113,13 @@ def test_password_roles_keep_conversations_apart(password_server, browser):
     from playwright.sync_api import expect
 
     url = password_server
+    stranger = _page(browser)                # nobody signed in: a page's own URL shows none of its data
+    stranger.goto(url + "/corpus")
+    expect(stranger.get_by_text("sign in", exact=False).first).to_be_visible()
+    _settle(stranger)
+    expect(stranger.get_by_test_id("stMainBlockContainer")).not_to_contain_text("VERIZON")
+    expect(stranger.get_by_test_id("stDataFrame")).to_have_count(0)
+    stranger.context.close()
     ana = _sign_in(browser, url, "ana")
     expect(ana.get_by_test_id("stSidebar")).to_contain_text("Signed in as ana (analyst)")
     _ask(ana, QUESTION)

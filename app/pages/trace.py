@@ -23,8 +23,9 @@ if not threads:
     st.info("No conversations yet. Ask something on the Chat page, or `ara ask \"...\"`.")
     st.stop()
 labels = thread_labels(threads)
-if me.can("trace.all"):     # whose each conversation is
-    labels = {t["thread_id"]: f"{labels[t['thread_id']]} · {t['user_id']}" for t in threads}
+if me.can("trace.all"):     # whose each conversation is, when it is someone else's
+    labels = {t["thread_id"]: labels[t["thread_id"]] + ("" if t["user_id"] == me.user_id else f" · {t['user_id']}")
+              for t in threads}
 
 
 def pick_turn(key: str, default_thread: str | None) -> tuple[str, int, dict, list[dict]] | None:
