@@ -33,6 +33,7 @@ class Company:
     legal_name: str = ""
     file_number: str = ""
     origin: str = "bundled"
+    name_sources: tuple[tuple[str, str], ...] = ()   # (name or ticker learned at ingest, where it was read)
 
     @property
     def primary_ticker(self) -> str:
@@ -283,7 +284,8 @@ def _company(c: dict, origin: str) -> Company:
     return Company(key=c["key"], name=c["name"], tickers=tuple(c.get("tickers", ())),
                    aliases=tuple(c.get("aliases", ())), fiscal_year_end=c.get("fiscal_year_end") or "12-31",
                    sector=c.get("sector", ""), legal_name=c.get("legal_name", ""),
-                   file_number=c.get("file_number", ""), origin=c.get("origin", origin))
+                   file_number=c.get("file_number", ""), origin=c.get("origin", origin),
+                   name_sources=tuple(sorted((c.get("name_sources") or {}).items())))
 
 
 def load_registry(path: Path | None = None) -> Registry:

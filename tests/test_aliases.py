@@ -173,6 +173,7 @@ def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(set
         assert "QML" in c.tickers
         row = conn.execute("SELECT name_sources FROM companies WHERE key = %s", (c.key,)).fetchone()[0]
         assert row["Quillon"].startswith("abbreviation: ") and "p. 2" in row["Quillon"]
+        assert dict(c.name_sources)["Karrak Exploration"].startswith("former: ")   # the registry shows why it knows it
         coverage = corpus.coverage_all(conn)
         for q in ("What was Quillon's revenue in FY2031?", "QML loss for the year 2031",
                   "Considering the report, what was Karrak Exploration's revenue in 2031?",
