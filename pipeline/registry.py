@@ -71,7 +71,8 @@ def name_pattern(name: str) -> re.Pattern[str]:
     capitals only, like a ticker, so a word of a sentence is never read as it."""
     n = bare_name(name) if len(bare_name(name)) >= 2 else name.strip()
     parts = []
-    for tok in (t for t in re.split(r"[\s\-‐‑–—]+", n) if t):
+    # a run-together name's capitals mark its words ("NeoGenomics" ~ "Neo Genomics"), so a space may stand between
+    for tok in (t for t in re.split(r"[\s\-‐‑–—]+|(?<=[a-z]{2})(?=[A-Z][a-z]{2})", n) if t):
         parts.append(r"(?:&|and)" if tok in ("&", "and") else re.escape(tok).replace(r"\.", r"\.?"))
     body = _DASH.join(parts)
     flags = 0 if re.fullmatch(r"[A-Z0-9&]{2,5}", n) else re.IGNORECASE
