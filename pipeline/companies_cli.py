@@ -23,7 +23,7 @@ def companies(ctx: click.Context, as_json: bool) -> None:
         conn.commit()
     rows = [{"key": c.key, "name": c.name, "tickers": list(c.tickers), "aliases": list(c.aliases),
              "fiscal_year_end": c.fiscal_year_end, "origin": c.origin, "file_number": c.file_number,
-             "fiscal_years": held.get(c.name, [])} for c in reg.companies]
+             "fiscal_years": held.get(c.name, []), "name_sources": dict(c.name_sources)} for c in reg.companies]
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return

@@ -33,6 +33,7 @@ class Company:
     legal_name: str = ""
     file_number: str = ""
     origin: str = "bundled"
+    name_sources: tuple[tuple[str, str], ...] = ()   # (name or ticker learned at ingest, where it was read)
 
     @property
     def primary_ticker(self) -> str:
@@ -70,7 +71,8 @@ def name_pattern(name: str) -> re.Pattern[str]:
     capitals only, like a ticker, so a word of a sentence is never read as it."""
     n = bare_name(name) if len(bare_name(name)) >= 2 else name.strip()
     parts = []
-    for tok in (t for t in re.split(r"[\s\-‐‑–—]+", n) if t):
+    # a run-together name's capitals mark its words ("NeoGenomics" ~ "Neo Genomics"), so a space may stand between
+    for tok in (t for t in re.split(r"[\s\-‐‑–—]+|(?<=[a-z]{2})(?=[A-Z][a-z]{2})", n) if t):
         parts.append(r"(?:&|and)" if tok in ("&", "and") else re.escape(tok).replace(r"\.", r"\.?"))
     body = _DASH.join(parts)
     flags = 0 if re.fullmatch(r"[A-Z0-9&]{2,5}", n) else re.IGNORECASE
@@ -283,7 +285,8 @@ def _company(c: dict, origin: str) -> Company:
     return Company(key=c["key"], name=c["name"], tickers=tuple(c.get("tickers", ())),
                    aliases=tuple(c.get("aliases", ())), fiscal_year_end=c.get("fiscal_year_end") or "12-31",
                    sector=c.get("sector", ""), legal_name=c.get("legal_name", ""),
-                   file_number=c.get("file_number", ""), origin=c.get("origin", origin))
+                   file_number=c.get("file_number", ""), origin=c.get("origin", origin),
+                   name_sources=tuple(sorted((c.get("name_sources") or {}).items())))
 
 
 def load_registry(path: Path | None = None) -> Registry:

@@ -67,13 +67,14 @@ def _registry():
                 tickers=("ZOR",)),
         Company(key="HARROWVALE", name="Harrow Vale", legal_name="Harrow Vale Holdings, Inc.",
                 aliases=("Harrow Vale Holdings, Inc.", "HVH", "Brightmoor Mortgage Holdings, Inc", "Brightmoor Mortgage")),
+        Company(key="VELLOGENICS", name="VelloGenics", legal_name="VELLOGENICS, INC.", aliases=("VELLOGENICS, INC.",)),
         Company(key="SAKURAKOGYO", name="Sakura Kogyo", legal_name="Sakura Kogyo Co., Ltd.",
                 aliases=("Sakura Kogyo Co., Ltd.",)),
     ])
 
 
 COVERAGE = {"Acme Colas": [2031], "Quillon Minerals": [2031], "Quillon Group": [2031], "Zenith-Orbit": [2031],
-            "Harrow Vale": [2031], "Sakura Kogyo": [2031]}
+            "Harrow Vale": [2031], "Sakura Kogyo": [2031], "VelloGenics": [2031]}
 
 
 @pytest.mark.parametrize("q,company", [
@@ -81,11 +82,13 @@ COVERAGE = {"Acme Colas": [2031], "Quillon Minerals": [2031], "Quillon Group": [
     ("Acme Colas Inc revenue FY2031", "Acme Colas"),                            # suffix without its full stop
     ("What were Zenith Orbit PLC's total assets?", "Zenith-Orbit"),             # no hyphen, suffix in capitals
     ("What were ZenithOrbit's total assets?", "Zenith-Orbit"),                  # run together
+    ("Harrow vale net income 2031", "Harrow Vale"),                              # any case
+    ("Sakura Kogyo Co Ltd operating profit for fiscal 2031", "Sakura Kogyo"),
     ("ZOR net income 2031", "Zenith-Orbit"),                                    # ticker
     ("How much cash did ZOP hold at year end?", "Zenith-Orbit"),                # the report's own abbreviation
     ("What was HVH's net income in 2031?", "Harrow Vale"),
     ("What was Brightmoor Mortgage's net income in 2031?", "Harrow Vale"),      # the former name it states
-    ("Sakura Kogyo Co Ltd operating profit for fiscal 2031", "Sakura Kogyo"),   # "Co., Ltd." written loosely
+    ("Vello Genics net loss 2031", "VelloGenics"),                               # a run-together name spaced
     ("Considering the FY2031 report, what was the net loss of Quillon Minerals Ltd?", "Quillon Minerals"),
     ("Using the annual report, what was Quillon Group Holdings net income?", "Quillon Group"),   # longest name wins
 ])
@@ -173,6 +176,7 @@ def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(set
         assert "QML" in c.tickers
         row = conn.execute("SELECT name_sources FROM companies WHERE key = %s", (c.key,)).fetchone()[0]
         assert row["Quillon"].startswith("abbreviation: ") and "p. 2" in row["Quillon"]
+        assert dict(c.name_sources)["Karrak Exploration"].startswith("former: ")   # the registry shows why it knows it
         coverage = corpus.coverage_all(conn)
         for q in ("What was Quillon's revenue in FY2031?", "QML loss for the year 2031",
                   "Considering the report, what was Karrak Exploration's revenue in 2031?",
