@@ -43,9 +43,9 @@ class IngestResult:
     info: DocumentInfo | None = field(default=None, repr=False)
 
 
-# What the database takes per byte of PDF ingested (pages, chunks, vectors, facts, indexes: about 2x measured on
-# small filings, docs/reliability.md "Real full disk"; 3x leaves a margin), for "free at least N MB" after a full
-# disk.
+# What the database takes per byte of PDF ingested (pages, chunks, vectors, facts, indexes: 1.8x measured on five
+# small filings, docs/reliability.md "Real full disk"; 3x leaves a margin for WAL), for "free at least N MB" after
+# a full disk.
 DB_BYTES_PER_PDF_BYTE = 3.0
 
 PHASES = ("read", "embedded", "document", "facts", "committed")

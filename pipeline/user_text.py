@@ -17,10 +17,13 @@ from html.parser import HTMLParser
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _FENCE = re.compile(r"```.*?(?:```|$)", re.S)
-_MARKUP_HINT = re.compile(r"<[A-Za-z!/]|&[#A-Za-z0-9]+;")
+_MARKUP_HINT = re.compile(r"<[A-Za-z!/?]|&[#A-Za-z0-9]+;")
 # elements whose content is code or presentation, never part of a question
 _DROP_CONTENT = {"script", "style", "iframe", "object", "embed", "svg", "math", "template", "noscript", "textarea"}
 _SPACES = re.compile(r"[ \t]{2,}")
+_CODE_ELEMENT = re.compile(r"(?is)<(%s)\b[^>]*>.*?(?:</\1\s*>|$)" % "|".join(sorted(_DROP_CONTENT)))
+_DECL = re.compile(r"(?s)<!--.*?(?:-->|$)|<![^<>]*>?")
+_ANY_TAG = re.compile(r"<[A-Za-z!/?][^<>]*>?")
 
 
 @dataclass
@@ -88,11 +91,19 @@ def clean_question(text: str) -> Cleaned:
     for _ in range(2):              # entities that spell markup ("&lt;script&gt;") are read, then stripped too
         if not _MARKUP_HINT.search(text):
             break
+        if "<!" in text:            # comments and declarations first: a malformed one ("<![0") swallows the rest
+            removed += [m.group(0) for m in _DECL.finditer(text)]
+            text = _DECL.sub(" ", text)
         p = _Text()
-        p.feed(text)
-        p.close()
-        removed += p.removed
-        text = "".join(p.out)
+        try:
+            p.feed(text)
+            p.close()
+            removed += p.removed
+            text = "".join(p.out)
+        except AssertionError:      # the parser gives up on some malformed declarations ("<![0"): plain rules
+            removed += [m.group(0) for m in _ANY_TAG.finditer(text)]
+            text = _ANY_TAG.sub(" ", _CODE_ELEMENT.sub(" ", text))
+            break
         if "<" not in text:
             break
     if removed:

