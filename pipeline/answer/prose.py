@@ -280,7 +280,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         return None    # a statement figure looked for in prose: one word ("revenue") is too little to check
     change = bool(_CHANGE_Q.search(core_question(facts.text)))
     why = asks_why(facts)
-    if kind is None and not is_yes_no(facts):
+    if kind is None and not is_yes_no(facts) and not (why and facts.metric is not None):
+        # (a why question about a named measure is checked by its measure and a causal sentence instead)
         # A narrative question ("who are the customers?") gives a sentence nothing to check but its words: with
         # fewer than three of them any sentence mentioning "customer" would pass, so it is not answered by a
         # quote; with three or more, three quarters must be carried.
@@ -354,7 +355,11 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "as of FY2021, how much will it pay in 2024?": a sentence about 2024, not any amount
             if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):
                 continue
-            key = (hits / len(terms), counted, bool(named & years), -rank, -len(sent))
+            # a why question: the sentence whose subject is the measure ("Comparable store sales increased ...
+            # due to ...") before one that names it in passing ("labor expenses ... the sales increases ...")
+            lead = bool(why and facts.metric is not None and
+                        set(stems(" ".join(sent.split()[:8]))) & set(stems(" ".join(facts.metric.terms + (facts.metric.label,)))))
+            key = (lead, hits / len(terms), counted, bool(named & years), -rank, -len(sent))
             if best is None or key > best[0]:
                 best = (key, Found(sent, p, hits / len(terms)))
     return best[1] if best else None

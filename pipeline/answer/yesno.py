@@ -269,7 +269,10 @@ def _mention(state: TurnState, facts: QuestionFacts, company: str, fy: int, page
             have = stems(s)
             if all(t in have for t in terms) and (best is None or len(s) < len(best[1])):
                 best = (0, s, pg)
-    what = " ".join(t.lstrip("~") for t in terms)
+    said = re.search(r"(?i)\b(?:mention\w*|discuss\w*|refer\w*\s+to|talk\w*\s+about|say\s+anything\s+about|"
+                     r"disclos\w*\s+anything\s+about)\s+(?:any\s+|the\s+)?(.+?)\s*(?:in\s+(?:fy|fiscal\s+)?\d{4})?\s*\??$",
+                     core_question(facts.text))
+    what = said.group(1) if said else " ".join(t.lstrip("~") for t in terms)   # the question's own words
     if best is None:
         return (f"{NOT_IN_REPORT} does not mention {what}: no page of {company}'s FY{fy} report names it. "
                 f"{searched(company, fy, pages)}", "not_in_report")
