@@ -18,7 +18,7 @@ from decimal import Decimal
 from pipeline import segment_columns
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "22"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "23"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -128,10 +128,13 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         t = parse_page(text, carry)
         tables.append(t)
         carry = _carry_from(t, carry)
+    _mark_part_statements(tables)
     cal = calendar_for(tables, fiscal_year, doc_type.upper() in ANNUAL_TYPES, fy_end)
     out: list[Fact] = []
     vocab = segment_columns.vocabulary(tables)
     for page, t in enumerate(tables, start=1):
+        if not_a_table_page(t):
+            continue
         by_segment = segment_columns.cells(t, vocab)
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
@@ -139,7 +142,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             if row.line_no in taken:
                 continue
             cells = row.cells()
-            if not cells or not row.label or len(row.label) > 300 or mis_split(row.label):
+            if not cells or not row.label or len(row.label) > 300 or mis_split(row.label) or _prose(row.label):
                 continue
             path = " \u203a ".join([*row.path, row.label])
             for col, printed in cells:
@@ -152,13 +155,56 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")
-                out.append(Fact(page=page, line_no=row.line_no, table_title=t.title[:200], statement=t.statement,
-                                secondary=t.secondary, label=row.label[:300], label_path=path[:500],
+                if col.entity == "company":
+                    quals.append(PARENT_ONLY)     # the parent company's column beside the group's
+                out.append(Fact(page=page, line_no=row.line_no, table_title=t.title[:200],
+                                statement=row.statement if row.statement is not None or row.secondary else t.statement,
+                                secondary=t.secondary or row.secondary or col.entity == "company", label=row.label[:300],
+                                label_path=path[:500],
                                 column_header=col.header or str(col.year), period_end=col.end, period_year=col.year,
                                 fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
                                 scale=unit, kind=kind, currency=cur if kind not in ("percent", "count") else None))
     return out
+
+
+PARENT_ONLY = "parent company only"
+_GROUP_TITLE = re.compile(r"(?i)\b(consolidated|group|combined)\b")
+# A registrant's cover page, a table of contents: their numbers (file numbers, page numbers, share counts of a
+# date) are no table cells.
+_COVER = re.compile(r"(?i)commission file (number|no)|indicate by check mark|securities registered pursuant")
+_CONTENTS = re.compile(r"(?i)^(table of )?contents$|^index( to (the )?(consolidated )?financial statements)?$")
+_SENTENCE = re.compile(r"(?i)\b(we|our|us|they|which|that|has been|have been|will be)\b|[a-z]{3}\.\s+[A-Z]")
+
+
+def not_a_table_page(t: PageTable) -> bool:
+    """A cover page or a table of contents produces no facts."""
+    head = t.lines[:40]
+    if sum(bool(_COVER.search(ln)) for ln in head) >= 1 and not t.statement:
+        return True
+    # ("Table of Contents" heads every page of many 10-Ks as a link: a contents page lists page numbers)
+    if not any(_CONTENTS.match(ln.strip()) for ln in t.lines[:6]):
+        return False
+    valued = [r for r in t.rows if r.values]
+    pages = [r for r in valued if len(r.values) == 1 and re.fullmatch(r"\d{1,3}", r.values[0])]
+    return len(pages) >= 3 and len(pages) >= 0.6 * len(valued)     # its rows are titles with a page number
+
+
+def _mark_part_statements(tables: list[PageTable]) -> None:
+    """A filing whose primary statements are titled "Consolidated ..." (or "Group ...") prints the parent company's
+    own statements under the bare title ("STATEMENTS OF CASH FLOWS" in a note on the registrant): those are
+    statements of part of the group."""
+    consolidated = {t.statement for t in tables if t.statement and _GROUP_TITLE.search(t.title)}
+    for t in tables:
+        if t.statement in consolidated and not _GROUP_TITLE.search(t.title):
+            t.secondary, t.statement = True, None
+            for r in t.rows:
+                r.secondary, r.statement = True, None
+
+
+def _prose(label: str) -> bool:
+    """A sentence that ended in figures ("... we repaid the notes due 2026 500"): prose, not a row label."""
+    return len(label.split()) > 12 and bool(_SENTENCE.search(label))
 
 
 def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentCell], cal: Calendar,
