@@ -31,6 +31,11 @@ _FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cas
                    r"contributions?|compensation|costs?|expenses?)\b")
 
 
+# an amount about the counted ("Revenue from contracts with customers", "Loans to employees") is money
+_MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(revenues?|income|sales|receivables?|payables?|loans?|deposits?|fees?|"
+                         r"amounts? (due|owed)|advances?)\b")
+
+
 @dataclass
 class Fact:
     page: int
@@ -112,7 +117,8 @@ def kind_of(row: Row, value: str, title: str) -> str:
         if "$" in value or "," in value or (v is not None and abs(v) > 100):
             return "money"     # "Gross margin 3,531": an amount the filer calls a margin, not a percentage
         return "percent"
-    if _COUNT.search(row.label) and not _FLOW.search(row.label) and "$" not in value:
+    if _COUNT.search(row.label) and not _FLOW.search(row.label) and not _MONEY_NOUN.search(row.label) \
+            and "$" not in value:
         return "count"      # "Proceeds from issuance of common stock to employees 105" is money
     return "money"
 
