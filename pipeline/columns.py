@@ -36,6 +36,8 @@ _PERIOD = re.compile(
     rf"|(?<![\w$£€¥.,])(?P<y4>{_YEAR})(?![\w.,]\d|%))")
 
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
+_DATES = re.compile(rf"(?i)(?:{_MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{_MON}),?\s+{_YEAR}")
+
 _CURRENCY = [
     ("AUD", r"a\$|aud\b|australian dollars?"), ("CAD", r"c\$|cad\b|canadian dollars?"),
     ("USD", r"us\$|usd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|gbp\b|pounds? sterling|sterling"),
@@ -49,7 +51,7 @@ _SCALE = re.compile(r"(?i)(?:'?000s?\b|\bthousands?\b|\bmillions?\b|\bbillions?\
 _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
                    r"\byears?\s+ended\b|\bfiscal\s+years?\b")
 _CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\b%\s*(?:inc|dec)\w*|(?<![\d])%(?!\w)")
-_NOTE = re.compile(r"(?i)^\s*notes?\b")
+_NOTE = re.compile(r"(?i)^\s*notes?(?:\(s\))?(?!\w)")
 # Words a header may carry beside its periods; anything else makes the line a row label or prose.
 _HEADER_WORDS = set("""at as of for the year years ended ending end months month weeks week three six nine twelve
 fiscal quarter quarters first second third fourth q1 q2 q3 q4 in millions million thousands thousand billions
@@ -67,6 +69,7 @@ class Column:
     currency: str | None = None    # ISO code when the header names one for this column
     span: str | None = None        # "year", "three months", "six months", "quarter", "52 weeks", ...
     header: str = ""               # this column's header text as printed
+    entity: str | None = None      # "group" | "company" when the header prints both side by side
 
     @property
     def label(self) -> str:
@@ -77,6 +80,8 @@ class Column:
             bits.insert(0, self.span)
         if self.currency and self.currency != "$":
             bits.append(self.currency)
+        if self.entity:
+            bits.append(self.entity)
         return " ".join(bits)
 
 
@@ -144,8 +149,16 @@ def is_fragment(line: str) -> bool:
             continue
         if re.fullmatch(r"0+", lw) or lw in ("s", "a", "c", "hk", "nz"):
             continue
+        if re.fullmatch(r"\d{1,2}", lw) and 1 <= int(lw) <= 31 and _DAY_BEFORE.search(line):
+            continue        # "Year ended 30" over "September 2022": the day of a date wrapped over two lines
         return False
     return True
+
+
+_DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{_MON}")
+# Who a column is: a group's accounts print the consolidated and the parent company's figures side by side
+# ("Group Company / 2022 2021 2022 2021", "Consolidated Parent").
+_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(company|parent)\b")
 
 
 def has_period(line: str) -> bool:
@@ -160,12 +173,33 @@ def header_block(lines: list[str]) -> Header | None:
     # "2022 2021 2020"), the last one is the column line; the caption's dates are attached to its years below.
     multi = [i for i, ln in enumerate(lines) if len(_PERIOD.findall(ln)) >= 2]
     k = multi[-1] if multi else 0
-    caption_dates = {y: d for _, _, y, d in _periods(" ".join(lines[:k])) if d is not None} if k else {}
+    if not multi:
+        k = _caption_lines(lines)
+    # "For the Fiscal Years Ended December 31, 2022, 2022 2021 2020" over "December 25, 2021 and December 26, 2020
+    # (53 weeks) (52 weeks) (52 weeks)": the line of bare years is the column line; the dates below caption them.
+    bare = [i for i in multi if len(re.findall(rf"(?<![\w$£€¥.,]){_YEAR}(?![\w.,]\d|%|,\s*{_YEAR})", _DATES.sub(" ", lines[i]))) >= 2]
+    after = ""
+    if bare and bare[-1] != k:
+        k = bare[-1]
+        after = _PERIOD.sub(lambda m: " " * len(m.group(0)), " ".join(lines[k + 1:]))
+    rest = lines[k:] if not after else lines[k:k + 1]
+    dated = " ".join(lines[:k] + ([] if not after else lines[k + 1:]))
+    caption_dates = {y: d for _, _, y, d in _periods(dated) if d is not None} if dated else {}
     caption = _PERIOD.sub(lambda m: " " * len(m.group(0)), " ".join(lines[:k])) if k else ""
-    text = (caption + " " if k else "") + " ".join(lines[k:])
+    text = (caption + " " if k else "") + " ".join(rest) + (" " + after if after else "")
     periods = _periods(text)
     if not periods:
         return None
+    # "Years Ended December 31, 2022, 2022 2021 2020": a caption's date run into the column years names the first
+    # column's period end, it is no column of its own.
+    bare_years = [p for p in periods if p[3] is None]
+    if len(bare_years) >= 2 and len(periods) > len(bare_years):
+        for n, (start, end, year, d) in enumerate(periods[:-1]):
+            nxt = periods[n + 1]
+            if d is not None and nxt[3] is None and nxt[2] == year and re.fullmatch(r"[\s,]*", text[end:nxt[0]]):
+                text = text[:start] + " " * (end - start) + text[end:]
+                periods = [p if p is not nxt else (p[0], p[1], p[2], d) for p in periods[:n] + periods[n + 1:]]
+                break
     years = [p[2] for p in periods]
     if max(years) - min(years) > 6:
         return None
@@ -181,7 +215,9 @@ def header_block(lines: list[str]) -> Header | None:
         if kind == "change" and merged and merged[-1][1] == "change" and pos - merged[-1][0] < 12:
             continue
         merged.append((pos, kind))
-    note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)\bnotes?\b(?=\s+(?:19|20)\d{2})", text))
+    # a notes column between label and figures: "Notes" anywhere before the first column ("Note / Year ended 30 /
+    # September 2022 ...", "Notes 2022 $'000 2021 $'000", "Note(s) 2022 2021")
+    note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)\bnotes?(?:\(s\))?(?!\w)", text[:periods[0][0]]))
     spans = [(m.start(), _span_name(m)) for m in _SPAN.finditer(text)]
     currencies = [(m.start(), currency_of(m.group(0))) for m in _CURRENCY_RE.finditer(text)]
     # "December 31, 2015 2016 2017": the bare years after a dated column share its month and day.
@@ -209,13 +245,30 @@ def header_block(lines: list[str]) -> Header | None:
         columns.append(Column(year, d, "value", _nearest_after(currencies, end, start), None,
                               text[start:end]))
     _assign_groups(columns, currencies, spans, periods)
+    _assign_entities(columns, text[:periods[0][0]])
     header = Header(columns=columns, text=text)
     value_years = [c.year for c in columns if c.kind == "value"]
     for y in set(value_years):
         same = [c for c in columns if c.kind == "value" and c.year == y]
-        if len(same) > 1 and len({(c.currency, c.span, c.end) for c in same}) < len(same):
+        if len(same) > 1 and len({(c.currency, c.span, c.end, c.entity) for c in same}) < len(same):
             header.ambiguous_years.add(y)
     return header
+
+
+def _caption_lines(lines: list[str]) -> int:
+    """How many leading lines are a caption naming the period ("for the year ended 31 March 2022" over "Notes /
+    2022 / $'000 / 2021 / $'000"): one period whose year the column lines below print again, two or more of them."""
+    for k, ln in enumerate(lines[:-1]):
+        here = _periods(ln)
+        if not here:
+            continue
+        below = [p[2] for p in _periods(" ".join(lines[k + 1:]))]
+        bare = not re.sub(r"[\s,]", "", _PERIOD.sub("", ln))         # "30 SEPTEMBER 2022" alone: a date line
+        if len(here) == 1 and len(below) >= 2 and here[0][2] in below and \
+                (bare or re.search(r"(?i)\b(for|ended|ending|as at|as of|at)\b", ln)):
+            return k + 1
+        return 0
+    return 0
 
 
 def _span_name(m: re.Match) -> str:
@@ -238,6 +291,26 @@ def _nearest_after(currencies: list[tuple[int, str | None]], end: int, start: in
         if start - 5 <= pos < start:
             return cur
     return None
+
+
+def _assign_entities(columns: list[Column], lead: str) -> None:
+    """"Group Company" (or "Consolidated Parent", each word once per column or once per group) above years that
+    repeat: the first group of columns is the group's, the second the parent company's."""
+    names = ["group" if m.group(1) else "company" for m in _ENTITY.finditer(lead)]
+    if len(set(names)) < 2:
+        return
+    values = [c for c in columns if c.kind == "value"]
+    groups = _groups(values)
+    if len(names) == len(values):
+        per = names
+    elif len(names) == len(groups):
+        per = [n for n, g in zip(names, groups) for _ in g]
+    else:
+        return
+    it = iter(per)
+    for i, c in enumerate(columns):
+        if c.kind == "value":
+            columns[i] = Column(c.year, c.end, c.kind, c.currency, c.span, c.header, next(it))
 
 
 def _groups(values: list[Column]) -> list[list[Column]]:
@@ -267,7 +340,7 @@ def _assign_groups(columns: list[Column], currencies, spans, periods) -> None:
         for c in g:
             cur = c.currency or (per_group_cur[gi] if per_group_cur else single_cur)
             span = per_group_span[gi] if per_group_span else single_span
-            out.append(Column(c.year, c.end, c.kind, cur, span, c.header))
+            out.append(Column(c.year, c.end, c.kind, cur, span, c.header, c.entity))
     it = iter(out)
     for i, c in enumerate(columns):
         if c.kind == "value":

@@ -19,7 +19,7 @@ from pipeline import segment_columns
 from pipeline.units import SCALE_WORDS
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "22"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "24"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -30,6 +30,11 @@ _COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\
 
 _FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cash|dividends?|issuance|settlement|"
                    r"contributions?|compensation|costs?|expenses?)\b")
+
+
+# an amount about the counted ("Revenue from contracts with customers", "Loans to employees") is money
+_MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(revenues?|income|sales|receivables?|payables?|loans?|deposits?|fees?|"
+                         r"amounts? (due|owed)|advances?)\b")
 
 
 @dataclass
@@ -113,7 +118,8 @@ def kind_of(row: Row, value: str, title: str) -> str:
         if "$" in value or "," in value or (v is not None and abs(v) > 100):
             return "money"     # "Gross margin 3,531": an amount the filer calls a margin, not a percentage
         return "percent"
-    if _COUNT.search(row.label) and not _FLOW.search(row.label) and "$" not in value:
+    if _COUNT.search(row.label) and not _FLOW.search(row.label) and not _MONEY_NOUN.search(row.label) \
+            and "$" not in value:
         return "count"      # "Proceeds from issuance of common stock to employees 105" is money
     return "money"
 
@@ -132,11 +138,14 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         t = parse_page(text, carry)
         tables.append(t)
         carry = _carry_from(t, carry)
+    _mark_part_statements(tables)
     cal = calendar_for(tables, fiscal_year, doc_type.upper() in ANNUAL_TYPES, fy_end)
     out: list[Fact] = []
     vocab = segment_columns.vocabulary(tables)
     doc_currency, doc_scale = currency, scale
     for page, t in enumerate(tables, start=1):
+        if not_a_table_page(t):
+            continue
         currency, scale = _page_unit(page_units, page, doc_currency, doc_scale)
         by_segment = segment_columns.cells(t, vocab)
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
@@ -145,7 +154,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             if row.line_no in taken:
                 continue
             cells = row.cells()
-            if not cells or not row.label or len(row.label) > 300 or mis_split(row.label):
+            if not cells or not row.label or len(row.label) > 300 or mis_split(row.label) or _prose(row.label):
                 continue
             path = " \u203a ".join([*row.path, row.label])
             for col, printed in cells:
@@ -158,8 +167,12 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")
-                out.append(Fact(page=page, line_no=row.line_no, table_title=t.title[:200], statement=t.statement,
-                                secondary=t.secondary, label=row.label[:300], label_path=path[:500],
+                if col.entity == "company":
+                    quals.append(PARENT_ONLY)     # the parent company's column beside the group's
+                out.append(Fact(page=page, line_no=row.line_no, table_title=t.title[:200],
+                                statement=row.statement if row.statement is not None or row.secondary else t.statement,
+                                secondary=t.secondary or row.secondary or col.entity == "company", label=row.label[:300],
+                                label_path=path[:500],
                                 column_header=col.header or str(col.year), period_end=col.end, period_year=col.year,
                                 fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
@@ -176,6 +189,45 @@ def _page_unit(page_units: dict[int, tuple[str, str]] | None, page: int, currenc
     else:
         sc_out = SCALE_WORDS.get(sc, sc) or scale
     return cur or currency, sc_out if sc else scale
+
+
+PARENT_ONLY = "parent company only"
+_GROUP_TITLE = re.compile(r"(?i)\b(consolidated|group|combined)\b")
+# A registrant's cover page, a table of contents: their numbers (file numbers, page numbers, share counts of a
+# date) are no table cells.
+_COVER = re.compile(r"(?i)commission file (number|no)|indicate by check mark|securities registered pursuant")
+_CONTENTS = re.compile(r"(?i)^(table of )?contents$|^index( to (the )?(consolidated )?financial statements)?$")
+_SENTENCE = re.compile(r"(?i)\b(we|our|us|they|which|that|has been|have been|will be)\b|[a-z]{3}\.\s+[A-Z]")
+
+
+def not_a_table_page(t: PageTable) -> bool:
+    """A cover page or a table of contents produces no facts."""
+    head = t.lines[:40]
+    if sum(bool(_COVER.search(ln)) for ln in head) >= 1 and not t.statement:
+        return True
+    # ("Table of Contents" heads every page of many 10-Ks as a link: a contents page lists page numbers)
+    if not any(_CONTENTS.match(ln.strip()) for ln in t.lines[:6]):
+        return False
+    valued = [r for r in t.rows if r.values]
+    pages = [r for r in valued if len(r.values) == 1 and re.fullmatch(r"\d{1,3}", r.values[0])]
+    return len(pages) >= 3 and len(pages) >= 0.6 * len(valued)     # its rows are titles with a page number
+
+
+def _mark_part_statements(tables: list[PageTable]) -> None:
+    """A filing whose primary statements are titled "Consolidated ..." (or "Group ...") prints the parent company's
+    own statements under the bare title ("STATEMENTS OF CASH FLOWS" in a note on the registrant): those are
+    statements of part of the group."""
+    consolidated = {t.statement for t in tables if t.statement and _GROUP_TITLE.search(t.title)}
+    for t in tables:
+        if t.statement in consolidated and not _GROUP_TITLE.search(t.title):
+            t.secondary, t.statement = True, None
+            for r in t.rows:
+                r.secondary, r.statement = True, None
+
+
+def _prose(label: str) -> bool:
+    """A sentence that ended in figures ("... we repaid the notes due 2026 500"): prose, not a row label."""
+    return len(label.split()) > 12 and bool(_SENTENCE.search(label))
 
 
 def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentCell], cal: Calendar,

@@ -17,6 +17,8 @@ from pipeline.columns import Column, Header, currency_of, has_period, header_blo
 _NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
 _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
+                        r"from|to|since|before|after|beyond|and|fiscal|fy|year|–|-)$")
 _MONEY_SIGN = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?")
@@ -27,19 +29,23 @@ _END = (r"(?-i:\s+[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
 _STATEMENT_TITLES = [
     ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + _END)),
     ("income", re.compile(r"(?i)(statements? of (consolidated )?(income|operations|earnings)|income statements?|"
-                          r"statements? of (consolidated )?comprehensive (income|earnings))" + _END)),
-    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial position)" + _END)),
+                          r"statements? of (consolidated )?comprehensive (income|earnings|loss|\(loss\) income)|"
+                          # IFRS: "Statement of profit or loss (and other comprehensive income)", "profit and loss account"
+                          r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
+                          r"profit and loss account)" + _END)),
+    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + _END)),
 ]
 _SQUASHED_TITLES = [
     ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),
     ("income", re.compile(r"(consolidated)?statements?of(consolidated)?(comprehensive)?(income|operations|earnings)"
-                          r"(continued|unaudited)*")),
-    ("balance", re.compile(r"(consolidated)?(balancesheets?|statements?of(consolidated)?financialposition)"
+                          r"(continued|unaudited)*|(consolidated)?statements?ofprofit(or|and)loss\w*")),
+    ("balance", re.compile(r"(consolidated)?(balancesheets?|statements?of(consolidated)?financial(position|condition))"
                            r"(continued|unaudited)*")),
 ]
 # Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
 # the company's primary statements, though they carry the same titles and line items.
 SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|parent company only|"
+                                 r"parent (company|entity) (financial )?(information|disclosures?|statements?)|"
                                  r"condensed financial information of (the )?registrant|schedule i\b|obligor group")
 _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
 _PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")
@@ -53,6 +59,8 @@ class Row:
     cols: list[Column] | None = None           # the header's columns in force where the row stands
     path: tuple[str, ...] = ()                 # parent headings, outermost first ("Revenues", "Non-interest revenues")
     ambiguous: frozenset[int] = frozenset()    # years the header prints twice with nothing to tell them apart
+    statement: str | None = None               # the statement it stands in, when a title above it on the page names one
+    secondary: bool = False                    # below a heading of part of the group ("Parent entity information")
 
     @property
     def columns(self) -> list[int] | None:
@@ -171,6 +179,10 @@ def split_row(line: str) -> tuple[str, list[str]]:
             continue
         break
     values.reverse()
+    # a maturity or period the label names ("Notes due 2026", "Leases expiring through 2030"): the label's words
+    while values and _YEAR.match(values[0]) and i > 0 and _YEAR_WORD.search(toks[i - 1]):
+        i += 1
+        values = values[1:]
     label = " ".join(toks[:i]).rstrip(" $")
     return label, values
 
@@ -186,6 +198,9 @@ def detect_unit(text: str) -> str | None:
 def detect_title(lines: list[str]) -> tuple[str, str | None]:
     head = [ln.replace("\xa0", " ") for ln in lines[:8]]     # "Table\xa0of\xa0Contents" is still a page header
     secondary = any(SECONDARY_STATEMENT.search(ln) for ln in head)
+    # a title wrapped over two lines ("CONSOLIDATED STATEMENT OF PROFIT OR" / "LOSS AND OTHER COMPREHENSIVE INCOME")
+    head += [f"{a} {b}" for a, b in zip(head, head[1:]) if re.search(r"(?i)statements? of\b", a)
+             and not split_row(a)[1] and not split_row(b)[1]]
     for kind, pat in _STATEMENT_TITLES:
         for ln in head:
             if len(ln) <= 120 and pat.search(ln):
@@ -214,7 +229,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     `carry` is the previous page's last header: a table continued on this page without a header of its own
     keeps the previous page's columns for the rows above this page's first header.
     """
-    lines = split_lines(text)
+    lines = _unmark_years([_tidy(ln) for ln in split_lines(text)])
     title, statement = detect_title(lines)
     head = "\n".join(lines[:12])
     table = PageTable(title=title, statement=statement, unit=detect_unit(head), lines=lines,
@@ -225,8 +240,11 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     stack: list[str] = []
     last_kind = "start"                       # start | heading | row | total | header
     i = 0
+    here = {"statement": statement, "secondary": table.secondary}
     while i < len(lines):
         line = lines[i]
+        if i >= 2 and len(line) <= 120 and not split_row(line)[1]:
+            _retitle(here, line, lines[i + 1] if i + 1 < len(lines) else "")
         trailing = _trailing_years(line)
         if trailing:
             h = (header_block([line]) if is_fragment(line) else None) or \
@@ -245,7 +263,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             while j < len(lines) and is_fragment(lines[j]) and j - i < 8:
                 j += 1
             h = header_block(lines[i:j])
-            if h is not None and h.years:
+            if h is not None and h.years and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
                 header, stack, last_kind = h, _segment_heading(lines, i), "header"
                 table.headers.append(h)
                 table.header_columns.append(h.years)
@@ -258,7 +276,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             nxt_label, nxt_values = ("", []) if _is_header_line(nxt) else split_row(nxt)
             if nxt_values and not nxt_label:            # the label on one line, its values on the next
-                row = _row(label, nxt_values, i, header, stack)
+                row = _row(label, nxt_values, i, header, stack, here)
                 row._consumed = (i + 1,)  # type: ignore[attr-defined]
                 table.rows.append(row)
                 last_kind = "total" if _TOTAL.match(label) else "row"
@@ -268,11 +286,15 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 continue
             if nxt_values and nxt_label and (_OPEN_END.search(label) or _CONTINUES.match(nxt_label)) \
                     and len(label) > 25:                # a label wrapped over two lines
-                row = _row(f"{label} {nxt_label}", nxt_values, i, header, stack)
+                row = _row(f"{label} {nxt_label}", nxt_values, i, header, stack, here)
                 row._consumed = (i + 1,)  # type: ignore[attr-defined]
                 table.rows.append(row)
                 last_kind = "row"
                 i += 2
+                continue
+            if is_fragment(line) and not has_period(line):
+                table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
+                i += 1
                 continue
             if header is not None and 2 < len(label) <= 80 and not label.endswith("."):
                 heading = label.rstrip(":").strip()
@@ -289,7 +311,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         if not label:
             i += 1
             continue
-        row = _row(label, values, i, header, stack)
+        row = _row(label, values, i, header, stack, here)
         table.rows.append(row)
         if _TOTAL.match(label):
             _close(stack, label)
@@ -302,6 +324,34 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
 
 _SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
                            r"\s(segment|division)s?\s*$")
+
+
+_LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
+_SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
+
+
+def _tidy(line: str) -> str:
+    """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970") and a
+    bracket printed apart from its figure ("(33,475 )") are layout, not text."""
+    line = _SPLIT_PAREN.sub(r"(\1)", line)
+    if ".." in line or ". ." in line or "…" in line:
+        line = _LEADER.sub(" ", line).strip()
+    return line
+
+
+_MARKED_YEAR = re.compile(r"^((?:19|20)\d{2})[1-9*†]$")
+
+
+def _unmark_years(lines: list[str]) -> list[str]:
+    """A column year with a footnote marker run into it ("2021" + "1" printed "20211", "2021*") on a header line of
+    its own, between header lines ("$'000", "Notes", "2022"): the year."""
+    out = list(lines)
+    for i, ln in enumerate(lines):
+        m = _MARKED_YEAR.match(ln)
+        if m and any(0 <= k < len(lines) and is_fragment(lines[k]) and not _MARKED_YEAR.match(lines[k])
+                     for k in (i - 1, i + 1)):
+            out[i] = m.group(1)
+    return out
 
 
 def _segment_heading(lines: list[str], at: int) -> list[str]:
@@ -332,6 +382,14 @@ def _trailing_years(line: str) -> list[int] | None:
     return None
 
 
+def _sentence_tail(lines: list[str], i: int, j: int) -> bool:
+    """A lone year that ends a sentence wrapped onto its own line ("... by the Board on 07 February" / "2023."):
+    prose, not a one-column header."""
+    prev = lines[i - 1] if i > 0 else ""
+    return lines[j - 1].rstrip().endswith(".") or (len(prev.split()) >= 8 and not split_row(prev)[1]
+                                                   and not prev.rstrip().endswith((":", ".")))
+
+
 def _is_header_line(line: str) -> bool:
     return bool(_trailing_years(line)) or (is_fragment(line) and has_period(line))
 
@@ -340,9 +398,25 @@ def _has_header(lines: list[str]) -> bool:
     return any(is_fragment(ln) and has_period(ln) and (header_block([ln]) or None) for ln in lines[:15])
 
 
-def _row(label: str, values: list[str], line_no: int, header: Header | None, stack: list[str]) -> Row:
+def _retitle(here: dict, line: str, nxt: str) -> None:
+    """A second statement printed on the same page ("Consolidated statement of financial position" under the income
+    statement's last row), or a heading of part of the group ("Parent entity information"), starts below its title."""
+    if SECONDARY_STATEMENT.search(line):
+        here["secondary"] = True
+        return
+    for text in (line, f"{line} {nxt}"):
+        for kind, pat in _STATEMENT_TITLES:
+            if pat.search(text) and re.match(r"(?i)\s*(the\s+)?(consolidated|group|company)?\s*"
+                                              r"(statements?|balance|income|cash|profit)", text):
+                here["statement"] = None if here["secondary"] else kind
+                return
+
+
+def _row(label: str, values: list[str], line_no: int, header: Header | None, stack: list[str],
+         here: dict | None = None) -> Row:
     row = Row(label=label, values=values, line_no=line_no, cols=header.columns if header else None,
-              path=tuple(stack), ambiguous=frozenset(header.ambiguous_years) if header else frozenset())
+              path=tuple(stack), ambiguous=frozenset(header.ambiguous_years) if header else frozenset(),
+              statement=(here or {}).get("statement"), secondary=bool((here or {}).get("secondary")))
     _fit(row, header)
     return row
 
@@ -368,6 +442,29 @@ def _other_group(what: str, heading: str) -> bool:
     return bool(words) and not words & set(re.findall(r"[a-z]{3,}", heading))
 
 
+_NOTE_REF = re.compile(r"\d{1,2}(?:\.\d{1,2})?")
+# a label whose last word numbers it: the number is the label's ("Level 3", "Tier 1", "Series 2", "Notes due 2025")
+_NUMBERED = re.compile(r"(?i)\b(level|tier|class|series|note|notes|phase|stage|due|year|years|fund|unit|block|"
+                       r"section|part|schedule|stage|pillar|no\.?)\s*$")
+# a note reference printed between label and figures: "13, 14, 17", "B1", "C2", "4(a)", "2.3"
+_ALNUM_NOTE = re.compile(r"[A-Z]{1,2}\d{1,2}(?:\.\d{1,2})?|\d{1,2}\([a-z]\)|\d{1,2}[a-z]")
+
+
+def _notes_cell(row: Row) -> None:
+    """Under a header with a notes column: several note numbers ("13, 14, 17") are one cell, and a note written
+    with letters ("Revenue B1") is the notes cell, not part of the label."""
+    vals = row.values
+    k = 0
+    while k < len(vals) - 1 and re.fullmatch(r"\d{1,2}[a-z]?,", vals[k]):
+        k += 1
+    if k:
+        row.values = [" ".join(vals[:k + 1]), *vals[k + 1:]]
+    toks = row.label.split()
+    if len(row.values) == len(row.cols or []) - 1 and len(toks) > 1 and _ALNUM_NOTE.fullmatch(toks[-1]):
+        row.label = " ".join(toks[:-1])
+        row.values = [toks[-1], *row.values]
+
+
 _LABEL_TOKEN = re.compile(r"\(?\d{1,4}\)?|\d{1,2}(\.\d+)?%")
 _CHANGE_HEADER = re.compile(r"(?i)\b(increase|decrease|change|variance)\b|%")
 
@@ -377,9 +474,13 @@ def _fit(row: Row, header: Header | None = None) -> None:
     1,000", footnote "(1)", "5.25% notes"). An amount is never a label's: when the header names a change column
     it did not parse ("2019 2018 (Decrease)"), the values are the years' and the change is dropped; otherwise the
     row does not line up and yields nothing ("Net bookings $ 6,388 $ 7,262 $ (874)" read 7,262 as 2019's)."""
+    if row.cols and row.cols[0].kind == "note":
+        _notes_cell(row)
     if row.cols and len(row.values) > len(row.cols):
         extra = len(row.values) - len(row.cols)
-        if all(_LABEL_TOKEN.fullmatch(v) for v in row.values[:extra]):
+        if extra == 1 and _NOTE_REF.fullmatch(row.values[0]) and not _NUMBERED.search(row.label):
+            row.values = row.values[1:]        # a notes column the header does not name: "Revenue 4 1,234.5 1,180.2"
+        elif all(_LABEL_TOKEN.fullmatch(v) for v in row.values[:extra]):
             row.label = " ".join([row.label, *row.values[:extra]]).strip()
             row.values = row.values[extra:]
         elif header is not None and _CHANGE_HEADER.search(header.text) and \

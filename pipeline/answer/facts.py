@@ -51,7 +51,9 @@ back going go ok okay switch switching let let's lets sure thanks thank great co
 # ("negative operating cash flow?", "inventory above $10 billion?" ask about the figure, not for another row)
 # Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
 _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
-         "common", "group", "net", "overall", "company", "parent", "owners"}
+         "common", "group", "net", "overall", "company", "parent", "owners",
+         # whose profit or equity, in IFRS wording: "attributable to ordinary shareholders / members / equity holders"
+         "ordinary", "members", "holders"}
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
@@ -61,6 +63,8 @@ _STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consol
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
+                      r"\b((as\s+)?(of|at|on)\s+)?\d{1,2}(st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
+                      r"dec)[a-z]*\.?,?\s+(?=(19|20)\d{2})|"                 # "at 30 June 2022": the day-first date
                       r"\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
 _NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
@@ -314,6 +318,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if _kind_conflict(ask, f) or _heading_changes_measure(f, asked) or _another_segment(f, asked):
             continue
+        if ask.metric is None and _only_in_compound(ask, f):
+            continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
+        if None is not _tax_side(ask.question) != _tax_side(f.label_path) is not None:
+            continue        # profit after tax is not profit before tax
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
         if ask.metric is None and not set(ask.hard) & set(stems(f.label_path)):
@@ -441,6 +449,30 @@ def fit(question_ask: Ask, figure: dict, company: str, year: int | None) -> list
     if figure.get("company") != company:
         failed.append("entity")
     return failed
+
+
+# a word followed by one of these is part of another measure's name: "income tax", "revenue recognition"
+_COMPOUND_NEXT = {"tax", "recognit", "recognition", "statement", "per"}
+
+
+def _only_in_compound(ask: Ask, f: StoredFact) -> bool:
+    """Every asked word the row label carries stands inside another measure's name ("income" in "income tax")."""
+    toks = stems(f.label)
+    asked = set(ask.hard) - {"%"}
+    hits = [i for i, t in enumerate(toks) if t in asked]
+    if not hits:
+        return False
+    said = set(stems(ask.question))
+    return all(i + 1 < len(toks) and toks[i + 1] in _COMPOUND_NEXT and toks[i + 1] not in said for i in hits)
+
+
+_TAX_SIDE = re.compile(r"(?i)\b(before|after|pre|post)[\s-]+(income\s+)?tax")
+
+
+def _tax_side(text: str) -> str | None:
+    """'before' | 'after' when the text says which side of tax a profit is ("profit after tax", "pre-tax")."""
+    m = _TAX_SIDE.search(text)
+    return None if m is None else ("before" if m.group(1).lower() in ("before", "pre") else "after")
 
 
 def _misread_row(f: StoredFact) -> bool:
