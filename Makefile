@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test install install-dev ingest serve bench clean-data screenshots
+.PHONY: run test install install-dev ingest serve bench clean-data screenshots quality-baseline
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -34,6 +34,11 @@ test: install-dev
 ## its screenshots to the git-ignored build/screenshots/ instead
 screenshots: install-dev
 	ARA_SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest -q tests/test_browser.py
+
+## make quality-baseline: ingest the three dev corpora and re-record evals/baselines/quality.json (the release gate's
+## baseline; review and commit the diff after an intended change or new cases in evals/sets/)
+quality-baseline: install
+	bash .ci/quality_gate.sh --record
 
 ingest: install
 	$(BIN)/ara ingest

@@ -56,3 +56,31 @@ def store_run(conn, rec: dict, is_baseline: bool) -> None:
     if is_baseline:
         evalruns.retire_baseline(conn, rec["name"])
     evalruns.store(conn, rec, is_baseline)
+
+
+def committed(folder: Path | None = None) -> list[dict]:
+    """The baselines committed under evals/baselines/, shaped like `evalruns.runs` rows (negative ids, marked
+    `committed`), so a fresh install's dashboard shows where the product stands before anything has been run."""
+    from datetime import datetime, timezone
+
+    out = []
+    for n, path in enumerate(sorted((folder or FOLDER).glob("*.json")), 1):
+        try:
+            rec = json.loads(path.read_text(encoding="utf-8"))
+            when = datetime.strptime(rec["time"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+            out.append({"id": -n, "name": rec["name"], "mode": rec["mode"], "is_baseline": True,
+                        "git_commit": rec.get("commit", ""), "created_at": when, "metrics": rec["metrics"],
+                        "cases": rec["cases"], "committed": True})
+        except (OSError, ValueError, KeyError):
+            continue                  # a file that is not a baseline record is not shown
+    return out
+
+
+def dashboard_runs(conn, folder: Path | None = None) -> list[dict]:
+    """Runs for the Evaluation page: every run in the database, newest first, then each committed baseline that
+    the database does not already hold (same name, mode and commit)."""
+    from pipeline.stores import evalruns
+
+    runs = [{**r, "committed": False} for r in evalruns.runs(conn)]
+    held = {(r["name"], r["mode"], r["git_commit"]) for r in runs if r["is_baseline"]}
+    return runs + [r for r in committed(folder) if (r["name"], r["mode"], r["git_commit"]) not in held]

@@ -297,6 +297,9 @@ def quality(only: str | None, limit: int | None, company: str | None, save_basel
     with db.session(s):
         pass
     with db.connect(s) as conn:
+        from pipeline.stores import corpus
+
+        held = sorted(d["doc_id"] for d in corpus.list_documents(conn))      # what the run could read
         if save_baseline and not overwrite and baselines.exists(save_baseline, conn=conn):
             raise click.ClickException(f"a baseline named {save_baseline!r} exists; choose a new name or pass "
                                        "--overwrite")
@@ -308,7 +311,8 @@ def quality(only: str | None, limit: int | None, company: str | None, save_basel
     rj = q.report_json(results)
     rec = baselines.record(rj, save_baseline or name, {"mode": "quality", "sets": sorted(sets),
                                                        "llm": bool(s.openai_api_key or s.openai_base_url),
-                                                       "seconds": round(time.perf_counter() - t0, 1)})
+                                                       "seconds": round(time.perf_counter() - t0, 1),
+                                                       "documents": len(held), "documents_held": held})
     with db.connect(s) as conn:
         baselines.store_run(conn, rec, is_baseline=bool(save_baseline))
     if save_baseline:
@@ -331,6 +335,11 @@ def quality(only: str | None, limit: int | None, company: str | None, save_basel
                       ("   (new set)" if base else "")))
     if base is not None:
         click.echo(f"\nagainst baseline {baseline!r} ({base.get('commit')}, {base.get('time')}):")
+        was_held = (base.get("config") or {}).get("documents_held")
+        if was_held is not None and set(was_held) != set(held):
+            click.echo(f"  NOTE: the baseline was recorded with {len(was_held)} documents held, this run has "
+                       f"{len(held)} (+{len(set(held) - set(was_held))} / -{len(set(was_held) - set(held))}); "
+                       "re-record it on the full corpora with `make quality-baseline`")
         for c in changes:
             click.echo(f"  {c}")
         for f in failures:

@@ -41,7 +41,7 @@ _MONTHS = ("January|February|March|April|May|June|July|August|September|October|
 # a figure: optional sign or opening parenthesis, optional currency, digits with thousands separators
 _FIGURE = re.compile(
     r"(?P<cur0>US\$|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|[$£€¥])?(?P<neg>[-−–(]\s*)?(?P<cur>US\$|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|CN¥|[$£€¥]|(?:USD|AUD|CAD|GBP|EUR|JPY)\s)?\s*"
-    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]*\.?\d)"
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]*\.?\d)(?!-[a-z])"
     r"(?P<close>\))?"
     r"(?:\s*(?P<scale>per cent|percent|pct|thousands?|millions?|billions?|mn|bn|mm|%|k\b|m\b|b\b|'000))?",
     re.I)

@@ -273,8 +273,8 @@ def refused(out: dict) -> bool:
 
 def _grade_figure(case: QualityCase, answer: str) -> tuple[str, str]:
     head = grading.headline(answer)
-    if head is None:
-        return "incorrect", "the answer states no figure"
+    if head is None:        # a definition or a quote without an amount: no figure claimed, so not a wrong one
+        return "refused", "the answer states no figure"
     if case.gold_currency and head.currency and head.currency != case.gold_currency:
         return "incorrect", f"{head.printed} reads as {head.currency}, gold is in {case.gold_currency}"
     ok, detail = grading.agrees(head, case.gold_figure, case.gold_scale or "unit")
@@ -286,12 +286,20 @@ def grade(case: QualityCase, out: dict, labels: dict | None = None) -> tuple[str
     kind = case.grading
     if kind == "conversation":
         from evals.cases import Case
-        from evals.scorers import boundary
+        from evals.scorers import boundary, conversation
 
-        s = boundary(Case(case.suite, case.id, case.turns, case.expected, ""), out)
+        if "turns" not in case.expected:           # one expectation for the thread's last answer
+            s = boundary(Case(case.suite, case.id, case.turns, case.expected, ""), out)
+            if s.passed:
+                return "correct", "as expected"
+            return ("refused" if refused(out) and case.expected.get("route") == "retrieve" else "incorrect"), s.detail
+        s = conversation(Case(case.suite, case.id, case.turns, case.expected, ""), out)
         if s.passed:
-            return "correct", "as expected"
-        return ("refused" if refused(out) and case.expected.get("route") == "retrieve" else "incorrect"), s.detail
+            return "correct", "every turn as expected"
+        failing = [(e, o) for e, o in zip(case.expected["turns"], out.get("turns", []))
+                   if not conversation(Case(case.suite, case.id, ("",), {"turns": [e]}, ""), {"turns": [o]}).passed]
+        all_refusals = failing and all(refused(o) and e.get("route") == "retrieve" for e, o in failing)
+        return ("refused" if all_refusals else "incorrect"), s.detail
     answer = out.get("answer") or ""
     if kind == "unanswerable":
         return ("correct", "refused, as it should: the filing does not say") if refused(out) else \
@@ -328,9 +336,11 @@ def run(sets: dict[str, list[QualityCase]], ctx, labels: dict | None = None, pro
             calls0, tokens0 = USAGE["calls"], USAGE["tokens"]
             thread = new_thread_id() if len(c.turns) > 1 else ""
             try:
-                out: dict = {}
+                outs = []
                 for q in c.turns:
-                    out = run_turn(q, ctx, thread_id=thread, user_id="eval").to_json()
+                    st = run_turn(q, ctx, thread_id=thread, user_id="eval")
+                    outs.append({**st.to_json(), "companies": st.companies, "years": st.years, "metric": st.metric})
+                out = {**outs[-1], "turns": outs} if outs else {}
                 outcome, detail = grade(c, out, labels)
             except Exception as e:  # noqa: BLE001 - a crashing case is an incorrect case, with its error
                 out, outcome, detail = {}, "incorrect", f"error: {type(e).__name__}: {e}"

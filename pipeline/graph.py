@@ -67,7 +67,7 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
     if len(question) > MAX_QUESTION_CHARS:
         state.warnings.append(f"Your question was {len(question)} characters; only the first "
                               f"{MAX_QUESTION_CHARS} were read.")
-    from pipeline.providers.llm import METER, Meter
+    from pipeline.providers.llm import METER, Meter, calls_made
 
     meter = Meter()
     meter_token = METER.set(meter)
@@ -105,7 +105,11 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
             layer("router", lambda s: nodes.route(s, ctx, work))
             if state.route == "retrieve" and ctx.cache is not None:
                 layer("cache", lambda s: nodes.cache_lookup(s, ctx, work), node="cache_lookup")
-            if ctx.llm is not None and not state.cache.get("hit"):
+            if ctx.llm is not None and not state.cache.get("hit") and _rules_read_it_all(state, work):
+                state.steps.append(StepRecord(node="route_llm", decision="skipped",
+                                              reason="the question names a held company and fiscal year; the rules "
+                                                     "routed it (no model call)"))
+            elif ctx.llm is not None and not state.cache.get("hit"):
                 looked_up = (state.route, state.companies, state.years)
                 layer("router_llm", lambda s: nodes.route_llm(s, ctx, work), node="route_llm")
                 if state.route == "retrieve" and ctx.cache is not None and \
@@ -125,7 +129,11 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
                     layer("citations", lambda s: nodes.resolve_citations(s, ctx, work, conn))
                     layer("groundedness", lambda s: nodes.verify(s, ctx, work, conn), node="verify",
                           on_fail_open=lambda s: nodes.verify_not_checked(s, ctx, work))
-                    if ctx.llm is not None and state.citations:
+                    if ctx.llm is not None and state.citations and calls_made() >= ctx.settings.llm_calls_per_turn:
+                        state.steps.append(StepRecord(    # only an extractive answer gets here: the synthesiser
+                            node="verify_llm", decision="skipped",    # keeps a call for the model's own answer
+                            reason="the turn's model-call budget is spent; the deterministic verifier checked it"))
+                    elif ctx.llm is not None and state.citations:
                         layer("groundedness_llm", lambda s: nodes.verify_llm(s, ctx, work, conn), node="verify_llm")
                     outcome = nodes.containment(state)
                     if outcome != "retry":
@@ -207,6 +215,14 @@ class _Recorder:
                 self.ctx.sink("checkpoint", self.state.turn_id, redact(f"{type(e).__name__}: {e}"))
             except Exception:  # noqa: BLE001
                 pass
+
+
+def _rules_read_it_all(state: TurnState, work: Work) -> bool:
+    """The rules routed a question that itself names a held company and a fiscal year (nothing carried over,
+    no unknown name): the model router could only agree, so it is not asked (a model call saved per turn). A
+    misspelt or described company, a missing year or a follow-up still goes to it."""
+    return (state.route == "retrieve" and not state.memory.get("carried") and bool(work.facts.companies)
+            and bool(work.facts.years) and not work.facts.unknown_companies)
 
 
 def _override(work: Work, company: str | None, year: int | None) -> None:

@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     llm_max_tokens: int = Field(default=700, ge=64, description="Most tokens one model reply may have.")
     llm_synth_retries: int = Field(default=1, ge=0, le=2,
                                    description="Targeted re-asks of the model after a failed check (then extractive).")
+    llm_calls_per_turn: int = Field(default=3, ge=2, le=10,
+                                    description="Most model calls one answered turn makes (router, summary, "
+                                                "synthesis and its re-asks, verifier); a cache hit makes none.")
     llm_price_input: float | None = Field(default=None, ge=0, description="USD per million input tokens (cost).")
     llm_price_output: float | None = Field(default=None, ge=0, description="USD per million output tokens (cost).")
     rerank_provider: Literal["rules", "cohere"] = "rules"

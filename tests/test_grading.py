@@ -85,6 +85,7 @@ def test_years_dates_markers_and_names_are_not_figures():
     assert g.headline("3M-like Zephyr 3M's revenue for the year ended December 31, 2031 was $5 million [2].").printed \
         == "$5 million"
     assert g.headline("In fiscal 2031 (FY2031) the 10-K reports revenue of $7.5 billion.").printed == "$7.5 billion"
+    assert g.headline("The 3-year average operating margin was 10.3 %.").printed == "10.3 %"
     # a preface without a figure: the headline is the next sentence's first figure
     assert g.headline("I used FY2031, the latest of Zephyr's reports I hold. Revenue was $2,000 million [1].").printed \
         == "$2,000 million"

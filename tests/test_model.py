@@ -57,7 +57,8 @@ def offline(ctx, question=Q):
     return run_turn(question, ctx).answer
 
 
-def test_a_correct_cited_answer_is_the_models_and_costs_three_calls(ctx, fake):
+def test_a_correct_cited_answer_is_the_models_and_costs_two_calls(ctx, fake):
+    """The question names a held company and year: the rules route it, the model writes and the model checks."""
     fake.for_purpose("route_llm", ("json", ROUTE)).for_purpose("synthesise", ("json", GOOD)) \
         .for_purpose("verify_llm", ("json", PASS))
     s = run_turn(Q, model_ctx(ctx, fake))
@@ -65,9 +66,9 @@ def test_a_correct_cited_answer_is_the_models_and_costs_three_calls(ctx, fake):
                         "FY2029 [1].")
     assert [c.page for c in s.citations] == [2] and s.confidence == "high" and not s.warnings
     assert s.answered_by == "model" and step(s, "synthesise").decision == "model answer (1 attempt(s))"
-    assert s.usage["calls"] == 3 and [c["purpose"] for c in s.usage["by_call"]] == ["route_llm", "synthesise",
-                                                                                  "verify_llm"]
-    assert s.usage["tokens"] == 2 + 150 + 2
+    assert s.usage["calls"] == 2 and [c["purpose"] for c in s.usage["by_call"]] == ["synthesise", "verify_llm"]
+    assert step(s, "route_llm").decision == "skipped" and not fake.calls("route_llm")
+    assert s.usage["tokens"] == 150 + 2
     prompt = fake.calls("synthesise")[0]["messages"][1]["content"]
     assert "[1] Verizon · FY2030 · 10-K p." in prompt and "Question: " + Q in prompt
     assert fake.calls("synthesise")[0]["stream"] is True
@@ -150,7 +151,7 @@ def test_prose_wrapped_and_fenced_json_is_read_not_failed_open(ctx, fake):
     fake.for_purpose("synthesise", ("json", GOOD))
     fake.for_purpose("verify_llm", ("json", chat('I checked every figure. {"verdict": "pass", "unsupported": []} '
                                                  "Hope this helps.")))
-    s = run_turn(Q, model_ctx(ctx, fake))
+    s = run_turn("What was Verizon's capex?", model_ctx(ctx, fake))     # no year: the model router is asked
     assert not any(x.failed_open for x in s.steps) and not s.warnings
     assert step(s, "route_llm").decision == "retrieve" and step(s, "verify_llm").decision == "pass"
 
@@ -305,3 +306,30 @@ def test_offline_nothing_summarises_or_assembles_a_context(ask):
     s = ask(Q)
     assert step(s, "summary").decision == "not needed" and "context" not in s.memory
     assert s.usage["calls"] == 0 and s.answered_by == "extractive"
+
+
+def test_model_call_budget_three_per_answered_turn_none_on_a_cache_hit(cached_ctx, fake):
+    """With a model configured, an answered turn costs at most three model calls (counted by the usage meter and
+    by the fake server), a follow-up on the same thread too, and a repeated question answered from the cache none."""
+    from pipeline.stores.checkpoints import new_thread_id
+
+    bad = citing("Verizon's net cash provided by operating activities in FY2030 was $5,555 million [{m}].")
+    fake.then("/chat/completions", *[("json", ROUTE)] * 20)
+    fake.for_purpose("synthesise", ("json", GOOD), ("json", GOOD), *[("json", bad)] * 5)
+    fake.for_purpose("verify_llm", *[("json", PASS)] * 20)
+    c = model_ctx(cached_ctx, fake)
+    t = new_thread_id()
+    turns = [run_turn(Q, c, thread_id=t, user_id="budget"),
+             run_turn("and net income?", c, thread_id=t, user_id="budget")]
+    for s in turns:
+        assert s.route == "retrieve" and s.answer and not s.cache.get("hit"), s.answer
+    calls = [s.usage["calls"] for s in turns]
+    purposes = [[x["purpose"] for x in s.usage["by_call"]] for s in turns]
+    assert calls == [2, 3], purposes           # the follow-up is carried over, so the model router reads it
+    assert sum(calls) == len(fake.requests), purposes              # the meter counts every request the server saw
+    # a follow-up whose model answer fails its check: no re-ask beyond the budget, the labelled extractive answer
+    worst = run_turn("what about its operating cash flow?", c, thread_id=t, user_id="budget")
+    assert worst.usage["calls"] <= 3 and "5,555" not in worst.answer, worst.usage
+    n = len(fake.requests)
+    hit = run_turn(Q, c, thread_id=new_thread_id(), user_id="budget")
+    assert hit.cache["hit"] and hit.usage["calls"] == 0 and len(fake.requests) == n

@@ -32,9 +32,12 @@ ROUTE_OK = chat(json.dumps({"route": "retrieve", "company": "Verizon", "fiscal_y
 VERIFY_PASS = chat(json.dumps({"verdict": "pass", "unsupported": []}))
 
 
+LATEST = "What was Verizon's capex?"     # names no year: the model router is asked (a fully named one is not)
+
+
 def test_llm_router_and_verifier_good_path(ctx, fake):
     fake.then("/chat/completions", ("json", ROUTE_OK), ("json", VERIFY_PASS))
-    s = run_turn(Q, with_llm(ctx, fake))
+    s = run_turn(LATEST, with_llm(ctx, fake))
     nodes = [x.node for x in s.steps]
     assert "route_llm" in nodes and "verify_llm" in nodes and not s.warnings
     assert "$9,876 million" in s.answer and s.confidence == "high"
@@ -46,7 +49,7 @@ def test_llm_router_and_verifier_good_path(ctx, fake):
                                    ("sleep", 3), ("json", chat("not json at all"))])
 def test_router_llm_faults_fail_open_to_the_rules(ctx, fake, fault):
     fake.then("/chat/completions", fault, ("json", VERIFY_PASS))
-    s = run_turn(Q, with_llm(ctx, fake, timeout=1.0))
+    s = run_turn(LATEST, with_llm(ctx, fake, timeout=1.0))
     step = next(x for x in s.steps if x.node == "route_llm")
     assert step.failed_open and s.route == "retrieve" and "$9,876 million" in s.answer
     assert "routed by rules" in " ".join(s.warnings)
@@ -61,7 +64,7 @@ def test_router_llm_cannot_invent_a_year(ctx, fake):
 
 def test_llm_verifier_fail_names_the_claim_without_its_number(ctx, fake):
     verdict = {"verdict": "fail", "unsupported": [{"label": "Verizon FY2030 capex 9,876 million", "reason": "x"}]}
-    fake.then("/chat/completions", ("json", ROUTE_OK), ("json", chat(json.dumps(verdict))))
+    fake.for_purpose("route_llm", ("json", ROUTE_OK)).for_purpose("verify_llm", ("json", chat(json.dumps(verdict))))
     s = run_turn(Q, with_llm(ctx, fake))
     assert s.verdict == "partial" and s.confidence == "medium"
     assert s.caveats == ["Unverified: Verizon FY2030 capex"]
@@ -70,7 +73,7 @@ def test_llm_verifier_fail_names_the_claim_without_its_number(ctx, fake):
 
 @pytest.mark.parametrize("reply", ['{"verdict": "not supported", "unsupported": []}', "The answer is not supported."])
 def test_llm_verifier_prose_is_malformed_not_a_pass(ctx, fake, reply):
-    fake.then("/chat/completions", ("json", ROUTE_OK), ("json", chat(reply)))
+    fake.for_purpose("route_llm", ("json", ROUTE_OK)).for_purpose("verify_llm", ("json", chat(reply)))
     s = run_turn(Q, with_llm(ctx, fake))
     step = next(x for x in s.steps if x.node == "verify_llm")
     assert step.failed_open and "only the numeric check ran" in " ".join(s.warnings)
@@ -109,6 +112,6 @@ def test_eval_records_model_calls_and_tokens_per_case(ctx, fake):
                                                              "total_tokens": 42}}
     fake.then("/chat/completions", ("json", usage_chat(ROUTE_OK["choices"][0]["message"]["content"])),
               ("json", usage_chat(VERIFY_PASS["choices"][0]["message"]["content"])))
-    case = Case("boundary", "b", (Q,), {"route": "retrieve", "must_contain": ["$9,876 million"]}, "w")
+    case = Case("boundary", "b", (LATEST,), {"route": "retrieve", "must_contain": ["$9,876 million"]}, "w")
     r = run_real({"boundary": [case]}, with_llm(ctx, fake)).results[0]
     assert r.passed and r.model_calls == 2 and r.tokens == 84

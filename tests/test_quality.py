@@ -55,6 +55,19 @@ def test_conversation_cases_are_graded_by_their_expectations():
     assert q.grade(c, {"route": "retrieve", "answer": "I could not find it."})[0] == "refused"
 
 
+def test_a_thread_is_graded_turn_by_turn():
+    c = _case(suite="conversation", gold_figure=None, gold_scale=None, turns=("a", "and b?"),
+              expected={"turns": [{"route": "retrieve", "must_contain": ["$1,577 million"]},
+                                  {"route": "retrieve", "companies": ["3M"], "must_contain": ["$1,373 million"]}]})
+    first = {"route": "retrieve", "companies": ["3M"], "answer": "It was $1,577 million [1]."}
+    ok = {"route": "retrieve", "companies": ["3M"], "answer": "It was $1,373 million [1]."}
+    assert q.grade(c, {**ok, "turns": [first, ok]})[0] == "correct"
+    wrong = {**ok, "answer": "It was $1,577 million [1]."}
+    assert q.grade(c, {**wrong, "turns": [first, wrong]})[0] == "incorrect"
+    gave_up = {**ok, "answer": "I could not find it."}
+    assert q.grade(c, {**gave_up, "turns": [first, gave_up]})[0] == "refused"
+
+
 def test_sets_are_found_through_the_settings_path(tmp_path):
     from pipeline.settings import Settings
 
@@ -163,6 +176,7 @@ def test_quality_run_through_the_turn_graph_is_stored_for_the_dashboard(env_sett
     (tmp_path / "questions.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     monkeypatch.setenv("ARA_EVAL_QUALITY_DIRS", str(tmp_path))
     monkeypatch.setenv("ARA_EVAL_SUITES_DIR", str(tmp_path / "no-suites"))
+    monkeypatch.setenv("ARA_EVAL_SETS_DIR", str(tmp_path / "no-sets"))
     settings_mod.get_settings.cache_clear()
     r = CliRunner().invoke(main, ["eval", "quality", "--name", "quality-test", "--json"])
     assert r.exit_code == 0, r.output
@@ -176,3 +190,45 @@ def test_quality_run_through_the_turn_graph_is_stored_for_the_dashboard(env_sett
     assert m["by_type"]["metrics-generated"] == {"correct": 1, "incorrect": 1, "refused": 0, "ungraded": 0}
     stored = [x for x in evalruns.runs(conn) if x["name"] == "quality-test"]
     assert stored and stored[0]["mode"] == "quality" and len(stored[0]["cases"]) == 3
+
+
+def test_the_quality_gate_exits_1_on_a_new_incorrect_answer(env_settings, tmp_path, monkeypatch):
+    """`ara eval quality --baseline` through the whole turn graph: the same answers pass; a gold that the product's
+    answer no longer matches (a case that was correct turning incorrect) fails with the case named."""
+    from evals import baselines
+    from pipeline import settings as settings_mod
+    from pipeline.cli import main
+
+    graded = tmp_path / "sets"
+    graded.mkdir()
+    case = {**SET_CASE, "id": "vz-capex", "set": "probe", "company": "Verizon", "corpus": "corpus",
+            "turns": ["What was Verizon's capital expenditure in FY2030?"], "gold": "$9,876 million",
+            "gold_figure": "9876", "gold_scale": "million", "gold_currency": "USD"}
+    (graded / "probe.jsonl").write_text(json.dumps(case) + "\n")
+    monkeypatch.setenv("ARA_EVAL_QUALITY_DIRS", str(tmp_path / "none"))
+    monkeypatch.setenv("ARA_EVAL_SUITES_DIR", str(tmp_path / "no-suites"))
+    monkeypatch.setenv("ARA_EVAL_SETS_DIR", str(graded))
+    monkeypatch.setattr(baselines, "FOLDER", tmp_path / "baselines")
+    settings_mod.get_settings.cache_clear()
+    first = CliRunner().invoke(main, ["eval", "quality", "--save-baseline", "gate-probe"])
+    assert first.exit_code == 0, first.output
+    assert json.loads((tmp_path / "baselines" / "gate-probe.json").read_text())["metrics"]["probe"]["correct"] == 1
+    same = CliRunner().invoke(main, ["eval", "quality", "--baseline", "gate-probe"])
+    assert same.exit_code == 0 and "gate passed" in same.output, same.output
+    (graded / "probe.jsonl").write_text(json.dumps({**case, "gold": "$8,765 million", "gold_figure": "8765"}) + "\n")
+    broken = CliRunner().invoke(main, ["eval", "quality", "--baseline", "gate-probe"])
+    assert broken.exit_code == 1 and "GATE: new incorrect answer probe/vz-capex (was correct)" in broken.output
+
+
+def test_committed_baselines_are_dashboard_runs(tmp_path):
+    """A fresh install's dashboard reads the committed baselines: each record becomes a run row (marked committed,
+    a baseline); a file that is not a baseline record is left out."""
+    from evals import baselines
+
+    rec = baselines.record(_report({"a": "correct", "b": "refused"}), "quality", {"mode": "quality"})
+    baselines.save(rec, tmp_path)
+    (tmp_path / "notes.json").write_text('{"not": "a baseline"}')
+    rows = baselines.committed(tmp_path)
+    assert len(rows) == 1 and rows[0]["committed"] and rows[0]["is_baseline"] and rows[0]["mode"] == "quality"
+    assert rows[0]["metrics"]["world"]["correct"] == 1 and rows[0]["created_at"].year >= 2026
+    assert {r["name"] for r in baselines.committed()} >= {"main", "mock", "quality"}   # the repository's own

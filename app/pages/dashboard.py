@@ -18,15 +18,15 @@ if not current_principal().can("evaluation.read"):     # the navigation offers i
     st.stop()
 conn = connect()
 try:
-    from pipeline.stores import evalruns
+    from evals import baselines as committed_baselines
 
-    runs = evalruns.runs(conn)
+    runs = committed_baselines.dashboard_runs(conn)    # the database's runs, then the baselines committed in git
 finally:
     conn.close()
 if not runs:
-    st.info("No evaluation runs yet. Run `ara eval quality` (FinanceBench and conversation sets through the whole "
-            "turn graph) or `ara eval --mode real --baseline main` (the regression suites against the committed "
-            "baseline). To keep a run as a baseline, save it under a new name: `ara eval --mode real "
+    st.info("No evaluation runs yet. Run `ara eval quality` (FinanceBench, graded and conversation sets through "
+            "the whole turn graph) or `ara eval --mode real --baseline main` (the regression suites against the "
+            "committed baseline). To keep a run as a baseline, save it under a new name: `ara eval --mode real "
             "--save-baseline my-run`.")
     st.stop()
 
@@ -34,7 +34,7 @@ df = pd.DataFrame(runs)
 
 
 def run_label(r) -> str:
-    flag = " · baseline" if r["is_baseline"] else ""
+    flag = " · committed baseline" if r.get("committed") else (" · baseline" if r["is_baseline"] else "")
     return f"{r['name']} · {r['mode']}{flag} · {r['git_commit']} · {r['created_at']:%Y-%m-%d %H:%M}"
 
 
@@ -58,6 +58,16 @@ with quality_tab:
         qopts = {int(r["id"]): run_label(r) for _, r in qruns.iterrows()}
         qid = st.selectbox("Run", list(qopts), format_func=qopts.get, key="quality_run")
         run = qruns[qruns.id == qid].iloc[0]
+        st.subheader("Per set")
+        st.dataframe(pd.DataFrame([{"set": k, "cases": v["n"], **{o: v.get(o, 0) for o in OUTCOMES}}
+                                   for k, v in sorted(run["metrics"].items())]), hide_index=True, width="stretch")
+        by_type: dict = {}
+        for c in run["cases"]:
+            row = by_type.setdefault((c["suite"], c["question_type"]), dict.fromkeys(OUTCOMES, 0))
+            row[c["outcome"]] = row.get(c["outcome"], 0) + 1
+        with st.expander("Per set and question type"):
+            st.dataframe(pd.DataFrame([{"set": k[0], "question type": k[1], **v} for k, v in sorted(by_type.items())]),
+                         hide_index=True, width="stretch")
         suites = sorted(run["metrics"])
         suite = st.segmented_control("Suite", suites, default=suites[0], key="quality_suite") or suites[0]
         m = run["metrics"][suite]

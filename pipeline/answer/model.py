@@ -73,9 +73,19 @@ class ModelSynthesiser:
 
     def __call__(self, state: TurnState, ctx, conn, work) -> StepRecord | None:
         from pipeline.memory.context import assemble
-        from pipeline.providers.llm import chat
+        from pipeline.providers.llm import calls_made, chat
 
-        ensure_summary(state, ctx, work)
+        budget = ctx.settings.llm_calls_per_turn        # one call stays reserved for the model verifier
+        if budget - calls_made() >= 3:
+            ensure_summary(state, ctx, work)           # else the summary waits for a turn with room (originals read)
+        attempts_allowed = min(1 + self.retries, budget - calls_made() - 1)
+        if attempts_allowed < 1:       # a retried pass after the budget is spent: the extractive answer, labelled
+            state.steps.append(StepRecord(node="synthesise_model", decision="skipped: call budget spent",
+                                          reason=f"{calls_made()} of {budget} model calls made this turn"))
+            state.warnings.append(f"The turn's model-call budget ({budget}) is spent, so this is the offline "
+                                  "extractive answer.")
+            state.answered_by = "extractive (model call budget spent)"
+            return None
         sources = _sources(conn, work.passages)
         removed = [r for s in sources for r in s.removed]
         blocks = [f"[{s.n}] {s.label}\n{s.text}" for s in sources]
@@ -97,7 +107,7 @@ class ModelSynthesiser:
         emit = ctx.on_token
         t0 = time.perf_counter()
         memo: dict = {}      # sentence -> its check, shared by the stream gate and the whole-answer check
-        for attempt in range(1 + self.retries):
+        for attempt in range(attempts_allowed):
             gate = _Gate(emit, usable, year, memo) if emit else None
             try:
                 reply = chat(self.llm, messages, "synthesise", on_delta=gate.feed if gate else _ignore)

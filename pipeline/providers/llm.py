@@ -207,6 +207,12 @@ def _account(llm, purpose: str, reply: Reply | None, error: str = "") -> None:
         meter.record(purpose, reply, prices, error)
 
 
+def calls_made() -> int:
+    """Model calls the current turn has made so far (its usage meter's rows; 0 outside a metered turn)."""
+    meter = METER.get()
+    return len(meter.calls) if meter is not None else 0
+
+
 def chat(llm, messages: list[tuple[str, str]], purpose: str = "", on_delta: Callable[[str], None] | None = None
          ) -> Reply:
     """One metered call (streamed when `on_delta` is given). A failed call is counted too, then re-raised."""
