@@ -301,9 +301,9 @@ def test_dashboard_shows_a_chart(page, loaded):
 
     page.get_by_test_id("stSidebarNav").get_by_role("link", name="Evaluation").click()
     main = page.get_by_test_id("stMainBlockContainer")
-    main.locator(".js-plotly-plot").first.wait_for(timeout=60000)
+    main.locator(".js-plotly-plot").first.wait_for(timeout=150000)   # the committed baselines are drawn too
     for label in ("correct", "incorrect", "refused", "ungraded"):
-        expect(main.get_by_test_id("stMetric").filter(has_text=label).first).to_contain_text("1")
+        expect(main.get_by_test_id("stMetric").filter(has_text=label).first).to_contain_text("1", timeout=60000)
     shot(page, "dashboard-quality.png")
     main.get_by_role("tab", name="Regressions").click()
     main.get_by_role("tabpanel", name="Regressions").locator(".js-plotly-plot").first.wait_for(timeout=60000)
