@@ -403,6 +403,9 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
         currency = stated if stated in su.DOLLARS or not currency else currency
     if not scale and any(r.statement != "table" for r in readings) or (not scale and stated):
         scale = "units" if any(r.statement != "table" for r in readings) else ""
+    if not currency and idn.doc_type in ("10K", "10Q", "8K", "EARNINGS") and \
+            any(re.search(r"\$\s?\(?\d", pages[i] or "") for i in range(min(n, 5))):
+        currency, ev = dollar, None     # an SEC filing without statements (an 8-K): its "$" amounts
     idn.statement_units = tuple(readings)
     idn.currency, idn.scale = currency, scale
     if currency:
