@@ -88,7 +88,8 @@ def wrong_column(value: Decimal, unit: str, pages: list[str], year: int) -> int 
             if not r.aligned:
                 continue
             cell_lines.update({r.line_no, r.line_no + 1})   # a wrapped row's values sit on the next line
-            for y, v in zip(r.columns or [], r.values):
+            for col, v in r.cells() or []:      # cells, not a zip of years and values: a notes cell comes first
+                y = col.year if col.kind == "value" else None
                 n = parse_number(v)
                 if n is not None and any(_matches(abs(n) * sc, want, tol) for sc in {scale, Decimal(1)}):
                     if y == year:
