@@ -3,6 +3,7 @@ in every evaluation run)."""
 from __future__ import annotations
 
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,7 +18,9 @@ def git_commit() -> str:
         return "unknown"
 
 
+@lru_cache(maxsize=1)
 def code_version() -> str:
+    """The package version and the checkout's commit (read once per process)."""
     try:
         from importlib.metadata import version
 

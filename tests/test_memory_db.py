@@ -93,6 +93,16 @@ def test_cache_exact_and_paraphrase_hit_near_misses_never(cached_ctx):
         assert not run_turn(near_miss, c).cache["hit"], near_miss
 
 
+def test_an_entry_written_by_other_code_is_never_returned(cached_ctx):
+    """After an upgrade the rules that wrote an entry may have been fixed: only the code that wrote it reads it."""
+    c = cached_ctx
+    run_turn(Q, c)
+    assert run_turn(Q, c).cache["hit"]
+    c.cache.answered_by = "0.0.0+older"                 # the same database, read by another version of the code
+    again = run_turn(Q, c)
+    assert not again.cache["hit"] and "retrieve" in [x.node for x in again.steps]
+
+
 def test_ungrounded_or_partial_answers_are_never_written(cached_ctx, conn):
     def synth(figures):
         def f(state, ctx, conn_, work=None):

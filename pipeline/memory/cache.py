@@ -3,7 +3,8 @@ year, metric, corpus version and time are metadata.
 
 Read optimistic, write pessimistic:
 - lookup: cosine similarity among entries with the same company, fiscal year and metric (hard keys: another
-  year or company is never a hit, whatever the similarity) and the same polarity (increase/decrease,
+  year or company is never a hit, whatever the similarity), written by the same code (`answered_by`: after an
+  upgrade the answering rules that wrote an entry may have been fixed, so it is never returned) and the same polarity (increase/decrease,
   higher/lower, profit/loss). >= return threshold (0.95): the stored answer is returned without retrieval.
   Between the seed (0.80) and return thresholds: the full pipeline runs, seeded with the old answer as a hint.
 - write: only a clean turn - retrieval found every company, groundedness passed, nothing failed open, one
@@ -75,8 +76,12 @@ class CacheResult:
 
 
 class SemanticCache:
-    def __init__(self, connect, embedder, return_threshold: float = 0.95, seed_threshold: float = 0.80):
+    def __init__(self, connect, embedder, return_threshold: float = 0.95, seed_threshold: float = 0.80,
+                 answered_by: str | None = None):
+        from pipeline.version import code_version
+
         self._connect, self._embedder = connect, embedder
+        self.answered_by = answered_by if answered_by is not None else code_version()
         self.return_threshold, self.seed_threshold = return_threshold, seed_threshold
 
     def lookup(self, question: str, company: str, fiscal_year: int | None, metric: str | None) -> CacheResult:
@@ -86,8 +91,9 @@ class SemanticCache:
                 "SELECT 1 - (embedding <=> %s::vector), answer, created_at, question, company, fiscal_year, metric "
                 "FROM semantic_cache "
                 "WHERE company = %s AND fiscal_year IS NOT DISTINCT FROM %s AND metric IS NOT DISTINCT FROM %s "
-                "AND polarity = %s AND embed_model = %s ORDER BY embedding <=> %s::vector LIMIT 1",
-                (vec, company, fiscal_year, metric, polarity(question), self._embedder.model_name, vec)).fetchone()
+                "AND polarity = %s AND embed_model = %s AND answered_by = %s ORDER BY embedding <=> %s::vector LIMIT 1",
+                (vec, company, fiscal_year, metric, polarity(question), self._embedder.model_name, self.answered_by,
+                 vec)).fetchone()
         if row is None:
             return CacheResult("miss")
         sim, answer, created = float(row[0]), row[1], row[2]
@@ -111,15 +117,15 @@ class SemanticCache:
                           (_WRITE_LOCK, f"{company}|{fiscal_year}|{metric}|{pol}|{model}"))
                 same = c.execute(
                     "SELECT 1 FROM semantic_cache WHERE company = %s AND fiscal_year IS NOT DISTINCT FROM %s "
-                    "AND metric IS NOT DISTINCT FROM %s AND polarity = %s AND embed_model = %s "
+                    "AND metric IS NOT DISTINCT FROM %s AND polarity = %s AND embed_model = %s AND answered_by = %s "
                     "AND 1 - (embedding <=> %s::vector) >= %s LIMIT 1",
-                    (company, fiscal_year, metric, pol, model, vec, self.return_threshold)).fetchone()
+                    (company, fiscal_year, metric, pol, model, self.answered_by, vec, self.return_threshold)).fetchone()
                 if same:
                     return False
                 c.execute("INSERT INTO semantic_cache (question, embedding, company, fiscal_year, metric, polarity, "
-                          "answer, docs, corpus_version, embed_model) VALUES (%s, %s::vector, %s, %s, %s, %s, %s, %s, "
-                          "%s, %s)", (question, vec, company, fiscal_year, metric, pol, Jsonb(answer), docs,
-                                      corpus_version, model))
+                          "answer, docs, corpus_version, embed_model, answered_by) VALUES (%s, %s::vector, %s, %s, %s, "
+                          "%s, %s, %s, %s, %s, %s)", (question, vec, company, fiscal_year, metric, pol, Jsonb(answer),
+                                                      docs, corpus_version, model, self.answered_by))
         return True
 
 
