@@ -49,3 +49,18 @@ def test_other_embedding_model_is_refused(conn):
     with pytest.raises(corpus.EmbeddingModelMismatch):
         corpus.check_index_model(conn, "text-embedding-3-small", 1536)
     conn.rollback()
+
+
+def test_a_figure_question_defaults_to_any_kind_of_annual_report(conn):
+    """An international annual report (type ANNUAL, 20-F, 40-F) is an annual report like a 10-K: its years are the
+    ones a figure question without a year defaults to, and a quarterly or current report's are not."""
+    rows = [("ZEPHYRA_2031_AR", "Zephyra Minerals", 2031, "ANNUAL"), ("ZEPHYRA_2032_10Q", "Zephyra Minerals", 2032, "10Q"),
+            ("ZEPHYRA_2030_20F", "Zephyra Minerals", 2030, "20-F")]
+    try:
+        for doc, company, fy, kind in rows:
+            conn.execute("INSERT INTO documents (doc_id, company, fiscal_year, doc_type, period, source_path, sha256,"
+                         " pages, chunks, embed_model) VALUES (%s, %s, %s, %s, %s, '', %s, 1, 0, 'test')",
+                         (doc, company, fy, kind, str(fy), doc))
+        assert corpus.annual_coverage(conn)["Zephyra Minerals"] == [2030, 2031]
+    finally:
+        conn.rollback()

@@ -343,10 +343,14 @@ def coverage_all(conn: psycopg.Connection) -> dict[str, list[int]]:
 
 
 def annual_coverage(conn: psycopg.Connection) -> dict[str, list[int]]:
-    """company -> fiscal years with an annual report (10-K): the years a figure question defaults to."""
+    """company -> fiscal years with an annual report (a 10-K, 20-F, 40-F or any other annual report): the years a
+    figure question defaults to."""
+    from pipeline.facts import ANNUAL_TYPES
+
     out: dict[str, list[int]] = {}
-    for company, fy in conn.execute("SELECT DISTINCT company, fiscal_year FROM documents WHERE doc_type = '10K' "
-                                    "ORDER BY company, fiscal_year"):
+    for company, fy in conn.execute("SELECT DISTINCT company, fiscal_year FROM documents"
+                                    " WHERE upper(replace(doc_type, '-', '')) = ANY(%s) ORDER BY company, fiscal_year",
+                                    (sorted({t.replace('-', '') for t in ANNUAL_TYPES}),)):
         out.setdefault(company, []).append(fy)
     return out
 
