@@ -62,10 +62,23 @@ def boundary(case: Case, out: dict) -> Score:
         bad.append(f"{len(cites)} citations (want {e['citations']})")
     if "citations_min" in e and len(cites) < e["citations_min"]:
         bad.append(f"{len(cites)} citations (want >= {e['citations_min']})")
-    if "citation" in e and not any(c.get("doc") == e["citation"]["doc"] and c.get("page") == e["citation"]["page"]
-                                   for c in cites):
-        bad.append(f"no citation to {e['citation']['doc']} p. {e['citation']['page']}")
+    if "citation" in e and not _cites_expected(e["citation"], cites):
+        bad.append(f"no citation to {e['citation']['doc']} p. {_pages_text(e['citation'])}")
     return Score(not bad, "; ".join(bad) or "ok")
+
+
+def _pages(expected: dict) -> set[int]:
+    """The pages an expected citation accepts: "page", or "pages" when the filing states the same fact on several
+    (an Item 5 and a note both saying the dividends paid)."""
+    return {expected["page"]} if "page" in expected else set(expected["pages"])
+
+
+def _pages_text(expected: dict) -> str:
+    return " or ".join(str(p) for p in sorted(_pages(expected)))
+
+
+def _cites_expected(expected: dict, cites: list[dict]) -> bool:
+    return any(c.get("doc") == expected["doc"] and c.get("page") in _pages(expected) for c in cites)
 
 
 def _answer_checks(e: dict, out: dict) -> list[str]:
@@ -77,9 +90,8 @@ def _answer_checks(e: dict, out: dict) -> list[str]:
         bad.append(f"does not start with {e['starts_with']!r}")
     if "citations" in e and len(cites) != e["citations"]:
         bad.append(f"{len(cites)} citations (want {e['citations']})")
-    if "citation" in e and not any(c.get("doc") == e["citation"]["doc"] and c.get("page") == e["citation"]["page"]
-                                   for c in cites):
-        bad.append(f"no citation to {e['citation']['doc']} p. {e['citation']['page']}")
+    if "citation" in e and not _cites_expected(e["citation"], cites):
+        bad.append(f"no citation to {e['citation']['doc']} p. {_pages_text(e['citation'])}")
     return bad
 
 
@@ -147,7 +159,7 @@ def synthetic(case: Case, correct: bool) -> dict:
     answer = " ".join(e.get("must_contain", [])) or (e.get("starts_with", "") + " something")
     if e.get("starts_with") and not answer.startswith(e["starts_with"]):
         answer = f"{e['starts_with']} {answer}"
-    cites = [dict(e["citation"])] if "citation" in e else []
+    cites = [{"doc": e["citation"]["doc"], "page": min(_pages(e["citation"]))}] if "citation" in e else []
     cites += [{"doc": "D", "page": i} for i in range(max(0, e.get("citations_min", 0) - len(cites)))]
     if "citations" in e:
         cites = cites[:e["citations"]] + [{"doc": "D", "page": 1}] * max(0, e["citations"] - len(cites))
@@ -163,7 +175,7 @@ def _synthetic_answer(e: dict, correct: bool) -> dict:
     answer = " ".join(e.get("must_contain", []))
     if e.get("starts_with"):
         answer = f"{e['starts_with']} {answer}"
-    cites = [dict(e["citation"])] if "citation" in e else []
+    cites = [{"doc": e["citation"]["doc"], "page": min(_pages(e["citation"]))}] if "citation" in e else []
     if "citations" in e:
         cites = cites[:e["citations"]] + [{"doc": "D", "page": 1}] * max(0, e["citations"] - len(cites))
     return {"route": e.get("route"), "answer": answer or "an answer", "citations": cites,

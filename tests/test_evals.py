@@ -53,6 +53,20 @@ def test_mock_mode_catches_a_scorer_that_accepts_anything(monkeypatch):
     assert report.problems and "accepted a wrong output" in report.problems[0]
 
 
+def test_an_expected_citation_may_accept_every_page_that_states_the_fact():
+    from evals.cases import Case
+
+    case = Case("prose", "p", ("Did Acme pay dividends in 2031?",), {
+        "route": "retrieve", "kind": "yes_no", "starts_with": "Yes.",
+        "citation": {"doc": "ACME_2031_10K", "pages": [18, 69]}}, "")
+    out = {"route": "retrieve", "kind": "yes_no", "answer": "Yes. Dividends were paid. [1]"}
+    for page, ok in ((18, True), (69, True), (70, False)):
+        got = scorers.prose(case, {**out, "citations": [{"doc": "ACME_2031_10K", "page": page}]})
+        assert got.passed is ok, (page, got.detail)
+    wrong_doc = scorers.prose(case, {**out, "citations": [{"doc": "ACME_2030_10K", "page": 18}]})
+    assert not wrong_doc.passed and "p. 18 or 69" in wrong_doc.detail
+
+
 def test_gate_reports_flips_and_fails_on_a_drop():
     base = {"cases": [{"id": "x", "passed": True}, {"id": "y", "passed": False}],
             "metrics": {"routing": {"pass_rate": 1.0}}}
