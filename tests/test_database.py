@@ -64,3 +64,10 @@ def test_a_figure_question_defaults_to_any_kind_of_annual_report(conn):
         assert corpus.annual_coverage(conn)["Zephyra Minerals"] == [2030, 2031]
     finally:
         conn.rollback()
+
+
+def test_every_migration_has_its_own_number():
+    """Migrations are recorded by number: two files sharing one (two branches each adding "the next" migration)
+    would leave one of them silently unapplied on a database that has the other."""
+    versions = [v for v, _, _ in db.migrations()]
+    assert versions == sorted(set(versions)), versions
