@@ -192,8 +192,12 @@ def describe(path: Path, registry: Registry, pages: Sequence[str] | None = None,
                               fiscal_year_end=idn.fiscal_year_end or "12-31", legal_name=idn.legal_name,
                               file_number=idn.file_number, origin="ingest")
     company = known or new_company
-    flags = tuple(f for f in idn.flags if not (forced.get("company") and f.startswith("company"))
-                  and not (forced.get("doc_type") and f.startswith("document type")))
+    def given(field_: str) -> bool:      # by the user, a sidecar or the file name: nothing left to name
+        return forced.get(field_) not in (None, "") or from_name.get(field_) not in (None, "")
+
+    flags = tuple(f for f in idn.flags if not (given("company") and f.startswith("company"))
+                  and not (given("doc_type") and f.startswith("document type"))
+                  and not (given("fiscal_year") and f.startswith("fiscal year")))
     ticker = str(forced.get("ticker") or company.primary_ticker or (idn.tickers[0] if idn.tickers else ""))
     return DocumentInfo(doc_id=path.stem, company=company.name, ticker=ticker, fiscal_year=fiscal_year,
                         doc_type=doc_type, period=period, period_end=end, fy_label=fy_label,

@@ -358,7 +358,8 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     # Company: an SEC cover's registrant; else where the report names itself; else an earnings release's heading.
     legal, how, conf, page, line = "", "", "", None, ""
     ticker = ""
-    if idn.doc_type in ("10K", "10Q", "8K", "20F", "40F") or cover_at is not None:
+    # An SEC form, or any page printing "(Exact name of registrant ...)": the registrant line names the company
+    if idn.doc_type in ("10K", "10Q", "8K", "20F", "40F") or cover_at is not None or _EXACT_NAME.search(cover):
         legal, how = _cover_name(cover)
         if legal and not entities.plausible(legal) and not re.search(r"[A-Za-z]{3}", legal):
             legal = ""

@@ -26,7 +26,8 @@ def test_bad_files_fail_alone_and_leave_nothing_behind(tmp_path, loaded, embedde
         from pipeline.registry import get_registry
         assert get_registry(conn=conn).by_name("McDonald's Corporation").name == "McDonald's"
         err = res["quarterly notes"].error
-        assert "cannot tell which company" in err and "COMPANY_PERIOD_TYPE" in err and ".json" in err
+        # no year anywhere: the one thing a report cannot be ingested without (a company not read is "not detected")
+        assert "cannot tell its fiscal year" in err and "ACME_2023_10K.pdf" in err and ".json" in err
         docs = _docs(conn)
         assert "AMCOR_2031_10K" in docs
         assert not {"BOEING_2031_10K", "3M_2031_10K", "quarterly notes"} & set(docs)
