@@ -1,7 +1,7 @@
 """Scope check of analysts' company wordings on the corpus-world reports: does each question resolve to the
 report's company, to another company, or to "I don't hold reports for <X>"?
 
-    python -m evals.world_names [--set evals/sets/world-names.jsonl] [--corpus ../shared/corpus-world]
+    python -m evals.world_names [--set evals/scopes/world-names.jsonl] [--corpus ../shared/corpus-world]
 
 The registry is built the way ingest builds it (the bundled companies, then every report identified by
 `ingest.documents.describe` and its names learned by `ingest.aliases`), in memory: no database and no embedding,
@@ -101,7 +101,7 @@ def outcome(case: dict, reg, coverage, of_file) -> tuple[str, str]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", type=Path, default=ROOT / "evals" / "sets" / "world-names.jsonl")
+    ap.add_argument("--set", type=Path, default=ROOT / "evals" / "scopes" / "world-names.jsonl")
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus-world")
     ap.add_argument("--show", action="store_true", help="print every case")
     ap.add_argument("--cache", type=Path, default=None, help="folder for the reports' page texts (read once)")

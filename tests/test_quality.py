@@ -2,6 +2,7 @@
 by accident."""
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -232,3 +233,13 @@ def test_committed_baselines_are_dashboard_runs(tmp_path):
     assert len(rows) == 1 and rows[0]["committed"] and rows[0]["is_baseline"] and rows[0]["mode"] == "quality"
     assert rows[0]["metrics"]["world"]["correct"] == 1 and rows[0]["created_at"].year >= 2026
     assert {r["name"] for r in baselines.committed()} >= {"main", "mock", "quality"}   # the repository's own
+
+
+def test_every_committed_graded_set_loads():
+    """A set the gate cannot load fails CI at its last step: catch it in the unit tests (a scope-only wording
+    list belongs in evals/scopes/, which the gate does not read)."""
+    from evals.quality import load_graded_set
+
+    folder = Path(__file__).resolve().parent.parent / "evals" / "sets"
+    sets = {p.name: load_graded_set(p) for p in sorted(folder.glob("*.jsonl"))}
+    assert sets and all(sets.values()), sets.keys()
