@@ -45,6 +45,7 @@ _FIGURE = re.compile(
     r"(?P<close>\))?"
     r"(?:\s*(?P<scale>per cent|percent|pct|thousands?|millions?|billions?|mn|bn|mm|%|k\b|m\b|b\b|'000))?",
     re.I)
+_USED_AFTER = re.compile(r"\s*used\b", re.I)    # an amount followed by "used" (cash used in an activity)
 _LOSS = re.compile(r"\b(loss|losses|negative|deficit|deficiency|shortfall|decrease[ds]?|declined? by|fell by|"
                    r"down by|outflow)\b", re.I)
 _PROFIT_AFTER_LOSS = re.compile(r"\b(profit|gain|surplus|positive)\b", re.I)
@@ -118,6 +119,7 @@ def figures(text: str) -> list[Figure]:
         before = re.split(r"[;:]|\bto\b|\bwhile\b|\bcompared\b|\bversus\b|\bvs\.?\b|\bfrom\b", before)[-1]
         loss = _LOSS.search(before)       # "a net loss of $5 million": negative, however it is printed
         negative = negative or bool(loss and not _PROFIT_AFTER_LOSS.search(before[loss.end():]))
+        negative = negative or bool(_USED_AFTER.match(cleaned[m.end():m.end() + 12]))   # "$5 million used": cash out
         code = next((c for p, c in _CURRENCY if cur == p.upper()), None) if cur else None
         out.append(Figure(-value if negative else value, _SCALE_WORD.get(scale, "unit"), code,
                           m.group(0).strip(), len(num.split(".")[1]) if "." in num else 0))

@@ -460,3 +460,17 @@ def test_a_balance_items_movement_never_answers_the_balance():
     nonGaap = _stored([["Non-GAAP reconciliation", "(In millions)", "2030 2029", "Adjusted EBIT 1,800 1,700"]])
     assert isinstance(_choose("Verizon EBIT 2030", nonGaap), lookup.NoMatch)          # adjusted only when asked
     assert isinstance(_choose("Verizon adjusted EBIT 2030", nonGaap), lookup.FactMatch)
+
+
+def test_a_cash_flow_total_printed_in_parentheses_is_said_as_an_outflow():
+    """'Net cash from operating activities (8,579)' worded without 'used': the amount is an outflow, said as one (a
+    bare positive amount read as cash generated); a capital expenditure line stays an amount as its label names it."""
+    def fact(label: str, printed: str, value: int) -> StoredFact:
+        return StoredFact(5, "D", "Acme", "AR", 2023, 1, 2, "", "cash_flow", False, label, label, "2023", 2023, "year",
+                          "", printed, Decimal(value), "thousand", "money", "AUD")
+    assert shown(fact("Net cash from operating activities", "(8,579)", -8579)) == "an outflow of A$ 8,579 thousand"
+    assert shown(fact("Net cash (outflow)/inflow from operating activities", "(12)", -12)) == \
+        "an outflow of A$ 12 thousand"
+    assert shown(fact("Net cash used in operating activities", "(8,579)", -8579)) == "A$ 8,579 thousand used"
+    assert shown(fact("Payments for property, plant and equipment", "(275)", -275)) == "A$ 275 thousand"
+    assert shown(fact("Net cash from operating activities", "8,579", 8579)) == "A$ 8,579 thousand"

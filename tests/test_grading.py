@@ -49,6 +49,15 @@ def test_right_digits_wrong_sign():
     assert q.grade(profit, _out("Loss before income tax was A$ 42.5 million [1]."))[0] == "incorrect"
 
 
+def test_cash_used_and_an_outflow_are_negative_cash_generated_is_not():
+    used = _case(gold_figure="-49109", scale="thousand", currency="USD", gold="net cash used of $49,109 thousand")
+    said = "Zephyr's operating cash flow in FY2031 was {} [1]."
+    for answer in ("$49,109 thousand used", "an outflow of $49,109 thousand"):
+        assert q.grade(used, _out(said.format(answer)))[0] == "correct", answer
+    got = q.grade(used, _out(said.format("$49,109 thousand")))
+    assert got[0] == "incorrect" and "sign" in got[1]
+
+
 def test_right_number_wrong_row_only_the_headline_is_compared():
     # the gold figure appears in the answer, but as the prior year or another row, not as the answer
     wrong_row = "Zephyr's revenue in FY2031 was $1,402 million [1] (FY2030: $1,577 million; cost of sales $1,577 million)."

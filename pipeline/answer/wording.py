@@ -14,6 +14,9 @@ _LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
 _EXPENSE = re.compile(r"(?i)\b(provision|expense|tax(es)?|costs?|charges?)\b")
 _CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
 _USED = re.compile(r"(?i)\bused\b")   # "used in", "used by", "provided/(used) by", "(used in) provided by"
+# a cash-flow total worded without "used" ("Net cash from operating activities", "Net cash (outflow)/inflow from
+# ...", "Cash flows from operating activities"): printed in parentheses it is an outflow, said as one
+_CASH_FLOW = re.compile(r"(?i)\bcash\b.*\b(activities|flows?)\b|\b(outflows?|inflows?)\b")
 
 
 
@@ -54,6 +57,8 @@ def shown(fact: StoredFact) -> str:
         return f"{base} used"
     if _CHANGE.search(fact.label):
         return f"a decrease of {base}"
+    if _CASH_FLOW.search(fact.label):
+        return f"an outflow of {base}"
     if _LOSS.search(fact.label) and not _EXPENSE.search(fact.label):   # "Provision for income taxes (491)" is a cost
         return f"a loss of {base}"
     parent = fact.label_path.split("\u203a")[-2] if "\u203a" in fact.label_path else ""
