@@ -11,12 +11,12 @@ import json
 import statistics
 import sys
 import time
-from decimal import Decimal
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.report import machine, markdown_table, write_section  # noqa: E402
+from evals.grading import cells as grade  # noqa: E402
 from pipeline.answer.series import SeriesTable  # noqa: E402
 from pipeline.graph import run_turn  # noqa: E402
 from pipeline.nodes import TurnContext  # noqa: E402
@@ -33,36 +33,6 @@ SINGLE = {
     "series-3m-free-cash-flow-3y": "What was 3M's free cash flow in FY2022?",
     "series-boeing-total-assets-missing-year": "What were Boeing's total assets in FY2018?",
 }
-
-
-def grade(table: SeriesTable | None, gold: list[dict]) -> tuple[int, int, int, list[str]]:
-    """(right, wrong, empty) cells against the gold cells; a cell is right when its value equals the gold value
-    (to the gold's precision) and it cites the gold page. Cells the gold marks null must be empty."""
-    right = wrong = empty = 0
-    notes = []
-    for g in gold:
-        c = table.cell(g["company"], g["period"]) if table else None
-        if g["value"] is None:
-            ok = c is None or c.kind == "missing"
-            right += ok
-            wrong += not ok
-            if not ok:
-                notes.append(f"{g['company']} {g['period']}: {c.value} where the reports print nothing")
-            continue
-        if c is None or c.kind == "missing" or c.value is None:
-            empty += 1
-            notes.append(f"{g['company']} {g['period']}: empty ({c.missing if c else 'no cell'})")
-            continue
-        want = Decimal(str(g["value"]))
-        got = Decimal(c.value).quantize(want) if want.as_tuple().exponent < 0 else Decimal(c.value)
-        pages = {int(x.rsplit("p. ", 1)[1]) for x in c.citations if "p. " in x}
-        if got == want and g["page"] in pages:
-            right += 1
-        else:
-            wrong += 1
-            notes.append(f"{g['company']} {g['period']}: {c.value} p. {sorted(pages)} vs gold {g['value']} "
-                         f"p. {g['page']}")
-    return right, wrong, empty, notes
 
 
 def main() -> None:

@@ -15,6 +15,8 @@ from it, never the most favourable reading of its text.
 - **Yes/no** is graded on the verdict the answer states first ("Yes." / "No."); an answer that states none
   ("The filing states no yes or no ...") is a refusal, never a match.
 - **Names** are graded by the names: every gold name must appear in the answer (case and punctuation folded).
+- **Series tables** are graded cell by cell (`cells`): a cell is right when its value equals the gold value to the
+  gold's precision and it cites the gold page; a cell the gold marks as not printed must be empty.
 
 Pure functions of (gold, answer text); `tests/test_grading.py` holds the adversarial cases."""
 from __future__ import annotations
@@ -183,3 +185,34 @@ def names_found(answer: str, names: list[str]) -> tuple[list[str], list[str]]:
     text = " " + " ".join(fold_name(answer)) + " "
     found = [n for n in names if fold_name(n) and f" {' '.join(fold_name(n))} " in text]
     return found, [n for n in names if n not in found]
+
+
+def cells(table, gold: list[dict]) -> tuple[int, int, int, list[str]]:
+    """(right, wrong, empty, notes) of a series table's cells against hand-read gold cells
+    ({company, period, value, page}; value None = the reports held print nothing for it). `table` is anything
+    with `.cell(company, period)` returning a cell with `kind`, `value`, `citations` (or None for no table)."""
+    right = wrong = empty = 0
+    notes = []
+    for g in gold:
+        c = table.cell(g["company"], g["period"]) if table else None
+        if g["value"] is None:
+            ok = c is None or c.kind == "missing"
+            right += ok
+            wrong += not ok
+            if not ok:
+                notes.append(f"{g['company']} {g['period']}: {c.value} where the reports print nothing")
+            continue
+        if c is None or c.kind == "missing" or c.value is None:
+            empty += 1
+            notes.append(f"{g['company']} {g['period']}: empty ({c.missing if c else 'no cell'})")
+            continue
+        want = Decimal(str(g["value"]))
+        got = Decimal(c.value).quantize(want) if want.as_tuple().exponent < 0 else Decimal(c.value)
+        pages = {int(x.rsplit("p. ", 1)[1]) for x in c.citations if "p. " in x}
+        if got == want and g["page"] in pages:
+            right += 1
+        else:
+            wrong += 1
+            notes.append(f"{g['company']} {g['period']}: {c.value} p. {sorted(pages)} vs gold {g['value']} "
+                         f"p. {g['page']}")
+    return right, wrong, empty, notes

@@ -9,7 +9,8 @@ scale and sign; the stated verdict; the names):
 - refused: the product said it could not answer (not found, clarify, no data, out of scope, the fallback reply,
   no verdict to a yes/no question);
 - correct / incorrect: a figure gold is compared with the answer's headline figure; a yes/no gold with its
-  stated verdict; a names gold with the names in the answer; an unanswerable case is correct only when refused;
+  stated verdict; a names gold with the names in the answer; a series case's gold cells with the cells of the
+  answer's table (any wrong cell: incorrect; an empty one: refused); an unanswerable case is correct only when refused;
   any other text gold is graded by a committed hand label of that exact answer (evals/labels/quality.jsonl),
   otherwise it is `ungraded` - never guessed. Conversation cases are graded by their own expectations;
 - ungraded: a text answer nobody has labelled yet.
@@ -53,14 +54,17 @@ class QualityCase:
     gold_names: tuple[str, ...] = ()
     answerable: bool = True
     corpus: str = ""
+    gold_cells: tuple[dict, ...] = ()           # series cases: {company, period, value, page} per cell
 
     @property
     def grading(self) -> str:
-        """How the case is graded: conversation, unanswerable, figure, yesno, names or label."""
+        """How the case is graded: conversation, unanswerable, cells, figure, yesno, names or label."""
         if self.expected:
             return "conversation"
         if not self.answerable:
             return "unanswerable"
+        if self.gold_cells:
+            return "cells"
         if self.gold_figure is not None:
             return "figure"
         if self.gold_verdict:
@@ -201,11 +205,15 @@ def load_graded_set(path: Path) -> list[QualityCase]:
         if c["question_type"] in ("figure", "count") and figure is None and c.get("answerable", True):
             raise SetError(f"{where}: a {c['question_type']} case needs gold_figure")
         names = tuple(c.get("gold_names") or ())
+        gold_cells = c.get("gold_cells") or ()
+        if not isinstance(gold_cells, list | tuple) or not all(
+                isinstance(g, dict) and g.get("company") and g.get("period") and "value" in g for g in gold_cells):
+            raise SetError(f"{where}: gold_cells must be a list of {{company, period, value, page}}")
         out.append(QualityCase(c.get("set") or path.stem, c["id"], c["company"], c["question_type"], tuple(turns),
                                c["gold"], figure, gold_scale=scale,
                                gold_currency=(c.get("gold_currency") or "").upper() or None,
                                gold_verdict=verdict, gold_names=names, answerable=bool(c.get("answerable", True)),
-                               corpus=c.get("corpus") or ""))
+                               corpus=c.get("corpus") or "", gold_cells=tuple(gold_cells)))
     return out
 
 
@@ -281,6 +289,17 @@ def _grade_figure(case: QualityCase, answer: str) -> tuple[str, str]:
     return ("correct" if ok else "incorrect"), detail
 
 
+def _grade_cells(case: QualityCase, out: dict) -> tuple[str, str]:
+    from pipeline.answer.series import SeriesTable
+
+    if not out.get("series_table"):
+        return "refused", "no table in the answer"
+    right, wrong, empty, notes = grading.cells(SeriesTable.model_validate(out["series_table"]), list(case.gold_cells))
+    detail = f"{right} right, {wrong} wrong, {empty} empty of {len(case.gold_cells)} cells" + \
+        (f": {'; '.join(notes)}" if notes else "")
+    return ("incorrect" if wrong else "refused" if empty else "correct"), detail
+
+
 def grade(case: QualityCase, out: dict, labels: dict | None = None) -> tuple[str, str]:
     """(outcome, detail) for one answer."""
     kind = case.grading
@@ -306,6 +325,8 @@ def grade(case: QualityCase, out: dict, labels: dict | None = None) -> tuple[str
             ("incorrect", "answered a question the filing does not answer")
     if refused(out):
         return "refused", f"route {out.get('route')}"
+    if kind == "cells":
+        return _grade_cells(case, out)
     if kind == "figure":
         return _grade_figure(case, answer)
     if kind == "yesno":
@@ -339,7 +360,8 @@ def run(sets: dict[str, list[QualityCase]], ctx, labels: dict | None = None, pro
                 outs = []
                 for q in c.turns:
                     st = run_turn(q, ctx, thread_id=thread, user_id="eval")
-                    outs.append({**st.to_json(), "companies": st.companies, "years": st.years, "metric": st.metric})
+                    outs.append({**st.to_json(), "companies": st.companies, "years": st.years, "metric": st.metric,
+                                 "series_table": st.table})
                 out = {**outs[-1], "turns": outs} if outs else {}
                 outcome, detail = grade(c, out, labels)
             except Exception as e:  # noqa: BLE001 - a crashing case is an incorrect case, with its error

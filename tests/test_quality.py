@@ -243,3 +243,50 @@ def test_every_committed_graded_set_loads():
     folder = Path(__file__).resolve().parent.parent / "evals" / "sets"
     sets = {p.name: load_graded_set(p) for p in sorted(folder.glob("*.jsonl"))}
     assert sets and all(sets.values()), sets.keys()
+
+
+def _series_case(tmp_path, cells):
+    path = tmp_path / "series.jsonl"
+    path.write_text(json.dumps({"id": "s1", "company": "Kestrel", "question_type": "series",
+                                "turns": ["Kestrel revenue FY2040 to FY2041"], "gold": "FY2040 10; FY2041 12",
+                                "gold_cells": cells}) + "\n")
+    return q.load_graded_set(path)[0]
+
+
+def _table(*cells):
+    from pipeline.answer.series import SeriesTable
+
+    return SeriesTable(measure="Revenue", companies=["Kestrel"], columns=["FY2040", "FY2041"],
+                       cells=[{"company": "Kestrel", "year": int(p[2:]), "period": p, "value": v,
+                               "kind": "missing" if v is None else "printed",
+                               "citations": [f"Kestrel · {p} · 10-K p. {page}"] if page else []}
+                              for p, v, page in cells]).model_dump()
+
+
+def test_a_series_case_is_graded_by_its_cells(tmp_path):
+    gold = [{"company": "Kestrel", "period": "FY2040", "value": 10, "page": 4},
+            {"company": "Kestrel", "period": "FY2041", "value": 12, "page": 5}]
+    case = _series_case(tmp_path, gold)
+    assert case.grading == "cells"
+    answer = {"answer": "Kestrel revenue FY2040-FY2041", "route": "retrieve"}
+    assert q.grade(case, {**answer, "series_table": _table(("FY2040", "10", 4), ("FY2041", "12", 5))})[0] == "correct"
+    # right digits on the wrong page are not the gold cell; one wrong cell makes the table incorrect
+    assert q.grade(case, {**answer, "series_table": _table(("FY2040", "10", 9), ("FY2041", "12", 5))})[0] == "incorrect"
+    assert q.grade(case, {**answer, "series_table": _table(("FY2040", "10", 4), ("FY2041", "13", 5))})[0] == "incorrect"
+    # an empty cell, none wrong: not an error, not a full answer
+    outcome, detail = q.grade(case, {**answer, "series_table": _table(("FY2040", "10", 4), ("FY2041", None, None))})
+    assert outcome == "refused" and "1 empty" in detail
+    assert q.grade(case, answer)[0] == "refused"          # no table at all
+
+
+def test_a_cell_the_reports_do_not_print_must_stay_empty(tmp_path):
+    case = _series_case(tmp_path, [{"company": "Kestrel", "period": "FY2040", "value": None, "page": None},
+                                   {"company": "Kestrel", "period": "FY2041", "value": 12, "page": 5}])
+    answer = {"answer": "Kestrel revenue", "route": "retrieve"}
+    assert q.grade(case, {**answer, "series_table": _table(("FY2040", None, None), ("FY2041", "12", 5))})[0] == "correct"
+    assert q.grade(case, {**answer, "series_table": _table(("FY2040", "11", 4), ("FY2041", "12", 5))})[0] == "incorrect"
+
+
+def test_malformed_gold_cells_are_refused_with_the_line(tmp_path):
+    with pytest.raises(q.SetError, match="series.jsonl:1: gold_cells"):
+        _series_case(tmp_path, [{"period": "FY2040", "value": 1}])
