@@ -14,6 +14,7 @@ from pipeline import export
 from pipeline.answer.series import Cell, SeriesTable, asks_series
 from pipeline.periods import year_span
 from pipeline.question import analyse
+from tests.conftest import corpus_pdf
 
 
 @pytest.mark.parametrize("text,latest,years", [
@@ -184,3 +185,16 @@ def test_the_table_survives_a_reload_and_exports_from_the_cli(ctx, env_settings,
     assert r.exit_code != 0 and "turn 1 has no table" in r.output
     r = CliRunner().invoke(main, ["ask", "Verizon capex FY2028 to FY2030", "--json"])
     assert json.loads(r.output)["table"]["columns"] == ["FY2028", "FY2029", "FY2030"]
+
+
+@pytest.mark.db
+@pytest.mark.corpus
+def test_peers_compared_over_one_year_are_one_table_not_a_sentence_each(ask):
+    """"Compare X of A and B in FY" is a side-by-side table (bars), decided before the cross-company reading that
+    answers "which of A and B ..." company by company."""
+    corpus_pdf("BOEING_2018_10K")
+    s = ask("Compare total assets of 3M and Boeing in FY2018")
+    assert s.table, s.answer
+    t = SeriesTable.model_validate(s.table)
+    assert t.chart == "bar" and t.columns == ["FY2018"] and set(t.companies) == {"3M", "Boeing"}
+    assert {c.company: c.value for c in t.cells} == {"3M": "36500", "Boeing": "117359"}

@@ -39,6 +39,12 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         # None: the model's answer failed its checks (or the model failed); the extractive answer, labelled
     state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
     cite = _Cites(state)
+    from pipeline.answer import series
+
+    # one measure over years / companies ("compare capex of A and B in FY2022", "revenue FY2018 to FY2022"): one
+    # cited table, decided on the question as asked, before the cross-company reading below strips its "compare"
+    if series.asks_series(work.facts, state.companies):
+        return _series(state, work, conn, cite)
     if work.facts.metric is not None and _across_companies(state):
         # several companies' figure ranked or compared: each company's own figure is asked (and checked) for the
         # measure alone, the ranking words go to the verdict
@@ -49,10 +55,6 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     kinds: list[str] = []
     from pipeline.answer.figure_kinds import spans_years
 
-    from pipeline.answer import series
-
-    if series.asks_series(facts, state.companies):   # one measure over years / companies: one cited table
-        return _series(state, work, conn, cite)
     for company in state.companies:          # every company x every year asked: none is dropped silently
         years = years_for(state, work, company)
         if spans_years(facts) and facts.metric is not None or (len(years) > 1 and find_definition(facts.text)):
