@@ -59,7 +59,8 @@ def term_pattern(term: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w&]){re.escape(fold(term))}(?![\w&])")
 
 
-def _clean_label(label: str) -> str:
+@lru_cache(maxsize=8192)
+def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = label.lower().replace("’", "'")
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
     return re.sub(r"\s+", " ", lab).strip(" :")
