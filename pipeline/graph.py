@@ -11,7 +11,8 @@ Non-retrieve routes (clarify, out_of_scope, no_data, direct, web) go straight to
 With a model configured, synthesise is the model's (pipeline/answer/model.py; its answer passes the deterministic
 checks first, else the extractive answer is written, labelled); every model call is metered into state.usage.
 Each node runs under its layer's policy (pipeline/policy.py): precision layers fail open loudly, correctness
-floors fail closed into the fallback reply. With a thread, the state is checkpointed after every node.
+floors fail closed into the fallback reply. With a thread, the state is checkpointed after every node (written
+with the finished turn, in one transaction).
 """
 from __future__ import annotations
 
@@ -163,21 +164,28 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
             rec.finish(state)
         return state
     finally:
+        if rec:
+            rec.flush()      # a turn that ended by an exception keeps the steps it completed
         METER.reset(meter_token)
         conn.close()
 
 
 class _Recorder:
-    """Checkpoints the state after every node (thread, turn, step, parent). A failed write fails open."""
+    """Checkpoints the state after every node (thread, turn, step, parent). The turn's row is written when the turn
+    starts (a turn killed mid-way stays `running`, out of the history); each node's snapshot is taken as it ends and
+    the snapshots are written with the finished turn, in one transaction (one round of writes per turn, not one per
+    node). `flush` writes what is pending: before a fault-injection pause, and when a turn ends by an exception. A
+    failed write fails open."""
 
     def __init__(self, ctx: TurnContext, state: TurnState, one_off: bool = False):
         self.saver, self.ctx, self.state = ctx.saver, ctx, state
         self.parent: int | None = None
         self.step = 0
         self.ok = True
+        self.pending: list[tuple[int, str, str]] = []    # (step, node, state as JSON) not yet written
         try:
-            self.saver.ensure_thread(state.thread_id, state.user_id, state.question, one_off=one_off)
-            state.turn = self.saver.start_turn(state.thread_id, state.turn_id, state.question)
+            state.turn = self.saver.begin_turn(state.thread_id, state.user_id, state.turn_id, state.question,
+                                               one_off=one_off)
         except PermissionError:
             raise
         except Exception as e:  # noqa: BLE001 - durability is fail-open (pipeline/policy.py)
@@ -189,19 +197,31 @@ class _Recorder:
         self.step += 1
         node = state.steps[-1].node if state.steps else "start"
         try:
-            self.parent = self.saver.put(state.thread_id, state.turn, self.step, node, state.model_dump(mode="json"),
-                                         self.parent)
+            self.pending.append((self.step, node, state.model_dump_json()))
         except Exception as e:  # noqa: BLE001
             self._failed(e)
             return
         pause = self.ctx.settings.debug_pause_after_node
         if pause and node == pause:
+            self.flush()
             time.sleep(600)   # fault-injection tests kill the process here, mid-turn
+
+    def flush(self) -> None:
+        if not self.ok or not self.pending:
+            return
+        steps, self.pending = self.pending, []
+        try:
+            self.parent = self.saver.put_many(self.state.thread_id, self.state.turn, steps, self.parent)
+        except Exception as e:  # noqa: BLE001
+            self._failed(e)
 
     def finish(self, state: TurnState) -> None:
         if self.ok:
+            steps, self.pending = self.pending, []
             try:
-                self.saver.finish_turn(state.thread_id, state.turn, state.answer, state.model_dump(mode="json"))
+                self.parent = self.saver.finish_turn(state.thread_id, state.turn, state.answer,
+                                                     state.model_dump_json(), checkpoints=steps,
+                                                     parent_id=self.parent)
             except Exception as e:  # noqa: BLE001
                 self._failed(e)
 

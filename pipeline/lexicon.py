@@ -51,7 +51,16 @@ def fold(text: str) -> str:
     return re.sub(r"\s+", " ", text.lower().replace("’", "'").replace(",", " ")).strip()
 
 
-def _clean_label(label: str) -> str:
+@lru_cache(maxsize=None)
+def term_pattern(term: str) -> re.Pattern[str]:
+    """A lexicon term as a whole-phrase pattern over folded text ("cost of sales" not inside "cost of salesforce"),
+    compiled once per process: a turn tests every term of the metric and topic lexicons several times, more
+    patterns than `re`'s own cache holds."""
+    return re.compile(rf"(?<![\w&]){re.escape(fold(term))}(?![\w&])")
+
+
+@lru_cache(maxsize=8192)
+def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = label.lower().replace("’", "'")
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
     return re.sub(r"\s+", " ", lab).strip(" :")
@@ -69,7 +78,7 @@ class Lexicon:
         spans: list[tuple[int, int, Metric]] = []
         for m in self.metrics:
             for t in m.terms:
-                for mm in re.finditer(rf"(?<![\w&]){re.escape(fold(t))}(?![\w&])", low):
+                for mm in term_pattern(t).finditer(low):
                     spans.append((mm.start(), mm.end(), m))
         accepted: list[tuple[int, int, Metric]] = []
         for start, end, m in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):

@@ -2,13 +2,12 @@
 for them (data in `pipeline/data/topics.toml`)."""
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.lexicon import fold
+from pipeline.lexicon import fold, term_pattern
 
 DEFAULT_TOPICS = Path(__file__).parent / "data" / "topics.toml"
 
@@ -29,7 +28,7 @@ class Topics:
         hits = []
         for t in self.topics:
             best = max((len(term) for term in t.terms
-                        if re.search(rf"(?<![\w&]){re.escape(fold(term))}(?![\w&])", low)), default=0)
+                        if term_pattern(term).search(low)), default=0)
             if best:
                 hits.append((best, t))
         return [t for _, t in sorted(hits, key=lambda h: -h[0])]

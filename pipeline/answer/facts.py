@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from pipeline import segment_columns
 from pipeline.answer.figure_kinds import NON_GAAP
-from pipeline.lexicon import Metric, fold
+from pipeline.lexicon import Metric, fold, term_pattern
 from pipeline.question import QuestionFacts, core_question, own_words
 from pipeline.stores import corpus
 from pipeline.stores import facts as store
@@ -122,7 +122,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     measure = ""
     if metric is not None:
         for t in sorted(metric.terms, key=len, reverse=True):
-            m = re.search(rf"(?<![\w&]){re.escape(fold(t))}(?![\w&])", folded)
+            m = term_pattern(t).search(folded)
             if m:
                 measure = m.group(0)
                 folded = folded[:m.start()] + " " + folded[m.end():]

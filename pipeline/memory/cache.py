@@ -35,7 +35,7 @@ def canonical(text: str) -> str:
     asks (filler words dropped). "What was MMM's capex in fiscal 2018?" and "3M capital expenditure FY2018"
     read the same; "How did 3M's capex change in FY2018?" keeps "change" and does not."""
     from pipeline.keyword import FILLER
-    from pipeline.lexicon import fold, get_lexicon
+    from pipeline.lexicon import fold, get_lexicon, term_pattern
     from pipeline.periods import FY_PATTERN
     from pipeline.question import analyse
     from pipeline.registry import get_registry
@@ -47,7 +47,7 @@ def canonical(text: str) -> str:
     rest = " " + fold(rest) + " "
     for m in get_lexicon().metrics:
         for t in sorted(m.terms, key=len, reverse=True):
-            rest = re.sub(rf"(?<![\w&]){re.escape(fold(t))}(?![\w&])", " ", rest)
+            rest = term_pattern(t).sub(" ", rest)
     words = [w for w in re.findall(r"[a-z][a-z&'-]+", rest) if w not in FILLER and w not in {"s", "'s"}]
     head = [c.name for c in facts.companies] + [f"FY{y}" for y in facts.years] + [m.label for m in facts.metrics]
     return " ".join(head + words)

@@ -1,9 +1,11 @@
 """The checkpoint saver: durable threads and turns, the turn state after every node (with a parent pointer),
 and retention. Replay reads what was recorded here; it never re-runs a model.
 
-Interface (small on purpose): ensure_thread, start_turn, put, finish_turn, history, turn_steps, threads, prune.
-Each write commits on its own, so a process killed mid-turn leaves every completed turn intact and the
-interrupted one marked `running` (it is left out of the history)."""
+Interface (small on purpose): ensure_thread, start_turn (or begin_turn: both in one transaction), put (or
+put_many), finish_turn, history, turn_steps, threads, prune. Each write commits on its own, so a process killed
+mid-turn leaves every completed turn intact and the interrupted one marked `running` (it is left out of the
+history). The turn graph writes a turn's row when it starts and its step checkpoints together with the finished
+turn (`finish_turn(..., checkpoints=...)`, one transaction): a turn is complete with all its steps, or running."""
 from __future__ import annotations
 
 import json
@@ -41,9 +43,7 @@ class CheckpointSaver:
 
     def ensure_thread(self, thread_id: str, user_id: str = "local", title: str = "", one_off: bool = False) -> None:
         """Create (or touch) a thread. `one_off`: a single turn asked outside a conversation, kept traceable."""
-        owner = self._run("INSERT INTO threads (thread_id, user_id, title, one_off) VALUES (%s, %s, %s, %s) "
-                          "ON CONFLICT (thread_id) DO UPDATE SET updated_at = now() RETURNING user_id",
-                          (thread_id, user_id, title[:120], one_off), fetch="one")
+        owner = self._run(_ENSURE_THREAD, (thread_id, user_id, title[:120], one_off), fetch="one")
         if owner and owner[0] != user_id:
             raise PermissionError("this thread belongs to another user")
 
@@ -52,9 +52,18 @@ class CheckpointSaver:
         return row[0] if row else None
 
     def start_turn(self, thread_id: str, turn_id: str, question: str) -> int:
-        row = self._run(
-            "INSERT INTO turns (thread_id, turn, turn_id, question) SELECT %s, coalesce(max(turn), 0) + 1, %s, %s "
-            "FROM turns WHERE thread_id = %s RETURNING turn", (thread_id, turn_id, question, thread_id), fetch="one")
+        row = self._run(_START_TURN, (thread_id, turn_id, question, thread_id), fetch="one")
+        return int(row[0])
+
+    def begin_turn(self, thread_id: str, user_id: str, turn_id: str, question: str, one_off: bool = False) -> int:
+        """ensure_thread + start_turn in one transaction (one connection, one commit): the turn's number."""
+        with self._connect() as c:
+            owner = c.execute(_ENSURE_THREAD, (thread_id, user_id, question[:120], one_off)).fetchone()
+            if owner and owner[0] != user_id:
+                c.rollback()
+                raise PermissionError("this thread belongs to another user")
+            row = c.execute(_START_TURN, (thread_id, turn_id, question, thread_id)).fetchone()
+            c.commit()
         return int(row[0])
 
     def put(self, thread_id: str, turn: int, step: int, node: str, state: dict, parent_id: int | None) -> int:
@@ -63,10 +72,26 @@ class CheckpointSaver:
                         (thread_id, turn, step, parent_id, node, Jsonb(state)), fetch="one")
         return int(row[0])
 
-    def finish_turn(self, thread_id: str, turn: int, answer: str, state: dict) -> None:
-        self._run("UPDATE turns SET status = 'complete', answer = %s, final_state = %s, completed_at = now() "
-                  "WHERE thread_id = %s AND turn = %s", (answer, Jsonb(state), thread_id, turn))
-        self._run("UPDATE threads SET updated_at = now() WHERE thread_id = %s", (thread_id,))
+    def put_many(self, thread_id: str, turn: int, steps: list[tuple[int, str, str]], parent_id: int | None) -> int | None:
+        """Several checkpoints in one transaction: (step, node, state as JSON text) each, chained by parent pointers
+        from `parent_id`. The id of the last one (`parent_id` when `steps` is empty)."""
+        with self._connect() as c:
+            parent_id = _insert_steps(c, thread_id, turn, steps, parent_id)
+            c.commit()
+        return parent_id
+
+    def finish_turn(self, thread_id: str, turn: int, answer: str, state: dict | str,
+                    checkpoints: list[tuple[int, str, str]] = (), parent_id: int | None = None) -> int | None:
+        """Mark the turn complete with its answer and final state (a dict, or its JSON text), writing the step
+        `checkpoints` not yet written (as put_many) in the same transaction. The last checkpoint's id."""
+        final = state if isinstance(state, str) else _json_text(state)
+        with self._connect() as c:
+            parent_id = _insert_steps(c, thread_id, turn, list(checkpoints), parent_id)
+            c.execute("UPDATE turns SET status = 'complete', answer = %s, final_state = %s::jsonb, "
+                      "completed_at = now() WHERE thread_id = %s AND turn = %s", (answer, final, thread_id, turn))
+            c.execute("UPDATE threads SET updated_at = now() WHERE thread_id = %s", (thread_id,))
+            c.commit()
+        return parent_id
 
     def history(self, thread_id: str) -> list[Message]:
         """The completed turns of a thread as messages, oldest first (interrupted turns are left out)."""
@@ -122,6 +147,33 @@ class CheckpointSaver:
                                   (older_than_days * 86400,)).rowcount
             c.commit()
         return {"checkpoints": n_cp, "turns": n_turns, "threads": n_threads}
+
+
+_ENSURE_THREAD = ("INSERT INTO threads (thread_id, user_id, title, one_off) VALUES (%s, %s, %s, %s) "
+                  "ON CONFLICT (thread_id) DO UPDATE SET updated_at = now() RETURNING user_id")
+_START_TURN = ("INSERT INTO turns (thread_id, turn, turn_id, question) SELECT %s, coalesce(max(turn), 0) + 1, %s, %s "
+               "FROM turns WHERE thread_id = %s RETURNING turn")
+
+
+def _insert_steps(c, thread_id: str, turn: int, steps: list[tuple[int, str, str]], parent_id: int | None) -> int | None:
+    """Insert checkpoints on `c` (no commit), each pointing at the one before: ids are drawn from the sequence
+    first (one round trip), so the rows go in as one pipelined batch."""
+    if not steps:
+        return parent_id
+    ids = [r[0] for r in c.execute("SELECT nextval(pg_get_serial_sequence('checkpoints', 'id')) "
+                                   "AS id FROM generate_series(1, %s) ORDER BY id", (len(steps),)).fetchall()]
+    rows = []
+    for cid, (step, node, state) in zip(ids, steps):
+        rows.append((cid, thread_id, turn, step, parent_id, node, state))
+        parent_id = cid
+    with c.cursor() as cur:
+        cur.executemany("INSERT INTO checkpoints (id, thread_id, turn, step, parent_id, node, state) "
+                        "VALUES (%s, %s, %s, %s, %s, %s, %s::jsonb)", rows)
+    return parent_id
+
+
+def _json_text(obj: Any) -> str:
+    return json.dumps(obj)
 
 
 def dumps(obj: Any) -> str:
