@@ -4,6 +4,7 @@ companies only; the corpus test is tests/test_world_names.py."""
 import pytest
 
 from ingest.aliases import learn
+from pipeline.access import OPERATOR
 from pipeline.question import analyse
 from pipeline.registry import Company, Registry
 from pipeline.router import route_question
@@ -168,7 +169,7 @@ def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(set
     pdf = write_pdf(tmp_path / "5be1d0c2a9f7e3d1.pdf", ANNUAL)
     conn = db.connect(settings)
     try:
-        r = ingest_paths([pdf], settings, conn=conn, embedder=embedder, show_progress=False)[0]
+        r = ingest_paths([pdf], settings, conn=conn, embedder=embedder, show_progress=False, by=OPERATOR)[0]
         assert r.status == "ingested", r.error
         reg = registry_from_db(conn)
         c = reg.by_name(r.info.company)
@@ -184,7 +185,7 @@ def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(set
             d = route_question(analyse(q, reg), coverage)
             assert d.route == "retrieve" and d.companies == [c.name], (q, d)
     finally:
-        corpus.delete_document(conn, pdf.stem)
+        corpus.delete_document(conn, pdf.stem, by=OPERATOR)
         conn.commit()
         conn.close()
 

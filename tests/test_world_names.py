@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.access import OPERATOR
 from pipeline.question import analyse
 from pipeline.router import route_question
 
@@ -38,7 +39,7 @@ def world(settings, embedder):
     paths = [WORLD / "pdfs" / f for f in FILES]
     if not all(p.exists() for p in paths):
         pytest.skip(f"corpus-world absent: {WORLD / 'pdfs'} (check out ../shared/corpus-world)")
-    results = ingest_paths(paths, settings, embedder=embedder, show_progress=False)
+    results = ingest_paths(paths, settings, embedder=embedder, show_progress=False, by=OPERATOR)
     assert all(r.status in ("ingested", "unchanged", "replaced") for r in results), [r.error for r in results]
     conn = db.connect(settings)
     try:

@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from app.components.resources import connect, current_principal, database_ready
-from pipeline.access import AccessDenied, require
+from pipeline.access import AccessDenied
 
 st.title("Corpus")
 settings = database_ready()
@@ -59,11 +59,13 @@ render_figures(connect, docs)
 def run_ingest(paths: list[Path], overrides: dict[str, dict] | None = None) -> None:
     from ingest.run import ingest_paths
 
-    require(me, "corpus.write")
-
     bar = st.progress(0.0, text="Starting…")
-    results = ingest_paths(paths, settings, show_progress=False, overrides=overrides,
-                           on_progress=lambda msg, f: bar.progress(min(1.0, f), text=msg))
+    try:
+        results = ingest_paths(paths, settings, show_progress=False, overrides=overrides, by=me,
+                               on_progress=lambda msg, f: bar.progress(min(1.0, f), text=msg))
+    except AccessDenied as e:
+        st.error(str(e), icon=":material/lock:")
+        return
     bad = [r for r in results if r.status == "failed"]
     st.success(f"{sum(r.status in ('ingested', 'replaced') for r in results)} ingested, "
                f"{sum(r.status == 'unchanged' for r in results)} unchanged, {len(bad)} failed.")
