@@ -13,7 +13,7 @@ settings = database_ready()
 me = current_principal()
 
 from ingest.documents import DOC_TYPES, DocumentNameError, describe, evidence_summary, file_sha256, to_check  # noqa: E402
-from pipeline.registry import forget_cached, get_registry  # noqa: E402
+from pipeline.registry import forget_cached, get_registry, learned_names  # noqa: E402
 from pipeline.stores import companies as company_store  # noqa: E402
 from pipeline.stores import corpus  # noqa: E402
 
@@ -165,6 +165,15 @@ st.subheader("Companies")
 st.dataframe(pd.DataFrame([{"key": c.key, "name": c.name, "tickers": ", ".join(c.tickers),
                             "aliases": ", ".join(c.aliases), "FY end": c.fiscal_year_end, "origin": c.origin}
                            for c in registry.companies]), hide_index=True, width="stretch")
+learned = learned_names(registry)
+if learned:
+    with st.expander(f"Names learned from the reports ({len(learned)})", icon=":material/sell:"):
+        st.caption("What each company is also called, read from its own report at ingest (its abbreviation, listing "
+                   "code, former name, trading name or brand), with the page and words it was read from. A question "
+                   "naming any of them finds that company; drop a wrong one with `ara companies edit COMPANY "
+                   "--remove-alias NAME`.")
+        st.dataframe(pd.DataFrame(learned)[["company", "name", "kind", "document", "page", "wording"]],
+                     hide_index=True, width="stretch")
 if can_write:
     with st.form("edit_company"):
         st.caption("Correct a company: its documents follow a new name; the old name stays an alias.")
