@@ -5,7 +5,6 @@ from click.testing import CliRunner
 
 from ingest.run import ingest_paths
 from pipeline.access import OPERATOR
-from pipeline.access import OPERATOR
 from pipeline.question import analyse
 from pipeline.registry import registry_from_db
 from pipeline.router import route_question
