@@ -117,7 +117,7 @@ def test_password_roles_keep_conversations_apart(password_server, browser):
 
     url = password_server
     stranger = _page(browser)                # nobody signed in: no page's own URL shows any of its data
-    for path in ("/corpus", "/trace", "/dashboard", "/chat", "/views/corpus", "/pages/corpus"):
+    for path in ("/corpus", "/trace", "/dashboard", "/chat"):
         stranger.goto(url + path)
         expect(stranger.get_by_role("button", name="Sign in")).to_be_visible()
         _settle(stranger)
@@ -127,6 +127,13 @@ def test_password_roles_keep_conversations_apart(password_server, browser):
         expect(stranger.get_by_test_id("stDataFrame")).to_have_count(0)
         expect(stranger.get_by_test_id("stChatInput")).to_have_count(0)
         expect(stranger.get_by_test_id("stSidebarNav")).to_have_count(0)
+    for path in ("/views/corpus", "/pages/corpus", "/app/views/corpus.py"):   # a page file's own path: nothing
+        stranger.goto(url + path)
+        stranger.wait_for_timeout(5000)
+        html = stranger.content()
+        assert "Verizon" not in html and "VERIZON" not in html and "Upload filings" not in html, path
+        expect(stranger.get_by_test_id("stDataFrame")).to_have_count(0)
+        expect(stranger.get_by_test_id("stChatInput")).to_have_count(0)
     stranger.context.close()
     ana = _sign_in(browser, url, "ana")
     expect(ana.get_by_test_id("stSidebar")).to_contain_text("Signed in as ana (analyst)")
