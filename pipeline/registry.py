@@ -268,7 +268,7 @@ standard public central pacific atlantic capital home digital advanced applied n
 great north south east west world universal continental consolidated industrial financial energy health""".split())
 
 
-_SOURCE = re.compile(r"^(?P<kind>[a-z]+): '(?P<wording>.*)' \((?:(?P<doc>\S+) )?p\. (?P<page>\d+)\)$", re.S)
+_SOURCE = re.compile(r"^(?P<kind>[a-z]+): '(?P<wording>.*)' \((?:(?P<doc>.+?) )?p\. (?P<page>\d+)\)$", re.S)
 
 
 def learned_names(registry: Registry) -> list[dict]:

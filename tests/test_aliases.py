@@ -236,3 +236,16 @@ def test_a_held_name_inside_another_entitys_name_never_resolves_to_the_held_comp
     facts = analyse(q, reg)
     assert facts.companies == []
     assert route_question(facts, COVERAGE).companies == []
+
+
+def test_each_learned_name_is_listed_with_its_kind_document_page_and_wording():
+    from pipeline.registry import learned_names
+
+    found = learn(["Ardent Larder operates 40 stores under the Pantry Lane brand."], names=["Ardent Larder"])
+    reg = Registry([Company(key="ARDENT", name="Ardent Larder",
+                            name_sources=tuple((n.name, n.source("ardent annual report 2031")) for n in found)
+                            + (("ALX", "hand-entered"),))])
+    assert learned_names(reg) == [
+        {"company": "Ardent Larder", "name": "Pantry Lane", "kind": "brand", "document": "ardent annual report 2031",
+         "page": 1, "wording": "Ardent Larder operates 40 stores under the Pantry Lane brand"},
+        {"company": "Ardent Larder", "name": "ALX", "kind": "", "document": "", "page": None, "wording": "hand-entered"}]
