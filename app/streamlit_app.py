@@ -10,8 +10,9 @@ st.html("<style>section[data-testid='stSidebar'] { width: 440px !important; min-
 from app.components.signin import principal, sign_in_page, who_line  # noqa: E402
 
 # Who this is, before any page runs; pages read it via current_principal(). Nobody signed in yet: the navigation
-# holds the sign-in page alone. (A page's own URL can still run its file directly, as Streamlit does for a pages/
-# folder: current_principal() then applies the same rules there, before the page reads anything.)
+# holds the sign-in page alone. The pages live in app/views/, not app/pages/: Streamlit auto-discovers a pages/
+# folder beside the entry script as pages of their own, so this navigation is the only way to reach one (and each
+# page still resolves the visitor itself, by the same rules, before it reads anything).
 st.session_state.pop("principal", None)
 me = principal()
 if me is None:
@@ -20,11 +21,11 @@ if me is None:
 st.session_state["principal"] = me
 who_line(me)
 
-pages = [st.Page("pages/chat.py", title="Chat", icon=":material/chat:", default=True),
-         st.Page("pages/trace.py", title="Trace", icon=":material/timeline:")]
+pages = [st.Page("views/chat.py", title="Chat", icon=":material/chat:", default=True),
+         st.Page("views/trace.py", title="Trace", icon=":material/timeline:")]
 if me.can("evaluation.read"):
-    pages.append(st.Page("pages/dashboard.py", title="Evaluation", icon=":material/monitoring:"))
-pages.append(st.Page("pages/corpus.py", title="Corpus", icon=":material/library_books:"))
+    pages.append(st.Page("views/dashboard.py", title="Evaluation", icon=":material/monitoring:"))
+pages.append(st.Page("views/corpus.py", title="Corpus", icon=":material/library_books:"))
 nav = st.navigation(pages)
 try:
     nav.run()

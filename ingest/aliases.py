@@ -10,7 +10,13 @@ name with or without the suffix, a former name or a trading name. `learn()` read
   `Ticker: XCO (Nasdaq)`, "our common stock ... under the symbol “XCO”";
 - a **former name** the report states for the company itself: `X Inc. (formerly known as Y Inc.)`,
   "we changed our name from Y Inc. to X Inc." (a subsidiary's or a manager's rename is not the company's);
-- a **trading name**: "X Limited, trading as Y", "doing business as Y", "d/b/a Y".
+- a **trading name**: "X Limited, trading as Y", "doing business as Y", "d/b/a Y";
+- a **brand** the wording says is the company's own: "X operates under the Y brand", "we market our products under
+  the Y and Z brands", "Y is our brand", "our Y brand". Not a brand the company licenses, franchises or distributes
+  for another, nor one a subsidiary, customer, partner or competitor operates under (the sentence says so).
+
+No learned name (other than a listing code) is a common English word ("Gold", "Star", "Premier"): a question's word
+must never be taken for the company because the company once used it as a name.
 
 Each name comes with its kind and the page and words it was read from, so the registry can show why it knows it.
 Whether a name may be stored (another company already has it) is the registry's decision, not this module's.
@@ -35,7 +41,7 @@ basis""".split())
 @dataclass(frozen=True)
 class LearnedName:
     name: str
-    kind: str        # abbreviation | ticker | former | trading
+    kind: str        # abbreviation | ticker | former | trading | brand
     page: int        # 1-based page it was read on
     evidence: str    # the words it was read from
 
@@ -109,6 +115,85 @@ _TRADING = re.compile(r"(?i:\b(?:trading as|trades as|t/a|doing business as|d/b/
                       r"[“\"‘]?((?:[A-Z0-9][\w&.’'\-]*\s+){0,4}[A-Z0-9][\w&’'\-]*)")
 
 
+# A brand name: one to four capitalised words (a quoted one may hold "&"), one item of "the X, Y and Z brands".
+_BRAND_NAME = r"[A-Z0-9][\w’'\-]*(?:\s+(?:&\s+)?[A-Z0-9][\w’'\-]*){0,3}"
+_BRAND_ITEM = rf"[“\"‘]?{_BRAND_NAME}[”\"’]?"
+_BRAND_LIST = rf"(?P<list>{_BRAND_ITEM}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_BRAND_ITEM}){{0,5}})"
+# "... under the X and Y brands" / "... under the brand X" / "our X brand" / "X is our (retail) brand"
+_UNDER_BRANDS = re.compile(rf"\bunder\s+the\s+{_BRAND_LIST}\s+(?:brands?|brand\s+names?|trad(?:e|ing)\s+names?|banners?)\b")
+_UNDER_BRAND_NAMED = re.compile(rf"\bunder\s+the\s+(?:brand|trading)\s+names?\s+{_BRAND_LIST}")
+_OUR_BRANDS = re.compile(rf"\bour\s+(?:own\s+)?{_BRAND_LIST}\s+brands?\b")
+_IS_OUR_BRAND = re.compile(rf"(?P<list>{_BRAND_NAME})[”\"’]?\s+(?:is|are)\s+(?:our|the\s+Company[’']s|the\s+Group[’']s)"
+                           r"\s+(?:own\s+)?(?:[a-z]+\s+){0,2}?brands?\b")
+# The subject that makes a brand the company's own: the company by name, "we", "the Company" / "the Group".
+_SELF = r"(?:\bwe\b|\bWe\b|\bthe\s+(?:Company|Group)\b|\bThe\s+(?:Company|Group)\b)"
+_BRAND_VERB = re.compile(r"(?i)\b(?:operat|trad|market|sell|sold|offer|do(?:es)?\s+business|retail|carr(?:y|ies)|"
+                         r"manufactur|produc|brand|known|present)\w*")
+# Words that make the brand someone else's: a licensor's, a franchisor's, a principal's, a subsidiary's, a customer's.
+_NOT_OWN_BRAND = re.compile(r"(?i)\b(?:licen[cs]\w*|franchis\w*|on behalf of|distribut\w*\s+(?:for|of)|agent|"
+                            r"subsidiar\w*|joint venture|associate|customers?|clients?|partners?|competitors?|rivals?|"
+                            r"third[-\s]part\w*|acquir\w*|formerly|previously|sold\s+(?:the|its|our)\b|divest\w*|"
+                            r"discontinu\w*|retir\w*|exit\w*)")
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+")
+
+
+def _common_zipf() -> float:
+    return 4.0   # wordfreq's Zipf scale: 4 = once per 100,000 words ("lane", "gold", "premier"), a name is rarer
+
+
+def is_common_word(name: str) -> bool:
+    """Whether `name` is made of common English words only ("Gold", "Premier Foods" no, "Gold Star" yes): such a
+    name, learned for a company, would take a question's ordinary words for the company. In capitals too ("CHART")."""
+    from wordfreq import zipf_frequency
+
+    words = [w for w in re.split(r"[\s\-&’']+", name.strip(" “”\"‘’")) if w]
+    if not words:
+        return True
+    return all(zipf_frequency(w.lower(), "en") >= _common_zipf() for w in words)
+
+
+def _sentence_before(text: str, start: int) -> str:
+    """The words of the sentence before position `start` (back to the previous full stop that ends a sentence)."""
+    head = text[max(0, start - 240):start]
+    cut = max((m.end() for m in re.finditer(r"[.;!?]\s+(?=[A-Z“\"])|•", head)), default=0)
+    return head[cut:]
+
+
+def _brands(text: str, own: str) -> list[tuple[str, str]]:
+    """(brand, the words it was read from) for every brand the wording says is the company's own."""
+    out: list[tuple[str, str]] = []
+
+    def items(m: re.Match) -> list[str]:
+        got = [i.strip(" “”\"‘’,.") for i in _LIST_SPLIT.split(m.group("list"))]
+        return [i for i in got if i and not re.search(r"[’']s$", i)]     # "the Company's brands" names no brand
+
+    def after(m: re.Match) -> str:
+        end = re.search(r"[.;]\s|$", text[m.end():m.end() + 120])
+        return text[m.end():m.end() + (end.start() if end else 0)]
+
+    for pat in (_UNDER_BRANDS, _UNDER_BRAND_NAMED):
+        for m in pat.finditer(text):
+            before = _sentence_before(text, m.start())
+            clause = before + m.group(0) + after(m)
+            subj = re.search(rf"(?:{own}|{_SELF})", before)
+            if subj is None or not _BRAND_VERB.search(before[subj.end():]) or _NOT_OWN_BRAND.search(clause):
+                continue
+            out += [(b, (before[subj.start():] + m.group(0)).strip()) for b in items(m)]
+    for pat in (_OUR_BRANDS, _IS_OUR_BRAND):
+        for m in pat.finditer(text):
+            before = _sentence_before(text, m.start())
+            if _NOT_OWN_BRAND.search(before + m.group(0) + after(m)):
+                continue
+            names = items(m)
+            if pat is _IS_OUR_BRAND:   # the capitalised run before "is" may begin with the sentence's first word
+                words = names[0].split() if names else []
+                while len(words) > 1 and (is_common_word(words[0]) or words[0].isdigit()):
+                    words = words[1:]
+                names = [" ".join(words)] if words else []
+            out += [(b, (before[-60:] + m.group(0)).strip()) for b in names]
+    return out
+
+
 def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -> list[LearnedName]:
     """The names the report gives the company known by `names` (its short and legal names), read from the
     report's first `head_pages` pages (definitions, the directors' report and the cover are there)."""
@@ -123,6 +208,8 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
         key = name.lower()
         if not name or key in known or bare(name).lower() in known or key in out:
             return
+        if kind != "ticker" and is_common_word(bare(name) or name):
+            return          # "Gold", "the Group's Premier": a question's ordinary word, never the company
         out[key] = LearnedName(name, kind, page, ev.strip()[:160])
 
     # "(WA) Pty Ltd": a parenthesis followed by more of a name belongs to another entity's name
@@ -153,6 +240,9 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
             before = text[max(0, m.start() - 120):m.start()]
             if re.search(own, before) and _is_name(m.group(1)):
                 keep(m.group(1), "trading", i + 1, text[max(0, m.start() - 60):m.end()])
+        for brand, ev in _brands(text, own):
+            if _is_name(brand) and len(brand) >= 2:
+                keep(brand, "brand", i + 1, ev)
         for m in _SYMBOL.finditer(text):
             keep(m.group(1), "ticker", i + 1, m.group(0))
         for m in _LISTING_LINE.finditer(text):

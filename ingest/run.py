@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ingest.documents import DocumentInfo, describe, file_sha256
+from pipeline.access import Principal, require
 from pipeline.registry import Registry, get_registry
 from pipeline.settings import Settings
 from pipeline.stores import facts as facts_store
@@ -99,8 +100,11 @@ class _Embedder:
 def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedder=None,
                  registry: Registry | None = None, show_progress: bool = True,
                  on_progress: Progress | None = None, force: bool = False,
-                 overrides: dict[str, dict] | None = None) -> list[IngestResult]:
-    """Ingest every PDF under `paths`. `overrides`: per file name, fields an analyst confirmed (Corpus page)."""
+                 overrides: dict[str, dict] | None = None, by: Principal) -> list[IngestResult]:
+    """Ingest every PDF under `paths` as `by` (an admin: ingest changes the corpus everyone reads; AccessDenied
+    otherwise, before anything is read or stored). `overrides`: per file name, fields an analyst confirmed (Corpus
+    page)."""
+    require(by, "corpus.write")
     files = discover(paths)
     own = conn is None
     if own:

@@ -13,6 +13,7 @@ reviewer reads (thread owners, audit records) cannot be replayed to become that 
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import secrets
 from functools import lru_cache
@@ -28,6 +29,10 @@ _USERNAME = re.compile(r"^[a-z0-9][a-z0-9._@+-]{0,199}$")
 
 class UserError(ValueError):
     """A user command that cannot be applied (bad name, unknown user, unknown role); the message says which."""
+
+
+class SignInLimited(UserError):
+    """Too many failed sign-ins for one user name in the window: refused without checking the password."""
 
 
 def username(raw: str) -> str:
@@ -91,17 +96,36 @@ def add_user(conn: psycopg.Connection, name: str, role: str, password: str | Non
     return name
 
 
+def _keep_an_admin(conn: psycopg.Connection, name: str, becomes: str | None) -> None:
+    """Refuse to remove or demote the last admin: nobody could then manage users, the corpus or the baselines from
+    the app. The admins' rows stay locked until the change commits, so two admins demoting each other at once
+    cannot both succeed."""
+    admins = store.lock_admins(conn)
+    if admins == [name] and becomes != "admin":
+        conn.rollback()
+        what = "removed" if becomes is None else f"made {becomes}"
+        raise UserError(f"{name} is the last admin and cannot be {what}; nothing changed. Make another user admin "
+                        "first (`ara users role NAME admin` or `ara users add NAME --role admin`).")
+
+
 def remove_user(conn: psycopg.Connection, name: str, *, by: Principal) -> None:
-    """Remove a user and end their sessions; their conversations stay, readable by reviewers."""
+    """Remove a user and end their sessions; their conversations stay, readable by reviewers. The last admin stays."""
     require(by, "users.manage")
-    if not store.delete(conn, username(name)):
+    name = username(name)
+    _keep_an_admin(conn, name, None)
+    if not store.delete(conn, name):
+        conn.rollback()
         raise UserError(f"no user {name!r} (`ara users list` shows them)")
     conn.commit()
 
 
 def set_role(conn: psycopg.Connection, name: str, role: str, *, by: Principal) -> None:
+    """Change a user's role (it applies from their next page view). The last admin is never demoted."""
     require(by, "users.manage")
-    if not store.set_role(conn, username(name), _role(role)):
+    name, role = username(name), _role(role)
+    _keep_an_admin(conn, name, role)
+    if not store.set_role(conn, name, role):
+        conn.rollback()
         raise UserError(f"no user {name!r} (`ara users list` shows them)")
     conn.commit()
 
@@ -113,6 +137,7 @@ def set_password(conn: psycopg.Connection, name: str, password: str | None, *, b
     if not store.set_password_hash(conn, name, hash_password(password) if password is not None else None):
         raise UserError(f"no user {name!r} (`ara users list` shows them)")
     store.delete_sessions_of(conn, name)
+    store.clear_failures(conn, name)       # a new password lifts a sign-in limit
     conn.commit()
 
 
@@ -127,16 +152,39 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def _limit(conn: psycopg.Connection, typed: str, settings: Settings) -> None:
+    """Raise SignInLimited when `typed` has failed auth_max_failures times in the window (counted in Postgres, so
+    every app process of a deployment sees the same count); the message says when to try again."""
+    window = settings.auth_failure_window_minutes * 60
+    ago = store.recent_failures(conn, typed, window) if settings.auth_max_failures else []
+    conn.commit()
+    if settings.auth_max_failures and len(ago) >= settings.auth_max_failures:
+        # the limit lifts when the oldest failure that still keeps the count at the limit leaves the window
+        wait = max(1, math.ceil((window - ago[settings.auth_max_failures - 1]) / 60))
+        raise SignInLimited(f"Too many failed sign-ins for {typed!r}: {len(ago)} in the last "
+                            f"{settings.auth_failure_window_minutes:g} minutes. Try again in {wait} minute"
+                            f"{'s' if wait != 1 else ''}, or ask an administrator to set a new password "
+                            "(`ara users password NAME`).")
+
+
 def sign_in(conn: psycopg.Connection, name: str, password: str, settings: Settings) -> tuple[Principal, str] | None:
-    """(principal, session token) when the password is right; None otherwise (the same for an unknown name)."""
+    """(principal, session token) when the password is right; None otherwise (the same for an unknown name).
+    Raises SignInLimited, without checking the password, after too many failures for the name typed."""
+    typed = (name or "").strip().lower()[:200] or "-"
+    _limit(conn, typed, settings)
     try:
         name = username(name)
     except UserError:
         _check_password(None, password)
+        store.record_failure(conn, typed, settings.auth_failure_window_minutes * 60)
+        conn.commit()
         return None
     row = store.get(conn, name)
     if not _check_password(row["password_hash"] if row else None, password):
+        store.record_failure(conn, typed, settings.auth_failure_window_minutes * 60)
+        conn.commit()
         return None
+    store.clear_failures(conn, typed)
     token = secrets.token_urlsafe(32)
     store.delete_expired_sessions(conn)
     store.add_session(conn, _digest(token), name, settings.auth_session_days * 86400)

@@ -73,7 +73,9 @@ def ingest(paths: tuple[Path, ...], corpus_dir: Path | None, force: bool, quiet:
     if not targets or targets[0] is None:
         raise click.UsageError("No PDFs given and no corpus folder found: pass PATHs, --corpus DIR or set "
                                "ARA_CORPUS_DIR (see README, 'Getting the filings').")
-    results = ingest_paths(targets, s, show_progress=not quiet, force=force)
+    from pipeline.access import OPERATOR
+
+    results = ingest_paths(targets, s, show_progress=not quiet, force=force, by=OPERATOR)   # whoever holds the shell
     table = summary_table(results)
     console = Console(stderr=False)
     if not console.is_terminal:     # a log or a pipe: as wide as the table needs, never squeezed to 80 columns

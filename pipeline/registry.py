@@ -268,6 +268,23 @@ standard public central pacific atlantic capital home digital advanced applied n
 great north south east west world universal continental consolidated industrial financial energy health""".split())
 
 
+_SOURCE = re.compile(r"^(?P<kind>[a-z]+): '(?P<wording>.*)' \((?:(?P<doc>.+?) )?p\. (?P<page>\d+)\)$", re.S)
+
+
+def learned_names(registry: Registry) -> list[dict]:
+    """Every name and ticker ingest learned from a report, one row each: the company, the name, its kind
+    (abbreviation, ticker, former, trading, brand), the document and page it was read on and the report's words,
+    so an analyst can see why a question naming it finds that company (the Corpus page, `ara companies`)."""
+    rows = []
+    for c in registry.companies:
+        for name, source in c.name_sources:
+            m = _SOURCE.match(source or "")
+            rows.append({"company": c.name, "name": name, "kind": m["kind"] if m else "",
+                         "document": (m["doc"] or "") if m else "", "page": int(m["page"]) if m else None,
+                         "wording": m["wording"] if m else source})
+    return rows
+
+
 def _one_edit(a: str, b: str) -> bool:
     """a and b differ by one inserted, deleted or substituted letter, or two adjacent letters swapped; a word that
     only lacks or adds an ending ("America" / "American") is another word, not a typo."""

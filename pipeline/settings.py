@@ -103,6 +103,11 @@ class Settings(BaseSettings):
         "Postgres, `ara users`), oidc (Streamlit's st.login, configured in .streamlit/secrets.toml [auth]).")
     auth_session_days: float = Field(default=7, gt=0, le=365,
                                      description="How long a password sign-in lasts without signing in again.")
+    auth_max_failures: int = Field(
+        default=5, ge=0, description="Password sign-in: after this many failed tries for one user name within "
+        "auth_failure_window_minutes, further tries are refused until the window has passed (0: no limit).")
+    auth_failure_window_minutes: float = Field(default=10, gt=0, le=1440,
+                                               description="The window of auth_max_failures, in minutes.")
     auth_oidc_default_role: Literal["analyst", "reviewer", "refuse"] = Field(
         default="analyst", description="Role of someone the identity provider signs in who is not in `ara users`; "
         "refuse: only listed users get in.")

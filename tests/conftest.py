@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.access import OPERATOR
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("ARA_TEST_CORPUS", ROOT.parent / "shared" / "corpus")).resolve()
 PDFS = CORPUS / "pdfs"
@@ -61,7 +63,7 @@ def loaded(settings, embedder, generated_pdf):
     from ingest.run import ingest_paths
 
     paths = [generated_pdf] + [PDFS / f"{d}.pdf" for d in REAL_DOCS if (PDFS / f"{d}.pdf").exists()]
-    results = ingest_paths(paths, settings, embedder=embedder, show_progress=False)
+    results = ingest_paths(paths, settings, embedder=embedder, show_progress=False, by=OPERATOR)
     bad = [r for r in results if r.status == "failed"]
     assert not bad, [r.error for r in bad]
     return settings

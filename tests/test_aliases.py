@@ -4,6 +4,7 @@ companies only; the corpus test is tests/test_world_names.py."""
 import pytest
 
 from ingest.aliases import learn
+from pipeline.access import OPERATOR
 from pipeline.question import analyse
 from pipeline.registry import Company, Registry
 from pipeline.router import route_question
@@ -33,6 +34,15 @@ def _learned(text: str, *names: str) -> dict[str, str]:
      ("Petrel biotech",), {"Solvane, Inc": "former", "Solvane": "former"}),
     # a trading name
     ("Ardent Larder Pty Ltd, trading as Pantry Lane, operates 40 stores", ("Ardent Larder",), {"Pantry Lane": "trading"}),
+    # a brand the wording says is the company's own: after "under the ... brand(s)", "our ... brand", "... is our brand"
+    ("Ardent Larder operates 40 stores under the Pantry Lane brand.", ("Ardent Larder",), {"Pantry Lane": "brand"}),
+    ("We market our products under the Kestova and Brimwell brands in six countries.", ("Ardent Larder",),
+     {"Kestova": "brand", "Brimwell": "brand"}),
+    ("The Company sells its cider under the brand name “Orchard Vexley”.", ("Ardent Larder",), {"Orchard Vexley": "brand"}),
+    ("Velmora is our consumer brand; Ardent Larder is the legal entity.", ("Ardent Larder",), {"Velmora": "brand"}),
+    ("In 2031 Velmora is our brand in Asia.", ("Ardent Larder",), {"Velmora": "brand"}),
+    ("Growth came from our Tallowby, Quenmark and Pessaro brands.", ("Ardent Larder",),
+     {"Tallowby": "brand", "Quenmark": "brand", "Pessaro": "brand"}),
 ])
 def test_each_class_of_name_is_learned_from_the_report(text, names, expect):
     assert _learned(text, *names) == expect
@@ -51,6 +61,21 @@ def test_each_class_of_name_is_learned_from_the_report(text, names, expect):
     # the cover's own "(Exact name of registrant ...)" is no abbreviation; a listing code of another company is not this one's
     ("KELNO THERAPEUTICS, INC. (Exact name of registrant as specified in its charter)", ("Kelno Therapeutics",)),
     ("Tavish's investee, Greatrock Gold plc (AIM: GRG), rose 40%", ("Tavish Resources",)),
+    # brands that are not the company's: licensed, franchised, a subsidiary's, a customer's or a competitor's, or
+    # one the subject of the sentence is not the company
+    ("We sell apparel under the Marvellane brand under a licence from its owner.", ("Ardent Larder",)),
+    ("We operate 12 restaurants under the Quenmark brand as a franchisee.", ("Ardent Larder",)),
+    ("Our subsidiary, Holloway Foods Ltd, markets products under the Brimwell brand.", ("Ardent Larder",)),
+    ("Our largest customer sells our cider under the Orvanta brand.", ("Ardent Larder",)),
+    ("Our competitors operate under the Dunmarra and Velsor brands.", ("Ardent Larder",)),
+    ("Greatrock Gold plc operates under the Kestova brand.", ("Ardent Larder",)),
+    ("In 2030 we sold the Tallowby brand to Meriden plc; we no longer market products under the Tallowby brand.",
+     ("Ardent Larder",)),
+    # a common English word is never a name of the company, whatever the wording
+    ("We market our products under the Gold and Premier brands.", ("Ardent Larder",)),
+    ("Ardent Larder Pty Ltd (“Company” or “Premier”) and its controlled entities", ("Ardent Larder",)),
+    ("Ardent Larder Pty Ltd, trading as Fresh Market, operates 40 stores", ("Ardent Larder",)),
+    ("Our Company’s brands are strong.", ("Ardent Larder",)),
 ])
 def test_words_that_are_not_the_companys_name_are_not_learned(text, names):
     assert _learned(text, *names) == {}
@@ -153,7 +178,9 @@ ANNUAL = [["Quillon Minerals Limited", "ABN 12 345 678 901", "Annual Report 2031
           ["Directors' Report", "The directors present their report on Quillon Minerals Limited ('Company' or 'Quillon' "
            "or 'Parent Entity')", "for the year ended 30 June 2031. Quillon Minerals Limited (ASX: QML) explores for gold.",
            "Quillon Minerals Limited (formerly known as Karrak Exploration Limited) changed its name in 2030.",
-           "Quillon explored three tenements. Quillon holds cash. Quillon has no debt. Quillon grew. Quillon pays none."],
+           "Quillon explored three tenements. Quillon holds cash. Quillon has no debt. Quillon grew. Quillon pays none.",
+           "The Company sells its refined gold under the Karlee Bullion brand. Our competitors sell under the Dunmarra "
+           "brand."],
           ["Consolidated Statement of Profit or Loss", "For the year ended 30 June 2031", "A$ 2031 2030",
            "Revenue 1,234,567 1,000,000", "Loss for the year (345,678) (300,000)"]]
 
@@ -168,7 +195,7 @@ def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(set
     pdf = write_pdf(tmp_path / "5be1d0c2a9f7e3d1.pdf", ANNUAL)
     conn = db.connect(settings)
     try:
-        r = ingest_paths([pdf], settings, conn=conn, embedder=embedder, show_progress=False)[0]
+        r = ingest_paths([pdf], settings, conn=conn, embedder=embedder, show_progress=False, by=OPERATOR)[0]
         assert r.status == "ingested", r.error
         reg = registry_from_db(conn)
         c = reg.by_name(r.info.company)
@@ -177,14 +204,25 @@ def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(set
         row = conn.execute("SELECT name_sources FROM companies WHERE key = %s", (c.key,)).fetchone()[0]
         assert row["Quillon"].startswith("abbreviation: ") and "p. 2" in row["Quillon"]
         assert dict(c.name_sources)["Karrak Exploration"].startswith("former: ")   # the registry shows why it knows it
+        assert "Karlee Bullion" in c.aliases and "Dunmarra" not in c.aliases             # its own brand, not a rival's
+        from pipeline.registry import learned_names
+
+        shown = {r["name"]: r for r in learned_names(reg) if r["company"] == c.name}    # what the Corpus page lists
+        assert shown["Karlee Bullion"]["kind"] == "brand" and shown["Karlee Bullion"]["page"] == 2
+        assert shown["Karlee Bullion"]["document"] == pdf.stem
+        assert "under the Karlee Bullion brand" in shown["Karlee Bullion"]["wording"]
+        assert shown["Karrak Exploration"]["kind"] == "former" and shown["Quillon"]["kind"] == "abbreviation"
         coverage = corpus.coverage_all(conn)
         for q in ("What was Quillon's revenue in FY2031?", "QML loss for the year 2031",
                   "Considering the report, what was Karrak Exploration's revenue in 2031?",
-                  "Answer in A$: Quillon Minerals Ltd revenue 2031"):
+                  "Answer in A$: Quillon Minerals Ltd revenue 2031",
+                  "What was Karlee Bullion's loss for the year in 2031?"):              # the brand the report states
             d = route_question(analyse(q, reg), coverage)
             assert d.route == "retrieve" and d.companies == [c.name], (q, d)
+        d = route_question(analyse("What was Dunmarra's revenue in 2031?", reg), coverage)
+        assert c.name not in d.companies                                                  # a rival is not the company
     finally:
-        corpus.delete_document(conn, pdf.stem)
+        corpus.delete_document(conn, pdf.stem, by=OPERATOR)
         conn.commit()
         conn.close()
 
@@ -198,3 +236,16 @@ def test_a_held_name_inside_another_entitys_name_never_resolves_to_the_held_comp
     facts = analyse(q, reg)
     assert facts.companies == []
     assert route_question(facts, COVERAGE).companies == []
+
+
+def test_each_learned_name_is_listed_with_its_kind_document_page_and_wording():
+    from pipeline.registry import learned_names
+
+    found = learn(["Ardent Larder operates 40 stores under the Pantry Lane brand."], names=["Ardent Larder"])
+    reg = Registry([Company(key="ARDENT", name="Ardent Larder",
+                            name_sources=tuple((n.name, n.source("ardent annual report 2031")) for n in found)
+                            + (("ALX", "hand-entered"),))])
+    assert learned_names(reg) == [
+        {"company": "Ardent Larder", "name": "Pantry Lane", "kind": "brand", "document": "ardent annual report 2031",
+         "page": 1, "wording": "Ardent Larder operates 40 stores under the Pantry Lane brand"},
+        {"company": "Ardent Larder", "name": "ALX", "kind": "", "document": "", "page": None, "wording": "hand-entered"}]

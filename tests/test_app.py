@@ -41,7 +41,7 @@ def test_markup_in_answers_is_inert():
 
 def test_corpus_page_lists_documents(env_settings):
     at = AppTest.from_file(APP, default_timeout=120).run()
-    at.switch_page("pages/corpus.py").run()
+    at.switch_page("views/corpus.py").run()
     assert not at.exception
     df = at.dataframe[0].value
     assert "VERIZON_2030_10K" in set(df["doc_id"])
@@ -92,6 +92,41 @@ def test_per_session_users_never_see_each_others_threads(env_settings, monkeypat
         mallory = AppTest.from_file(APP, default_timeout=120).run()
         assert not [b for b in mallory.sidebar.button if b.key == f"thread-{thread}"]
         assert alice.session_state.principal.user_id != mallory.session_state.principal.user_id
+    finally:
+        resources.database_ready.clear()
+        settings_mod.get_settings.cache_clear()
+
+
+VIEWS = sorted((Path(APP).parent / "views").glob("[!_]*.py"))
+
+
+def test_no_page_folder_streamlit_would_serve_beside_the_entry_script():
+    # Streamlit auto-discovers a pages/ folder beside the entry script and serves each file as a page of its own;
+    # the pages live in app/views/, reached only through the entry script's st.navigation (which lists each).
+    app = Path(APP).parent
+    assert not (app / "pages").exists()
+    nav = Path(APP).read_text(encoding="utf-8")
+    assert VIEWS and all(f'st.Page("views/{v.name}"' in nav for v in VIEWS)
+
+
+def test_every_page_run_on_its_own_resolves_the_visitor_first(env_settings, monkeypatch):
+    """A page file run without the entry script (as a pages/ folder's URL would) with nobody signed in
+    (ARA_AUTH=password) draws the sign-in notice and none of its data: each page resolves the principal itself."""
+    from pipeline import settings as settings_mod
+
+    monkeypatch.setenv("ARA_AUTH", "password")
+    settings_mod.get_settings.cache_clear()
+    from app.components import resources
+
+    resources.database_ready.clear()
+    assert len(VIEWS) >= 4
+    try:
+        for view in VIEWS:
+            at = AppTest.from_file(str(view), default_timeout=120).run()
+            assert not at.exception, (view.name, at.exception)
+            assert [w.value for w in at.warning] == ["Please sign in."], view.name
+            assert not at.dataframe and not at.chat_input and not at.button, view.name
+            assert "VERIZON" not in " ".join(m.value for m in at.markdown).upper(), view.name
     finally:
         resources.database_ready.clear()
         settings_mod.get_settings.cache_clear()

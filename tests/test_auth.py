@@ -38,7 +38,7 @@ def users_conn(settings):
     c.commit()
     yield c
     c.rollback()
-    for name in ("alice", "bob@example.com", "rita"):
+    for name in ("alice", "bob@example.com", "rita", "root2"):
         c.execute("DELETE FROM app_users WHERE username = %s", (name,))
     c.commit()
     c.close()
@@ -91,6 +91,83 @@ def test_identity_provider_users_get_their_listed_role_or_the_default(users_conn
     assert auth.identity_provider_user(c, None, settings) is None
     # a user without a password cannot sign in with the password form, whatever is typed
     assert auth.sign_in(c, "bob@example.com", "", settings) is None
+
+
+def _admins(c) -> set[str]:
+    return {r["username"] for r in auth.list_users(c, by=OPERATOR) if r["role"] == "admin"}
+
+
+def test_the_last_admin_can_be_neither_removed_nor_demoted(users_conn):
+    c = users_conn
+    c.execute("DELETE FROM app_users WHERE role = 'admin'")       # this test's own users only
+    c.commit()
+    auth.add_user(c, "rita", "admin", None, by=OPERATOR)
+    auth.add_user(c, "alice", "analyst", None, by=OPERATOR)
+    for change in (lambda: auth.remove_user(c, "rita", by=OPERATOR),
+                   lambda: auth.set_role(c, "RITA", "reviewer", by=OPERATOR),
+                   lambda: auth.set_role(c, "rita", "analyst", by=Principal("user:rita", "admin", "password"))):
+        with pytest.raises(auth.UserError, match="rita is the last admin .* nothing changed"):
+            change()
+        assert _admins(c) == {"rita"}
+    auth.set_role(c, "rita", "admin", by=OPERATOR)               # staying admin is no demotion
+    auth.remove_user(c, "alice", by=OPERATOR)                    # other users come and go as before
+    auth.add_user(c, "root2", "admin", None, by=OPERATOR)
+    auth.set_role(c, "rita", "reviewer", by=OPERATOR)            # with a second admin, the first may step down
+    assert _admins(c) == {"root2"}
+    with pytest.raises(auth.UserError, match="last admin"):
+        auth.remove_user(c, "root2", by=OPERATOR)
+
+
+def test_password_sign_in_is_limited_per_user_name_across_processes(users_conn, settings):
+    c = users_conn
+    auth.add_user(c, "alice", "analyst", "correct horse battery", by=OPERATOR)
+    limited = settings.model_copy(update={"auth_max_failures": 3, "auth_failure_window_minutes": 10})
+    for _ in range(3):
+        assert auth.sign_in(c, "alice", "wrong password!", limited) is None
+    with pytest.raises(auth.SignInLimited, match=r"Too many failed sign-ins for 'alice': 3 in the last 10 minutes\. "
+                                                 r"Try again in 10 minutes"):
+        auth.sign_in(c, "Alice", "correct horse battery", limited)     # the right password too, while limited
+    other = db.connect(settings)                                        # another app process: the same count
+    try:
+        with pytest.raises(auth.SignInLimited):
+            auth.sign_in(other, "alice", "correct horse battery", limited)
+    finally:
+        other.close()
+    assert c.execute("SELECT count(*) FROM app_sessions WHERE username = 'alice'").fetchone()[0] == 0
+    # once the failures are older than the window, the right password works and clears the count
+    c.execute("UPDATE sign_in_failures SET failed_at = failed_at - interval '11 minutes' WHERE username = 'alice'")
+    c.commit()
+    assert auth.sign_in(c, "alice", "correct horse battery", limited) is not None
+    assert auth.sign_in(c, "alice", "wrong password!", limited) is None
+    assert auth.sign_in(c, "alice", "correct horse battery", limited) is not None   # 1 failure < 3
+    # a name nobody has is limited the same way (which names exist is not told); a new password lifts a limit
+    for _ in range(3):
+        auth.sign_in(c, "mallory", "guess number one", limited)
+        auth.sign_in(c, "alice", "guess number one", limited)
+    with pytest.raises(auth.SignInLimited):
+        auth.sign_in(c, "mallory", "guess number two", limited)
+    auth.set_password(c, "alice", "a new long password", by=OPERATOR)
+    assert auth.sign_in(c, "alice", "a new long password", limited) is not None
+    assert auth.sign_in(c, "alice", "wrong", settings.model_copy(update={"auth_max_failures": 0})) is None
+    c.execute("DELETE FROM sign_in_failures WHERE username IN ('alice', 'mallory')")
+    c.commit()
+
+
+def test_ingest_and_document_deletion_refuse_a_non_admin_whoever_calls_them(settings, tmp_path):
+    from ingest.run import ingest_paths
+    from pipeline.stores import corpus
+
+    pdf = tmp_path / "never-read.pdf"
+    pdf.write_bytes(b"%PDF-1.4 not read: refused before anything is read")
+    for role in ("analyst", "reviewer"):
+        who = Principal("user:x", role, "password")
+        with pytest.raises(AccessDenied, match="admin"):
+            ingest_paths([pdf], settings, show_progress=False, by=who)
+        with db.session(settings) as c:
+            with pytest.raises(AccessDenied, match="admin"):
+                corpus.delete_document(c, "any-document", by=who)
+    with pytest.raises(TypeError):
+        ingest_paths([pdf], settings, show_progress=False)                  # no principal named: no ingest
 
 
 def _thread(saver, user: str, question: str) -> str:
@@ -169,8 +246,18 @@ def test_ara_users_cli(env_nodocs):
         assert run(main, ["users", "role", "rita", "admin"]).exit_code == 0
         assert "rita" in run(main, ["users"]).output and "admin" in run(main, ["users"]).output
         assert run(main, ["users", "role", "rita", "owner"]).exit_code == 2          # not a role
-        assert run(main, ["users", "remove", "rita"]).exit_code == 0
+        for cmd in (["users", "remove", "rita"], ["users", "role", "rita", "analyst"]):   # the last admin stays
+            out = run(main, cmd)
+            assert out.exit_code == 1 and "last admin" in out.output and "nothing changed" in out.output, out.output
+        assert {"username": "rita", "role": "admin", "has_password": True} in \
+            __import__("json").loads(run(main, ["users", "list", "--json"]).output)
+        assert run(main, ["users", "add", "sam", "--role", "admin", "--no-password"]).exit_code == 0
+        assert run(main, ["users", "remove", "rita"]).exit_code == 0                  # another admin holds on
         out = run(main, ["users", "remove", "rita"])
         assert out.exit_code == 1 and "no user" in out.output
     finally:
-        run(main, ["users", "remove", "rita"])
+        from pipeline.settings import get_settings
+
+        with db.session(get_settings()) as c:
+            c.execute("DELETE FROM app_users WHERE username IN ('rita', 'sam')")
+            c.commit()

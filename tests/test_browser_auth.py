@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
+
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, MARKS, READY, free_port, wait_healthy
+
+from pipeline.access import OPERATOR
 
 pytestmark = MARKS[:2]          # browser + chromium present; the generated filing stands in for the corpus
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +29,7 @@ PASSWORD = "a long test password"
 def small_corpus(settings, embedder, generated_pdf):
     from ingest.run import ingest_paths
 
-    results = ingest_paths([generated_pdf], settings, embedder=embedder, show_progress=False)
+    results = ingest_paths([generated_pdf], settings, embedder=embedder, show_progress=False, by=OPERATOR)
     assert not [r for r in results if r.status == "failed"]
     return settings
 
@@ -113,12 +116,24 @@ def test_password_roles_keep_conversations_apart(password_server, browser):
     from playwright.sync_api import expect
 
     url = password_server
-    stranger = _page(browser)                # nobody signed in: a page's own URL shows none of its data
-    stranger.goto(url + "/corpus")
-    expect(stranger.get_by_text("sign in", exact=False).first).to_be_visible()
-    _settle(stranger)
-    expect(stranger.get_by_test_id("stMainBlockContainer")).not_to_contain_text("VERIZON")
-    expect(stranger.get_by_test_id("stDataFrame")).to_have_count(0)
+    stranger = _page(browser)                # nobody signed in: no page's own URL shows any of its data
+    for path in ("/corpus", "/trace", "/dashboard", "/chat"):
+        stranger.goto(url + path)
+        expect(stranger.get_by_role("button", name="Sign in")).to_be_visible()
+        _settle(stranger)
+        main = stranger.get_by_test_id("stMainBlockContainer")
+        expect(main).not_to_contain_text("VERIZON")
+        expect(main).not_to_contain_text("Verizon")
+        expect(stranger.get_by_test_id("stDataFrame")).to_have_count(0)
+        expect(stranger.get_by_test_id("stChatInput")).to_have_count(0)
+        expect(stranger.get_by_test_id("stSidebarNav")).to_have_count(0)
+    for path in ("/views/corpus", "/pages/corpus", "/app/views/corpus.py"):   # a page file's own path: nothing
+        stranger.goto(url + path)
+        stranger.wait_for_timeout(5000)
+        html = stranger.content()
+        assert "Verizon" not in html and "VERIZON" not in html and "Upload filings" not in html, path
+        expect(stranger.get_by_test_id("stDataFrame")).to_have_count(0)
+        expect(stranger.get_by_test_id("stChatInput")).to_have_count(0)
     stranger.context.close()
     ana = _sign_in(browser, url, "ana")
     expect(ana.get_by_test_id("stSidebar")).to_contain_text("Signed in as ana (analyst)")

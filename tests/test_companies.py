@@ -54,7 +54,7 @@ def test_bundled_registry_seeds_the_table_and_a_registry_file_adds(dbconn, tmp_p
 def test_a_new_company_is_registered_at_ingest_and_asked_about(settings, embedder, dbconn, tmp_path):
     pdf = write_pdf(tmp_path / "9f2c4e1ab7d03e55.pdf", [COVER, STATEMENT])
     try:
-        r = ingest_paths([pdf], settings, embedder=embedder, show_progress=False)[0]
+        r = ingest_paths([pdf], settings, embedder=embedder, show_progress=False, by=OPERATOR)[0]
         assert r.status == "ingested", r.error
         assert (r.info.company, r.info.fiscal_year, r.info.doc_type) == ("Zephyr Widgets", 2031, "10K")
         assert (r.info.currency, r.info.scale, r.info.ticker) == ("USD", "thousands", "ZWH")
@@ -78,7 +78,7 @@ def test_a_new_company_is_registered_at_ingest_and_asked_about(settings, embedde
         assert dbconn.execute("SELECT count(*) FROM chunks WHERE doc_id = %s AND company <> 'Zephyr'",
                               (pdf.stem,)).fetchone()[0] == 0
     finally:
-        corpus.delete_document(dbconn, pdf.stem)
+        corpus.delete_document(dbconn, pdf.stem, by=OPERATOR)
         dbconn.commit()
 
 
@@ -123,6 +123,6 @@ def test_unreadable_files_fail_alone_with_what_to_do(settings, embedder, tmp_pat
     (tmp_path / "a.pdf").write_text("hello, not a pdf")
     blank = write_pdf(tmp_path / "b.pdf", [[""]])
     res = {r.doc_id: r for r in ingest_paths([tmp_path / "a.pdf", blank], settings, embedder=embedder,
-                                                show_progress=False)}
+                                                show_progress=False, by=OPERATOR)}
     assert "not a PDF" in res["a"].error
     assert "no text layer" in res["b"].error and "OCR" in res["b"].error

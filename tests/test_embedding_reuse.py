@@ -3,6 +3,7 @@ import pytest
 
 from ingest import vectors
 from ingest.run import ingest_paths
+from pipeline.access import OPERATOR
 from pipeline.stores import corpus
 from tests.pdfs import write_pdf
 
@@ -39,7 +40,7 @@ def _vectors(conn, doc_id):
 def test_repeats_embed_once_and_a_forced_reingest_embeds_nothing(tmp_path, loaded, embedder, conn, counted):
     pdf = write_pdf(tmp_path / "LOCKHEEDMARTIN_2034_10K.pdf", [BOILERPLATE, NARRATIVE, BOILERPLATE])
     try:
-        first = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0]
+        first = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0]
         assert first.status == "ingested", first.error
         stored = _vectors(conn, "LOCKHEEDMARTIN_2034_10K")
         keys = [k for _, k in stored.values()]
@@ -50,7 +51,7 @@ def test_repeats_embed_once_and_a_forced_reingest_embeds_nothing(tmp_path, loade
         assert p1 == p3
 
         counted.clear()
-        again = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, force=True)[0]
+        again = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, force=True, by=OPERATOR)[0]
         assert again.status == "replaced" and counted == [] and again.reused == again.chunks
         after = _vectors(conn, "LOCKHEEDMARTIN_2034_10K")
         assert after.keys() == stored.keys()
@@ -59,16 +60,16 @@ def test_repeats_embed_once_and_a_forced_reingest_embeds_nothing(tmp_path, loade
             assert max(abs(a - b) for a, b in zip(after[ref][0], vec)) < 1e-6
     finally:
         conn.rollback()     # end the reads' transaction, so the deletes commit
-        corpus.delete_document(conn, "LOCKHEEDMARTIN_2034_10K")
+        corpus.delete_document(conn, "LOCKHEEDMARTIN_2034_10K", by=OPERATOR)
 
 
 def test_another_filing_embeds_only_its_new_texts(tmp_path, loaded, embedder, conn, counted):
     a = write_pdf(tmp_path / "LOCKHEEDMARTIN_2034_10K.pdf", [BOILERPLATE, NARRATIVE])
     b = write_pdf(tmp_path / "LOCKHEEDMARTIN_2035_10K.pdf", [BOILERPLATE, OTHER])
     try:
-        assert ingest_paths([a], loaded, embedder=embedder, show_progress=False)[0].status == "ingested"
+        assert ingest_paths([a], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0].status == "ingested"
         counted.clear()
-        rb = ingest_paths([b], loaded, embedder=embedder, show_progress=False)[0]
+        rb = ingest_paths([b], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0]
         assert rb.status == "ingested", rb.error
         old = {k for _, k in _vectors(conn, "LOCKHEEDMARTIN_2034_10K").values()}
         new = _vectors(conn, "LOCKHEEDMARTIN_2035_10K")
@@ -77,8 +78,8 @@ def test_another_filing_embeds_only_its_new_texts(tmp_path, loaded, embedder, co
         assert len(counted) == len(new) - len(shared) == rb.chunks - rb.reused
     finally:
         conn.rollback()     # end the reads' transaction, so the deletes commit
-        corpus.delete_document(conn, "LOCKHEEDMARTIN_2034_10K")
-        corpus.delete_document(conn, "LOCKHEEDMARTIN_2035_10K")
+        corpus.delete_document(conn, "LOCKHEEDMARTIN_2034_10K", by=OPERATOR)
+        corpus.delete_document(conn, "LOCKHEEDMARTIN_2035_10K", by=OPERATOR)
 
 
 class _OtherModel:

@@ -2,6 +2,7 @@
 from click.testing import CliRunner
 
 from ingest.run import ingest_paths
+from pipeline.access import OPERATOR
 from pipeline.stores import corpus
 from tests.pdfs import write_pdf
 
@@ -17,7 +18,7 @@ def test_bad_files_fail_alone_and_leave_nothing_behind(tmp_path, loaded, embedde
     write_pdf(tmp_path / "MCDONALDS_2031_10K.pdf", [["McDonald's Corporation"]])           # not registered: added
     write_pdf(tmp_path / "quarterly notes.pdf", [["no company in this name"]])             # undescribable
     try:
-        res = {r.doc_id: r for r in ingest_paths([tmp_path], loaded, embedder=embedder, show_progress=False)}
+        res = {r.doc_id: r for r in ingest_paths([tmp_path], loaded, embedder=embedder, show_progress=False, by=OPERATOR)}
         assert res["AMCOR_2031_10K"].status == "ingested" and res["AMCOR_2031_10K"].chunks > 0
         assert "not a PDF" in res["BOEING_2031_10K"].error
         assert res["3M_2031_10K"].status == "failed" and "3M_2031_10K.pdf" in res["3M_2031_10K"].error
@@ -36,27 +37,27 @@ def test_bad_files_fail_alone_and_leave_nothing_behind(tmp_path, loaded, embedde
         assert orphan.fetchone()[0] == 0
     finally:
         conn.rollback()     # end the reads' transaction, so the deletes commit (else closing the connection undoes them)
-        corpus.delete_document(conn, "AMCOR_2031_10K")
-        corpus.delete_document(conn, "MCDONALDS_2031_10K")
+        corpus.delete_document(conn, "AMCOR_2031_10K", by=OPERATOR)
+        corpus.delete_document(conn, "MCDONALDS_2031_10K", by=OPERATOR)
 
 
 def test_unchanged_is_skipped_and_changed_is_replaced(tmp_path, loaded, embedder, conn):
     pdf = write_pdf(tmp_path / "BOEING_2032_10K.pdf", [["Boeing", "Revenues rose in 2032."]])
     try:
-        first = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0]
+        first = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0]
         assert first.status == "ingested"
-        again = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0]
+        again = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0]
         assert again.status == "unchanged"
         old_ids = {r[0] for r in conn.execute("SELECT id FROM chunks WHERE doc_id = 'BOEING_2032_10K'")}
         write_pdf(pdf, [["Boeing", "Revenues rose in 2032."], ["Second page about backlog in 2032."]])
-        changed = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0]
+        changed = ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0]
         assert changed.status == "replaced" and changed.pages == 2
         new_ids = {r[0] for r in conn.execute("SELECT id FROM chunks WHERE doc_id = 'BOEING_2032_10K'")}
         assert new_ids and not (old_ids & new_ids)
         assert conn.execute("SELECT pages FROM documents WHERE doc_id = 'BOEING_2032_10K'").fetchone()[0] == 2
     finally:
         conn.rollback()
-        corpus.delete_document(conn, "BOEING_2032_10K")
+        corpus.delete_document(conn, "BOEING_2032_10K", by=OPERATOR)
 
 
 def test_cli_ingest_exits_nonzero_when_a_file_fails(tmp_path, env_settings, conn):

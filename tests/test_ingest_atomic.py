@@ -13,6 +13,7 @@ import pytest
 
 from ingest.documents import file_sha256
 from ingest.run import PHASES, ingest_paths
+from pipeline.access import OPERATOR
 from pipeline.facts import FACTS_VERSION
 from pipeline.stores import corpus
 from tests.conftest import ROOT
@@ -63,13 +64,13 @@ def _state(conn, doc_id: str) -> dict:
 @pytest.fixture
 def filing(tmp_path, env_settings, embedder, conn):
     pdf = _filing(tmp_path / f"{DOC}.pdf", "1,111")
-    first = ingest_paths([pdf], env_settings, embedder=embedder, show_progress=False)[0]
+    first = ingest_paths([pdf], env_settings, embedder=embedder, show_progress=False, by=OPERATOR)[0]
     assert first.status == "ingested", first.error
     assert first.info.company == "Kestrel Lighting"      # a made-up company, registered by ingest
     assert _state(conn, DOC)["capex"] == {"(1,111)"}
     yield pdf
     conn.rollback()
-    corpus.delete_document(conn, DOC)
+    corpus.delete_document(conn, DOC, by=OPERATOR)
     conn.commit()
 
 
@@ -82,7 +83,7 @@ def test_a_reingest_killed_after_any_phase_is_finished_by_the_next_run(filing, p
     # A reader never sees a half-written document: the old version whole, or (killed after the commit) the new one.
     assert seen["whole"] and seen["facts_current"]
     assert seen["capex"] == ({"(2,222)"} if phase == "committed" else {"(1,111)"})
-    again = ingest_paths([filing], env_settings, embedder=embedder, show_progress=False)[0]
+    again = ingest_paths([filing], env_settings, embedder=embedder, show_progress=False, by=OPERATOR)[0]
     assert again.status == ("unchanged" if phase == "committed" else "replaced"), again.error
     done = _state(conn, DOC)
     assert done["sha"] == file_sha256(filing) and done["whole"] and done["facts_current"]
@@ -94,7 +95,7 @@ def test_a_forced_reingest_killed_before_its_facts_leaves_them_answerable(filing
     were rebuilt; the next plain `ara ingest FILE` said "unchanged" and the filing had no facts from then on."""
     killed = _ara(env_settings, "ingest", "--quiet", "--force", str(filing), fault="document:kill")
     assert killed.returncode == -9, killed.stderr[-2000:]
-    again = ingest_paths([filing], env_settings, embedder=embedder, show_progress=False)[0]
+    again = ingest_paths([filing], env_settings, embedder=embedder, show_progress=False, by=OPERATOR)[0]
     assert again.status == "unchanged"
     done = _state(conn, DOC)
     assert done["whole"] and done["facts_current"] and done["capex"] == {"(1,111)"}
@@ -107,7 +108,7 @@ def test_a_document_whose_facts_mark_is_stale_or_missing_is_rebuilt_by_the_next_
     conn.execute("DELETE FROM facts WHERE doc_id = %s", (DOC,))
     conn.execute("UPDATE documents SET facts_version = NULL WHERE doc_id = %s", (DOC,))
     conn.commit()
-    assert ingest_paths([filing], env_settings, embedder=embedder, show_progress=False)[0].status == "unchanged"
+    assert ingest_paths([filing], env_settings, embedder=embedder, show_progress=False, by=OPERATOR)[0].status == "unchanged"
     assert _state(conn, DOC)["capex"] == {"(1,111)"}
 
 
@@ -125,7 +126,7 @@ def test_a_lost_database_connection_stops_the_batch_and_the_next_run_finishes(fi
         assert ok.returncode == 0, ok.stdout + ok.stderr
         assert _state(conn, DOC)["capex"] == {"(3,333)"}
     finally:
-        corpus.delete_document(conn, "KESTREL_2040_10K")
+        corpus.delete_document(conn, "KESTREL_2040_10K", by=OPERATOR)
         conn.commit()
 
 
@@ -149,7 +150,7 @@ def test_a_full_disk_stops_the_batch_with_the_summary_and_the_space_to_free(fili
 def test_the_same_bytes_under_another_name_are_held_once(filing, tmp_path, env_settings, embedder, conn):
     copy = tmp_path / "copy of the kestrel report.pdf"
     copy.write_bytes(filing.read_bytes())
-    res = ingest_paths([copy], env_settings, embedder=embedder, show_progress=False)[0]
+    res = ingest_paths([copy], env_settings, embedder=embedder, show_progress=False, by=OPERATOR)[0]
     assert res.status == "duplicate" and res.same_as == DOC
     assert not _state(conn, copy.stem)
     assert conn.execute("SELECT count(*) FROM documents WHERE sha256 = %s", (file_sha256(filing),)).fetchone()[0] == 1
@@ -162,5 +163,5 @@ def test_the_same_bytes_under_another_name_are_held_once(filing, tmp_path, env_s
     assert cli.stdout.count(f"same as {DOC}") == 2
     # a changed file under the same name still replaces
     _filing(filing, "7,777")
-    assert ingest_paths([filing], env_settings, embedder=embedder, show_progress=False)[0].status == "replaced"
+    assert ingest_paths([filing], env_settings, embedder=embedder, show_progress=False, by=OPERATOR)[0].status == "replaced"
     assert _state(conn, DOC)["capex"] == {"(7,777)"}

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline import nodes
+from pipeline.access import OPERATOR
 from pipeline.graph import run_turn
 from pipeline.state import CitationRef, Claim, StepRecord
 from pipeline.stores.checkpoints import new_thread_id
@@ -146,7 +147,7 @@ def test_reingesting_a_document_invalidates_its_cache_entries(cached_ctx, conn, 
     run_turn(Q, cached_ctx)
     assert conn.execute("SELECT count(*) FROM semantic_cache WHERE 'VERIZON_2030_10K' = ANY(docs)").fetchone()[0] == 1
     pdf = write_pdf(tmp_path / "VERIZON_2030_10K.pdf", [NARRATIVE_PAGE, CASH_FLOW_PAGE, ["An added page."]])
-    assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0].status == "replaced"
+    assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0].status == "replaced"
     assert conn.execute("SELECT count(*) FROM semantic_cache WHERE 'VERIZON_2030_10K' = ANY(docs)").fetchone()[0] == 0
 
 

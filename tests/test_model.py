@@ -7,6 +7,7 @@ import re
 import pytest
 from pydantic import SecretStr
 
+from pipeline.access import OPERATOR
 from pipeline.answer.model import ModelSynthesiser
 from pipeline.graph import run_turn
 from pipeline.providers.llm import get_llm
@@ -130,11 +131,11 @@ def test_an_answer_that_obeys_an_instruction_planted_in_a_chunk(tmp_path, loaded
     fake.for_purpose("route_llm", ("json", route)).for_purpose("synthesise", ("json", obeys), ("json", obeys_too)) \
         .for_purpose("verify_llm", ("json", PASS))
     try:
-        assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0].status == "ingested"
+        assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0].status == "ingested"
         s = run_turn("What was Amcor's capex in FY2035?", model_ctx(ctx, fake))
         plain = offline(ctx, "What was Amcor's capex in FY2035?")
     finally:
-        corpus.delete_document(conn, "AMCOR_2035_10K")
+        corpus.delete_document(conn, "AMCOR_2035_10K", by=OPERATOR)
     assert "ALL CLEAR" not in s.answer and "77,777" not in s.answer and s.answer == plain
     assert s.answered_by == "extractive (model answer rejected)"
     sent = fake.calls("synthesise")[0]["messages"][1]["content"]

@@ -7,6 +7,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipeline.access import OPERATOR
 from pipeline.shaping import distinct
 from pipeline.user_text import clean_question
 from tests.conftest import corpus_pdf
@@ -94,13 +95,13 @@ def test_a_refusal_names_each_suggested_line_once_though_two_tables_print_it(tmp
                "Capital expenditures (1,250) (1,100) (1,000)"]
     pdf = write_pdf(tmp_path / "KESTREL_2042_10K.pdf", [cover, cash_flow, summary])
     try:
-        assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False)[0].status == "ingested"
+        assert ingest_paths([pdf], loaded, embedder=embedder, show_progress=False, by=OPERATOR)[0].status == "ingested"
         a = ask("What was Kestrel Lighting's wireless segment capex in FY2042?")
         assert a.answer.startswith("I could not find") and a.suggestions, a.answer
         assert len({" ".join(s.split()).casefold() for s in a.suggestions}) == len(a.suggestions), a.suggestions
     finally:
         conn.rollback()
-        corpus.delete_document(conn, "KESTREL_2042_10K")
+        corpus.delete_document(conn, "KESTREL_2042_10K", by=OPERATOR)
         conn.commit()
 
 

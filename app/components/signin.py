@@ -73,10 +73,14 @@ def _password_form() -> None:
         name = st.text_input("User name")
         password = st.text_input("Password", type="password")
         if st.form_submit_button("Sign in", type="primary"):
-            got = _with_conn(lambda c: auth.sign_in(c, name, password, database_ready()))
+            try:
+                got = _with_conn(lambda c: auth.sign_in(c, name, password, database_ready()))
+            except auth.SignInLimited as e:
+                st.error(str(e), icon=":material/timer:")
+                got = False
             if got is None:
                 st.error("Wrong user name or password.")
-            else:
+            elif got:
                 st.session_state.auth_token = got[1]
                 st.session_state.pop("signed_out", None)
                 st.rerun()

@@ -15,6 +15,8 @@ from typing import Iterable, Sequence
 import psycopg
 from psycopg.types.json import Jsonb
 
+from pipeline.access import Principal, require
+
 
 class EmbeddingModelMismatch(RuntimeError):
     """The index holds vectors of another embedding model; mixing them would make search meaningless."""
@@ -132,7 +134,9 @@ def vectors_by_key(conn: psycopg.Connection, keys: Sequence[bytes]) -> dict[byte
     return {bytes(k): [float(x) for x in v[1:-1].split(",")] for k, v in rows}
 
 
-def delete_document(conn: psycopg.Connection, doc_id: str) -> None:
+def delete_document(conn: psycopg.Connection, doc_id: str, *, by: Principal) -> None:
+    """Delete a document with its chunks and facts, and every cached answer that cited it, as `by` (an admin)."""
+    require(by, "corpus.write")
     with conn.transaction():
         conn.execute("DELETE FROM semantic_cache WHERE %s = ANY(docs)", (doc_id,))
         conn.execute("DELETE FROM documents WHERE doc_id = %s", (doc_id,))

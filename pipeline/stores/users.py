@@ -46,6 +46,30 @@ def admins(conn: psycopg.Connection) -> int:
     return int(conn.execute("SELECT count(*) FROM app_users WHERE role = 'admin'").fetchone()[0])
 
 
+def lock_admins(conn: psycopg.Connection) -> list[str]:
+    """The admins' names, their rows locked until the transaction ends: two admins demoting each other at once
+    cannot both see the other still there."""
+    return [r[0] for r in conn.execute("SELECT username FROM app_users WHERE role = 'admin' ORDER BY username "
+                                       "FOR UPDATE").fetchall()]
+
+
+def record_failure(conn: psycopg.Connection, username: str, window_s: float) -> None:
+    conn.execute("DELETE FROM sign_in_failures WHERE failed_at < now() - make_interval(secs => %s)", (window_s,))
+    conn.execute("INSERT INTO sign_in_failures (username) VALUES (%s)", (username,))
+
+
+def recent_failures(conn: psycopg.Connection, username: str, window_s: float) -> list[float]:
+    """How many seconds ago each failed sign-in of `username` in the window was, most recent first."""
+    rows = conn.execute("SELECT extract(epoch FROM now() - failed_at) FROM sign_in_failures WHERE username = %s "
+                        "AND failed_at >= now() - make_interval(secs => %s) ORDER BY failed_at DESC",
+                        (username, window_s)).fetchall()
+    return [float(r[0]) for r in rows]
+
+
+def clear_failures(conn: psycopg.Connection, username: str) -> None:
+    conn.execute("DELETE FROM sign_in_failures WHERE username = %s", (username,))
+
+
 def add_session(conn: psycopg.Connection, token_sha256: str, username: str, lifetime_s: float) -> None:
     conn.execute("INSERT INTO app_sessions (token_sha256, username, expires_at) "
                  "VALUES (%s, %s, now() + make_interval(secs => %s))", (token_sha256, username, lifetime_s))

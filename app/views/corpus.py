@@ -6,14 +6,14 @@ import pandas as pd
 import streamlit as st
 
 from app.components.resources import connect, current_principal, database_ready
-from pipeline.access import AccessDenied, require
+from pipeline.access import AccessDenied
 
 st.title("Corpus")
 settings = database_ready()
 me = current_principal()
 
 from ingest.documents import DOC_TYPES, DocumentNameError, describe, evidence_summary, file_sha256, to_check  # noqa: E402
-from pipeline.registry import forget_cached, get_registry  # noqa: E402
+from pipeline.registry import forget_cached, get_registry, learned_names  # noqa: E402
 from pipeline.stores import companies as company_store  # noqa: E402
 from pipeline.stores import corpus  # noqa: E402
 
@@ -59,11 +59,13 @@ render_figures(connect, docs)
 def run_ingest(paths: list[Path], overrides: dict[str, dict] | None = None) -> None:
     from ingest.run import ingest_paths
 
-    require(me, "corpus.write")
-
     bar = st.progress(0.0, text="Starting…")
-    results = ingest_paths(paths, settings, show_progress=False, overrides=overrides,
-                           on_progress=lambda msg, f: bar.progress(min(1.0, f), text=msg))
+    try:
+        results = ingest_paths(paths, settings, show_progress=False, overrides=overrides, by=me,
+                               on_progress=lambda msg, f: bar.progress(min(1.0, f), text=msg))
+    except AccessDenied as e:
+        st.error(str(e), icon=":material/lock:")
+        return
     bad = [r for r in results if r.status == "failed"]
     st.success(f"{sum(r.status in ('ingested', 'replaced') for r in results)} ingested, "
                f"{sum(r.status == 'unchanged' for r in results)} unchanged, {len(bad)} failed.")
@@ -163,6 +165,15 @@ st.subheader("Companies")
 st.dataframe(pd.DataFrame([{"key": c.key, "name": c.name, "tickers": ", ".join(c.tickers),
                             "aliases": ", ".join(c.aliases), "FY end": c.fiscal_year_end, "origin": c.origin}
                            for c in registry.companies]), hide_index=True, width="stretch")
+learned = learned_names(registry)
+if learned:
+    with st.expander(f"Names learned from the reports ({len(learned)})", icon=":material/sell:"):
+        st.caption("What each company is also called, read from its own report at ingest (its abbreviation, listing "
+                   "code, former name, trading name or brand), with the page and words it was read from. A question "
+                   "naming any of them finds that company; drop a wrong one with `ara companies edit COMPANY "
+                   "--remove-alias NAME`.")
+        st.dataframe(pd.DataFrame(learned)[["company", "name", "kind", "document", "page", "wording"]],
+                     hide_index=True, width="stretch")
 if can_write:
     with st.form("edit_company"):
         st.caption("Correct a company: its documents follow a new name; the old name stays an alias.")
