@@ -115,7 +115,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     text = _STATEMENT_WORDS.sub(" ", text)
     text = _PAREN.sub(" ", text)
     for c in facts.companies:
-        for n in sorted({c.name, c.key, *c.aliases, *c.tickers}, key=len, reverse=True):
+        for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
             text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
     text = _YEARISH.sub(" ", text)
     folded = " " + fold(text) + " "
@@ -142,6 +142,17 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         (soft if w in _SOFT or (w in _KIND_WORDS and named) else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems)
+
+
+def _leading_parts(company) -> set[str]:
+    """The leading words of a company's longer names, as an analyst shortens them: "CSG Systems" of "CSG Systems
+    International, Inc.", "Acme Widget" of "Acme Widget Holdings Corporation". Two words or more (one word is the
+    short name, already held): they say whose figure it is, never what it measures."""
+    out: set[str] = set()
+    for name in (*company.aliases, getattr(company, "legal_name", "") or ""):
+        parts = [w for w in re.split(r"[\s,]+", name) if w]
+        out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
+    return out
 
 
 def _statement_hint(text: str) -> str | None:
