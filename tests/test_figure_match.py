@@ -406,7 +406,7 @@ def test_a_nil_cell_ranks_below_a_printed_figure_of_the_same_part():
 
 @pytest.mark.parametrize("question,phrase", [
     ("Verizon marketing as % of revenue 2030", "marketing"),
-    ("What was Verizon's technology and content expense as a percentage of net sales in 2030?", "technology content expense"),
+    ("What was Verizon's technology and content expense as a percentage of net sales in 2030?", "technology and content expense"),   # as the question words it
     ("Verizon capex as % of revenue 2030", ""),                    # two metrics: the ratio path's
     ("Verizon revenue 2030", ""),                                  # no share asked
     ("Verizon revenue as % of marketing 2030", ""),                # the metric is the numerator, not the base
@@ -523,3 +523,30 @@ def test_net_income_attributable_to_the_shareholders_is_that_row_not_the_net_los
     m = lookup.choose(lookup.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == 2030], ["Z_2030"])
     assert isinstance(m, lookup.FactMatch)
     assert m.fact.label == "Net loss attributable to Zorbex Shareholders" and m.fact.value == Decimal("-4202")
+
+
+@pytest.mark.parametrize("question,label,value", [
+    ("What were Zorbex's purchases of property and equipment in FY2030?", "Purchase of property and equipment", "(275)"),
+    ("What was Zorbex's loss before income tax in FY2030?", "(Loss)/Profit before income tax", "(1,239)"),
+    ("What was Zorbex's net interest income in FY2030?", "NET INTEREST INCOME", "129,698"),
+])
+def test_a_line_item_named_in_three_or_more_words_is_looked_for_as_a_row_before_any_sentence(question, label, value):
+    """A what-was question naming a line item in full is a figure question: its row is looked for (and the lead
+    names it in the question's words), never only a sentence sharing its words."""
+    from pipeline.nodes.answering import _asks_a_value
+    from pipeline.registry import Company, Registry
+
+    rows = _rows([["Statement of profit or loss", "(in thousands)", "Years ended December 31, 2030 2029",
+                   "Interest income 150,000 120,000", "Interest expense (20,302) (10,100)",
+                   "NET INTEREST INCOME 129,698 109,900", "(Loss)/Profit before income tax (1,239) 512"],
+                  ["Statements of Cash Flows", "(in thousands)", "Years ended December 31, 2030 2029",
+                   "Cash flows from investing activities", "Purchase of property and equipment (275) (1,306)",
+                   "Net cash used in investing activities (22,300) (4,100)"]], "Zorbex", "Z_2030")
+    f = analyse(question, Registry([Company(key="ZORBEX", name="Zorbex", legal_name="Zorbex Inc.")]))
+    assert f.metric is None and _asks_a_value(f)
+    ask = lookup.read_ask(question, f, None)
+    assert ask.measure in question.lower()          # "purchases of property and equipment", as asked
+    m = lookup.choose(ask, [x for x in rows if x.fiscal_year == 2030], ["Z_2030"])
+    assert isinstance(m, lookup.FactMatch) and m.fact.label == label and m.fact.value_printed == value
+    assert not _asks_a_value(analyse("What was the main reason Zorbex gave for its change of auditor and chief "
+                                     "financial officer in FY2030?"))

@@ -132,6 +132,14 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
              if w not in _FILLER and len(w) > 1 or w == "%"]
     if metric is None:
         measure = " ".join(words)
+        # named as the question words it ("purchases of property and equipment", "loss before income tax"), when
+        # its words stand together there
+        first = re.search(rf"(?<![\w&]){re.escape(words[0])}(?![\w&])", folded) if words and words[0] != "%" else None
+        last = list(re.finditer(rf"(?<![\w&]){re.escape(words[-1])}(?![\w&])", folded)) if first else []
+        if first and last and last[-1].end() > first.start():
+            phrase = folded[first.start():last[-1].end()]
+            if len(phrase.split()) <= len(words) + 3 and not re.search(r"[?.;:]", phrase):
+                measure = phrase
     measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
     if not with_qualifiers:
         return Ask(question, metric, measure, [], [], hint, measure_stems)
