@@ -406,7 +406,7 @@ def test_a_nil_cell_ranks_below_a_printed_figure_of_the_same_part():
 
 @pytest.mark.parametrize("question,phrase", [
     ("Verizon marketing as % of revenue 2030", "marketing"),
-    ("What was Verizon's technology and content expense as a percentage of net sales in 2030?", "technology content expense"),
+    ("What was Verizon's technology and content expense as a percentage of net sales in 2030?", "technology and content expense"),   # as the question words it
     ("Verizon capex as % of revenue 2030", ""),                    # two metrics: the ratio path's
     ("Verizon revenue 2030", ""),                                  # no share asked
     ("Verizon revenue as % of marketing 2030", ""),                # the metric is the numerator, not the base
@@ -474,3 +474,79 @@ def test_a_cash_flow_total_printed_in_parentheses_is_said_as_an_outflow():
     assert shown(fact("Net cash used in operating activities", "(8,579)", -8579)) == "A$ 8,579 thousand used"
     assert shown(fact("Payments for property, plant and equipment", "(275)", -275)) == "A$ 275 thousand"
     assert shown(fact("Net cash from operating activities", "8,579", 8579)) == "A$ 8,579 thousand"
+
+
+def _rows(pages: list[list[str]], company: str, doc: str) -> list[StoredFact]:
+    return [StoredFact(i, doc, company, "10K", 2030, f.page, f.line_no, f.table_title, f.statement, f.secondary,
+                       f.label, f.label_path, f.column_header, f.fiscal_year, f.span, f.qualifiers, f.value_printed,
+                       f.value, f.scale, f.kind, f.currency)
+            for i, f in enumerate(extract(["\n".join(p) for p in pages], 2030, "10K"))]
+
+
+@pytest.mark.parametrize("question,label,value", [
+    ("What was Quarrow Widget's net income in FY2030?", "Net income", "4,406"),
+    ("What were Quarrow Widget Holdings' total assets at the end of FY2030?", "Total assets", "134,855"),
+])
+def test_a_longer_form_of_the_company_name_is_whose_figure_it_is_never_a_qualifier(question, label, value):
+    """The registry holds the short name ("Quarrow"); the analyst types the legal name's leading words
+    ("Quarrow Widget"): those words say whose figure it is, never a qualifier that no statement row covers."""
+    from pipeline.registry import Company, Registry
+
+    reg = Registry([Company(key="QUARROW", name="Quarrow", legal_name="QUARROW WIDGET HOLDINGS, INC.",
+                            aliases=("QUARROW WIDGET HOLDINGS, INC.", "QUARROW WIDGET HOLDINGS"))])
+    rows = _rows([["QUARROW WIDGET HOLDINGS, INC.", "CONSOLIDATED STATEMENTS OF INCOME", "(in thousands)",
+                   "Year Ended December 31, 2030 2029", "Revenue $ 108,975 $ 104,648",
+                   "Income before income taxes 6,078 10,094", "Net income $ 4,406 $ 7,233"],
+                  ["CONSOLIDATED BALANCE SHEETS", "(in thousands)", "December 31, 2030 2029",
+                   "Total current assets 76,595 74,819", "Total assets $ 134,855 $ 138,714"]], "Quarrow", "Q_2030")
+    f = analyse(question, reg)
+    assert [c.key for c in f.companies] == ["QUARROW"]
+    ask = lookup.read_ask(question, f, f.metric)
+    assert ask.hard == []
+    m = lookup.choose(ask, [x for x in rows if x.fiscal_year == 2030], ["Q_2030"])
+    assert isinstance(m, lookup.FactMatch) and m.fact.label == label and m.fact.value_printed == value
+
+
+def test_net_income_attributable_to_the_shareholders_is_that_row_not_the_net_loss_above_it():
+    """A company's name inside the line ("Net loss attributable to Zorbex shareholders") is still the attributable
+    line; asked for it, the consolidated "Net loss" above it (which includes noncontrolling interests) never
+    answers."""
+    rows = _rows([["Consolidated Statements of Operations", "(Dollars in millions)",
+                   "Years ended December 31, 2030 2029",
+                   "Total revenues 62,286 58,158", "Net loss (4,290) (12,002)",
+                   "Less: net loss attributable to noncontrolling interest (88) (131)",
+                   "Net loss attributable to Zorbex Shareholders ($4,202) ($11,873)"]], "Zorbex", "Z_2030")
+    from pipeline.registry import Company, Registry
+
+    q = "What was Zorbex's net income attributable to shareholders in FY2030?"
+    f = analyse(q, Registry([Company(key="ZORBEX", name="Zorbex", legal_name="The Zorbex Company")]))
+    m = lookup.choose(lookup.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == 2030], ["Z_2030"])
+    assert isinstance(m, lookup.FactMatch)
+    assert m.fact.label == "Net loss attributable to Zorbex Shareholders" and m.fact.value == Decimal("-4202")
+
+
+@pytest.mark.parametrize("question,label,value", [
+    ("What were Zorbex's purchases of property and equipment in FY2030?", "Purchase of property and equipment", "(275)"),
+    ("What was Zorbex's loss before income tax in FY2030?", "(Loss)/Profit before income tax", "(1,239)"),
+    ("What was Zorbex's net interest income in FY2030?", "NET INTEREST INCOME", "129,698"),
+])
+def test_a_line_item_named_in_three_or_more_words_is_looked_for_as_a_row_before_any_sentence(question, label, value):
+    """A what-was question naming a line item in full is a figure question: its row is looked for (and the lead
+    names it in the question's words), never only a sentence sharing its words."""
+    from pipeline.nodes.answering import _asks_a_value
+    from pipeline.registry import Company, Registry
+
+    rows = _rows([["Statement of profit or loss", "(in thousands)", "Years ended December 31, 2030 2029",
+                   "Interest income 150,000 120,000", "Interest expense (20,302) (10,100)",
+                   "NET INTEREST INCOME 129,698 109,900", "(Loss)/Profit before income tax (1,239) 512"],
+                  ["Statements of Cash Flows", "(in thousands)", "Years ended December 31, 2030 2029",
+                   "Cash flows from investing activities", "Purchase of property and equipment (275) (1,306)",
+                   "Net cash used in investing activities (22,300) (4,100)"]], "Zorbex", "Z_2030")
+    f = analyse(question, Registry([Company(key="ZORBEX", name="Zorbex", legal_name="Zorbex Inc.")]))
+    assert f.metric is None and _asks_a_value(f)
+    ask = lookup.read_ask(question, f, None)
+    assert ask.measure in question.lower()          # "purchases of property and equipment", as asked
+    m = lookup.choose(ask, [x for x in rows if x.fiscal_year == 2030], ["Z_2030"])
+    assert isinstance(m, lookup.FactMatch) and m.fact.label == label and m.fact.value_printed == value
+    assert not _asks_a_value(analyse("What was the main reason Zorbex gave for its change of auditor and chief "
+                                     "financial officer in FY2030?"))

@@ -393,3 +393,54 @@ def test_a_stated_count_of_the_asked_noun(text, states):
     from pipeline.counts import counted_nouns, states_count
 
     assert states_count(text, counted_nouns("How many employees?")) is states
+
+
+@pytest.mark.parametrize("q,sentence", [
+    # the measure's words scattered over a sentence about another measure
+    ("What was Boeing's net income in FY2022?",
+     "Of the total R&D related deferred income tax assets (net of applicable amortization) as of December 31, 2022, "
+     "Federal and state was $28.2 million with the remaining amount attributable to foreign R&D credits."),
+    ("What were Boeing's total assets at the end of FY2022?",
+     "Of the total R&D related deferred income tax assets (net of applicable amortization) as of December 31, 2022, "
+     "Federal and state was $28.2 million with the remaining amount attributable to foreign R&D credits."),
+    # the measure's name as a modifier of another measure's ("net operating loss carryforwards", "intangible assets")
+    ("What was Boeing's net income in FY2022?",
+     "At December 31, 2022, the Company had net operating loss carryforwards of $79.5 million for federal income tax "
+     "purposes to offset future taxable income."),
+    ("What were Boeing's total assets at the end of FY2022?",
+     "Amortization of product technology based intangible assets totaled $64.4 million, $66.5 million and $46.7 "
+     "million for the years ended December 31, 2022, 2021 and 2020, respectively."),
+    ("What was Boeing's net interest income in FY2022?",
+     "Interest expense (671) (403) No amounts were reclassified from accumulated other comprehensive income into net "
+     "income related to hedge ineffectiveness during the years ended December 31, 2022, 2021 and 2020."),
+])
+def test_a_statement_figure_in_prose_needs_the_measure_named_not_its_words_scattered(q, sentence):
+    text, kind = ask_figure(q, [page("Notes\n" + sentence, 66)], need="money")
+    assert kind == "not_found" and text.startswith(NOT_FOUND)
+
+
+def test_the_amount_attached_to_the_measure_answers_never_the_sentences_first_amount():
+    """"Net cash used in investing activities ... was $22.3 million and consisted of ... $0.3 million in purchases
+    of property and equipment": the purchases are $0.3 million; the $22.3 million is another measure's."""
+    investing = page("Investing activities\nNet cash used in investing activities for the year ended December 31, "
+                     "2022 was $22.3 million and consisted primarily of $139.7 million in purchases of investments "
+                     "and $0.3 million in purchases of property and equipment.", 132)
+    text, kind = ask_figure("What were Boeing's purchases of property and equipment in FY2022?", [investing],
+                            need="number")
+    assert kind == "quote"
+    lead = text.split("\u201c")[0]
+    assert "$0.3 million" in lead and "$22.3 million" not in lead and "purchases of property and equipment" in lead
+    stated = page("Results\nNet income for the year ended December 31, 2022 was $44.1 million, compared to $72.3 "
+                  "million in 2021.", 40)
+    text, kind = ask_figure("What was Boeing's net income in FY2022?", [stated])
+    assert kind == "quote" and "net income of $44.1 million" in text.split("\u201c")[0]
+
+
+def test_which_side_of_tax_is_part_of_the_measure_in_prose():
+    after = page("Results\nThe Group recorded a loss after income tax of $1,239,019 for the year ended 30 June 2022.", 8)
+    before = page("Results\nThe Group recorded a loss before income tax of $1,239,019 for the year ended 30 June "
+                  "2022.", 8)
+    q = "What was Boeing's loss before income tax in FY2022?"
+    assert ask_figure(q, [after], need="number")[1] == "not_found"
+    text, kind = ask_figure(q, [before], need="number")
+    assert kind == "quote" and "loss before income tax of $1,239,019" in text

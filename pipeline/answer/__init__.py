@@ -3,6 +3,7 @@
     extract.py   statement-row lookup on a page and sentence quotes (the primitives)
     facts.py     the facts table lookup: question -> row label path x period column (any filing's tables)
     prose.py     figures stated in sentences, yes/no
+    stated.py    whether a sentence names the asked measure itself, and which of its amounts is that measure's
     superlative.py  "which line grew most": the rows of one table compared
     model.py     a configured model writes the answer; the deterministic checks keep it honest
     checks.py    those checks: citations, figures on cited pages and columns, recomputation, planted instructions

@@ -115,7 +115,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     text = _STATEMENT_WORDS.sub(" ", text)
     text = _PAREN.sub(" ", text)
     for c in facts.companies:
-        for n in sorted({c.name, c.key, *c.aliases, *c.tickers}, key=len, reverse=True):
+        for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
             text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
     text = _YEARISH.sub(" ", text)
     folded = " " + fold(text) + " "
@@ -132,6 +132,14 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
              if w not in _FILLER and len(w) > 1 or w == "%"]
     if metric is None:
         measure = " ".join(words)
+        # named as the question words it ("purchases of property and equipment", "loss before income tax"), when
+        # its words stand together there
+        first = re.search(rf"(?<![\w&]){re.escape(words[0])}(?![\w&])", folded) if words and words[0] != "%" else None
+        last = list(re.finditer(rf"(?<![\w&]){re.escape(words[-1])}(?![\w&])", folded)) if first else []
+        if first and last and last[-1].end() > first.start():
+            phrase = folded[first.start():last[-1].end()]
+            if len(phrase.split()) <= len(words) + 3 and not re.search(r"[?.;:]", phrase):
+                measure = phrase
     measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
     if not with_qualifiers:
         return Ask(question, metric, measure, [], [], hint, measure_stems)
@@ -142,6 +150,17 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         (soft if w in _SOFT or (w in _KIND_WORDS and named) else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems)
+
+
+def _leading_parts(company) -> set[str]:
+    """The leading words of a company's longer names, as an analyst shortens them: "CSG Systems" of "CSG Systems
+    International, Inc.", "Acme Widget" of "Acme Widget Holdings Corporation". Two words or more (one word is the
+    short name, already held): they say whose figure it is, never what it measures."""
+    out: set[str] = set()
+    for name in (*company.aliases, getattr(company, "legal_name", "") or ""):
+        parts = [w for w in re.split(r"[\s,]+", name) if w]
+        out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
+    return out
 
 
 def _statement_hint(text: str) -> str | None:

@@ -20,6 +20,7 @@ from typing import Callable
 
 from pipeline.answer import superlative
 from pipeline.answer.extract import NOT_FOUND
+from pipeline.answer.stated import Stated, measure_words, stated
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.labels import doc_kind, doc_label
 from pipeline.question import QuestionFacts, core_question
@@ -89,6 +90,7 @@ class Found:
     sentence: str
     passage: Passage
     coverage: float
+    stated: Stated | None = None     # a statement figure looked for in prose: the measure's name and its amount
 
 
 def question_kind(text: str) -> str | None:
@@ -292,6 +294,11 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     years = set(facts.years) or ({year} if year else set())
     later = {y for y in facts.years if year and y > year}     # a later year the question asks about from this report
     past_yes_no = bool(re.match(r"(?i)^\s*(was|were|did|has|have|had)\b", core_question(facts.text)))
+    # a statement figure looked for in prose (a count is checked by `_counts`): the sentence must name the measure
+    # itself, side by side, and attach an amount to it (`pipeline/answer/stated.py`); words scattered over a
+    # sentence about another measure ("total R&D related deferred income tax assets") never answer it
+    measure = measure_words(core_question(facts.text), terms) if require_year and need and need != "count" else None
+    own = facts.company_words()
     best: tuple[tuple, Found] | None = None
     for rank, p in enumerate(passages[:8]):
         text = _page_text(conn, p)
@@ -351,6 +358,11 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             named = {int(m.group(0)) for m in _YEAR.finditer(sent)}
             if require_year and not (named & years):
                 continue
+            said = None
+            if measure is not None:
+                said = stated(sent, measure, None if need == "number" else need, own)
+                if said is None:
+                    continue    # the measure's words, but not the measure's name with its amount
             if kind and later and not (named & later):
                 continue    # "as of FY2021, how much will it pay in 2024?": a sentence about 2024, not any amount
             if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):
@@ -361,8 +373,13 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                         set(stems(" ".join(sent.split()[:8]))) & set(stems(" ".join(facts.metric.terms + (facts.metric.label,)))))
             key = (lead, hits / len(terms), counted, bool(named & years), -rank, -len(sent))
             if best is None or key > best[0]:
-                best = (key, Found(sent, p, hits / len(terms)))
+                best = (key, Found(sent, p, hits / len(terms), said))
     return best[1] if best else None
+
+
+def _as_said(name: str) -> str:
+    """A measure's name inside a sentence: "Net income" -> "net income"; an acronym ("EBITDA") kept."""
+    return name if name[:2].isupper() else name[:1].lower() + name[1:]
 
 
 def one_of_many(question: str, sentence: str) -> bool:
@@ -415,6 +432,12 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
         negated = bool(_NEGATION.search(_NOT_NEGATION.sub(" ", found.sentence))) and not _NEGATION.search(q)
         text = f"{'No' if negated else 'Yes'}. {said}"
         kind = "yes_no"
+    elif found.stated is not None:
+        # the amount the sentence attaches to the measure leads, with the measure's name as printed: the
+        # sentence's other amounts are other measures' ("Net cash used in investing activities ... was $22.3 million")
+        text = (f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} states {_as_said(found.stated.measure)} of "
+                f"{found.stated.amount} in a sentence (no statement row was read): \u201c{found.sentence}\u201d [{m}]")
+        kind = "quote"
     else:
         text, kind = said, "quote"
     state.claims.append(Claim(text=text, label=f"{company} FY{p.fiscal_year} passage"))

@@ -370,9 +370,12 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         need = prose.question_kind(core_question(facts.text)) or \
             ("count" if asks_a_count(core_question(facts.text)) else "number")   # "employees": a count, not a share
         quoted = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
-        if quoted[1] == "not_found":   # a sentence covering most of the question; a head count still needs a count
-            quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="count") \
-                if need == "count" else _quote(state, facts, company, year, passages, cite, conn)
+        if quoted[1] == "not_found" and need == "count":   # a head count still needs a count
+            quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="count")
+        elif quoted[1] == "not_found" and len(prose.question_terms(facts)) <= 2:
+            # a sentence covering most of a short question; a line item named in three or more words is a figure,
+            # and a sentence that does not state it with its amount is about another measure
+            quoted = _quote(state, facts, company, year, passages, cite, conn)
         if quoted[1] != "not_found":
             state.suggestions = [s for s in state.suggestions if s not in suggestions]
         return quoted     # a quote, or the prose path's not-found, which lists the pages read
@@ -393,8 +396,14 @@ def _asks_a_value(facts: QuestionFacts) -> bool:
         return False
     n = len(question_terms(facts))
     if _WHAT_WAS.search(facts.text):
-        return 0 < n <= 2
+        # up to four words: a line item named in full ("purchases of property and equipment", "loss before
+        # income tax", "net interest income") is looked for as a row before any sentence
+        return 0 < n <= _LINE_ITEM_WORDS
     return not _ASKING_LEAD.search(facts.text) and 0 < n <= 3
+
+
+# How many content words a line item a what-was question names may have ("loss before income tax": three).
+_LINE_ITEM_WORDS = 4
 
 
 def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],

@@ -1,0 +1,193 @@
+"""Whether a sentence states the asked measure itself, and which of its amounts is that measure's.
+
+A statement figure looked for in prose ("What was X's net income in FY2022?" when no statement row was read) is
+answered by a sentence only when the sentence names THAT measure: every word of it, side by side (joined at most
+by "of", "and", "the", a comma), not as a modifier of another measure ("deferred income tax assets", "net
+operating loss carryforwards", "intangible assets totaled") - and when an amount is attached to that name:
+
+- after it, with only linking words between ("Net income for the year ended December 31, 2022 was $44.1
+  million", "total assets of $1.3 billion"), or
+- just before it ("$42.3 million for capital expenditures", "$0.3 million in purchases of property and
+  equipment").
+
+Any other amount of the sentence belongs to a neighbouring measure ("Net cash used in investing activities ...
+was $22.3 million and consisted of ... purchases of property and equipment") and never answers. Pure functions.
+
+    measure_words(question, terms)   the asked measure's words in the question's order
+    stated(sentence, words, kind)    the amount the sentence attaches to the measure, or None
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.terms import stem, stems, words as words_of
+
+# Words that say which side of a boundary a measure is ("loss before income tax", "profit after tax"): part of
+# the measure's name, although the question's content terms drop them.
+_SIDE = {"before", "after", "pre", "post", "excluding", "including"}
+# Verbs of a question that say how a figure came about, not what it measures ("How much did X pay in cash
+# dividends?" asks for cash dividends).
+_VERBS = set("""pay paid pays paying spend spent spends spending earn earned earns generate generated generates
+receive received make made incur incurred record recorded report reported have had has hold held""".split())
+# Words that may join the words of one measure's name ("purchases of property and equipment", "income, net").
+_JOIN = {"of", "and", "&", "the", ",", "-", "/"}
+# Words that may stand before a measure's name without narrowing it to another measure: determiners, possessives,
+# verbs of reporting, "total", "consolidated" ("Our consolidated net income", "we reported net income of").
+_BEFORE_OK = set("""a an the our its their his her this that these those we it company group consolidated total
+reported record recorded recognized recognised generated had has have earned posted achieved delivered incurred
+realized realised produced with and or while which resulting resulted in for of on at as during from to by was were
+is are be been gaap statutory full annual year fiscal overall aggregate combined also""".split())
+# Words that may follow a measure's name and still leave the amount its own: being, totalling, a period.
+_AFTER_OK = set("""was were is are has had have of for in at as during on from to totaled totalled totaling
+totalling total amounted amounting reached equaled equalled stood came attributable""".split())
+# Words that may stand between a measure's name and its amount ("Net income for the year ended December 31, 2022
+# was approximately $44.1 million").
+_LINK = _AFTER_OK | set("""the a an year years fiscal twelve months month ended ending as approximately about nearly
+roughly around some be been reported recorded total""".split())
+# Words that may stand between an amount and the measure's name just after it ("$42.3 million for capital
+# expenditures", "$0.3 million in purchases of property and equipment", "$5.1 million of net income").
+_LINK_BACK = {"in", "for", "of", "on"}
+_MONTHS = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?$")
+_TOKEN = re.compile(r"(?:(?:US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|[$£€¥])\s?)?\(?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?%)?"
+                    r"|[A-Za-z][A-Za-z'’&]*(?:-[A-Za-z]+)*|[^\sA-Za-z\d]")
+_SCALE = re.compile(r"(?i)^(thousand|million|billion|bn|mn|m|k)$")
+_CURRENCY_WORD = re.compile(r"(?i)^(dollars?|usd|aud|cad|gbp|eur|pounds?|euros?)$")
+
+
+@dataclass
+class Stated:
+    measure: str        # the measure's name as the sentence prints it ("purchases of property and equipment")
+    amount: str         # its amount as printed ("$0.3 million")
+
+
+def measure_words(question: str, terms: list[str]) -> list[str]:
+    """The question's words that name its measure, in order: the words whose stem (or synonym class) is one of
+    `terms` (the prose answerer's content terms, company names and years already out), and the side words
+    ("before", "after") that change a measure."""
+    out: list[str] = []
+    want = set(terms)
+    for w in words_of(question):
+        w = w[:-2] if w.endswith("'s") else w
+        if w in _SIDE or (want & stems(w) and w not in _VERBS):
+            out.append(w)
+    return list(dict.fromkeys(out))
+
+
+def _covers(token: str, word: str) -> bool:
+    if word in _SIDE:
+        return token.lower() == word
+    want = stems(word)
+    # a synonym class counts ("income" and "profit" are one class), but a word is never covered by a
+    # different word of its class when the class is all it shares
+    return bool(want & stems(token)) and (stem(word) in stems(token) or _same_class(word, token))
+
+
+def _same_class(word: str, token: str) -> bool:
+    a = {s for s in stems(word) if s.startswith("~")}
+    return bool(a & stems(token))
+
+
+def _is_number(tok: str) -> bool:
+    return bool(re.search(r"\d", tok))
+
+
+def _is_year(tok: str) -> bool:
+    return bool(re.fullmatch(r"\(?(19|20)\d{2}\)?", tok))
+
+
+def _kind_of(toks: list[str], i: int) -> str:
+    """'money' | 'percent' | 'count' | 'date' for the number token at i."""
+    tok = toks[i]
+    if _is_year(tok) or (i and _MONTHS.match(toks[i - 1])) or (i + 1 < len(toks) and _MONTHS.match(toks[i + 1])):
+        return "date"
+    if tok.endswith("%") or (i + 1 < len(toks) and toks[i + 1].lower() in ("percent", "%")):
+        return "percent"
+    if re.match(r"\D", tok.lstrip("(")) or (i + 1 < len(toks) and (_SCALE.match(toks[i + 1]) or
+                                                                  _CURRENCY_WORD.match(toks[i + 1]))):
+        return "money"
+    return "count"
+
+
+def _amount(toks: list[str], i: int) -> str:
+    """The amount printed at token i with its scale word ("$0.3 million")."""
+    if i + 1 < len(toks) and (_SCALE.match(toks[i + 1]) or _CURRENCY_WORD.match(toks[i + 1])):
+        return f"{toks[i]} {toks[i + 1]}"
+    return toks[i]
+
+
+def _fits(kind: str, need: str | None) -> bool:
+    if need in ("money", "per_share"):
+        return kind == "money"
+    if need == "percent":
+        return kind == "percent"
+    return kind in ("money", "count", "percent")     # "number": any figure, never a date
+
+
+def _spans(toks: list[str], words: list[str]) -> list[tuple[int, int]]:
+    """(start, end) token ranges that name every one of `words` side by side in the question's order, joined only
+    by joining words ("intangible assets totaled" is not "total assets")."""
+    out = []
+    n = len(toks)
+    for i in range(n):
+        if not _covers(toks[i], words[0]):
+            continue
+        k, j = 1, i + 1
+        while k < len(words) and j < n:
+            if _covers(toks[j], words[k]):
+                k += 1
+            elif toks[j].lower() not in _JOIN:
+                break
+            j += 1
+        if k == len(words):
+            out.append((i, j - 1))
+    return out
+
+
+def stated(sentence: str, words: list[str], need: str | None, company_words: set[str] | None = None) -> Stated | None:
+    """The amount `sentence` attaches to the measure named by `words` (see the module doc), or None when the
+    sentence does not name that measure, names it only inside another measure's name, or gives it no amount."""
+    if not words:
+        return None
+    toks = _TOKEN.findall(sentence)
+    own = company_words or set()
+    for start, end in _spans(toks, words):
+        before = toks[start - 1].lower() if start else ""
+        after = toks[end + 1].lower() if end + 1 < len(toks) else ""
+        # a heading run into the sentence ("Segment results Business segment revenues were", "Backlog Funded
+        # backlog was"): the name starts with a capital after a sentence-case heading, or is itself sentence-case
+        # after a one-word heading ("Adjusted Net Income" is a title, not a heading and a name)
+        heading = bool(start) and toks[start][:1].isupper() and (
+            toks[start - 1][:1].islower() or all(t[:1].islower() for t in toks[start + 1:end + 1] if t.isalpha()))
+        if before and before.isalpha() and before not in _BEFORE_OK and before not in own \
+                and not before.endswith(("'s", "’s", "s'")) and not _MONTHS.match(before) and not heading:
+            continue        # "deferred income", "intangible assets", "operating loss": another measure's name
+            #             (a heading run into the sentence, "Backlog Funded backlog was", names nothing)
+        if after and after.isalpha() and after not in _AFTER_OK:
+            continue        # "income tax assets", "loss carryforwards", "income per share": another measure
+        name = " ".join(toks[start:end + 1]).replace(" ,", ",")
+        # the amount after the name, with only linking words, dates and the company's name between
+        j = end + 1
+        while j < len(toks):
+            t = toks[j]
+            if _is_number(t):
+                kind = _kind_of(toks, j)
+                if kind == "date":
+                    j += 1
+                    continue
+                if _fits(kind, need):
+                    return Stated(name, _amount(toks, j))
+                break
+            if t.lower() in _LINK or t.lower() in own or _MONTHS.match(t) or t in (",", "(", ")"):
+                j += 1
+                continue
+            break
+        # the amount just before the name: "$42.3 million for capital expenditures"
+        k = start - 1
+        if k >= 0 and toks[k].lower() in _LINK_BACK:
+            k -= 1
+            if k >= 0 and (_SCALE.match(toks[k]) or _CURRENCY_WORD.match(toks[k])):
+                k -= 1
+            if k >= 0 and _is_number(toks[k]) and _fits(_kind_of(toks, k), need):
+                return Stated(name, _amount(toks, k))
+    return None
