@@ -10,10 +10,21 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def git_commit() -> str:
-    """The checkout's short commit, or 'unknown' outside a git checkout."""
+    """The checkout's short commit, or 'unknown' outside a git checkout. A checkout with uncommitted changes to
+    tracked files gets '-dirty-<hash of the diff>', so code being edited never shares answers (the semantic cache is
+    keyed by this) with the commit it started from, nor with another edit of it."""
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT,
-                              timeout=5).stdout.strip() or "unknown"
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT,
+                              timeout=5).stdout.strip()
+        if not head:
+            return "unknown"
+        diff = subprocess.run(["git", "diff", "HEAD", "--", "pipeline", "ingest"], capture_output=True, cwd=ROOT,
+                              timeout=10).stdout
+        if diff:
+            import hashlib
+
+            head += "-dirty-" + hashlib.sha256(diff).hexdigest()[:8]
+        return head
     except (OSError, subprocess.SubprocessError):
         return "unknown"
 
