@@ -101,3 +101,27 @@ def test_an_event_count_is_not_answered_with_a_head_count(monkeypatch):
     facts = QuestionFacts(text="How many employees did it have in 2022?", years=[2022])
     found = prose.covering(None, facts, [p], 2022)
     assert found is None or "12,400" in found.sentence
+
+
+def test_a_profit_or_loss_question_is_decided_by_the_statement_figures_sign():
+    """"Did it make an operating profit?" reads the figure's sign (a loss from operations is No), never a sentence
+    about another measure; "did it report a net loss?" is Yes for a negative figure."""
+    from pipeline.nodes.answering import _PROFIT_OR_LOSS, _yes_no_lead
+
+    state = TurnState(question="q")
+    state.results = [{"company": "Quillfeather", "metric": "operating income", "year": 2022, "value": "-2902",
+                      "unit": "million", "kind": "statement"}]
+    assert _yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "No. "
+    assert _yes_no_lead(QuestionFacts("Did Quillfeather report a net loss in FY2022?"), state) == "Yes. "
+    assert _yes_no_lead(QuestionFacts("Was Quillfeather profitable in FY2022?"), state) == "No. "
+    state.results[0]["value"] = "1544"
+    assert _yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "Yes. "
+    assert not _PROFIT_OR_LOSS.search("Did Quillfeather announce a buyback in FY2022?")
+
+
+def test_an_amount_question_leads_with_the_money_and_a_count_question_with_the_count():
+    s = "During 2022, we repurchased 1,498,000 shares of our common stock for $87.9 million under our program."
+    assert yesno.stated_value(s, "money") == "$87.9 million" and yesno.stated_value(s, "count") == "1,498,000 shares"
+    assert yesno.amount_kind(QuestionFacts("How much did it spend repurchasing stock in 2022?")) == "money"
+    assert yesno.amount_kind(QuestionFacts("How many shares did it repurchase in 2022?")) == "count"
+    assert yesno.stated_value("The Company repurchased 198,976 shares during the year.", "money") == ""
