@@ -125,3 +125,14 @@ def test_an_amount_question_leads_with_the_money_and_a_count_question_with_the_c
     assert yesno.amount_kind(QuestionFacts("How much did it spend repurchasing stock in 2022?")) == "money"
     assert yesno.amount_kind(QuestionFacts("How many shares did it repurchase in 2022?")) == "count"
     assert yesno.stated_value("The Company repurchased 198,976 shares during the year.", "money") == ""
+
+
+def test_paid_no_dividends_is_a_denial_and_a_title_since_the_year_is_a_change():
+    r = yesno.read_report(_pages("During the year ended December 31, 2022, we paid no dividends, compared with "
+                                 "$1.2 billion and $4.6 billion in 2021 and 2020."), _event("dividend"), 2022)
+    assert r.denied and not r.affirmed
+    pages = _pages("Executive officers. Jane Marlow 52 Executive Vice President and Chief Financial Officer since "
+                   "August 2022. Peter Quill 60 President and Chief Executive Officer since March 2019.")
+    changes = [s for s, _ in people.change_sentences(pages, 2022)]
+    assert len(changes) == 1 and "Jane Marlow" in changes[0]        # a tenure since an earlier year is no change
+    assert not people.change_sentences(pages, 2023)

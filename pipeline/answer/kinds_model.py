@@ -161,7 +161,7 @@ def check(a: Asked, reply: dict, cands: list[tuple[str, corpus.ReportPage]], fy:
         if a.kind == "role" and not re.search(rf"(?i){dict(people.ROLES)[a.role]}", quote):
             raise KindCheckFailed(f"the quote does not name the role {a.role}")
         return ", ".join(names), quote, page
-    if not people.is_change(quote) or not any(quote in _flat(s) for s, _ in cands):
+    if not people.is_change(quote, fy) or not any(quote in _flat(s) for s, _ in cands):
         raise KindCheckFailed("the quote states no appointment, resignation or retirement of the year")
     return "", quote, page
 

@@ -239,9 +239,20 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
 _ANY_ROLE = "|".join(p for _, p in ROLES) + r"|director|officer|president|board"
 
 
-def is_change(sentence: str) -> bool:
-    """A sentence stating an appointment, resignation or retirement of an officer or director."""
+def is_change(sentence: str, fy: int | None = None) -> bool:
+    """A sentence stating an appointment, resignation or retirement of an officer or director (or, given the
+    fiscal year, a role held since a date in that year)."""
+    if fy is not None and fy in [int(m["year"]) for m in _SINCE.finditer(sentence)]:
+        return True
     return bool(_CHANGE.search(sentence) and re.search(rf"(?i)\b({_ANY_ROLE})", sentence))
+
+
+# An executive-officers list's "<Title> since <Month> <Year>" ("Executive Vice President and Chief Financial
+# Officer since August 2021", "has served as Chief Financial Officer since January 31, 2022"): a change of the
+# year only when the date is in the report's own fiscal year (an earlier "since" is a tenure, not a change)
+_SINCE = re.compile(r"(?i)\b(officer|president|chair\w*|director|secretary|counsel|controller|treasurer)\s+since\s+"
+                    r"(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+                    r"\s+(?:\d{1,2},?\s+)?)?(?P<year>(19|20)\d{2})\b")
 
 
 def change_sentences(pages: list[corpus.ReportPage], fy: int) -> list[tuple[str, corpus.ReportPage]]:
@@ -249,6 +260,10 @@ def change_sentences(pages: list[corpus.ReportPage], fy: int) -> list[tuple[str,
     hits: list[tuple[str, corpus.ReportPage]] = []
     for pg in pages:
         for s in sentences(pg.text):
+            since = [int(m["year"]) for m in _SINCE.finditer(s)]
+            if fy in since and s not in {h[0] for h in hits}:
+                hits.append((s, pg))
+                continue
             if not is_change(s):
                 continue
             named = {int(y.group(0)) for y in _YEAR.finditer(s)}
