@@ -136,3 +136,12 @@ def test_paid_no_dividends_is_a_denial_and_a_title_since_the_year_is_a_change():
     changes = [s for s, _ in people.change_sentences(pages, 2022)]
     assert len(changes) == 1 and "Jane Marlow" in changes[0]        # a tenure since an earlier year is no change
     assert not people.change_sentences(pages, 2023)
+
+
+def test_a_total_to_date_is_no_event_of_the_year():
+    r = yesno.read_report(_pages("In fiscal 2022, we purchased 4.9 million shares of our Class B Common Stock for $650 "
+                                 "million under the share repurchase program. As of May 31, 2022, we had repurchased "
+                                 "50.0 million shares at a cost of $4,669 million under this program."),
+                          _event("buyback"), 2022)
+    assert [s[:30] for s, _ in r.affirmed] == ["In fiscal 2022, we purchased 4"]
+    assert any(why == "a total to date" for _, _, why in r.named)

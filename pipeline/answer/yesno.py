@@ -50,6 +50,11 @@ _FORWARD = re.compile(r"(?i)\b(plans?\s+to|intends?\s+to|expects?\s+to|will\b|an
                       r"propos\w*)")
 _PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|held|holds|led|leads)\b|"
                      r"\bprior\s+to\s+joining\b|\b(mr|ms|mrs|dr)\.?\s+[A-Z]\w+\s+(has|was|is)\b")
+# A total to date is no event of the year: "As of May 31, 2021, we had repurchased 50.0 million shares ... under this
+# program", "since the program's inception", "cumulative repurchases"
+_CUMULATIVE = re.compile(r"(?i)\bas\s+of\b[^.;]{0,40}\b(had|have)\s+(re)?(purchased|bought|acquired|paid)\b|"
+                         r"\bsince\s+(the\s+|its\s+)?(program['’]?s?\s+)?(inception|start|beginning|commencement)\b|"
+                         r"\b(to\s+date|cumulative(ly)?|life[- ]to[- ]date)\b")
 _RISK = re.compile(r"(?i)\b(risk|risks|adversely|uncertaint\w*|there\s+can\s+be\s+no\s+assurance)\b")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d|,\d|%)")
 # (a middle initial "James E. Roe" or "Mr. Roe" ends no sentence)
@@ -118,9 +123,10 @@ def sentences(text: str) -> list[str]:
 
 def topic_only(sentence: str) -> str | None:
     """Why a sentence naming an event states nothing about the year's events (a policy, a hypothetical, a plan,
-    a risk, a biography), or None when it may state one."""
+    a risk, a biography, a total to date), or None when it may state one."""
     for why, pattern in (("a policy or definition", _POLICY), ("a hypothetical", _HYPOTHETICAL),
-                         ("a plan or authorisation", _FORWARD), ("a biography", _PERSON), ("a risk", _RISK)):
+                         ("a plan or authorisation", _FORWARD), ("a biography", _PERSON), ("a risk", _RISK),
+                         ("a total to date", _CUMULATIVE)):
         if pattern.search(sentence):
             return why
     return None
