@@ -145,3 +145,18 @@ def test_a_total_to_date_is_no_event_of_the_year():
                           _event("buyback"), 2022)
     assert [s[:30] for s, _ in r.affirmed] == ["In fiscal 2022, we purchased 4"]
     assert any(why == "a total to date" for _, _, why in r.named)
+
+
+def test_the_sentence_led_by_the_year_states_its_total_and_an_officers_list_prints_the_age():
+    r = yesno.read_report(_pages("During 2022, we repurchased 18.3 million shares of our common stock for $7.9 billion. "
+                                 "In addition, we repurchased 4.7 million shares for $2.0 billion under an agreement "
+                                 "that we entered into in the first quarter of 2022."), _event("buyback"), 2022)
+    s, _ = yesno._best(r.affirmed, 2022, QuestionFacts("How many shares did Quillfeather repurchase in 2022?"))
+    assert s.startswith("During 2022")
+    pages = _pages("Executive officers. Peter Quill (age 62), Chairman, President and Chief Executive Officer Mr. "
+                   "Quill has served as Chairman since March 2021.",
+                   "Signatures /s/ Peter Quill Chairman, President and Chief Executive Officer (Principal Executive "
+                   "Officer) January 26, 2023")
+    text, kind = people._role_answer(TurnState(question="Who is the CEO?"), "Quillfeather", 2022, pages,
+                                     "chief executive officer", lambda p: 1)
+    assert kind == "name" and "Peter Quill" in text

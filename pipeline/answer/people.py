@@ -107,7 +107,9 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
     # and Chief Executive Officer", "Jane Roe (c) 55 Senior Vice President, Chief Financial Officer"
     titles = (r"(?:(?:Chair\w*|President|Vice|Senior|Executive|Deputy|Group|Managing|Director|Officer|Founder|Co-Founder|"
               r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|of|the|and|&),?\s+){0,8}?")
-    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME})\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+)?[,–—-]?\s*(?:our\s+|the\s+|as\s+)?"
+    # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
+    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME})\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
+                        rf"(?:our\s+|the\s+|as\s+)?"
                         rf"{titles}(?i:{r})(?![a-z])"),
              # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),

@@ -201,13 +201,22 @@ def as_passage(pg: corpus.ReportPage) -> Passage:
 def _best(hits: list[tuple[str, corpus.ReportPage]], year: int | None,
           facts: QuestionFacts | None = None) -> tuple[str, corpus.ReportPage]:
     """The sentence carrying most of the question's own words ("increase its quarterly dividend", "under its
-    program"), then naming the asked year, then the shortest (the plainest statement)."""
+    program"), then naming the asked year, then led by the period it covers, then the shortest (the plainest
+    statement)."""
     from pipeline.answer.prose import question_terms
     from pipeline.terms import stems
 
     terms = question_terms(facts) if facts is not None else []
     return min(hits, key=lambda h: (-sum(1 for t in terms if t in stems(h[0])),
-                                    not (year and str(year) in h[0]), len(h[0])))
+                                    not (year and str(year) in h[0]), not _PERIOD_LEAD.search(h[0][:60]), len(h[0])))
+
+
+# A sentence led by the period it covers ("During 2022, we repurchased 18.3 million shares ...") states the year's
+# total; one naming the year later ("In addition, we repurchased 4.7 million shares under an agreement entered into
+# in the first quarter of 2022") states a part of it
+_PERIOD_LEAD = re.compile(r"(?i)\b(during|in|for)\s+(the\s+)?(fiscal\s+(year\s+)?|financial\s+year\s+|year\s+(ended\s+)?"
+                          r"([A-Z][a-z]+\s+\d{1,2},?\s+|\d{1,2}\s+[A-Z][a-z]+\s+)?)?(19|20)\d{2}\b|"
+                          r"\b(during|in)\s+the\s+(financial\s+)?(year|period)\b")
 
 
 _AMOUNT_Q = re.compile(r"(?i)^\s*(how\s+many|how\s+much|what\s+(number|amount)|what\s+was\s+the\s+(number|amount|"
