@@ -160,3 +160,13 @@ def test_the_sentence_led_by_the_year_states_its_total_and_an_officers_list_prin
     text, kind = people._role_answer(TurnState(question="Who is the CEO?"), "Quillfeather", 2022, pages,
                                      "chief executive officer", lambda p: 1)
     assert kind == "name" and "Peter Quill" in text
+
+
+def test_a_combined_title_names_the_role():
+    pages = _pages("By /s/ Jane Marlow Jane Marlow, Executive Vice President and Chief Financial and Transformation "
+                   "Officer (Principal Financial Officer)",
+                   "Executive officers. Jane Marlow 53 Executive Vice President, Chief Financial and Transformation "
+                   "Officer 2021")
+    text, kind = people._role_answer(TurnState(question="Who is the CFO?"), "Quillfeather", 2022, pages,
+                                     "chief financial officer", lambda p: 1)
+    assert kind == "name" and "Jane Marlow" in text
