@@ -170,3 +170,14 @@ def test_a_combined_title_names_the_role():
     text, kind = people._role_answer(TurnState(question="Who is the CFO?"), "Quillfeather", 2022, pages,
                                      "chief financial officer", lambda p: 1)
     assert kind == "name" and "Jane Marlow" in text
+
+
+def test_two_companies_ranked_get_the_verdict_from_the_question_as_asked():
+    """Each company's figure is asked for the measure alone, so the verdict must read the question as asked."""
+    from pipeline.nodes.answering import _one_company_asked, _which_is
+
+    q = "Which of Quillfeather and Northwind had the higher total assets in FY2022?"
+    rows = [{"company": "Quillfeather", "metric": "total assets", "year": 2022, "value": "1959150", "unit": "thousand"},
+            {"company": "Northwind", "metric": "total assets", "year": 2022, "value": "137100", "unit": "million"}]
+    assert _which_is(_one_company_asked(QuestionFacts(q)).text, rows) == ""      # the rewritten text ranks nothing
+    assert _which_is(q, rows) == "Northwind's is higher:"

@@ -88,7 +88,9 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     across = len(state.companies) > 2 or _currencies_differ(state, conn)
     verdict = _which_is(asked, state.results, own_years=bool(work.company_years),
                         currencies=_currencies(state, conn)) if across else \
-        _which_is(facts.text, state.results, own_years=bool(work.company_years))
+        (_which_is(facts.text, state.results, own_years=bool(work.company_years)) or
+         # "which of A and B had the higher X?": the measure alone was asked of each, the ranking is the question's
+         _which_is(asked, state.results, own_years=bool(work.company_years)))
     if verdict and across and len(state.results) < len(state.companies):
         verdict = f"Of the {len(state.results)} companies whose figure I found: " + verdict \
             if not verdict.startswith("No verdict") else verdict
