@@ -109,7 +109,7 @@ class FakeAPI:
         return self
 
     def for_purpose(self, purpose: str, *responses) -> "FakeAPI":
-        """Script chat replies for one purpose: route_llm | synthesise | verify_llm | summary."""
+        """Script chat replies for one purpose: route_llm | synthesise | kinds | verify_llm | summary."""
         self.purposes.setdefault(purpose, []).extend(responses)
         return self
 
@@ -125,7 +125,8 @@ class FakeAPI:
 def purpose_of(body: dict) -> str | None:
     text = " ".join(str(m.get("content", "")) for m in body.get("messages", []))
     for marker, purpose in (("You route questions", "route_llm"), ("You check an analyst answer", "verify_llm"),
-                            ("Summarise this conversation", "summary"), ("numbered sources", "synthesise")):
+                            ("Summarise this conversation", "summary"), ("numbered report sentences", "kinds"),
+                            ("numbered sources", "synthesise")):
         if marker in text:
             return purpose
     return None

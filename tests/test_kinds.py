@@ -101,3 +101,83 @@ def test_an_event_count_is_not_answered_with_a_head_count(monkeypatch):
     facts = QuestionFacts(text="How many employees did it have in 2022?", years=[2022])
     found = prose.covering(None, facts, [p], 2022)
     assert found is None or "12,400" in found.sentence
+
+
+def test_a_profit_or_loss_question_is_decided_by_the_statement_figures_sign():
+    """"Did it make an operating profit?" reads the figure's sign (a loss from operations is No), never a sentence
+    about another measure; "did it report a net loss?" is Yes for a negative figure."""
+    from pipeline.nodes.answering import _PROFIT_OR_LOSS, _yes_no_lead
+
+    state = TurnState(question="q")
+    state.results = [{"company": "Quillfeather", "metric": "operating income", "year": 2022, "value": "-2902",
+                      "unit": "million", "kind": "statement"}]
+    assert _yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "No. "
+    assert _yes_no_lead(QuestionFacts("Did Quillfeather report a net loss in FY2022?"), state) == "Yes. "
+    assert _yes_no_lead(QuestionFacts("Was Quillfeather profitable in FY2022?"), state) == "No. "
+    state.results[0]["value"] = "1544"
+    assert _yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "Yes. "
+    assert not _PROFIT_OR_LOSS.search("Did Quillfeather announce a buyback in FY2022?")
+
+
+def test_an_amount_question_leads_with_the_money_and_a_count_question_with_the_count():
+    s = "During 2022, we repurchased 1,498,000 shares of our common stock for $87.9 million under our program."
+    assert yesno.stated_value(s, "money") == "$87.9 million" and yesno.stated_value(s, "count") == "1,498,000 shares"
+    assert yesno.amount_kind(QuestionFacts("How much did it spend repurchasing stock in 2022?")) == "money"
+    assert yesno.amount_kind(QuestionFacts("How many shares did it repurchase in 2022?")) == "count"
+    assert yesno.stated_value("The Company repurchased 198,976 shares during the year.", "money") == ""
+
+
+def test_paid_no_dividends_is_a_denial_and_a_title_since_the_year_is_a_change():
+    r = yesno.read_report(_pages("During the year ended December 31, 2022, we paid no dividends, compared with "
+                                 "$1.2 billion and $4.6 billion in 2021 and 2020."), _event("dividend"), 2022)
+    assert r.denied and not r.affirmed
+    pages = _pages("Executive officers. Jane Marlow 52 Executive Vice President and Chief Financial Officer since "
+                   "August 2022. Peter Quill 60 President and Chief Executive Officer since March 2019.")
+    changes = [s for s, _ in people.change_sentences(pages, 2022)]
+    assert len(changes) == 1 and "Jane Marlow" in changes[0]        # a tenure since an earlier year is no change
+    assert not people.change_sentences(pages, 2023)
+
+
+def test_a_total_to_date_is_no_event_of_the_year():
+    r = yesno.read_report(_pages("In fiscal 2022, we purchased 4.9 million shares of our Class B Common Stock for $650 "
+                                 "million under the share repurchase program. As of May 31, 2022, we had repurchased "
+                                 "50.0 million shares at a cost of $4,669 million under this program."),
+                          _event("buyback"), 2022)
+    assert [s[:30] for s, _ in r.affirmed] == ["In fiscal 2022, we purchased 4"]
+    assert any(why == "a total to date" for _, _, why in r.named)
+
+
+def test_the_sentence_led_by_the_year_states_its_total_and_an_officers_list_prints_the_age():
+    r = yesno.read_report(_pages("During 2022, we repurchased 18.3 million shares of our common stock for $7.9 billion. "
+                                 "In addition, we repurchased 4.7 million shares for $2.0 billion under an agreement "
+                                 "that we entered into in the first quarter of 2022."), _event("buyback"), 2022)
+    s, _ = yesno._best(r.affirmed, 2022, QuestionFacts("How many shares did Quillfeather repurchase in 2022?"))
+    assert s.startswith("During 2022")
+    pages = _pages("Executive officers. Peter Quill (age 62), Chairman, President and Chief Executive Officer Mr. "
+                   "Quill has served as Chairman since March 2021.",
+                   "Signatures /s/ Peter Quill Chairman, President and Chief Executive Officer (Principal Executive "
+                   "Officer) January 26, 2023")
+    text, kind = people._role_answer(TurnState(question="Who is the CEO?"), "Quillfeather", 2022, pages,
+                                     "chief executive officer", lambda p: 1)
+    assert kind == "name" and "Peter Quill" in text
+
+
+def test_a_combined_title_names_the_role():
+    pages = _pages("By /s/ Jane Marlow Jane Marlow, Executive Vice President and Chief Financial and Transformation "
+                   "Officer (Principal Financial Officer)",
+                   "Executive officers. Jane Marlow 53 Executive Vice President, Chief Financial and Transformation "
+                   "Officer 2021")
+    text, kind = people._role_answer(TurnState(question="Who is the CFO?"), "Quillfeather", 2022, pages,
+                                     "chief financial officer", lambda p: 1)
+    assert kind == "name" and "Jane Marlow" in text
+
+
+def test_two_companies_ranked_get_the_verdict_from_the_question_as_asked():
+    """Each company's figure is asked for the measure alone, so the verdict must read the question as asked."""
+    from pipeline.nodes.answering import _one_company_asked, _which_is
+
+    q = "Which of Quillfeather and Northwind had the higher total assets in FY2022?"
+    rows = [{"company": "Quillfeather", "metric": "total assets", "year": 2022, "value": "1959150", "unit": "thousand"},
+            {"company": "Northwind", "metric": "total assets", "year": 2022, "value": "137100", "unit": "million"}]
+    assert _which_is(_one_company_asked(QuestionFacts(q)).text, rows) == ""      # the rewritten text ranks nothing
+    assert _which_is(q, rows) == "Northwind's is higher:"

@@ -25,7 +25,7 @@ from pipeline.stores import corpus
 
 # (role as named in the answer, how reports print it)
 ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+executive|\bCEO\b|group\s+chief\s+executive"),
-         ("chief financial officer", r"chief\s+financial\s+officer|\bCFO\b|finance\s+director|chief\s+finance\s+officer"),
+         ("chief financial officer", r"chief\s+financial(?:\s+and\s+[a-z]+)?\s+officer|\bCFO\b|finance\s+director|chief\s+finance\s+officer"),
          ("chief operating officer", r"chief\s+operating\s+officer|\bCOO\b"),
          ("chair", r"(non-executive\s+|independent\s+)?chair(man|woman|person)?(\s+of\s+the\s+board)?"),
          ("company secretary", r"company\s+secretary|corporate\s+secretary"),
@@ -71,9 +71,17 @@ def asks_role(facts: QuestionFacts) -> str | None:
     return None
 
 
+# Words of a financial measure that share a word with staff or board changes: "inventory / asset / receivables
+# turnover" is a ratio, "the statement of financial position" a balance sheet, "net position" a balance.
+_MEASURE_WORDS = re.compile(r"(?i)\b(inventory|inventories|stock|assets?|receivables?|payables?|working\s+capital|"
+                            r"capital|fixed\s+asset|debtors?|creditors?|equity|portfolio|sales)\s+turnover\b|"
+                            r"\bturnover\s+(ratio|days|rate\s+of\s+(inventory|assets?|receivables?))\b|"
+                            r"\b(statements?\s+of\s+)?(financial|net|cash|liquidity|capital|tax)\s+positions?\b")
+
+
 def asks_changes(facts: QuestionFacts) -> bool:
     """"Which leadership positions changed?", "were there any board changes?", "who was appointed?"."""
-    q = core_question(facts.text)
+    q = _MEASURE_WORDS.sub(" ", core_question(facts.text))
     return bool(_CHANGE_Q.search(q) and _LEADERS_Q.search(q)) and not re.search(r"(?i)\b(remuneration|compensation|"
                                                                                  r"salary|pay|fees?)\b", q)
 
@@ -99,7 +107,9 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
     # and Chief Executive Officer", "Jane Roe (c) 55 Senior Vice President, Chief Financial Officer"
     titles = (r"(?:(?:Chair\w*|President|Vice|Senior|Executive|Deputy|Group|Managing|Director|Officer|Founder|Co-Founder|"
               r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|of|the|and|&),?\s+){0,8}?")
-    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME})\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+)?[,–—-]?\s*(?:our\s+|the\s+|as\s+)?"
+    # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
+    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME})\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
+                        rf"(?:our\s+|the\s+|as\s+)?"
                         rf"{titles}(?i:{r})(?![a-z])"),
              # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
@@ -171,6 +181,24 @@ def _role_answer(state, company, fy, pages, role, cite) -> tuple[str, str]:
             "side of the year end).", "name")
 
 
+def auditor_sentences(pages: list[corpus.ReportPage]) -> list[tuple[str, corpus.ReportPage]]:
+    """Sentences of the audit report's pages that name a firm ("/s/ Firm LLP", "Firm, Statutory Auditor")."""
+    out = []
+    for pg in pages:
+        if not _AUDIT_WORDS.search(pg.text):
+            continue
+        out += [(s, pg) for s in sentences(pg.text) if _FIRM.search(s) and _AUDIT_WORDS.search(s)]
+    return out
+
+
+def is_firm(name: str) -> bool:
+    return bool(_FIRM.fullmatch(name.strip()))
+
+
+def is_person(name: str) -> bool:
+    return _is_name(name)
+
+
 def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
     counts: Counter = Counter()
     where: dict[str, tuple[str, corpus.ReportPage]] = {}
@@ -210,12 +238,35 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
     return text, "name"
 
 
-def _changes(state, company, fy, pages, cite) -> tuple[str, str]:
-    roles = "|".join(p for _, p in ROLES) + r"|director|officer|president|board"
+_ANY_ROLE = "|".join(p for _, p in ROLES) + r"|director|officer|president|board"
+
+
+def is_change(sentence: str, fy: int | None = None) -> bool:
+    """A sentence stating an appointment, resignation or retirement of an officer or director (or, given the
+    fiscal year, a role held since a date in that year)."""
+    if fy is not None and fy in [int(m["year"]) for m in _SINCE.finditer(sentence)]:
+        return True
+    return bool(_CHANGE.search(sentence) and re.search(rf"(?i)\b({_ANY_ROLE})", sentence))
+
+
+# An executive-officers list's "<Title> since <Month> <Year>" ("Executive Vice President and Chief Financial
+# Officer since August 2021", "has served as Chief Financial Officer since January 31, 2022"): a change of the
+# year only when the date is in the report's own fiscal year (an earlier "since" is a tenure, not a change)
+_SINCE = re.compile(r"(?i)\b(officer|president|chair\w*|director|secretary|counsel|controller|treasurer)\s+since\s+"
+                    r"(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+                    r"\s+(?:\d{1,2},?\s+)?)?(?P<year>(19|20)\d{2})\b")
+
+
+def change_sentences(pages: list[corpus.ReportPage], fy: int) -> list[tuple[str, corpus.ReportPage]]:
+    """The sentences stating a change of the year (never a biography's earlier appointment)."""
     hits: list[tuple[str, corpus.ReportPage]] = []
     for pg in pages:
         for s in sentences(pg.text):
-            if not (_CHANGE.search(s) and re.search(rf"(?i)\b({roles})", s)):
+            since = [int(m["year"]) for m in _SINCE.finditer(s)]
+            if fy in since and s not in {h[0] for h in hits}:
+                hits.append((s, pg))
+                continue
+            if not is_change(s):
                 continue
             named = {int(y.group(0)) for y in _YEAR.finditer(s)}
             if named and fy not in named and fy - 1 not in named or not named and not _IN_YEAR.search(s):
@@ -225,6 +276,11 @@ def _changes(state, company, fy, pages, cite) -> tuple[str, str]:
                 continue
             if s not in {h[0] for h in hits}:
                 hits.append((s, pg))
+    return hits
+
+
+def _changes(state, company, fy, pages, cite) -> tuple[str, str]:
+    hits = change_sentences(pages, fy)
     if not hits:
         return (f"{NOT_FOUND} a sentence in {company}'s FY{fy} report stating an appointment, resignation or "
                 f"retirement in the year. {searched(company, fy, pages)}", "not_found")
@@ -237,12 +293,20 @@ def _changes(state, company, fy, pages, cite) -> tuple[str, str]:
     return text, "name"
 
 
+def asked(facts: QuestionFacts) -> str | None:
+    """"changes" (the year's leadership changes), the role asked ("chief financial officer", "auditor"), or None."""
+    role = asks_role(facts)
+    if asks_changes(facts) and (role is None or _CHANGE_Q.search(core_question(facts.text))):
+        return "changes"
+    return role
+
+
 def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
            cite: Callable[[Passage], int]) -> tuple[str, str] | None:
-    role = asks_role(facts)
-    change = asks_changes(facts) and (role is None or _CHANGE_Q.search(core_question(facts.text)))
-    if role is None and not change:
+    what = asked(facts)
+    if what is None:
         return None
+    role, change = (None, True) if what == "changes" else (what, False)
     pages = corpus.report_pages(conn, company, year)
     if not pages:
         return None

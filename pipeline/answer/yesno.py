@@ -50,6 +50,11 @@ _FORWARD = re.compile(r"(?i)\b(plans?\s+to|intends?\s+to|expects?\s+to|will\b|an
                       r"propos\w*)")
 _PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|held|holds|led|leads)\b|"
                      r"\bprior\s+to\s+joining\b|\b(mr|ms|mrs|dr)\.?\s+[A-Z]\w+\s+(has|was|is)\b")
+# A total to date is no event of the year: "As of May 31, 2021, we had repurchased 50.0 million shares ... under this
+# program", "since the program's inception", "cumulative repurchases"
+_CUMULATIVE = re.compile(r"(?i)\bas\s+of\b[^.;]{0,40}\b(had|have)\s+(re)?(purchased|bought|acquired|paid)\b|"
+                         r"\bsince\s+(the\s+|its\s+)?(program['’]?s?\s+)?(inception|start|beginning|commencement)\b|"
+                         r"\b(to\s+date|cumulative(ly)?|life[- ]to[- ]date)\b")
 _RISK = re.compile(r"(?i)\b(risk|risks|adversely|uncertaint\w*|there\s+can\s+be\s+no\s+assurance)\b")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d|,\d|%)")
 # (a middle initial "James E. Roe" or "Mr. Roe" ends no sentence)
@@ -118,9 +123,10 @@ def sentences(text: str) -> list[str]:
 
 def topic_only(sentence: str) -> str | None:
     """Why a sentence naming an event states nothing about the year's events (a policy, a hypothetical, a plan,
-    a risk, a biography), or None when it may state one."""
+    a risk, a biography, a total to date), or None when it may state one."""
     for why, pattern in (("a policy or definition", _POLICY), ("a hypothetical", _HYPOTHETICAL),
-                         ("a plan or authorisation", _FORWARD), ("a biography", _PERSON), ("a risk", _RISK)):
+                         ("a plan or authorisation", _FORWARD), ("a biography", _PERSON), ("a risk", _RISK),
+                         ("a total to date", _CUMULATIVE)):
         if pattern.search(sentence):
             return why
     return None
@@ -130,7 +136,7 @@ _PRIOR = re.compile(r"(?i)\b(previous|prior|preceding|comparative)\s+(financial\
 _COMPARATIVE = re.compile(r"\((19|20)\d{2}:[^)]*\)")     # "(2021: £nil)": the prior year's figure beside this year's
 
 
-def _of_year(sentence: str, year: int | None) -> bool:
+def of_year(sentence: str, year: int | None) -> bool:
     """A sentence naming years names the asked one (a prior year's buy-back is not this year's)."""
     if _PRIOR.search(sentence):
         return False
@@ -155,14 +161,14 @@ def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None) 
             if not event.topic.search(s):
                 continue
             if any(p.search(s) for p in event.deny) and not re.search(r"(?i)\b(if|unless|whether)\b", s) \
-                    and _of_year(s, year):
+                    and of_year(s, year):
                 out.denied.append((s, pg))
                 continue
             why = topic_only(s)
-            if why is None and _of_year(s, year) and any(p.search(s) for p in event.affirm):
+            if why is None and of_year(s, year) and any(p.search(s) for p in event.affirm):
                 out.affirmed.append((s, pg))
             else:
-                out.named.append((s, pg, why or ("another year" if not _of_year(s, year) else "")))
+                out.named.append((s, pg, why or ("another year" if not of_year(s, year) else "")))
     return out
 
 
@@ -195,13 +201,22 @@ def as_passage(pg: corpus.ReportPage) -> Passage:
 def _best(hits: list[tuple[str, corpus.ReportPage]], year: int | None,
           facts: QuestionFacts | None = None) -> tuple[str, corpus.ReportPage]:
     """The sentence carrying most of the question's own words ("increase its quarterly dividend", "under its
-    program"), then naming the asked year, then the shortest (the plainest statement)."""
+    program"), then naming the asked year, then led by the period it covers, then the shortest (the plainest
+    statement)."""
     from pipeline.answer.prose import question_terms
     from pipeline.terms import stems
 
     terms = question_terms(facts) if facts is not None else []
     return min(hits, key=lambda h: (-sum(1 for t in terms if t in stems(h[0])),
-                                    not (year and str(year) in h[0]), len(h[0])))
+                                    not (year and str(year) in h[0]), not _PERIOD_LEAD.search(h[0][:60]), len(h[0])))
+
+
+# A sentence led by the period it covers ("During 2022, we repurchased 18.3 million shares ...") states the year's
+# total; one naming the year later ("In addition, we repurchased 4.7 million shares under an agreement entered into
+# in the first quarter of 2022") states a part of it
+_PERIOD_LEAD = re.compile(r"(?i)\b(during|in|for)\s+(the\s+)?(fiscal\s+(year\s+)?|financial\s+year\s+|year\s+(ended\s+)?"
+                          r"([A-Z][a-z]+\s+\d{1,2},?\s+|\d{1,2}\s+[A-Z][a-z]+\s+)?)?(19|20)\d{2}\b|"
+                          r"\b(during|in)\s+the\s+(financial\s+)?(year|period)\b")
 
 
 _AMOUNT_Q = re.compile(r"(?i)^\s*(how\s+many|how\s+much|what\s+(number|amount)|what\s+was\s+the\s+(number|amount|"
@@ -293,8 +308,42 @@ def _amount(state: TurnState, facts: QuestionFacts, company: str, fy: int, pages
     if not with_number:
         return (f"{NOT_FOUND} a sentence in {company}'s FY{fy} report that states the number or amount of "
                 f"{event.name} in the year. {searched(company, fy, pages)}", "not_found")
-    s, pg = _best(with_number, fy, facts)
+    want = amount_kind(facts)
+    printed = [(h, stated_value(h[0], want)) for h in with_number]
+    printed = [(h, v) for h, v in printed if v]
+    if not printed:    # "how much did it spend?" answered by a share count is a wrong answer, not a partial one
+        what = "amount spent on" if want == "money" else "number of shares in"
+        return (f"{NOT_FOUND} a sentence in {company}'s FY{fy} report that states the {what} {event.name} in the "
+                f"year. {searched(company, fy, pages)}", "not_found")
+    s, pg = _best([h for h, _ in printed], fy, facts)
+    value = dict((h[0], v) for h, v in printed)[s]
     m = cite(as_passage(pg))
-    text = f"The {company} FY{pg.fiscal_year} {doc_kind(pg.doc_type)} says: \u201c{s}\u201d [{m}]"
+    text = f"{value}. The {company} FY{pg.fiscal_year} {doc_kind(pg.doc_type)} says: \u201c{s}\u201d [{m}]"
     state.claims.append(Claim(text=text, label=f"{company} FY{pg.fiscal_year} passage", company=company))
     return text, "quote"
+
+
+_MONEY_Q = re.compile(r"(?i)^\s*(how\s+much|what\s+(was\s+the\s+)?(amount|consideration|cost|value))\b|"
+                      r"\b(spen[dt]|spending|paid|pay|cost|consideration|amount\s+of\s+(cash|money))\b")
+_MONEY = re.compile(r"(?:(?:US|A|C|NZ|HK|S)?[$£€¥]|\b(?:USD|GBP|EUR|AUD|CAD)\s?)\s?\d[\d,]*(?:\.\d+)?"
+                    r"(?:\s?(?:million|billion|thousand|mn|bn|m|k)\b)?")
+_COUNT = re.compile(r"(?<![$£€¥\d.,])\d[\d,]*(?:\.\d+)?(?:\s+million)?(?=\s+(?:of\s+(?:its|our|the\s+company['’]s)\s+"
+                    r"(?:own\s+)?)?(?:ordinary\s+|common\s+|class\s+\w\s+)?(?:shares|stock)\b)", re.I)
+
+
+def amount_kind(facts: QuestionFacts) -> str:
+    """"How much did it spend / pay?" asks money; "how many shares?" asks a count."""
+    q = core_question(facts.text)
+    if re.search(r"(?i)\bhow\s+many\b|\bnumber\s+of\b", q):
+        return "count"
+    return "money" if _MONEY_Q.search(q) else "count"
+
+
+def stated_value(sentence: str, want: str) -> str:
+    """The amount of the kind asked as the sentence prints it ("$87.9 million"; "1,498,000 shares"), or ''.
+    A sentence stating both a count and its cost answers each question with its own number."""
+    if want == "money":
+        m = _MONEY.search(sentence)
+        return m.group(0).strip() if m else ""
+    m = _COUNT.search(sentence)
+    return f"{m.group(0)} shares" if m else ""

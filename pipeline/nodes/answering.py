@@ -31,7 +31,14 @@ class _Cites:
 
 
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    if ctx.synthesiser is not None:   # a model writes the answer; confidence comes from verification alone
+    from pipeline.answer import kinds_model
+
+    kinds_llm = kinds_model.Model(ctx.llm, ctx.settings.llm_calls_per_turn, ctx.sink) \
+        if ctx.synthesiser is not None and ctx.llm is not None and conn is not None else None
+    # a whole-report kind (yes/no, name, amount of an event) is the model's under that kind's own checks
+    # (answer/kinds_model.py), not the general synthesis, whose checks know figures but not verdicts or names
+    whole_kind = kinds_llm is not None and kinds_model.applies(work.facts)
+    if ctx.synthesiser is not None and not whole_kind:   # a model writes the answer; confidence from verification
         work.base_confidence = "high"
         rec = ctx.synthesiser(state, ctx, conn, work)
         if rec is not None:
@@ -60,7 +67,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         if spans_years(facts) and facts.metric is not None or (len(years) > 1 and find_definition(facts.text)):
             years = [max(y for y in years if y is not None)] if any(years) else years   # one answer over years
         for year in years:
-            whole = _from_whole_report(state, conn, facts, company, year, cite)
+            whole = _from_whole_report(state, conn, facts, company, year, cite, kinds_llm)
             if whole is not None:    # an event or a person asked: the whole report read, not the pages kept
                 s, kind = whole
                 if s not in sentences and s not in missing:
@@ -83,7 +90,9 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     across = len(state.companies) > 2 or _currencies_differ(state, conn)
     verdict = _which_is(asked, state.results, own_years=bool(work.company_years),
                         currencies=_currencies(state, conn)) if across else \
-        _which_is(facts.text, state.results, own_years=bool(work.company_years))
+        (_which_is(facts.text, state.results, own_years=bool(work.company_years)) or
+         # "which of A and B had the higher X?": the measure alone was asked of each, the ranking is the question's
+         _which_is(asked, state.results, own_years=bool(work.company_years)))
     if verdict and across and len(state.results) < len(state.companies):
         verdict = f"Of the {len(state.results)} companies whose figure I found: " + verdict \
             if not verdict.startswith("No verdict") else verdict
@@ -138,7 +147,7 @@ def _series(state: TurnState, work: Work, conn, cite: _Cites) -> StepRecord:
 
 
 def _from_whole_report(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                       cite: "_Cites") -> tuple[str, str] | None:
+                       cite: "_Cites", model=None) -> tuple[str, str] | None:
     """The question kinds answered from the whole report of one company and year rather than from the pages
     retrieval kept: "did it buy back shares / pay a dividend / make an acquisition?", "does it mention X?"
     (answer/yesno.py), "who is the CFO?", "which leadership positions changed?" (answer/people.py). None for
@@ -147,6 +156,11 @@ def _from_whole_report(state: TurnState, conn, facts: QuestionFacts, company: st
 
     if conn is None:
         return None
+    if model is not None:     # the model's answer under the kind's checks; the offline answer when it fails them
+        from pipeline.answer import kinds_model
+
+        return kinds_model.answer(state, conn, facts, company, year, cite, model,
+                                  lambda: _from_whole_report(state, conn, facts, company, year, cite))
     if yesno.applies(facts):
         return yesno.answer(state, conn, facts, company, year, cite)
     if people.applies(facts):
@@ -177,7 +191,8 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
     if asks_trend(facts):   # "an improving margin?": the two years compared by the figure path, never a quote
         return _answer_company(state, conn, facts, company, year, passages, cite)
     if facts.metric is not None and prose.is_yes_no(facts) and not (_SIGN_ASKED.search(facts.text) or
-                                                                    _THRESHOLD.search(facts.text)):
+                                                                    _THRESHOLD.search(facts.text) or
+                                                                    _PROFIT_OR_LOSS.search(facts.text)):
         # "Did X announce a buyback?": the sentence first; "negative operating cash flow?", "revenue above $50
         # billion?" are about the figure
         said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
@@ -197,6 +212,13 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
 
 
 _SIGN_ASKED = re.compile(r"(?i)\b(positive|negative)\b")
+# "Did it make an operating profit?", "was it profitable?", "did it report a net loss?": a profit-or-loss question
+# about a statement measure is decided by the sign of the statement's figure, never by a sentence about another
+# measure ("non-operating income ...")
+_PROFIT_OR_LOSS = re.compile(r"(?i)\b(make|made|post|posted|report|reported|record|recorded|have|had|generate|generated|"
+                             r"achieve|achieved|turn|turned|deliver|delivered|incur|incurred|suffer|suffered)\s+"
+                             r"(a|an|any)\s+([\w-]+\s+){0,2}(?P<pl>profit|loss)\b|\b(?P<able>profitable|loss-making|"
+                             r"unprofitable)\b")
 _THRESHOLD = re.compile(r"(?i)\b(?P<op>above|over|more than|greater than|exceed(?:s|ed)?|at least|below|under|"
                         r"less than|at most)\s+(?:US)?\$?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*"
                         r"(?P<scale>thousand|million|billion|bn|mn|m)?\b")
@@ -215,6 +237,10 @@ def _yes_no_lead(facts: QuestionFacts, state: TurnState) -> str:
     asked = _SIGN_ASKED.search(facts.text)
     if v is not None and asked and v != 0:
         return "Yes. " if (v > 0) == (asked.group(1).lower() == "positive") else "No. "
+    pl = _PROFIT_OR_LOSS.search(facts.text)
+    if v is not None and pl and v != 0:
+        profit = (pl["pl"] or "").lower() == "profit" or (pl["able"] or "").lower() == "profitable"
+        return "Yes. " if (v > 0) == profit else "No. "
     bar = _THRESHOLD.search(facts.text)
     if v is not None and bar:
         unit = str(r.get("unit") or "").lower()
