@@ -55,6 +55,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/cache.py
 	$(BIN)/python benchmarks/series.py
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/facts_precision.py
 
 clean-data:
 	rm -rf .data

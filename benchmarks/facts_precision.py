@@ -137,7 +137,7 @@ def score(labels: list[dict], facts_by_key: dict[tuple, object]) -> dict:
                 res["criteria"][c][1] += 1
         ok = all(v[c] for c in CRITERIA)
         res["ok"] += ok
-        for group, name in (("corpus", d["corpus"]), ("stratum", d["statement"] or "notes/other")):
+        for group, name in (("corpus", d["corpus"]), ("stratum", d.get("sample_stratum") or d["statement"] or "notes/other")):
             res[group][name][0] += ok
             res[group][name][1] += 1
         if not ok:
