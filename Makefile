@@ -56,6 +56,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/series.py
 	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/turn.py --write
+	$(BIN)/python benchmarks/facts_precision.py
 
 clean-data:
 	rm -rf .data

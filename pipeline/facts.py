@@ -19,7 +19,7 @@ from pipeline import segment_columns
 from pipeline.units import SCALE_WORDS
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "24"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "25"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -106,20 +106,40 @@ def _count_scale(path: str, table_unit: str | None) -> str | None:
     return table_unit if re.search(r"(?i)\bshares\b|thousands|millions|\(000", path) else None
 
 
-def kind_of(row: Row, value: str, title: str) -> str:
+# "Effect of exchange rate changes on cash", "Interest rate swap contracts": a rate naming what an amount is about,
+# not a rate the row reports ("Weighted average interest rate" ends with it)
+_RATE_OF = re.compile(r"(?i)\b(exchange|interest|currency)[- ]rates?\b(?=\s*\S)")
+# an equity line that states its share counts ("Treasury stock, at cost; 38,210 and 36,713 shares", "Class B — 1,227
+# and 1,266 shares outstanding", "(2 and 2 million shares, respectively)"): the amount is money, the counts are words
+_STATES_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(and\s+\d[\d,.]*\s+)?(million\s+|thousand\s+)?shares\b")
+# a cash-flow statement's share transactions are cash: "Shares repurchased for tax withholdings (115)"
+_SHARE_FLOW = re.compile(r"(?i)^(?!number of).*\bshares?\b.*\b(repurchased|purchased|issued|withheld|withholdings?|"
+                         r"redeemed|bought back|sold)\b")
+_IN_YEARS = re.compile(r"(?i)\(in years\)|\bin years\b")     # "Weighted-average remaining lease term (in years)"
+
+
+def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> str:
     text = " ".join([*row.path, row.label])
     if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"
     if value.endswith("%"):
         return "percent"
-    if _PERCENT.search(row.label):
+    v = parse_number(value)
+    if _IN_YEARS.search(" ".join([*row.path[-1:], row.label])) and "$" not in value and v is not None and abs(v) < 100:
+        return "count"      # a term or an age in years: neither money nor a percentage
+    # "Weighted-average common shares outstanding" over "Basic" / "Diluted" rows: the heading names the count
+    if re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label) and row.path and \
+            re.search(r"(?i)\bshares\b", row.path[-1]) and not _STATES_COUNTS.search(row.path[-1]) and "$" not in value:
+        return "count"
+    if _PERCENT.search(_RATE_OF.sub(" ", row.label)):
         v = parse_number(value)
         if "$" in value or "," in value or (v is not None and abs(v) > 100):
             return "money"     # "Gross margin 3,531": an amount the filer calls a margin, not a percentage
         return "percent"
     if _COUNT.search(row.label) and not _FLOW.search(row.label) and not _MONEY_NOUN.search(row.label) \
-            and "$" not in value:
+            and "$" not in value and not _STATES_COUNTS.search(row.label) \
+            and not (statement == "cash_flow" and _SHARE_FLOW.search(row.label)):
         return "count"      # "Proceeds from issuance of common stock to employees 105" is money
     return "money"
 
@@ -157,10 +177,12 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             if not cells or not row.label or len(row.label) > 300 or mis_split(row.label) or _prose(row.label):
                 continue
             path = " \u203a ".join([*row.path, row.label])
+            if _running_footer(row.label, cells) or _split_date(row.label, cells):
+                continue
             for col, printed in cells:
-                if col.kind != "value" or col.year in row.ambiguous:
-                    continue
-                kind = kind_of(row, printed, t.title)
+                if col.kind != "value" or col.year in row.ambiguous or printed.endswith(","):
+                    continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)
+                kind = kind_of(row, printed, t.title, row.statement or t.statement)
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
                 unit = None if kind in ("per_share", "percent") else \
                     _count_scale(path, t.unit) if kind == "count" else t.unit or (scale if kind == "money" else None)
@@ -223,6 +245,28 @@ def _mark_part_statements(tables: list[PageTable]) -> None:
             t.secondary, t.statement = True, None
             for r in t.rows:
                 r.secondary, r.statement = True, None
+
+
+# A page's running footer or header: the report's name, its year and the page number ("Acme Limited ANNUAL REPORT
+# 2022 53", "Annual Report and Accounts 2023 | 17")
+_REPORT_NAME = re.compile(r"(?i)\b(annual|integrated|interim|half[- ]year) report( and (accounts|financial statements))?"
+                          r"[\s|–-]*((19|20)\d{2})?[\s|–-]*$")
+
+
+def _running_footer(label: str, cells) -> bool:
+    values = [v for _, v in cells]       # the year may have been split off as a value: [2022, 53]
+    return 1 <= len(values) <= 2 and bool(re.fullmatch(r"\d{1,3}", values[-1])) and \
+        all(re.fullmatch(r"\d{1,3}|(19|20)\d{2}", v) for v in values) and bool(_REPORT_NAME.search(label))
+
+
+_MONTH_END = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|"
+                        r"december)$")
+
+
+def _split_date(label: str, cells) -> bool:
+    """A header line of dates ("Contract Type February 2, 2019 February 3, 2018") split into a label ending in a month
+    and values that are a day and a year: no row."""
+    return bool(_MONTH_END.search(label)) and any(re.fullmatch(r"\d{1,2},?|(19|20)\d{2}", v) for _, v in cells)
 
 
 def _prose(label: str) -> bool:

@@ -114,10 +114,20 @@ def _units(conn: psycopg.Connection, doc_id: str) -> tuple[str | None, str | Non
     row = conn.execute("SELECT currency, scale FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
     if row is None:
         return None, None
-    currency, scale = row
+    return document_units(*row)
+
+
+def document_units(currency: str | None, scale: str | None) -> tuple[str | None, str | None]:
+    """A document's recorded currency and scale ("millions") as the facts extractor takes them ("million")."""
     if scale == "units":
         return currency or None, None      # whole amounts: no multiplier
     return currency or None, SCALE_WORDS.get(scale, scale) or None
+
+
+def page_units(identity: dict | None) -> dict[int, tuple[str, str]]:
+    """page -> (currency, scale) of a document's identity record's statement units (documents.identity)."""
+    return {int(u["page"]): (u.get("currency") or "", u.get("scale") or "")
+            for u in ((identity or {}).get("statement_units") or []) if isinstance(u, dict) and u.get("page")}
 
 
 def _page_units(conn: psycopg.Connection, doc_id: str) -> dict[int, tuple[str, str]]:
@@ -210,6 +220,12 @@ def browse(conn: psycopg.Connection, doc_id: str, text: str = "", fiscal_year: i
     sql += " ORDER BY f.page, f.line_no, f.id LIMIT %s"
     params.append(int(limit))
     return [StoredFact(*r) for r in conn.execute(sql, params).fetchall()]
+
+
+def document_facts(conn: psycopg.Connection, doc_id: str) -> list[StoredFact]:
+    """Every stored fact of one document in page and line order (the facts-precision benchmark samples them)."""
+    return [StoredFact(*r) for r in conn.execute(_SELECT + " WHERE f.doc_id = %s ORDER BY f.page, f.line_no, f.id",
+                                                 (doc_id,)).fetchall()]
 
 
 def count(conn: psycopg.Connection, doc_id: str | None = None) -> int:
