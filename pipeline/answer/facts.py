@@ -153,8 +153,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
 
 
 def _leading_parts(company) -> set[str]:
-    """The leading words of a company's longer names, as an analyst shortens them: "CSG Systems" of "CSG Systems
-    International, Inc.", "Acme Widget" of "Acme Widget Holdings Corporation". Two words or more (one word is the
+    """The leading words of a company's longer names, as an analyst shortens them: "Kestrel Systems" of "Kestrel
+    Systems International, Inc.", "Acme Widget" of "Acme Widget Holdings Corporation". Two words or more (one word is the
     short name, already held): they say whose figure it is, never what it measures."""
     out: set[str] = set()
     for name in (*company.aliases, getattr(company, "legal_name", "") or ""):
