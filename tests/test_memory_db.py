@@ -29,8 +29,12 @@ def test_a_thread_carries_entities_and_checkpoints_every_node(ctx):
     assert [m.role for m in ctx.saver.history(t)] == ["user", "assistant"] * 2
 
 
+@pytest.mark.corpus
 def test_a_segment_the_threads_company_prints_is_read_as_its_part_not_a_company_not_held(ctx):
     from pipeline.stores import corpus
+    from tests.conftest import corpus_pdf
+
+    corpus_pdf("BOEING_2018_10K")       # the segment names are read from the real 10-K
 
     conn = ctx.connect()
     try:
