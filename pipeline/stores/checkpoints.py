@@ -13,8 +13,6 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from psycopg.types.json import Jsonb
-
 
 def new_thread_id() -> str:
     """Unguessable: 128 bits from the OS's CSPRNG, as hex, so an id never starts with "-" (which a command line
@@ -43,9 +41,7 @@ class CheckpointSaver:
 
     def ensure_thread(self, thread_id: str, user_id: str = "local", title: str = "", one_off: bool = False) -> None:
         """Create (or touch) a thread. `one_off`: a single turn asked outside a conversation, kept traceable."""
-        owner = self._run(_ENSURE_THREAD, (thread_id, user_id, title[:120], one_off), fetch="one")
-        if owner and owner[0] != user_id:
-            raise PermissionError("this thread belongs to another user")
+        _check_owner(self._run(_ENSURE_THREAD, (thread_id, user_id, title[:120], one_off), fetch="one"), user_id)
 
     def owner(self, thread_id: str) -> str | None:
         row = self._run("SELECT user_id FROM threads WHERE thread_id = %s", (thread_id,), fetch="one")
@@ -58,19 +54,19 @@ class CheckpointSaver:
     def begin_turn(self, thread_id: str, user_id: str, turn_id: str, question: str, one_off: bool = False) -> int:
         """ensure_thread + start_turn in one transaction (one connection, one commit): the turn's number."""
         with self._connect() as c:
-            owner = c.execute(_ENSURE_THREAD, (thread_id, user_id, question[:120], one_off)).fetchone()
-            if owner and owner[0] != user_id:
+            try:
+                _check_owner(c.execute(_ENSURE_THREAD, (thread_id, user_id, question[:120], one_off)).fetchone(),
+                             user_id)
+            except PermissionError:
                 c.rollback()
-                raise PermissionError("this thread belongs to another user")
+                raise
             row = c.execute(_START_TURN, (thread_id, turn_id, question, thread_id)).fetchone()
             c.commit()
         return int(row[0])
 
     def put(self, thread_id: str, turn: int, step: int, node: str, state: dict, parent_id: int | None) -> int:
-        row = self._run("INSERT INTO checkpoints (thread_id, turn, step, parent_id, node, state) "
-                        "VALUES (%s, %s, %s, %s, %s, %s) RETURNING id",
-                        (thread_id, turn, step, parent_id, node, Jsonb(state)), fetch="one")
-        return int(row[0])
+        """One checkpoint (a state dict): put_many of one."""
+        return int(self.put_many(thread_id, turn, [(step, node, _json_text(state))], parent_id))
 
     def put_many(self, thread_id: str, turn: int, steps: list[tuple[int, str, str]], parent_id: int | None) -> int | None:
         """Several checkpoints in one transaction: (step, node, state as JSON text) each, chained by parent pointers
@@ -153,6 +149,12 @@ _ENSURE_THREAD = ("INSERT INTO threads (thread_id, user_id, title, one_off) VALU
                   "ON CONFLICT (thread_id) DO UPDATE SET updated_at = now() RETURNING user_id")
 _START_TURN = ("INSERT INTO turns (thread_id, turn, turn_id, question) SELECT %s, coalesce(max(turn), 0) + 1, %s, %s "
                "FROM turns WHERE thread_id = %s RETURNING turn")
+
+
+def _check_owner(owner_row, user_id: str) -> None:
+    """A thread is written only by its owner (the row _ENSURE_THREAD returns)."""
+    if owner_row and owner_row[0] != user_id:
+        raise PermissionError("this thread belongs to another user")
 
 
 def _insert_steps(c, thread_id: str, turn: int, steps: list[tuple[int, str, str]], parent_id: int | None) -> int | None:
