@@ -5,7 +5,7 @@ Two optional hints sit on top, strongest last:
 - the file name `COMPANY_PERIOD_TYPE[_dated-YYYY-MM-DD].pdf` (3M_2018_10K.pdf, JOHNSON_JOHNSON_2022_10K.pdf):
   its period and type win over the PDF's; its company is used when it names a registered company or when the PDF
   names none;
-- a sidecar `<same stem>.json` next to the PDF overrides any field: `{"company": "3M", "fiscal_year": 2018,
+- a sidecar `<same stem>.json` next to the PDF overrides any field: `{"company": "Acme", "fiscal_year": 2018,
   "doc_type": "10K", "period": "2018", "currency": "USD", "scale": "millions"}`.
 A company the registry does not know yet is returned as `new_company`, for ingest to register.
 """

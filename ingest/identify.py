@@ -58,7 +58,7 @@ CURRENCIES = ("USD", "AUD", "CAD", "GBP", "EUR", "JPY", "CHF", "HKD", "NZD", "SG
 @dataclass
 class Identity:
     """What the document says it is. Empty fields were not found; `evidence` says where each found one came from."""
-    company: str = ""                 # the short name analysts use ("Adobe", "Best Buy")
+    company: str = ""                 # the short name analysts use ("Acme", "Global Express")
     legal_name: str = ""              # as printed ("ADOBE SYSTEMS INCORPORATED")
     aliases: tuple[str, ...] = ()
     tickers: tuple[str, ...] = ()
@@ -195,7 +195,7 @@ def _release_name(text: str) -> tuple[str, str, str]:
 def short_name(legal: str, body: str = "") -> str:
     """The name analysts use: legal suffixes and a leading 'The' dropped, '.com' dropped, and the shortest leading
     part of the name that the document itself uses on its own at least as often as the whole name
-    ('Adobe Systems Incorporated' -> 'Adobe'; 'American Express Company' stays 'American Express')."""
+    ('Acme Systems Incorporated' -> 'Acme'; 'Global Express Company' stays 'Global Express')."""
     name = _SUFFIX_TAIL.sub("", legal.strip()).strip(" ,")
     name = re.sub(r"(?i)^the\s+", "", name)
     name = re.sub(r"(?i)\.com$", "", name).strip()

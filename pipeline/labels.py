@@ -10,7 +10,7 @@ def doc_kind(doc_type: str) -> str:
 
 
 def doc_label(company: str, fiscal_year: int | None, doc_type: str, page: int | None = None, fy_label: str = "") -> str:
-    """'3M · FY2018 · 10-K p. 60'; with the company's own label when the document records one whose year differs
+    """'Acme · FY2018 · 10-K p. 60'; with the company's own label when the document records one whose year differs
     from its end date ('Kitano · FY2021 (year ended 31 Mar 2022) · annual report p. 4')."""
     fy = fy_label or (f"FY{fiscal_year}" if fiscal_year else "")
     parts = [p for p in (company, fy) if p]

@@ -18,7 +18,7 @@ _CARRIED = re.compile(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)")
 
 
 def own_words(text: str) -> str:
-    """The question as the user asked it: what carry-over appended ("(context from turn 1: Verizon FY2030 capital
+    """The question as the user asked it: what carry-over appended ("(context from turn 1: Acme FY2030 capital
     expenditure)", "(read as: FY2021)") taken out."""
     return _CARRIED.sub(" ", text)
 
@@ -117,7 +117,7 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
     financial term nor a common word ("Coca-Cola net operating revenues 2022?" -> ["Coca-Cola"])."""
     known = registry.names()
     out: list[str] = []
-    # a held company's own name is not scanned for others: "American Express's" holds no company "Express"
+    # a held company's own name is not scanned for others: "Global Express's" holds no company "Express"
     stripped = registry.strip_names(text)
     for m in _PHRASE.finditer(stripped):
         if lexicon.find(m.group(1)) or get_topics().find(m.group(1)):
@@ -154,7 +154,7 @@ def analyse(text: str, registry: Registry | None = None, lexicon: Lexicon | None
     registry = registry or get_registry()
     lexicon = lexicon or get_lexicon()
     companies = registry.find_companies(text)
-    if not companies:       # "AmEx", "Lockheed", "Boieng": named informally
+    if not companies:       # "GlobEx", a first word, a typo ("Acmee"): named informally
         text = registry.spell_out(text)
         companies = registry.find_companies(text)
     shared = {} if companies else {a: [c.name for c in cs] for a, cs in registry.shared_names(text).items()}

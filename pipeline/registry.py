@@ -48,7 +48,7 @@ _SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
 _DASH = r"[\s\-‐‑–—]*"
 
 
-# A held name followed by more of a name and an entity word ("Odyssey" in "Odyssey Group Holdings", "Acme" in "Acme
+# A held name followed by more of a name and an entity word ("Orion" in "Orion Group Holdings", "Acme" in "Acme
 # Silver Ltd") is part of another company's name, not the held company.
 _OTHER_ENTITY = re.compile(rf"\s+(?:[A-Z][\w&'’\-]*\s+){{0,2}}(?:{LEGAL_SUFFIX}|Group|Bank|Bancorp|Trust|Fund|Capital|"
                            r"Partners)(?![\w])")
@@ -93,7 +93,7 @@ class Registry:
     _shared: dict[str, list[Company]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        # A name two companies share ("Odyssey" for Odyssey Gold and Odyssey Group) names neither: it is kept
+        # A name two companies share ("Orion" for Orion Gold and Orion Group) names neither: it is kept
         # aside for "did you mean", never matched to one of them. A company's own display name or key is its own.
         owners: dict[str, list[Company]] = {}
         for c in self.companies:
@@ -104,7 +104,7 @@ class Registry:
         pats: list[tuple[re.Pattern[str], Company]] = []
         for c in self.companies:
             names = {c.name, c.key, *(a for a in c.aliases if _norm(a) not in self._shared)}
-            # Longest first so "Amcor plc" wins over "Amcor" in the span bookkeeping.
+            # Longest first so "Acme plc" wins over "Acme" in the span bookkeeping.
             for n in sorted(names, key=len, reverse=True):
                 pats.append((name_pattern(n), c))
             for t in c.tickers:  # tickers are case-sensitive: "BA" must not match "ba"
@@ -160,8 +160,8 @@ class Registry:
 
     def spell_out(self, text: str) -> str:
         """`text` with the informal ways analysts name a held company replaced by its name (for a text that names
-        no company by name, alias or ticker): a distinctive first word of a multi-word name ("Lockheed"), initial
-        letters of its words run together ("AmEx"), or a capitalised word one typo away from a name ("Boieng")."""
+        no company by name, alias or ticker): a distinctive first word of a multi-word name ("Globex" of "Globex Aerospace"), initial
+        letters of its words run together ("GlobEx" for Global Express), or a capitalised word one typo away from a name ("Acmee")."""
         forms = self._short_forms()
         out, last = [], 0
         for m in re.finditer(r"(?<![\w$])([A-Za-z][A-Za-z&]{3,})(?:'s|’s)?(?![\w])", text):
@@ -201,8 +201,8 @@ class Registry:
                 if w.lower() not in _GENERIC_FIRST_WORDS}
 
     def spans(self, text: str) -> list[tuple[int, int, Company]]:
-        """Where `text` names a company: (start, end, company), a longer name winning over a name inside it ("Odyssey
-        Gold" over "Odyssey"; "American Express" over a company "Express"), in text order."""
+        """Where `text` names a company: (start, end, company), a longer name winning over a name inside it ("Orion
+        Gold" over "Orion"; "Global Express" over a company "Express"), in text order."""
         hits = [(m.start(), m.end(), c) for pat, c in self._patterns for m in pat.finditer(text)]
         taken: list[tuple[int, int, Company]] = []
         for s, e, c in sorted(hits, key=lambda h: (h[0] - h[1], h[0])):
@@ -212,7 +212,7 @@ class Registry:
                        or text[h[0]:h[1]] in h[2].tickers), key=lambda h: h[0])
 
     def shared_names(self, text: str) -> dict[str, list[Company]]:
-        """Names in `text` that more than one company goes by ("Odyssey"), each with those companies."""
+        """Names in `text` that more than one company goes by ("Orion"), each with those companies."""
         out: dict[str, list[Company]] = {}
         seen: set[str] = set()
         for c in self.companies:
@@ -234,7 +234,7 @@ class Registry:
 
     def closest(self, name: str, among: list[str] | None = None, n: int = 3) -> list[str]:
         """The held companies (display names; of `among` when given) whose name, legal name or alias is closest
-        to `name`: a near spelling ("Acme Cola" / "Acme Colas Inc."), a name both share ("Odyssey"), or a name one
+        to `name`: a near spelling ("Acme Cola" / "Acme Colas Inc."), a name both share ("Orion"), or a name one
         word of which is `name`'s distinctive word. Empty when none is close."""
         import difflib
 
@@ -262,7 +262,7 @@ class Registry:
         return [nm for _, nm in sorted(scored, key=lambda x: -x[0])[:n]]
 
 
-# First words of company names that are ordinary words, never a name on their own ("American" is not American Express).
+# First words of company names that are ordinary words, never a name on their own ("Global" is not Global Express).
 _GENERIC_FIRST_WORDS = set("""american america united general international national first best new global royal
 standard public central pacific atlantic capital home digital advanced applied northern southern eastern western
 great north south east west world universal continental consolidated industrial financial energy health""".split())

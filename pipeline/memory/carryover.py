@@ -3,12 +3,12 @@
 Every question is read on its own first. Carry-over only fills gaps, and only for a follow-up:
 - a turn that asks for live information, tries to change the instructions (hostile), or says nothing about a
   company, period, figure or topic (chit-chat, "What's the weather in Paris?") inherits nothing;
-- "and in FY2021?" keeps company and figure; "what about Boeing?" keeps figure and year; "the year before",
+- "and in FY2021?" keeps company and figure; "what about Globex?" keeps figure and year; "the year before",
   "prior year", "a year later", "that year" resolve against the previous turn's year, "last year" to the
   company's latest filing year (never the calendar's);
 - a question with its own topic keeps it ("How many employees?" after a revenue question asks about employees);
-- "compare that with Boeing" adds the previous company; a question that names its own two companies or two
-  years ("Compare 3M's operating margin in 2021 and 2022") adds nothing.
+- "compare that with Globex" adds the previous company; a question that names its own two companies or two
+  years ("Compare Acme's operating margin in 2021 and 2022") adds nothing.
 Deterministic; when it finds nothing it changes nothing."""
 from __future__ import annotations
 
@@ -52,8 +52,8 @@ class CarryOver:
     years: list[int] = field(default_factory=list)
     metric: str | None = None
     added: list[str] = field(default_factory=list)     # what was carried, for the step record
-    # each compared company's own years when the thread asked them in different years ("Nike net income FY2021" /
-    # "Amex net income 2022" / "which is higher?": Nike FY2021 against American Express FY2022)
+    # each compared company's own years when the thread asked them in different years ("Acme net income FY2021" /
+    # "GlobEx net income 2022" / "which is higher?": Acme FY2021 against Global Express FY2022)
     company_years: dict[str, list[int]] = field(default_factory=dict)
     # names read like companies not held that the thread's company prints as its own parts ("Display Technologies")
     parts: list[str] = field(default_factory=list)
@@ -123,7 +123,7 @@ def _thread_parts(history: list[Message]) -> list[str]:
 
 def _years_compared(history: list[Message], prev: _Prev) -> list[int]:
     """The years of the latest on-topic turns that asked the previous turn's figure for the same companies
-    ("Best Buy's gross margin FY2019" then "and FY2017": [2017, 2019]), for "did it improve?"."""
+    ("Acme's gross margin FY2019" then "and FY2017": [2017, 2019]), for "did it improve?"."""
     years: list[int] = []
     for m in reversed(history):
         if m.role != "assistant" or not m.state or m.state.get("route") in ("out_of_scope", "web", "direct"):
@@ -179,7 +179,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
                part_of: Callable[[str, str], bool] | None = None) -> CarryOver:
     """`coverage` (company -> fiscal years ingested) resolves "last year" to the company's latest filing year;
     `part_of(company, name)` tells whether a company's filings print a name as one of its parts (a segment), so
-    "how about Display Technologies net sales?" after a Corning question is Corning's segment, not a company."""
+    "how about Display Technologies net sales?" after an Acme question is Acme's segment, not a company."""
     facts = analyse(question)
     if part_of is not None:
         part_of = lru_cache(maxsize=None)(part_of)      # one lookup per (company, name) in this turn
@@ -226,7 +226,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         pass     # "What was Tesla's revenue?", "what about Tesla?": a company named but not held, never the carried one
     elif not out.companies and prev.companies and _WHICH.search(question) and _COMPARATIVE.search(question) \
             and len(compared_companies := _thread_companies(history)) >= 2:
-        # "3M revenue 2022" / "Boeing same year" / "which had the higher operating margin?": the thread's companies
+        # "Acme revenue 2022" / "Globex same year" / "which had the higher operating margin?": the thread's companies
         out.companies = list(compared_companies)
         out.added.append(f"companies {', '.join(out.companies)} (the thread's, compared)")
         context.extend(out.companies)
@@ -288,8 +288,8 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         context.append(label)
     if facts.metric is not None and prev.metric and not own_companies and \
             (_THAT_SEGMENT.search(question) or _IT.search(question)):
-        # "operating margin of that segment" after "Lockheed Space operating profit": the Space segment's; so is
-        # "operating income for it" after "Amazon North America segment net sales" (the part asked, not the company)
+        # "operating margin of that segment" after "Globex Space operating profit": the Space segment's; so is
+        # "operating income for it" after "Acme North America segment net sales" (the part asked, not the company)
         quals = _part_words(prev.question, prev.metric)
         if quals:
             kept = " ".join(quals)
@@ -317,7 +317,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         kept = " ".join(_part_words(prev.question, prev.metric))
         out.added.append(f"margin of {lead.strip()}" + (f" ({kept})" if kept else ""))
     elif _RATIO_OF.match(question) and prev.metric and facts.metric is not None and prev.metric != facts.metric:
-        # "as % of revenue" after "Verizon capex 2022": the previous figure over the one now named
+        # "as % of revenue" after "Acme capex 2022": the previous figure over the one now named
         lead = get_lexicon().get(prev.metric).label + " "
         out.added.append(f"ratio of {lead.strip()}")
     if context or lead:
@@ -372,7 +372,7 @@ def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
     facts = analyse(prev_question)
     measure = {w.lower() for t in (*metric.terms, metric.label) for w in re.findall(r"[A-Za-z]+", t)}
     drop = {"fy"} | set(FILLER) | ASKING | facts.company_words() | measure
-    # its words, not its context; with informal company names spelled out ("amex" is American Express, not a qualifier)
+    # its words, not its context; with informal company names spelled out ("globex" is Globex Corporation, not a qualifier)
     own = own_words(facts.text)
     text = RELATIVE.sub(" ", own)
     ratio = re.search(r"(?i)\b(?:as\s+(?:a\s+)?)?(?:%|percent(?:age)?|share|proportion)\s+of\s+[A-Za-z][\w&' -]*", text)

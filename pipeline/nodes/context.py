@@ -115,7 +115,7 @@ def years_for(state: TurnState, work: Work, company: str) -> list[int | None]:
     """The fiscal years one company is asked about and held: the named years, else its latest report."""
     held = work.coverage.get(company, [])
     own = [y for y in work.company_years.get(company, []) if y in state.years]
-    if own:     # "which is higher?" over Nike FY2021 and American Express FY2022: each company's own year
+    if own:     # "which is higher?" over Acme FY2021 and Global Express FY2022: each company's own year
         return [y for y in own if not held or y in held] or [None]
     if state.years:
         from pipeline.router import reported_in

@@ -246,8 +246,8 @@ def _word_pattern(name: str) -> str:
 def names_a_part(conn: psycopg.Connection, company: str, name: str) -> bool:
     """Whether `company`'s filings print `name` as one of its own parts ("Display Technologies", "AWS", "RMS"):
     beside "segment" or "division" on a page, or as a row label on at least three pages. A competitor or
-    customer the filings mention ("Airbus" in Boeing's) is neither. (How often a name is mentioned does not tell a
-    division from a partner: Activision's filings name Microsoft as often as PepsiCo's name Frito-Lay.)"""
+    customer the filings mention (an airline in an aircraft maker's) is neither. (How often a name is mentioned does not tell a
+    division from a partner: a game publisher's filings may name its platform partner as often as a food group's name its own snack division.)"""
     word = _word_pattern(name)
     if conn.execute("SELECT 1 FROM pages p JOIN documents d USING (doc_id) WHERE d.company = %s AND p.text ~* %s"
                     " LIMIT 1", (company, word + r"\s+(business\s+)?(segments?|divisions?)\M")).fetchone():
