@@ -79,6 +79,13 @@ def words(text: str) -> list[str]:
 
 def stems(text: str) -> set[str]:
     """Every word of `text` stemmed, plus the synonym class of each (for matching a question's terms)."""
+    return set(_stems(text))
+
+
+@lru_cache(maxsize=65536)
+def _stems(text: str) -> frozenset[str]:
+    # A turn stems the same row labels and sentences many times over (each candidate line is scored by several
+    # readers); the result depends on the text alone, so it is computed once per process. Callers get a copy.
     out: set[str] = set()
     cls = _classes()
     for w in words(text):
@@ -88,7 +95,7 @@ def stems(text: str) -> set[str]:
             out.add(s)
             if s in cls:
                 out.add(cls[s])
-    return out
+    return frozenset(out)
 
 
 def content_terms(text: str, drop: set[str] | None = None) -> list[str]:
