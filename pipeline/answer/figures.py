@@ -474,7 +474,12 @@ class Answerer:
             grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:
                 return grown
-        self.state.figures.append(figure_record(fact, measure, key, self.year, m))
+        record = figure_record(fact, measure, key, self.year, m)
+        if found.via is not None:
+            # the asked words and the printed label differ: say which line answered and what linked them
+            record["matched_by"] = f"'{found.via.asked}' = '{fact.label}' ({found.via.reason()})"
+            measure = f"{measure}, printed as '{fact.label}' ({found.via.reason()}),"
+        self.state.figures.append(record)
         outflow = metric is not None and metric.outflow and fact.value is not None
         self.record_result(key, abs(fact.value) if outflow else fact.value, fact.scale, "printed")   # as it is said
         note = f", printed as {fact.value_printed}" if fact.value is not None and fact.value < 0 else ""
