@@ -155,3 +155,40 @@ def test_the_generator_reads_tags_as_labels_and_keeps_only_confirmed_same_line_m
     kept, _ = gen.strict([(gen.tag_label(t), [t]) for t in
                           ("SellingGeneralAndAdministrativeExpense", "SellingAndMarketingExpense")], std)
     assert kept == ["Selling general and administrative expense"]     # confirmed, but an overlapping measure
+
+
+def test_every_match_records_what_linked_the_asked_words_to_the_row():
+    facts = _facts([_income("Revenue 9,000 8,000", "Cost of revenue (5,400) (5,000)", "Gross profit 3,600 3,000")])
+    q = analyse("What was the revenue in FY2030?")
+    ask = lookup.read_ask("What was the revenue in FY2030?", q, q.metric)
+    found = lookup.choose(ask, facts, ["KESTREL_2030_10K"])
+    assert isinstance(found, lookup.FactMatch) and found.why(ask) == "'revenue' = 'Revenue' (lexicon: revenue)"
+    question = "What was the cost of goods and services sold in FY2030?"
+    q = analyse(question)
+    ask = lookup.read_ask(question, q, q.metric)
+    found = lookup.choose(ask, facts, ["KESTREL_2030_10K"])
+    assert isinstance(found, lookup.FactMatch)
+    assert found.why(ask).startswith("'cost of goods and services sold' = 'Cost of revenue' (standard label group:")
+
+
+def test_the_answer_names_the_printed_line_and_the_group_that_linked_it(monkeypatch):
+    from pipeline.answer.figures import Answerer
+    from pipeline.state import TurnState
+
+    facts = _facts([_income("Revenue 9,000 8,000", "Cost of goods and services sold (5,400) (5,000)",
+                            "Gross profit 3,600 3,000")], company="Verizon")
+    monkeypatch.setattr(lookup, "find", lambda conn, ask, company, year, **kw:
+                        lookup.choose(ask, [f for f in facts if f.fiscal_year == year], ["KESTREL_2030_10K"]))
+    question = "What was Verizon's cost of sales in FY2030?"
+    state = TurnState(question=question)
+    text, kind = Answerer(state, None, analyse(question), "Verizon", 2030, lambda p: 1).answer()
+    assert "printed as 'Cost of goods and services sold' (standard label group: Cost of revenue/Cost of goods and " \
+           "services sold)" in text, text
+    assert "5,400" in text or "5.4" in text, text
+    assert state.figures[0]["matched_by"].startswith("'cost of sales' = 'Cost of goods and services sold'")
+
+    state = TurnState(question="What was Verizon's revenue in FY2030?")
+    monkeypatch.setattr(lookup, "find", lambda conn, ask, company, year, **kw: lookup.choose(
+        ask, [f for f in facts if f.fiscal_year == year and f.label != "Revenue"], ["KESTREL_2030_10K"]))
+    text, kind = Answerer(state, None, analyse(state.question), "Verizon", 2030, lambda p: 1).answer()
+    assert kind == "not_found" and not state.figures, text      # gross profit is never the revenue

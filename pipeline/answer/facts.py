@@ -183,6 +183,19 @@ class FactMatch:
     alternatives: list[StoredFact] = field(default_factory=list)
     via: line_vocabulary.Link | None = None     # the standard label group that linked asked words and row label
 
+    def why(self, ask: Ask) -> str:
+        """What linked the asked words to the printed row, for the answer's record and the trace."""
+        printed = f"'{self.fact.label}'"
+        if self.via is not None:
+            return f"'{self.via.asked}' = {printed} ({self.via.reason()})"
+        if ask.metric is not None:
+            if ask.metric.matches_row(self.fact.label):
+                return f"'{ask.measure}' = {printed} (lexicon: {ask.metric.key})"
+            if _names_measure(ask, self.fact):
+                return f"'{ask.measure}' = {printed} (the label holds the asked words)"
+            return f"'{ask.measure}' = {printed} under its heading (lexicon: {ask.metric.key})"
+        return f"'{ask.measure}' = {printed} (the row covers the asked words: {', '.join(self.covered)})"
+
 
 @dataclass
 class NoMatch:

@@ -473,11 +473,11 @@ class Answerer:
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
             grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:
+                self.state.figures[-1]["matched_by"] = found.why(ask)
                 return grown
         record = figure_record(fact, measure, key, self.year, m)
-        if found.via is not None:
-            # the asked words and the printed label differ: say which line answered and what linked them
-            record["matched_by"] = f"'{found.via.asked}' = '{fact.label}' ({found.via.reason()})"
+        record["matched_by"] = found.why(ask)          # which printed line answered and what linked it
+        if found.via is not None:     # the asked words and the printed label differ: the answer says so
             measure = f"{measure}, printed as '{fact.label}' ({found.via.reason()}),"
         self.state.figures.append(record)
         outflow = metric is not None and metric.outflow and fact.value is not None
