@@ -46,6 +46,7 @@ _SAME_WORD = {"sale": "revenu", "turnov": "revenu", "earn": "incom", "profit": "
 GENERIC = {"cost", "expens", "charg", "net"}
 
 
+@lru_cache(maxsize=16384)     # the same row labels and asked spans are compared for every candidate row of a turn
 def words(label: str) -> tuple[str, ...]:
     """A label's content words, stemmed and folded, in printed order."""
     text = label.lower().replace("\u2019", "'").replace(",", " ").replace("-", " ")
@@ -113,6 +114,7 @@ class Vocabulary:
         # A group any two of whose labels are nested or overlapping holds a component, a total or another measure
         # beside its line: it links nothing (two components of one total would otherwise look like synonyms).
         self.rejected = [g for g in self.groups if not consistent(g.labels)]
+        self._spans: dict[str, list[str]] = {}
         for i, g in enumerate(self.groups):
             if g in self.rejected:
                 continue
@@ -135,6 +137,8 @@ class Vocabulary:
     def spans(self, text: str) -> list[str]:
         """Word spans of `text` that are labels of some group, longest first ("North America cost of goods sold"
         -> "cost of goods sold")."""
+        if text in self._spans:
+            return list(self._spans[text])
         toks = text.split()
         out = []
         for n in range(len(toks), 0, -1):
@@ -142,7 +146,9 @@ class Vocabulary:
                 span = " ".join(toks[i:i + n])
                 if words(span) in self._index and span not in out:
                     out.append(span)
-        return out
+        if len(self._spans) < 4096:
+            self._spans[text] = out
+        return list(out)
 
     def other_labels(self, label: str) -> list[str]:
         return [lab for g in self.groups_of(label) for lab in g.labels]
