@@ -192,3 +192,15 @@ def test_the_answer_names_the_printed_line_and_the_group_that_linked_it(monkeypa
         ask, [f for f in facts if f.fiscal_year == year and f.label != "Revenue"], ["KESTREL_2030_10K"]))
     text, kind = Answerer(state, None, analyse(state.question), "Verizon", 2030, lambda p: 1).answer()
     assert kind == "not_found" and not state.figures, text      # gross profit is never the revenue
+
+
+def test_the_shipped_file_is_what_the_generator_writes_from_the_installed_edgartools(tmp_path):
+    if importlib.util.find_spec("edgar") is None:
+        pytest.skip("edgartools is not installed (make line-vocabulary installs it); the shipped file is not rebuilt")
+    import importlib.metadata
+
+    if f'source = "edgartools {importlib.metadata.version("edgartools")}"' not in lv.DATA.read_text(encoding="utf-8"):
+        pytest.skip("another edgartools version is installed than the shipped file was built from")
+    out = tmp_path / "line_vocabulary.toml"
+    assert _generator().main(["--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == lv.DATA.read_text(encoding="utf-8")
