@@ -197,9 +197,9 @@ def test_the_answer_names_the_printed_line_and_the_group_that_linked_it(monkeypa
 def test_the_shipped_file_is_what_the_generator_writes_from_the_installed_edgartools(tmp_path):
     if importlib.util.find_spec("edgar") is None:
         pytest.skip("edgartools is not installed (make line-vocabulary installs it); the shipped file is not rebuilt")
-    import importlib.metadata
+    from importlib.metadata import version
 
-    if f'source = "edgartools {importlib.metadata.version("edgartools")}"' not in lv.DATA.read_text(encoding="utf-8"):
+    if f'source = "edgartools {version("edgartools")}"' not in lv.DATA.read_text(encoding="utf-8"):
         pytest.skip("another edgartools version is installed than the shipped file was built from")
     out = tmp_path / "line_vocabulary.toml"
     assert _generator().main(["--out", str(out)]) == 0
