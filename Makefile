@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test install install-dev ingest serve bench clean-data screenshots quality-baseline
+.PHONY: run test install install-dev ingest serve bench clean-data screenshots quality-baseline line-vocabulary
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -57,6 +57,12 @@ bench: install-dev
 	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/turn.py --write
 	$(BIN)/python benchmarks/facts_precision.py
+
+## make line-vocabulary: regenerate pipeline/data/line_vocabulary.toml from the edgartools package's US-GAAP concept
+## groups (its data files are read, nothing of it is imported, so it installs without its ~20 dependencies)
+line-vocabulary: install
+	$(BIN)/pip install -q --no-deps "edgartools==5.62.1"
+	$(BIN)/python tools/build_line_vocabulary.py
 
 clean-data:
 	rm -rf .data

@@ -91,7 +91,8 @@ def cache_payload(result, question: str, company: str, year: int | None, metric:
 def figure_rows(figures: list[dict]) -> list[dict]:
     return [{"marker": f.get("marker"), "company": f.get("company"), "metric": f.get("label") or f.get("metric"),
              "year": f.get("year"), "value": f.get("value"), "unit": f.get("unit"),
-             "row": snippet(f.get("row_label", ""), 80), "where": _where(f.get("doc", ""), f.get("page", 0))}
+             "row": snippet(f.get("row_label", ""), 80), "where": _where(f.get("doc", ""), f.get("page", 0)),
+             **({"matched_by": f["matched_by"]} if f.get("matched_by") else {})}
             for f in figures[:TOP]]
 
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pipeline import segment_columns
+from pipeline import line_vocabulary, segment_columns
 from pipeline.answer.figure_kinds import NON_GAAP
 from pipeline.lexicon import Metric, fold, term_pattern
 from pipeline.question import QuestionFacts, core_question, own_words
@@ -181,6 +181,20 @@ class FactMatch:
     covered: list[str]
     extra: list[str]
     alternatives: list[StoredFact] = field(default_factory=list)
+    via: line_vocabulary.Link | None = None     # the standard label group that linked asked words and row label
+
+    def why(self, ask: Ask) -> str:
+        """What linked the asked words to the printed row, for the answer's record and the trace."""
+        printed = f"'{self.fact.label}'"
+        if self.via is not None:
+            return f"'{self.via.asked}' = {printed} ({self.via.reason()})"
+        if ask.metric is not None:
+            if ask.metric.matches_row(self.fact.label):
+                return f"'{ask.measure}' = {printed} (lexicon: {ask.metric.key})"
+            if _names_measure(ask, self.fact):
+                return f"'{ask.measure}' = {printed} (the label holds the asked words)"
+            return f"'{ask.measure}' = {printed} under its heading (lexicon: {ask.metric.key})"
+        return f"'{ask.measure}' = {printed} (the row covers the asked words: {', '.join(self.covered)})"
 
 
 @dataclass
@@ -277,6 +291,37 @@ def _names_measure(ask: Ask, f: StoredFact) -> bool:
     return set(ask.measure_stems) <= label and not (extra & _transforms()) and len(extra) <= 2
 
 
+def vocabulary_link(ask: Ask, label: str, label_path: str = "") -> line_vocabulary.Link | None:
+    """The standard label group that makes the row's own `label` the asked measure in other words ("cost of goods
+    sold" asked, "Cost of revenue" printed), or None. The asked words are the measure's longest span that is a
+    group label; the question's other words stay qualifiers the row must cover. A row under a heading of the same
+    group ("Cost of revenue › Cost of goods sold") is a component of that line, never linked; neither is a label
+    the asked metric excludes."""
+    if ask.metric is not None and any(p.search(label.lower()) for p in ask.metric.exclude):
+        return None
+    vocab = line_vocabulary.get_vocabulary()
+    parents = [p.strip() for p in label_path.split("\u203a")[:-1]]
+    for span in _asked_spans(ask):
+        link = vocab.link(span, label)
+        if link is None:
+            continue
+        group = {line_vocabulary.words(lab) for lab in link.group.labels}
+        if any(line_vocabulary.words(p) in group for p in parents):
+            return None
+        return link
+    return None
+
+
+def _asked_spans(ask: Ask) -> list[str]:
+    """The asked measure's spans that are standard group labels; a lexicon metric asked by a term the groups do not
+    hold ("COGS") is asked by its own label too ("cost of sales"): the hand lexicon already made them one."""
+    vocab = line_vocabulary.get_vocabulary()
+    out = vocab.spans(ask.measure)
+    if ask.metric is not None:
+        out += [s for s in vocab.spans(fold(ask.metric.label)) if s not in out]
+    return out
+
+
 def _search_terms(ask: Ask) -> list[str]:
     terms = list(ask.hard) + list(ask.soft)
     if ask.metric is not None:
@@ -285,6 +330,9 @@ def _search_terms(ask: Ask) -> list[str]:
             terms += re.findall(r"[a-z]{4,}", p.pattern.lower())
     else:
         terms += ask.measure.split()
+    vocab = line_vocabulary.get_vocabulary()
+    for span in _asked_spans(ask):               # the same line printed in the standard group's other words
+        terms += [w for lab in vocab.other_labels(span) for w in re.findall(r"[a-z]{3,}", lab.lower())]
     return [t for t in terms if t not in ("and", "the", "for", "net", "total", "from")]
 
 
@@ -326,24 +374,31 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if f.secondary and not secondary_ok:
             continue
         row = _row_stems(f)
+        link = None
         if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and not _names_measure(ask, f):
-            continue
+            link = vocabulary_link(ask, f.label, f.label_path)
+            if link is None:
+                continue
         if ask.metric is None and not ask.hard:
             continue
         missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent")]
+        if missing and ask.metric is None:
+            link = vocabulary_link(ask, f.label, f.label_path)
+            if link is not None:
+                missing = [w for w in missing if w not in set(stems(link.asked))]
         if missing:
             continue
         if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if _kind_conflict(ask, f) or _heading_changes_measure(f, asked) or _another_segment(f, asked):
             continue
-        if ask.metric is None and _only_in_compound(ask, f):
+        if ask.metric is None and link is None and _only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not _tax_side(ask.question) != _tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
-        if ask.metric is None and not set(ask.hard) & set(stems(f.label_path)):
+        if ask.metric is None and link is None and not set(ask.hard) & set(stems(f.label_path)):
             continue        # the measure itself must be the row's, not only a word of the table's title
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row)
@@ -359,10 +414,12 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         own = ask.metric is not None and ask.metric.statement == "cash_flow" and ask.metric.matches_row(f.label)
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
-        key = (movement, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part, soft_hits,
+        # (a row that covers the asked words itself ranks above one the standard vocabulary links)
+        key = (movement, link is None, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part,
+               soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
-        good.append((key, f, sorted(asked & row), sorted(label_words)))
+        good.append((key, f, sorted(asked & row), sorted(label_words), link))
     if not good:
         closest = [f for f in cands if not f.secondary][:40]
         return NoMatch(ask.measure, _distinct_rows(closest)[:3], "no row covers " + (", ".join(ask.hard) or
@@ -376,7 +433,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         return NoMatch(ask.measure, _distinct_pages(rows)[:3], f"'{best[1].label}' is printed in {len(per_part)} "
                        "tables with different figures (one per segment or part?) and no company-wide row")
     alts = [g[1] for g in good[1:] if g[1].label_path != best[1].label_path][:3]
-    return FactMatch(best[1], best[2], best[3], _distinct_rows(alts))
+    return FactMatch(best[1], best[2], best[3], _distinct_rows(alts), best[4])
 
 
 def _per_part_rows(cands: list[StoredFact], asked: set[str] | None = None) -> set[int]:
@@ -461,7 +518,12 @@ def fit(question_ask: Ask, figure: dict, company: str, year: int | None) -> list
     failed = []
     row = set(stems(" ".join([figure.get("row_path") or figure.get("row_label", ""), figure.get("table", ""),
                               figure.get("column", "")])))
-    if [w for w in question_ask.hard if w not in row and w != "%"]:
+    missing = [w for w in question_ask.hard if w not in row and w != "%"]
+    if missing:
+        link = vocabulary_link(question_ask, figure.get("row_label", ""), figure.get("row_path") or "")
+        if link is not None:      # the row is the asked line in the standard group's other words
+            missing = [w for w in missing if w not in set(stems(link.asked))]
+    if missing:
         failed.append("measure")
     if year is not None and figure.get("column_fy") not in (None, year):
         failed.append("period")

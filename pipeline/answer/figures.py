@@ -473,8 +473,13 @@ class Answerer:
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
             grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
             if grown:
+                self.state.figures[-1]["matched_by"] = found.why(ask)
                 return grown
-        self.state.figures.append(figure_record(fact, measure, key, self.year, m))
+        record = figure_record(fact, measure, key, self.year, m)
+        record["matched_by"] = found.why(ask)          # which printed line answered and what linked it
+        if found.via is not None:     # the asked words and the printed label differ: the answer says so
+            measure = f"{measure}, printed as '{fact.label}' ({found.via.reason()}),"
+        self.state.figures.append(record)
         outflow = metric is not None and metric.outflow and fact.value is not None
         self.record_result(key, abs(fact.value) if outflow else fact.value, fact.scale, "printed")   # as it is said
         note = f", printed as {fact.value_printed}" if fact.value is not None and fact.value < 0 else ""
