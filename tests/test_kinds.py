@@ -181,3 +181,56 @@ def test_two_companies_ranked_get_the_verdict_from_the_question_as_asked():
             {"company": "Northwind", "metric": "total assets", "year": 2022, "value": "137100", "unit": "million"}]
     assert _which_is(_one_company_asked(QuestionFacts(q)).text, rows) == ""      # the rewritten text ranks nothing
     assert _which_is(q, rows) == "Northwind's is higher:"
+
+
+# --- a count of the year's events over a table with a Total (answer/table_count.py) ------------------------------
+_DELIVERIES = """Results of Operations
+Aircraft deliveries, including leased units, as of December 31 were as follows:
+Kestrel * Osprey Heron * Total
+2022
+Cumulative deliveries 1,204 388 912
+Deliveries 61 (4) 17 22 (3) 100
+2021
+Cumulative deliveries 1,143 371 890
+Deliveries 55 (2) 12 19 (1) 86
+* Leased units identified by parentheses
+"""
+_PROGRAMME = "Heron Program Deliveries resumed in March. During 2022, we delivered 22 aircraft to customers."
+
+
+def test_a_whole_category_count_is_the_tables_total_never_one_programmes_row():
+    from pipeline.answer import table_count
+
+    ask = table_count.asked("How many aircraft did Quillfeather deliver in 2022?")
+    assert ask is not None and ask.event == "deliver"
+    counts = table_count.read(_pages(_DELIVERIES, _PROGRAMME), ask, 2022)
+    assert [(c.total, c.page.page) for c in counts] == [(100, 1)]        # not the cumulative row, not 2021's 86
+    assert counts[0].cells == {"Kestrel": 61, "Osprey": 17, "Heron": 22}
+    state = TurnState(question="q")
+    text, kind = table_count.answer(state, _pages(_DELIVERIES, _PROGRAMME), ask, "Quillfeather", 2022,
+                                    lambda p: 1, yesno.as_passage)
+    import re
+
+    assert kind == "table_count" and text.startswith("100.")
+    assert {n for n in re.findall(r"(?<!FY)\b\d[\d,]*\b", text) if n not in ("2022", "1")} == {"100"}
+    # the programme's own sentence ("we delivered 22 aircraft") is one cell of the table: a part, never the whole
+    assert table_count.part_of_a_total(22, counts, ask)
+    assert not table_count.part_of_a_total(100, counts, ask)
+    # a question naming the sub-category gets its cell, said as that cell, with the Total beside it
+    named = table_count.asked("How many Herons did Quillfeather deliver in 2022?")
+    text, _ = table_count.answer(TurnState(question="q"), _pages(_DELIVERIES), named, "Quillfeather", 2022,
+                                 lambda p: 1, yesno.as_passage)
+    assert text.startswith("22.") and "Heron" in text and "Total is 100" in text
+    assert not table_count.part_of_a_total(22, counts, named)
+
+
+def test_a_total_row_under_year_columns_answers_and_a_level_question_is_no_event():
+    from pipeline.answer import table_count
+
+    page = ("Store network\nStores opened during the year\n2022 2021\nNorthern region 14 9\nSouthern region 6 11\n"
+            "Total stores opened 20 20\nStores closed during the year were 3.\n")
+    ask = table_count.asked("How many stores did Quillfeather open in 2022?")
+    counts = table_count.read(_pages(page), ask, 2022)
+    assert [(c.total, c.cells) for c in counts] == [(20, {"Northern region": 14, "Southern region": 6})]
+    assert table_count.read(_pages(page), ask, 2020) == []               # a year the table does not print
+    assert table_count.asked("How many employees does Quillfeather have?") is None

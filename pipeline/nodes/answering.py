@@ -395,9 +395,17 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
 
         need = prose.question_kind(core_question(facts.text)) or \
             ("count" if asks_a_count(core_question(facts.text)) else "number")   # "employees": a count, not a share
+        tabled = _table_count(state, conn, facts, company, year, cite) if need == "count" else None
+        if tabled is not None and tabled[0] is not None:
+            return tabled[0]
         quoted = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
         if quoted[1] == "not_found" and need == "count":   # a head count still needs a count
             quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="count")
+        if tabled is not None and quoted[1] == "quote" and _quotes_a_part(quoted[0], tabled[1]):
+            state.claims = [c for c in state.claims if c.text != quoted[0]]
+            quoted = (f"{NOT_FOUND} the whole count in {company}'s FY{year} report: the sentence I found states "
+                      f"one sub-category's part of the table's total, and the tables disagree on the total.",
+                      "not_found")
         elif quoted[1] == "not_found" and len(prose.question_terms(facts)) <= 2:
             # a sentence covering most of a short question; a line item named in three or more words is a figure,
             # and a sentence that does not state it with its amount is about another measure
@@ -406,6 +414,33 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
             state.suggestions = [s for s in state.suggestions if s not in suggestions]
         return quoted     # a quote, or the prose path's not-found, which lists the pages read
     return _quote(state, facts, company, year, passages, cite, conn)
+
+
+def _table_count(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
+                 cite: _Cites) -> tuple[tuple[str, str] | None, tuple] | None:
+    """A count of the year's events asked about the whole category ("how many airplanes did it deliver?"): the
+    Total of the report's table of that event (answer/table_count.py), with what was read for the prose check;
+    None when the question asks no event count."""
+    from pipeline.answer import table_count
+    from pipeline.answer.yesno import as_passage
+
+    ask = table_count.asked(core_question(facts.text))
+    if ask is None or conn is None:
+        return None
+    pages = corpus.report_pages(conn, company, year, pattern="total")
+    counts = table_count.read(pages, ask, year)
+    return table_count.answer(state, pages, ask, company, year, cite, as_passage), (ask, counts)
+
+
+def _quotes_a_part(text: str, read: tuple) -> bool:
+    """The quoted count is one sub-category's cell of the event's table, and the question names none."""
+    from pipeline.answer import table_count
+
+    ask, counts = read
+    said = re.findall(r"\u201c(.+?)\u201d", text)
+    values = [int(n.replace(",", "")) for s in said for n in re.findall(r"(?<![\d.,$])\d[\d,]*(?![\d.,]*%)", s)
+              if not re.fullmatch(r"(19|20)\d{2}", n)]
+    return any(table_count.part_of_a_total(v, counts, ask) for v in values)
 
 
 _WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
