@@ -150,3 +150,62 @@ def test_a_ratio_named_turnover_is_no_leadership_question():
                           years=[2021])
     assert not people.applies(facts)
     assert people.applies(QuestionFacts("Was there any board turnover in 2021?", years=[2021]))
+
+
+# --- why follow-ups and counts stated in prose, read from the kept pages (kinds_model.answer_pages) ---------------
+from pipeline.retrieval import Passage  # noqa: E402
+
+_MDNA = ("Results of operations. Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher "
+         "volumes at the Kestrel works and new customer contracts. Our outlook for revenue remains uncertain. "
+         "As part of the restructuring, we eliminated approximately 180 positions during 2022. "
+         "At December 31, 2022 we had approximately 2,400 employees.")
+_KEPT = [Passage(chunk_id=1, doc="doc", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL", page=7,
+                 score=1.0, text=_MDNA)]
+
+
+def run_pages(question: str, model, metric: str | None = None) -> tuple[TurnState, tuple[str, str]]:
+    from pipeline.question import analyse
+
+    state = TurnState(question=question)
+    facts = analyse(question)
+    offline_calls = []
+
+    def offline():
+        offline_calls.append(1)
+        return "offline answer", "quote"
+    got = kinds_model.answer_pages(state, None, facts, "Quillfeather", 2022, _KEPT, lambda p: 1, model, offline)
+    return state, got
+
+
+def test_a_why_answer_is_the_quoted_cause_and_its_own_words_carry_no_new_number(fake, model):
+    q = "What drove Quillfeather's revenue in 2022?"
+    from pipeline.question import analyse
+
+    assert kinds_model.page_kind(analyse(q)) == "why"
+    cause = ("Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher volumes at the Kestrel "
+             "works and new customer contracts.")
+    fake.for_purpose("kinds", reply(source=1, quote=cause, summary="Higher Kestrel volumes and new contracts drove it"))
+    state, (text, kind) = run_pages(q, model)
+    assert state.answered_by == "model" and cause in text and text.startswith("Higher Kestrel volumes")
+    # the model's words add a number the page does not print: rejected, the offline answer, the verdict recorded
+    fake.for_purpose("kinds", reply(source=1, quote=cause, summary="Revenue rose 15.6% on higher volumes"))
+    state, (text, kind) = run_pages(q, model)
+    assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
+    step = next(s for s in state.steps if s.node == "kinds_model")
+    assert step.failed_open and "15.6" in step.error and POLICY["kinds_model"].warning in state.warnings
+
+
+def test_a_prose_count_is_the_events_count_never_a_level_or_an_invented_number(fake, model):
+    q = "How many positions did Quillfeather cut in 2022?"
+    cut = "As part of the restructuring, we eliminated approximately 180 positions during 2022."
+    fake.for_purpose("kinds", reply(source=1, quote=cut, value="180"))
+    state, (text, _) = run_pages(q, model)
+    prompt = fake.calls("kinds")[-1]["messages"][1]["content"]
+    assert "2,400 employees" not in prompt      # a level is not offered for an event's count
+    assert state.answered_by == "model" and text.startswith("180.") and cut in text
+    fake.for_purpose("kinds", reply(source=1, quote=cut, value="200"))          # a number the quote does not print
+    state, (text, _) = run_pages(q, model)
+    assert text == "offline answer" and "200" in next(s for s in state.steps if s.node == "kinds_model").error
+    fake.for_purpose("kinds", reply(source=1, quote="We eliminated 180 positions.", value="180"))   # not as printed
+    state, (text, _) = run_pages(q, model)
+    assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"

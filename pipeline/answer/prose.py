@@ -254,6 +254,21 @@ def _not_the_measure(sentence: str, question: str) -> str:
     return text
 
 
+def is_prose(sentence: str) -> bool:
+    """A sentence of prose that can answer (not a table row, a cover-page line, a risk factor or a biography)."""
+    return _is_prose(sentence) and not (_NEVER.search(sentence) or _HEDGED.search(sentence) or _PERSON.search(sentence))
+
+
+def gives_a_cause(sentence: str) -> bool:
+    """"... increased due to ...", "driven by", "as a result of": the sentence gives a cause."""
+    return bool(_CAUSAL.search(sentence))
+
+
+def states_a_flow(sentence: str) -> bool:
+    """"we hired", "a reduction of", "opened": the sentence counts what joined or left, not a level."""
+    return bool(_HEADCOUNT_FLOW.search(sentence))
+
+
 def asks_why(facts: QuestionFacts) -> bool:
     """"Why did ...?", "What drove ...?": a cause is asked, not a figure."""
     return bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))

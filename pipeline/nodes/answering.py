@@ -37,7 +37,9 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         if ctx.synthesiser is not None and ctx.llm is not None and conn is not None else None
     # a whole-report kind (yes/no, name, amount of an event) is the model's under that kind's own checks
     # (answer/kinds_model.py), not the general synthesis, whose checks know figures but not verdicts or names
-    whole_kind = kinds_llm is not None and kinds_model.applies(work.facts)
+    # so is a why follow-up or a count stated in prose, read from the kept pages (kinds_model.answer_pages)
+    whole_kind = kinds_llm is not None and (kinds_model.applies(work.facts) or
+                                            kinds_model.page_kind(work.facts) is not None)
     if ctx.synthesiser is not None and not whole_kind:   # a model writes the answer; confidence from verification
         work.base_confidence = "high"
         rec = ctx.synthesiser(state, ctx, conn, work)
@@ -81,7 +83,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                                "retrieved survived the relevance check.")
                 kinds.append("not_found")
                 continue
-            s, kind = _prose_or_figure(state, conn, facts, company, year, passages, cite)
+            s, kind = _prose_or_model(state, conn, facts, company, year, passages, cite, kinds_llm)
             if s in sentences or s in missing:   # one answer covering both years ("change from FY2022 to FY2023")
                 continue
             (missing if kind == "not_found" else sentences).append(s)
@@ -175,6 +177,23 @@ def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:
     return {"draft": tr.snippet(state.draft, 1000), "kinds": kinds, "figures": tr.figure_rows(state.figures),
             "sentences": quotes[: tr.TOP], "derivation": tr.snippet(state.derivation, 600),
             "citations": [{"marker": c.marker, "where": f"{c.doc} p. {c.page}"} for c in state.citations]}
+
+
+def _prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                    passages: list[Passage], cite: "_Cites", model=None) -> tuple[str, str]:
+    """With a model, a why or prose-count question is the model's under its kind's checks (a count's table Total,
+    read deterministically, first); everything else, and every failed check, the offline path."""
+    from pipeline.answer import kinds_model
+
+    kind = kinds_model.page_kind(facts) if model is not None else None
+    if kind is None:
+        return _prose_or_figure(state, conn, facts, company, year, passages, cite)
+    if kind == "count" and year is not None:
+        tabled = _table_count(state, conn, facts, company, year, cite)
+        if tabled is not None and tabled[0] is not None:
+            return tabled[0]
+    return kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model,
+                                    lambda: _prose_or_figure(state, conn, facts, company, year, passages, cite))
 
 
 def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
