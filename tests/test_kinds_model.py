@@ -209,3 +209,40 @@ def test_a_prose_count_is_the_events_count_never_a_level_or_an_invented_number(f
     fake.for_purpose("kinds", reply(source=1, quote="We eliminated 180 positions.", value="180"))   # not as printed
     state, (text, _) = run_pages(q, model)
     assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
+
+
+# --- the verdict over several companies' figures (kinds_model.cross_verdict) ---------------------------------------
+_FIGURES = [{"company": "Quillfeather", "year": 2022, "value": "120.5", "unit": "million", "metric": "Total assets"},
+            {"company": "Northwind", "year": 2022, "value": "340.0", "unit": "million", "metric": "Total assets"}]
+_RANKED = "Northwind's is the highest (then Quillfeather):"
+
+
+def cross(fake, model, offline=_RANKED, currencies=None, **obj) -> tuple[TurnState, str]:
+    fake.for_purpose("kinds", ("json", chat(json.dumps(obj))))
+    state = TurnState(question="Which of Quillfeather and Northwind had the highest total assets in 2022?")
+    return state, kinds_model.cross_verdict(state, state.question, _FIGURES,
+                                            currencies or {"Quillfeather": "USD", "Northwind": "USD"}, offline, model)
+
+
+def test_a_cross_company_verdict_must_agree_with_the_figures_and_use_only_them(fake, model):
+    state, text = cross(fake, model, answer="Northwind", reason="Northwind reported 340.0 million, Quillfeather 120.5")
+    assert state.answered_by == "model" and text.startswith("Northwind reported 340.0") and text.endswith(_RANKED)
+    assert "numbered report figures" in fake.calls("kinds")[-1]["messages"][0]["content"]
+    # the figures rank Northwind first: a model naming Quillfeather is not shown
+    state, text = cross(fake, model, answer="Quillfeather", reason="Quillfeather is larger")
+    assert text == _RANKED and state.answered_by == "extractive (model answer rejected)"
+    assert "disagrees with the figures" in next(s for s in state.steps if s.node == "kinds_model").error
+    # a reason with a number that is none of the figures (a ratio the model computed) is not shown either
+    state, text = cross(fake, model, answer="Northwind", reason="Northwind is 2.8 times larger")
+    assert text == _RANKED and "2.8" in next(s for s in state.steps if s.node == "kinds_model").error
+
+
+def test_no_verdict_where_the_figures_are_not_comparable_whatever_the_model_says(fake, model):
+    why = ("No verdict: the reports state these figures in different currencies (Quillfeather in GBP, Northwind in "
+           "USD) and print no rate to convert them, so they are not ranked.")
+    state, text = cross(fake, model, offline=why, currencies={"Quillfeather": "GBP", "Northwind": "USD"},
+                        answer="Northwind", reason="Northwind is larger")
+    assert text == why and state.answered_by == "extractive (model answer rejected)"
+    state, text = cross(fake, model, offline=why, currencies={"Quillfeather": "GBP", "Northwind": "USD"},
+                        answer="no_verdict", reason="One reports in GBP and the other in USD")
+    assert state.answered_by == "model" and text.endswith(why)

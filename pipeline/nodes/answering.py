@@ -38,7 +38,11 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     # a whole-report kind (yes/no, name, amount of an event) is the model's under that kind's own checks
     # (answer/kinds_model.py), not the general synthesis, whose checks know figures but not verdicts or names
     # so is a why follow-up or a count stated in prose, read from the kept pages (kinds_model.answer_pages)
-    whole_kind = kinds_llm is not None and (kinds_model.applies(work.facts) or
+    # and a verdict over several companies' figures: each figure read by the offline figure path, the model's
+    # verdict checked against them (kinds_model.cross_verdict)
+    cross = kinds_llm is not None and work.facts.metric is not None and _across_companies(state) and \
+        bool(_WHICH_IS.search(state.question or work.facts.text))
+    whole_kind = kinds_llm is not None and (kinds_model.applies(work.facts) or cross or
                                             kinds_model.page_kind(work.facts) is not None)
     if ctx.synthesiser is not None and not whole_kind:   # a model writes the answer; confidence from verification
         work.base_confidence = "high"
@@ -95,6 +99,8 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         (_which_is(facts.text, state.results, own_years=bool(work.company_years)) or
          # "which of A and B had the higher X?": the measure alone was asked of each, the ranking is the question's
          _which_is(asked, state.results, own_years=bool(work.company_years)))
+    if verdict and cross:
+        verdict = kinds_model.cross_verdict(state, asked, state.results, _currencies(state, conn), verdict, kinds_llm)
     if verdict and across and len(state.results) < len(state.companies):
         verdict = f"Of the {len(state.results)} companies whose figure I found: " + verdict \
             if not verdict.startswith("No verdict") else verdict
