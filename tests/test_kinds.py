@@ -234,3 +234,23 @@ def test_a_total_row_under_year_columns_answers_and_a_level_question_is_no_event
     assert [(c.total, c.cells) for c in counts] == [(20, {"Northern region": 14, "Southern region": 6})]
     assert table_count.read(_pages(page), ask, 2020) == []               # a year the table does not print
     assert table_count.asked("How many employees does Quillfeather have?") is None
+
+
+def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no_full_stop():
+    # a table printed without a full stop runs into the sentence under it once the page is flattened; the
+    # explanation ("Revenue increased by ... driven by ...") states a change, which is what a why question asks
+    from pipeline.answer import prose
+    from pipeline.question import analyse
+    from pipeline.retrieval import Passage
+
+    page = ("Revenues\r\n(Dollars in millions)\r\nYears ended December 31, 2022 2021\r\nFabrics $812 $760\r\n"
+            "Yarns 1,204 1,141\r\nTotal $2,016 $1,901\r\nRevenue increased by $115 million in 2022 compared with 2021 "
+            "driven by higher yarn volumes and price increases, partially offset by lower\r\nfabric volumes. The "
+            "outlook for revenue remains uncertain due to input costs.\r\n")
+    said = prose.sentences_of(page)
+    assert said[0].startswith("Revenue increased by $115 million") and said[0].endswith("lower fabric volumes.")
+    facts = analyse("What drove the revenue in 2022?")
+    p = Passage(chunk_id=1, doc="doc", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL", page=3,
+                score=1.0, text=page)
+    found = prose.covering(None, facts, [p], 2022)
+    assert found is not None and found.sentence == said[0]

@@ -226,8 +226,18 @@ def _page_text(conn, p: Passage) -> str:
 
 
 def sentences_of(text: str) -> list[str]:
-    flat = " ".join(text.split())
-    return [s.strip() for s in _SENT.split(flat) if 40 <= len(s.strip()) <= 600]
+    """The page's sentences. A table row ends the text before it: a table printed without a full stop ("Total
+    $66,608 $62,286 $58,158") never runs into the sentence under it ("Revenues increased by ..."), which would
+    then read as a table fragment."""
+    out = []
+    for block in _TABLE_ROW.split(text):
+        flat = " ".join(block.split())
+        out += [s.strip() for s in _SENT.split(flat) if 40 <= len(s.strip()) <= 600]
+    return out
+
+
+# a line of label and figures ending in a figure: "Global Services 17,611 16,328 15,543", "Total $66,608 $62,286"
+_TABLE_ROW = re.compile(r"(?m)^[^\n.]*?(?:[$£€(]?\d[\d,.]*\)?%?[ \t\u00a0]+){1,}[$£€(]?\d[\d,.]*\)?%?[ \t\u00a0\r]*$")
 
 
 def _is_prose(sentence: str) -> bool:
@@ -343,10 +353,11 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
             if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
-            if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and \
-                    (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):
+            if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and not why \
+                    and (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):
                 continue    # "revenues increased by $283 million", "the $6.9 billion improvement in cash provided
-                #             by operating activities": a change, not the figure asked for
+                #             by operating activities": a change, not the figure asked for (a why question asks
+                #             for the change's cause: "Revenues increased by ... driven by ..." answers it)
             if require_year and need and _subject_adds(sent, terms, facts):
                 continue    # "Wireless equipment revenues included in our Business segment amounted to $3.4
                 #             billion" is a part of the Business segment's revenues, not them
