@@ -247,8 +247,9 @@ def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no
             "Yarns 1,204 1,141\r\nTotal $2,016 $1,901\r\nRevenue increased by $115 million in 2022 compared with 2021 "
             "driven by higher yarn volumes and price increases, partially offset by lower\r\nfabric volumes. The "
             "outlook for revenue remains uncertain due to input costs.\r\n")
-    said = prose.sentences_of(page)
-    assert said[0].startswith("Revenue increased by $115 million") and said[0].endswith("lower fabric volumes.")
+    said = [x for x in prose.sentences_of(page) if "Revenue increased" in x]
+    assert len(said) == 1 and said[0].startswith("Revenue increased by $115 million") and \
+        said[0].endswith("lower fabric volumes.")
     facts = analyse("What drove the revenue in 2022?")
     p = Passage(chunk_id=1, doc="doc", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL", page=3,
                 score=1.0, text=page)

@@ -229,15 +229,29 @@ def sentences_of(text: str) -> list[str]:
     """The page's sentences. A table row ends the text before it: a table printed without a full stop ("Total
     $66,608 $62,286 $58,158") never runs into the sentence under it ("Revenues increased by ..."), which would
     then read as a table fragment."""
-    out = []
-    for block in _TABLE_ROW.split(text):
-        flat = " ".join(block.split())
+    out, block = [], []
+    for line in text.splitlines() + [""]:
+        if line and not _is_table_row(line):
+            block.append(line)
+            continue
+        flat = " ".join(" ".join(block).split())
         out += [s.strip() for s in _SENT.split(flat) if 40 <= len(s.strip()) <= 600]
+        block = []
     return out
 
 
-# a line of label and figures ending in a figure: "Global Services 17,611 16,328 15,543", "Total $66,608 $62,286"
-_TABLE_ROW = re.compile(r"(?m)^[^\n.]*?(?:[$£€(]?\d[\d,.]*\)?%?[ \t\u00a0]+){1,}[$£€(]?\d[\d,.]*\)?%?[ \t\u00a0\r]*$")
+_FIGURE = re.compile(r"^[$£€(]?\d[\d,]*(\.\d+)?\)?%?$")
+_MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+
+
+def _is_table_row(line: str) -> bool:
+    """A line of label and figures ending in two or more figures ("Global Services 17,611 16,328 15,543", "Total
+    $66,608 $62,286"), never a wrapped sentence ending in a date ("as of December 31, 2022.")."""
+    toks = line.replace("\u00a0", " ").split()
+    n = 0
+    while n < len(toks) and _FIGURE.match(toks[-1 - n].rstrip(",") if n else toks[-1]):
+        n += 1
+    return n >= 2 and not (len(toks) > n and _MONTH.match(toks[-1 - n]))
 
 
 def _is_prose(sentence: str) -> bool:
