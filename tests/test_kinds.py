@@ -255,3 +255,11 @@ def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no
                 score=1.0, text=page)
     found = prose.covering(None, facts, [p], 2022)
     assert found is not None and found.sentence == said[0]
+
+
+def test_an_increase_attributed_to_a_cause_gives_the_cause():
+    from pipeline.answer import prose
+
+    assert prose.gives_a_cause("Revenue for 2022 was $310.5 million, a 4.1% increase, with the increase primarily "
+                               "attributed to the continued growth of our software business.")
+    assert not prose.gives_a_cause("Revenue for 2022 was $310.5 million, a 4.1% increase when compared to 2021.")

@@ -50,7 +50,7 @@ _NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|
 _HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
 _WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
 _CAUSAL = re.compile(r"(?i)\b(due to|because|driven by|drove|reflect(s|ed|ing)|as a result of|result(ed)? from|"
-                     r"attributable to|primarily (from|by)|led by|owing to|caused by)\b")
+                     r"attribut(able|ed) to|primarily (from|by)|led by|owing to|caused by)\b")
 _CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrease|grow|rise|fall|decline|change|raise|"
                        r"reduce|cut)\b")
 _CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
