@@ -83,13 +83,9 @@ def asked(question: str) -> Ask | None:
     return Ask(event, words)
 
 
-def _tokens(line: str) -> list[str]:
-    return line.split()
-
-
 def _split_row(line: str) -> tuple[str, list[str]] | None:
     """("Deliveries", ["387", "(13)", ...]): a label then only numbers; None for other lines."""
-    toks = _tokens(line)
+    toks = line.split()
     i = next((k for k, t in enumerate(toks) if _NUM.match(t)), None)
     if i is None or i == 0 or not all(_NUM.match(t) for t in toks[i:]):
         return None
@@ -107,7 +103,7 @@ def _years(line: str) -> list[int]:
 def _columns_layout(pg: corpus.ReportPage, lines: list[str], event: re.Pattern, year: int) -> list[TableCount]:
     out = []
     for h, head in enumerate(lines):
-        toks = [t for t in _tokens(head) if t not in ("*", "†")]
+        toks = [t for t in head.split() if t not in ("*", "†")]
         if len(toks) < 3 or toks[-1].lower() != "total" or len(head) > 160:
             continue
         names = [t.rstrip("*†") for t in toks[:-1]]
@@ -119,7 +115,7 @@ def _columns_layout(pg: corpus.ReportPage, lines: list[str], event: re.Pattern, 
             if _YEAR_LINE.match(line):
                 at = _years(line)[0]
                 continue
-            if len(_tokens(line)) > 3 and line.strip()[-1:] in ".:" or _TOTAL.match(line):
+            if (len(line.split()) > 3 and line[-1:] in ".:") or _TOTAL.match(line):
                 break       # the table ended (a sentence, or another table's header)
             row = _split_row(line)
             if row is None:
