@@ -194,12 +194,17 @@ def _prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, 
     kind = kinds_model.page_kind(facts) if model is not None else None
     if kind is None:
         return _prose_or_figure(state, conn, facts, company, year, passages, cite)
-    if kind == "count" and year is not None:
-        tabled = _table_count(state, conn, facts, company, year, cite)
-        if tabled is not None and tabled[0] is not None:
-            return tabled[0]
-    return kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model,
-                                    lambda: _prose_or_figure(state, conn, facts, company, year, passages, cite))
+    tabled = _table_count(state, conn, facts, company, year, cite) if kind == "count" and year is not None else None
+    if tabled is not None and tabled[0] is not None:
+        return tabled[0]
+    offline = lambda: _prose_or_figure(state, conn, facts, company, year, passages, cite)  # noqa: E731
+    said, got = kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
+    if tabled is not None and state.answered_by == "model" and _quotes_a_part(said, tabled[1]):
+        # the model's count is one sub-category's cell of the event's table: a part, never the whole
+        state.claims = [c for c in state.claims if c.text != said]
+        state.answered_by = "extractive (model answer rejected)"
+        return offline()
+    return said, got
 
 
 def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
