@@ -47,8 +47,9 @@ POLICY: dict[str, LayerPolicy] = {
                                 "The figure check failed; the answer is unverified."),
     "groundedness_llm": LayerPolicy("open", "the deterministic numeric check already ran; the LLM adds nuance",
                                     "The model verifier was unavailable; only the numeric check ran."),
-    "kinds_model": LayerPolicy("open", "the offline answer of the same kind (yes/no, name, amount) is the floor: a "
-                                       "model verdict whose quote fails its check is never shown",
+    "kinds_model": LayerPolicy("open", "the offline answer of the same kind (yes/no, name, amount, why, prose "
+                                       "count) is the floor: a model answer whose quote or numbers fail its check "
+                                       "is never shown",
                                "The model's answer did not pass the evidence check, so this is the offline answer."),
     "retrieve": LayerPolicy("closed", "no passages means no citable answer"),
     "synthesise": LayerPolicy("closed", "an answer that could not be composed cannot be checked"),

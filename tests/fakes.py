@@ -126,6 +126,7 @@ def purpose_of(body: dict) -> str | None:
     text = " ".join(str(m.get("content", "")) for m in body.get("messages", []))
     for marker, purpose in (("You route questions", "route_llm"), ("You check an analyst answer", "verify_llm"),
                             ("Summarise this conversation", "summary"), ("numbered report sentences", "kinds"),
+                            ("numbered report figures", "kinds"),
                             ("numbered sources", "synthesise")):
         if marker in text:
             return purpose

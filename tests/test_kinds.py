@@ -181,3 +181,85 @@ def test_two_companies_ranked_get_the_verdict_from_the_question_as_asked():
             {"company": "Northwind", "metric": "total assets", "year": 2022, "value": "137100", "unit": "million"}]
     assert _which_is(_one_company_asked(QuestionFacts(q)).text, rows) == ""      # the rewritten text ranks nothing
     assert _which_is(q, rows) == "Northwind's is higher:"
+
+
+# --- a count of the year's events over a table with a Total (answer/table_count.py) ------------------------------
+_DELIVERIES = """Results of Operations
+Aircraft deliveries, including leased units, as of December 31 were as follows:
+Kestrel * Osprey Heron * Total
+2022
+Cumulative deliveries 1,204 388 912
+Deliveries 61 (4) 17 22 (3) 100
+2021
+Cumulative deliveries 1,143 371 890
+Deliveries 55 (2) 12 19 (1) 86
+* Leased units identified by parentheses
+"""
+_PROGRAMME = "Heron Program Deliveries resumed in March. During 2022, we delivered 22 aircraft to customers."
+
+
+def test_a_whole_category_count_is_the_tables_total_never_one_programmes_row():
+    from pipeline.answer import table_count
+
+    ask = table_count.asked("How many aircraft did Quillfeather deliver in 2022?")
+    assert ask is not None and ask.event == "deliver"
+    counts = table_count.read(_pages(_DELIVERIES, _PROGRAMME), ask, 2022)
+    assert [(c.total, c.page.page) for c in counts] == [(100, 1)]        # not the cumulative row, not 2021's 86
+    assert counts[0].cells == {"Kestrel": 61, "Osprey": 17, "Heron": 22}
+    state = TurnState(question="q")
+    text, kind = table_count.answer(state, _pages(_DELIVERIES, _PROGRAMME), ask, "Quillfeather", 2022,
+                                    lambda p: 1, yesno.as_passage)
+    import re
+
+    assert kind == "table_count" and text.startswith("100.")
+    assert {n for n in re.findall(r"(?<!FY)\b\d[\d,]*\b", text) if n not in ("2022", "1")} == {"100"}
+    # the programme's own sentence ("we delivered 22 aircraft") is one cell of the table: a part, never the whole
+    assert table_count.part_of_a_total(22, counts, ask)
+    assert not table_count.part_of_a_total(100, counts, ask)
+    # a question naming the sub-category gets its cell, said as that cell, with the Total beside it
+    named = table_count.asked("How many Herons did Quillfeather deliver in 2022?")
+    text, _ = table_count.answer(TurnState(question="q"), _pages(_DELIVERIES), named, "Quillfeather", 2022,
+                                 lambda p: 1, yesno.as_passage)
+    assert text.startswith("22.") and "Heron" in text and "Total is 100" in text
+    assert not table_count.part_of_a_total(22, counts, named)
+
+
+def test_a_total_row_under_year_columns_answers_and_a_level_question_is_no_event():
+    from pipeline.answer import table_count
+
+    page = ("Store network\nStores opened during the year\n2022 2021\nNorthern region 14 9\nSouthern region 6 11\n"
+            "Total stores opened 20 20\nStores closed during the year were 3.\n")
+    ask = table_count.asked("How many stores did Quillfeather open in 2022?")
+    counts = table_count.read(_pages(page), ask, 2022)
+    assert [(c.total, c.cells) for c in counts] == [(20, {"Northern region": 14, "Southern region": 6})]
+    assert table_count.read(_pages(page), ask, 2020) == []               # a year the table does not print
+    assert table_count.asked("How many employees does Quillfeather have?") is None
+
+
+def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no_full_stop():
+    # a table printed without a full stop runs into the sentence under it once the page is flattened; the
+    # explanation ("Revenue increased by ... driven by ...") states a change, which is what a why question asks
+    from pipeline.answer import prose
+    from pipeline.question import analyse
+    from pipeline.retrieval import Passage
+
+    page = ("Revenues\r\n(Dollars in millions)\r\nYears ended December 31, 2022 2021\r\nFabrics $812 $760\r\n"
+            "Yarns 1,204 1,141\r\nTotal $2,016 $1,901\r\nRevenue increased by $115 million in 2022 compared with 2021 "
+            "driven by higher yarn volumes and price increases, partially offset by lower\r\nfabric volumes. The "
+            "outlook for revenue remains uncertain due to input costs.\r\n")
+    said = [x for x in prose.sentences_of(page) if "Revenue increased" in x]
+    assert len(said) == 1 and said[0].startswith("Revenue increased by $115 million") and \
+        said[0].endswith("lower fabric volumes.")
+    facts = analyse("What drove the revenue in 2022?")
+    p = Passage(chunk_id=1, doc="doc", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL", page=3,
+                score=1.0, text=page)
+    found = prose.covering(None, facts, [p], 2022)
+    assert found is not None and found.sentence == said[0]
+
+
+def test_an_increase_attributed_to_a_cause_gives_the_cause():
+    from pipeline.answer import prose
+
+    assert prose.gives_a_cause("Revenue for 2022 was $310.5 million, a 4.1% increase, with the increase primarily "
+                               "attributed to the continued growth of our software business.")
+    assert not prose.gives_a_cause("Revenue for 2022 was $310.5 million, a 4.1% increase when compared to 2021.")

@@ -150,3 +150,99 @@ def test_a_ratio_named_turnover_is_no_leadership_question():
                           years=[2021])
     assert not people.applies(facts)
     assert people.applies(QuestionFacts("Was there any board turnover in 2021?", years=[2021]))
+
+
+# --- why follow-ups and counts stated in prose, read from the kept pages (kinds_model.answer_pages) ---------------
+from pipeline.retrieval import Passage  # noqa: E402
+
+_MDNA = ("Results of operations. Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher "
+         "volumes at the Kestrel works and new customer contracts. Our outlook for revenue remains uncertain. "
+         "As part of the restructuring, we eliminated approximately 180 positions during 2022. "
+         "At December 31, 2022 we had approximately 2,400 employees.")
+_KEPT = [Passage(chunk_id=1, doc="doc", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL", page=7,
+                 score=1.0, text=_MDNA)]
+
+
+def run_pages(question: str, model, metric: str | None = None) -> tuple[TurnState, tuple[str, str]]:
+    from pipeline.question import analyse
+
+    state = TurnState(question=question)
+    facts = analyse(question)
+    offline_calls = []
+
+    def offline():
+        offline_calls.append(1)
+        return "offline answer", "quote"
+    got = kinds_model.answer_pages(state, None, facts, "Quillfeather", 2022, _KEPT, lambda p: 1, model, offline)
+    return state, got
+
+
+def test_a_why_answer_is_the_quoted_cause_and_its_own_words_carry_no_new_number(fake, model):
+    q = "What drove Quillfeather's revenue in 2022?"
+    from pipeline.question import analyse
+
+    assert kinds_model.page_kind(analyse(q)) == "why"
+    cause = ("Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher volumes at the Kestrel "
+             "works and new customer contracts.")
+    fake.for_purpose("kinds", reply(source=1, quote=cause, summary="Higher Kestrel volumes and new contracts drove it"))
+    state, (text, kind) = run_pages(q, model)
+    assert state.answered_by == "model" and cause in text and text.startswith("Higher Kestrel volumes")
+    # the model's words add a number the page does not print: rejected, the offline answer, the verdict recorded
+    fake.for_purpose("kinds", reply(source=1, quote=cause, summary="Revenue rose 15.6% on higher volumes"))
+    state, (text, kind) = run_pages(q, model)
+    assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
+    step = next(s for s in state.steps if s.node == "kinds_model")
+    assert step.failed_open and "15.6" in step.error and POLICY["kinds_model"].warning in state.warnings
+
+
+def test_a_prose_count_is_the_events_count_never_a_level_or_an_invented_number(fake, model):
+    q = "How many positions did Quillfeather cut in 2022?"
+    cut = "As part of the restructuring, we eliminated approximately 180 positions during 2022."
+    fake.for_purpose("kinds", reply(source=1, quote=cut, value="180"))
+    state, (text, _) = run_pages(q, model)
+    prompt = fake.calls("kinds")[-1]["messages"][1]["content"]
+    assert "2,400 employees" not in prompt      # a level is not offered for an event's count
+    assert state.answered_by == "model" and text.startswith("180.") and cut in text
+    fake.for_purpose("kinds", reply(source=1, quote=cut, value="200"))          # a number the quote does not print
+    state, (text, _) = run_pages(q, model)
+    assert text == "offline answer" and "200" in next(s for s in state.steps if s.node == "kinds_model").error
+    fake.for_purpose("kinds", reply(source=1, quote="We eliminated 180 positions.", value="180"))   # not as printed
+    state, (text, _) = run_pages(q, model)
+    assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
+
+
+# --- the verdict over several companies' figures (kinds_model.cross_verdict) ---------------------------------------
+_FIGURES = [{"company": "Quillfeather", "year": 2022, "value": "120.5", "unit": "million", "metric": "Total assets"},
+            {"company": "Northwind", "year": 2022, "value": "340.0", "unit": "million", "metric": "Total assets"}]
+_RANKED = "Northwind's is the highest (then Quillfeather):"
+
+
+def cross(fake, model, offline=_RANKED, currencies=None, **obj) -> tuple[TurnState, str]:
+    fake.for_purpose("kinds", ("json", chat(json.dumps(obj))))
+    state = TurnState(question="Which of Quillfeather and Northwind had the highest total assets in 2022?")
+    return state, kinds_model.cross_verdict(state, state.question, _FIGURES,
+                                            currencies or {"Quillfeather": "USD", "Northwind": "USD"}, offline, model)
+
+
+def test_a_cross_company_verdict_must_agree_with_the_figures_and_use_only_them(fake, model):
+    state, text = cross(fake, model, answer="Northwind", reason="Northwind reported 340.0 million, Quillfeather 120.5")
+    assert state.answered_by == "model" and text.startswith("Northwind reported 340.0") and text.endswith(_RANKED)
+    assert "numbered report figures" in fake.calls("kinds")[-1]["messages"][0]["content"]
+    # the figures rank Northwind first: a model naming Quillfeather is not shown
+    state, text = cross(fake, model, answer="Quillfeather", reason="Quillfeather is larger")
+    assert text == _RANKED and state.answered_by == "extractive (model answer rejected)"
+    assert "disagrees with the figures" in next(s for s in state.steps if s.node == "kinds_model").error
+    # a reason with a number that is none of the figures (a ratio the model computed) is not shown either
+    state, text = cross(fake, model, answer="Northwind", reason="Northwind is 2.8 times larger")
+    assert text == _RANKED and "2.8" in next(s for s in state.steps if s.node == "kinds_model").error
+
+
+def test_no_verdict_where_the_figures_are_not_comparable_whatever_the_model_says(fake, model):
+    why = ("No verdict: the reports state these figures in different currencies (Quillfeather in GBP, Northwind in "
+           "USD) and print no rate to convert them, so they are not ranked.")
+    state, text = cross(fake, model, offline=why, currencies={"Quillfeather": "GBP", "Northwind": "USD"},
+                        answer="Northwind", reason="Northwind is larger")
+    assert text == why and state.answered_by == "extractive (model answer rejected)"
+    state, text = cross(fake, model, offline=why, currencies={"Quillfeather": "GBP", "Northwind": "USD"},
+                        answer="no_verdict", reason="One reports in GBP and the other in USD")
+    assert state.answered_by == "model" and text.endswith(why)

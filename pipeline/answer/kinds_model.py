@@ -261,3 +261,219 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     state.claims.append(Claim(text=text, label=f"{company} FY{fy} {a.kind}", company=company))
     state.answered_by = "model"
     return text, ("yes_no" if a.kind in ("event", "mention") else "quote" if a.kind == "amount" else "name")
+
+
+# --- kinds read from the pages retrieval kept: "what drove it?", a count stated in prose ------------------------
+# Same contract as above: the model picks one numbered sentence of the kept pages (and may say it in one short
+# sentence of its own); the checks decide. The quote must be one of the listed sentences, printed on its page;
+# every number of the model's own words must be printed on that page; a why answer's quote gives a cause and names
+# the measure; a count's value is the count the quote states (an event's, for "how many were cut / opened").
+_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+
+
+def page_kind(facts: QuestionFacts) -> str | None:
+    """"why" (what drove the measure) or "count" (a number stated in prose, no statement measure); None for the
+    whole-report kinds above and every other question."""
+    from pipeline.answer import prose
+    from pipeline.question import core_question
+
+    if applies(facts):
+        return None
+    if prose.asks_why(facts):
+        return "why"
+    if facts.metric is None and prose.question_kind(core_question(facts.text)) == "count":
+        return "count"
+    return None
+
+
+def page_candidates(kind: str, facts: QuestionFacts, texts: list[tuple[str, Passage]]) -> list[tuple[str, Passage]]:
+    """The kept pages' sentences the model chooses from: prose naming the question's words, with a cause (why) or
+    a count (count)."""
+    from pipeline.answer import prose
+    from pipeline.question import core_question
+    from pipeline.terms import stems
+
+    terms = prose.question_terms(facts)
+    if facts.metric is not None:
+        terms = terms + list(stems(" ".join(facts.metric.terms + (facts.metric.label,))))
+    flow = kind == "count" and prose.asks_a_flow(core_question(facts.text))
+    out, seen = [], set()
+    for text, p in texts:
+        for s in prose.sentences_of(text):
+            if s in seen or not prose.is_prose(s) or not set(stems(s)) & set(terms):
+                continue
+            if kind == "why" and not prose.gives_a_cause(s):
+                continue
+            if kind == "count" and ("count" not in prose.number_kinds(s) or (flow and not prose.states_a_flow(s))):
+                continue
+            seen.add(s)
+            out.append((s, p))
+    return out[:MAX_CANDIDATES]
+
+
+def _digits(n: str) -> str:
+    return n.replace(",", "").rstrip(".")
+
+
+def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[str, Passage]],
+               page_text: Callable[[Passage], str]) -> tuple[str, str, str, Passage]:
+    """(value, summary, quote, passage) when the reply passes its kind's check; else KindCheckFailed saying why."""
+    from pipeline.answer import prose
+    from pipeline.terms import stems
+
+    try:
+        n = int(reply.get("source"))
+    except (TypeError, ValueError):
+        raise KindCheckFailed("no numbered source cited")
+    if not 1 <= n <= len(cands):
+        raise KindCheckFailed(f"source [{n}] is not one of the {len(cands)} listed")
+    sentence, p = cands[n - 1]
+    quote = _flat(str(reply.get("quote") or ""))
+    printed = _flat(page_text(p))
+    if len(quote) < 12 or quote not in printed or quote.rstrip(".") != _flat(sentence).rstrip("."):
+        raise KindCheckFailed(f"the quote is not sentence [{n}] as printed on p. {p.page}")
+    summary = _flat(str(reply.get("summary") or ""))
+    on_page = {_digits(x) for x in _NUMBER.findall(printed)}
+    for x in _NUMBER.findall(summary):
+        if _digits(x) not in on_page:
+            raise KindCheckFailed(f"the number {x} in the model's answer is not printed on p. {p.page}")
+    if kind == "why":
+        if not prose.gives_a_cause(quote):
+            raise KindCheckFailed("the quote gives no cause")
+        if facts.metric is not None and not set(stems(quote)) & set(stems(" ".join(facts.metric.terms +
+                                                                                  (facts.metric.label,)))):
+            raise KindCheckFailed(f"the quote does not name {facts.metric.label}")
+        return "", summary, quote, p
+    value = _flat(str(reply.get("value") or ""))
+    digits = _digits(re.sub(r"[^\d.,]", "", value))
+    if not digits or digits not in {_digits(x) for x in _NUMBER.findall(quote)}:
+        raise KindCheckFailed(f"the value {value or '(none)'} is not printed in the quote")
+    # a count as printed: not money ("$180"), a rate ("180%"), a year or a date's day
+    counts = [m.group(0) for m in _NUMBER.finditer(quote) if _digits(m.group(0)) == digits
+              and not re.search(r"[$£€¥]\s?$", quote[:m.start()])
+              and not re.match(r"\s?(%|percent|per\s?cent|million|billion|bn|m\b)", quote[m.end():], re.I)
+              and not re.fullmatch(r"(19|20)\d{2}", digits)]
+    if not counts or "count" not in prose.number_kinds(quote):
+        raise KindCheckFailed(f"{value} is not a count the quote states")
+    if prose.asks_a_flow(facts.text) and not prose.states_a_flow(quote):
+        raise KindCheckFailed("the quote states a level, not how many joined or left")
+    return counts[0], summary, quote, p
+
+
+def answer_pages(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                 passages: list[Passage], cite: Callable[[Passage], int], model: Model,
+                 offline: Callable[[], tuple[str, str]]) -> tuple[str, str]:
+    """A why or prose-count question for one company and year: the model's checked answer, else `offline()`."""
+    from pipeline.policy import run_layer
+    from pipeline.providers.llm import calls_made, chat, parse_json_object
+
+    kind = page_kind(facts)
+    text_of: dict[tuple[str, int], str] = {}
+
+    def page_text(p: Passage) -> str:
+        key = (p.doc, p.page)
+        if key not in text_of:
+            text_of[key] = (corpus.get_page(conn, p.doc, p.page) if conn is not None else None) or p.text
+        return text_of[key]
+
+    kept = list({(p.doc, p.page): p for p in passages[:8]}.values())
+    cands = page_candidates(kind, facts, [(page_text(p), p) for p in kept]) if kind else []
+    if not cands:
+        return offline()
+    if model.calls_per_turn - calls_made() < 2:    # one call stays for the model verifier
+        state.steps.append(StepRecord(node="kinds_model", decision="skipped: call budget spent",
+                                      reason=f"{calls_made()} of {model.calls_per_turn} model calls made"))
+        return offline()
+    fy = year or cands[0][1].fiscal_year
+    got: dict = {}
+
+    def run(s: TurnState) -> StepRecord:
+        task = prompts.PASSAGE_TASKS[kind].format(fy=fy, measure=facts.metric.label if facts.metric else "it")
+        listed = "\n".join(f"[{i}] p. {p.page}: {sent}" for i, (sent, p) in enumerate(cands, 1))
+        reply = chat(model.llm, [("system", prompts.KIND_SYSTEM),
+                                 ("user", prompts.PASSAGE_ANSWER.format(question=facts.text, company=company, fy=fy,
+                                                                        task=task, sentences=listed))], "kinds")
+        obj = parse_json_object(reply.text, {"answer": str})
+        if not reply.finished:
+            raise KindCheckFailed("the reply was cut off")
+        if obj["answer"].strip().lower() in ("not_stated", "not stated", "unknown", ""):
+            got["none"] = True
+            return StepRecord(node="kinds_model", decision="model: not stated",
+                              reason="the model found no sentence answering it; the offline answer stands",
+                              data={"reply": reply.text[:600]})
+        got.update(zip(("value", "summary", "quote", "passage"), check_page(kind, facts, obj, cands, page_text)))
+        return StepRecord(node="kinds_model", decision=f"model answer ({kind})",
+                          reason=f"quote is a sentence of p. {got['passage'].page} and it passed the {kind} check",
+                          data={"reply": reply.text[:600]})
+
+    run_layer(state, "kinds_model", run, sink=model.sink, node="kinds_model")
+    if "quote" not in got:
+        if "none" not in got:
+            state.answered_by = "extractive (model answer rejected)"
+        return offline()
+    p = got["passage"]
+    m = cite(p)
+    where = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)}"
+    lead = f"{got['summary'].rstrip('.')}. " if got["summary"] else ""
+    if kind == "why":
+        text = f"{lead}{where} explains: \u201c{got['quote']}\u201d [{m}]"
+    else:
+        text = f"{got['value']}. {lead}{where} says: \u201c{got['quote']}\u201d [{m}]"
+    state.claims.append(Claim(text=text, label=f"{company} FY{p.fiscal_year} {kind}", company=company))
+    state.answered_by = "model"
+    return text, "quote"
+
+
+# --- the verdict over several companies' figures ("which of A, B and C had the highest ...?") ---------------------
+# Each company's figure is read and checked by the offline figure path; the model is asked only for the verdict,
+# and the verdict must agree with the figures: where they are one measure, year and currency, the company the
+# figures rank first; where they are not, no verdict (the offline text says why). Its reason may only use the
+# listed figures.
+def cross_verdict(state: TurnState, question: str, results: list[dict], currencies: dict[str, str],
+                  offline: str, model: Model) -> str:
+    """The verdict sentence: the offline one (`offline`, from the figures) unless the model's passes its check,
+    then the model's reason before it."""
+    from pipeline.policy import run_layer
+    from pipeline.providers.llm import calls_made, chat, parse_json_object
+
+    if not offline or len(results) < 2 or (" are equal " in offline):
+        return offline
+    comparable = not offline.startswith("No verdict")
+    top = offline.split("'s ", 1)[0] if comparable else None
+    if comparable and top not in {r["company"] for r in results}:
+        return offline
+    if model.calls_per_turn - calls_made() < 2:
+        state.steps.append(StepRecord(node="kinds_model", decision="skipped: call budget spent",
+                                      reason=f"{calls_made()} of {model.calls_per_turn} model calls made"))
+        return offline
+    listed = "\n".join(f"[{i}] {r['company']} · FY{r['year']}: {r['value']} {r['unit']} "
+                       f"{currencies.get(r['company']) or 'currency not stated'} ({r['metric']})"
+                       for i, r in enumerate(results, 1))
+    figures = {_digits(str(r["value"])) for r in results} | {str(r["year"]) for r in results}
+    got: dict = {}
+
+    def run(s: TurnState) -> StepRecord:
+        reply = chat(model.llm, [("system", prompts.CROSS_SYSTEM),
+                                 ("user", prompts.CROSS_ANSWER.format(question=question, figures=listed))], "kinds")
+        obj = parse_json_object(reply.text, {"answer": str})
+        if not reply.finished:
+            raise KindCheckFailed("the reply was cut off")
+        said = obj["answer"].strip()
+        reason = _flat(str(obj.get("reason") or ""))
+        if not comparable and said.lower() != "no_verdict":
+            raise KindCheckFailed(f"a verdict ({said}) over figures that are not comparable")
+        if comparable and said != top:
+            raise KindCheckFailed(f"the verdict {said or '(none)'} disagrees with the figures ({top} ranks first)")
+        for x in _NUMBER.findall(reason):
+            if _digits(x) not in figures:
+                raise KindCheckFailed(f"the number {x} in the model's reason is not one of the figures")
+        got["reason"] = reason
+        return StepRecord(node="kinds_model", decision="model verdict (cross)",
+                          reason=f"{said} agrees with the figures", data={"reply": reply.text[:600]})
+
+    run_layer(state, "kinds_model", run, sink=model.sink, node="kinds_model")
+    if "reason" not in got:
+        state.answered_by = "extractive (model answer rejected)"
+        return offline
+    state.answered_by = "model"
+    return f"{got['reason'].rstrip('.')}. {offline}" if got["reason"] else offline

@@ -50,7 +50,7 @@ _NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|
 _HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
 _WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
 _CAUSAL = re.compile(r"(?i)\b(due to|because|driven by|drove|reflect(s|ed|ing)|as a result of|result(ed)? from|"
-                     r"attributable to|primarily (from|by)|led by|owing to|caused by)\b")
+                     r"attribut(able|ed) to|primarily (from|by)|led by|owing to|caused by)\b")
 _CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrease|grow|rise|fall|decline|change|raise|"
                        r"reduce|cut)\b")
 _CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
@@ -226,8 +226,32 @@ def _page_text(conn, p: Passage) -> str:
 
 
 def sentences_of(text: str) -> list[str]:
-    flat = " ".join(text.split())
-    return [s.strip() for s in _SENT.split(flat) if 40 <= len(s.strip()) <= 600]
+    """The page's sentences. A table row ends the text before it: a table printed without a full stop ("Total
+    $66,608 $62,286 $58,158") never runs into the sentence under it ("Revenues increased by ..."), which would
+    then read as a table fragment."""
+    out, block = [], []
+    for line in text.splitlines() + [""]:
+        if line and not _is_table_row(line):
+            block.append(line)
+            continue
+        flat = " ".join(" ".join(block).split())
+        out += [s.strip() for s in _SENT.split(flat) if 40 <= len(s.strip()) <= 600]
+        block = []
+    return out
+
+
+_FIGURE = re.compile(r"^[$£€(]?\d[\d,]*(\.\d+)?\)?%?$")
+_MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+
+
+def _is_table_row(line: str) -> bool:
+    """A line of label and figures ending in two or more figures ("Global Services 17,611 16,328 15,543", "Total
+    $66,608 $62,286"), never a wrapped sentence ending in a date ("as of December 31, 2022.")."""
+    toks = line.replace("\u00a0", " ").split()
+    n = 0
+    while n < len(toks) and _FIGURE.match(toks[-1 - n].rstrip(",") if n else toks[-1]):
+        n += 1
+    return n >= 2 and not (len(toks) > n and _MONTH.match(toks[-1 - n]))
 
 
 def _is_prose(sentence: str) -> bool:
@@ -252,6 +276,21 @@ def _not_the_measure(sentence: str, question: str) -> str:
     if not re.search(r"(?i)%|\bpercent|\brate\b", question):
         text = _RATE_OF.sub(" ", text)
     return text
+
+
+def is_prose(sentence: str) -> bool:
+    """A sentence of prose that can answer (not a table row, a cover-page line, a risk factor or a biography)."""
+    return _is_prose(sentence) and not (_NEVER.search(sentence) or _HEDGED.search(sentence) or _PERSON.search(sentence))
+
+
+def gives_a_cause(sentence: str) -> bool:
+    """"... increased due to ...", "driven by", "as a result of": the sentence gives a cause."""
+    return bool(_CAUSAL.search(sentence))
+
+
+def states_a_flow(sentence: str) -> bool:
+    """"we hired", "a reduction of", "opened": the sentence counts what joined or left, not a level."""
+    return bool(_HEADCOUNT_FLOW.search(sentence))
 
 
 def asks_why(facts: QuestionFacts) -> bool:
@@ -328,10 +367,11 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
             if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
-            if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and \
-                    (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):
+            if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and not why \
+                    and (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):
                 continue    # "revenues increased by $283 million", "the $6.9 billion improvement in cash provided
-                #             by operating activities": a change, not the figure asked for
+                #             by operating activities": a change, not the figure asked for (a why question asks
+                #             for the change's cause: "Revenues increased by ... driven by ..." answers it)
             if require_year and need and _subject_adds(sent, terms, facts):
                 continue    # "Wireless equipment revenues included in our Business segment amounted to $3.4
                 #             billion" is a part of the Business segment's revenues, not them

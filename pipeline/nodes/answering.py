@@ -37,7 +37,13 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         if ctx.synthesiser is not None and ctx.llm is not None and conn is not None else None
     # a whole-report kind (yes/no, name, amount of an event) is the model's under that kind's own checks
     # (answer/kinds_model.py), not the general synthesis, whose checks know figures but not verdicts or names
-    whole_kind = kinds_llm is not None and kinds_model.applies(work.facts)
+    # so is a why follow-up or a count stated in prose, read from the kept pages (kinds_model.answer_pages)
+    # and a verdict over several companies' figures: each figure read by the offline figure path, the model's
+    # verdict checked against them (kinds_model.cross_verdict)
+    cross = kinds_llm is not None and work.facts.metric is not None and _across_companies(state) and \
+        bool(_WHICH_IS.search(state.question or work.facts.text))
+    whole_kind = kinds_llm is not None and (kinds_model.applies(work.facts) or cross or
+                                            kinds_model.page_kind(work.facts) is not None)
     if ctx.synthesiser is not None and not whole_kind:   # a model writes the answer; confidence from verification
         work.base_confidence = "high"
         rec = ctx.synthesiser(state, ctx, conn, work)
@@ -81,7 +87,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                                "retrieved survived the relevance check.")
                 kinds.append("not_found")
                 continue
-            s, kind = _prose_or_figure(state, conn, facts, company, year, passages, cite)
+            s, kind = _prose_or_model(state, conn, facts, company, year, passages, cite, kinds_llm)
             if s in sentences or s in missing:   # one answer covering both years ("change from FY2022 to FY2023")
                 continue
             (missing if kind == "not_found" else sentences).append(s)
@@ -93,6 +99,8 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
         (_which_is(facts.text, state.results, own_years=bool(work.company_years)) or
          # "which of A and B had the higher X?": the measure alone was asked of each, the ranking is the question's
          _which_is(asked, state.results, own_years=bool(work.company_years)))
+    if verdict and cross:
+        verdict = kinds_model.cross_verdict(state, asked, state.results, _currencies(state, conn), verdict, kinds_llm)
     if verdict and across and len(state.results) < len(state.companies):
         verdict = f"Of the {len(state.results)} companies whose figure I found: " + verdict \
             if not verdict.startswith("No verdict") else verdict
@@ -175,6 +183,28 @@ def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:
     return {"draft": tr.snippet(state.draft, 1000), "kinds": kinds, "figures": tr.figure_rows(state.figures),
             "sentences": quotes[: tr.TOP], "derivation": tr.snippet(state.derivation, 600),
             "citations": [{"marker": c.marker, "where": f"{c.doc} p. {c.page}"} for c in state.citations]}
+
+
+def _prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                    passages: list[Passage], cite: "_Cites", model=None) -> tuple[str, str]:
+    """With a model, a why or prose-count question is the model's under its kind's checks (a count's table Total,
+    read deterministically, first); everything else, and every failed check, the offline path."""
+    from pipeline.answer import kinds_model
+
+    kind = kinds_model.page_kind(facts) if model is not None else None
+    if kind is None:
+        return _prose_or_figure(state, conn, facts, company, year, passages, cite)
+    tabled = _table_count(state, conn, facts, company, year, cite) if kind == "count" and year is not None else None
+    if tabled is not None and tabled[0] is not None:
+        return tabled[0]
+    offline = lambda: _prose_or_figure(state, conn, facts, company, year, passages, cite)  # noqa: E731
+    said, got = kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
+    if tabled is not None and state.answered_by == "model" and _quotes_a_part(said, tabled[1]):
+        # the model's count is one sub-category's cell of the event's table: a part, never the whole
+        state.claims = [c for c in state.claims if c.text != said]
+        state.answered_by = "extractive (model answer rejected)"
+        return offline()
+    return said, got
 
 
 def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
@@ -395,9 +425,17 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
 
         need = prose.question_kind(core_question(facts.text)) or \
             ("count" if asks_a_count(core_question(facts.text)) else "number")   # "employees": a count, not a share
+        tabled = _table_count(state, conn, facts, company, year, cite) if need == "count" else None
+        if tabled is not None and tabled[0] is not None:
+            return tabled[0]
         quoted = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
         if quoted[1] == "not_found" and need == "count":   # a head count still needs a count
             quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="count")
+        if tabled is not None and quoted[1] == "quote" and _quotes_a_part(quoted[0], tabled[1]):
+            state.claims = [c for c in state.claims if c.text != quoted[0]]
+            quoted = (f"{NOT_FOUND} the whole count in {company}'s FY{year} report: the sentence I found states "
+                      f"one sub-category's part of the table's total, and the tables disagree on the total.",
+                      "not_found")
         elif quoted[1] == "not_found" and len(prose.question_terms(facts)) <= 2:
             # a sentence covering most of a short question; a line item named in three or more words is a figure,
             # and a sentence that does not state it with its amount is about another measure
@@ -406,6 +444,33 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
             state.suggestions = [s for s in state.suggestions if s not in suggestions]
         return quoted     # a quote, or the prose path's not-found, which lists the pages read
     return _quote(state, facts, company, year, passages, cite, conn)
+
+
+def _table_count(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
+                 cite: _Cites) -> tuple[tuple[str, str] | None, tuple] | None:
+    """A count of the year's events asked about the whole category ("how many airplanes did it deliver?"): the
+    Total of the report's table of that event (answer/table_count.py), with what was read for the prose check;
+    None when the question asks no event count."""
+    from pipeline.answer import table_count
+    from pipeline.answer.yesno import as_passage
+
+    ask = table_count.asked(core_question(facts.text))
+    if ask is None or conn is None:
+        return None
+    pages = corpus.report_pages(conn, company, year, pattern="total")
+    counts = table_count.read(pages, ask, year)
+    return table_count.answer(state, pages, ask, company, year, cite, as_passage), (ask, counts)
+
+
+def _quotes_a_part(text: str, read: tuple) -> bool:
+    """The quoted count is one sub-category's cell of the event's table, and the question names none."""
+    from pipeline.answer import table_count
+
+    ask, counts = read
+    said = re.findall(r"\u201c(.+?)\u201d", text)
+    values = [int(n.replace(",", "")) for s in said for n in re.findall(r"(?<![\d.,$])\d[\d,]*(?![\d.,]*%)", s)
+              if not re.fullmatch(r"(19|20)\d{2}", n)]
+    return any(table_count.part_of_a_total(v, counts, ask) for v in values)
 
 
 _WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
