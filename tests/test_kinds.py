@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pipeline.answer import people, yesno
 from pipeline.question import QuestionFacts
-from pipeline.router import route_question
+from pipeline.guardrails.router import route_question
 from pipeline.state import TurnState
 from pipeline.stores.corpus import ReportPage
 
@@ -88,7 +88,7 @@ def test_routing_edges():
 
 def test_an_event_count_is_not_answered_with_a_head_count(monkeypatch):
     from pipeline.answer import prose
-    from pipeline.retrieval import Passage
+    from pipeline.retrieval.passage import Passage
 
     text = ("At year end we had approximately 12,400 employees across our sites. As part of the restructuring "
             "programme announced in March, the Group made a reduction of almost 1,000 positions in its retail "

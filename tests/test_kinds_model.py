@@ -10,7 +10,7 @@ import pytest
 from pydantic import SecretStr
 
 from pipeline.answer import kinds_model, people, yesno
-from pipeline.policy import POLICY
+from pipeline.guardrails.policy import POLICY
 from pipeline.question import QuestionFacts
 from pipeline.settings import Settings
 from pipeline.state import TurnState
