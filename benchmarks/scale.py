@@ -147,8 +147,9 @@ def worker(mode: str, n_unfiltered: int, n_turns: int) -> dict:
     from pipeline.nodes import TurnContext
     from pipeline.question import analyse
     from pipeline.registry import get_registry
-    from pipeline.rerank import rerank_or_keep
-    from pipeline.retrieval import Scope, one_per_page
+    from pipeline.retrieval.rerank import rerank_or_keep
+    from pipeline.retrieval.passage import Scope
+    from pipeline.retrieval.retriever import one_per_page
     from pipeline.settings import get_settings
     from pipeline.stores import db, dense
 

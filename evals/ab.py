@@ -6,7 +6,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from pipeline.retrieval_presets import PRESETS, parse_config
+from pipeline.retrieval.presets import PRESETS, parse_config
 
 __all__ = ["PRESETS", "parse_config", "Item", "first_hit", "sign_test", "run"]
 

@@ -8,7 +8,7 @@ import time
 
 import click
 
-from pipeline.cli_settings import checked_settings as _settings
+from pipeline.cli.settings import checked_settings as _settings
 from pipeline.settings import Settings
 
 
@@ -51,7 +51,7 @@ def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, ca
 
         with db.session(s):
             pass
-        from pipeline.rerank import RAN
+        from pipeline.retrieval.rerank import RAN
 
         ran_before = RAN.copy()
         ctx = TurnContext.from_settings(s.model_copy(update={"cache_enabled": False}))
@@ -60,7 +60,7 @@ def eval_(cx: click.Context, mode: str, suite: str | None, limit: int | None, ca
     config = {"mode": mode, "embed_model": s.embed_model_name, "rerank": s.rerank_provider, "pool_k": s.pool_k,
               "final_k": s.final_k, "llm": bool(s.openai_api_key or s.openai_base_url)}
     if mode == "real":
-        from pipeline.rerank import ran_since
+        from pipeline.retrieval.rerank import ran_since
 
         ran = ran_since(ran_before)          # what actually ordered the candidates, not what was asked for
         config["rerank_ran"] = ran
@@ -142,7 +142,7 @@ def eval_ab(a_cfg: str, b_cfg: str, case_set: str, pause: float, as_json: bool) 
     """Paired retrieval A/B: only the retrieval configuration differs."""
     from evals import ab
     from evals.cases import load_suite
-    from pipeline.retrieval import Retriever
+    from pipeline.retrieval.retriever import Retriever
     from pipeline.stores import db
 
     s = _settings()
@@ -162,7 +162,7 @@ def eval_ab(a_cfg: str, b_cfg: str, case_set: str, pause: float, as_json: bool) 
                       for q in load_questions()]
     with db.session(s):
         pass
-    from pipeline.rerank import RAN, ran_since
+    from pipeline.retrieval.rerank import RAN, ran_since
 
     before = RAN.copy()
     out = ab.run(items, Retriever(s, lambda: db.connect(s)), a, b, final_k=s.final_k, pause=pause)

@@ -40,7 +40,7 @@ def load_labels(path: Path = LABELS) -> list[Label]:
 
 def numeric_judge(lab: Label) -> str:
     from pipeline.state import Claim
-    from pipeline.verifier import check_claim
+    from pipeline.guardrails.verifier import check_claim
 
     claim = check_claim(Claim(text=lab.answer, label=lab.id), list(lab.evidence),
                         [d for d in lab.derivation.split(";") if d.strip()])
@@ -62,7 +62,7 @@ def model_checks_judge(lab: Label) -> str:
 
 
 def llm_judge(llm):
-    from pipeline.verifier import llm_verify
+    from pipeline.guardrails.verifier import llm_verify
 
     def judge(lab: Label) -> str:
         verdict, _ = llm_verify(llm, lab.answer + (f" (computed as {lab.derivation})" if lab.derivation else ""),

@@ -92,7 +92,7 @@ def run_real(suites: dict[str, list[Case]], ctx) -> Report:
 def _routing(case: Case, ctx) -> dict:
     """Router and carry-over only: earlier turns are routed (not answered) to give later ones their history."""
     from pipeline.memory.carryover import carry_over, facts_for
-    from pipeline.router import route_question
+    from pipeline.guardrails.router import route_question
     from pipeline.stores import corpus
     from pipeline.stores.checkpoints import Message
 

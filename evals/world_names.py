@@ -6,7 +6,7 @@ report's company, to another company, or to "I don't hold reports for <X>"?
 The registry is built the way ingest builds it (the bundled companies, then every report identified by
 `ingest.documents.describe` and its names learned by `ingest.aliases`), in memory: no database and no embedding,
 so the whole corpus is checked in a minute or two. Routing is `pipeline.question.analyse` +
-`pipeline.router.route_question`, as a one-off turn. Cases whose id holds "-heldout-" are counted apart (wordings
+`pipeline.guardrails.router.route_question`, as a one-off turn. Cases whose id holds "-heldout-" are counted apart (wordings
 not used to shape the rules).
 """
 from __future__ import annotations
@@ -75,7 +75,7 @@ def outcome(case: dict, reg, coverage, of_file) -> tuple[str, str]:
     report itself was refused at ingest)."""
     import pipeline.registry as registry_module
     from pipeline.question import analyse
-    from pipeline.router import route_question
+    from pipeline.guardrails.router import route_question
 
     q = case["turns"][0]
     registry_module.get_registry = lambda *a, **k: reg      # the router's reply reads the same registry

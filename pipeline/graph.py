@@ -10,7 +10,7 @@
 Non-retrieve routes (clarify, out_of_scope, no_data, direct, web) go straight to the final gate and shaping.
 With a model configured, synthesise is the model's (pipeline/answer/model.py; its answer passes the deterministic
 checks first, else the extractive answer is written, labelled); every model call is metered into state.usage.
-Each node runs under its layer's policy (pipeline/policy.py): precision layers fail open loudly, correctness
+Each node runs under its layer's policy (pipeline/guardrails/policy.py): precision layers fail open loudly, correctness
 floors fail closed into the fallback reply. With a thread, the state is checkpointed after every node (written
 with the finished turn, in one transaction).
 """
@@ -20,12 +20,13 @@ import re
 import time
 import uuid
 
-from pipeline import final_gate, nodes, shaping
+from pipeline import nodes
+from pipeline.guardrails import final_gate, shaping
 from pipeline.nodes import MAX_QUESTION_CHARS, TurnContext, Work
-from pipeline.policy import LayerClosed, run_layer
+from pipeline.guardrails.policy import LayerClosed, run_layer
 from pipeline.question import analyse
 from pipeline.registry import get_registry
-from pipeline.router import coverage_text
+from pipeline.guardrails.router import coverage_text
 from pipeline.state import StepRecord, TurnState
 from pipeline.stores import corpus
 
@@ -158,7 +159,7 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
         if ctx.notes is not None and thread_id and not one_off:
             layer("notes", lambda s: nodes.remember(s, ctx, work), node="notes_write")
         if ctx.settings.shadow_config and not ctx.shadow and state.route == "retrieve":
-            layer("shadow", lambda s: nodes.shadow(s, ctx), node="shadow")
+            layer("shadow", lambda s: nodes.shadow(s, ctx, run_turn), node="shadow")
         state.usage = meter.to_json()
         if rec:
             rec.finish(state)
@@ -188,7 +189,7 @@ class _Recorder:
                                                one_off=one_off)
         except PermissionError:
             raise
-        except Exception as e:  # noqa: BLE001 - durability is fail-open (pipeline/policy.py)
+        except Exception as e:  # noqa: BLE001 - durability is fail-open (pipeline/guardrails/policy.py)
             self._failed(e)
 
     def put(self, state: TurnState) -> None:
@@ -226,7 +227,7 @@ class _Recorder:
                 self._failed(e)
 
     def _failed(self, e: Exception) -> None:
-        from pipeline.policy import POLICY, redact
+        from pipeline.guardrails.policy import POLICY, redact
 
         self.ok = False
         self.state.warnings.append(POLICY["checkpoint"].warning)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pipeline.glossary import define
 from pipeline.lexicon import Lexicon, Metric, get_lexicon
 from pipeline.periods import find_years
 from pipeline.registry import Company, Registry, get_registry
@@ -145,8 +146,6 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
 
 
 def _is_term(phrase: str) -> bool:
-    from pipeline.router import define
-
     return define(phrase) is not None
 
 

@@ -12,7 +12,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.keyword import FILLER
+from pipeline.stores.tokeniser import FILLER
 
 SYNONYMS = Path(__file__).parent / "data" / "synonyms.toml"
 

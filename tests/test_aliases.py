@@ -7,7 +7,7 @@ from ingest.aliases import learn
 from pipeline.access import OPERATOR
 from pipeline.question import analyse
 from pipeline.registry import Company, Registry
-from pipeline.router import route_question
+from pipeline.guardrails.router import route_question
 
 
 def _learned(text: str, *names: str) -> dict[str, str]:

@@ -57,7 +57,7 @@ def test_real_10k_figures(ask, q, figure, page):
 
 
 def test_cli_ask_json_shape(env_settings):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     r = CliRunner().invoke(main, ["ask", "What was Verizon's capex in FY2030?", "--json"])
     assert r.exit_code == 0, r.output
@@ -68,7 +68,7 @@ def test_cli_ask_json_shape(env_settings):
 
 
 def test_cli_retrieve_json_scoped_and_one_based(env_settings):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     r = CliRunner().invoke(main, ["retrieve", "capital expenditures", "--company", "VZ", "--year", "FY30", "--json"])
     assert r.exit_code == 0, r.output
@@ -81,7 +81,7 @@ def test_cli_retrieve_json_scoped_and_one_based(env_settings):
 
 
 def test_every_subcommand_has_help():
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     for cmd in ["ingest", "retrieve", "ask", "serve", "docs"]:
         r = CliRunner().invoke(main, [cmd, "--help"])

@@ -233,7 +233,7 @@ def env_nodocs(settings, monkeypatch):
 
 
 def test_ara_users_cli(env_nodocs):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     run = CliRunner().invoke
     try:

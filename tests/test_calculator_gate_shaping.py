@@ -3,8 +3,8 @@ from decimal import Decimal
 import pytest
 
 from pipeline import calculator
-from pipeline.final_gate import check
-from pipeline.shaping import label, renumber, shape
+from pipeline.guardrails.final_gate import check
+from pipeline.guardrails.shaping import label, renumber, shape
 from pipeline.state import CitationRef, Claim, TurnState
 
 

@@ -7,7 +7,7 @@ from ingest.run import ingest_paths
 from pipeline.access import OPERATOR
 from pipeline.question import analyse
 from pipeline.registry import registry_from_db
-from pipeline.router import route_question
+from pipeline.guardrails.router import route_question
 from pipeline.stores import companies as store
 from pipeline.stores import corpus, db
 from tests.pdfs import write_pdf
@@ -95,7 +95,7 @@ def test_merge_folds_one_entry_into_another(dbconn):
 
 
 def test_cli_lists_and_edits(env_settings_nodocs):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     out = CliRunner().invoke(main, ["companies"])
     assert out.exit_code == 0 and "PepsiCo" in out.output

@@ -1,7 +1,8 @@
 """Carry-over fills only what a follow-up lacks; relative periods resolve against the previous turn."""
 import pytest
 
-from pipeline.memory.carryover import carry_over, hostile
+from pipeline.guardrails.router import hostile
+from pipeline.memory.carryover import carry_over
 from pipeline.periods import relative_years
 from pipeline.stores.checkpoints import Message
 

@@ -1,7 +1,7 @@
 import pytest
 
 from pipeline.settings import Settings
-from pipeline.stores import corpus, db
+from pipeline.stores import corpus, db, dense
 
 
 def test_migrations_are_recorded_in_order_and_idempotent(conn):
@@ -38,11 +38,11 @@ def test_unreachable_external_database_names_it_without_the_password():
 
 def test_filter_values_are_bound_not_pasted(conn, embedder):
     vec = embedder.get_query_embedding("capital expenditures")
-    assert corpus.dense_search(conn, vec, k=5, company="McDonald's") == []
-    assert corpus.dense_search(conn, vec, k=5, company="x' OR '1'='1") == []
-    assert corpus.dense_search(conn, vec, k=5, company="Verizon'); DROP TABLE chunks; --") == []
+    assert dense.dense_search(conn, vec, k=5, company="McDonald's") == []
+    assert dense.dense_search(conn, vec, k=5, company="x' OR '1'='1") == []
+    assert dense.dense_search(conn, vec, k=5, company="Verizon'); DROP TABLE chunks; --") == []
     assert conn.execute("SELECT count(*) FROM chunks").fetchone()[0] > 0
-    assert corpus.dense_search(conn, vec, k=5, company="Verizon", fiscal_year=2030)
+    assert dense.dense_search(conn, vec, k=5, company="Verizon", fiscal_year=2030)
 
 
 def test_other_embedding_model_is_refused(conn):

@@ -2,7 +2,7 @@
 import re
 from pathlib import Path
 
-from pipeline.policy import POLICY
+from pipeline.guardrails.policy import POLICY
 from pipeline.settings import Settings
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")

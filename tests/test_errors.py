@@ -20,7 +20,7 @@ CLOSED = "postgresql://analyst:s3cret-pw@127.0.0.1:1/ara"
 
 def _ara(*args, env: dict, **kw) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "ARA_DEBUG", "ARA_DATA_DIR")}
-    return subprocess.run([sys.executable, "-m", "pipeline.cli", *args], env={**base, **env}, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "pipeline.cli.main", *args], env={**base, **env}, cwd=ROOT,
                           capture_output=True, text=True, timeout=180, **kw)
 
 
@@ -59,7 +59,7 @@ def test_a_data_directory_this_user_cannot_read_names_the_folder_and_the_fix(tmp
         prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
     try:
         base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "ARA_DEBUG")}
-        res = subprocess.run([*prefix, sys.executable, "-m", "pipeline.cli", "docs"], cwd=ROOT, capture_output=True,
+        res = subprocess.run([*prefix, sys.executable, "-m", "pipeline.cli.main", "docs"], cwd=ROOT, capture_output=True,
                              text=True, timeout=180, env={**base, "ARA_DATA_DIR": str(data)})
         err = _short_and_explained(res)
     finally:
@@ -107,7 +107,7 @@ def test_the_app_on_an_unreachable_database_shows_the_cause_and_the_fix(monkeypa
 def test_an_unexpected_error_is_one_line_unless_debugging(monkeypatch, debug):
     from click.testing import CliRunner
 
-    from pipeline import cli
+    from pipeline.cli import main as cli
 
     def boom(*a, **kw):
         raise KeyError("no such thing")

@@ -94,7 +94,7 @@ def test_numeric_judge_agreement_and_its_known_blind_spot():
 
 
 def test_cli_mock_and_missing_baseline():
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     r = CliRunner().invoke(main, ["eval", "--mode", "mock", "--baseline", "mock"])
     assert r.exit_code == 0, r.output
@@ -136,7 +136,7 @@ def suites_dir(tmp_path, env_settings, monkeypatch):
 
 
 def test_real_mode_runs_components_saves_a_baseline_and_gates(suites_dir, conn):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     r = CliRunner().invoke(main, ["eval", "--mode", "real", "--save-baseline", "t", "--json"])
     assert r.exit_code == 0, r.output
@@ -152,7 +152,7 @@ def test_real_mode_runs_components_saves_a_baseline_and_gates(suites_dir, conn):
 
 
 def test_ab_and_promote(suites_dir, ctx):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from pipeline.graph import run_turn
     from pipeline.stores.checkpoints import new_thread_id
 

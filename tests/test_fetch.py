@@ -24,7 +24,7 @@ def mirror(tmp_path):
 
 
 def test_fetch_verifies_hashes_and_reports_each_file(mirror, tmp_path):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     dest = tmp_path / "out"
     args = ["fetch", "--dest", str(dest), "--base-url", mirror]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pipeline.graph import run_turn
 from pipeline.nodes import MAX_QUESTION_CHARS
 from pipeline.question import analyse
-from pipeline.router import ROUTES, route_question
+from pipeline.guardrails.router import ROUTES, route_question
 
 FRAGMENTS = ["'; DROP TABLE chunks; --", "' OR '1'='1", "McDonald's", "\\x00", "%s", "%(x)s", "$$", "E'\\\\'",
              "<script>alert(1)</script>", "[1](javascript:alert(1))", "{{7*7}}", "${jndi:ldap://x}", "\u202e",

@@ -1,5 +1,5 @@
-from pipeline.grader import found_flags, grade
-from pipeline.retrieval import Passage
+from pipeline.guardrails.grader import found_flags, grade
+from pipeline.retrieval.passage import Passage
 
 
 def p(text, company="3M", year=2018, page=1):

@@ -4,9 +4,10 @@ import dataclasses
 import pytest
 from click.testing import CliRunner
 
-from pipeline import final_gate, nodes
+from pipeline import nodes
+from pipeline.guardrails import final_gate
 from pipeline.graph import run_turn
-from pipeline.policy import POLICY
+from pipeline.guardrails.policy import POLICY
 from pipeline.state import CitationRef, Claim, StepRecord
 
 FALLBACK_START = "I could not answer that reliably"
@@ -116,7 +117,7 @@ def test_citation_to_a_missing_page_never_reaches_the_analyst(ctx):
 
 
 def test_health_reports_fail_open_counts_and_exits_nonzero_over_threshold(env_settings, ask, monkeypatch):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     monkeypatch.setattr(nodes, "grade_docs", _boom)
     ask("What was Verizon's capex in FY2030?")

@@ -61,7 +61,7 @@ def test_unchanged_is_skipped_and_changed_is_replaced(tmp_path, loaded, embedder
 
 
 def test_cli_ingest_exits_nonzero_when_a_file_fails(tmp_path, env_settings, conn):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     (tmp_path / "VERIZON_2033_10K.pdf").write_text("garbage")
     result = CliRunner().invoke(main, ["ingest", "--quiet", str(tmp_path / "VERIZON_2033_10K.pdf")])

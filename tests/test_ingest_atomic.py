@@ -39,7 +39,7 @@ def _filing(path, capex: str, extra_page: bool = False):
 def _ara(env_settings, *args, fault: str = "", timeout: int = 240) -> subprocess.CompletedProcess:
     env = dict(os.environ, ARA_DEBUG_INGEST_FAULT=fault)
     env.pop("ARA_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "pipeline.cli", *args], env=env, cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "pipeline.cli.main", *args], env=env, cwd=ROOT, capture_output=True,
                           text=True, timeout=timeout)
 
 

@@ -1,4 +1,4 @@
-from pipeline.keyword import KeywordIndex
+from pipeline.retrieval.keyword import KeywordIndex
 
 ROWS = [
     (1, "3M", 2018, "10K", "What was the amount of the total in the year? What was in the of the in the what was."),

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from pipeline.keyword import KeywordIndex, chunk_terms, query_terms, tsvector_literal
+from pipeline.retrieval.keyword import KeywordIndex
+from pipeline.stores.tokeniser import chunk_terms, query_terms, tsvector_literal
 from pipeline.stores import keyword as kw
 from pipeline.stores.corpus import ChunkRecord, DocumentRecord, replace_document
 
@@ -147,8 +148,9 @@ def test_chunks_without_terms_are_tokenised_once(conn, kwdb):
 def test_a_cold_retriever_never_reads_the_whole_corpus(settings, conn, kwdb, monkeypatch):
     """A fresh process (a new Retriever) answers its first scoped keyword query from the scope's rows: nothing
     builds or loads a whole-corpus index, nothing is written under ARA_DATA_DIR/bm25."""
-    from pipeline import keyword as keyword_mod
-    from pipeline import retrieval
+    from pipeline.retrieval import keyword as keyword_mod
+    from pipeline.retrieval import retriever as retrieval
+    from pipeline.retrieval.passage import Scope
     from pipeline.question import analyse
     from pipeline.stores import corpus, db
 
@@ -163,7 +165,7 @@ def test_a_cold_retriever_never_reads_the_whole_corpus(settings, conn, kwdb, mon
     r = retrieval.Retriever(s, lambda: db.connect(s), embedder=object())   # the settings' own connection: a DSN read back
     # from a live connection drops the password (an external Postgres with scram refuses it)
     q = "What was the revenue in FY2018?"
-    scope = retrieval.Scope(company="Kw Alpha", fiscal_year=2018)
+    scope = Scope(company="Kw Alpha", fiscal_year=2018)
     ps = r.candidates(q, analyse(q), scope, conn, mode="keyword")
     assert [p.chunk_id for p in ps] == [kwdb["Net sales revenue grew to 32,765 million"]]
     assert not (s.data_dir / "bm25").exists()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pipeline.answer import people, yesno
 from pipeline.question import QuestionFacts
-from pipeline.router import route_question
+from pipeline.guardrails.router import route_question
 from pipeline.state import TurnState
 from pipeline.stores.corpus import ReportPage
 
@@ -88,7 +88,7 @@ def test_routing_edges():
 
 def test_an_event_count_is_not_answered_with_a_head_count(monkeypatch):
     from pipeline.answer import prose
-    from pipeline.retrieval import Passage
+    from pipeline.retrieval.passage import Passage
 
     text = ("At year end we had approximately 12,400 employees across our sites. As part of the restructuring "
             "programme announced in March, the Group made a reduction of almost 1,000 positions in its retail "
@@ -241,7 +241,7 @@ def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no
     # explanation ("Revenue increased by ... driven by ...") states a change, which is what a why question asks
     from pipeline.answer import prose
     from pipeline.question import analyse
-    from pipeline.retrieval import Passage
+    from pipeline.retrieval.passage import Passage
 
     page = ("Revenues\r\n(Dollars in millions)\r\nYears ended December 31, 2022 2021\r\nFabrics $812 $760\r\n"
             "Yarns 1,204 1,141\r\nTotal $2,016 $1,901\r\nRevenue increased by $115 million in 2022 compared with 2021 "

@@ -10,7 +10,7 @@ import pytest
 from pydantic import SecretStr
 
 from pipeline.answer import kinds_model, people, yesno
-from pipeline.policy import POLICY
+from pipeline.guardrails.policy import POLICY
 from pipeline.question import QuestionFacts
 from pipeline.settings import Settings
 from pipeline.state import TurnState
@@ -153,7 +153,7 @@ def test_a_ratio_named_turnover_is_no_leadership_question():
 
 
 # --- why follow-ups and counts stated in prose, read from the kept pages (kinds_model.answer_pages) ---------------
-from pipeline.retrieval import Passage  # noqa: E402
+from pipeline.retrieval.passage import Passage  # noqa: E402
 
 _MDNA = ("Results of operations. Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher "
          "volumes at the Kestrel works and new customer contracts. Our outlook for revenue remains uncertain. "

@@ -156,8 +156,8 @@ def test_reingesting_a_document_invalidates_its_cache_entries(cached_ctx, conn, 
 
 
 def test_trace_replays_without_rerunning_and_prune_bounds_the_table(env_settings, ctx, conn, monkeypatch):
-    from pipeline.cli import main
-    from pipeline.retrieval import Retriever
+    from pipeline.cli.main import main
+    from pipeline.retrieval.retriever import Retriever
 
     t = new_thread_id()
     run_turn(Q, ctx, thread_id=t)
@@ -181,7 +181,7 @@ def test_trace_replays_without_rerunning_and_prune_bounds_the_table(env_settings
 
 
 def _ara(env, *args, **kw):
-    return subprocess.Popen([sys.executable, "-m", "pipeline.cli", *args], env=env, stdout=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-m", "pipeline.cli.main", *args], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, **kw)
 
 

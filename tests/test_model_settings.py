@@ -49,7 +49,7 @@ def test_base_url_without_a_model_lists_the_servers_models(fake, tmp_path):
 
 
 def test_base_url_without_a_model_when_the_server_is_down(tmp_path, monkeypatch):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from pipeline.settings import get_settings
 
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
@@ -77,7 +77,7 @@ def _cohere_env(monkeypatch, fake):
 
 
 def test_cohere_is_honoured_by_ara_retrieve(env_settings, fake, monkeypatch):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from pipeline.settings import get_settings
 
     _cohere_env(monkeypatch, fake)
@@ -92,7 +92,7 @@ def test_cohere_is_honoured_by_ara_retrieve(env_settings, fake, monkeypatch):
 
 
 def test_eval_records_what_actually_reranked(env_settings, fake, monkeypatch, tmp_path):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from pipeline.settings import get_settings
 
     _cohere_env(monkeypatch, fake)
@@ -134,7 +134,7 @@ def test_eval_real_on_the_model_path_records_calls_tokens_and_cost_per_case(ctx,
 
 def test_judge_agreement_is_reported_for_the_model_path(fake, monkeypatch, tmp_path):
     from evals.judges import load_labels
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from pipeline.settings import get_settings
 
     labels = load_labels()

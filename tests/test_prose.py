@@ -4,7 +4,7 @@ import pytest
 from pipeline.answer import NOT_FOUND
 from pipeline.answer import prose, superlative
 from pipeline.question import analyse
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 from pipeline.state import TurnState
 from pipeline.terms import content_terms, coverage, stems
 

@@ -6,7 +6,7 @@ import pytest
 
 from pipeline.graph import run_turn
 from pipeline.providers.llm import get_llm
-from pipeline.rerank import CohereReranker
+from pipeline.retrieval.rerank import CohereReranker
 from tests.fakes import FakeAPI, chat, rerank_reversed
 
 KEY = "sk-fake-key-0123456789"

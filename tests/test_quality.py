@@ -143,7 +143,7 @@ def test_the_gate_fails_on_a_new_incorrect_answer_and_a_drop_beyond_the_toleranc
 
 def test_save_baseline_refuses_an_existing_name_without_overwrite(tmp_path, monkeypatch):
     from evals import baselines
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     monkeypatch.setattr(baselines, "FOLDER", tmp_path)
     first = CliRunner().invoke(main, ["eval", "--mode", "mock", "--save-baseline", "mine"])
@@ -157,7 +157,7 @@ def test_save_baseline_refuses_an_existing_name_without_overwrite(tmp_path, monk
 
 
 def test_the_committed_baseline_is_refused():
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     r = CliRunner().invoke(main, ["eval", "--mode", "mock", "--save-baseline", "main"])
     assert r.exit_code != 0 and "'main' exists" in r.output
@@ -165,7 +165,7 @@ def test_the_committed_baseline_is_refused():
 
 def test_quality_run_through_the_turn_graph_is_stored_for_the_dashboard(env_settings, conn, tmp_path, monkeypatch):
     from pipeline import settings as settings_mod
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from pipeline.stores import evalruns
 
     rows = [{"financebench_id": "g1", "company": "Verizon", "question_type": "metrics-generated",
@@ -198,7 +198,7 @@ def test_the_quality_gate_exits_1_on_a_new_incorrect_answer(env_settings, tmp_pa
     answer no longer matches (a case that was correct turning incorrect) fails with the case named."""
     from evals import baselines
     from pipeline import settings as settings_mod
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     graded = tmp_path / "sets"
     graded.mkdir()

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.access import OPERATOR
-from pipeline.shaping import distinct
+from pipeline.guardrails.shaping import distinct
 from pipeline.user_text import clean_question
 from tests.conftest import corpus_pdf
 
@@ -106,7 +106,7 @@ def test_a_refusal_names_each_suggested_line_once_though_two_tables_print_it(tmp
 
 
 def test_the_ingest_summary_is_full_width_when_output_is_not_a_terminal(tmp_path, env_settings, generated_pdf):
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     bad = tmp_path / "ACME_2033_10K.pdf"
     bad.write_text("not a pdf at all, and the reason why is a long sentence that used to squeeze every column")

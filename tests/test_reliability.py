@@ -86,7 +86,7 @@ def test_every_turn_is_audited_and_exported(ask, env_settings, conn):
     row = conn.execute("SELECT record FROM audit_log WHERE turn_id = %s", (s.turn_id,)).fetchone()
     assert row and row[0]["answer"] == s.answer and row[0]["citations"][0]["page"] == 2
     assert row[0]["config"]["embed_model"] and "api_key" not in json.dumps(row[0]).lower()
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     r = CliRunner().invoke(main, ["audit", "export"])
     assert r.exit_code == 0 and any(json.loads(x)["turn_id"] == s.turn_id for x in r.stdout.splitlines())

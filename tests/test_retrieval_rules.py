@@ -2,7 +2,8 @@
 import pytest
 
 from pipeline.question import analyse, core_question
-from pipeline.retrieval import Passage, one_per_page
+from pipeline.retrieval.passage import Passage
+from pipeline.retrieval.retriever import one_per_page
 from pipeline.tables import detect_title
 
 
@@ -83,7 +84,7 @@ def _pool(*texts: str) -> list[Passage]:
 
 
 def test_a_question_without_a_metric_is_reranked_by_the_terms_a_passage_carries():
-    from pipeline.rerank import StatementReranker
+    from pipeline.retrieval.rerank import StatementReranker
 
     some = [f"Note {n}. Our operations are organised in the Flexibles and Rigid Packaging segments." for n in range(5)]
     none = [f"Note {n}. Share-based compensation expense is recognised over the vesting period." for n in range(4)]
@@ -116,7 +117,7 @@ def test_a_title_the_pdf_text_broke_inside_a_word_is_still_the_statement():
 
 
 def test_a_row_under_dated_columns_is_recognised_as_the_metrics_row():
-    from pipeline.rerank import row_matches
+    from pipeline.retrieval.rerank import row_matches
 
     facts = analyse("Verizon capital expenditures FY2022")
     dated = ("Consolidated Statements of Cash Flows (million; columns 2022 | 2021)\n"

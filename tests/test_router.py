@@ -2,7 +2,7 @@
 import pytest
 
 from pipeline.question import analyse
-from pipeline.router import route_question
+from pipeline.guardrails.router import route_question
 
 COVERAGE = {"3M": [2018, 2021, 2022], "Boeing": [2018, 2021, 2022], "PepsiCo": [2021, 2022, 2023]}
 

@@ -10,10 +10,11 @@ import json
 import pytest
 
 from pipeline.facts import FACTS_VERSION
-from pipeline.keyword import query_terms
+from pipeline.stores.tokeniser import query_terms
 from pipeline.question import analyse
 from pipeline.registry import Registry
-from pipeline.retrieval import Retriever, Scope
+from pipeline.retrieval.passage import Scope
+from pipeline.retrieval.retriever import Retriever
 from pipeline.stores import dense
 from pipeline.stores import keyword as kw
 

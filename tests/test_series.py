@@ -161,7 +161,7 @@ def test_a_change_each_year_is_derived_from_two_cited_cells(ask):
 def test_the_table_survives_a_reload_and_exports_from_the_cli(ctx, env_settings, tmp_path):
     from openpyxl import load_workbook
 
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from pipeline.graph import run_turn
     from pipeline.stores.checkpoints import new_thread_id
 

@@ -67,7 +67,7 @@ def test_a_figure_turn_records_each_decision_with_its_inputs_and_outputs(ask):
 
 def test_dropped_pages_are_recorded_with_their_reason(ctx, monkeypatch):
     """A page the grader drops shows in the grade step's table with why (whatever the grader decided)."""
-    from pipeline import grader
+    from pipeline.guardrails import grader
     from pipeline.graph import run_turn
 
     corpus_pdf("3M_2018_10K")
@@ -117,7 +117,7 @@ def test_a_one_off_turn_is_traceable_and_marked(ctx):
 def test_cli_ask_without_a_thread_prints_how_to_trace_it(env_settings):
     from click.testing import CliRunner
 
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     out = CliRunner().invoke(main, ["ask", "What was 3M's capex in FY2018?", "--json"])
     assert out.exit_code == 0, out.output
@@ -131,7 +131,7 @@ def test_cli_ask_without_a_thread_prints_how_to_trace_it(env_settings):
 def test_cli_retrieve_prints_final_rank_order_with_the_score_that_ordered_it(env_settings):
     from click.testing import CliRunner
 
-    from pipeline.cli import main
+    from pipeline.cli.main import main
 
     corpus_pdf("3M_2018_10K")
     out = CliRunner().invoke(main, ["retrieve", "What was 3M's capex in FY2018?", "--json"])

@@ -1,8 +1,8 @@
-"""Checkpoint 4, deterministic: the tolerated differences are written down in pipeline/verifier.py and tested here."""
+"""Checkpoint 4, deterministic: the tolerated differences are written down in pipeline/guardrails/verifier.py and tested here."""
 import pytest
 
 from pipeline.state import Claim
-from pipeline.verifier import check_claim, numbers_in, verdict_of
+from pipeline.guardrails.verifier import check_claim, numbers_in, verdict_of
 
 PAGE = "Consolidated Statement of Cash Flows\n(Millions) 2018 2017\nPurchases of property, plant and equipment (1,577) (1,373)\n" \
        "Net cash provided by operating activities 6,439 6,240\n"

@@ -9,7 +9,7 @@ import pytest
 
 from pipeline.access import OPERATOR
 from pipeline.question import analyse
-from pipeline.router import route_question
+from pipeline.guardrails.router import route_question
 
 WORLD = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus-world"
 FILES = {"0c0faea14d108e1617f2d6d2a7c1aae04eb88fe0.pdf": [   # Odyssey Gold Limited (AU), 68 pages

@@ -3,7 +3,7 @@
 - every sentence cites, and every marker points at a source that exists;
 - every figure is printed on a cited page, at its printed precision, and - when the sentence is about one
   fiscal year (named, or the one asked) - in that year's column when it comes from a statement row
-  (`pipeline.verifier.check_claim`);
+  (`pipeline.guardrails.verifier.check_claim`);
 - a figure that is not printed is accepted only when `pipeline.calculator` recomputes it from figures the same
   sentence cites (a change, a percentage change, a ratio, a sum, a difference) at the precision written;
 - no sentence repeats an instruction that was planted in a source (those lines are removed from the sources
@@ -20,7 +20,7 @@ from decimal import Decimal
 from pipeline import calculator
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.state import Claim
-from pipeline.verifier import SCALE, precision, check_claim, numbers_in, supported
+from pipeline.guardrails.verifier import SCALE, precision, check_claim, numbers_in, supported
 
 INSTRUCTION = re.compile(
     r"(?i)(\bignore\b.{0,30}\b(instructions?|prompts?|rules)\b|\bdisregard\b.{0,30}\b(instructions?|above|previous)\b|"
@@ -141,7 +141,7 @@ def check_sentence(sentence: str, sources: dict[int, Source], asked_year: int | 
         pages = [sources[m].page_text for m in dict.fromkeys(good)]
         text = _with_year(sentence, asked_year)
         derived = recompute(sentence, pages)
-        from pipeline.shaping import label
+        from pipeline.guardrails.shaping import label
 
         claim = check_claim(Claim(text=text, label=label(sentence) or "statement"), pages, derived)
         if claim.verdict == "unsupported":

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 
-from pipeline.retrieval import Passage
+from pipeline.guardrails.final_gate import NOT_FOUND, NOT_IN_REPORT  # noqa: F401 - the answerers import them from here
+from pipeline.retrieval.passage import Passage
 
-NOT_FOUND = "I could not find"  # the cannot-answer sentinel: every not-found answer starts with it
-# a finding, not a failure: the whole report was searched and no sentence states the event asked about
-NOT_IN_REPORT = "No: the report"
 
 
 def possessive(name: str) -> str:

@@ -17,7 +17,7 @@ from pipeline.answer import formula
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.lexicon import Metric, get_lexicon
 from pipeline.question import QuestionFacts, own_words
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
 

@@ -11,7 +11,7 @@ configured, under the same deterministic checks as the offline answer:
         an amount or count: printed in the quote, money for "how much", a count for "how many"
     pass -> the model's verdict with its quote, cited; fail -> the offline answer of the same kind.
 
-A failed check or an unavailable model goes through the `kinds_model` layer of `pipeline/policy.py` (fail open
+A failed check or an unavailable model goes through the `kinds_model` layer of `pipeline/guardrails/policy.py` (fail open
 to the offline answer, recorded in the turn's steps and warnings): an unchecked verdict never reaches the user.
 The model adds what the rules cannot: choosing among the report's factual sentences one the wording lexicon does
 not know. With no candidate sentence there is nothing to check against, and the offline finding is the answer.
@@ -26,7 +26,7 @@ from pipeline import prompts
 from pipeline.answer import people, yesno
 from pipeline.labels import doc_kind
 from pipeline.question import QuestionFacts
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
 
@@ -216,7 +216,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
            cite: Callable[[Passage], int], model: Model,
            offline: Callable[[], tuple[str, str] | None]) -> tuple[str, str] | None:
     """The model's checked answer of the question's kind, else `offline()` (the deterministic one)."""
-    from pipeline.policy import run_layer
+    from pipeline.guardrails.policy import run_layer
     from pipeline.providers.llm import calls_made, chat, parse_json_object
 
     a = asked(facts)
@@ -364,7 +364,7 @@ def answer_pages(state: TurnState, conn, facts: QuestionFacts, company: str, yea
                  passages: list[Passage], cite: Callable[[Passage], int], model: Model,
                  offline: Callable[[], tuple[str, str]]) -> tuple[str, str]:
     """A why or prose-count question for one company and year: the model's checked answer, else `offline()`."""
-    from pipeline.policy import run_layer
+    from pipeline.guardrails.policy import run_layer
     from pipeline.providers.llm import calls_made, chat, parse_json_object
 
     kind = page_kind(facts)
@@ -433,7 +433,7 @@ def cross_verdict(state: TurnState, question: str, results: list[dict], currenci
                   offline: str, model: Model) -> str:
     """The verdict sentence: the offline one (`offline`, from the figures) unless the model's passes its check,
     then the model's reason before it."""
-    from pipeline.policy import run_layer
+    from pipeline.guardrails.policy import run_layer
     from pipeline.providers.llm import calls_made, chat, parse_json_object
 
     if not offline or len(results) < 2 or (" are equal " in offline):

@@ -169,7 +169,7 @@ def ensure_summary(state: TurnState, ctx, work) -> None:
     if work.pending_summary is None:
         return
     from pipeline.memory.summary import llm_summariser
-    from pipeline.policy import run_layer
+    from pipeline.guardrails.policy import run_layer
 
     older, recent = work.pending_summary
     work.pending_summary = None

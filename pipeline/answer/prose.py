@@ -24,7 +24,7 @@ from pipeline.answer.stated import Stated, measure_words, stated
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.labels import doc_kind, doc_label
 from pipeline.question import QuestionFacts, core_question
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 from pipeline.terms import content_terms, stems

@@ -26,7 +26,7 @@ from pipeline.answer.wording import figure_record, money, passage_of, shown, whe
 from pipeline.labels import doc_label
 from pipeline.periods import names_span, year_span
 from pipeline.question import QuestionFacts, core_question, own_words
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 
 # Asking for the figures side by side rather than one of them: a comparison or a table / chart of them.
 _SIDE_BY_SIDE = re.compile(r"(?i)\b(compare[ds]?|comparison|side[- ]by[- ]side|versus|vs\.?|table|chart|plot|graph|"

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Callable
 
 from pipeline.question import QuestionFacts, core_question
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.tables import mis_split, parse_number, parse_page
 from pipeline.terms import content_terms, stems

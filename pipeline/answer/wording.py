@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 from pipeline.stores.facts import StoredFact
 from pipeline.units import money_prefix
 

@@ -28,7 +28,7 @@ from typing import Callable
 from pipeline.answer.extract import NOT_FOUND, NOT_IN_REPORT
 from pipeline.labels import doc_kind, doc_label
 from pipeline.question import QuestionFacts, core_question
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 

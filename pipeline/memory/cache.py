@@ -34,7 +34,7 @@ def canonical(text: str) -> str:
     """The cache key's text: company, fiscal year and metric in canonical form, then whatever else the question
     asks (filler words dropped). "What was ACME's capex in fiscal 2018?" and "Acme capital expenditure FY2018"
     read the same; "How did Acme's capex change in FY2018?" keeps "change" and does not."""
-    from pipeline.keyword import FILLER
+    from pipeline.stores.tokeniser import FILLER
     from pipeline.lexicon import fold, get_lexicon, term_pattern
     from pipeline.periods import FY_PATTERN
     from pipeline.question import analyse

@@ -17,11 +17,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
+from pipeline.guardrails.router import asks_live, asks_meaning, hostile, names_not_held
 from pipeline.lexicon import get_lexicon
 from pipeline.periods import RELATIVE, relative_years
 from pipeline.question import analyse, own_words
 from pipeline.stores.checkpoints import Message
-from pipeline.terms import content_terms
+from pipeline.stores.tokeniser import FILLER
+from pipeline.terms import ASKING, content_terms, words
 
 _COMPARE = re.compile(r"(?i)\b(compare\w*|versus|vs\.?|against|relative to|as well as|also|too|both)\b|"
                       r"\b(with|and)\s+(that|this|those|it)\b|\b(that|this|it)\s+(with|to|against)\b")
@@ -32,17 +34,9 @@ _COMPARATIVE = re.compile(r"(?i)\b(improv\w*|bigger|larger|higher|greater|better
 _WHICH = re.compile(r"(?i)^\s*which\b")
 _ELLIPTIC_LEAD = re.compile(r"(?i)^\s*(and|what about|how about|same|now|then|versus|vs\.?|what of|for|compare)\b")
 # Attempts to change how the assistant works: never a follow-up, never given the conversation's entities.
-HOSTILE = re.compile(r"(?i)\b(ignore|disregard|forget|override|bypass)\b[^.?!]{0,40}\b(instructions?|prompts?|rules|"
-                     r"above|previous|guidelines|polic(y|ies))\b|\bsystem\s+prompt\b|\bjailbreak\w*\b|"
-                     r"\byou\s+are\s+now\b|\bdeveloper\s+mode\b|\bpretend\s+(to\s+be|you)\b|\bact\s+as\s+(an?|my)\b|"
-                     r"\breveal\b[^.?!]{0,30}\b(prompt|instructions|secret|key|password)s?\b")
 _FINANCE = re.compile(r"(?i)\b(revenue|sales|profit|income|earnings|margin|cash|debt|assets?|liabilit\w+|capex|"
                       r"dividend\w*|segment\w*|fiscal|fy\d*|10-?k|annual report|filing|eps|ebitda|ratio|growth|grow|"
                       r"expenses?|costs?|employees|backlog|customers|buyback|repurchase\w*)\b")
-
-
-def hostile(text: str) -> bool:
-    return bool(HOSTILE.search(text))
 
 
 @dataclass
@@ -157,8 +151,6 @@ def _own_terms(question: str, facts) -> list[str]:
 def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None = None) -> bool:
     """Whether a question may inherit from the conversation: it is about the reports (a company, a period, a
     figure, a topic, a finance word) or is a short elliptic follow-up - and it is not hostile or live."""
-    from pipeline.router import asks_live, asks_meaning
-
     if hostile(question) or asks_live(question) or (asks_meaning(question) and not facts.companies):
         return False
     if facts.companies or facts.years or facts.metrics or facts.topics or RELATIVE.search(question) \
@@ -211,8 +203,6 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     assert prev is not None
     out.from_turn = prev.turn
     own = _own_terms(question, facts)
-    from pipeline.router import names_not_held
-
     if not out.companies and facts.unknown_companies and part_of is not None and prev.companies and \
             all(any(part_of(c, n) for c in prev.companies) for n in facts.unknown_companies):
         out.parts = list(facts.unknown_companies)
@@ -365,9 +355,6 @@ def _part_words(prev_question: str, metric_key: str) -> list[str]:
 def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
     """The previous question's words beside its measure's own: a segment ("Domestic segment") or a ratio's
     denominator ("% of revenue"), in its order, never a company, period or filler word."""
-    from pipeline.keyword import FILLER
-    from pipeline.terms import ASKING
-
     metric = get_lexicon().get(metric_key)
     facts = analyse(prev_question)
     measure = {w.lower() for t in (*metric.terms, metric.label) for w in re.findall(r"[A-Za-z]+", t)}
@@ -388,9 +375,6 @@ def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
 
 def _topic_words(question: str, facts) -> list[str]:
     """The previous question's own words (no company, year or filler), to carry a prose topic."""
-    from pipeline.terms import ASKING, words
-    from pipeline.keyword import FILLER
-
     drop = {"fy"} | set(FILLER) | ASKING | facts.company_words()
     text = re.sub(r"\((?:context from turn \d+:|read as:)", " ", RELATIVE.sub(" ", question))
     return list(dict.fromkeys(w for w in words(text) if w not in drop and not w.isdigit()))

@@ -9,7 +9,7 @@ from pipeline.answer.formula import find_definition
 from pipeline import trace as tr
 from pipeline.labels import doc_label
 from pipeline.question import QuestionFacts, core_question
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 from pipeline.state import CitationRef, StepRecord, TurnState
 from pipeline.stores import corpus
 from pipeline.units import SCALE

@@ -9,7 +9,7 @@ from pipeline.lexicon import get_lexicon
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
 from pipeline.tables import detect_unit
-from pipeline.verifier import check_claim, split_claims, verdict_of
+from pipeline.guardrails.verifier import check_claim, llm_verify, split_claims, verdict_of
 from pipeline.nodes.context import MAX_RETRIES, TurnContext, Work
 
 
@@ -83,8 +83,6 @@ def verify_not_checked(state: TurnState, ctx: TurnContext, work: Work) -> None:
 
 
 def verify_llm(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    from pipeline.verifier import llm_verify
-
     pages = [corpus.get_page(conn, c.doc, c.page) or "" for c in state.citations]
     verdict, unsupported = llm_verify(ctx.llm, state.answer, pages)
     for u in unsupported:

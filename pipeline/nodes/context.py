@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pipeline.question import QuestionFacts
-from pipeline.retrieval import Passage, Retriever
-from pipeline.router import RouteDecision
+from pipeline.retrieval.passage import Passage
+from pipeline.retrieval.retriever import Retriever
+from pipeline.guardrails.policy import POLICY, redact
+from pipeline.guardrails.router import RouteDecision, reported_in
 from pipeline.settings import Settings
 from pipeline.state import GradedDoc, StepRecord, TurnState
 
@@ -96,11 +98,8 @@ def doc_of(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:
                      reason=reason, text=p.text, statement=p.statement, doc_type=p.doc_type, chunk_id=p.chunk_id)
 
 
-
 def fail_open(state: TurnState, ctx: TurnContext, layer: str, error: str) -> None:
     """A fail-open inside a node (one side of retrieval): the same visible warning and counter as run_layer."""
-    from pipeline.policy import POLICY, redact
-
     state.warnings.append(POLICY[layer].warning)
     state.steps.append(StepRecord(node=layer, decision="failed open", reason=POLICY[layer].why, failed_open=True,
                                   error=redact(error)))
@@ -118,8 +117,6 @@ def years_for(state: TurnState, work: Work, company: str) -> list[int | None]:
     if own:     # "which is higher?" over Acme FY2021 and Global Express FY2022: each company's own year
         return [y for y in own if not held or y in held] or [None]
     if state.years:
-        from pipeline.router import reported_in
-
         return [y for y in state.years if not held or reported_in(held, y)] or [None]
     latest = (work.annual.get(company) or held)
     return [latest[-1]] if latest else [None]

@@ -4,9 +4,11 @@ from __future__ import annotations
 from typing import Callable
 
 from pipeline import trace as tr
-from pipeline.grader import found_flags, grade
-from pipeline.retrieval import Passage, Scope, one_per_page
-from pipeline.router import RouteDecision, refine_with_llm, route_question
+from pipeline.guardrails.grader import found_flags, grade
+from pipeline.guardrails.router import RouteDecision, refine_with_llm, reports_printing, route_question
+from pipeline.retrieval.passage import Passage, Scope
+from pipeline.retrieval.rerank import RAN, StatementReranker, explain
+from pipeline.retrieval.retriever import one_per_page
 from pipeline.state import StepRecord, TurnState
 from pipeline.nodes.context import TurnContext, Work, doc_of, fail_open, years_for
 
@@ -37,7 +39,6 @@ def _apply_route(state: TurnState, work: Work, d: RouteDecision) -> None:
     state.metric = work.facts.metric.key if work.facts.metric else None
     if d.route != "retrieve":
         state.answer = d.reply
-
 
 
 # --- retrieve, rerank, grade ----------------------------------------------------------------------------------
@@ -83,8 +84,6 @@ def _record_retrieval(seen: dict, fused: list, company: str, scope: Scope, hits:
 
 
 def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
-    from pipeline.rerank import RAN
-
     k = ctx.settings.final_k
     out: list[Passage] = []
     use = ctx.retrieval_options.get("rerank", True)
@@ -108,8 +107,6 @@ def rerank(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
 
 
 def _explainer(ctx: TurnContext, work: Work, used: bool) -> Callable[[Passage], str]:
-    from pipeline.rerank import StatementReranker, explain
-
     if not used:
         return lambda p: "reranking off: fusion order"
     if isinstance(ctx.reranker, StatementReranker):
@@ -118,8 +115,6 @@ def _explainer(ctx: TurnContext, work: Work, used: bool) -> Callable[[Passage], 
 
 
 def rerank_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
-    from pipeline.rerank import RAN
-
     RAN[f"fusion order ({getattr(ctx.reranker, 'name', 'rules')} failed)"] += 1
     work.passages = [p for c in state.companies for p in one_per_page([q for q in work.pool if q.company == c],
                                                                       ctx.settings.final_k)]
@@ -127,8 +122,6 @@ def rerank_fallback(state: TurnState, ctx: TurnContext, work: Work) -> None:
 
 
 def grade_docs(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
-    from pipeline.router import reports_printing
-
     # a year whose own report is not held is read from the next report, which prints it as a comparative column
     years = {x for c in state.companies for y in years_for(state, work, c) if y is not None
              for x in (reports_printing(work.coverage.get(c, []), y) or [y])}

@@ -2,6 +2,8 @@
 candidate and the audit record."""
 from __future__ import annotations
 
+from typing import Callable
+
 from pipeline import trace as tr
 from pipeline.lexicon import get_lexicon
 from pipeline.state import CitationRef, Claim, StepRecord, TurnState
@@ -111,15 +113,15 @@ def remember(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     return StepRecord(node="notes_write", decision=f"{n} note(s)")
 
 
-def shadow(state: TurnState, ctx: TurnContext) -> StepRecord:
+def shadow(state: TurnState, ctx: TurnContext, run_turn: Callable[..., TurnState]) -> StepRecord:
     """Run the candidate configuration (ARA_SHADOW_CONFIG) on this turn's question and log it next to the live
-    answer in `shadow_runs`. Never shown, never cached, never remembered."""
+    answer in `shadow_runs`. Never shown, never cached, never remembered. `run_turn` is the graph's own (passed
+    in by the graph, which nodes never import)."""
     import dataclasses
     import json
 
-    from pipeline.retrieval_presets import parse_config
+    from pipeline.retrieval.presets import parse_config
     from pipeline.stores import evalruns
-    from pipeline.graph import run_turn
 
     name, cfg = parse_config(ctx.settings.shadow_config)
     opts = {k: v for k, v in cfg.items() if k in ("mode", "statements", "pool_k", "rerank")}

@@ -16,6 +16,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from pipeline.access import Principal, require
+from pipeline.stores.tokeniser import chunk_terms, tsvector_literal
 
 
 class EmbeddingModelMismatch(RuntimeError):
@@ -98,8 +99,6 @@ def document_hashes(conn: psycopg.Connection) -> dict[str, str]:
 def replace_document(conn: psycopg.Connection, doc: DocumentRecord, pages: list[str], chunks: list[ChunkRecord],
                      vectors: Sequence[Sequence[float]], embed_model: str) -> None:
     """Write one document atomically: its old rows go only if the new ones are all in."""
-    from pipeline.keyword import chunk_terms, tsvector_literal
-
     assert len(chunks) == len(vectors)
     with conn.transaction():
         conn.execute("DELETE FROM documents WHERE doc_id = %s", (doc.doc_id,))
@@ -155,17 +154,6 @@ def scope_sql(company: str | None, fiscal_year: int | None, doc_types: Iterable[
         where.append("doc_type = ANY(%s)")
         params.append(list(doc_types))
     return (" WHERE " + " AND ".join(where)) if where else "", params
-
-
-def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: int, company: str | None = None,
-                 fiscal_year: int | None = None, doc_types: Iterable[str] | None = None,
-                 rows: int | None = None) -> list[ChunkHit]:
-    """Cosine search in scope: exact for a selective scope, HNSW (when built) for a large one, never fewer than k
-    rows while k exist (`pipeline/stores/dense.py`). `rows`: the scope's chunk count when the caller knows it."""
-    from pipeline.stores import dense
-
-    rows, _ = dense.search(conn, query_vector, k, company, fiscal_year, doc_types, scope=rows)
-    return [ChunkHit(*r) for r in rows]
 
 
 def statement_chunks(conn: psycopg.Connection, statements: Sequence[str], *, company: str | None,

@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 import psycopg
 
-from pipeline.stores.corpus import HIT_COLUMNS, scope_sql, vector_literal
+from pipeline.stores.corpus import HIT_COLUMNS, ChunkHit, scope_sql, vector_literal
 
 EXACT_MAX_ROWS = 20_000       # an exact scan of this many vectors takes tens of ms on 2 cores
 ANN_MIN_CHUNKS = 100_000      # below this an exact scan of the whole corpus is fast enough; no HNSW index
@@ -118,3 +118,12 @@ def maybe_build_ann_index(conn: psycopg.Connection, dim: int) -> bool:
         return False
     build_ann_index(conn, dim)
     return True
+
+
+def dense_search(conn: psycopg.Connection, query_vector: Sequence[float], *, k: int, company: str | None = None,
+                 fiscal_year: int | None = None, doc_types: Iterable[str] | None = None,
+                 rows: int | None = None) -> list[ChunkHit]:
+    """Cosine search in scope: exact for a selective scope, HNSW (when built) for a large one, never fewer than k
+    rows while k exist (`search` above). `rows`: the scope's chunk count when the caller knows it."""
+    rows, _ = search(conn, query_vector, k, company, fiscal_year, doc_types, scope=rows)
+    return [ChunkHit(*r) for r in rows]

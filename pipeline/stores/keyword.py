@@ -5,7 +5,7 @@ The GIN index on `terms` finds the chunks holding any query term; the (company, 
 the scope; document frequencies, the scope's size and its average length are those of the scope itself. So a
 search scoped to one filing reads that filing's matching chunks, never the whole corpus, and no process builds
 anything in memory. User text reaches SQL only as bind parameters: the query's terms travel as a text array and a
-tsquery literal of quoted terms built by `pipeline.keyword` (no tsquery operator in a question survives the
+tsquery literal of quoted terms built by `pipeline.stores.tokeniser` (no tsquery operator in a question survives the
 tokeniser, and every term is quoted anyway).
 """
 from __future__ import annotations
@@ -19,6 +19,8 @@ import psycopg
 
 from pipeline.stores import corpus
 from pipeline.stores.corpus import ChunkHit
+from pipeline.stores.dense import scope_rows
+from pipeline.stores.tokeniser import chunk_terms, tsvector_literal
 
 K1, B = 1.5, 0.75          # bm25s defaults (Lucene)
 BACKFILL_BATCH = 2000
@@ -28,7 +30,7 @@ SCAN_SCOPE_MAX = 10_000   # scopes up to this many chunks are matched row by row
 SAMPLE_ROWS = 20_000       # a larger scope's document frequencies are estimated from a sample this size
 # A row's query terms with their positions: weight 'A' marks the query's lexemes, `ts_filter` keeps them, in C
 # (unnesting every lexeme of every matching row and filtering them in SQL was most of a scoped search's time).
-# Stored terms always carry positions (`pipeline.keyword.tsvector_literal`), which the weights need.
+# Stored terms always carry positions (`pipeline.stores.tokeniser.tsvector_literal`), which the weights need.
 _QUERY_TERMS_OF_ROW = "ts_filter(setweight(setweight(c.terms, 'D'), 'A', %(terms)s::text[]), '{a}')"
 _HIT_COLUMNS_C = ", ".join("c." + col.strip() for col in corpus.HIT_COLUMNS.split(","))
 
@@ -82,8 +84,6 @@ def search_chunks(conn: psycopg.Connection, terms: list[str], k: int, *, company
 
 def _size(conn: psycopg.Connection, rows: int | None, company: str | None, fiscal_year: int | None,
           doc_types: Iterable[str] | None) -> int:
-    from pipeline.stores.dense import scope_rows
-
     return rows if rows is not None else scope_rows(conn, company, fiscal_year, doc_types)
 
 
@@ -161,8 +161,6 @@ def _search_large(conn: psycopg.Connection, terms: list[str], k: int, size: int,
 
 def write_terms(conn: psycopg.Connection, rows: list[tuple[int, str]]) -> None:
     """Store the terms of (chunk id, text) rows."""
-    from pipeline.keyword import chunk_terms, tsvector_literal
-
     terms = chunk_terms([t for _, t in rows])
     with conn.cursor() as cur:
         cur.executemany("UPDATE chunks SET terms = %s::tsvector, terms_len = %s WHERE id = %s",

@@ -1,5 +1,5 @@
 -- Keyword search in Postgres, so no process ever rebuilds a whole-corpus BM25 index (issue #15). Each chunk's
--- terms are the keyword tokeniser's own (pipeline/keyword.py: case folded, "1,577" -> "1577", PP&E, stemmed,
+-- terms are the keyword tokeniser's own (pipeline/retrieval/keyword.py: case folded, "1,577" -> "1577", PP&E, stemmed,
 -- question filler words dropped), stored as a tsvector whose positions give each term's frequency, plus the
 -- chunk's term count (its BM25 document length). Ingest writes both; chunks stored before this migration are
 -- tokenised once, by the first process that searches (pipeline/stores/keyword.py), never per process.

@@ -1,5 +1,5 @@
 """`ara users`: who may sign in to a shared deployment (ARA_AUTH=password|oidc) and with which role. Registered
-on the `ara` group in pipeline/cli.py. Whoever runs it holds the database, so it acts as the operator."""
+on the `ara` group in pipeline/cli/main.py. Whoever runs it holds the database, so it acts as the operator."""
 from __future__ import annotations
 
 import json
@@ -15,7 +15,7 @@ def _run(action):
     """Run `action(conn, operator)` on a migrated connection; a user error is a one-line message and exit 1."""
     from pipeline.access import OPERATOR
     from pipeline.auth import UserError
-    from pipeline.cli_settings import checked_settings
+    from pipeline.cli.settings import checked_settings
     from pipeline.stores import db
 
     with db.session(checked_settings()) as conn:

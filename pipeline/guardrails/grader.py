@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
 
 BOILERPLATE = {
     "auditor's report": (re.compile(r"(?i)report of independent registered public accounting firm|critical audit "

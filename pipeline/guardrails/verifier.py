@@ -17,8 +17,11 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from pipeline import prompts
+from pipeline.guardrails.shaping import label
+from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 from pipeline.state import Claim
-from pipeline.tables import detect_unit
+from pipeline.tables import detect_unit, parse_number, parse_page
 from pipeline.units import SCALE
 
 _NUM = re.compile(r"(?<![\w.\[])(\$?\(?-?\$?\d[\d,]*(?:\.\d+)?\)?)(?:(\s*(?:%|percent\b|million\b|billion\b|"
@@ -75,8 +78,6 @@ def _matches(got: Decimal, want: Decimal, tol_abs: Decimal) -> bool:
 def wrong_column(value: Decimal, unit: str, pages: list[str], year: int) -> int | None:
     """The other year whose column holds the figure, when the figure appears on the pages only in aligned
     statement cells of years other than `year`; None when the year is right or cannot be told."""
-    from pipeline.tables import parse_number, parse_page
-
     want = abs(value) * SCALE.get(unit, Decimal(1))
     tol = precision(value) * SCALE.get(unit, Decimal(1))
     other: int | None = None
@@ -194,9 +195,6 @@ def split_claims(answer: str) -> list[str]:
 def llm_verify(llm, answer: str, passages: list[str]) -> tuple[str, list[dict]]:
     """The LLM verifier: a JSON object {verdict: pass|fail, unsupported: [{label, reason}]} (bare, fenced or inside
     prose); raises when no such object parses, so the declared policy (fail open) applies."""
-    from pipeline import prompts
-    from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
-
     text = "\n\n".join(f"[{i}] {p[:3000]}" for i, p in enumerate(passages, 1))
     out = parse_json_object(complete(llm, prompts.VERIFIER.format(passages=text, answer=answer), "verify_llm"),
                             {"verdict": str, "unsupported": list})
@@ -206,8 +204,6 @@ def llm_verify(llm, answer: str, passages: list[str]) -> tuple[str, list[dict]]:
     for u in out["unsupported"]:
         if not isinstance(u, dict) or not isinstance(u.get("label"), str):
             raise MalformedOutput("unsupported items need a label")
-        from pipeline.shaping import label
-
         items.append({"label": label(u["label"]),
                       "reason": str(u.get("reason", ""))[:200]})
     return out["verdict"], items

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import re
 
-from pipeline.answer import NOT_FOUND, NOT_IN_REPORT
 from pipeline.state import TurnState
+
+# The two openings the gate accepts without a citation, and every answerer writes (`pipeline/answer/`):
+NOT_FOUND = "I could not find"   # the cannot-answer sentinel: every not-found answer starts with it
+# a finding, not a failure: the whole report was searched and no sentence states the event asked about
+NOT_IN_REPORT = "No: the report"
 
 _HEDGE_ONLY = re.compile(r"(?i)^\W*(i('m| am) not sure|i don'?t know|it depends|unclear|n/?a|none|unknown|maybe)"
                          r"[\W\w]{0,40}$")

@@ -12,8 +12,10 @@ import dataclasses
 import re
 from collections import Counter
 
+from pipeline.counts import counted_nouns, states_count
 from pipeline.question import QuestionFacts
-from pipeline.retrieval import Passage
+from pipeline.retrieval.passage import Passage
+from pipeline.terms import content_terms, coverage, stems
 
 # "Net income | 2022: 21,748 | 2021: 22,618", or with dated columns "| 31 Dec 2022: 21,748"
 _ROW = re.compile(r"^(?P<label>[^|\n]+?) \| (?P<cells>(?:(?:\d{1,2} [A-Z][a-z]{2} )?(?:19|20)\d{2}: [^|\n]+(?: \| )?)+)$",
@@ -36,16 +38,11 @@ def row_matches(facts: QuestionFacts, text: str) -> tuple[bool, bool]:
 
 def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms, company names left out (they are in every scoped passage)."""
-    from pipeline.terms import content_terms
-
     return [t for t in content_terms(facts.text, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
 
 
 def feature_score(facts: QuestionFacts, p: Passage, terms: list[str] | None = None) -> float:
     if facts.metric is None:
-        from pipeline.counts import counted_nouns, states_count
-        from pipeline.terms import coverage, stems
-
         terms = question_terms(facts) if terms is None else terms
         covered = round(coverage(terms, stems(p.text)), 2) if terms else 0.0
         # "how many employees?": a passage stating such a count comes before ones that only mention employees
@@ -101,7 +98,7 @@ def _fused_with_coverage(scored: list[tuple[float, int, Passage]]) -> list[tuple
 
 class CohereReranker:
     """Cohere rerank through LlamaIndex's CohereRerank postprocessor (when COHERE_API_KEY is set). It raises on
-    errors; the turn's fail-open policy then keeps the fusion order (see pipeline/policy.py)."""
+    errors; the turn's fail-open policy then keeps the fusion order (see pipeline/guardrails/policy.py)."""
 
     name = "cohere"
 
@@ -137,7 +134,7 @@ RAN: Counter = Counter()   # process-wide: which reranker actually ordered each 
 
 def rerank_or_keep(reranker, facts: QuestionFacts, passages: list[Passage]) -> list[Passage]:
     """Rerank, or keep the fusion order when the reranker fails (the reranker layer fails open, see
-    pipeline/policy.py); either way RAN records what actually ran."""
+    pipeline/guardrails/policy.py); either way RAN records what actually ran."""
     try:
         out = reranker.rerank(facts, passages, len(passages))
     except Exception as e:  # noqa: BLE001 - a precision layer: the fusion order stands

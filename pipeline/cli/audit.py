@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pipeline.cli_settings import checked_settings as _settings
+from pipeline.cli.settings import checked_settings as _settings
 
 
 @click.group()

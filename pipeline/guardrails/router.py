@@ -4,15 +4,20 @@ company-years exist) always come from the database, never from the model."""
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
+from pipeline import prompts, registry
+from pipeline.glossary import define
+from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 from pipeline.question import QuestionFacts
+from pipeline.registry import Company, Registry
 
-GLOSSARY = Path(__file__).parent / "data" / "glossary.toml"
-
+# A turn that tries to change the instructions or reveal the prompt: answered as out of scope, and carry-over
+# (pipeline/memory/carryover.py) carries nothing into or out of it.
+HOSTILE = re.compile(r"(?i)\b(ignore|disregard|forget|override|bypass)\b[^.?!]{0,40}\b(instructions?|prompts?|rules|"
+                     r"above|previous|guidelines|polic(y|ies))\b|\bsystem\s+prompt\b|\bjailbreak\w*\b|"
+                     r"\byou\s+are\s+now\b|\bdeveloper\s+mode\b|\bpretend\s+(to\s+be|you)\b|\bact\s+as\s+(an?|my)\b|"
+                     r"\breveal\b[^.?!]{0,30}\b(prompt|instructions|secret|key|password)s?\b")
 _DEFINITION = re.compile(r"(?i)^\s*(what\s+(does|do|is|are)\s+(an?\s+|the\s+(term\s+)?)?(.+?)\s+(mean|stand for)\b|"
                          r"(define|definition of|meaning of|explain)\s+|what\s+is\s+(an?\s+)?(.+?)\s*\??\s*$)")
 _WEB = re.compile(r"(?i)\b(share price|stock price|trading at|market cap(italization)? (today|now)|latest news|"
@@ -48,20 +53,8 @@ class RouteDecision:
     suggestions: list[str] = field(default_factory=list)   # one-click follow-ups (the other years held)
 
 
-@lru_cache(maxsize=1)
-def glossary() -> list[tuple[tuple[str, ...], str]]:
-    data = tomllib.loads(GLOSSARY.read_text(encoding="utf-8"))
-    return [(tuple(e["terms"]), e["definition"]) for e in data["entry"]]
-
-
-def define(text: str) -> str | None:
-    low = text.lower()
-    best = None
-    for terms, definition in glossary():
-        for t in terms:
-            if re.search(rf"(?<![\w&-]){re.escape(t)}(?![\w&])", low) and (best is None or len(t) > best[0]):
-                best = (len(t), definition)
-    return best[1] if best else None
+def hostile(text: str) -> bool:
+    return bool(HOSTILE.search(text))
 
 
 def coverage_text(coverage: dict[str, list[int]]) -> str:
@@ -156,7 +149,6 @@ def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled:
         return RouteDecision("out_of_scope", f"names a company whose reports are not held ({named_unknown[0]})",
                              not_held_reply(named_unknown[0], coverage))
 
-    from pipeline.memory.carryover import hostile
 
     if hostile(q) and not facts.companies:
         return RouteDecision("out_of_scope", "tries to change the instructions; names no covered company",
@@ -251,9 +243,7 @@ def reports_printing(years: list[int], year: int) -> list[int]:
 def not_held_reply(name: str, coverage: dict[str, list[int]]) -> str:
     """"I don't hold reports for Acme Cola; did you mean Acme Colas?" when a held company's name is close to the
     one asked about (a near spelling, a name both share), then what is held."""
-    from pipeline.registry import Company, Registry, get_registry
-
-    reg = get_registry()
+    reg = registry.get_registry()
     held = Registry([reg.by_name(c) or Company(key=c, name=c) for c in coverage])
     near = [c for c in held.closest(name) if c in coverage and c.lower() != name.lower()]
     ask = f"did you mean {' or '.join(near)}? " if near else ""
@@ -286,9 +276,6 @@ def refine_with_llm(llm, facts: QuestionFacts, coverage: dict[str, list[int]], r
     rules missed becomes the year. Either is then routed by the same rules (so an uncovered year is still
     `no_data`). The model never names a company for a question that names none, nor a year the question does
     not state. Raises on output with no parseable route."""
-    from pipeline import prompts
-    from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
-
     out = parse_json_object(complete(llm, prompts.ROUTER.format(coverage=coverage_text(coverage), question=facts.text),
                                      "route_llm"), {"route": str, "reason": str})
     if out["route"] not in ROUTES:
@@ -301,9 +288,7 @@ def refine_with_llm(llm, facts: QuestionFacts, coverage: dict[str, list[int]], r
     if out["route"] == "retrieve" and company and not rules.companies and _may_name(facts.text, company, rules):
         import dataclasses
 
-        from pipeline.registry import get_registry
-
-        named = get_registry().by_name(company)     # the question names it, misspelt: read as named, not carried
+        named = registry.get_registry().by_name(company)     # the question names it, misspelt: read as named, not carried
         read_as = dataclasses.replace(facts, companies=[named]) if named else facts
         d = route_question(read_as, coverage, carried_companies=[company], carried_years=[year] if year else None)
         d.reason = f"model read the company as {company}: {d.reason}"
@@ -326,9 +311,7 @@ def _covered(name, coverage: dict[str, list[int]]) -> str | None:
     """The covered company the model named (its name, an alias or a ticker), else None."""
     if not isinstance(name, str) or not name.strip():
         return None
-    from pipeline.registry import get_registry
-
-    c = get_registry().by_name(name.strip())
+    c = registry.get_registry().by_name(name.strip())
     key = c.name if c else next((k for k in coverage if k.lower() == name.strip().lower()), None)
     return key if key in coverage else None
 
@@ -343,9 +326,7 @@ def _may_name(text: str, company: str, rules: RouteDecision) -> bool:
     description with a proper noun ("the maker of Post-it notes"); never a question that names no one."""
     import difflib
 
-    from pipeline.registry import get_registry
-
-    c = get_registry().by_name(company)
+    c = registry.get_registry().by_name(company)
     names = {company.lower(), *(a.lower() for a in (c.aliases if c else ())), *(t.lower() for t in (c.tickers if c else ()))}
     words = re.findall(r"[A-Za-z][\w&.\-]+", text)
     if any(difflib.SequenceMatcher(None, w.lower().removesuffix("'s"), n).ratio() >= 0.75 for w in words

@@ -5,64 +5,27 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import replace
 from typing import Callable, Iterable, Literal
 
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore
 
-from pipeline.keyword import KeywordIndex, load_or_build
-from pipeline.question import QuestionFacts, analyse
 from pipeline.counts import counted_nouns
-from pipeline.retrieval_sides import (CountRetriever, DenseRetriever, FactsRetriever, InMemorySearch,
+from pipeline.providers.embeddings import get_embedder
+from pipeline.question import QuestionFacts, analyse
+from pipeline.retrieval.keyword import KeywordIndex, load_or_build
+from pipeline.retrieval.passage import Passage, Scope
+from pipeline.retrieval.rerank import get_reranker, rerank_or_keep
+from pipeline.retrieval.sides import (CountRetriever, DenseRetriever, FactsRetriever, InMemorySearch,
                                       KeywordRetriever, KeywordSearch, StatementRetriever)
 from pipeline.settings import Settings
 from pipeline.stores import corpus
 from pipeline.stores import filings as filings_store
+from pipeline.stores import keyword as keyword_store
+from pipeline.stores.dense import scope_rows
 
 Mode = Literal["hybrid", "dense", "keyword"]
-
-
-@dataclass
-class Scope:
-    company: str | None = None
-    fiscal_year: int | None = None
-    doc_types: tuple[str, ...] | None = None
-    note: str = ""      # how the scope was chosen when the question did not say exactly
-    rows: int | None = None   # how many chunks it holds, when known (read once, shared by both retrieval sides)
-    filings: list[filings_store.Filing] | None = None   # the company's filings, when read (by `scope_for`)
-
-
-@dataclass
-class Passage:
-    chunk_id: int
-    doc: str
-    company: str
-    fiscal_year: int
-    doc_type: str
-    page: int           # 1-based
-    score: float
-    text: str
-    statement: str | None = None
-    rerank_score: float | None = None   # set by a reranker; `score` stays the fusion (or single retriever) score
-
-    @property
-    def order_score(self) -> float:
-        """The score that ordered this passage: the reranker's when it reranked, else the fusion score (a
-        reranker's ties keep the fusion order, so `score` breaks them)."""
-        return self.rerank_score if self.rerank_score is not None else self.score
-
-    def to_json(self, rank: int | None = None) -> dict:
-        d = asdict(self)
-        for internal in ("chunk_id", "doc_type", "statement", "rerank_score"):
-            d.pop(internal)
-        out = {"rank": rank} if rank is not None else {}
-        out.update(d)
-        out["score"] = round(self.order_score, 6)
-        out["fusion_score"] = round(self.score, 6)
-        if self.rerank_score is not None:
-            out["rerank_score"] = round(self.rerank_score, 6)
-        return out
 
 
 class Retriever:
@@ -87,7 +50,6 @@ class Retriever:
     @property
     def embedder(self):
         if self._embedder is None:
-            from pipeline.providers.embeddings import get_embedder
             self._embedder = get_embedder(self.settings)
         return self._embedder
 
@@ -95,7 +57,6 @@ class Retriever:
     def reranker(self):
         """The configured reranker (ARA_RERANK_PROVIDER), shared by `retrieve` and the turn graph."""
         if self._reranker is None:
-            from pipeline.rerank import get_reranker
             self._reranker = get_reranker(self.settings)
         return self._reranker
 
@@ -106,8 +67,6 @@ class Retriever:
         with self._lock:
             if self.settings.keyword_backend == "postgres":
                 if not self._terms_ready:
-                    from pipeline.stores import keyword as keyword_store
-
                     with self._connect() as own:
                         keyword_store.ensure_terms(own)
                         own.commit()
@@ -123,10 +82,6 @@ class Retriever:
         """The scope with its chunk count (one query over the documents table, unless already known)."""
         if scope.rows is not None:
             return scope
-        from dataclasses import replace
-
-        from pipeline.stores.dense import scope_rows
-
         return replace(scope, rows=scope_rows(conn, scope.company, scope.fiscal_year, scope.doc_types))
 
     def scope_for(self, facts: QuestionFacts, company: str | None = None, year: int | None = None,
@@ -235,7 +190,6 @@ class Retriever:
             if own:
                 conn.close()
         if rerank:
-            from pipeline.rerank import rerank_or_keep
             passages = rerank_or_keep(self.reranker, facts, passages)
         return one_per_page(passages, k)
 

@@ -1,4 +1,4 @@
-"""`ara companies`: the company registry (list, correct, merge). Registered on the `ara` group in pipeline/cli.py."""
+"""`ara companies`: the company registry (list, correct, merge). Registered on the `ara` group in pipeline/cli/main.py."""
 from __future__ import annotations
 
 import json

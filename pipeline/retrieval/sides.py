@@ -1,5 +1,5 @@
 """The four candidate sources of one scoped retrieval, each a LlamaIndex retriever the fusion in
-`pipeline/retrieval.py` combines: dense (pgvector), keyword (BM25), the statement pages of the asked metric and
+`pipeline/retrieval/retriever.py` combines: dense (pgvector), keyword (BM25), the statement pages of the asked metric and
 the pages whose facts answer the question.
 
 Each side costs as few round trips as it can: one statement that returns the chunks with their texts (dense,
@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
-from pipeline.keyword import KeywordIndex, query_terms
+from pipeline.answer import facts as lookup
 from pipeline.counts import count_pattern
+from pipeline.lexicon import get_lexicon
 from pipeline.question import QuestionFacts
-from pipeline.stores import corpus
-
-if TYPE_CHECKING:
-    from pipeline.retrieval import Scope
+from pipeline.retrieval.keyword import KeywordIndex
+from pipeline.retrieval.passage import Scope
+from pipeline.retrieval.rerank import row_matches
+from pipeline.stores import corpus, dense
+from pipeline.stores import keyword as keyword_store
+from pipeline.stores.tokeniser import query_terms
 
 
 def _node(h: corpus.ChunkHit, score: float) -> NodeWithScore:
@@ -71,7 +74,7 @@ class DenseRetriever(Side):
 
     def search(self, query: str) -> list[NodeWithScore]:
         vec = self.vector if self.vector is not None else self.embedder.get_query_embedding(query)
-        hits = corpus.dense_search(self.conn, vec, k=self.k, company=self.scope.company,
+        hits = dense.dense_search(self.conn, vec, k=self.k, company=self.scope.company,
                                    fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types,
                                    rows=self.scope.rows)
         return [_node(h, h.score) for h in hits]
@@ -83,8 +86,6 @@ class KeywordSearch:
 
     def search(self, conn, query: str, k: int, *, company: str | None = None, fiscal_year: int | None = None,
                doc_types: Iterable[str] | None = None, rows: int | None = None) -> list[corpus.ChunkHit]:
-        from pipeline.stores import keyword as keyword_store
-
         return keyword_store.search_chunks(conn, query_terms(query), k, company=company, fiscal_year=fiscal_year,
                                            doc_types=doc_types, rows=rows)
 
@@ -126,8 +127,6 @@ class StatementRetriever(Side):
         self.facts = facts
 
     def search(self, query: str) -> list[NodeWithScore]:
-        from pipeline.rerank import row_matches
-
         out: list[tuple[float, int, corpus.ChunkHit]] = []
         pages = corpus.statement_chunks(self.conn, self.facts.statements, company=self.scope.company,
                                         fiscal_year=self.scope.fiscal_year, doc_types=self.scope.doc_types)
@@ -173,8 +172,6 @@ class FactsRetriever(Side):
         """(the filings that can print the scope's year, best first; whether their facts are known to be current).
         From the scope's filings when it has them (no statement); a stale one (after a rules change) is left to
         the facts search, which rebuilds it before reading."""
-        from pipeline.answer import facts as lookup
-
         company, year, filings = self.scope.company, self.scope.fiscal_year, self.scope.filings
         if filings is None:
             return lookup.documents_for(self.conn, company, year), False
@@ -183,9 +180,6 @@ class FactsRetriever(Side):
         return docs, all(f.facts_current for f in filings if f.doc_id in wanted)
 
     def search(self, query: str) -> list[NodeWithScore]:
-        from pipeline.answer import facts as lookup
-        from pipeline.lexicon import get_lexicon
-
         if not self.scope.company or not self.scope.fiscal_year:
             return []
         metrics = list(self.facts.metrics) or [None]
