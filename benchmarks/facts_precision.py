@@ -219,14 +219,19 @@ class Source:
         return self._pages[ref]
 
 
-def draw(src: Source, per_stratum: int, seed: int = SEED) -> list[dict]:
-    """A stratified random sample (corpus x statement kind) of the current facts, each with its page context."""
+def draw(src: Source, per_stratum: int, seed: int = SEED, corpora: set[str] | None = None,
+         exclude: set[tuple] = frozenset()) -> list[dict]:
+    """A stratified random sample (corpus x statement kind) of the current facts, each with its page context;
+    `corpora` limits it to some corpora, `exclude` leaves out facts already labelled (a fresh sample)."""
     from pipeline.tables import parse_page
 
     strata: dict[tuple[str, str], list] = defaultdict(list)
     for ref, c, name in src.filings():
+        if corpora and c not in corpora:
+            continue
         for f in src.facts(ref):
-            strata[(c, stratum(f))].append((ref, name, f))
+            if fact_key(name, f) not in exclude:
+                strata[(c, stratum(f))].append((ref, name, f))
     rng = random.Random(seed)
     out = []
     for s in sorted(strata):
@@ -276,6 +281,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=Path, help="draw the sample to label into this JSON-lines file")
     ap.add_argument("--per-stratum", type=int, default=15)
+    ap.add_argument("--seed", type=int, default=SEED, help="the sample's seed (a fresh sample takes another one)")
+    ap.add_argument("--corpus", action="append", choices=sorted(CORPORA), help="sample only these corpora")
+    ap.add_argument("--fresh", action="store_true", help="leave out the facts the labels file already holds")
     ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks.md alone")
     ap.add_argument("--db", action="store_true", help="read the facts ingest stored in the database (default: read "
@@ -283,7 +291,8 @@ def main() -> None:
     args = ap.parse_args()
     src = Source(args.db)
     if args.sample:
-        items = draw(src, args.per_stratum)
+        exclude = {label_key(d) for d in load_labels(args.labels)} if args.fresh else set()
+        items = draw(src, args.per_stratum, args.seed, set(args.corpus or ()), exclude)
         args.sample.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in items), encoding="utf-8")
         print(f"{len(items)} facts sampled into {args.sample}")
         return
