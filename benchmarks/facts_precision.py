@@ -122,7 +122,7 @@ def score(labels: list[dict], facts_by_key: dict[tuple, object]) -> dict:
     """Precision overall, per criterion, per corpus and per statement kind of the labelled facts still stored."""
     res = {"labelled": len(labels), "matched": 0, "gone_right": 0, "gone_wrong": 0, "wrong": [],
            "criteria": {c: [0, 0] for c in CRITERIA}, "corpus": defaultdict(lambda: [0, 0]),
-           "stratum": defaultdict(lambda: [0, 0]), "ok": 0}
+           "stratum": defaultdict(lambda: [0, 0]), "sample": defaultdict(lambda: [0, 0]), "ok": 0}
     for d in labels:
         f = facts_by_key.get(label_key(d))
         right_then = d["cell"] and all(d[c] for c in CRITERIA[1:])
@@ -137,12 +137,21 @@ def score(labels: list[dict], facts_by_key: dict[tuple, object]) -> dict:
                 res["criteria"][c][1] += 1
         ok = all(v[c] for c in CRITERIA)
         res["ok"] += ok
-        for group, name in (("corpus", d["corpus"]), ("stratum", d.get("sample_stratum") or d["statement"] or "notes/other")):
+        for group, name in (("corpus", d["corpus"]), ("stratum", d.get("sample_stratum") or d["statement"] or "notes/other"),
+                            ("sample", sample_of(d))):
             res[group][name][0] += ok
             res[group][name][1] += 1
         if not ok:
             res["wrong"].append((d, v))
     return res
+
+
+FIRST_SAMPLE = "s30 (seed 23, all three corpora)"
+
+
+def sample_of(d: dict) -> str:
+    """Which drawing a label belongs to: the first sample (seed 23) or a later, fresh one (its `sample` field)."""
+    return d.get("sample") or FIRST_SAMPLE
 
 
 def _pct(n: int, d: int) -> str:
@@ -262,18 +271,21 @@ def report(res: dict, source: str) -> str:
     crit = {"cell": "real cell", "row_ok": "right row label", "period_ok": "right period", "scale_ok": "right scale & currency"}
     rows = [["**all four (a correct fact)**", f"**{_pct(res['ok'], res['matched'])}**"]]
     rows += [[crit[c], _pct(*res["criteria"][c])] for c in CRITERIA]
+    rows += [[f"sample {k}", _pct(*v)] for k, v in sorted(res["sample"].items())]
     rows += [[f"corpus `{k}`", _pct(*v)] for k, v in sorted(res["corpus"].items())]
     rows += [[f"statement `{k}`", _pct(*v)] for k, v in sorted(res["stratum"].items())]
-    wrong = [[d["filing"], d["page"], d["label"][:50], d["period"][:30], d["value"], d["reason"]] for d, _ in res["wrong"]]
+    wrong = [[d["filing"], d["page"], d["label"][:50], d["period"][:30], d["value"], d["reason"], sample_of(d)[:9]]
+             for d, _ in res["wrong"]]
     body = (f"## Facts precision\n\n{machine()}\n\n"
-            f"A hand-labelled stratified random sample (seed {SEED}; corpus x statement kind) of the facts ingest stored "
-            f"for the 64 shared filings, each read on its page (`evals/facts_labels.jsonl`; `python -m "
+            f"Hand-labelled stratified random samples (corpus x statement kind) of the facts ingest stored "
+            f"for the 64 shared filings, each read on its page: the first (seed {SEED}, all three corpora) and fresh ones "
+            f"drawn later (their `sample` field), which leave out every fact already labelled (`evals/facts_labels.jsonl`; `python -m "
             f"benchmarks.facts_precision`; facts from {source}). Target: >= 98 % correct. {res['labelled']} labelled; {res['matched']} "
             f"still stored; {res['gone_wrong']} wrong ones and {res['gone_right']} right ones no longer stored.\n\n"
             + markdown_table(["precision", "value"], rows))
     if wrong:
         body += "\n\nWrong facts still stored:\n\n" + markdown_table(
-            ["filing", "page", "label", "period", "value", "why"], wrong)
+            ["filing", "page", "label", "period", "value", "why", "sample"], wrong)
     return body
 
 

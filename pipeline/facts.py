@@ -170,8 +170,14 @@ def _percent_between(t: PageTable) -> set[int]:
     return out
 
 
+# "Common shares, par value $1 per share, authorized ...": a par value names the shares, the rows are money
+_PAR_VALUE = re.compile(r"(?i)\bpar value\b[^;]*?\bper (?:common |ordinary )?share\b|\$?\d[\d.]*\s+par value per share")
+
+
 def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> str:
     text = " ".join([*row.path, row.label])
+    if not re.match(r"(?i)\s*par value", row.label):     # ("Par value per share $0.01" is the per-share figure)
+        text = _PAR_VALUE.sub(" ", text)
     if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"

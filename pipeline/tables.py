@@ -217,8 +217,10 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
     return "", None
 
 
+# (a line starting with the share counts, "90,334,082 and 72,922,277 shares held in treasury", goes on with an equity
+# line's terms)
 _CONTINUES = re.compile(r"^(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|"
-                        r"respectively|related|attributable)\b|^[a-z$(]")
+                        r"respectively|related|attributable)\b|^[a-z$(]|^\d[\d,.]*\s+and\s+\d[\d,.]*\s+(million\s+)?shares\b")
 # (";": an equity line listing its terms clause by clause, "...; 601 shares issued;" over "462 and 475 shares outstanding")
 _OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|per))$")
 _TOTAL = re.compile(r"(?i)^total\s+")

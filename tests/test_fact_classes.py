@@ -199,3 +199,33 @@ def test_a_change_column_over_two_years_is_no_period(facts2):
     assert pct == {2031: "67%", 2030: "50%", 2029: "28%"}
     sub = {y: fs[0].value_printed for (page, lbl, y), fs in facts2.items() if page == 5 and lbl == "Subscription"}
     assert sub == {2031: "3,223.9", 2030: "2,076.6", 2029: "1,137.9"}
+
+
+# Found on the fresh (out-of-sample) labelled sample: an equity heading stating a par value "per share" over the
+# equity rows, and an equity label wrapped over three lines whose last line starts with the share counts.
+PARENT = [
+    "Quillbank Systems Inc. (Parent Company Only)",
+    "Condensed Statements of Financial Condition",
+    "(In thousands) 2031 2030",
+    "Total liabilities 125,000 125,000",
+    "Equity",
+    "Common shares, par value $1 per share, authorized 600,000,000 shares;",
+    "226,129,626 and 243,541,431 shares issued and outstanding, after deducting",
+    "90,334,082 and 72,922,277 shares held in treasury 226,130 243,541",
+    "Additional paid-in capital 1,967,781 2,742,244",
+    "Accumulated other comprehensive loss (379,419) (372,143)",
+    "Preferred stock, $1 par value per share 279 280",
+    "Par value per share $ 1.00 $ 1.00",
+]
+
+
+def test_a_par_value_per_share_is_no_per_share_figure_and_the_wrapped_label_is_one_row():
+    facts = {(f.label, f.period_year): f for f in extract(["\n".join(PARENT)], 2031, "10K", currency="USD",
+                                                          scale="million")}
+    aocl = facts[("Accumulated other comprehensive loss", 2030)]
+    assert (aocl.value_printed, aocl.kind, aocl.scale, aocl.currency) == ("(372,143)", "money", "thousand", "USD")
+    common = [f for (lbl, y), f in facts.items() if lbl.startswith("Common shares") and y == 2031]
+    assert [(f.value_printed, f.kind, f.scale) for f in common] == [("226,130", "money", "thousand")]
+    assert not any(lbl.startswith(("90,334,082", "226,129,626")) for lbl, _ in facts)
+    assert facts[("Preferred stock, $1 par value per share", 2031)].scale == "thousand"
+    assert facts[("Par value per share", 2031)].kind == "per_share"
