@@ -226,6 +226,14 @@ _OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including
 _TOTAL = re.compile(r"(?i)^total\s+")
 
 
+def _footnoted_heading(label: str, values: list[str], header: Header | None) -> bool:
+    """A heading or a label with a footnote number after it ("Per share, basic 3", "Dividends paid 2") under a
+    header of two or more periods: the lone digit is the footnote's, not a cell (it could not line up anyway)."""
+    return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]", values[0])) and \
+        len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not _TOTAL.match(label) \
+        and not _NUMBERED.search(label)
+
+
 def _continues(label: str, nxt: str) -> bool:
     """The next line goes on with this label: the label is left open, or the next line starts mid-phrase."""
     return bool(_OPEN_END.search(label) or _CONTINUES.match(nxt))
@@ -281,6 +289,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 i = j
                 continue
         label, values = split_row(line)
+        if _footnoted_heading(label, values, header):
+            values = []         # "Per share, basic 3" over "Net income 0.26 0.05 0.32": a heading and its footnote
         if not values:
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             nxt_label, nxt_values = ("", []) if _is_header_line(nxt) else split_row(nxt)

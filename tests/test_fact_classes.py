@@ -229,3 +229,26 @@ def test_a_par_value_per_share_is_no_per_share_figure_and_the_wrapped_label_is_o
     assert not any(lbl.startswith(("90,334,082", "226,129,626")) for lbl, _ in facts)
     assert facts[("Preferred stock, $1 par value per share", 2031)].scale == "thousand"
     assert facts[("Par value per share", 2031)].kind == "per_share"
+
+
+# Found on the second fresh sample: a heading with a footnote number after it ("Per share, basic 3") read as a row,
+# so the per-share rows under it lost their heading and took the table's thousands.
+SELECTED = [
+    "SELECTED ANNUAL INFORMATION",
+    "(In $000s except per share amounts)",
+    "December 31, 2031 December 31, 2030 December 31, 2029",
+    "Revenue 176,935 125,076 97,571",
+    "Dividends paid 2",
+    "- - 566",
+    "Per share, basic 3",
+    "Net income 0.26 0.05 0.32",
+    "Dividends declared 0.10 - -",
+]
+
+
+def test_a_footnote_number_after_a_heading_is_no_cell():
+    facts = {(f.label_path, f.period_year): f for f in extract(["\n".join(SELECTED)], 2031, "AR", currency="CAD")}
+    declared = facts[("Per share, basic \u203a Dividends declared", 2031)]
+    assert (declared.value_printed, declared.kind, declared.scale) == ("0.10", "per_share", None)
+    paid = [f for (path, y), f in facts.items() if path.endswith("Dividends paid") and y == 2029]
+    assert [(f.value_printed, f.kind, f.scale) for f in paid] == [("566", "money", "thousand")]
