@@ -16,6 +16,11 @@ reader no longer stores is counted apart ("gone": a fix when it was wrong, a los
 
     python -m benchmarks.facts_precision                       # score evals/facts_labels.jsonl, write the section
     python -m benchmarks.facts_precision --sample OUT.jsonl    # draw the sample to label (with page context)
+    python -m benchmarks.facts_precision --sample OUT.jsonl --seed 41 --corpus corpus-world --fresh --per-stratum 7
+                                                               # a fresh out-of-sample draw: no labelled fact in it
+
+A label's `sample` field names the drawing it belongs to (none: the first, seed 23); each is reported apart, since a
+sample is in-sample once a rule has been shaped on its wrong rows.
 """
 from __future__ import annotations
 
