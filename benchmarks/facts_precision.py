@@ -16,6 +16,11 @@ reader no longer stores is counted apart ("gone": a fix when it was wrong, a los
 
     python -m benchmarks.facts_precision                       # score evals/facts_labels.jsonl, write the section
     python -m benchmarks.facts_precision --sample OUT.jsonl    # draw the sample to label (with page context)
+    python -m benchmarks.facts_precision --sample OUT.jsonl --seed 41 --corpus corpus-world --fresh --per-stratum 7
+                                                               # a fresh out-of-sample draw: no labelled fact in it
+
+A label's `sample` field names the drawing it belongs to (none: the first, seed 23); each is reported apart, since a
+sample is in-sample once a rule has been shaped on its wrong rows.
 """
 from __future__ import annotations
 
@@ -122,7 +127,7 @@ def score(labels: list[dict], facts_by_key: dict[tuple, object]) -> dict:
     """Precision overall, per criterion, per corpus and per statement kind of the labelled facts still stored."""
     res = {"labelled": len(labels), "matched": 0, "gone_right": 0, "gone_wrong": 0, "wrong": [],
            "criteria": {c: [0, 0] for c in CRITERIA}, "corpus": defaultdict(lambda: [0, 0]),
-           "stratum": defaultdict(lambda: [0, 0]), "ok": 0}
+           "stratum": defaultdict(lambda: [0, 0]), "sample": defaultdict(lambda: [0, 0]), "ok": 0}
     for d in labels:
         f = facts_by_key.get(label_key(d))
         right_then = d["cell"] and all(d[c] for c in CRITERIA[1:])
@@ -137,12 +142,21 @@ def score(labels: list[dict], facts_by_key: dict[tuple, object]) -> dict:
                 res["criteria"][c][1] += 1
         ok = all(v[c] for c in CRITERIA)
         res["ok"] += ok
-        for group, name in (("corpus", d["corpus"]), ("stratum", d.get("sample_stratum") or d["statement"] or "notes/other")):
+        for group, name in (("corpus", d["corpus"]), ("stratum", d.get("sample_stratum") or d["statement"] or "notes/other"),
+                            ("sample", sample_of(d))):
             res[group][name][0] += ok
             res[group][name][1] += 1
         if not ok:
             res["wrong"].append((d, v))
     return res
+
+
+FIRST_SAMPLE = "s30 (seed 23, all three corpora)"
+
+
+def sample_of(d: dict) -> str:
+    """Which drawing a label belongs to: the first sample (seed 23) or a later, fresh one (its `sample` field)."""
+    return d.get("sample") or FIRST_SAMPLE
 
 
 def _pct(n: int, d: int) -> str:
@@ -219,14 +233,19 @@ class Source:
         return self._pages[ref]
 
 
-def draw(src: Source, per_stratum: int, seed: int = SEED) -> list[dict]:
-    """A stratified random sample (corpus x statement kind) of the current facts, each with its page context."""
+def draw(src: Source, per_stratum: int, seed: int = SEED, corpora: set[str] | None = None,
+         exclude: set[tuple] = frozenset()) -> list[dict]:
+    """A stratified random sample (corpus x statement kind) of the current facts, each with its page context;
+    `corpora` limits it to some corpora, `exclude` leaves out facts already labelled (a fresh sample)."""
     from pipeline.tables import parse_page
 
     strata: dict[tuple[str, str], list] = defaultdict(list)
     for ref, c, name in src.filings():
+        if corpora and c not in corpora:
+            continue
         for f in src.facts(ref):
-            strata[(c, stratum(f))].append((ref, name, f))
+            if fact_key(name, f) not in exclude:
+                strata[(c, stratum(f))].append((ref, name, f))
     rng = random.Random(seed)
     out = []
     for s in sorted(strata):
@@ -257,18 +276,21 @@ def report(res: dict, source: str) -> str:
     crit = {"cell": "real cell", "row_ok": "right row label", "period_ok": "right period", "scale_ok": "right scale & currency"}
     rows = [["**all four (a correct fact)**", f"**{_pct(res['ok'], res['matched'])}**"]]
     rows += [[crit[c], _pct(*res["criteria"][c])] for c in CRITERIA]
+    rows += [[f"sample {k}", _pct(*v)] for k, v in sorted(res["sample"].items())]
     rows += [[f"corpus `{k}`", _pct(*v)] for k, v in sorted(res["corpus"].items())]
     rows += [[f"statement `{k}`", _pct(*v)] for k, v in sorted(res["stratum"].items())]
-    wrong = [[d["filing"], d["page"], d["label"][:50], d["period"][:30], d["value"], d["reason"]] for d, _ in res["wrong"]]
+    wrong = [[d["filing"], d["page"], d["label"][:50], d["period"][:30], d["value"], d["reason"], sample_of(d)[:9]]
+             for d, _ in res["wrong"]]
     body = (f"## Facts precision\n\n{machine()}\n\n"
-            f"A hand-labelled stratified random sample (seed {SEED}; corpus x statement kind) of the facts ingest stored "
-            f"for the 64 shared filings, each read on its page (`evals/facts_labels.jsonl`; `python -m "
+            f"Hand-labelled stratified random samples (corpus x statement kind) of the facts ingest stored "
+            f"for the 64 shared filings, each read on its page: the first (seed {SEED}, all three corpora) and fresh ones "
+            f"drawn later (their `sample` field), which leave out every fact already labelled (`evals/facts_labels.jsonl`; `python -m "
             f"benchmarks.facts_precision`; facts from {source}). Target: >= 98 % correct. {res['labelled']} labelled; {res['matched']} "
             f"still stored; {res['gone_wrong']} wrong ones and {res['gone_right']} right ones no longer stored.\n\n"
             + markdown_table(["precision", "value"], rows))
     if wrong:
         body += "\n\nWrong facts still stored:\n\n" + markdown_table(
-            ["filing", "page", "label", "period", "value", "why"], wrong)
+            ["filing", "page", "label", "period", "value", "why", "sample"], wrong)
     return body
 
 
@@ -276,6 +298,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=Path, help="draw the sample to label into this JSON-lines file")
     ap.add_argument("--per-stratum", type=int, default=15)
+    ap.add_argument("--seed", type=int, default=SEED, help="the sample's seed (a fresh sample takes another one)")
+    ap.add_argument("--corpus", action="append", choices=sorted(CORPORA), help="sample only these corpora")
+    ap.add_argument("--fresh", action="store_true", help="leave out the facts the labels file already holds")
     ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks.md alone")
     ap.add_argument("--db", action="store_true", help="read the facts ingest stored in the database (default: read "
@@ -283,7 +308,8 @@ def main() -> None:
     args = ap.parse_args()
     src = Source(args.db)
     if args.sample:
-        items = draw(src, args.per_stratum)
+        exclude = {label_key(d) for d in load_labels(args.labels)} if args.fresh else set()
+        items = draw(src, args.per_stratum, args.seed, set(args.corpus or ()), exclude)
         args.sample.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in items), encoding="utf-8")
         print(f"{len(items)} facts sampled into {args.sample}")
         return

@@ -171,6 +171,7 @@ def header_block(lines: list[str]) -> Header | None:
     # £000") names the period, not a column: only the lines from the first one with two periods on carry columns.
     # With several such lines ("Fiscal years ended December 31, 2022, December 25, 2021 and December 26, 2020" over
     # "2022 2021 2020"), the last one is the column line; the caption's dates are attached to its years below.
+    lines, ranges = _unrange(lines)
     multi = [i for i, ln in enumerate(lines) if len(_PERIOD.findall(ln)) >= 2]
     k = multi[-1] if multi else 0
     if not multi:
@@ -189,6 +190,8 @@ def header_block(lines: list[str]) -> Header | None:
     text = (caption + " " if k else "") + " ".join(rest) + (" " + after if after else "")
     periods = _periods(text)
     if not periods:
+        if ranges:      # a table of change columns only: its cells are no period's values
+            return Header(columns=[Column(None, kind="change", header="change") for _ in range(ranges)], text=text)
         return None
     # "Years Ended December 31, 2022, 2022 2021 2020": a caption's date run into the column years names the first
     # column's period end, it is no column of its own.
@@ -253,6 +256,25 @@ def header_block(lines: list[str]) -> Header | None:
         if len(same) > 1 and len({(c.currency, c.span, c.end, c.entity) for c in same}) < len(same):
             header.ambiguous_years.add(y)
     return header
+
+
+_RANGE = re.compile(rf"{_YEAR}\s*(?:-|–|/|vs\.?|versus)\s*{_YEAR}(?!\d)")
+_CHANGE_WORD = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\bincrease\b|\bdecrease\b")
+
+
+def _unrange(lines: list[str]) -> tuple[list[str], int]:
+    """"% Change" over "2016-2015" (or "% Change 2016-2015" on one line): the two years of a change column name what
+    it compares, they are no periods. Returns the lines with such ranges written as "change", and how many."""
+    out, n = [], 0
+    for i, ln in enumerate(lines):
+        m = _RANGE.search(ln)
+        if m and (_CHANGE_WORD.search(ln[:m.start()]) or (i > 0 and _CHANGE_WORD.search(lines[i - 1])
+                                                          and not _PERIOD.search(lines[i - 1]))):
+            k = len(_RANGE.findall(ln))
+            n += k
+            ln = _RANGE.sub(lambda m: "change".ljust(len(m.group(0))), ln)
+        out.append(ln)
+    return out, n
 
 
 def _caption_lines(lines: list[str]) -> int:

@@ -19,7 +19,7 @@ from pipeline import segment_columns
 from pipeline.units import SCALE_WORDS
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "25"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "26"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -118,8 +118,66 @@ _SHARE_FLOW = re.compile(r"(?i)^(?!number of).*\bshares?\b.*\b(repurchased|purch
 _IN_YEARS = re.compile(r"(?i)\(in years\)|\bin years\b")     # "Weighted-average remaining lease term (in years)"
 
 
+# a price of one share or option, whatever the table's scale ("Exercise price $ 157.24", "Closing stock price")
+_UNIT_PRICE = re.compile(r"(?i)\b(exercise|strike|share|stock|closing|market) prices?\b")
+
+
+def unit_amount(row: Row, value: str) -> bool:
+    """An amount in currency units, not in the table's thousands or millions: a per-share or per-option price."""
+    return bool(_UNIT_PRICE.search(row.label)) and not value.endswith("%") and "," not in value
+
+
+def _index_rows(t: PageTable) -> set[int]:
+    """A stock-performance table: every row under its header starts at 100 in the earliest column ("$100 invested
+    in 2026 ... $ 100.00 $ 93.03 $ 118.77"); its values are index points, not amounts in the table's scale."""
+    out: set[int] = set()
+    groups: dict[int, list[Row]] = {}
+    for r in t.rows:
+        if r.cells():
+            groups.setdefault(id(r.cols), []).append(r)
+    for rows in groups.values():
+        def base(r: Row) -> Decimal | None:
+            vals = [(c.end or date(c.year, 12, 31), v) for c, v in r.cells() if c.kind == "value" and c.year]
+            return parse_number(min(vals)[1]) if len(vals) >= 2 else None
+        if len(rows) >= 2 and all(base(r) == 100 for r in rows):
+            out |= {r.line_no for r in rows}
+    return out
+
+
+def _bare(values: list[str]) -> bool:
+    """Figures without a currency sign or thousands separator, each small enough to be a percentage."""
+    nums = [parse_number(v) for v in values]
+    return bool(values) and all(n is not None and abs(n) <= 100 and "," not in v and "$" not in v
+                                for n, v in zip(nums, values))
+
+
+def _percent_between(t: PageTable) -> set[int]:
+    """A percent table that prints "%" on its first row of a block only ("North America 25% 25% 33%" /
+    "International 6 24 23" / ... / "Consolidated 100% 100% 100%"): rows of bare small figures between two rows of
+    percentages under the same header are percentages too."""
+    out: set[int] = set()
+    run: list[Row] = []
+    for r in [*t.rows, None]:
+        if r is not None and r.cells() and (not run or r.cols is run[0].cols):
+            run.append(r)
+            continue
+        pct = [k for k, x in enumerate(run) if all(v.endswith("%") for v in x.values)]
+        for a, b in zip(pct, pct[1:]):
+            between = run[a + 1:b]
+            if between and all(_bare(x.values) for x in between):
+                out |= {x.line_no for x in between}
+        run = [r] if r is not None and r.cells() else []
+    return out
+
+
+# "Common shares, par value $1 per share, authorized ...": a par value names the shares, the rows are money
+_PAR_VALUE = re.compile(r"(?i)\bpar value\b[^;]*?\bper (?:common |ordinary )?share\b|\$?\d[\d.]*\s+par value per share")
+
+
 def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> str:
     text = " ".join([*row.path, row.label])
+    if not re.match(r"(?i)\s*par value", row.label):     # ("Par value per share $0.01" is the per-share figure)
+        text = _PAR_VALUE.sub(" ", text)
     if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"
@@ -170,6 +228,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         by_segment = segment_columns.cells(t, vocab)
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
+        index_rows, percent_rows = _index_rows(t), _percent_between(t)
         for row in t.rows:
             if row.line_no in taken:
                 continue
@@ -182,10 +241,13 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             for col, printed in cells:
                 if col.kind != "value" or col.year in row.ambiguous or printed.endswith(","):
                     continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)
-                kind = kind_of(row, printed, t.title, row.statement or t.statement)
+                kind = "percent" if row.line_no in percent_rows else \
+                    kind_of(row, printed, t.title, row.statement or t.statement)
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
                 unit = None if kind in ("per_share", "percent") else \
                     _count_scale(path, t.unit) if kind == "count" else t.unit or (scale if kind == "money" else None)
+                if kind == "money" and (row.line_no in index_rows or unit_amount(row, printed)):
+                    unit = None         # index points or a unit price: in currency units, whatever the table's scale
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")

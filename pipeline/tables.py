@@ -217,10 +217,26 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
     return "", None
 
 
+# (a line starting with the share counts, "90,334,082 and 72,922,277 shares held in treasury", goes on with an equity
+# line's terms)
 _CONTINUES = re.compile(r"^(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|"
-                        r"respectively|related|attributable)\b|^[a-z$(]")
-_OPEN_END = re.compile(r"(?i)(,|\b(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|per))$")
+                        r"respectively|related|attributable)\b|^[a-z$(]|^\d[\d,.]*\s+and\s+\d[\d,.]*\s+(million\s+)?shares\b")
+# (";": an equity line listing its terms clause by clause, "...; 601 shares issued;" over "462 and 475 shares outstanding")
+_OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|per))$")
 _TOTAL = re.compile(r"(?i)^total\s+")
+
+
+def _footnoted_heading(label: str, values: list[str], header: Header | None) -> bool:
+    """A heading or a label with a footnote number after it ("Per share, basic 3", "Dividends paid 2") under a
+    header of two or more periods: the lone digit is the footnote's, not a cell (it could not line up anyway)."""
+    return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]", values[0])) and \
+        len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not _TOTAL.match(label) \
+        and not _NUMBERED.search(label)
+
+
+def _continues(label: str, nxt: str) -> bool:
+    """The next line goes on with this label: the label is left open, or the next line starts mid-phrase."""
+    return bool(_OPEN_END.search(label) or _CONTINUES.match(nxt))
 
 
 def parse_page(text: str, carry: Header | None = None) -> PageTable:
@@ -260,10 +276,11 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         if is_fragment(line) and (has_period(line) or (i + 1 < len(lines) and is_fragment(lines[i + 1])
                                                        and has_period(lines[i + 1]))):
             j = i
-            while j < len(lines) and is_fragment(lines[j]) and j - i < 8:
+            while j < len(lines) and is_fragment(lines[j]) and j - i < 12:     # (three years and two changes, a word each)
                 j += 1
             h = header_block(lines[i:j])
-            if h is not None and h.years and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
+            if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
+                    and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
                 header, stack, last_kind = h, _segment_heading(lines, i), "header"
                 table.headers.append(h)
                 table.header_columns.append(h.years)
@@ -272,6 +289,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 i = j
                 continue
         label, values = split_row(line)
+        if _footnoted_heading(label, values, header):
+            values = []         # "Per share, basic 3" over "Net income 0.26 0.05 0.32": a heading and its footnote
         if not values:
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             nxt_label, nxt_values = ("", []) if _is_header_line(nxt) else split_row(nxt)
@@ -291,6 +310,19 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.rows.append(row)
                 last_kind = "row"
                 i += 2
+                continue
+            third = lines[i + 2] if i + 2 < len(lines) else ""
+            third_label, third_values = ("", []) if _is_header_line(third) or _is_header_line(nxt) else split_row(third)
+            if not nxt_values and third_values and len(label) > 25 and nxt_label and third_label \
+                    and _continues(label, nxt_label) and _continues(nxt_label, third_label):
+                # a label wrapped over three lines, its figures on the last ("Common stock, $0.001 par value; 100
+                # million shares authorized" / "at December 31, 2031 and 2030; 14,410,143 shares" / "issued and
+                # outstanding at ... 14 14"): one row, never its last line alone
+                row = _row(f"{label} {nxt_label} {third_label}", third_values, i, header, stack, here)
+                row._consumed = (i + 1, i + 2)  # type: ignore[attr-defined]
+                table.rows.append(row)
+                last_kind = "row"
+                i += 3
                 continue
             if is_fragment(line) and not has_period(line):
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
@@ -480,7 +512,10 @@ def _fit(row: Row, header: Header | None = None) -> None:
         extra = len(row.values) - len(row.cols)
         if extra == 1 and _NOTE_REF.fullmatch(row.values[0]) and not _NUMBERED.search(row.label):
             row.values = row.values[1:]        # a notes column the header does not name: "Revenue 4 1,234.5 1,180.2"
-        elif all(_LABEL_TOKEN.fullmatch(v) for v in row.values[:extra]):
+        elif all(_LABEL_TOKEN.fullmatch(v) for v in row.values[:extra]) and \
+                not all(v.endswith("%") for v in row.values):
+            # (a row of percentages with more cells than the header has columns, "Percentage of total revenue 67% 50%
+            # 28%" under two years: the first percentage is a cell, not the label's; the row does not line up)
             row.label = " ".join([row.label, *row.values[:extra]]).strip()
             row.values = row.values[extra:]
         elif header is not None and _CHANGE_HEADER.search(header.text) and \

@@ -24,7 +24,7 @@ from pipeline.stores.facts import StoredFact
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, NON_GAAP, SHARE_OF
 from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
-from pipeline.answer.wording import figure_record, money, passage_of, shown, where
+from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, shown, where
 
 
 # Words that name how a measure is derived, not whose it is.
@@ -485,8 +485,11 @@ class Answerer:
         note = f", printed as {fact.value_printed}" if fact.value is not None and fact.value < 0 else ""
         kind = "statement" if fact.statement and not fact.secondary else "figure"
         defined = f"; as the filing prints and defines it in \"{defined_by}\"" if defined_by else ""
+        from pipeline.stores import facts as store
+
+        also = other_basis_note(fact, other_basis(fact, store.table_facts(self.conn, fact.doc_id, fact.page)), m)
         return self.claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
-                          f"({where(fact)}, FY{self.year}{note}{defined}).", "", kind)
+                          f"({where(fact)}, FY{self.year}{note}{defined}).{also}", "", kind)
 
     def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int, outflow: bool = False
                 ) -> tuple[str, str] | None:

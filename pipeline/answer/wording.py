@@ -84,3 +84,40 @@ def where(f: StoredFact) -> str:
     return f"row \"{f.label_path}\", column \"{f.column_header}\""
 
 
+
+
+# The same measure on another basis beside the statutory line: "Total revenue including share of joint ventures",
+# "Revenue including associates", "Proportionate revenue" (a "Share of revenue of joint ventures" line is a part, not
+# another basis)
+_OTHER_BASIS = re.compile(r"(?i)\b(including|incl\.?|plus|with)\b.*\b(joint ventures?|associates?|jvs?|equity[- ]"
+                          r"accounted)\b.*|\bproportionate\b")
+_FILLER = {"total", "group", "the", "of", "and", "net", "consolidated", "statutory"}
+
+
+def _words(label: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", label.lower())) - _FILLER
+
+
+def other_basis(fact: StoredFact, page_facts: list[StoredFact]) -> StoredFact | None:
+    """The same measure printed on the other basis in the same column of the same table: beside a statutory line
+    ("Revenue"), the line including joint ventures or associates; beside such a line, the statutory one."""
+    basis = bool(_OTHER_BASIS.search(fact.label))
+    mine = _words(_OTHER_BASIS.sub(" ", fact.label))      # the measure without its basis: "Total revenue" -> revenue
+    for o in sorted(page_facts, key=lambda f: f.line_no):
+        if o.line_no == fact.line_no or o.column_header != fact.column_header or o.kind != fact.kind \
+                or o.value is None:
+            continue
+        theirs = _words(o.label)
+        if not basis and _OTHER_BASIS.search(o.label) and mine and mine == _words(_OTHER_BASIS.sub(" ", o.label)):
+            return o            # "Revenue" answered; "Total revenue including share of joint ventures" printed too
+        if basis and not _OTHER_BASIS.search(o.label) and theirs and theirs == mine:
+            return o            # the line including joint ventures answered; the statutory "Revenue" printed too
+    return None
+
+
+def other_basis_note(fact: StoredFact, other: StoredFact | None, marker: int) -> str:
+    """A sentence naming the line that answered and the other basis the report prints, with its figure."""
+    if other is None:
+        return ""
+    return (f" That is the line \"{fact.label}\" as printed; the report also prints \"{other.label}\": "
+            f"{shown(other)} [{marker}] (same table and column).")
