@@ -19,7 +19,7 @@ from pipeline import segment_columns
 from pipeline.units import SCALE_WORDS
 from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "26"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "27"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"

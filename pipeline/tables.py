@@ -46,7 +46,15 @@ _SQUASHED_TITLES = [
 # the company's primary statements, though they carry the same titles and line items.
 SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|parent company only|"
                                  r"parent (company|entity) (financial )?(information|disclosures?|statements?)|"
-                                 r"condensed financial information of (the )?registrant|schedule i\b|obligor group")
+                                 r"condensed financial information of (the )?registrant|schedule i\b|obligor group|"
+                                 # an investee's own figures (IFRS 12 / equity-method "summarised financial
+                                 # information" of a joint venture or associate): its revenue is not the group's
+                                 r"summari[sz]\w* (the )?financial information of .{0,80}?(as included in its own|"
+                                 r"joint ventures?\b|associates?\b|investees?\b)|"
+                                 r"\b(joint ventures?|associates?|equity[- ](accounted|method) investees?)['’]?s? "
+                                 r"summari[sz]ed financial information|summari[sz]ed financial information (of|for|in "
+                                 r"respect of) (the |its |our |each )?(material |significant )?(joint ventures?|"
+                                 r"associates?|investees?|equity[- ]accounted|equity[- ]method)")
 _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
 _PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")
 

@@ -144,3 +144,30 @@ def test_generated_report_read_end_to_end(tmp_path):
     hit = _answer("What was Kestrel Minerals' revenue from contracts with customers in FY2024?", facts,
                   "Kestrel Minerals", 2024)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "58,015" and hit.fact.page == 2
+
+
+# A made-up group's note on its joint venture: the investee's own figures under IFRS 12's "summarised financial
+# information" wording, on a page that prints no statement of the group's.
+HARRIER_NOTE = [
+    "Notes to the financial statements",
+    "for the year ended 30 June 2024",
+    "The following table summarises the financial information of Plover Pty Ltd as included in its own financial",
+    "statements, and reconciles it to the carrying amount of the Group's interest in the joint venture.",
+    "2024 2023",
+    "$'000 $'000",
+    "Current assets 8,636 7,120",
+    "Net assets 9,294 8,001",
+    "Revenue 2,425 2,210",
+    "Profit and total comprehensive income (1,135) (640)",
+]
+
+
+def test_a_joint_ventures_summarised_figures_are_not_the_groups():
+    facts = _facts(["\n".join(HARRIER_NOTE)])
+    rev = [f for f in facts if f.label == "Revenue"]
+    assert rev and all(f.secondary for f in rev)      # read, but as another entity's figures
+    hit = _answer("What was Harrier's revenue in FY2024?", facts, "Harrier", 2024)
+    assert not (isinstance(hit, FactMatch) and hit.fact.value_printed == "2,425")
+    # the same layout without the investee's wording is the group's own note
+    own = _facts(["\n".join(HARRIER_NOTE[:2] + HARRIER_NOTE[4:])])
+    assert not any(f.secondary for f in own if f.label == "Revenue")
