@@ -208,8 +208,8 @@ class Source:
             store.ensure_current(self.conn, [ref])
             return store.document_facts(self.conn, ref)
         from ingest.documents import describe
-        from pipeline.facts import extract
-        from pipeline.registry import file_registry
+        from pipeline.reading.facts import extract
+        from pipeline.question.registry import file_registry
         from pipeline.stores import facts as store
 
         pages = self.pages(ref)
@@ -237,7 +237,7 @@ def draw(src: Source, per_stratum: int, seed: int = SEED, corpora: set[str] | No
          exclude: set[tuple] = frozenset()) -> list[dict]:
     """A stratified random sample (corpus x statement kind) of the current facts, each with its page context;
     `corpora` limits it to some corpora, `exclude` leaves out facts already labelled (a fresh sample)."""
-    from pipeline.tables import parse_page
+    from pipeline.reading.tables import parse_page
 
     strata: dict[tuple[str, str], list] = defaultdict(list)
     for ref, c, name in src.filings():

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.report import machine, markdown_table, write_section  # noqa: E402
 from benchmarks.retrieval import first_hit  # noqa: E402
 from evals.financebench import load_questions, question_sets  # noqa: E402
-from pipeline.question import analyse  # noqa: E402
+from pipeline.question.analysis import analyse  # noqa: E402
 from pipeline.retrieval.retriever import Retriever  # noqa: E402
 from pipeline.settings import get_settings  # noqa: E402
 from pipeline.stores import db  # noqa: E402

@@ -21,12 +21,12 @@ from pathlib import Path
 
 from ingest.pdf import read_pages
 from pipeline.answer.facts import FactMatch, choose, read_ask
-from pipeline.facts import extract
-from pipeline.lexicon import get_lexicon
-from pipeline.question import QuestionFacts
-from pipeline.registry import Company
+from pipeline.reading.facts import extract
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.analysis import QuestionFacts
+from pipeline.question.registry import Company
 from pipeline.stores.facts import StoredFact
-from pipeline.units import SCALE
+from pipeline.question.units import SCALE
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = {"corpus-world": ROOT.parent / "shared" / "corpus-world" / "pdfs",

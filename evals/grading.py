@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from pipeline.units import SCALE
+from pipeline.question.units import SCALE
 
 TOLERANCE = Decimal("0.01")
 MULTIPLIER = {"unit": Decimal(1), "thousand": SCALE["thousand"], "million": SCALE["million"],

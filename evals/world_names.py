@@ -5,7 +5,7 @@ report's company, to another company, or to "I don't hold reports for <X>"?
 
 The registry is built the way ingest builds it (the bundled companies, then every report identified by
 `ingest.documents.describe` and its names learned by `ingest.aliases`), in memory: no database and no embedding,
-so the whole corpus is checked in a minute or two. Routing is `pipeline.question.analyse` +
+so the whole corpus is checked in a minute or two. Routing is `pipeline.question.analysis.analyse` +
 `pipeline.guardrails.router.route_question`, as a one-off turn. Cases whose id holds "-heldout-" are counted apart (wordings
 not used to shape the rules).
 """
@@ -37,7 +37,7 @@ def _pages(path: Path, cache: Path | None) -> list[str]:
 def build_registry(corpus: Path, cache: Path | None = None):
     """(registry, coverage, company of each file) as ingest would register the corpus's reports."""
     from ingest.documents import describe
-    from pipeline.registry import Registry, file_registry
+    from pipeline.question.registry import Registry, file_registry
 
     try:
         from ingest.aliases import learn, registrable
@@ -73,8 +73,8 @@ def outcome(case: dict, reg, coverage, of_file) -> tuple[str, str]:
     """(class, detail): right | wrong_company | not_held_word (told "I don't hold" for a word, not the company) |
     told_not_held (a proper name not held, said so) | unresolved (clarify or anything else) | not_ingested (the
     report itself was refused at ingest)."""
-    import pipeline.registry as registry_module
-    from pipeline.question import analyse
+    import pipeline.question.registry as registry_module
+    from pipeline.question.analysis import analyse
     from pipeline.guardrails.router import route_question
 
     q = case["turns"][0]

@@ -27,8 +27,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from pipeline.registry import LEGAL_SUFFIX as SUFFIX
-from pipeline.registry import bare_name as bare
+from pipeline.question.registry import LEGAL_SUFFIX as SUFFIX
+from pipeline.question.registry import bare_name as bare
 
 # Words of defined terms that any company uses for itself ("the Company", "Parent Entity"), never a name of this one.
 _GENERIC_WORDS = frozenset("""company companies group parent entity consolidated registrant issuer corporation

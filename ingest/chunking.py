@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from pipeline.tables import PageTable, parse_page
+from pipeline.reading.tables import PageTable, parse_page
 
 
 @dataclass

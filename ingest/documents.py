@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ingest.identify import Identity, identify
-from pipeline.registry import Company, Registry
+from pipeline.question.registry import Company, Registry
 
 _NAME = re.compile(r"^(?P<company>.+?)_(?P<period>(?P<year>(?:19|20)\d{2})(?:Q[1-4])?)_(?P<type>[A-Za-z0-9]+)"
                    r"(?:_dated-(?P<date>\d{4}-\d{2}-\d{2}))?$")

@@ -20,7 +20,7 @@ from typing import Callable, Iterable
 
 from ingest.documents import DocumentInfo, describe, file_sha256
 from pipeline.access import Principal, require
-from pipeline.registry import Registry, get_registry
+from pipeline.question.registry import Registry, get_registry
 from pipeline.settings import Settings
 from pipeline.stores import facts as facts_store
 from pipeline.stores import corpus, db
@@ -138,7 +138,7 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
             _scale_indexes(conn)
         overall.close()
         if registry is None:
-            from pipeline.registry import forget_cached
+            from pipeline.question.registry import forget_cached
             forget_cached()
         return results
     finally:
@@ -333,7 +333,7 @@ def _failure(e: Exception, settings: Settings, path: Path) -> tuple[str, bool]:
     from ingest.documents import DocumentNameError
     from ingest.pdf import PdfReadError
     from pipeline import errors
-    from pipeline.registry import UnknownCompanyError
+    from pipeline.question.registry import UnknownCompanyError
 
     if errors.is_disk_full(e):
         return errors.disk_full(settings).text(), True

@@ -24,8 +24,8 @@ from pipeline import nodes
 from pipeline.guardrails import final_gate, shaping
 from pipeline.nodes import MAX_QUESTION_CHARS, TurnContext, Work
 from pipeline.guardrails.policy import LayerClosed, run_layer
-from pipeline.question import analyse
-from pipeline.registry import get_registry
+from pipeline.question.analysis import analyse
+from pipeline.question.registry import get_registry
 from pipeline.guardrails.router import coverage_text
 from pipeline.state import StepRecord, TurnState
 from pipeline.stores import corpus
@@ -51,7 +51,7 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
 
         thread_id = new_thread_id()
     from pipeline.trace import snippet
-    from pipeline.user_text import clean_question
+    from pipeline.question.user_text import clean_question
 
     c = clean_question(question)
     cleaned = c.text

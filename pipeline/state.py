@@ -52,7 +52,7 @@ class CitationRef(BaseModel):
 
     @property
     def label(self) -> str:
-        from pipeline.labels import doc_label
+        from pipeline.question.labels import doc_label
 
         return doc_label(self.company, self.fiscal_year, self.doc_type, self.page, self.fy_label)
 

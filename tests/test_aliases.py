@@ -5,8 +5,8 @@ import pytest
 
 from ingest.aliases import learn
 from pipeline.access import OPERATOR
-from pipeline.question import analyse
-from pipeline.registry import Company, Registry
+from pipeline.question.analysis import analyse
+from pipeline.question.registry import Company, Registry
 from pipeline.guardrails.router import route_question
 
 
@@ -144,7 +144,7 @@ def test_sentence_initial_and_instruction_words_are_never_company_candidates(q):
 
 
 def test_a_proper_name_not_held_is_told_with_the_closest_held_names(monkeypatch):
-    import pipeline.registry as registry
+    import pipeline.question.registry as registry
 
     monkeypatch.setattr(registry, "get_registry", lambda *a, **k: _registry())
     d = route_question(analyse("What was Acme Cola's revenue in 2031?", _registry()), COVERAGE)
@@ -188,7 +188,7 @@ ANNUAL = [["Quillon Minerals Limited", "ABN 12 345 678 901", "Annual Report 2031
 @pytest.mark.db
 def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(settings, embedder, tmp_path):
     from ingest.run import ingest_paths
-    from pipeline.registry import registry_from_db
+    from pipeline.question.registry import registry_from_db
     from pipeline.stores import corpus, db
     from tests.pdfs import write_pdf
 
@@ -205,7 +205,7 @@ def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(set
         assert row["Quillon"].startswith("abbreviation: ") and "p. 2" in row["Quillon"]
         assert dict(c.name_sources)["Karrak Exploration"].startswith("former: ")   # the registry shows why it knows it
         assert "Karlee Bullion" in c.aliases and "Dunmarra" not in c.aliases             # its own brand, not a rival's
-        from pipeline.registry import learned_names
+        from pipeline.question.registry import learned_names
 
         shown = {r["name"]: r for r in learned_names(reg) if r["company"] == c.name}    # what the Corpus page lists
         assert shown["Karlee Bullion"]["kind"] == "brand" and shown["Karlee Bullion"]["page"] == 2
@@ -239,7 +239,7 @@ def test_a_held_name_inside_another_entitys_name_never_resolves_to_the_held_comp
 
 
 def test_each_learned_name_is_listed_with_its_kind_document_page_and_wording():
-    from pipeline.registry import learned_names
+    from pipeline.question.registry import learned_names
 
     found = learn(["Ardent Larder operates 40 stores under the Pantry Lane brand."], names=["Ardent Larder"])
     reg = Registry([Company(key="ARDENT", name="Ardent Larder",

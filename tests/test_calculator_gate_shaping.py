@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from pipeline import calculator
+from pipeline.answer import calculator
 from pipeline.guardrails.final_gate import check
 from pipeline.guardrails.shaping import label, renumber, shape
 from pipeline.state import CitationRef, Claim, TurnState

@@ -3,7 +3,7 @@ import pytest
 
 from pipeline.guardrails.router import hostile
 from pipeline.memory.carryover import carry_over
-from pipeline.periods import relative_years
+from pipeline.question.periods import relative_years
 from pipeline.stores.checkpoints import Message
 
 COVERAGE = {"3M": [2018, 2021, 2022], "Boeing": [2018, 2021, 2022], "PepsiCo": [2021, 2022, 2023]}

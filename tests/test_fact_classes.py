@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ingest.pdf import read_pages
-from pipeline.facts import extract
+from pipeline.reading.facts import extract
 from tests.pdfs import write_pdf
 
 BALANCE = [

@@ -8,7 +8,7 @@ import pytest
 
 from benchmarks.facts_precision import LABELS, fact_key, label_key, load_labels, score, validate
 from ingest.pdf import read_pages
-from pipeline.facts import extract
+from pipeline.reading.facts import extract
 from tests.pdfs import write_pdf
 
 LOWTHER = [

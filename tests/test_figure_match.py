@@ -10,8 +10,8 @@ import pytest
 
 from pipeline.answer import facts as lookup
 from pipeline.answer.wording import shown
-from pipeline.facts import extract
-from pipeline.question import analyse
+from pipeline.reading.facts import extract
+from pipeline.question.analysis import analyse
 from pipeline.stores.facts import StoredFact
 
 INCOME = [
@@ -364,7 +364,7 @@ def test_a_row_printed_in_each_segments_table_is_never_the_companys_figure():
 
 def test_a_parts_row_under_the_measures_heading_is_named_as_that_parts_figure_with_its_sign():
     from pipeline.answer.figures import _named_as_printed
-    from pipeline.lexicon import get_lexicon
+    from pipeline.question.lexicon import get_lexicon
 
     rows = _stored([["Segment Information", "(In millions)", "2030 2029", "Net sales:", "North America $ 245,000 $ 200,000",
                      "International 74,723 65,000", "Total net sales $ 319,723 $ 265,000", "Operating income (loss):",
@@ -490,7 +490,7 @@ def _rows(pages: list[list[str]], company: str, doc: str) -> list[StoredFact]:
 def test_a_longer_form_of_the_company_name_is_whose_figure_it_is_never_a_qualifier(question, label, value):
     """The registry holds the short name ("Quarrow"); the analyst types the legal name's leading words
     ("Quarrow Widget"): those words say whose figure it is, never a qualifier that no statement row covers."""
-    from pipeline.registry import Company, Registry
+    from pipeline.question.registry import Company, Registry
 
     reg = Registry([Company(key="QUARROW", name="Quarrow", legal_name="QUARROW WIDGET HOLDINGS, INC.",
                             aliases=("QUARROW WIDGET HOLDINGS, INC.", "QUARROW WIDGET HOLDINGS"))])
@@ -516,7 +516,7 @@ def test_net_income_attributable_to_the_shareholders_is_that_row_not_the_net_los
                    "Total revenues 62,286 58,158", "Net loss (4,290) (12,002)",
                    "Less: net loss attributable to noncontrolling interest (88) (131)",
                    "Net loss attributable to Zorbex Shareholders ($4,202) ($11,873)"]], "Zorbex", "Z_2030")
-    from pipeline.registry import Company, Registry
+    from pipeline.question.registry import Company, Registry
 
     q = "What was Zorbex's net income attributable to shareholders in FY2030?"
     f = analyse(q, Registry([Company(key="ZORBEX", name="Zorbex", legal_name="The Zorbex Company")]))
@@ -534,7 +534,7 @@ def test_a_line_item_named_in_three_or_more_words_is_looked_for_as_a_row_before_
     """A what-was question naming a line item in full is a figure question: its row is looked for (and the lead
     names it in the question's words), never only a sentence sharing its words."""
     from pipeline.nodes.answering import _asks_a_value
-    from pipeline.registry import Company, Registry
+    from pipeline.question.registry import Company, Registry
 
     rows = _rows([["Statement of profit or loss", "(in thousands)", "Years ended December 31, 2030 2029",
                    "Interest income 150,000 120,000", "Interest expense (20,302) (10,100)",

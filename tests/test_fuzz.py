@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pipeline.graph import run_turn
 from pipeline.nodes import MAX_QUESTION_CHARS
-from pipeline.question import analyse
+from pipeline.question.analysis import analyse
 from pipeline.guardrails.router import ROUTES, route_question
 
 FRAGMENTS = ["'; DROP TABLE chunks; --", "' OR '1'='1", "McDonald's", "\\x00", "%s", "%(x)s", "$$", "E'\\\\'",

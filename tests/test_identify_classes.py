@@ -7,8 +7,8 @@ from ingest.documents import NOT_DETECTED, describe
 from ingest.entity import plausible, reporting_entity
 from ingest.identify import identify
 from ingest.pdf import read_pages
-from pipeline.facts import extract
-from pipeline.registry import Registry
+from pipeline.reading.facts import extract
+from pipeline.question.registry import Registry
 from tests.pdfs import write_pdf
 
 PROSE = ("The Group. The Group continued to invest. The Bank Limited facility was renewed and the Business grew. "

@@ -151,7 +151,7 @@ def test_a_cold_retriever_never_reads_the_whole_corpus(settings, conn, kwdb, mon
     from pipeline.retrieval import keyword as keyword_mod
     from pipeline.retrieval import retriever as retrieval
     from pipeline.retrieval.passage import Scope
-    from pipeline.question import analyse
+    from pipeline.question.analysis import analyse
     from pipeline.stores import corpus, db
 
     def boom(*a, **k):

@@ -4,7 +4,7 @@ companies; pages built in memory, as the store returns them."""
 from __future__ import annotations
 
 from pipeline.answer import people, yesno
-from pipeline.question import QuestionFacts
+from pipeline.question.analysis import QuestionFacts
 from pipeline.guardrails.router import route_question
 from pipeline.state import TurnState
 from pipeline.stores.corpus import ReportPage
@@ -240,7 +240,7 @@ def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no
     # a table printed without a full stop runs into the sentence under it once the page is flattened; the
     # explanation ("Revenue increased by ... driven by ...") states a change, which is what a why question asks
     from pipeline.answer import prose
-    from pipeline.question import analyse
+    from pipeline.question.analysis import analyse
     from pipeline.retrieval.passage import Passage
 
     page = ("Revenues\r\n(Dollars in millions)\r\nYears ended December 31, 2022 2021\r\nFabrics $812 $760\r\n"

@@ -11,7 +11,7 @@ from pydantic import SecretStr
 
 from pipeline.answer import kinds_model, people, yesno
 from pipeline.guardrails.policy import POLICY
-from pipeline.question import QuestionFacts
+from pipeline.question.analysis import QuestionFacts
 from pipeline.settings import Settings
 from pipeline.state import TurnState
 from pipeline.stores.corpus import ReportPage
@@ -164,7 +164,7 @@ _KEPT = [Passage(chunk_id=1, doc="doc", company="Quillfeather", fiscal_year=2022
 
 
 def run_pages(question: str, model, metric: str | None = None) -> tuple[TurnState, tuple[str, str]]:
-    from pipeline.question import analyse
+    from pipeline.question.analysis import analyse
 
     state = TurnState(question=question)
     facts = analyse(question)
@@ -179,7 +179,7 @@ def run_pages(question: str, model, metric: str | None = None) -> tuple[TurnStat
 
 def test_a_why_answer_is_the_quoted_cause_and_its_own_words_carry_no_new_number(fake, model):
     q = "What drove Quillfeather's revenue in 2022?"
-    from pipeline.question import analyse
+    from pipeline.question.analysis import analyse
 
     assert kinds_model.page_kind(analyse(q)) == "why"
     cause = ("Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher volumes at the Kestrel "

@@ -1,7 +1,7 @@
 """What the analyst reads about a document: "Company · FY · type p. N", and money in the document's currency."""
-from pipeline.labels import doc_label
+from pipeline.question.labels import doc_label
 from pipeline.state import CitationRef
-from pipeline.units import format_money, money_prefix
+from pipeline.question.units import format_money, money_prefix
 
 
 def test_label_never_shows_a_file_name():

@@ -1,7 +1,7 @@
 import pytest
 
-from pipeline.lexicon import get_lexicon
-from pipeline.question import analyse
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.analysis import analyse
 
 
 @pytest.mark.parametrize("q,key", [

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import line_vocabulary as lv
+from pipeline.question import line_vocabulary as lv
 from pipeline import trace
 from pipeline.answer import facts as lookup
-from pipeline.facts import extract
-from pipeline.question import analyse
+from pipeline.reading.facts import extract
+from pipeline.question.analysis import analyse
 from pipeline.stores.facts import StoredFact
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -3,10 +3,10 @@ import pytest
 
 from pipeline.answer import NOT_FOUND
 from pipeline.answer import prose, superlative
-from pipeline.question import analyse
+from pipeline.question.analysis import analyse
 from pipeline.retrieval.passage import Passage
 from pipeline.state import TurnState
-from pipeline.terms import content_terms, coverage, stems
+from pipeline.question.terms import content_terms, coverage, stems
 
 
 def page(text: str, n: int = 7, company: str = "Boeing") -> Passage:
@@ -377,7 +377,7 @@ def test_a_sentence_whose_subject_names_a_narrower_figure_does_not_answer_the_as
     ("Corning employees 2022", {"employees", "workforce"}),
 ])
 def test_what_a_how_many_question_counts_with_its_synonyms(question, nouns):
-    from pipeline.counts import counted_nouns
+    from pipeline.reading.counts import counted_nouns
 
     assert nouns <= set(counted_nouns(question)) and bool(nouns) == bool(counted_nouns(question))
 
@@ -390,7 +390,7 @@ def test_what_a_how_many_question_counts_with_its_synonyms(question, nouns):
     ("We value our employees and their families.", False),
 ])
 def test_a_stated_count_of_the_asked_noun(text, states):
-    from pipeline.counts import counted_nouns, states_count
+    from pipeline.reading.counts import counted_nouns, states_count
 
     assert states_count(text, counted_nouns("How many employees?")) is states
 

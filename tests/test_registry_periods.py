@@ -1,7 +1,7 @@
 import pytest
 
-from pipeline.periods import find_years
-from pipeline.registry import UnknownCompanyError, get_registry
+from pipeline.question.periods import find_years
+from pipeline.question.registry import UnknownCompanyError, get_registry
 
 
 @pytest.mark.parametrize("text,names", [

@@ -1,10 +1,10 @@
 """Deterministic retrieval rules: statement tags, query condensing, topics, scope defaults, page diversity."""
 import pytest
 
-from pipeline.question import analyse, core_question
+from pipeline.question.analysis import analyse, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.retrieval.retriever import one_per_page
-from pipeline.tables import detect_title
+from pipeline.reading.tables import detect_title
 
 
 @pytest.mark.parametrize("lines,kind", [
@@ -43,7 +43,7 @@ def test_topics_and_derived_metrics_point_retrieval_somewhere():
 def test_topic_expansions_carry_the_class_words_not_one_filing_s():
     """A topic's search words are the ones any filer uses for the subject: no industry's customers
     ('airlines'), products ('aircraft', 'packaging'), one filer's instruments or one 8-K's agreement."""
-    from pipeline.topics import get_topics
+    from pipeline.question.topics import get_topics
 
     words = {w for t in get_topics().topics for w in t.search.lower().split()}
     assert not words & {"airline", "airlines", "aircraft", "packaging", "government", "indenture", "supplemental",

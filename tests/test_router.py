@@ -1,7 +1,7 @@
 """Checkpoints 1 and 2: scope and clarity, on a coverage table given as data (nothing hard-coded)."""
 import pytest
 
-from pipeline.question import analyse
+from pipeline.question.analysis import analyse
 from pipeline.guardrails.router import route_question
 
 COVERAGE = {"3M": [2018, 2021, 2022], "Boeing": [2018, 2021, 2022], "PepsiCo": [2021, 2022, 2023]}
@@ -115,7 +115,7 @@ def test_capitalised_words_that_are_not_a_compared_company_add_no_note(q):
 
 
 def test_a_word_of_a_held_companys_name_is_not_another_company():
-    from pipeline.registry import Company, Registry
+    from pipeline.question.registry import Company, Registry
 
     reg = Registry([Company(key="AMEX", name="American Express", tickers=("AXP",))])
     facts = analyse("What was the largest liability in American Express's Balance Sheet in 2022?", reg)
@@ -124,7 +124,7 @@ def test_a_word_of_a_held_companys_name_is_not_another_company():
 
 
 def _informal_registry():
-    from pipeline.registry import Company, Registry
+    from pipeline.question.registry import Company, Registry
 
     return Registry([Company(key="AXP", name="American Express", tickers=("AXP",)),
                      Company(key="LMT", name="Lockheed Martin", tickers=("LMT",)),

@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from pipeline.facts import FACTS_VERSION
+from pipeline.reading.facts import FACTS_VERSION
 from pipeline.stores.tokeniser import query_terms
-from pipeline.question import analyse
-from pipeline.registry import Registry
+from pipeline.question.analysis import analyse
+from pipeline.question.registry import Registry
 from pipeline.retrieval.passage import Scope
 from pipeline.retrieval.retriever import Retriever
 from pipeline.stores import dense

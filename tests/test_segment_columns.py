@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.answer import facts as lookup
-from pipeline.facts import extract
-from pipeline.question import analyse
+from pipeline.reading.facts import extract
+from pipeline.question.analysis import analyse
 from pipeline.stores.facts import StoredFact
 from tests.conftest import CORPUS
 

@@ -1,5 +1,5 @@
 """A measure across years and companies as one cited table (pipeline/answer/series.py), and its export
-(pipeline/export.py): runs of years, which questions are series, the table's cells read from the session database's
+(pipeline/answer/export.py): runs of years, which questions are series, the table's cells read from the session database's
 made-up Verizon FY2030 10-K (three years of columns), a missing year said and never interpolated, the table in the
 turn state, `ara ask --json` and `ara export`."""
 import csv
@@ -10,10 +10,10 @@ from decimal import Decimal
 import pytest
 from click.testing import CliRunner
 
-from pipeline import export
+from pipeline.answer import export
 from pipeline.answer.series import Cell, SeriesTable, asks_series
-from pipeline.periods import year_span
-from pipeline.question import analyse
+from pipeline.question.periods import year_span
+from pipeline.question.analysis import analyse
 from tests.conftest import corpus_pdf
 
 

@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from pipeline.facts import Calendar, extract
-from pipeline.tables import parse_page
+from pipeline.reading.facts import Calendar, extract
+from pipeline.reading.tables import parse_page
 from tests.conftest import CORPUS
 
 

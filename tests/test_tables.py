@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from pipeline.tables import header_years, mis_split, parse_number, parse_page, split_row
+from pipeline.reading.tables import header_years, mis_split, parse_number, parse_page, split_row
 from tests.conftest import corpus_pdf
 
 
@@ -78,7 +78,7 @@ def test_a_label_that_swallowed_its_rows_figures_is_mis_split(label, bad):
 
 
 def test_a_mis_split_row_yields_no_facts():
-    from pipeline.facts import extract
+    from pipeline.reading.facts import extract
 
     page = "\n".join(["Acme Corp", "Reportable Segments", "(in millions) 2022 2021",
                       "Net sales $ 1,000 $ 900",

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from pipeline.answer.trend import _verdict, asks_trend
-from pipeline.question import analyse
+from pipeline.question.analysis import analyse
 from tests.conftest import PDFS
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.access import OPERATOR
-from pipeline.question import analyse
+from pipeline.question.analysis import analyse
 from pipeline.guardrails.router import route_question
 
 WORLD = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus-world"
@@ -33,7 +33,7 @@ FILES = {"0c0faea14d108e1617f2d6d2a7c1aae04eb88fe0.pdf": [   # Odyssey Gold Limi
 @pytest.fixture(scope="module")
 def world(settings, embedder):
     from ingest.run import ingest_paths
-    from pipeline.registry import registry_from_db
+    from pipeline.question.registry import registry_from_db
     from pipeline.stores import corpus, db
 
     paths = [WORLD / "pdfs" / f for f in FILES]
@@ -87,7 +87,7 @@ def test_names_learned_from_the_world_reports_are_never_common_words_nor_others_
     from wordfreq import zipf_frequency
 
     from ingest.aliases import learn
-    from pipeline.registry import bare_name
+    from pipeline.question.registry import bare_name
 
     listing = WORLD / "documents.jsonl"
     if not listing.exists():

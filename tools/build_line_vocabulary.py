@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pipeline.line_vocabulary import DATA, relation, words  # noqa: E402
+from pipeline.question.line_vocabulary import DATA, relation, words  # noqa: E402
 
 # XBRL name parts that say how a value is tagged, never printed as part of a row's label.
 _TAG_ONLY = re.compile(r"\b(at carrying value|excluding assessed tax|including assessed tax)\b")

@@ -34,7 +34,7 @@ def render_figures(connect, docs: list[dict]) -> None:
                         "table": f.table_title} for f in rows])
     st.dataframe(df, hide_index=True, width="stretch")
     st.caption(f"{len(rows)} shown of {total} figures extracted from this document (first 500 matches).")
-    from pipeline import export
+    from pipeline.answer import export
 
     out = export.figure_rows(rows)
     stem = "figures-" + "-".join(choice.replace("·", " ").split()) + (f"-{text.strip()}" if text.strip() else "")

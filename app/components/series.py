@@ -1,7 +1,7 @@
 """A series answer's table and chart in the chat: company x period, each cell its figure and the citation marker
 of the page it was read from, the unit and currency in the header, derived cells' derivations and empty cells'
 reasons one click away, a plotly chart (lines over periods, bars across companies in one period), and the same
-cells downloadable as CSV or an Excel workbook (pipeline/export.py)."""
+cells downloadable as CSV or an Excel workbook (pipeline/answer/export.py)."""
 from __future__ import annotations
 
 import pandas as pd
@@ -15,7 +15,7 @@ def _markers(state: dict) -> dict[tuple[str, int], int]:
 
 
 def show_table(state: dict, n: int) -> None:
-    from pipeline import export
+    from pipeline.answer import export
     from pipeline.answer.series import SeriesTable
 
     raw = state.get("table")

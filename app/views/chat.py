@@ -9,7 +9,7 @@ from app.components.panels import decision_panels
 from app.components.render import safe_markdown
 from app.components.resources import connect, current_principal, turn_context
 from app.components.threads import labels as thread_labels
-from pipeline import conversations
+from pipeline.memory import conversations
 
 st.title("Annual Report Analyst")
 st.caption("Figures from the filings themselves, each cited to company, fiscal year and page. "

@@ -13,7 +13,7 @@ settings = database_ready()
 me = current_principal()
 
 from ingest.documents import DOC_TYPES, DocumentNameError, describe, evidence_summary, file_sha256, to_check  # noqa: E402
-from pipeline.registry import forget_cached, get_registry, learned_names  # noqa: E402
+from pipeline.question.registry import forget_cached, get_registry, learned_names  # noqa: E402
 from pipeline.stores import companies as company_store  # noqa: E402
 from pipeline.stores import corpus  # noqa: E402
 
@@ -122,7 +122,7 @@ def upload_and_ingest() -> None:
             paths.append(target)
         for p in problems:
             st.warning(f"{p['file']}: {p['error']} You can enter what it is in the table.")
-        from pipeline.labels import doc_label
+        from pipeline.question.labels import doc_label
 
         for r in rows:
             if not r.get("company") and "error" not in r:

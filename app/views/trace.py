@@ -9,7 +9,7 @@ from app.components import steptables
 from app.components.render import safe_markdown
 from app.components.resources import current_principal, turn_context
 from app.components.threads import labels as thread_labels
-from pipeline import conversations
+from pipeline.memory import conversations
 
 st.title("Trace")
 st.caption("What each step of a turn saw, decided and produced, as recorded when it ran. Tables sort by any "

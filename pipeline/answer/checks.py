@@ -4,7 +4,7 @@
 - every figure is printed on a cited page, at its printed precision, and - when the sentence is about one
   fiscal year (named, or the one asked) - in that year's column when it comes from a statement row
   (`pipeline.guardrails.verifier.check_claim`);
-- a figure that is not printed is accepted only when `pipeline.calculator` recomputes it from figures the same
+- a figure that is not printed is accepted only when `pipeline.answer.calculator` recomputes it from figures the same
   sentence cites (a change, a percentage change, a ratio, a sum, a difference) at the precision written;
 - no sentence repeats an instruction that was planted in a source (those lines are removed from the sources
   before the model reads them and before figures are looked up, so a figure that appears only inside a planted
@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from pipeline import calculator
+from pipeline.answer import calculator
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.state import Claim
 from pipeline.guardrails.verifier import SCALE, precision, check_claim, numbers_in, supported

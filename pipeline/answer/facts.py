@@ -16,15 +16,17 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pipeline import line_vocabulary, segment_columns
+from pipeline.question import line_vocabulary
+
+from pipeline.reading import segment_columns
 from pipeline.answer.figure_kinds import NON_GAAP
-from pipeline.lexicon import Metric, fold, term_pattern
-from pipeline.question import QuestionFacts, core_question, own_words
+from pipeline.question.lexicon import Metric, fold, term_pattern
+from pipeline.question.analysis import QuestionFacts, core_question, own_words
 from pipeline.stores import corpus
 from pipeline.stores import facts as store
 from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
-from pipeline.terms import stem, stem_words
+from pipeline.question.terms import stem, stem_words
 
 # Words that say how a question is asked, not what: never qualifiers.
 _FILLER = set("""what was were is are the of in for did does do how much many which who when where why a an and or to by

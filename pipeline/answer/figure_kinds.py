@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from pipeline import calculator
-from pipeline.question import QuestionFacts
+from pipeline.answer import calculator
+from pipeline.question.analysis import QuestionFacts
 
 # "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
 SHARE_OF = re.compile(r"(?i)(\bas an? (%|percent(age)?|share|proportion|ratio) of|%\s*of\b|\bpercent(age)? of|"

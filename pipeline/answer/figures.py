@@ -11,12 +11,12 @@ import re
 from decimal import Decimal
 from typing import Callable
 
-from pipeline import calculator
+from pipeline.answer import calculator
 from pipeline.answer import facts as lookup
 from pipeline.answer import formula
 from pipeline.answer.extract import NOT_FOUND, possessive
-from pipeline.lexicon import Metric, get_lexicon
-from pipeline.question import QuestionFacts, own_words
+from pipeline.question.lexicon import Metric, get_lexicon
+from pipeline.question.analysis import QuestionFacts, own_words
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
@@ -158,7 +158,7 @@ class Answerer:
     def phrase_input(self, phrase: str, year: int, unique: bool = False) -> calculator.Input:
         """A measure named in the question's own words ("accounts payable", "cash from operations"). `unique`: the
         words must name one line only (a bare name such as "AWS" heads a line under several measures)."""
-        from pipeline.question import QuestionFacts
+        from pipeline.question.analysis import QuestionFacts
 
         found_metrics = get_lexicon().find(phrase)
         metric = found_metrics[0] if found_metrics else None
@@ -279,7 +279,7 @@ class Answerer:
 
     def _defines_asked(self) -> bool:
         """The question defines the measure it asks for (not only one of its inputs)."""
-        from pipeline.question import core_question
+        from pipeline.question.analysis import core_question
 
         if not self.definition:
             return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.periods import find_years
+from pipeline.question.periods import find_years
 
 _DEFINITION = re.compile(
     r"(?is)(?:(?P<name1>[A-Za-z][\w&%' \-()]{1,80}?)\s+(?:is|are)\s+defined\s+as:?\s*(?P<a>.+?)"

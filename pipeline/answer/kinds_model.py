@@ -24,8 +24,8 @@ from typing import Callable
 
 from pipeline import prompts
 from pipeline.answer import people, yesno
-from pipeline.labels import doc_kind
-from pipeline.question import QuestionFacts
+from pipeline.question.labels import doc_kind
+from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
@@ -78,7 +78,7 @@ def candidates(a: Asked, pages: list[corpus.ReportPage], fy: int) -> list[tuple[
         if a.kind == "amount":
             out = [h for h in out if re.search(r"\d", h[0])]
     elif a.kind == "mention":
-        from pipeline.terms import stems
+        from pipeline.question.terms import stems
 
         out = [(s, pg) for pg in pages for s in yesno.sentences(pg.text) if all(t in stems(s) for t in a.terms)]
     elif a.kind == "role":
@@ -132,7 +132,7 @@ def check(a: Asked, reply: dict, cands: list[tuple[str, corpus.ReportPage]], fy:
             return "No", quote, page
         raise KindCheckFailed(f"no yes or no verdict ({ans or 'empty'})")
     if a.kind == "mention":
-        from pipeline.terms import stems
+        from pipeline.question.terms import stems
 
         if ans != "yes" or not all(t in stems(quote) for t in a.terms):
             raise KindCheckFailed("the quote does not name what was asked")
@@ -275,7 +275,7 @@ def page_kind(facts: QuestionFacts) -> str | None:
     """"why" (what drove the measure) or "count" (a number stated in prose, no statement measure); None for the
     whole-report kinds above and every other question."""
     from pipeline.answer import prose
-    from pipeline.question import core_question
+    from pipeline.question.analysis import core_question
 
     if applies(facts):
         return None
@@ -290,8 +290,8 @@ def page_candidates(kind: str, facts: QuestionFacts, texts: list[tuple[str, Pass
     """The kept pages' sentences the model chooses from: prose naming the question's words, with a cause (why) or
     a count (count)."""
     from pipeline.answer import prose
-    from pipeline.question import core_question
-    from pipeline.terms import stems
+    from pipeline.question.analysis import core_question
+    from pipeline.question.terms import stems
 
     terms = prose.question_terms(facts)
     if facts.metric is not None:
@@ -319,7 +319,7 @@ def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[s
                page_text: Callable[[Passage], str]) -> tuple[str, str, str, Passage]:
     """(value, summary, quote, passage) when the reply passes its kind's check; else KindCheckFailed saying why."""
     from pipeline.answer import prose
-    from pipeline.terms import stems
+    from pipeline.question.terms import stems
 
     try:
         n = int(reply.get("source"))

@@ -17,8 +17,8 @@ from typing import Callable
 
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.yesno import as_passage, searched, sentences
-from pipeline.labels import doc_kind
-from pipeline.question import QuestionFacts, core_question
+from pipeline.question.labels import doc_kind
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus

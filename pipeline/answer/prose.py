@@ -1,7 +1,7 @@
 """Answers from prose: figures stated in sentences, yes/no questions, and "which ... most" over one table.
 
 A sentence is an answer only when it covers the question: it carries enough of the question's content terms
-(stemmed, with general-vocabulary synonyms: `pipeline/terms.py`), names the asked year when it names years at
+(stemmed, with general-vocabulary synonyms: `pipeline/question/terms.py`), names the asked year when it names years at
 all, and - when the question asks for a number - carries a number of the right kind (a count, money, a
 percentage, a per-share amount). Cover pages, exhibit indexes, address blocks and table fragments are never
 answers. Below the bar the reply is "I could not find ..." with the pages read.
@@ -22,12 +22,12 @@ from pipeline.answer import superlative
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.stated import Stated, measure_words, stated
 from pipeline.answer.superlative import MOST, is_superlative
-from pipeline.labels import doc_kind, doc_label
-from pipeline.question import QuestionFacts, core_question
+from pipeline.question.labels import doc_kind, doc_label
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
-from pipeline.terms import content_terms, stems
+from pipeline.question.terms import content_terms, stems
 
 _YESNO = re.compile(r"(?i)^\s*(did|does|do|is|are|was|were|has|have|had|can|will|could|should)\b")
 # What kind of number a question asks for.
@@ -150,7 +150,7 @@ def _counts(sentence: str, terms: list[str]) -> int:
     156,000 employees", "982 stores", "total workforce was approximately 142,000"). 2 when only filler stands
     between number and noun,
     1 when other words narrow the count ("9,800 new employees"), 0 when there is no such number."""
-    from pipeline.terms import content_terms
+    from pipeline.question.terms import content_terms
 
     toks = sentence.split()
     months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")

@@ -8,7 +8,7 @@ its derivation kept with the cell. A cell that cannot be read says why (no repor
 reports held do not print it): a cell is never interpolated from its neighbours.
 
 The table is data (`SeriesTable`), recorded on the turn state so it survives a reload of the conversation, carried
-by `ara ask --json` and exported by `pipeline.export`.
+by `ara ask --json` and exported by `pipeline.answer.export`.
 """
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, Field
 
-from pipeline import calculator
+from pipeline.answer import calculator
 from pipeline.answer import facts as lookup
 from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
 from pipeline.answer.wording import figure_record, money, passage_of, shown, where
-from pipeline.labels import doc_label
-from pipeline.periods import names_span, year_span
-from pipeline.question import QuestionFacts, core_question, own_words
+from pipeline.question.labels import doc_label
+from pipeline.question.periods import names_span, year_span
+from pipeline.question.analysis import QuestionFacts, core_question, own_words
 from pipeline.retrieval.passage import Passage
 
 # Asking for the figures side by side rather than one of them: a comparison or a table / chart of them.

@@ -6,12 +6,12 @@ one of them covered, as for any figure); the denominator is the lexicon metric n
 and the derivation is shown; when either is not printed the answer is not found, never one of the two amounts."""
 from __future__ import annotations
 
-from pipeline import calculator
+from pipeline.answer import calculator
 from pipeline.answer import facts as lookup
 from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import SHARE_OF
-from pipeline.lexicon import get_lexicon
-from pipeline.question import QuestionFacts, core_question, own_words
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.analysis import QuestionFacts, core_question, own_words
 
 
 def numerator_phrase(facts: QuestionFacts) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.terms import stem, stems, words as words_of
+from pipeline.question.terms import stem, stems, words as words_of
 
 # Words that say which side of a boundary a measure is ("loss before income tax", "profit after tax"): part of
 # the measure's name, although the question's content terms drop them.

@@ -10,11 +10,11 @@ import re
 from decimal import Decimal
 from typing import Callable
 
-from pipeline.question import QuestionFacts, core_question
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
-from pipeline.tables import mis_split, parse_number, parse_page
-from pipeline.terms import content_terms, stems
+from pipeline.reading.tables import mis_split, parse_number, parse_page
+from pipeline.question.terms import content_terms, stems
 
 MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top|least|lowest|smallest|worst|"
                    r"slowest)\b")

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from pipeline.labels import doc_kind
+from pipeline.question.labels import doc_kind
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from pipeline import calculator
+from pipeline.answer import calculator
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.answer.wording import money
-from pipeline.question import QuestionFacts, core_question
+from pipeline.question.analysis import QuestionFacts, core_question
 
 _YESNO = re.compile(r"(?i)^\s*(did|does|do|is|are|was|were|has|have|had)\b")
 _UP = re.compile(r"(?i)\b(improv\w*|increas\w*|grow\w*|grew|rise|rising|risen|rose|expand\w*|strengthen\w*|higher)\b")

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from pipeline.retrieval.passage import Passage
 from pipeline.stores.facts import StoredFact
-from pipeline.units import money_prefix
+from pipeline.question.units import money_prefix
 
 _LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
 _EXPENSE = re.compile(r"(?i)\b(provision|expense|tax(es)?|costs?|charges?)\b")

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Callable
 
 from pipeline.answer.extract import NOT_FOUND, NOT_IN_REPORT
-from pipeline.labels import doc_kind, doc_label
-from pipeline.question import QuestionFacts, core_question
+from pipeline.question.labels import doc_kind, doc_label
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
@@ -204,7 +204,7 @@ def _best(hits: list[tuple[str, corpus.ReportPage]], year: int | None,
     program"), then naming the asked year, then led by the period it covers, then the shortest (the plainest
     statement)."""
     from pipeline.answer.prose import question_terms
-    from pipeline.terms import stems
+    from pipeline.question.terms import stems
 
     terms = question_terms(facts) if facts is not None else []
     return min(hits, key=lambda h: (-sum(1 for t in terms if t in stems(h[0])),
@@ -276,7 +276,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
 
 def _mention(state: TurnState, facts: QuestionFacts, company: str, fy: int, pages: list[corpus.ReportPage],
              terms: list[str], cite: Callable[[Passage], int]) -> tuple[str, str]:
-    from pipeline.terms import stems
+    from pipeline.question.terms import stems
 
     best: tuple[int, str, corpus.ReportPage] | None = None
     for pg in pages:

@@ -98,7 +98,7 @@ def ingest(paths: tuple[Path, ...], corpus_dir: Path | None, force: bool, quiet:
 def _parse_year(year: str | None) -> int | None:
     if year is None:
         return None
-    from pipeline.periods import find_years
+    from pipeline.question.periods import find_years
 
     ys = find_years(year if not year.isdigit() or len(year) != 2 else f"FY{year}")
     if not ys:
@@ -109,7 +109,7 @@ def _parse_year(year: str | None) -> int | None:
 def _company(name: str | None) -> str | None:
     if name is None:
         return None
-    from pipeline.registry import get_registry
+    from pipeline.question.registry import get_registry
 
     reg = get_registry()
     c = reg.by_name(name) or next(iter(reg.find_companies(name)), None)
@@ -128,7 +128,7 @@ def _company(name: str | None) -> str | None:
               "fusion_score, rerank_score, text} in final rank order; score is the one that ordered it.")
 def retrieve(question: str, company: str | None, year: str | None, k: int | None, mode: str, as_json: bool) -> None:
     """Show the passages retrieval finds for QUESTION (scoped to the company and fiscal year it names)."""
-    from pipeline.labels import doc_label
+    from pipeline.question.labels import doc_label
     from pipeline.retrieval.retriever import Retriever
     from pipeline.stores import db
 

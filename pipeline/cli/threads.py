@@ -77,7 +77,7 @@ def _print_table(raw: dict) -> None:
 def export_table(thread: str, turn: int | None, fmt: str, out: str | None, user: str) -> None:
     """Export the series table of a THREAD's turn as CSV or an Excel workbook (citations as columns), read from
     what was recorded (never re-run)."""
-    from pipeline import export
+    from pipeline.answer import export
     from pipeline.stores import db
     from pipeline.stores.checkpoints import CheckpointSaver
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pipeline import prompts, registry
-from pipeline.glossary import define
+from pipeline import prompts
+
+from pipeline.question import registry
+from pipeline.question.glossary import define
 from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
-from pipeline.question import QuestionFacts
-from pipeline.registry import Company, Registry
+from pipeline.question.analysis import QuestionFacts
+from pipeline.question.registry import Company, Registry
 
 # A turn that tries to change the instructions or reveal the prompt: answered as out of scope, and carry-over
 # (pipeline/memory/carryover.py) carries nothing into or out of it.

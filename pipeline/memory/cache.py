@@ -35,10 +35,10 @@ def canonical(text: str) -> str:
     asks (filler words dropped). "What was ACME's capex in fiscal 2018?" and "Acme capital expenditure FY2018"
     read the same; "How did Acme's capex change in FY2018?" keeps "change" and does not."""
     from pipeline.stores.tokeniser import FILLER
-    from pipeline.lexicon import fold, get_lexicon, term_pattern
-    from pipeline.periods import FY_PATTERN
-    from pipeline.question import analyse
-    from pipeline.registry import get_registry
+    from pipeline.question.lexicon import fold, get_lexicon, term_pattern
+    from pipeline.question.periods import FY_PATTERN
+    from pipeline.question.analysis import analyse
+    from pipeline.question.registry import get_registry
 
     facts = analyse(text)
     rest = re.sub(r"\(context from turn \d+:[^)]*\)", " ", text)

@@ -18,12 +18,12 @@ from functools import lru_cache
 from typing import Callable
 
 from pipeline.guardrails.router import asks_live, asks_meaning, hostile, names_not_held
-from pipeline.lexicon import get_lexicon
-from pipeline.periods import RELATIVE, relative_years
-from pipeline.question import analyse, own_words
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.periods import RELATIVE, relative_years
+from pipeline.question.analysis import analyse, own_words
 from pipeline.stores.checkpoints import Message
 from pipeline.stores.tokeniser import FILLER
-from pipeline.terms import ASKING, content_terms, words
+from pipeline.question.terms import ASKING, content_terms, words
 
 _COMPARE = re.compile(r"(?i)\b(compare\w*|versus|vs\.?|against|relative to|as well as|also|too|both)\b|"
                       r"\b(with|and)\s+(that|this|those|it)\b|\b(that|this|it)\s+(with|to|against)\b")

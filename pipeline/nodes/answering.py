@@ -7,12 +7,12 @@ from decimal import Decimal, InvalidOperation
 from pipeline.answer import NOT_FOUND
 from pipeline.answer.formula import find_definition
 from pipeline import trace as tr
-from pipeline.labels import doc_label
-from pipeline.question import QuestionFacts, core_question
+from pipeline.question.labels import doc_label
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import CitationRef, StepRecord, TurnState
 from pipeline.stores import corpus
-from pipeline.units import SCALE
+from pipeline.question.units import SCALE
 from pipeline.nodes.context import TurnContext, Work, years_for
 
 

@@ -5,10 +5,10 @@ import re
 
 from pipeline.answer import NOT_FOUND
 from pipeline import trace as tr
-from pipeline.lexicon import get_lexicon
+from pipeline.question.lexicon import get_lexicon
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
-from pipeline.tables import detect_unit
+from pipeline.reading.tables import detect_unit
 from pipeline.guardrails.verifier import check_claim, llm_verify, split_claims, verdict_of
 from pipeline.nodes.context import MAX_RETRIES, TurnContext, Work
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pipeline.question import QuestionFacts
+from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.passage import Passage
 from pipeline.retrieval.retriever import Retriever
 from pipeline.guardrails.policy import POLICY, redact

@@ -12,10 +12,10 @@ import dataclasses
 import re
 from collections import Counter
 
-from pipeline.counts import counted_nouns, states_count
-from pipeline.question import QuestionFacts
+from pipeline.reading.counts import counted_nouns, states_count
+from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.passage import Passage
-from pipeline.terms import content_terms, coverage, stems
+from pipeline.question.terms import content_terms, coverage, stems
 
 # "Net income | 2022: 21,748 | 2021: 22,618", or with dated columns "| 31 Dec 2022: 21,748"
 _ROW = re.compile(r"^(?P<label>[^|\n]+?) \| (?P<cells>(?:(?:\d{1,2} [A-Z][a-z]{2} )?(?:19|20)\d{2}: [^|\n]+(?: \| )?)+)$",

@@ -11,9 +11,9 @@ from typing import Callable, Iterable, Literal
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore
 
-from pipeline.counts import counted_nouns
+from pipeline.reading.counts import counted_nouns
 from pipeline.providers.embeddings import get_embedder
-from pipeline.question import QuestionFacts, analyse
+from pipeline.question.analysis import QuestionFacts, analyse
 from pipeline.retrieval.keyword import KeywordIndex, load_or_build
 from pipeline.retrieval.passage import Passage, Scope
 from pipeline.retrieval.rerank import get_reranker, rerank_or_keep

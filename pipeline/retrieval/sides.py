@@ -17,9 +17,9 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
 from pipeline.answer import facts as lookup
-from pipeline.counts import count_pattern
-from pipeline.lexicon import get_lexicon
-from pipeline.question import QuestionFacts
+from pipeline.reading.counts import count_pattern
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.keyword import KeywordIndex
 from pipeline.retrieval.passage import Scope
 from pipeline.retrieval.rerank import row_matches

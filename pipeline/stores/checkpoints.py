@@ -117,7 +117,7 @@ class CheckpointSaver:
 
     def threads(self, user_id: str | None = "local", limit: int = 50, one_off: bool | None = None) -> list[dict]:
         """Newest first, with what the first answered turn was about (companies, years) for titles, and the owner.
-        `user_id`: whose threads (None: every user's, for reviewers; `pipeline.conversations` decides who may).
+        `user_id`: whose threads (None: every user's, for reviewers; `pipeline.memory.conversations` decides who may).
         `one_off`: None lists all threads, False only conversations, True only one-off turns."""
         first = ("(SELECT f.final_state->%s FROM turns f WHERE f.thread_id = t.thread_id AND f.status = 'complete' "
                  "ORDER BY f.turn LIMIT 1)")

@@ -1,4 +1,4 @@
-"""The company registry's rows in Postgres (parameterised SQL only). `pipeline/registry.py` is the concept; this is
+"""The company registry's rows in Postgres (parameterised SQL only). `pipeline/question/registry.py` is the concept; this is
 its storage: list, seed, add, correct, merge, and a version number bumped by every change."""
 from __future__ import annotations
 

@@ -200,7 +200,7 @@ def chunks_on_pages(conn: psycopg.Connection, refs: Sequence[tuple[str, int]]) -
 def chunks_matching(conn: psycopg.Connection, pattern: str, *, company: str | None, fiscal_year: int | None,
                     doc_types: Iterable[str] | None = None, limit: int = 20) -> list[ChunkHit]:
     """Chunks of the scope whose text matches a Postgres regular expression (case-insensitive; passed as a
-    parameter, never spliced into the SQL), in page order: e.g. the sentences stating a count (pipeline/counts.py)."""
+    parameter, never spliced into the SQL), in page order: e.g. the sentences stating a count (pipeline/reading/counts.py)."""
     where, params = scope_sql(company, fiscal_year, doc_types)
     where = (where + " AND" if where else " WHERE") + " text ~* %s"
     rows = conn.execute(f"SELECT {HIT_COLUMNS}, 0.0, statement, ticker FROM chunks{where}"
@@ -337,7 +337,7 @@ def coverage_all(conn: psycopg.Connection) -> dict[str, list[int]]:
 def annual_coverage(conn: psycopg.Connection) -> dict[str, list[int]]:
     """company -> fiscal years with an annual report (a 10-K, 20-F, 40-F or any other annual report): the years a
     figure question defaults to."""
-    from pipeline.facts import ANNUAL_TYPES
+    from pipeline.reading.facts import ANNUAL_TYPES
 
     out: dict[str, list[int]] = {}
     for company, fy in conn.execute("SELECT DISTINCT company, fiscal_year FROM documents"

@@ -1,4 +1,4 @@
-"""The facts table: every table row x column of every filing (pipeline/facts.py extracts them).
+"""The facts table: every table row x column of every filing (pipeline/reading/facts.py extracts them).
 
 Parameterised SQL only. Facts are rebuilt from the stored page texts when missing or when the extraction
 rules change (`FACTS_VERSION`), so an upgrade never needs the PDFs again.
@@ -11,8 +11,8 @@ from decimal import Decimal
 
 import psycopg
 
-from pipeline.facts import ANNUAL_TYPES, FACTS_VERSION, Fact, extract
-from pipeline.units import SCALE_WORDS
+from pipeline.reading.facts import ANNUAL_TYPES, FACTS_VERSION, Fact, extract
+from pipeline.question.units import SCALE_WORDS
 
 _COLS = ("doc_id", "page", "line_no", "table_title", "statement", "secondary", "label", "label_path", "column_header",
          "period_end", "period_year", "fiscal_year", "span", "qualifiers", "value_printed", "value", "scale", "kind",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import psycopg
 
-from pipeline.facts import FACTS_VERSION
+from pipeline.reading.facts import FACTS_VERSION
 
 
 @dataclass(frozen=True)

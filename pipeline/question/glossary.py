@@ -8,7 +8,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-GLOSSARY = Path(__file__).parent / "data" / "glossary.toml"
+GLOSSARY = Path(__file__).parent.parent / "data" / "glossary.toml"
 
 
 @lru_cache(maxsize=1)

@@ -21,7 +21,7 @@ def counted_nouns(question: str) -> tuple[str, ...]:
                                        else None)
     if not m:
         return ()
-    from pipeline.terms import synonyms_of
+    from pipeline.question.terms import synonyms_of
 
     return synonyms_of(m.group(1).lower())
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.lexicon import fold, term_pattern
+from pipeline.question.lexicon import fold, term_pattern
 
-DEFAULT_TOPICS = Path(__file__).parent / "data" / "topics.toml"
+DEFAULT_TOPICS = Path(__file__).parent.parent / "data" / "topics.toml"
 
 
 @dataclass(frozen=True)

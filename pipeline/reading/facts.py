@@ -1,6 +1,6 @@
 """Every table row of a filing as facts: label path x column -> period, fiscal year, value, scale, kind, currency.
 
-Facts are derived from the page texts alone (pipeline/tables.py parses them), so they are rebuilt from the stored
+Facts are derived from the page texts alone (pipeline/reading/tables.py parses them), so they are rebuilt from the stored
 pages whenever the parser changes (`FACTS_VERSION`), without the PDF.
 
 The fiscal year of a column comes from the filing's own calendar: its fiscal-year end (the latest period-end date
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from pipeline import segment_columns
-from pipeline.units import SCALE_WORDS
-from pipeline.tables import PageTable, Row, mis_split, parse_number, parse_page
+from pipeline.reading import segment_columns
+from pipeline.question.units import SCALE_WORDS
+from pipeline.reading.tables import PageTable, Row, mis_split, parse_number, parse_page
 
 FACTS_VERSION = "27"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}

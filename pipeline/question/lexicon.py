@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-DEFAULT_LEXICON = Path(__file__).parent / "data" / "metrics.toml"
+DEFAULT_LEXICON = Path(__file__).parent.parent / "data" / "metrics.toml"
 
 
 @dataclass(frozen=True)

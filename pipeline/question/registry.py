@@ -15,7 +15,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-DEFAULT_REGISTRY = Path(__file__).parent / "data" / "companies.toml"
+DEFAULT_REGISTRY = Path(__file__).parent.parent / "data" / "companies.toml"
 
 
 class UnknownCompanyError(ValueError):

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, getcontext
 
-from pipeline.units import SCALE
+from pipeline.question.units import SCALE
 
 getcontext().prec = 28
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from pipeline.columns import Column, Header, currency_of, has_period, header_block, is_fragment, scale_of
+from pipeline.reading.columns import Column, Header, currency_of, has_period, header_block, is_fragment, scale_of
 
 _NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
 _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell

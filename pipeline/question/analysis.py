@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pipeline.glossary import define
-from pipeline.lexicon import Lexicon, Metric, get_lexicon
-from pipeline.periods import find_years
-from pipeline.registry import Company, Registry, get_registry
-from pipeline.topics import Topic, get_topics
+from pipeline.question.glossary import define
+from pipeline.question.lexicon import Lexicon, Metric, get_lexicon
+from pipeline.question.periods import find_years
+from pipeline.question.registry import Company, Registry, get_registry
+from pipeline.question.topics import Topic, get_topics
 
 # Instruction sentences that say how to answer, not what is asked ("Answer in USD millions.").
 _INSTRUCTION = re.compile(r"(?i)^(if |answer |respond |give |assume |please |provide |round |use |define |"

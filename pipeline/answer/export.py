@@ -31,7 +31,7 @@ def series_rows(table: dict[str, Any] | Any) -> list[dict[str, Any]]:
 
 def figure_rows(facts: Iterable[Any]) -> list[dict[str, Any]]:
     """One row per extracted figure (`pipeline.stores.facts.StoredFact`), as the Figures view lists them."""
-    from pipeline.labels import doc_label
+    from pipeline.question.labels import doc_label
 
     return [{"company": f.company, "fiscal year": f.fiscal_year, "value as printed": f.value_printed,
              "value": _number(f.value), "scale": f.scale or "", "currency": f.currency or "", "kind": f.kind,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pipeline.stores.tokeniser import FILLER
 
-SYNONYMS = Path(__file__).parent / "data" / "synonyms.toml"
+SYNONYMS = Path(__file__).parent.parent / "data" / "synonyms.toml"
 
 # Words of asking and of degree that carry no topic of their own.
 ASKING = {"say", "says", "describe", "explain", "list", "show", "name", "any", "there", "some", "all", "each",
