@@ -179,6 +179,8 @@ def test_the_answer_names_the_printed_line_and_the_group_that_linked_it(monkeypa
                             "Gross profit 3,600 3,000")], company="Verizon")
     monkeypatch.setattr(lookup, "find", lambda conn, ask, company, year, **kw:
                         lookup.choose(ask, [f for f in facts if f.fiscal_year == year], ["KESTREL_2030_10K"]))
+    from pipeline.stores import facts as store      # the answer reads the table around its row (other basis)
+    monkeypatch.setattr(store, "table_facts", lambda conn, doc, page: [f for f in facts if f.page == page])
     question = "What was Verizon's cost of sales in FY2030?"
     state = TurnState(question=question)
     text, kind = Answerer(state, None, analyse(question), "Verizon", 2030, lambda p: 1).answer()

@@ -444,3 +444,27 @@ def test_which_side_of_tax_is_part_of_the_measure_in_prose():
     assert ask_figure(q, [after], need="number")[1] == "not_found"
     text, kind = ask_figure(q, [before], need="number")
     assert kind == "quote" and "loss before income tax of $1,239,019" in text
+
+
+def test_a_day_before_its_month_is_a_date_not_a_count():
+    from pipeline.answer.prose import _counts
+    from pipeline.question.terms import content_terms
+
+    terms = content_terms("How many stores did Wrenfold operate at 30 September 2031")
+    assert _counts("Wrenfold plc statement of cash flows for the year ended 30 September 2031 Note 30 September "
+                   "2030 cash flows from operating activities", terms) == 0
+    assert _counts("At the year end Wrenfold operated 214 stores across the region.", terms) == 2
+
+
+def test_the_words_above_a_table_row_are_its_caption_not_a_sentence():
+    from pipeline.answer.prose import sentences_of
+
+    page = "\n".join([
+        "The Board reviews the performance of the Company against its benchmark each year.",
+        "Net asset value per share Share price Dividends per share At 31 March 2031 pence",
+        "Net asset value per share 713.43 682.30",
+        "The discount widened over the year as the share price fell by more than the net asset value.",
+    ])
+    got = sentences_of(page)
+    assert not any("pence" in s for s in got), got
+    assert any(s.startswith("The Board reviews") for s in got) and any(s.startswith("The discount") for s in got)

@@ -157,8 +157,9 @@ def _counts(sentence: str, terms: list[str]) -> int:
     best = 0
     for i, t in enumerate(toks):
         if not re.fullmatch(r"\d[\d,]*(\.\d+)?[,.]?", t) or re.fullmatch(r"(19|20)\d{2}[,.]?", t) \
-                or (i and months.match(toks[i - 1])) or (i and _REFERENCE.fullmatch(toks[i - 1])):
-            continue        # a year, a date, "Note 13", "Item 7", "page 4"
+                or (i and months.match(toks[i - 1])) or (i and _REFERENCE.fullmatch(toks[i - 1])) \
+                or (i + 1 < len(toks) and months.match(toks[i + 1]) and re.fullmatch(r"[0-3]?\d", t)):
+            continue        # a year, a date ("June 30", "30 September"), "Note 13", "Item 7", "page 4"
         follows = content_terms(" ".join(toks[i + 1:i + 2]))
         own_noun = bool(follows) and not any(t in stems(toks[i + 1]) for t in terms)   # "13,000 participants"
         for back, window in ((False, toks[i + 1:i + 6]),
@@ -235,9 +236,17 @@ def sentences_of(text: str) -> list[str]:
             block.append(line)
             continue
         flat = " ".join(" ".join(block).split())
-        out += [s.strip() for s in _SENT.split(flat) if 40 <= len(s.strip()) <= 600]
+        pieces = [s.strip() for s in _SENT.split(flat)]
+        if line and pieces and not _ENDED.search(pieces[-1]):
+            # the words right above a table row that end no sentence are the table's caption and column heads
+            # ("Net asset value per share Share price At 31 March 2022 pence"), not a statement about a figure
+            pieces.pop()
+        out += [s for s in pieces if 40 <= len(s) <= 600]
         block = []
     return out
+
+
+_ENDED = re.compile(r"[.!?;:][\"”')\]]*$")
 
 
 _FIGURE = re.compile(r"^[$£€(]?\d[\d,]*(\.\d+)?\)?%?$")

@@ -105,7 +105,7 @@ def other_basis(fact: StoredFact, page_facts: list[StoredFact]) -> StoredFact | 
     mine = _words(_OTHER_BASIS.sub(" ", fact.label))      # the measure without its basis: "Total revenue" -> revenue
     for o in sorted(page_facts, key=lambda f: f.line_no):
         if o.line_no == fact.line_no or o.column_header != fact.column_header or o.kind != fact.kind \
-                or o.value is None:
+                or o.value is None or o.table_title != fact.table_title or o.secondary != fact.secondary:
             continue
         theirs = _words(o.label)
         if not basis and _OTHER_BASIS.search(o.label) and mine and mine == _words(_OTHER_BASIS.sub(" ", o.label)):
