@@ -263,3 +263,31 @@ def test_an_increase_attributed_to_a_cause_gives_the_cause():
     assert prose.gives_a_cause("Revenue for 2022 was $310.5 million, a 4.1% increase, with the increase primarily "
                                "attributed to the continued growth of our software business.")
     assert not prose.gives_a_cause("Revenue for 2022 was $310.5 million, a 4.1% increase when compared to 2021.")
+
+
+def test_a_table_count_is_never_stretched_to_a_narrower_or_other_question():
+    from pipeline.answer import table_count
+
+    stores = ("Store network\nStores opened during the year\n2022 2021\nNorthern region 14 9\nSouthern region 6 11\n"
+              "Total stores opened 20 20\n")
+    say = lambda q, page, year=2022: table_count.answer(TurnState(question=q), _pages(page), table_count.asked(q),  # noqa: E731
+                                                        "Quillfeather", year, lambda p: 1, yesno.as_passage)
+    # a qualifier after the verb that names no cell: the table does not answer the narrower question
+    assert say("How many stores did Quillfeather open in the Americas in 2022?", stores) is None
+    # ... but one that names a cell of several words gets that cell
+    text, _ = say("How many stores did Quillfeather open in the Northern region in 2022?", stores)
+    assert text.startswith("14.")
+    # an event word inside a noun, or a level, is no event question
+    assert table_count.asked("How many production facilities does Quillfeather have?") is None
+    assert table_count.asked("How many open positions does Quillfeather have?") is None
+    # a closing count is a year-end level, not the year's closures
+    closing = ("Store movements\n2022 2021\nNorthern region 300 290\nSouthern region 220 210\n"
+               "Total closing stores 520 500\n")
+    assert say("How many stores did Quillfeather close in 2022?", closing) is None
+    # brackets that are not parts adding up to the Total: a net figure, not a count
+    net = "Net store movements\nStores opened and closed\nNorth South * Total\n2022\nStores closed 4 (7) (3)\n"
+    assert say("How many stores did Quillfeather close in 2022?", net) is None
+    # a physical quantity is not a count of events
+    mined = ("Copper production (kt)\n2022 2021\nNorthern mine 120 110\nSouthern mine 80 70\n"
+             "Total copper produced 200 180\n")
+    assert say("How many tonnes of copper did Quillfeather produce in 2022?", mined) is None

@@ -31,17 +31,33 @@ from pipeline.stores import corpus
 # The event verbs a count question asks with, and the words a table's row or caption names that event by.
 EVENTS: dict[str, str] = {
     "deliver": r"deliver(?:ies|ed|y)",
-    "open": r"open(?:ed|ings?)|new\s+(?:stores|restaurants|branches|locations|outlets)",
+    "open": r"opened|openings|new\s+(?:stores|restaurants|branches|locations|outlets)",
     "sell": r"sold|unit\s+sales|sales\s+volumes?",
     "ship": r"shipments?|shipped",
-    "close": r"clos(?:ed|ures?|ings?)",
+    "close": r"closed|closures?|closings",
     "produce": r"produc(?:ed|tion)",
     "complete": r"complet(?:ed|ions?)",
 }
-_VERB = re.compile(r"(?i)\b(deliver|open|sell|sold|ship|clos|produc|complet)\w*")
+# The event verb of the question, as a verb: after an auxiliary ("did it deliver", "were opened"), whole word forms
+# only ("products", "production facilities" and "open positions" name no event)
+_VERB = re.compile(r"(?i)\b(?:did|does|do|has|have|had|was|were|will|is|are)\b.*?\b(?P<verb>deliver(?:ed|s)?|"
+                   r"open(?:ed|s)?|sell|sells|sold|ship(?:ped|s)?|close(?:d|s)?|produce(?:d|s)?|complete(?:d|s)?)\b")
+_EVENT_OF = {"deliver": "deliver", "open": "open", "sell": "sell", "sold": "sell", "ship": "ship", "clos": "close",
+             "produc": "produce", "complet": "complete"}
+# words of a question that qualify nothing: the asking words, the period, articles and prepositions
+_PLAIN = {"how", "many", "the", "a", "an", "in", "during", "of", "its", "it", "their", "they", "year", "fiscal", "fy",
+          "financial", "total", "overall", "all", "in", "for", "by", "company", "group", "did", "does", "do", "was",
+          "were", "has", "have", "had", "will", "is", "are", "altogether", "number", "at", "on", "to", "end",
+          "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december"}
 _ASK = re.compile(r"(?i)\bhow\s+many\s+(?P<what>.*)")
 # rows that count something else than the year's events: a running total, orders, what is still to come
-_NOT_THE_YEAR = re.compile(r"(?i)\b(cumulative|to\s+date|since|backlog|orders?|unfilled|remaining|expected|planned)\b")
+_NOT_THE_YEAR = re.compile(r"(?i)\b(cumulative|to\s+date|since|backlog|orders?|unfilled|remaining|expected|planned|"
+                          r"opening|closing|year[- ]end|end\s+of\s+(the\s+)?(year|period)|in\s+(service|operation))\b")
+# a table of quantities in a physical unit: "how many" of them is not a count of events
+_MEASURED = re.compile(r"(?i)\b(tonnes?|tons?|kt|mt|mtpa|barrels?|bbls?|boe|mwh|gwh|kwh|twh|ounces?|oz|koz|litres?|"
+                       r"liters?|gallons?|kg|lbs?|pounds|cubic|m3|hectares?|acres?|sq\.?\s?ft|square\s+(feet|met(re|er)s)|"
+                       r"km|miles|carats?)\b")
 _NUM = re.compile(r"^\(?\d{1,3}(?:,\d{3})*\)?$|^\(?\d+\)?$")
 _YEAR_LINE = re.compile(r"^\s*((?:FY\s?)?(?:19|20)\d{2}\s*)+$")
 _TOTAL = re.compile(r"(?i)^total\b")
@@ -54,6 +70,8 @@ _MONEY = re.compile(r"(?i)[$£€¥]|\b(US|A|C|NZ|HK)\$|\b(USD|GBP|EUR|AUD|CAD|J
 class Ask:
     event: str              # a key of EVENTS
     words: tuple[str, ...]  # the question's own words ("787s", "commercial", "airplanes"), lower case
+    after: tuple[str, ...] = ()  # its words after the verb that may qualify the count ("americas" of "in the
+    #                              Americas"; the period and filler left out)
 
 
 @dataclass
@@ -77,10 +95,12 @@ def asked(question: str) -> Ask | None:
     v = _VERB.search(what)
     if not v:
         return None
-    stem = v.group(1).lower()
-    event = {"sold": "sell", "clos": "close", "produc": "produce", "complet": "complete"}.get(stem, stem)
+    verb = v.group("verb").lower()
+    event = next(e for k, e in _EVENT_OF.items() if verb.startswith(k))
     words = tuple(w.lower() for w in re.findall(r"[A-Za-z0-9][\w-]*", what[:v.start()]))
-    return Ask(event, words)
+    after = tuple(w.lower() for w in re.findall(r"[A-Za-z][\w-]*", what[v.end():])
+                  if w.lower() not in _PLAIN and not re.fullmatch(r"(?i)fy\d*", w))
+    return Ask(event, words, after)
 
 
 def _split_row(line: str) -> tuple[str, list[str]] | None:
@@ -108,7 +128,7 @@ def _columns_layout(pg: corpus.ReportPage, lines: list[str], event: re.Pattern, 
             continue
         names = [t.rstrip("*†") for t in toks[:-1]]
         caption = " ".join(lines[max(0, h - 3):h])
-        if _MONEY.search(caption + " " + head):
+        if _MONEY.search(caption + " " + head) or _MEASURED.search(caption + " " + head):
             continue
         at = next(iter(_years(caption)), None) if len(set(_years(caption))) == 1 else None
         for line in lines[h + 1:h + 30]:
@@ -125,8 +145,14 @@ def _columns_layout(pg: corpus.ReportPage, lines: list[str], event: re.Pattern, 
             y = named_year[0] if named_year else at
             if y != year or not (event.search(label) or event.search(caption)) or _NOT_THE_YEAR.search(label):
                 continue
-            plain = [t for t in nums if not t.startswith("(")]    # "(13)": a part of the cell before it
-            cells = dict(zip(names, map(_value, plain[:-1]))) if len(plain) == len(names) + 1 else {}
+            # "(13)" beside a cell is a part of it only where the plain cells add up to the Total; anywhere else a
+            # bracket may be a negative or a net figure, and the row is not read
+            plain = [t for t in nums if not t.startswith("(")]
+            if not plain or len(plain) != len(names) + 1:
+                continue
+            cells = dict(zip(names, map(_value, plain[:-1])))
+            if sum(cells.values()) != _value(plain[-1]):
+                continue        # the cells are not the Total's parts: not a table of one count broken down
             out.append(TableCount(pg, year, label, _value(plain[-1]), cells,
                                   event.search(label + " " + caption).group(0), toks[-1]))
     return out
@@ -146,8 +172,10 @@ def _rows_layout(pg: corpus.ReportPage, lines: list[str], event: re.Pattern, yea
         if year not in years or len(years) != len(nums):
             continue
         caption = " ".join(lines[max(0, head - 3):head + 1])
-        if _MONEY.search(caption + " " + label):
+        if _MONEY.search(caption + " " + label) or _MEASURED.search(caption + " " + label):
             continue
+        if any(t.startswith("(") for t in nums):
+            continue        # a bracketed Total is a negative or net figure, not a count
         said = event.search(label) or event.search(caption)
         if not said or _NOT_THE_YEAR.search(label):
             continue
@@ -156,7 +184,12 @@ def _rows_layout(pg: corpus.ReportPage, lines: list[str], event: re.Pattern, yea
         for sub in lines[head + 1:t]:
             r = _split_row(sub)
             if r and len(r[1]) == len(years):
+                if r[1][col].startswith("("):
+                    cells = {}
+                    break
                 cells[r[0]] = _value(r[1][col])
+        if not cells or sum(cells.values()) != _value(nums[col]):
+            continue        # the rows above are not the Total's parts: not a table of one count broken down
         out.append(TableCount(pg, year, label, _value(nums[col]), cells, said.group(0)))
     return out
 
@@ -175,9 +208,22 @@ def read(pages: list[corpus.ReportPage], ask: Ask, year: int) -> list[TableCount
 
 def _named_cell(tc: TableCount, ask: Ask) -> str | None:
     """The sub-category the question names ("how many 787s ...", "in the Americas"), if it is one of the cells."""
-    words = {w.lower().removesuffix("'s").removesuffix("s") for w in ask.words} | {w.lower() for w in ask.words}
-    hits = [c for c in tc.cells if c.lower() in words or c.lower().removesuffix("s") in words]
+    asked = ask.words + ask.after
+    words = {w.lower().removesuffix("'s").removesuffix("s") for w in asked} | {w.lower() for w in asked}
+
+    def names(cell: str) -> bool:       # every word of the cell's name ("North America") is in the question
+        parts = [w.lower() for w in re.findall(r"[A-Za-z0-9][\w-]*", cell)]
+        return bool(parts) and all(p in words or p.removesuffix("s") in words for p in parts)
+    hits = [c for c in tc.cells if names(c)]
     return hits[0] if len(hits) == 1 else None
+
+
+def _unmatched(tc: TableCount, ask: Ask, company: str = "") -> bool:
+    """The question qualifies the count after its verb ("in the Americas", "through franchisees") with words that
+    name no cell, nor the table's row or caption (nor the company): the table does not answer that narrower
+    question."""
+    said = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", " ".join([tc.row, tc.caption, company, *tc.cells]))}
+    return any(w not in said and w.removesuffix("s") not in said for w in ask.after) and _named_cell(tc, ask) is None
 
 
 def part_of_a_total(value: int, counts: list[TableCount], ask: Ask) -> bool:
@@ -189,7 +235,7 @@ def part_of_a_total(value: int, counts: list[TableCount], ask: Ask) -> bool:
 def answer(state: TurnState, pages: list[corpus.ReportPage], ask: Ask, company: str, year: int,
            cite: Callable, as_passage: Callable) -> tuple[str, str] | None:
     counts = read(pages, ask, year)
-    if not counts:
+    if not counts or any(_unmatched(tc, ask, company) for tc in counts):
         return None
     totals = {tc.total for tc in counts if _named_cell(tc, ask) is None}
     if len(totals) > 1:
