@@ -228,7 +228,7 @@ def _page_text(conn, p: Passage) -> str:
 
 def sentences_of(text: str) -> list[str]:
     """The page's sentences. A table row ends the text before it: a table printed without a full stop ("Total
-    $66,608 $62,286 $58,158") never runs into the sentence under it ("Revenues increased by ..."), which would
+    $2,016 $1,901 $1,755") never runs into the sentence under it ("Revenues increased by ..."), which would
     then read as a table fragment."""
     out, block = [], []
     for line in text.splitlines() + [""]:
@@ -254,8 +254,8 @@ _MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 
 
 def _is_table_row(line: str) -> bool:
-    """A line of label and figures ending in two or more figures ("Global Services 17,611 16,328 15,543", "Total
-    $66,608 $62,286"), never a wrapped sentence ending in a date ("as of December 31, 2022.")."""
+    """A line of label and figures ending in two or more figures ("Yarns 1,204 1,141 1,090", "Total
+    $2,016 $1,901"), never a wrapped sentence ending in a date ("as of December 31, 2022.")."""
     toks = line.replace("\u00a0", " ").split()
     n = 0
     while n < len(toks) and _FIGURE.match(toks[-1 - n].rstrip(",") if n else toks[-1]):

@@ -2,15 +2,15 @@
 many stores did it open?", "how many units did it sell?".
 
 Reports break such counts down by sub-category (programmes, segments, regions, brands) in a table with a Total
-column or a Total row, and each sub-category's own paragraph states its part ("During the year we delivered 31
+column or a Total row, and each sub-category's own paragraph states its part ("During the year we delivered 22
 aircraft" under one programme's heading). A question about the whole category is answered by the Total; a
 sub-category's cell answers only a question that names it, and then says which cell it is and what the Total is.
 A prose count that equals a sub-category's cell of such a table is a part, never the answer to the whole
 (`part_of_a_total`).
 
 Two layouts, as page text prints them:
-    columns   a header of sub-category names ending in "Total", rows labelled by the event ("Deliveries 387 (13)
-              5 33 ... 480"), the year a line of its own above its rows ("2022") or in the row's label
+    columns   a header of sub-category names ending in "Total", rows labelled by the event ("Deliveries 61 (4)
+              17 22 (3) 100"), the year a line of its own above its rows ("2022") or in the row's label
     rows      a header of years, rows of sub-categories, and a "Total ..." row; the event named in the Total row's
               label or in the table's caption above ("Stores opened during the year")
 
@@ -69,7 +69,7 @@ _MONEY = re.compile(r"(?i)[$£€¥]|\b(US|A|C|NZ|HK)\$|\b(USD|GBP|EUR|AUD|CAD|J
 @dataclass
 class Ask:
     event: str              # a key of EVENTS
-    words: tuple[str, ...]  # the question's own words ("787s", "commercial", "airplanes"), lower case
+    words: tuple[str, ...]  # the question's own words ("herons", "commercial", "aircraft"), lower case
     after: tuple[str, ...] = ()  # its words after the verb that may qualify the count ("americas" of "in the
     #                              Americas"; the period and filler left out)
 
@@ -104,7 +104,7 @@ def asked(question: str) -> Ask | None:
 
 
 def _split_row(line: str) -> tuple[str, list[str]] | None:
-    """("Deliveries", ["387", "(13)", ...]): a label then only numbers; None for other lines."""
+    """("Deliveries", ["61", "(4)", ...]): a label then only numbers; None for other lines."""
     toks = line.split()
     i = next((k for k, t in enumerate(toks) if _NUM.match(t)), None)
     if i is None or i == 0 or not all(_NUM.match(t) for t in toks[i:]):
@@ -207,7 +207,7 @@ def read(pages: list[corpus.ReportPage], ask: Ask, year: int) -> list[TableCount
 
 
 def _named_cell(tc: TableCount, ask: Ask) -> str | None:
-    """The sub-category the question names ("how many 787s ...", "in the Americas"), if it is one of the cells."""
+    """The sub-category the question names ("how many Herons ...", "in the Northern region"), if it is one of the cells."""
     asked = ask.words + ask.after
     words = {w.lower().removesuffix("'s").removesuffix("s") for w in asked} | {w.lower() for w in asked}
 
