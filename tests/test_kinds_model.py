@@ -246,3 +246,29 @@ def test_no_verdict_where_the_figures_are_not_comparable_whatever_the_model_says
     state, text = cross(fake, model, offline=why, currencies={"Quillfeather": "GBP", "Northwind": "USD"},
                         answer="no_verdict", reason="One reports in GBP and the other in USD")
     assert state.answered_by == "model" and text.endswith(why)
+
+
+def test_a_count_is_the_asked_nouns_number_and_the_models_words_only_the_quotes_numbers(fake, model):
+    from pipeline.question.analysis import analyse
+
+    text = ("Restructuring. During 2022 we eliminated approximately 180 positions and closed 3 offices in the "
+            "region. At December 31, 2022 we had approximately 2,400 employees.")
+    kept = [Passage(chunk_id=1, doc="doc", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL", page=7,
+                    score=1.0, text=text)]
+    quote = "During 2022 we eliminated approximately 180 positions and closed 3 offices in the region."
+
+    def run(q):
+        state = TurnState(question=q)
+        return state, kinds_model.answer_pages(state, None, analyse(q), "Quillfeather", 2022, kept, lambda p: 1,
+                                               model, lambda: ("offline answer", "quote"))
+    q = "How many offices did Quillfeather close in 2022?"
+    fake.for_purpose("kinds", reply(source=1, quote=quote, value="180"))      # the positions' number, not offices'
+    state, (got, _) = run(q)
+    assert got == "offline answer" and state.answered_by == "extractive (model answer rejected)"
+    fake.for_purpose("kinds", reply(source=1, quote=quote, value="3"))
+    state, (got, _) = run(q)
+    assert state.answered_by == "model" and got.startswith("3.")
+    # the model's own words carry a number printed on the page but not in the quote (another measure's)
+    fake.for_purpose("kinds", reply(source=1, quote=quote, value="3", summary="3 of its 2,400-strong offices"))
+    state, (got, _) = run(q)
+    assert got == "offline answer" and "2,400" in next(s for s in state.steps if s.node == "kinds_model").error

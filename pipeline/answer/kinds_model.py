@@ -333,10 +333,12 @@ def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[s
     if len(quote) < 12 or quote not in printed or quote.rstrip(".") != _flat(sentence).rstrip("."):
         raise KindCheckFailed(f"the quote is not sentence [{n}] as printed on p. {p.page}")
     summary = _flat(str(reply.get("summary") or ""))
-    on_page = {_digits(x) for x in _NUMBER.findall(printed)}
+    # the model's own words are shown before the quote: every number in them is one the quote itself prints (a
+    # number elsewhere on the page may be another measure's)
+    in_quote = {_digits(x) for x in _NUMBER.findall(quote)}
     for x in _NUMBER.findall(summary):
-        if _digits(x) not in on_page:
-            raise KindCheckFailed(f"the number {x} in the model's answer is not printed on p. {p.page}")
+        if _digits(x) not in in_quote:
+            raise KindCheckFailed(f"the number {x} in the model's answer is not printed in the quote (p. {p.page})")
     if kind == "why":
         if not prose.gives_a_cause(quote):
             raise KindCheckFailed("the quote gives no cause")
@@ -351,10 +353,13 @@ def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[s
     # a count as printed: not money ("$180"), a rate ("180%"), a year or a date's day
     counts = [m.group(0) for m in _NUMBER.finditer(quote) if _digits(m.group(0)) == digits
               and not re.search(r"[$£€¥]\s?$", quote[:m.start()])
-              and not re.match(r"\s?(%|percent|per\s?cent|million|billion|bn|m\b)", quote[m.end():], re.I)
+              and not re.match(r"\s?(%|percent|per\s?cent|million|billion|thousand|bn|m\b|k\b|['’]000)",
+                               quote[m.end():], re.I)
               and not re.fullmatch(r"(19|20)\d{2}", digits)]
     if not counts or "count" not in prose.number_kinds(quote):
         raise KindCheckFailed(f"{value} is not a count the quote states")
+    if not prose.counts_the_asked(quote, facts, digits):
+        raise KindCheckFailed(f"{value} is not the count of what was asked (another noun's number)")
     if prose.asks_a_flow(facts.text) and not prose.states_a_flow(quote):
         raise KindCheckFailed("the quote states a level, not how many joined or left")
     return counts[0], summary, quote, p

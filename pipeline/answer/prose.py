@@ -144,6 +144,23 @@ def asks_a_flow(question: str) -> bool:
     return bool(_FLOW_Q.search(question))
 
 
+def counts_the_asked(sentence: str, facts: QuestionFacts, digits: str) -> bool:
+    """The number `digits` is the count of the thing the question asks about: the asked noun follows it ("closed 3
+    offices" for "how many offices"), not another noun ("eliminated 180 positions and closed 3 offices")."""
+    nouns = [t for t in question_terms(facts) if not _EVENT_STEM.match(t.lstrip("~"))]
+    toks = sentence.split()
+    for i, t in enumerate(toks):
+        if re.sub(r"[^\d]", "", t) == re.sub(r"[^\d]", "", digits) and \
+                any(term in stems(w) for w in toks[i + 1:i + 4] for term in nouns):
+            return True
+    return False
+
+
+# the stems of the event verbs a count question asks with: what happened, not what is counted
+_EVENT_STEM = re.compile(r"(?i)^(clos|open|cut|deliv|sell|sold|ship|produc|complet|hire|hir|add|lost|lose|reduc|elimin|"
+                         r"termin|repurchas|buy|bought|exit|let|laid|lay)")
+
+
 def _counts(sentence: str, terms: list[str]) -> int:
     """How well a sentence counts the asked thing: a number with one of the question's terms within five
     words after it or four before it (never across a sentence end), no other number between ("approximately
