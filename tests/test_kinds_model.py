@@ -235,6 +235,9 @@ def test_a_cross_company_verdict_must_agree_with_the_figures_and_use_only_them(f
     # a reason with a number that is none of the figures (a ratio the model computed) is not shown either
     state, text = cross(fake, model, answer="Northwind", reason="Northwind is 2.8 times larger")
     assert text == _RANKED and "2.8" in next(s for s in state.steps if s.node == "kinds_model").error
+    # the right verdict, but the reason swaps the two companies' figures: not shown
+    state, text = cross(fake, model, answer="Northwind", reason="Northwind reported 120.5 million, Quillfeather 340.0")
+    assert text == _RANKED and "not its own company" in next(s for s in state.steps if s.node == "kinds_model").error
 
 
 def test_no_verdict_where_the_figures_are_not_comparable_whatever_the_model_says(fake, model):

@@ -454,7 +454,11 @@ def cross_verdict(state: TurnState, question: str, results: list[dict], currenci
     listed = "\n".join(f"[{i}] {r['company']} · FY{r['year']}: {r['value']} {r['unit']} "
                        f"{currencies.get(r['company']) or 'currency not stated'} ({r['metric']})"
                        for i, r in enumerate(results, 1))
-    figures = {_digits(str(r["value"])) for r in results} | {str(r["year"]) for r in results}
+    years = {str(r["year"]) for r in results}
+    figures = {_digits(str(r["value"])) for r in results} | years
+    owners: dict[str, set[str]] = {}
+    for r in results:
+        owners.setdefault(_digits(str(r["value"])), set()).add(r["company"])
     got: dict = {}
 
     def run(s: TurnState) -> StepRecord:
@@ -469,9 +473,18 @@ def cross_verdict(state: TurnState, question: str, results: list[dict], currenci
             raise KindCheckFailed(f"a verdict ({said}) over figures that are not comparable")
         if comparable and said != top:
             raise KindCheckFailed(f"the verdict {said or '(none)'} disagrees with the figures ({top} ranks first)")
-        for x in _NUMBER.findall(reason):
+        for m in _NUMBER.finditer(reason):
+            x = m.group(0)
             if _digits(x) not in figures:
                 raise KindCheckFailed(f"the number {x} in the model's reason is not one of the figures")
+            if _digits(x) in years:
+                continue
+            # each figure is said of its own company: the company named last before it is the one it belongs to
+            before = [(reason.lower().rfind(c.lower(), 0, m.start()), c) for c in owners.get(_digits(x), set()) |
+                      {r["company"] for r in results}]
+            nearest = max(((at, c) for at, c in before if at >= 0), default=(-1, None))[1]
+            if nearest not in owners.get(_digits(x), set()):
+                raise KindCheckFailed(f"the figure {x} is said of {nearest or 'no company'}, not its own company")
         got["reason"] = reason
         return StepRecord(node="kinds_model", decision="model verdict (cross)",
                           reason=f"{said} agrees with the figures", data={"reply": reply.text[:600]})
