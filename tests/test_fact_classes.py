@@ -252,3 +252,12 @@ def test_a_footnote_number_after_a_heading_is_no_cell():
     assert (declared.value_printed, declared.kind, declared.scale) == ("0.10", "per_share", None)
     paid = [f for (path, y), f in facts.items() if path.endswith("Dividends paid") and y == 2029]
     assert [(f.value_printed, f.kind, f.scale) for f in paid] == [("566", "money", "thousand")]
+
+
+def test_a_price_driver_in_a_bridge_keeps_the_tables_scale():
+    bridge = ["Quillbank Systems Inc.", "Change in operating income", "(in millions) 2031 2030",
+              "Volumes 120 85", "Market prices 45 30", "Closing prices 12 9", "Closing share price 41.20 38.75"]
+    got = {(f.label, f.period_year): f for f in extract(["\n".join(bridge)], 2031, "10K", currency="USD",
+                                                         scale="million")}
+    assert got[("Market prices", 2031)].scale == "million" and got[("Closing prices", 2031)].scale == "million"
+    assert got[("Closing share price", 2031)].scale is None          # one share's price, whatever the table's

@@ -19,7 +19,7 @@ from pipeline.reading import segment_columns
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "27"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "28"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -119,7 +119,9 @@ _IN_YEARS = re.compile(r"(?i)\(in years\)|\bin years\b")     # "Weighted-average
 
 
 # a price of one share or option, whatever the table's scale ("Exercise price $ 157.24", "Closing stock price")
-_UNIT_PRICE = re.compile(r"(?i)\b(exercise|strike|share|stock|closing|market) prices?\b")
+# ("market prices" or "closing prices" alone name a driver of an amount in the table's scale, not one share's price)
+_UNIT_PRICE = re.compile(r"(?i)\b(exercise|strike|share|stock) prices?\b|\b(closing|market) (share |stock )prices?\b|"
+                         r"\bprices? per (share|option|unit)\b")
 
 
 def unit_amount(row: Row, value: str) -> bool:
