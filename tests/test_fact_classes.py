@@ -261,3 +261,10 @@ def test_a_price_driver_in_a_bridge_keeps_the_tables_scale():
                                                          scale="million")}
     assert got[("Market prices", 2031)].scale == "million" and got[("Closing prices", 2031)].scale == "million"
     assert got[("Closing share price", 2031)].scale is None          # one share's price, whatever the table's
+
+
+def test_counts_between_margins_of_a_key_figures_table_stay_counts():
+    page = ["Quillbank Systems Inc.", "Five-year record", "2031 2030",
+            "Gross margin 41.2% 40.8%", "Stores 87 90", "Operating margin 8.1% 7.9%"]
+    got = {(f.label, f.period_year): f for f in extract(["\n".join(page)], 2031, "10K", currency="USD")}
+    assert got[("Stores", 2031)].kind != "percent"

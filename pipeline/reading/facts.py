@@ -19,7 +19,7 @@ from pipeline.reading import segment_columns
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "28"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "29"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -153,6 +153,10 @@ def _bare(values: list[str]) -> bool:
                                 for n, v in zip(nums, values))
 
 
+_PERCENT_TABLE = re.compile(r"(?i)%|\bper ?cent|\bpercentage|\bgrowth\b|\bchange\b|\bmix\b|\bof (total|net) "
+                            r"(revenue|sales)|\bshare of\b|\bmargins?\b")
+
+
 def _percent_between(t: PageTable) -> set[int]:
     """A percent table that prints "%" on its first row of a block only ("North America 25% 25% 33%" /
     "International 6 24 23" / ... / "Consolidated 100% 100% 100%"): rows of bare small figures between two rows of
@@ -164,6 +168,11 @@ def _percent_between(t: PageTable) -> set[int]:
             run.append(r)
             continue
         pct = [k for k, x in enumerate(run) if all(v.endswith("%") for v in x.values)]
+        # only in a table of shares or rates: a block that closes on the whole ("100%") or a table titled or headed
+        # as percentages; a key-figures table mixes counts ("Stores 87 90") between its margins
+        whole = any(all(parse_number(v) == 100 for v in run[k].values) for k in pct)
+        if not (whole or _PERCENT_TABLE.search(" ".join([t.title, *(h.text for h in t.headers)]))):
+            pct = []
         for a, b in zip(pct, pct[1:]):
             between = run[a + 1:b]
             if between and all(_bare(x.values) for x in between):
