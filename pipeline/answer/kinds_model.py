@@ -237,13 +237,9 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
         reply = chat(model.llm, [("system", prompts.KIND_SYSTEM),
                                  ("user", _prompt(a, facts.text, company, fy, cands))], "kinds")
         obj = parse_json_object(reply.text, {"answer": str})
-        if not reply.finished:
-            raise KindCheckFailed("the reply was cut off")
-        if obj["answer"].strip().lower() in ("not_stated", "not stated", "unknown", ""):
-            got["none"] = True
-            return StepRecord(node="kinds_model", decision="model: not stated",
-                              reason="the model found no sentence stating it; the offline answer stands",
-                              data={"reply": reply.text[:600]})
+        none = _not_stated(reply, obj, got, "stating it")
+        if none:
+            return none
         said, quote, page = check(a, obj, cands, fy)
         got.update(said=said, quote=quote, page=page)
         return StepRecord(node="kinds_model", decision=f"model answer ({a.kind})",
@@ -313,6 +309,19 @@ def page_candidates(kind: str, facts: QuestionFacts, texts: list[tuple[str, Pass
 
 def _digits(n: str) -> str:
     return n.replace(",", "").rstrip(".")
+
+
+def _not_stated(reply, obj: dict, got: dict, what: str) -> StepRecord | None:
+    """A cut-off reply fails the layer; a reply that states nothing ("not_stated") is recorded as such (`got["none"]`,
+    so the offline answer stands without counting as a rejection)."""
+    if not reply.finished:
+        raise KindCheckFailed("the reply was cut off")
+    if obj["answer"].strip().lower() in ("not_stated", "not stated", "unknown", ""):
+        got["none"] = True
+        return StepRecord(node="kinds_model", decision="model: not stated",
+                          reason=f"the model found no sentence {what}; the offline answer stands",
+                          data={"reply": reply.text[:600]})
+    return None
 
 
 def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[str, Passage]],
@@ -399,13 +408,9 @@ def answer_pages(state: TurnState, conn, facts: QuestionFacts, company: str, yea
                                  ("user", prompts.PASSAGE_ANSWER.format(question=facts.text, company=company, fy=fy,
                                                                         task=task, sentences=listed))], "kinds")
         obj = parse_json_object(reply.text, {"answer": str})
-        if not reply.finished:
-            raise KindCheckFailed("the reply was cut off")
-        if obj["answer"].strip().lower() in ("not_stated", "not stated", "unknown", ""):
-            got["none"] = True
-            return StepRecord(node="kinds_model", decision="model: not stated",
-                              reason="the model found no sentence answering it; the offline answer stands",
-                              data={"reply": reply.text[:600]})
+        none = _not_stated(reply, obj, got, "answering it")
+        if none:
+            return none
         got.update(zip(("value", "summary", "quote", "passage"), check_page(kind, facts, obj, cands, page_text)))
         return StepRecord(node="kinds_model", decision=f"model answer ({kind})",
                           reason=f"quote is a sentence of p. {got['passage'].page} and it passed the {kind} check",
