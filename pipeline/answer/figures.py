@@ -450,7 +450,8 @@ class Answerer:
         if non_gaap and metric is not None and not metric.printed:
             # look for the measure as the filing names it ("Adjusted EBITDA" in a non-GAAP reconciliation)
             ask = lookup.read_ask(self.facts.text, self.facts, None)
-        secondary = bool(re.search(r"(?i)guarantor|parent company|parent-only|condensed consolidating|"
+        # a question asking for part of the group's figures may read secondary facts
+        secondary = bool(re.search(r"(?i)guarantor|parent company|parent[- ]only|condensed consolidating|"
                                    r"cross guarantee|obligor", self.facts.text))
         found = lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)
         measure = (metric.label if metric and not ask.hard else ask.measure) or "that figure"

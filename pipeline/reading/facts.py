@@ -16,10 +16,11 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from pipeline.reading import segment_columns
+from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "29"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "30"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -240,6 +241,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
         index_rows, percent_rows = _index_rows(t), _percent_between(t)
+        averages = average_rows(t)
         for row in t.rows:
             if row.line_no in taken:
                 continue
@@ -264,9 +266,12 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     quals.append(f"currency {col.currency}")
                 if col.entity == "company":
                     quals.append(PARENT_ONLY)     # the parent company's column beside the group's
+                if row.line_no in averages:
+                    quals.append(AVERAGE)         # a mean over the year under an average-balance head, no level
                 out.append(Fact(page=page, line_no=row.line_no, table_title=t.title[:200],
                                 statement=row.statement if row.statement is not None or row.secondary else t.statement,
-                                secondary=t.secondary or row.secondary or col.entity == "company", label=row.label[:300],
+                                secondary=t.secondary or row.secondary or col.entity == "company"
+                                or row.line_no in averages, label=row.label[:300],
                                 label_path=path[:500],
                                 column_header=col.header or str(col.year), period_end=col.end, period_year=col.year,
                                 fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",

@@ -45,6 +45,8 @@ _SQUASHED_TITLES = [
 # Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
 # the company's primary statements, though they carry the same titles and line items.
 SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|parent company only|"
+                                 # "Parent Only Condensed Financial Information", "Parent-only statements of income"
+                                 r"\bparent[- ]only\b|"
                                  r"parent (company|entity) (financial )?(information|disclosures?|statements?)|"
                                  r"condensed financial information of (the )?registrant|schedule i\b|obligor group|"
                                  # an investee's own figures (IFRS 12 / equity-method "summarised financial
