@@ -171,3 +171,16 @@ def test_a_joint_ventures_summarised_figures_are_not_the_groups():
     # the same layout without the investee's wording is the group's own note
     own = _facts(["\n".join(HARRIER_NOTE[:2] + HARRIER_NOTE[4:])])
     assert not any(f.secondary for f in own if f.label == "Revenue")
+
+
+def test_the_groups_own_summary_including_its_joint_ventures_stays_the_groups():
+    # the investee wording names the reporting group itself: its figures are the group's, not another entity's
+    lines = [*HARRIER_NOTE[:2],
+             "The table below summarises the financial information of the Group, including joint ventures, by segment.",
+             *HARRIER_NOTE[4:]]
+    facts = _facts(["\n".join(lines)])
+    assert [f for f in facts if f.label == "Revenue"] and not any(f.secondary for f in facts if f.label == "Revenue")
+    # a group's investees named with its possessive are still the investees' figures
+    theirs = [*HARRIER_NOTE[:2], "The following is summarised financial information of the Group's associates.",
+              *HARRIER_NOTE[4:]]
+    assert all(f.secondary for f in _facts(["\n".join(theirs)]) if f.label == "Revenue")

@@ -51,7 +51,9 @@ SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condens
                                  r"condensed financial information of (the )?registrant|schedule i\b|obligor group|"
                                  # an investee's own figures (IFRS 12 / equity-method "summarised financial
                                  # information" of a joint venture or associate): its revenue is not the group's
-                                 r"summari[sz]\w* (the )?financial information of .{0,80}?(as included in its own|"
+                                 # (never the reporting group itself: "... of the Group, including joint ventures")
+                                 r"summari[sz]\w* (the )?financial information of (?!(the |our )?(group|company|consolidated)\b(?!['’]s))"
+                                 r".{0,80}?(as included in its own|"
                                  r"joint ventures?\b|associates?\b|investees?\b)|"
                                  r"\b(joint ventures?|associates?|equity[- ](accounted|method) investees?)['’]?s? "
                                  r"summari[sz]ed financial information|summari[sz]ed financial information (of|for|in "
