@@ -270,10 +270,14 @@ _FIGURE = re.compile(r"^[$£€(]?\d[\d,]*(\.\d+)?\)?%?$")
 _MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
 
 
+_LONE_CURRENCY = re.compile(r"(?:US|A|C|NZ|HK|S)?\$|[£€¥₹]")
+
+
 def _is_table_row(line: str) -> bool:
     """A line of label and figures ending in two or more figures ("Yarns 1,204 1,141 1,090", "Total
     $2,016 $1,901"), never a wrapped sentence ending in a date ("as of December 31, 2022.")."""
-    toks = line.replace("\u00a0", " ").split()
+    # a currency sign printed apart from its figure ("Total $ 2,016 $ 1,901") is part of the figure, not a word
+    toks = [t for t in line.replace("\u00a0", " ").split() if not _LONE_CURRENCY.fullmatch(t)]
     n = 0
     while n < len(toks) and _FIGURE.match(toks[-1 - n].rstrip(",") if n else toks[-1]):
         n += 1
