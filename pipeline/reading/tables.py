@@ -427,11 +427,17 @@ def _trailing_years(line: str) -> list[int] | None:
 
 
 def _sentence_tail(lines: list[str], i: int, j: int) -> bool:
-    """A lone year that ends a sentence wrapped onto its own line ("... by the Board on 07 February" / "2023."):
-    prose, not a one-column header."""
+    """A lone year that ends a sentence or a label wrapped onto its own line ("... by the Board on 07 February" /
+    "2023."): prose or a label's tail, not a one-column header."""
     prev = lines[i - 1] if i > 0 else ""
-    return lines[j - 1].rstrip().endswith(".") or (len(prev.split()) >= 8 and not split_row(prev)[1]
+    # a long label wrapped inside a date ("... preferred stock at December 31," / "2021 - -"): the day is no cell
+    return lines[j - 1].rstrip().endswith(".") or (len(prev.split()) >= 8
+                                                   and (not split_row(prev)[1] or _OPEN_DATE.search(prev))
                                                    and not prev.rstrip().endswith((":", ".")))
+
+
+_OPEN_DATE = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|"
+                        r"december)\s+\d{1,2},\s*$")
 
 
 def _is_header_line(line: str) -> bool:
