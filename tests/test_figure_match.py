@@ -312,19 +312,19 @@ def test_a_segments_row_answers_only_a_question_naming_the_segment():
 
 
 def test_which_is_larger_states_the_verdict_over_two_companies_figures():
-    from pipeline.nodes.answering import _which_is
+    from pipeline.nodes.comparison import which_is
 
     results = [{"company": "Boeing", "metric": "revenue", "year": 2022, "value": "66608", "unit": "million"},
                {"company": "3M", "metric": "revenue", "year": 2022, "value": "34229", "unit": "million"}]
-    assert _which_is("which is larger?", results) == "Boeing's is larger:"
-    assert _which_is("which had the lower revenue?", results) == "3M's is lower:"
-    assert _which_is("what about 2021?", results) == ""                            # not asked
-    assert _which_is("which is larger?", [results[0], {**results[1], "metric": "capex"}]) == ""   # not comparable
+    assert which_is("which is larger?", results) == "Boeing's is larger:"
+    assert which_is("which had the lower revenue?", results) == "3M's is lower:"
+    assert which_is("what about 2021?", results) == ""                            # not asked
+    assert which_is("which is larger?", [results[0], {**results[1], "metric": "capex"}]) == ""   # not comparable
     older = [results[0], {**results[1], "year": 2021, "value": "70000"}]
-    assert _which_is("which is larger?", older) == ""                  # different years, not asked that way
-    assert _which_is("which is larger?", older, own_years=True) == "3M's (FY2021) is larger than Boeing's (FY2022):"
+    assert which_is("which is larger?", older) == ""                  # different years, not asked that way
+    assert which_is("which is larger?", older, own_years=True) == "3M's (FY2021) is larger than Boeing's (FY2022):"
     scaled = [results[0], {**results[1], "value": "70000000", "unit": "thousand"}]     # 70,000 million in thousands
-    assert _which_is("which is larger?", scaled) == "3M's is larger:"
+    assert which_is("which is larger?", scaled) == "3M's is larger:"
 
 
 def test_a_discontinued_operations_per_share_line_is_never_diluted_eps():

@@ -106,17 +106,17 @@ def test_an_event_count_is_not_answered_with_a_head_count(monkeypatch):
 def test_a_profit_or_loss_question_is_decided_by_the_statement_figures_sign():
     """"Did it make an operating profit?" reads the figure's sign (a loss from operations is No), never a sentence
     about another measure; "did it report a net loss?" is Yes for a negative figure."""
-    from pipeline.nodes.answering import _PROFIT_OR_LOSS, _yes_no_lead
+    from pipeline.nodes.figure_yes_no import PROFIT_OR_LOSS, yes_no_lead
 
     state = TurnState(question="q")
     state.results = [{"company": "Quillfeather", "metric": "operating income", "year": 2022, "value": "-2902",
                       "unit": "million", "kind": "statement"}]
-    assert _yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "No. "
-    assert _yes_no_lead(QuestionFacts("Did Quillfeather report a net loss in FY2022?"), state) == "Yes. "
-    assert _yes_no_lead(QuestionFacts("Was Quillfeather profitable in FY2022?"), state) == "No. "
+    assert yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "No. "
+    assert yes_no_lead(QuestionFacts("Did Quillfeather report a net loss in FY2022?"), state) == "Yes. "
+    assert yes_no_lead(QuestionFacts("Was Quillfeather profitable in FY2022?"), state) == "No. "
     state.results[0]["value"] = "1544"
-    assert _yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "Yes. "
-    assert not _PROFIT_OR_LOSS.search("Did Quillfeather announce a buyback in FY2022?")
+    assert yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "Yes. "
+    assert not PROFIT_OR_LOSS.search("Did Quillfeather announce a buyback in FY2022?")
 
 
 def test_an_amount_question_leads_with_the_money_and_a_count_question_with_the_count():
@@ -174,13 +174,13 @@ def test_a_combined_title_names_the_role():
 
 def test_two_companies_ranked_get_the_verdict_from_the_question_as_asked():
     """Each company's figure is asked for the measure alone, so the verdict must read the question as asked."""
-    from pipeline.nodes.answering import _one_company_asked, _which_is
+    from pipeline.nodes.comparison import one_company_asked, which_is
 
     q = "Which of Quillfeather and Northwind had the higher total assets in FY2022?"
     rows = [{"company": "Quillfeather", "metric": "total assets", "year": 2022, "value": "1959150", "unit": "thousand"},
             {"company": "Northwind", "metric": "total assets", "year": 2022, "value": "137100", "unit": "million"}]
-    assert _which_is(_one_company_asked(QuestionFacts(q)).text, rows) == ""      # the rewritten text ranks nothing
-    assert _which_is(q, rows) == "Northwind's is higher:"
+    assert which_is(one_company_asked(QuestionFacts(q)).text, rows) == ""      # the rewritten text ranks nothing
+    assert which_is(q, rows) == "Northwind's is higher:"
 
 
 # --- a count of the year's events over a table with a Total (answer/table_count.py) ------------------------------
