@@ -32,19 +32,20 @@ class _Cites:
 
 
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    from pipeline.answer import kinds_model
+    from pipeline.answer import kinds_model, page_kinds_model
+    from pipeline.answer.cross_verdict import cross_verdict
 
     kinds_llm = kinds_model.Model(ctx.llm, ctx.settings.llm_calls_per_turn, ctx.sink) \
         if ctx.synthesiser is not None and ctx.llm is not None and conn is not None else None
     # a whole-report kind (yes/no, name, amount of an event) is the model's under that kind's own checks
     # (answer/kinds_model.py), not the general synthesis, whose checks know figures but not verdicts or names
-    # so is a why follow-up or a count stated in prose, read from the kept pages (kinds_model.answer_pages)
+    # so is a why follow-up or a count stated in prose, read from the kept pages (page_kinds_model.answer_pages)
     # and a verdict over several companies' figures: each figure read by the offline figure path, the model's
-    # verdict checked against them (kinds_model.cross_verdict)
+    # verdict checked against them (cross_verdict.py)
     cross = kinds_llm is not None and work.facts.metric is not None and across_companies(state) and \
         bool(WHICH_IS.search(state.question or work.facts.text))
     whole_kind = kinds_llm is not None and (kinds_model.applies(work.facts) or cross or
-                                            kinds_model.page_kind(work.facts) is not None)
+                                            page_kinds_model.page_kind(work.facts) is not None)
     if ctx.synthesiser is not None and not whole_kind:   # a model writes the answer; confidence from verification
         work.base_confidence = "high"
         rec = ctx.synthesiser(state, ctx, conn, work)
@@ -101,7 +102,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
          # "which of A and B had the higher X?": the measure alone was asked of each, the ranking is the question's
          which_is(asked, state.results, own_years=bool(work.company_years)))
     if verdict and cross:
-        verdict = kinds_model.cross_verdict(state, asked, state.results, reporting_currencies(state, conn), verdict,
+        verdict = cross_verdict(state, asked, state.results, reporting_currencies(state, conn), verdict,
                                             kinds_llm)
     if verdict and across and len(state.results) < len(state.companies):
         verdict = f"Of the {len(state.results)} companies whose figure I found: " + verdict \
@@ -191,16 +192,16 @@ def _prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, 
                     passages: list[Passage], cite: "_Cites", model=None) -> tuple[str, str]:
     """With a model, a why or prose-count question is the model's under its kind's checks (a count's table Total,
     read deterministically, first); everything else, and every failed check, the offline path."""
-    from pipeline.answer import kinds_model
+    from pipeline.answer import page_kinds_model
 
-    kind = kinds_model.page_kind(facts) if model is not None else None
+    kind = page_kinds_model.page_kind(facts) if model is not None else None
     if kind is None:
         return _prose_or_figure(state, conn, facts, company, year, passages, cite)
     tabled = _table_count(state, conn, facts, company, year, cite) if kind == "count" and year is not None else None
     if tabled is not None and tabled[0] is not None:
         return tabled[0]
     offline = lambda: _prose_or_figure(state, conn, facts, company, year, passages, cite)  # noqa: E731
-    said, got = kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
+    said, got = page_kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
     if tabled is not None and state.answered_by == "model" and _quotes_a_part(said, tabled[1]):
         # the model's count is one sub-category's cell of the event's table: a part, never the whole
         state.claims = [c for c in state.claims if c.text != said]
