@@ -8,7 +8,8 @@ from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.registry import Company
 from pipeline.stores.facts import StoredFact
-from pipeline.reading.tables import parse_page, split_row
+from pipeline.reading.tables import parse_page
+from pipeline.reading.cells import split_row
 from tests.pdfs import write_pdf
 
 # A made-up Australian group's statements as pdfium prints them: a caption over stacked column lines, the prior
