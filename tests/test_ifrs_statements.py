@@ -2,7 +2,8 @@
 asked (made-up companies; one generated PDF read end to end)."""
 from __future__ import annotations
 
-from pipeline.answer.facts import FactMatch, NoMatch, choose, read_ask
+from pipeline.retrieval.fact_match import FactMatch, NoMatch, choose
+from pipeline.question.figure_ask import read_ask
 from pipeline.reading.facts import PARENT_ONLY, extract
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts

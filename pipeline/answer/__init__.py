@@ -1,7 +1,6 @@
 """The answerer: turns graded passages into a cited answer, offline and deterministic.
 
     extract.py   statement-row lookup on a page and sentence quotes (the primitives)
-    facts.py     the facts table lookup: question -> row label path x period column (any filing's tables)
     prose.py     figures stated in sentences, yes/no
     stated.py    whether a sentence names the asked measure itself, and which of its amounts is that measure's
     superlative.py  "which line grew most": the rows of one table compared

@@ -6,7 +6,8 @@ import re
 from typing import Callable
 
 from pipeline.answer import calculator
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+from pipeline.retrieval import fact_match as lookup
 from pipeline.answer import formula
 from pipeline.question.lexicon import Metric, get_lexicon
 from pipeline.question.analysis import QuestionFacts, own_words
@@ -51,44 +52,47 @@ class FigureInputs:
     def _read_entity_words(self) -> list[str]:
         if self.definition:
             return []
-        asked = lookup.read_ask(self.facts.text, self.facts, self.facts.metric)
+        asked = figure_ask.read_ask(self.facts.text, self.facts, self.facts.metric)
         lex = get_lexicon()
         metrics = [*self.facts.metrics, lex.get("revenue")]
         for m in list(metrics):
             metrics += [lex.get(k) for k in m.inputs if lex.get(k) is not None]
             metrics += [lex.get(k) for k in re.findall(r"[a-z_]+", m.formula or "") if lex.get(k) is not None]
-        known = set(lookup.stems(" ".join(t for m in metrics if m is not None for t in (*m.terms, m.label))))
-        known |= set(lookup.stems(" ".join(_DERIVED_WORDS)))
+        known = set(figure_ask.stems(" ".join(t for m in metrics if m is not None for t in (*m.terms, m.label))))
+        known |= set(figure_ask.stems(" ".join(_DERIVED_WORDS)))
         # an entity is named as a name ("BDS", "Defense, Space & Security") or as a segment ("display segment");
         # the other words of a long question ("in agreement with", "over three years") name nothing
         text = self.facts.text
-        named = {s for m in re.finditer(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w&'-]*", text) for s in lookup.stems(m.group(0))}
+        named = {s for m in re.finditer(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w&'-]*", text)
+                 for s in figure_ask.stems(m.group(0))}
         named |= {s for m in re.finditer(r"(?i)((?:[a-z][\w&'-]*\s+){1,3})(?:segment|division|business|unit)s?\b", text)
-                  for s in lookup.stems(m.group(1))}
+                  for s in figure_ask.stems(m.group(1))}
         return [w for w in asked.hard if w not in known and w != "%" and w in named]
 
     def entity_phrase(self) -> str:
         """The question's own words for the entity ("Defense, Space & Security"), '' when it names none."""
         return self._phrase_of(self.entity_words())
 
-    def part_named(self, fact: StoredFact, measure: str, ask: lookup.Ask, label_said: bool = True) -> str:
+    def part_named(self, fact: StoredFact, measure: str, ask: figure_ask.Ask, label_said: bool = True) -> str:
         """The part a row belongs to when a heading or the table's title names it ("AWS › Operating income",
         "RMS' operating results") and the row's own label does not, in the question's words: the lead names it,
         so a segment's figure never reads as the company's. '' when the row is the company's."""
-        said = set(lookup.stems(f"{fact.label if label_said else ''} {measure}"))
-        where_printed = set(lookup.stems(f"{fact.label_path} {fact.table_title}"))
+        said = set(figure_ask.stems(f"{fact.label if label_said else ''} {measure}"))
+        where_printed = set(figure_ask.stems(f"{fact.label_path} {fact.table_title}"))
         part = [w for w in (self.entity_words() or ask.hard) if w not in said and w in where_printed]
         if not part:
             return ""
         for name in [p.strip() for p in fact.label_path.split("\u203a")]:      # as the filing prints it
-            if set(part) <= set(lookup.stems(name)) and len(name.split()) <= 5 and not set(lookup.stems(name)) & said:
+            if set(part) <= set(figure_ask.stems(name)) and len(name.split()) <= 5 \
+                    and not set(figure_ask.stems(name)) & said:
                 return name
         return self._phrase_of(part)
 
     def _phrase_of(self, stems: list[str]) -> str:
         """The span of the question's own words (before any carried context) that carry these stems."""
         text = own_words(self.facts.text)
-        spans = [m.span() for m in re.finditer(r"[A-Za-z][\w&'-]*", text) if set(lookup.stems(m.group(0))) & set(stems)]
+        spans = [m.span() for m in re.finditer(r"[A-Za-z][\w&'-]*", text)
+                 if set(figure_ask.stems(m.group(0))) & set(stems)]
         return text[spans[0][0]:spans[-1][1]] if spans else ""
 
     # --- inputs -------------------------------------------------------------------------------------------------
@@ -104,7 +108,7 @@ class FigureInputs:
             first = next(iter(inputs.values()))
             return calculator.Input(metric.key, metric.label, value, calculator.fmt(value), first.marker, year,
                                     first.scale)
-        ask = lookup.read_ask(self.facts.text, self.facts, metric, with_qualifiers=False)
+        ask = figure_ask.read_ask(self.facts.text, self.facts, metric, with_qualifiers=False)
         entity = self.entity_words()
         ask.hard = [*ask.hard, *entity]
         found = lookup.find(self.conn, ask, self.company, year)
@@ -129,7 +133,7 @@ class FigureInputs:
         metric = found_metrics[0] if found_metrics else None
         if metric is not None and (not metric.printed or metric.key in self.local):
             return self.value(metric, year)
-        ask = lookup.read_ask(phrase, QuestionFacts(text=phrase), metric)
+        ask = figure_ask.read_ask(phrase, QuestionFacts(text=phrase), metric)
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{phrase} is not printed for FY{year} in {self.company}'s filings")
@@ -186,7 +190,7 @@ class FigureInputs:
             return scale, cur
         for m in self.facts.metrics:
             try:
-                ask = lookup.read_ask(self.facts.text, self.facts, m, with_qualifiers=False)
+                ask = figure_ask.read_ask(self.facts.text, self.facts, m, with_qualifiers=False)
                 found = lookup.find(self.conn, ask, self.company, self.year)
             except Exception:  # noqa: BLE001
                 continue

@@ -12,7 +12,8 @@ from decimal import Decimal
 from typing import Callable
 
 from pipeline.answer import calculator
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+from pipeline.retrieval import fact_match as lookup
 from pipeline.answer import formula
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.question.lexicon import Metric, get_lexicon
@@ -21,7 +22,8 @@ from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
 
-from pipeline.answer.figure_kinds import AVERAGE, CAGR, NON_GAAP, SHARE_OF
+from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
+from pipeline.question.figure_ask import NON_GAAP
 from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, shown, where
@@ -38,7 +40,7 @@ def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = No
     the measure's heading ("Net Sales › International") is named as that part's ("International net sales"), never
     as the company's measure."""
     label = re.sub(r"(?i)^total\s+", "", re.sub(r"\s*\([^)]*\)", "", fact.label)).strip(" ,:")
-    said, printed = set(lookup.stems(measure)), set(lookup.stems(label))
+    said, printed = set(figure_ask.stems(measure)), set(figure_ask.stems(label))
     parents = [p.strip() for p in fact.label_path.split("\u203a")[:-1]]
     if metric is not None and parents and label and not said & printed and not metric.matches_row(fact.label) \
             and metric.matches_row(parents[-1]) and len(parents[-1].split()) <= 6:
@@ -106,7 +108,7 @@ class Answerer(FigureInputs):
             return f"{m.label} margin"      # "EBIT margin": the amount over revenue, named as asked
         if m is not None:
             return m.label
-        return lookup.read_ask(self.facts.text, self.facts, None).measure or "that figure"
+        return figure_ask.read_ask(self.facts.text, self.facts, None).measure or "that figure"
 
     def _defines_asked(self) -> bool:
         """The question defines the measure it asks for (not only one of its inputs)."""
@@ -114,9 +116,9 @@ class Answerer(FigureInputs):
 
         if not self.definition:
             return False
-        name = set(lookup.stems(self.definition[0])) - {"the", "a", "an", "of"}
+        name = set(figure_ask.stems(self.definition[0])) - {"the", "a", "an", "of"}
         asking = core_question(self.facts.text).split("?")[0]
-        if not name or not name <= set(lookup.stems(asking)):
+        if not name or not name <= set(figure_ask.stems(asking)):
             return False
         # "EBITDA less capex" with EBITDA defined: the definition is of an input, the question asks for more.
         rest = re.sub(rf"(?i){re.escape(self.definition[0])}", " ", asking)
@@ -143,7 +145,7 @@ class Answerer(FigureInputs):
             return i.value, (metric.unit or "money").split()[0], calculator.fmt(i.value)
         if metric is not None and not metric.printed:
             raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
-        ask = lookup.read_ask(q, f, metric)
+        ask = figure_ask.read_ask(q, f, metric)
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{ask.measure or 'that figure'} is not printed for FY{year}")
@@ -255,13 +257,13 @@ class Answerer(FigureInputs):
 
     def _derived(self, metric: Metric, label: str) -> tuple[str, str]:
         if metric.line_items and metric.key not in self.local:   # the filing prints it (a non-GAAP table)
-            ask = lookup.read_ask(self.facts.text, self.facts, metric)
+            ask = figure_ask.read_ask(self.facts.text, self.facts, metric)
             found = lookup.find(self.conn, ask, self.company, self.year)
             if isinstance(found, lookup.FactMatch):
                 # the table's title is the definition only when it names the measure (a page's first heading
                 # above an unrelated paragraph is not: "Common Stock" over a free-cash-flow table)
                 title = found.fact.table_title
-                names = set(lookup.stems(" ".join(metric.terms))) & set(lookup.stems(title)) - {"cash", "net"}
+                names = set(figure_ask.stems(" ".join(metric.terms))) & set(figure_ask.stems(title)) - {"cash", "net"}
                 return self._printed(metric, label, defined_by=title if names else "")
         inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", metric.formula)}
         r = calculator.derived(metric.formula, metric.unit, inputs)
@@ -277,10 +279,10 @@ class Answerer(FigureInputs):
 
     def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False
                  ) -> tuple[str, str]:
-        ask = lookup.read_ask(self.facts.text, self.facts, metric)
+        ask = figure_ask.read_ask(self.facts.text, self.facts, metric)
         if non_gaap and metric is not None and not metric.printed:
             # look for the measure as the filing names it ("Adjusted EBITDA" in a non-GAAP reconciliation)
-            ask = lookup.read_ask(self.facts.text, self.facts, None)
+            ask = figure_ask.read_ask(self.facts.text, self.facts, None)
         secondary = bool(re.search(r"(?i)guarantor|parent company|parent-only|condensed consolidating|"
                                    r"cross guarantee|obligor", self.facts.text))
         found = lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)

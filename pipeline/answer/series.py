@@ -2,8 +2,8 @@
 margin over the last three years", "compare capex of Boeing and 3M in FY2021 and FY2022".
 
 Every cell is one (company, fiscal year) read the way a single-figure answer reads it: a printed row x column of the
-facts table (`pipeline.answer.facts.find`, which prefers the year's own report and else a later report's prior-year
-column), or a derived measure (a margin, a share, a year-on-year change) computed by the calculator from such cells,
+facts table (`pipeline.retrieval.fact_match.find`, which prefers the year's own report and else a later report's
+prior-year column), or a derived measure (a margin, a share, a year-on-year change) computed by the calculator from such cells,
 its derivation kept with the cell. A cell that cannot be read says why (no report held prints that year; the
 reports held do not print it): a cell is never interpolated from its neighbours.
 
@@ -19,7 +19,8 @@ from typing import Any, Callable
 from pydantic import BaseModel, Field
 
 from pipeline.answer import calculator
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+from pipeline.retrieval import fact_match as lookup
 from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
 from pipeline.answer.wording import figure_record, money, passage_of, shown, where
@@ -232,7 +233,7 @@ def _report(report_year: int, doc_type: str) -> str:
 def _printed_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, docs) -> None:
     """A printed row x column: the lookup a single-figure answer uses, for this company and year."""
     metric = facts.metric
-    ask = lookup.read_ask(facts.text, facts, metric)
+    ask = figure_ask.read_ask(facts.text, facts, metric)
     found = lookup.find(conn, ask, cell.company, cell.year, docs=docs)
     if isinstance(found, lookup.NoMatch):
         near = f"; closest lines: {lookup.closest_text(found.closest)}" if found.closest else ""

@@ -262,7 +262,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
             return text, kind
         suggestions = list(state.suggestions)
         # a measure no statement prints ("backlog", "deliveries"): a sentence naming it, the year and a number
-        from pipeline.answer.facts import asks_a_count
+        from pipeline.question.figure_ask import asks_a_count
 
         need = prose.question_kind(core_question(facts.text)) or \
             ("count" if asks_a_count(core_question(facts.text)) else "number")   # "employees": a count, not a share
