@@ -239,7 +239,7 @@ def test_a_total_row_under_year_columns_answers_and_a_level_question_is_no_event
 def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no_full_stop():
     # a table printed without a full stop runs into the sentence under it once the page is flattened; the
     # explanation ("Revenue increased by ... driven by ...") states a change, which is what a why question asks
-    from pipeline.answer import prose
+    from pipeline.answer import prose, sentences
     from pipeline.question.analysis import analyse
     from pipeline.retrieval.passage import Passage
 
@@ -247,7 +247,7 @@ def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no
             "Yarns 1,204 1,141\r\nTotal $2,016 $1,901\r\nRevenue increased by $115 million in 2022 compared with 2021 "
             "driven by higher yarn volumes and price increases, partially offset by lower\r\nfabric volumes. The "
             "outlook for revenue remains uncertain due to input costs.\r\n")
-    said = [x for x in prose.sentences_of(page) if "Revenue increased" in x]
+    said = [x for x in sentences.sentences_of(page) if "Revenue increased" in x]
     assert len(said) == 1 and said[0].startswith("Revenue increased by $115 million") and \
         said[0].endswith("lower fabric volumes.")
     facts = analyse("What drove the revenue in 2022?")

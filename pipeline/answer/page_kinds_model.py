@@ -38,22 +38,22 @@ def page_kind(facts: QuestionFacts) -> str | None:
 def page_candidates(kind: str, facts: QuestionFacts, texts: list[tuple[str, Passage]]) -> list[tuple[str, Passage]]:
     """The kept pages' sentences the model chooses from: prose naming the question's words, with a cause (why) or
     a count (count)."""
-    from pipeline.answer import prose
+    from pipeline.answer import prose, prose_counts, sentences
     from pipeline.question.analysis import core_question
     from pipeline.question.terms import stems
 
     terms = prose.question_terms(facts)
     if facts.metric is not None:
         terms = terms + list(stems(" ".join(facts.metric.terms + (facts.metric.label,))))
-    flow = kind == "count" and prose.asks_a_flow(core_question(facts.text))
+    flow = kind == "count" and prose_counts.asks_a_flow(core_question(facts.text))
     out, seen = [], set()
     for text, p in texts:
-        for s in prose.sentences_of(text):
-            if s in seen or not prose.is_prose(s) or not set(stems(s)) & set(terms):
+        for s in sentences.sentences_of(text):
+            if s in seen or not sentences.is_prose(s) or not set(stems(s)) & set(terms):
                 continue
             if kind == "why" and not prose.gives_a_cause(s):
                 continue
-            if kind == "count" and ("count" not in prose.number_kinds(s) or (flow and not prose.states_a_flow(s))):
+            if kind == "count" and ("count" not in prose.number_kinds(s) or (flow and not prose_counts.states_a_flow(s))):
                 continue
             seen.add(s)
             out.append((s, p))
@@ -63,7 +63,7 @@ def page_candidates(kind: str, facts: QuestionFacts, texts: list[tuple[str, Pass
 def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[str, Passage]],
                page_text: Callable[[Passage], str]) -> tuple[str, str, str, Passage]:
     """(value, summary, quote, passage) when the reply passes its kind's check; else KindCheckFailed saying why."""
-    from pipeline.answer import prose
+    from pipeline.answer import prose, prose_counts
     from pipeline.question.terms import stems
 
     try:
@@ -105,7 +105,7 @@ def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[s
         raise KindCheckFailed(f"{value} is not a count the quote states")
     if not prose.counts_the_asked(quote, facts, digits):
         raise KindCheckFailed(f"{value} is not the count of what was asked (another noun's number)")
-    if prose.asks_a_flow(facts.text) and not prose.states_a_flow(quote):
+    if prose_counts.asks_a_flow(facts.text) and not prose_counts.states_a_flow(quote):
         raise KindCheckFailed("the quote states a level, not how many joined or left")
     return counts[0], summary, quote, p
 
