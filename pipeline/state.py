@@ -5,6 +5,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from pipeline.series_table import SeriesTable
+
 Route = Literal["retrieve", "clarify", "out_of_scope", "no_data", "direct", "web"]
 
 
@@ -84,7 +86,7 @@ class TurnState(BaseModel):
     derivation: str = ""
     results: list[dict[str, Any]] = Field(default_factory=list)  # {company, metric, year, value, unit, kind}
     claims: list[Claim] = Field(default_factory=list)
-    # a measure across years / companies (pipeline/answer/series.py SeriesTable), recorded so it survives a reload
+    # a measure across years / companies (pipeline/series_table.py SeriesTable), recorded so it survives a reload
     table: dict[str, Any] | None = None
     verdict: Literal["pass", "partial", "fail", "not_checked"] = "not_checked"
     retries: int = 0
@@ -140,6 +142,4 @@ def _table_json(table: dict[str, Any] | None) -> dict[str, Any] | None:
     currency, citation, ...}]}."""
     if not table:
         return None
-    from pipeline.answer.series import SeriesTable
-
     return SeriesTable.model_validate(table).to_json()

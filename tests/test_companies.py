@@ -6,7 +6,7 @@ from click.testing import CliRunner
 from ingest.run import ingest_paths
 from pipeline.access import OPERATOR
 from pipeline.question.analysis import analyse
-from pipeline.question.registry import registry_from_db
+from pipeline.question.registry_sources import registry_from_db
 from pipeline.guardrails.router import route_question
 from pipeline.stores import companies as store
 from pipeline.stores import corpus, db
@@ -38,7 +38,7 @@ def test_bundled_registry_seeds_the_table_and_a_registry_file_adds(dbconn, tmp_p
     extra.write_text('[[company]]\nkey = "ACMEWIDGET"\nname = "Acme Widget"\ntickers = ["ACMW"]\n')
     reg = registry_from_db(dbconn)
     assert {"3M", "Amcor", "Boeing", "PepsiCo", "Verizon"} <= {c.name for c in reg.companies}
-    from pipeline.question.registry import _toml_registry
+    from pipeline.question.registry_sources import _toml_registry
     from pipeline.settings import get_settings
 
     monkeypatch.setenv("ARA_REGISTRY_FILE", str(extra))

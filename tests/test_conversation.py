@@ -98,17 +98,17 @@ def test_a_figure_question_that_reads_like_a_definition_still_inherits():
 
 
 def test_a_period_only_follow_up_asks_the_same_segments_figure():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing Commercial Airplanes revenue FY2022", ["Boeing"], [2022], "revenue")
     co = carry_over("and the year before?", history, COVERAGE)
     assert co.years == [2021] and co.metric == "revenue"
     facts = facts_for(co)
-    ask = lookup.read_ask(co.question, facts, facts.metric)
+    ask = figure_ask.read_ask(co.question, facts, facts.metric)
     assert {"commerci", "airplan"} <= set(ask.hard)      # the segment is still asked, not the company's total
     plain = carry_over("and the year before?", BOEING_2021, COVERAGE)
-    assert lookup.read_ask(plain.question, facts_for(plain), facts_for(plain).metric).hard == []
+    assert figure_ask.read_ask(plain.question, facts_for(plain), facts_for(plain).metric).hard == []
 
 
 def test_as_a_percent_of_after_a_figure_is_that_figure_over_the_one_named():
@@ -143,24 +143,24 @@ def test_which_is_higher_compares_each_companys_figure_in_the_year_it_was_asked(
 
 
 def test_a_follow_up_naming_only_a_segment_asks_the_threads_figure_of_it():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing revenue 2022", ["Boeing"], [2022], "revenue")
     co = carry_over("Commercial Airplanes segment", history, COVERAGE)
     facts = facts_for(co)
     assert co.metric == "revenue" and facts.metric.key == "revenue" and co.years == [2022]
-    assert "commerci" in lookup.read_ask(co.question, facts, facts.metric).hard
+    assert "commerci" in figure_ask.read_ask(co.question, facts, facts.metric).hard
 
 
 def test_the_margin_of_that_segment_keeps_the_previous_turns_segment():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing Commercial Airplanes operating earnings 2022", ["Boeing"], [2022], "operating_income")
     co = carry_over("operating margin of that segment", history, COVERAGE)
     facts = facts_for(co)
-    assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard)
+    assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.question, facts, facts.metric).hard)
 
 
 def test_a_name_the_threads_company_prints_as_its_part_is_that_companys_segment_not_a_company():
@@ -181,7 +181,7 @@ def test_a_name_the_threads_company_prints_as_its_part_is_that_companys_segment_
 
 
 def test_which_is_higher_now_compares_the_two_companies_in_the_year_last_asked_not_over_years():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = [*turn(1, "3M operating income 2021", ["3M"], [2021], "operating_income"),
@@ -190,22 +190,22 @@ def test_which_is_higher_now_compares_the_two_companies_in_the_year_last_asked_n
     co = carry_over("which is higher now?", history, COVERAGE)
     assert set(co.companies) == {"3M", "Boeing"} and co.years == [2022] and co.metric == "operating_income"
     facts = facts_for(co)
-    assert lookup.read_ask(co.question, facts, facts.metric).hard == []      # "now" is not a qualifier
+    assert figure_ask.read_ask(co.question, facts, facts.metric).hard == []      # "now" is not a qualifier
 
 
 def test_a_pronoun_follow_up_after_a_segments_figure_asks_that_segment():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing Commercial Airplanes revenue 2022", ["Boeing"], [2022], "revenue")
     for q in ("operating income for it", "and its operating margin?"):
         co = carry_over(q, history, COVERAGE)
         facts = facts_for(co)
-        assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard), q
+        assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.question, facts, facts.metric).hard), q
     plain = carry_over("operating income for it", turn(1, "Boeing revenue 2022", ["Boeing"], [2022], "revenue"),
                        COVERAGE)
     facts = facts_for(plain)
-    assert lookup.read_ask(plain.question, facts, facts.metric).hard == []    # the company's, nothing to keep
+    assert figure_ask.read_ask(plain.question, facts, facts.metric).hard == []    # the company's, nothing to keep
 
 
 def test_and_the_x_segment_asks_the_threads_figure_of_that_segment():
@@ -225,14 +225,14 @@ def test_a_bare_part_name_or_what_about_part_that_year_asks_the_threads_measure_
 
 
 def test_margin_alone_after_a_parts_figure_is_that_parts_margin():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing Commercial Airplanes operating profit 2022", ["Boeing"], [2022], "operating_income")
     co = carry_over("margin?", history, COVERAGE)
     facts = facts_for(co)
     assert facts.metric is not None and facts.metric.key == "operating_income" and "margin" in co.question
-    assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard)
+    assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.question, facts, facts.metric).hard)
 
 
 def test_which_is_higher_after_two_parts_of_one_company_compares_the_two_parts():

@@ -2,13 +2,15 @@
 asked (made-up companies; one generated PDF read end to end)."""
 from __future__ import annotations
 
-from pipeline.answer.facts import FactMatch, NoMatch, choose, read_ask
+from pipeline.retrieval.fact_match import FactMatch, NoMatch, choose
+from pipeline.question.figure_ask import read_ask
 from pipeline.reading.facts import PARENT_ONLY, extract
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.registry import Company
 from pipeline.stores.facts import StoredFact
-from pipeline.reading.tables import parse_page, split_row
+from pipeline.reading.tables import parse_page
+from pipeline.reading.cells import split_row
 from tests.pdfs import write_pdf
 
 # A made-up Australian group's statements as pdfium prints them: a caption over stacked column lines, the prior

@@ -3,7 +3,8 @@
 income must never be answered from them."""
 from __future__ import annotations
 
-from pipeline.answer.facts import FactMatch, choose, read_ask
+from pipeline.retrieval.fact_match import FactMatch, choose
+from pipeline.question.figure_ask import read_ask
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.registry import Company

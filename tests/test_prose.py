@@ -447,17 +447,17 @@ def test_which_side_of_tax_is_part_of_the_measure_in_prose():
 
 
 def test_a_day_before_its_month_is_a_date_not_a_count():
-    from pipeline.answer.prose import _counts
+    from pipeline.answer.prose_counts import count_score
     from pipeline.question.terms import content_terms
 
     terms = content_terms("How many stores did Wrenfold operate at 30 September 2031")
-    assert _counts("Wrenfold plc statement of cash flows for the year ended 30 September 2031 Note 30 September "
-                   "2030 cash flows from operating activities", terms) == 0
-    assert _counts("At the year end Wrenfold operated 214 stores across the region.", terms) == 2
+    assert count_score("Wrenfold plc statement of cash flows for the year ended 30 September 2031 Note 30 September "
+                       "2030 cash flows from operating activities", terms) == 0
+    assert count_score("At the year end Wrenfold operated 214 stores across the region.", terms) == 2
 
 
 def test_the_words_above_a_table_row_are_its_caption_not_a_sentence():
-    from pipeline.answer.prose import sentences_of
+    from pipeline.answer.sentences import sentences_of
 
     page = "\n".join([
         "The Board reviews the performance of the Company against its benchmark each year.",

@@ -7,7 +7,7 @@ and the derivation is shown; when either is not printed the answer is not found,
 from __future__ import annotations
 
 from pipeline.answer import calculator
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
 from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import SHARE_OF
 from pipeline.question.lexicon import get_lexicon
@@ -23,7 +23,7 @@ def numerator_phrase(facts: QuestionFacts) -> str:
     m = SHARE_OF.search(q)
     if not m or get_lexicon().find(q[:m.start()]) or get_lexicon().find(q[m.end():]) != [facts.metric]:
         return ""
-    before = lookup.read_ask(q[:m.start()], facts, None, with_qualifiers=False).measure
+    before = figure_ask.read_ask(q[:m.start()], facts, None, with_qualifiers=False).measure
     return before.strip()
 
 

@@ -38,7 +38,7 @@ def canonical(text: str) -> str:
     from pipeline.question.lexicon import fold, get_lexicon, term_pattern
     from pipeline.question.periods import FY_PATTERN
     from pipeline.question.analysis import analyse
-    from pipeline.question.registry import get_registry
+    from pipeline.question.registry_sources import get_registry
 
     facts = analyse(text)
     rest = re.sub(r"\(context from turn \d+:[^)]*\)", " ", text)

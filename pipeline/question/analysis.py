@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from pipeline.question.glossary import define
 from pipeline.question.lexicon import Lexicon, Metric, get_lexicon
 from pipeline.question.periods import find_years
-from pipeline.question.registry import Company, Registry, get_registry
+from pipeline.question.registry import Company, Registry
+from pipeline.question.registry_sources import get_registry
 from pipeline.question.topics import Topic, get_topics
 
 # Instruction sentences that say how to answer, not what is asked ("Answer in USD millions.").

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from pipeline.reading.columns import has_period, is_fragment
-from pipeline.reading.tables import PageTable, split_row
+from pipeline.reading.cells import split_row
+from pipeline.reading.page_table import PageTable
 
 AVERAGE = "average balance"   # a fact's qualifier: its column is a mean over the period, not a period-end level
 

@@ -18,7 +18,9 @@ from decimal import Decimal
 from pipeline.reading import segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.question.units import SCALE_WORDS
-from pipeline.reading.tables import PageTable, Row, mis_split, parse_number, parse_page
+from pipeline.reading.tables import parse_page
+from pipeline.reading.cells import mis_split, parse_number
+from pipeline.reading.page_table import PageTable, Row
 
 FACTS_VERSION = "30"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
