@@ -181,7 +181,8 @@ class TurnState(BaseModel):
             "cache": self.cache,
             "answered_by": self.answered_by,
             "usage": {k: v for k, v in self.usage.items() if k != "by_call"},
-            "memory": {"carried": self.memory.get("carried", []), "summary_used": bool(self.memory.get("summary")),
+            "memory": {"carried": self.memory.get("carried", []), "carried_from_turn": self.carried.from_turn
+                       if self.memory.get("carried") else None, "summary_used": bool(self.memory.get("summary")),
                        "hints_used": len(self.memory.get("hints", [])), "context": self.memory.get("context")},
             "thread_id": self.thread_id,
             "turn": self.turn,

@@ -148,6 +148,10 @@ def test_a_turn_checkpointed_with_the_old_text_form_is_read_back_the_same():
     read_as = Carried.model_validate({"question": "Boeing revenue last year (read as: FY2021)"})
     assert (read_as.asked, read_as.context, read_as.from_turn) == ("Boeing revenue last year", ["FY2021"], None)
     assert Carried.model_validate({"question": "Boeing revenue 2022"}).text() == "Boeing revenue 2022"
+    from pipeline.state import TurnState
+
+    reloaded = TurnState.model_validate({"question": "as % of revenue", **old[1].state})   # an old final state
+    assert reloaded.carried.text() == co.text() and reloaded.carried.companies == ["Boeing"]
 
 
 def test_which_had_the_higher_compares_the_threads_two_companies():

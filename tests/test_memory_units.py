@@ -83,6 +83,21 @@ def test_canonical_cache_keys(a, b, same):
     assert (canonical(a) == canonical(b)) is same
 
 
+def test_a_follow_ups_cache_key_is_the_carried_question_never_its_bare_words():
+    """The key's head holds the carried company, year and metric, its other words only the question's own: "and in
+    FY2021?" after a 3M capex question keys as 3M FY2021 capex, not as the same words asked fresh, and not with the
+    carried words (or where they came from) among its other words."""
+    from pipeline.memory.carryover import facts_for
+
+    facts = facts_for(carry_over("and in FY2021?", HISTORY))
+    key = canonical(facts.text, facts.own_words())
+    assert key == canonical("What was 3M's capex in FY2021?")
+    assert key != canonical("and in FY2021?")
+    assert not {"context", "turn"} & set(key.split())
+    changed = facts_for(carry_over("how did it change in FY2021?", HISTORY))
+    assert canonical(changed.text, changed.own_words()) == canonical("How did 3M's capex change in FY2021?")
+
+
 def test_polarity_guard_words():
     assert polarity("Did revenue increase in 2022?") == "up"
     assert polarity("Did revenue decrease in 2022?") == "down"
