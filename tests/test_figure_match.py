@@ -422,16 +422,20 @@ def test_a_line_the_lexicon_does_not_know_is_read_as_the_numerator_of_a_share(qu
 
 def test_a_row_under_a_parts_heading_is_led_by_that_parts_name():
     from pipeline.answer.figures import Answerer
-    from pipeline.state import TurnState
+    from pipeline.state import Carried, TurnState
 
     rows = _stored([["Segment results", "(In millions)", "2030 2029", "North America", "Operating income 7,033 7,267",
                      "AWS", "Operating income 9,201 7,296", "REVENUES", "Greater China 7,248 7,547",
                      "Total revenues 51,217 46,710"]])
-    for question, value, part in [("AWS operating income that year? (context from turn 1: Verizon FY2030)", "9,201", "AWS"),
-                                  ("did it grow Greater China? (context from turn 1: Verizon FY2030 revenue)",
-                                   "7,248", "Greater China")]:
+    # follow-ups: carry-over added the company, the year (and the measure) as fields of the turn state
+    for asked, context, value, part in [("AWS operating income that year?", ["Verizon", "FY2030"], "9,201", "AWS"),
+                                        ("did it grow Greater China?", ["Verizon", "FY2030", "revenue"], "7,248",
+                                         "Greater China")]:
+        carried = Carried(companies=["Verizon"], years=[2030], asked=asked, context=context, from_turn=1)
+        question = carried.text()
         facts = analyse(question)
-        a = Answerer(TurnState(question=question), None, facts, "Verizon", 2030, lambda p: 1)
+        facts.carried = carried
+        a = Answerer(TurnState(question=asked, carried=carried), None, facts, "Verizon", 2030, lambda p: 1)
         fact = next(f for f in rows if f.value_printed == value)
         ask = figure_ask.read_ask(question, facts, facts.metric)
         assert a.part_named(fact, a.measure_name(), ask, label_said=False) == part

@@ -10,7 +10,7 @@ from pipeline.question import figure_ask
 from pipeline.retrieval import fact_match as lookup
 from pipeline.answer import formula
 from pipeline.question.lexicon import Metric, get_lexicon
-from pipeline.question.analysis import QuestionFacts, own_words
+from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.passage import Passage
 from pipeline.state import TurnState
 from pipeline.stores.facts import StoredFact
@@ -90,7 +90,7 @@ class FigureInputs:
 
     def _phrase_of(self, stems: list[str]) -> str:
         """The span of the question's own words (before any carried context) that carry these stems."""
-        text = own_words(self.facts.text)
+        text = self.facts.own_words()
         spans = [m.span() for m in re.finditer(r"[A-Za-z][\w&'-]*", text)
                  if set(figure_ask.stems(m.group(0))) & set(stems)]
         return text[spans[0][0]:spans[-1][1]] if spans else ""

@@ -138,7 +138,7 @@ def _bar(n: int) -> int:
 
 def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
-    q = re.sub(r"\s*\((?:context from turn \d+:|read as:)", " ", core_question(facts.text))
+    q = " ".join([core_question(facts.own_words()), *facts.carried_words()])     # the words carried count too
     q = MOST.sub(" ", _YESNO.sub(" ", q))
     terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
     if _WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):

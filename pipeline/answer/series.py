@@ -25,7 +25,7 @@ from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
 from pipeline.answer.wording import figure_record, money, passage_of, shown, where
 from pipeline.question.labels import doc_label
 from pipeline.question.periods import names_span, year_span
-from pipeline.question.analysis import QuestionFacts, core_question, own_words
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.series_table import Cell, SeriesTable
 
@@ -52,7 +52,7 @@ def asks_series(facts: QuestionFacts, companies: list[str] | None = None) -> boo
 
     if facts.metric is None:
         return False
-    q = core_question(own_words(facts.text))
+    q = core_question(facts.own_words())
     if _ONE_ANSWER.match(q) or AVERAGE.search(q) or CAGR.search(q) or asks_trend(facts) or is_superlative(facts):
         return False
     n_companies = len(companies if companies is not None else facts.companies)
@@ -69,7 +69,7 @@ def asks_series(facts: QuestionFacts, companies: list[str] | None = None) -> boo
 def asked_years(facts: QuestionFacts, latest: int | None, fallback: list[int]) -> list[int]:
     """The years of the table for one company: the run the question names (ending at `latest`, the company's
     latest report, for "the last three years"), else the years it names, else `fallback` (the turn's years)."""
-    span = year_span(own_words(facts.text), latest)
+    span = year_span(facts.own_words(), latest)
     if span:
         return span[0]
     return sorted(set(facts.years)) or sorted(set(fallback))
@@ -78,7 +78,7 @@ def asked_years(facts: QuestionFacts, latest: int | None, fallback: list[int]) -
 def _cell_text(facts: QuestionFacts) -> str:
     """The question as one cell's figure question: the run of years and the side-by-side words taken out (they
     say how to lay the figures out, not what to read: "three" is no row qualifier)."""
-    text = own_words(facts.text)
+    text = facts.own_words()
     span = year_span(text, latest=2100)
     if span:
         text = text.replace(span[1], " ")
@@ -103,7 +103,7 @@ def build(state, conn, facts: QuestionFacts, companies: list[str], years_of: Cal
     cell_facts = QuestionFacts(text=_cell_text(facts), companies=facts.companies, years=[], metrics=facts.metrics,
                                topics=facts.topics)
     q = cell_facts.text
-    yoy = bool(_YOY.search(core_question(own_words(facts.text))))
+    yoy = bool(_YOY.search(core_question(facts.own_words())))
     margin = bool(re.search(r"(?i)\bmargin\b", q)) and metric.kind in ("amount", "derived") \
         and metric.unit in ("", "money") and metric.key != "revenue"
     derived = not metric.printed or margin or (len(facts.metrics) >= 2 and bool(SHARE_OF.search(q)))

@@ -210,7 +210,7 @@ def _latest_report(facts: QuestionFacts, companies: list[str], coverage: dict[st
     it is the only one; with several, the other years become one-click follow-ups. `coverage`: the years to
     choose from (annual reports first)."""
     notes, suggestions = [], []
-    base = re.sub(r"\s*\((?:context from turn|read as:)[^)]*\)\s*$", "", facts.text.strip())
+    base = facts.own_words().strip()        # the question's own words, never what carry-over added
     base = re.sub(r"[\s?.!]+$", "", base)
     for c in companies:
         held = coverage[c]

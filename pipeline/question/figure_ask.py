@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from pipeline.question.lexicon import Metric, fold, term_pattern
-from pipeline.question.analysis import QuestionFacts, core_question, own_words
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.terms import stem, stem_words
 
 
@@ -80,9 +80,9 @@ class Ask:
 def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with_qualifiers: bool = True) -> Ask:
     """The measure and qualifiers of a figure question. `with_qualifiers=False` for a calculator input (the
     question's other words describe the derived measure, not this input)."""
-    # What carry-over appended ("(context from turn 1: Verizon FY2030 capital expenditure)") names the company,
-    # year and metric, which facts already hold: never qualifiers.
-    text = core_question(own_words(question))
+    # What carry-over added (Verizon, FY2030, capital expenditure) names the company, year and metric, which facts
+    # already hold: never qualifiers.
+    text = core_question(facts.own_words() if question == facts.text else question)
     text = re.sub(r"(?is)<(script|style)\b[^>]*>.*?</\1\s*>", " ", text)
     text = re.sub(r"<[^>]*>", " ", text)                       # markup is never part of the measure
     asking = [x for x in re.split(r"(?<=[.?!])\s+", text) if "?" in x]
