@@ -40,10 +40,10 @@ def seed_rows() -> list[tuple[str, list[Company]]]:
 
 def file_registry() -> Registry:
     """The registry of the bundled TOML plus ARA_REGISTRY_FILE, without the database (what a fresh install seeds)."""
-    return _toml_registry()
+    return toml_registry()
 
 
-def _toml_registry() -> Registry:
+def toml_registry() -> Registry:
     seen: set[str] = set()
     companies: list[Company] = []
     for _, cs in seed_rows():
@@ -106,7 +106,7 @@ def get_registry(path: str | None = None, conn=None) -> Registry:
 
     settings = get_settings()
     if not db.in_use(settings):
-        return _toml_registry()
+        return toml_registry()
     ident = str(settings.database_url or settings.pgdata_dir)
     with _lock:
         hit = _recent.get(ident)
@@ -115,7 +115,7 @@ def get_registry(path: str | None = None, conn=None) -> Registry:
     try:
         c = pool.connect(settings, attempts=1)
     except Exception:  # noqa: BLE001 - no database after all: the files are the registry
-        return _toml_registry()
+        return toml_registry()
     try:
         reg = registry_from_db(c)
         c.commit()
