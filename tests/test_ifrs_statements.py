@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pipeline.retrieval.fact_match import FactMatch, NoMatch, choose
 from pipeline.question.figure_ask import read_ask
-from pipeline.reading.facts import PARENT_ONLY, extract
+from pipeline.reading.facts import PARENT_ONLY
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.registry import Company
@@ -12,6 +12,7 @@ from pipeline.stores.facts import StoredFact
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import split_row
 from tests.pdfs import write_pdf
+from tests.stored_facts import stored_facts
 
 # A made-up Australian group's statements as pdfium prints them: a caption over stacked column lines, the prior
 # year's header carrying a footnote marker ("20211"), a notes column, a units row, a second statement on the page.
@@ -43,12 +44,7 @@ KESTREL = [
 
 
 def _facts(pages: list[str], fy: int = 0) -> list[StoredFact]:
-    return [StoredFact(id=i, doc_id="d", company="", doc_type="ANNUAL", doc_fiscal_year=fy, page=f.page,
-                       line_no=f.line_no, table_title=f.table_title, statement=f.statement, secondary=f.secondary,
-                       label=f.label, label_path=f.label_path, column_header=f.column_header,
-                       fiscal_year=f.fiscal_year, span=f.span, qualifiers=f.qualifiers, value_printed=f.value_printed,
-                       value=f.value, scale=f.scale, kind=f.kind, currency=f.currency)
-            for i, f in enumerate(extract(pages, fy, "ANNUAL"))]
+    return stored_facts(pages, fy, "ANNUAL")
 
 
 def _answer(question: str, facts: list[StoredFact], company: str, year: int):

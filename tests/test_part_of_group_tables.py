@@ -9,9 +9,9 @@ from pipeline.question.analysis import QuestionFacts
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.registry import Company
 from pipeline.reading.averages import AVERAGE, average_rows
-from pipeline.reading.facts import extract
 from pipeline.reading.tables import parse_page
 from pipeline.stores.facts import StoredFact
+from tests.stored_facts import stored_facts
 
 BALANCE_SHEET = [
     "Consolidated Statements of Financial Condition",
@@ -60,12 +60,7 @@ AVERAGE_TABLE = [
 
 
 def _facts(pages: list[list[str]]) -> list[StoredFact]:
-    return [StoredFact(id=i, doc_id="d", company="", doc_type="10K", doc_fiscal_year=2030, page=f.page,
-                       line_no=f.line_no, table_title=f.table_title, statement=f.statement, secondary=f.secondary,
-                       label=f.label, label_path=f.label_path, column_header=f.column_header,
-                       fiscal_year=f.fiscal_year, span=f.span, qualifiers=f.qualifiers, value_printed=f.value_printed,
-                       value=f.value, scale=f.scale, kind=f.kind, currency=f.currency)
-            for i, f in enumerate(extract(["\n".join(p) for p in pages], 2030, "10K"))]
+    return stored_facts(["\n".join(p) for p in pages], 2030, "10K")
 
 
 def _answer(question: str, facts: list[StoredFact], *, secondary_ok: bool = False):

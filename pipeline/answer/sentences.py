@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from pipeline.reading.cells import MONEY_SIGNS
+
 
 # Text that is never an answer, whatever words it shares with the question.
 NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|indicate by check mark|"
@@ -51,14 +53,11 @@ _FIGURE = re.compile(r"^[$£€(]?\d[\d,]*(\.\d+)?\)?%?$")
 _MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
 
 
-_LONE_CURRENCY = re.compile(r"(?:US|A|C|NZ|HK|S)?\$|[£€¥₹]")
-
-
 def _is_table_row(line: str) -> bool:
     """A line of label and figures ending in two or more figures ("Yarns 1,204 1,141 1,090", "Total
     $2,016 $1,901"), never a wrapped sentence ending in a date ("as of December 31, 2022.")."""
     # a currency sign printed apart from its figure ("Total $ 2,016 $ 1,901") is part of the figure, not a word
-    toks = [t for t in line.replace("\u00a0", " ").split() if not _LONE_CURRENCY.fullmatch(t)]
+    toks = [t for t in line.replace("\u00a0", " ").split() if t not in MONEY_SIGNS]
     n = 0
     while n < len(toks) and _FIGURE.match(toks[-1 - n].rstrip(",") if n else toks[-1]):
         n += 1

@@ -22,18 +22,14 @@ _HEADS = re.compile(r"(?i)\baverage\s+(?:daily\s+|monthly\s+|outstanding\s+)?(?:
 def average_rows(t: PageTable) -> set[int]:
     """Line numbers of the rows standing under column heads that name an average balance, up to the next period
     header (a new table) or the end of the page."""
-    rows = sorted(t.rows, key=lambda r: r.line_no)
     out: set[int] = set()
     for k, line in enumerate(t.lines):
-        if len(line) > 160 or split_row(line)[1] or not _HEADS.search(line) or _sentence(line):
+        if not _HEADS.search(line) or len(line) > 160 or split_row(line)[1] or _sentence(line):
             continue
-        for row in rows:
-            if row.line_no <= k:
-                continue
-            between = t.lines[k + 1:row.line_no]
-            if any(is_fragment(ln) and has_period(ln) for ln in between):
-                break       # a new period header: another table starts
-            out.add(row.line_no)
+        # the next period header starts another table; a row standing on that very line is still under the heads
+        stop = next((n for n in range(k + 1, len(t.lines)) if is_fragment(t.lines[n]) and has_period(t.lines[n])),
+                    len(t.lines))
+        out.update(r.line_no for r in t.rows if k < r.line_no <= stop)
     return out
 
 

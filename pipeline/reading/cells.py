@@ -10,7 +10,7 @@ _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.
 YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
                         r"from|to|since|before|after|beyond|and|fiscal|fy|year|–|-)$")
-_MONEY_SIGN = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
+MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
 
 
 def split_row(line: str) -> tuple[str, list[str]]:
@@ -20,7 +20,7 @@ def split_row(line: str) -> tuple[str, list[str]]:
     i = len(toks)
     while i > 0:
         t = toks[i - 1]
-        if t in _MONEY_SIGN:
+        if t in MONEY_SIGNS:
             i -= 1
             continue
         if _VALUE.match(t):
