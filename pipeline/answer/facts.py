@@ -61,7 +61,10 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
 _STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consolidated )?(income|operations|earnings|"
                               r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
-                              r"statements?|p&l|profit and loss( account)?|statement of financial position)\b")
+                              r"statements?|p&l|profit and loss( account)?|statement of financial position|"
+                              # the statement of changes in equity, as an analyst names it
+                              r"statements? of (changes in )?(stockholders['’]? |shareholders['’]? )?equity|"
+                              r"equity statements?)\b")
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
@@ -94,7 +97,7 @@ class Ask:
     measure: str                                    # the asked measure in the analyst's words
     hard: list[str] = field(default_factory=list)  # stems a row must cover
     soft: list[str] = field(default_factory=list)  # stems a row should cover when the table offers them
-    statement_hint: str | None = None               # "income" | "balance" | "cash_flow" when the question names one
+    statement_hint: str | None = None               # "income" | "balance" | "cash_flow" | "equity" when named
     measure_stems: list[str] = field(default_factory=list)   # the measure's own words, stemmed
 
     @property
@@ -170,6 +173,8 @@ def _statement_hint(text: str) -> str | None:
     if not m:
         return None
     t = m.group(0).lower()
+    if "equity" in t:
+        return "equity"
     if "cash" in t:
         return "cash_flow"
     if "balance" in t or "financial position" in t:
@@ -404,9 +409,13 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # the measure itself must be the row's, not only a word of the table's title
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row)
-        primary = f.statement is not None and not f.secondary
+        # A statement of changes in equity answers only what no other row prints (the other statements print most
+        # of its lines: net income, dividends paid, share repurchases; a statement whose title was not read ranks as
+        # a note), unless the question names it.
+        primary = f.statement is not None and not f.secondary and f.statement != "equity"
         in_metric_statement = ask.metric is not None and f.statement in ask.metric.statements
         hinted = ask.statement_hint is not None and f.statement == ask.statement_hint
+        other_than_equity = f.statement != "equity" or hinted
         # On a balance sheet the carrying amount is the line net of its allowance or depreciation ("Accounts
         # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
         carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
@@ -417,7 +426,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
         # (a row that covers the asked words itself ranks above one the standard vocabulary links)
-        key = (movement, link is None, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part,
+        key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part,
                soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from pipeline.reading import segment_columns
+from pipeline.reading import equity, segment_columns
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import PageTable, Row, mis_split, parse_number, parse_page
 
-FACTS_VERSION = "29"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "30"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
@@ -83,9 +83,9 @@ def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
                  fy_end: tuple[int, int] | None = None) -> Calendar:
     """The filing's calendar from its primary statements' headers (or `fy_end` known from the company's annual
     reports, for a quarterly filing)."""
-    dates = [c.end for t in tables if t.statement and not t.secondary for h in t.headers for c in h.columns
-             if c.end is not None]
-    years = [y for t in tables if t.statement and not t.secondary for h in t.headers for y in h.years]
+    dates = [c.end for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers
+             for c in h.columns if c.end is not None]
+    years = [y for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers for y in h.years]
     if annual and dates:
         end = max(dates)
         return Calendar((end.month, end.day), _clamp(fiscal_year - max(end.year, max(years, default=end.year))))
@@ -94,6 +94,10 @@ def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
     if years:
         return Calendar(None, _clamp(fiscal_year - max(years)))
     return Calendar(None, 0)
+
+
+# the statements whose column headers date the filing's year (a statement of changes in equity dates its rows)
+_CALENDAR = ("income", "balance", "cash_flow")
 
 
 def _clamp(offset: int) -> int:
@@ -240,8 +244,9 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
         index_rows, percent_rows = _index_rows(t), _percent_between(t)
+        out += _equity_facts(page, t, cal, currency, scale)
         for row in t.rows:
-            if row.line_no in taken:
+            if row.line_no in taken or _equity_matrix_row(row):
                 continue
             cells = row.cells()
             if not cells or not row.label or len(row.label) > 300 or mis_split(row.label) or _prose(row.label):
@@ -272,6 +277,28 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                                 fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
                                 scale=unit, kind=kind, currency=cur if kind not in ("percent", "count") else None))
+    return out
+
+
+def _equity_matrix_row(row: Row) -> bool:
+    """A row of a statement of changes in equity printed with components as columns: its period is not a column's
+    (pipeline/reading/equity.py reads it). One printed with years as columns is read as any other table."""
+    return row.statement == "equity" and len({c.year for c in row.cols or [] if c.kind == "value" and c.year}) < 2
+
+
+def _equity_facts(page: int, t: PageTable, cal: Calendar, currency: str | None, scale: str | None) -> list[Fact]:
+    """The certain figures of a statement of changes in equity: each movement's total over the year to its closing
+    balance, and closing balances as levels at their dates."""
+    out = []
+    for c in equity.cells(t, cal.fy_end):
+        when = f"{c.end.day} {c.end.strftime('%B %Y')}"
+        out.append(Fact(page=page, line_no=c.line_no, table_title=t.title[:200],
+                        statement=None if t.secondary else "equity", secondary=t.secondary, label=c.label[:300],
+                        label_path=" \u203a ".join([*c.path, c.label])[:500],
+                        column_header=f"{c.column} at {when}" if c.level else f"{c.column}, year ended {when}",
+                        period_end=c.end, period_year=c.end.year, fiscal_year=cal.fiscal_year(c.end.year, c.end),
+                        span="year", qualifiers="", value_printed=c.printed, value=c.value, scale=t.unit or scale,
+                        kind="money", currency=currency or t.currency))
     return out
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
+from pipeline.reading import equity_title
 from pipeline.reading.columns import Column, Header, currency_of, has_period, header_block, is_fragment, scale_of
 
 _NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
@@ -34,6 +35,7 @@ _STATEMENT_TITLES = [
                           r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
                           r"profit and loss account)" + _END)),
     ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + _END)),
+    ("equity", re.compile(rf"(?i)({equity_title.TITLE})" + _END)),      # read by pipeline/reading/equity.py
 ]
 _SQUASHED_TITLES = [
     ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),
@@ -41,6 +43,7 @@ _SQUASHED_TITLES = [
                           r"(continued|unaudited)*|(consolidated)?statements?ofprofit(or|and)loss\w*")),
     ("balance", re.compile(r"(consolidated)?(balancesheets?|statements?of(consolidated)?financial(position|condition))"
                            r"(continued|unaudited)*")),
+    ("equity", re.compile(equity_title.SQUASHED)),
 ]
 # Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
 # the company's primary statements, though they carry the same titles and line items.
