@@ -38,7 +38,7 @@ statement statements provided primarily outlined detail details clearly taking t
 only judgment judgement plainly approximation reasonable exact number possible metric financial question response
 respond relying rely using use shown show see given latest recent full annual level figures data look looking find
 also all any state yearly during over time overall approximately roughly about around just exactly respectively
-record recorded post posted generate generated spend spent have had make made earn earned book booked incur incurred
+record recorded recognise recognised recognize recognized post posted generate generated spend spent have had make made earn earned book booked incur incurred
 total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
 defined define definition named name called line item items pay paid paying pays spend spending invest invested
 receive received bring brought get got hold held own owned owe owed returned distribute distributed

@@ -38,7 +38,8 @@ _DATE = re.compile(rf"(?i)\b(?:(?P<m1>{_MON})\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)
                    rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m2>{_MON}),?(?:\s+(?P<y2>(?:19|20)\d{{2}}))?)")
 # a balance row: "Balance at 1 January 2022", "At 30 September 2022", "Balance as of June 30, 2020", "Balances,
 # December 31, 2021", "Restated balance at 1 January 2022"
-_BALANCE = re.compile(r"(?i)^(?:(?:restated|adjusted)\s+)?(?:balances?\b|(?:as\s+)?at\b|as\s+of\b)")
+_BALANCE = re.compile(r"(?i)^(?:(?:restated|adjusted|opening|closing|ending|beginning)\s+)?(?:balances?\b|(?:as\s+)?at\b|"
+                      r"as\s+of\b)")
 # a heading of a year's block: "Year ended 31 December 2022", "For the year ended June 30, 2023"
 _YEAR_HEADING = re.compile(r"(?i)^(?:for\s+the\s+)?(?:financial\s+|fiscal\s+)?year\s+ended\b")
 _MONTH_DAY_END = re.compile(rf"(?i)(?:{_MON})\s+\d{{1,2}},?$|\b\d{{1,2}}\s+(?:{_MON})$")
@@ -80,6 +81,7 @@ class Structure:
     columns: int
     total: int                             # index of the total column
     sums: list[int] = field(default_factory=list)   # bitmasks of the column sets whose sum is the total
+    empty: int = 0                         # bitmask of the columns printing zero (a dash) on every full row
 
 
 def start_line(t: PageTable) -> int | None:
@@ -252,7 +254,8 @@ def structure(table: list[EquityRow]) -> Structure | None:
             continue
         sums = _sums(list(distinct), total, others)
         if sums:
-            found.append(Structure(n, total, sums))
+            empty = sum(1 << k for k in range(n) if all(v[k] == 0 for v in distinct))
+            found.append(Structure(n, total, sums, empty))
     return found[0] if len(found) == 1 else None
 
 
@@ -270,7 +273,19 @@ def _sums(vectors: list[tuple], total: int, others: list[int]) -> list[int]:
 
 def total_of(row: EquityRow, s: Structure) -> str | None:
     """The row's printed figure in the total column, when every way its figures can stand that adds up puts the same
-    printed figure there; None otherwise (or when the total column is blank)."""
+    printed figure there; None otherwise (or when the total column is blank).
+
+    A column that prints a dash on every full row (a class of stock with no amount) is first kept empty: whether the
+    total sums it cannot be told from zeros, so a figure placed there could read either way. Only when the row does
+    not add up without it are its placements tried."""
+    if s.empty and len(row.values) < s.columns:
+        got = _total_of(row, s, avoid=s.empty)
+        if got is not None:
+            return got
+    return _total_of(row, s, avoid=0)
+
+
+def _total_of(row: EquityRow, s: Structure, avoid: int) -> str | None:
     k = len(row.values)
     vec = [_number(v) for v in row.values]
     if k == 0 or k > s.columns or any(x is None for x in vec):
@@ -278,7 +293,7 @@ def total_of(row: EquityRow, s: Structure) -> str | None:
     tol = _tolerance([vec])
     seen: set[str | None] = set()
     counts_only = False
-    for places in combinations(range(s.columns), k):
+    for places in combinations([j for j in range(s.columns) if not avoid >> j & 1], k):
         full = [Decimal(0)] * s.columns
         printed: list[str | None] = [None] * s.columns
         for pos, v, p in zip(places, vec, row.values):
