@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from ingest.pdf import read_pages
-from pipeline.answer.facts import FactMatch, NoMatch, choose, read_ask
+from pipeline.question.figure_ask import read_ask
+from pipeline.retrieval.fact_match import FactMatch, NoMatch, choose
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.registry import Company
 from pipeline.reading.facts import extract
-from pipeline.reading.tables import detect_title, parse_page
+from pipeline.reading.statement_titles import detect_title
+from pipeline.reading.tables import parse_page
 from pipeline.stores.facts import StoredFact
 from tests.pdfs import write_pdf
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from pydantic import SecretStr
 
-from pipeline.answer import kinds_model, people, yesno
+from pipeline.answer import cross_verdict, kinds_model, page_kinds_model, people, yesno
 from pipeline.guardrails.policy import POLICY
 from pipeline.question.analysis import QuestionFacts
 from pipeline.settings import Settings
@@ -152,7 +152,7 @@ def test_a_ratio_named_turnover_is_no_leadership_question():
     assert people.applies(QuestionFacts("Was there any board turnover in 2021?", years=[2021]))
 
 
-# --- why follow-ups and counts stated in prose, read from the kept pages (kinds_model.answer_pages) ---------------
+# --- why follow-ups and counts stated in prose, read from the kept pages (page_kinds_model.answer_pages) --------------
 from pipeline.retrieval.passage import Passage  # noqa: E402
 
 _MDNA = ("Results of operations. Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher "
@@ -173,7 +173,7 @@ def run_pages(question: str, model, metric: str | None = None) -> tuple[TurnStat
     def offline():
         offline_calls.append(1)
         return "offline answer", "quote"
-    got = kinds_model.answer_pages(state, None, facts, "Quillfeather", 2022, _KEPT, lambda p: 1, model, offline)
+    got = page_kinds_model.answer_pages(state, None, facts, "Quillfeather", 2022, _KEPT, lambda p: 1, model, offline)
     return state, got
 
 
@@ -181,7 +181,7 @@ def test_a_why_answer_is_the_quoted_cause_and_its_own_words_carry_no_new_number(
     q = "What drove Quillfeather's revenue in 2022?"
     from pipeline.question.analysis import analyse
 
-    assert kinds_model.page_kind(analyse(q)) == "why"
+    assert page_kinds_model.page_kind(analyse(q)) == "why"
     cause = ("Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher volumes at the Kestrel "
              "works and new customer contracts.")
     fake.for_purpose("kinds", reply(source=1, quote=cause, summary="Higher Kestrel volumes and new contracts drove it"))
@@ -211,7 +211,7 @@ def test_a_prose_count_is_the_events_count_never_a_level_or_an_invented_number(f
     assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
 
 
-# --- the verdict over several companies' figures (kinds_model.cross_verdict) ---------------------------------------
+# --- the verdict over several companies' figures (cross_verdict.py) ---------------------------------------------------
 _FIGURES = [{"company": "Quillfeather", "year": 2022, "value": "120.5", "unit": "million", "metric": "Total assets"},
             {"company": "Northwind", "year": 2022, "value": "340.0", "unit": "million", "metric": "Total assets"}]
 _RANKED = "Northwind's is the highest (then Quillfeather):"
@@ -220,8 +220,8 @@ _RANKED = "Northwind's is the highest (then Quillfeather):"
 def cross(fake, model, offline=_RANKED, currencies=None, **obj) -> tuple[TurnState, str]:
     fake.for_purpose("kinds", ("json", chat(json.dumps(obj))))
     state = TurnState(question="Which of Quillfeather and Northwind had the highest total assets in 2022?")
-    return state, kinds_model.cross_verdict(state, state.question, _FIGURES,
-                                            currencies or {"Quillfeather": "USD", "Northwind": "USD"}, offline, model)
+    return state, cross_verdict.cross_verdict(state, state.question, _FIGURES,
+                                              currencies or {"Quillfeather": "USD", "Northwind": "USD"}, offline, model)
 
 
 def test_a_cross_company_verdict_must_agree_with_the_figures_and_use_only_them(fake, model):
@@ -262,7 +262,7 @@ def test_a_count_is_the_asked_nouns_number_and_the_models_words_only_the_quotes_
 
     def run(q):
         state = TurnState(question=q)
-        return state, kinds_model.answer_pages(state, None, analyse(q), "Quillfeather", 2022, kept, lambda p: 1,
+        return state, page_kinds_model.answer_pages(state, None, analyse(q), "Quillfeather", 2022, kept, lambda p: 1,
                                                model, lambda: ("offline answer", "quote"))
     q = "How many offices did Quillfeather close in 2022?"
     fake.for_purpose("kinds", reply(source=1, quote=quote, value="180"))      # the positions' number, not offices'

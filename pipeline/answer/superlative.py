@@ -13,7 +13,8 @@ from typing import Callable
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
-from pipeline.reading.tables import mis_split, parse_number, parse_page
+from pipeline.reading.tables import parse_page
+from pipeline.reading.cells import mis_split, parse_number
 from pipeline.question.terms import content_terms, stems
 
 MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top|least|lowest|smallest|worst|"

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
 
 from pipeline.answer import NOT_FOUND
 from pipeline.answer.formula import find_definition
@@ -12,8 +11,10 @@ from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import CitationRef, StepRecord, TurnState
 from pipeline.stores import corpus
-from pipeline.question.units import SCALE
 from pipeline.nodes.context import TurnContext, Work, years_for
+from pipeline.nodes.comparison import (WHICH_IS, across_companies, currencies_differ, one_company_asked,
+                                       reporting_currencies, which_is)
+from pipeline.nodes.figure_yes_no import PROFIT_OR_LOSS, SIGN_ASKED, THRESHOLD, yes_no_lead
 
 
 # --- synthesise ------------------------------------------------------------------------------------------------
@@ -31,19 +32,20 @@ class _Cites:
 
 
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    from pipeline.answer import kinds_model
+    from pipeline.answer import kinds_model, page_kinds_model
+    from pipeline.answer.cross_verdict import cross_verdict
 
     kinds_llm = kinds_model.Model(ctx.llm, ctx.settings.llm_calls_per_turn, ctx.sink) \
         if ctx.synthesiser is not None and ctx.llm is not None and conn is not None else None
     # a whole-report kind (yes/no, name, amount of an event) is the model's under that kind's own checks
     # (answer/kinds_model.py), not the general synthesis, whose checks know figures but not verdicts or names
-    # so is a why follow-up or a count stated in prose, read from the kept pages (kinds_model.answer_pages)
+    # so is a why follow-up or a count stated in prose, read from the kept pages (page_kinds_model.answer_pages)
     # and a verdict over several companies' figures: each figure read by the offline figure path, the model's
-    # verdict checked against them (kinds_model.cross_verdict)
-    cross = kinds_llm is not None and work.facts.metric is not None and _across_companies(state) and \
-        bool(_WHICH_IS.search(state.question or work.facts.text))
+    # verdict checked against them (cross_verdict.py)
+    cross = kinds_llm is not None and work.facts.metric is not None and across_companies(state) and \
+        bool(WHICH_IS.search(state.question or work.facts.text))
     whole_kind = kinds_llm is not None and (kinds_model.applies(work.facts) or cross or
-                                            kinds_model.page_kind(work.facts) is not None)
+                                            page_kinds_model.page_kind(work.facts) is not None)
     if ctx.synthesiser is not None and not whole_kind:   # a model writes the answer; confidence from verification
         work.base_confidence = "high"
         rec = ctx.synthesiser(state, ctx, conn, work)
@@ -58,10 +60,10 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
     # cited table, decided on the question as asked, before the cross-company reading below strips its "compare"
     if series.asks_series(work.facts, state.companies):
         return _series(state, work, conn, cite)
-    if work.facts.metric is not None and _across_companies(state):
+    if work.facts.metric is not None and across_companies(state):
         # several companies' figure ranked or compared: each company's own figure is asked (and checked) for the
         # measure alone, the ranking words go to the verdict
-        work.facts = _one_company_asked(work.facts)
+        work.facts = one_company_asked(work.facts)
     facts = work.facts
     sentences: list[str] = []
     missing: list[str] = []
@@ -93,14 +95,15 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
             (missing if kind == "not_found" else sentences).append(s)
             kinds.append(kind)
     asked = state.question or facts.text
-    across = len(state.companies) > 2 or _currencies_differ(state, conn)
-    verdict = _which_is(asked, state.results, own_years=bool(work.company_years),
-                        currencies=_currencies(state, conn)) if across else \
-        (_which_is(facts.text, state.results, own_years=bool(work.company_years)) or
+    across = len(state.companies) > 2 or currencies_differ(state, conn)
+    verdict = which_is(asked, state.results, own_years=bool(work.company_years),
+                       currencies=reporting_currencies(state, conn)) if across else \
+        (which_is(facts.text, state.results, own_years=bool(work.company_years)) or
          # "which of A and B had the higher X?": the measure alone was asked of each, the ranking is the question's
-         _which_is(asked, state.results, own_years=bool(work.company_years)))
+         which_is(asked, state.results, own_years=bool(work.company_years)))
     if verdict and cross:
-        verdict = kinds_model.cross_verdict(state, asked, state.results, _currencies(state, conn), verdict, kinds_llm)
+        verdict = cross_verdict(state, asked, state.results, reporting_currencies(state, conn), verdict,
+                                            kinds_llm)
     if verdict and across and len(state.results) < len(state.companies):
         verdict = f"Of the {len(state.results)} companies whose figure I found: " + verdict \
             if not verdict.startswith("No verdict") else verdict
@@ -189,16 +192,16 @@ def _prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, 
                     passages: list[Passage], cite: "_Cites", model=None) -> tuple[str, str]:
     """With a model, a why or prose-count question is the model's under its kind's checks (a count's table Total,
     read deterministically, first); everything else, and every failed check, the offline path."""
-    from pipeline.answer import kinds_model
+    from pipeline.answer import page_kinds_model
 
-    kind = kinds_model.page_kind(facts) if model is not None else None
+    kind = page_kinds_model.page_kind(facts) if model is not None else None
     if kind is None:
         return _prose_or_figure(state, conn, facts, company, year, passages, cite)
     tabled = _table_count(state, conn, facts, company, year, cite) if kind == "count" and year is not None else None
     if tabled is not None and tabled[0] is not None:
         return tabled[0]
     offline = lambda: _prose_or_figure(state, conn, facts, company, year, passages, cite)  # noqa: E731
-    said, got = kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
+    said, got = page_kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
     if tabled is not None and state.answered_by == "model" and _quotes_a_part(said, tabled[1]):
         # the model's count is one sub-category's cell of the event's table: a part, never the whole
         state.claims = [c for c in state.claims if c.text != said]
@@ -214,15 +217,15 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
     from pipeline.answer import prose
     from pipeline.answer.superlative import is_superlative
 
-    if facts.metric is not None and is_superlative(facts) and not _across_companies(state):
+    if facts.metric is not None and is_superlative(facts) and not across_companies(state):
         return prose.answer(state, conn, facts, company, year, passages, cite)   # never one figure for "which ... most"
     from pipeline.answer.trend import asks_trend
 
     if asks_trend(facts):   # "an improving margin?": the two years compared by the figure path, never a quote
         return _answer_company(state, conn, facts, company, year, passages, cite)
-    if facts.metric is not None and prose.is_yes_no(facts) and not (_SIGN_ASKED.search(facts.text) or
-                                                                    _THRESHOLD.search(facts.text) or
-                                                                    _PROFIT_OR_LOSS.search(facts.text)):
+    if facts.metric is not None and prose.is_yes_no(facts) and not (SIGN_ASKED.search(facts.text) or
+                                                                    THRESHOLD.search(facts.text) or
+                                                                    PROFIT_OR_LOSS.search(facts.text)):
         # "Did X announce a buyback?": the sentence first; "negative operating cash flow?", "revenue above $50
         # billion?" are about the figure
         said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
@@ -230,7 +233,7 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
             return said, kind
     s, kind = _answer_company(state, conn, facts, company, year, passages, cite)
     if kind in ("statement", "figure", "derived") and prose.is_yes_no(facts):
-        return _yes_no_lead(facts, state) + s, kind
+        return yes_no_lead(facts, state) + s, kind
     if kind == "not_found" and facts.metric is not None:
         m = facts.metric
         need = "percent" if m.unit == "%" or m.kind == "ratio" or re.search(r"(?i)\bmargin\b", facts.text) else \
@@ -241,168 +244,6 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
     return s, kind
 
 
-_SIGN_ASKED = re.compile(r"(?i)\b(positive|negative)\b")
-# "Did it make an operating profit?", "was it profitable?", "did it report a net loss?": a profit-or-loss question
-# about a statement measure is decided by the sign of the statement's figure, never by a sentence about another
-# measure ("non-operating income ...")
-_PROFIT_OR_LOSS = re.compile(r"(?i)\b(make|made|post|posted|report|reported|record|recorded|have|had|generate|generated|"
-                             r"achieve|achieved|turn|turned|deliver|delivered|incur|incurred|suffer|suffered)\s+"
-                             r"(a|an|any)\s+([\w-]+\s+){0,2}(?P<pl>profit|loss)\b|\b(?P<able>profitable|loss-making|"
-                             r"unprofitable)\b")
-_THRESHOLD = re.compile(r"(?i)\b(?P<op>above|over|more than|greater than|exceed(?:s|ed)?|at least|below|under|"
-                        r"less than|at most)\s+(?:US)?\$?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*"
-                        r"(?P<scale>thousand|million|billion|bn|mn|m)?\b")
-
-
-def _yes_no_lead(facts: QuestionFacts, state: TurnState) -> str:
-    """A yes/no question answered with one figure: "Yes. " / "No. " when it asks the figure's sign ("positive
-    working capital?") or sets a threshold ("inventory above $10 billion?"), else a plain statement that the
-    filing gives a figure, not a verdict ("capital-intensive?" needs a threshold the filing does not state):
-    never a bare figure that reads as an answer to a different question."""
-    r = state.results[-1] if state.results else {}
-    try:
-        v = float(str(r.get("value", "")).replace(",", ""))
-    except ValueError:
-        v = None
-    asked = _SIGN_ASKED.search(facts.text)
-    if v is not None and asked and v != 0:
-        return "Yes. " if (v > 0) == (asked.group(1).lower() == "positive") else "No. "
-    pl = _PROFIT_OR_LOSS.search(facts.text)
-    if v is not None and pl and v != 0:
-        profit = (pl["pl"] or "").lower() == "profit" or (pl["able"] or "").lower() == "profitable"
-        return "Yes. " if (v > 0) == profit else "No. "
-    bar = _THRESHOLD.search(facts.text)
-    if v is not None and bar:
-        unit = str(r.get("unit") or "").lower()
-        if unit in ("%", "x", "points", "per_share", "ratio"):
-            amount, limit = v, float(bar["n"].replace(",", ""))
-        else:
-            amount = v * float(SCALE.get(unit, 1))
-            limit = float(bar["n"].replace(",", "")) * float(SCALE.get((bar["scale"] or "").lower(), 1))
-            if not bar["scale"] and unit in SCALE:     # "above 10,000" of a table in millions: the table's scale
-                limit *= float(SCALE[unit])
-        op = bar["op"].lower()
-        up = not op.startswith(("below", "under", "less", "at most"))
-        met = (amount >= limit if op.startswith("at least") else amount <= limit if op == "at most"
-               else amount > limit if up else amount < limit)
-        return "Yes. " if met else "No. "
-    return "The filing states no yes or no to this; the figure it gives: "
-
-
-_WHICH_IS = re.compile(r"(?i)^\s*(which|who)\b.*\b(larger|largest|bigger|biggest|higher|highest|greater|more|"
-                       r"smaller|smallest|lower|lowest|less)\b")
-
-
-def _across_companies(state: TurnState) -> bool:
-    """"Which of A, B and C had the highest total assets?": several companies asked at once, each answered from its
-    own report (the verdict compares the companies, never the rows of one table)."""
-    return len(state.companies) >= 2
-
-
-_RANKING_LEAD = re.compile(r"(?i)^\s*(which|who)\b[^?]*?\b(has|had|have|reported|posted|shows?|showed|with|is|was)\s+"
-                           r"(the\s+)?(larger|largest|bigger|biggest|higher|highest|greater|greatest|more|most|smaller|"
-                           r"smallest|lower|lowest|less|least)\s+")
-_COMPARE_LEAD = re.compile(r"(?i)^\s*(compare|comparing|rank|ranking|screen)\s+(the\s+)?")
-_ACROSS = re.compile(r"(?i)\s+(across|for|between|among|of)\s+[^?]*?(?=\s+(in|for)\s+(fy|fiscal|20\d\d)|\?|$)")
-
-
-def _one_company_asked(facts: QuestionFacts) -> QuestionFacts:
-    """"Which of A, B and C had the highest total assets in FY2022?" read as "What were total assets in FY2022?"
-    for each company: the ranking and listing words are how the companies are compared, not qualifiers of the
-    measure."""
-    import dataclasses
-
-    text = core_question(facts.text)
-    m = _RANKING_LEAD.search(text) or _COMPARE_LEAD.search(text)
-    if not m:
-        return facts
-    rest = text[m.end():]
-    if _COMPARE_LEAD.match(text):
-        rest = _ACROSS.sub(" ", rest, count=1)
-    return dataclasses.replace(facts, text=f"What was the {rest.strip()}")
-
-
-def _currencies(state: TurnState, conn) -> dict[str, str]:
-    """Each answered company's reporting currency, read from the document its figure cites."""
-    if conn is None or not state.citations:
-        return {}
-    units = corpus.document_units(conn, {c.doc for c in state.citations})
-    out: dict[str, str] = {}
-    for c in state.citations:
-        cur = units.get(c.doc).currency if units.get(c.doc) else ""
-        out.setdefault(c.company, cur or "")
-    return out
-
-
-def _currencies_differ(state: TurnState, conn) -> bool:
-    curs = {c for c in _currencies(state, conn).values()}
-    return len(curs) > 1
-
-
-def _which_of_many(m: re.Match, results: list[dict], currencies: dict[str, str]) -> str:
-    """The verdict over several companies' figures: only where they are comparable (one measure, one year, one
-    currency); otherwise what keeps them apart is said instead of a verdict."""
-    companies = [r["company"] for r in results]
-    if len(set(companies)) != len(companies):
-        return ""
-    if len({r["metric"] for r in results}) > 1 or len({r["year"] for r in results}) > 1:
-        return "No verdict: the figures below are not one measure of one year, so they are not ranked."
-    curs = {currencies.get(r["company"], "") for r in results}
-    if len(curs) > 1 or "" in curs and len(results) > 1 and any(curs - {""}):
-        said = ", ".join(f"{r['company']} in {currencies.get(r['company']) or 'an unstated currency'}"
-                         for r in results)
-        return (f"No verdict: the reports state these figures in different currencies ({said}) and print no rate "
-                "to convert them, so they are not ranked.")
-    units = {r["unit"] for r in results}
-    money = all(u in SCALE for u in units)
-    if len(units) > 1 and not money:
-        return ""
-    vals = []
-    for r in results:
-        try:
-            v = Decimal(r["value"])
-        except (InvalidOperation, TypeError):
-            return ""
-        vals.append(v * SCALE[r["unit"]] if money else v)
-    low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")
-    ranked = sorted(zip(vals, companies), reverse=not low)
-    if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
-        return f"{ranked[0][1]} and {ranked[1][1]} are equal on this measure."
-    order = ", then ".join(c for _, c in ranked[1:])
-    return f"{ranked[0][1]}'s is the {m.group(2).lower()} (then {order}):"
-
-
-def _which_is(question: str, results: list[dict], own_years: bool = False,
-              currencies: dict[str, str] | None = None) -> str:
-    """"Which is larger?" over two companies' figures of one measure and year (or each company's own year, as the
-    thread asked them): the verdict, stated first. Given `currencies` (several companies at once), the verdict
-    over all of them, only where comparable."""
-    m = _WHICH_IS.search(question)
-    if m and currencies is not None and len(results) >= 2:
-        return _which_of_many(m, results, currencies)
-    if not m or len(results) != 2:
-        return ""
-    a, b = results
-    money = a["unit"] in SCALE and b["unit"] in SCALE     # "$1,607 million" against "$2,168,095 thousand"
-    if a["company"] == b["company"] or a["metric"] != b["metric"] or (a["unit"] != b["unit"] and not money) \
-            or (a["year"] != b["year"] and not own_years):
-        return ""
-    try:
-        va, vb = Decimal(a["value"]), Decimal(b["value"])
-    except (InvalidOperation, TypeError):
-        return ""
-    if money:
-        va, vb = va * SCALE[a["unit"]], vb * SCALE[b["unit"]]
-    if va == vb:
-        return f"{a['company']} and {b['company']} are equal on this measure."
-    low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")
-    top, other = (a, b) if (va < vb) == low else (b, a)
-    if a["year"] != b["year"]:
-        return f"{top['company']}'s (FY{top['year']}) is {m.group(2).lower()} than {other['company']}'s " \
-               f"(FY{other['year']}):"
-    return f"{top['company']}'s is {m.group(2).lower()}:"
-
-
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
                     passages: list[Passage], cite: _Cites) -> tuple[str, str]:
     """One company and year: a figure from the facts table (pipeline/answer/figures.py), else a quote."""
@@ -411,7 +252,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
     from pipeline.answer.figures import answer_figure
     from pipeline.answer.superlative import is_superlative
 
-    if (is_superlative(facts) and not (_across_companies(state) and facts.metric is not None)) or prose.asks_why(facts):
+    if (is_superlative(facts) and not (across_companies(state) and facts.metric is not None)) or prose.asks_why(facts):
         # "what was the largest liability?": rows compared, never one row's figure; "what drove the gross margin
         # decline?": the sentence giving the cause, never the margin itself
         return _quote(state, facts, company, year, passages, cite, conn)
@@ -421,7 +262,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
             return text, kind
         suggestions = list(state.suggestions)
         # a measure no statement prints ("backlog", "deliveries"): a sentence naming it, the year and a number
-        from pipeline.answer.facts import asks_a_count
+        from pipeline.question.figure_ask import asks_a_count
 
         need = prose.question_kind(core_question(facts.text)) or \
             ("count" if asks_a_count(core_question(facts.text)) else "number")   # "employees": a count, not a share

@@ -31,7 +31,8 @@ from itertools import combinations
 
 from pipeline.reading.columns import MONTHS
 from pipeline.reading.equity_title import is_title
-from pipeline.reading.tables import PageTable, parse_number, split_row
+from pipeline.reading.cells import parse_number, split_row
+from pipeline.reading.page_table import PageTable
 
 _MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATE = re.compile(rf"(?i)\b(?:(?P<m1>{_MON})\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,?(?:\s+(?P<y1>(?:19|20)\d{{2}}))?"
