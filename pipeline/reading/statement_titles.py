@@ -9,7 +9,7 @@ from pipeline.reading.cells import split_row
 
 
 # after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
-# of Income Corning Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
+# of Income Acme Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
 _END = (r"(?-i:\s+[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
         r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
 _STATEMENT_TITLES = [
