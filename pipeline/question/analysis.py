@@ -195,5 +195,6 @@ def analyse(text: str, registry: Registry | None = None, lexicon: Lexicon | None
     years = (list(carried.years) if carried is not None else []) or find_years(text)
     reading = with_carried(text, carried)
     return QuestionFacts(text=reading, companies=companies, years=years, metrics=metrics,
-                         topics=get_topics().find(reading), unknown_companies=unknown_company_names(text, registry, lexicon),
-                         ambiguous=shared, carried=carried, own=text if carried is not None else None)
+                         topics=get_topics().find(reading),
+                         unknown_companies=unknown_company_names(text, registry, lexicon), ambiguous=shared,
+                         carried=carried, own=text if carried is not None else None)
