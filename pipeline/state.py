@@ -62,9 +62,9 @@ class CitationRef(BaseModel):
 
 class Carried(BaseModel):
     """What carry-over (pipeline/memory/carryover.py) read into a question from the conversation, as fields: the
-    question the user typed stays `TurnState.question`, untouched. `text()` composes what the question reader,
-    retrieval and the model read; `asked` is the asking sentence alone, which the figure lookup, the cache key and
-    the prose matcher read as the question's own words."""
+    question the user typed stays `TurnState.question`, untouched. The question reader takes `asked` with these
+    fields (`pipeline.question.analysis.analyse(..., carried=)`); `text()` composes the question as read for
+    people and the model (the trace, the prompt), which no stage parses."""
     companies: list[str] = Field(default_factory=list)
     years: list[int] = Field(default_factory=list)
     metric: str | None = None
@@ -77,9 +77,9 @@ class Carried(BaseModel):
     from_turn: int | None = None   # the turn carried from; None when only a relative period of its own was resolved
 
     def text(self) -> str:
-        """The question as the pipeline reads it: the asking sentence, then what was carried and from which turn
-        ("and in FY2021? (context from turn 1: Acme revenue)"; "revenue last year (read as: FY2021)" when only a
-        relative period was resolved)."""
+        """The question as read, said for a person or the model: the asking sentence, then what was carried and
+        from which turn ("and in FY2021? (context from turn 1: Acme revenue)"; "revenue last year (read as:
+        FY2021)" when only a relative period was resolved). Composed for reading; no stage parses it."""
         if self.from_turn is None:
             return f"{self.asked.rstrip()} (read as: {' '.join(self.context)})" if self.context else self.asked
         return f"{self.asked} (context from turn {self.from_turn}: {' '.join(self.context)})" if self.context \

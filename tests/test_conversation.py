@@ -1,4 +1,6 @@
 """Carry-over fills only what a follow-up lacks; relative periods resolve against the previous turn."""
+import re
+
 import pytest
 
 from pipeline.guardrails.router import hostile
@@ -105,10 +107,10 @@ def test_a_period_only_follow_up_asks_the_same_segments_figure():
     co = carry_over("and the year before?", history, COVERAGE)
     assert co.years == [2021] and co.metric == "revenue"
     facts = facts_for(co)
-    ask = figure_ask.read_ask(co.text(), facts, facts.metric)
+    ask = figure_ask.read_ask(facts.text, facts, facts.metric)
     assert {"commerci", "airplan"} <= set(ask.hard)      # the segment is still asked, not the company's total
     plain = carry_over("and the year before?", BOEING_2021, COVERAGE)
-    assert figure_ask.read_ask(plain.text(), facts_for(plain), facts_for(plain).metric).hard == []
+    assert figure_ask.read_ask(facts_for(plain).text, facts_for(plain), facts_for(plain).metric).hard == []
 
 
 def test_as_a_percent_of_after_a_figure_is_that_figure_over_the_one_named():
@@ -152,6 +154,36 @@ def test_a_turn_checkpointed_with_the_old_text_form_is_read_back_the_same():
 
     reloaded = TurnState.model_validate({"question": "as % of revenue", **old[1].state})   # an old final state
     assert reloaded.carried.text() == co.text() and reloaded.carried.companies == ["Boeing"]
+    from pipeline.memory.carryover import read
+
+    a, b = read(legacy), read(co.carried())           # an old turn's question reads as the fields' does
+    assert (a.text, a.own_words(), a.carried_words(), [m.key for m in a.metrics], a.years) == \
+        (b.text, b.own_words(), b.carried_words(), [m.key for m in b.metrics], b.years)
+    assert [c.name for c in a.companies] == [c.name for c in b.companies] == ["Boeing"]
+
+
+def test_the_reader_takes_what_was_carried_as_fields_and_never_reads_where_it_came_from():
+    """A follow-up is read from its own words with the carried companies, years and metric as fields: the words
+    "context from turn N" reach no stage - not the reading text, not the retrieval query."""
+    from pipeline.memory.carryover import facts_for
+    from pipeline.question.analysis import analyse
+    from pipeline.state import Carried
+
+    co = carry_over("and in FY2021?", turn(1, "Boeing capex 2022", ["Boeing"], [2022], "capex"), COVERAGE)
+    facts = facts_for(co)
+    assert "(context from turn 1:" in co.text()           # the trace's wording, composed for people
+    assert ([c.name for c in facts.companies], facts.years, facts.metric.key) == (["Boeing"], [2021], "capex")
+    assert facts.own_words() == "and in FY2021?" and facts.carried_words() == ["Boeing", "capital expenditure"]
+    for text in (facts.text, facts.search_query()):
+        assert not {"context", "turn", "1"} & set(re.findall(r"[\w]+", text.lower())), text
+    assert facts.search_query().startswith("and in FY2021? Boeing capital expenditure")
+    assert facts.as_read() == co.text()                   # what the model is told
+    # the fields stand where the question names none: its own company, year and metric win
+    made_up = Carried(companies=["PepsiCo"], years=[2030], metric="capex", asked="x", context=["PepsiCo"])
+    own = analyse("What was PepsiCo's revenue in FY2022?", carried=made_up.model_copy(update={"years": []}))
+    assert (own.metric.key, own.years) == ("revenue", [2022])
+    bare = analyse("and the year before?", carried=made_up)
+    assert ([c.name for c in bare.companies], bare.years, bare.metric.key) == (["PepsiCo"], [2030], "capex")
 
 
 def test_which_had_the_higher_compares_the_threads_two_companies():
@@ -181,7 +213,7 @@ def test_a_follow_up_naming_only_a_segment_asks_the_threads_figure_of_it():
     co = carry_over("Commercial Airplanes segment", history, COVERAGE)
     facts = facts_for(co)
     assert co.metric == "revenue" and facts.metric.key == "revenue" and co.years == [2022]
-    assert "commerci" in figure_ask.read_ask(co.text(), facts, facts.metric).hard
+    assert "commerci" in figure_ask.read_ask(facts.text, facts, facts.metric).hard
 
 
 def test_the_margin_of_that_segment_keeps_the_previous_turns_segment():
@@ -191,7 +223,7 @@ def test_the_margin_of_that_segment_keeps_the_previous_turns_segment():
     history = turn(1, "Boeing Commercial Airplanes operating earnings 2022", ["Boeing"], [2022], "operating_income")
     co = carry_over("operating margin of that segment", history, COVERAGE)
     facts = facts_for(co)
-    assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.text(), facts, facts.metric).hard)
+    assert {"commerci", "airplan"} <= set(figure_ask.read_ask(facts.text, facts, facts.metric).hard)
 
 
 def test_a_name_the_threads_company_prints_as_its_part_is_that_companys_segment_not_a_company():
@@ -221,7 +253,7 @@ def test_which_is_higher_now_compares_the_two_companies_in_the_year_last_asked_n
     co = carry_over("which is higher now?", history, COVERAGE)
     assert set(co.companies) == {"3M", "Boeing"} and co.years == [2022] and co.metric == "operating_income"
     facts = facts_for(co)
-    assert figure_ask.read_ask(co.text(), facts, facts.metric).hard == []      # "now" is not a qualifier
+    assert figure_ask.read_ask(facts.text, facts, facts.metric).hard == []      # "now" is not a qualifier
 
 
 def test_a_pronoun_follow_up_after_a_segments_figure_asks_that_segment():
@@ -232,11 +264,11 @@ def test_a_pronoun_follow_up_after_a_segments_figure_asks_that_segment():
     for q in ("operating income for it", "and its operating margin?"):
         co = carry_over(q, history, COVERAGE)
         facts = facts_for(co)
-        assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.text(), facts, facts.metric).hard), q
+        assert {"commerci", "airplan"} <= set(figure_ask.read_ask(facts.text, facts, facts.metric).hard), q
     plain = carry_over("operating income for it", turn(1, "Boeing revenue 2022", ["Boeing"], [2022], "revenue"),
                        COVERAGE)
     facts = facts_for(plain)
-    assert figure_ask.read_ask(plain.text(), facts, facts.metric).hard == []    # the company's, nothing to keep
+    assert figure_ask.read_ask(facts.text, facts, facts.metric).hard == []    # the company's, nothing to keep
 
 
 def test_and_the_x_segment_asks_the_threads_figure_of_that_segment():
@@ -263,7 +295,7 @@ def test_margin_alone_after_a_parts_figure_is_that_parts_margin():
     co = carry_over("margin?", history, COVERAGE)
     facts = facts_for(co)
     assert facts.metric is not None and facts.metric.key == "operating_income" and "margin" in co.text()
-    assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.text(), facts, facts.metric).hard)
+    assert {"commerci", "airplan"} <= set(figure_ask.read_ask(facts.text, facts, facts.metric).hard)
 
 
 def test_which_is_higher_after_two_parts_of_one_company_compares_the_two_parts():

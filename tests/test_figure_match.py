@@ -428,16 +428,16 @@ def test_a_row_under_a_parts_heading_is_led_by_that_parts_name():
                      "AWS", "Operating income 9,201 7,296", "REVENUES", "Greater China 7,248 7,547",
                      "Total revenues 51,217 46,710"]])
     # follow-ups: carry-over added the company, the year (and the measure) as fields of the turn state
-    for asked, context, value, part in [("AWS operating income that year?", ["Verizon", "FY2030"], "9,201", "AWS"),
-                                        ("did it grow Greater China?", ["Verizon", "FY2030", "revenue"], "7,248",
-                                         "Greater China")]:
-        carried = Carried(companies=["Verizon"], years=[2030], asked=asked, context=context, from_turn=1)
-        question = carried.text()
-        facts = analyse(question)
-        facts.carried = carried
+    for asked, metric, context, value, part in [
+            ("AWS operating income that year?", None, ["Verizon", "FY2030"], "9,201", "AWS"),
+            ("did it grow Greater China?", "revenue", ["Verizon", "FY2030", "revenue"], "7,248", "Greater China")]:
+        carried = Carried(companies=["Verizon"], years=[2030], metric=metric, asked=asked, context=context,
+                          from_turn=1)
+        facts = analyse(asked, carried=carried)       # the question's own words, read with the carried fields
+        assert facts.own_words() == asked and facts.carried_words() == context
         a = Answerer(TurnState(question=asked, carried=carried), None, facts, "Verizon", 2030, lambda p: 1)
         fact = next(f for f in rows if f.value_printed == value)
-        ask = figure_ask.read_ask(question, facts, facts.metric)
+        ask = figure_ask.read_ask(facts.text, facts, facts.metric)
         assert a.part_named(fact, a.measure_name(), ask, label_said=False) == part
     total = next(f for f in rows if f.value_printed == "51,217")
     plain = analyse("Verizon revenue 2030")

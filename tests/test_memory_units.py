@@ -90,12 +90,12 @@ def test_a_follow_ups_cache_key_is_the_carried_question_never_its_bare_words():
     from pipeline.memory.carryover import facts_for
 
     facts = facts_for(carry_over("and in FY2021?", HISTORY))
-    key = canonical(facts.text, facts.own_words())
-    assert key == canonical("What was 3M's capex in FY2021?")
+    key = canonical(facts.text, facts.own_words(), facts)
+    assert key == canonical("What was 3M's capex in FY2021?") == canonical(facts.text, facts.own_words())
     assert key != canonical("and in FY2021?")
     assert not {"context", "turn"} & set(key.split())
     changed = facts_for(carry_over("how did it change in FY2021?", HISTORY))
-    assert canonical(changed.text, changed.own_words()) == canonical("How did 3M's capex change in FY2021?")
+    assert canonical(changed.text, changed.own_words(), changed) == canonical("How did 3M's capex change in FY2021?")
 
 
 def test_polarity_guard_words():

@@ -484,3 +484,15 @@ def test_a_table_row_with_its_currency_signs_printed_apart_ends_the_text_above_i
     got = sentences_of(page)
     assert not any("1,204" in s or "2,016" in s for s in got), got
     assert any(s.startswith("Revenue increased") for s in got) and any(s.startswith("Operating expenses") for s in got)
+
+
+def test_a_flow_is_read_on_the_asking_part_of_the_question():
+    """"How many ... were let go" asks an event's count; an instruction sentence's "cut" does not make a head count
+    question one (the candidates and the check read it the same way)."""
+    from pipeline.answer.prose_counts import asks_a_flow
+    from pipeline.question.analysis import QuestionFacts
+
+    assert asks_a_flow(QuestionFacts("How many employees were let go in 2022?"))
+    assert not asks_a_flow(QuestionFacts("How many employees did Quillfeather have in 2022? Round to the nearest "
+                                         "thousand and give the figure before any were cut."))
+    assert not asks_a_flow(QuestionFacts("How many employees did Quillfeather have in 2022?"))

@@ -89,7 +89,7 @@ class ModelSynthesiser:
         sources = _sources(conn, work.passages)
         removed = [r for s in sources for r in s.removed]
         blocks = [f"[{s.n}] {s.label}\n{s.text}" for s in sources]
-        context = assemble(work.facts.text, blocks, work.conversation, state.memory.get("hints", []),
+        context = assemble(work.facts.as_read(), blocks, work.conversation, state.memory.get("hints", []),
                            ctx.settings.context_budget_tokens)
         state.memory["context"] = {"tokens": context.tokens, "dropped": context.dropped,
                                    "evidence": len(context.evidence), "conversation": len(context.conversation),
@@ -98,7 +98,7 @@ class ModelSynthesiser:
         usable = {s.n: s for s in sources[:len(context.evidence)]}
         year = state.years[0] if len(state.years) == 1 else None
         user = prompts.SYNTHESIS.format(
-            question=work.facts.text, scope=_scope(state),
+            question=work.facts.as_read(), scope=_scope(state),
             sources="\n\n".join(context.evidence) or "(none)",
             conversation="\n".join(context.conversation) or "(none)",
             hints="\n".join(context.hints) or "(none)")

@@ -39,13 +39,12 @@ def page_candidates(kind: str, facts: QuestionFacts, texts: list[tuple[str, Pass
     """The kept pages' sentences the model chooses from: prose naming the question's words, with a cause (why) or
     a count (count)."""
     from pipeline.answer import prose, prose_counts, sentences
-    from pipeline.question.analysis import core_question
     from pipeline.question.terms import stems
 
     terms = prose.question_terms(facts)
     if facts.metric is not None:
         terms = terms + list(stems(" ".join(facts.metric.terms + (facts.metric.label,))))
-    flow = kind == "count" and prose_counts.asks_a_flow(core_question(facts.text))
+    flow = kind == "count" and prose_counts.asks_a_flow(facts)
     out, seen = [], set()
     for text, p in texts:
         for s in sentences.sentences_of(text):
@@ -105,7 +104,7 @@ def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[s
         raise KindCheckFailed(f"{value} is not a count the quote states")
     if not prose.counts_the_asked(quote, facts, digits):
         raise KindCheckFailed(f"{value} is not the count of what was asked (another noun's number)")
-    if prose_counts.asks_a_flow(facts.text) and not prose_counts.states_a_flow(quote):
+    if prose_counts.asks_a_flow(facts) and not prose_counts.states_a_flow(quote):
         raise KindCheckFailed("the quote states a level, not how many joined or left")
     return counts[0], summary, quote, p
 

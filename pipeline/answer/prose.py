@@ -204,7 +204,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     if not terms:
         return None
     kind = need or question_kind(core_question(facts.text))
-    flow_q = kind == "count" and asks_a_flow(core_question(facts.text))
+    flow_q = kind == "count" and asks_a_flow(facts)
     if flow_q:     # the event's words ("let go", "cut") are checked as a stated change, not as terms to carry
         terms = [t for t in terms if not FLOW_Q.fullmatch(t.lstrip("~")) and t.lstrip("~") not in ("let", "go")] \
             or terms
@@ -272,7 +272,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if require_year and need and _subject_adds(sent, terms, facts):
                 continue    # "Wireless equipment revenues included in our Business segment amounted to $3.4
                 #             billion" is a part of the Business segment's revenues, not them
-            flow = kind == "count" and asks_a_flow(core_question(facts.text))
+            flow = kind == "count" and asks_a_flow(facts)
             if flow:
                 # an event's count: the sentence states the change ("a reduction of almost 1,000 positions"); a
                 # level ("approximately 156,000 employees") never answers how many were let go

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.terms import stems
 
 
@@ -26,8 +27,10 @@ PEOPLE_NOUNS = ("employees", "positions", "jobs", "roles", "staff", "people", "w
 PEOPLE_STEMS = frozenset(stems(" ".join(PEOPLE_NOUNS))) | {"~employe"}
 
 
-def asks_a_flow(question: str) -> bool:
-    return bool(FLOW_Q.search(question))
+def asks_a_flow(facts: QuestionFacts) -> bool:
+    """Whether the question asks how many joined or left (an event), read on its asking part (`core_question`:
+    an instruction sentence's words never make it one) - the one reading the candidates and the check share."""
+    return bool(FLOW_Q.search(core_question(facts.text)))
 
 
 def count_score(sentence: str, terms: list[str]) -> int:

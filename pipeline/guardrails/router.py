@@ -278,8 +278,8 @@ def refine_with_llm(llm, facts: QuestionFacts, coverage: dict[str, list[int]], r
     rules missed becomes the year. Either is then routed by the same rules (so an uncovered year is still
     `no_data`). The model never names a company for a question that names none, nor a year the question does
     not state. Raises on output with no parseable route."""
-    out = parse_json_object(complete(llm, prompts.ROUTER.format(coverage=coverage_text(coverage), question=facts.text),
-                                     "route_llm"), {"route": str, "reason": str})
+    prompt = prompts.ROUTER.format(coverage=coverage_text(coverage), question=facts.as_read())
+    out = parse_json_object(complete(llm, prompt, "route_llm"), {"route": str, "reason": str})
     if out["route"] not in ROUTES:
         raise MalformedOutput(f"unknown route {out['route']!r}")
     company = _covered(out.get("company"), coverage)

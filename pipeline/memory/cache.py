@@ -30,21 +30,21 @@ _POLARITY = {
 }
 
 
-def canonical(text: str, own: str | None = None) -> str:
+def canonical(text: str, own: str | None = None, facts=None) -> str:
     """The cache key's text: company, fiscal year and metric in canonical form, then whatever else the question
     asks (filler words dropped). "What was ACME's capex in fiscal 2018?" and "Acme capital expenditure FY2018"
     read the same; "How did Acme's capex change in FY2018?" keeps "change" and does not. `text` is the question as
-    read (with what carry-over added, `QuestionFacts.text`), `own` its own words (`QuestionFacts.own_words`): the
-    carried company, year and metric are in the key's head, so a follow-up ("and in FY2018?" after an Acme capex
-    question) keys as Acme FY2018 capex, never as the same words asked fresh; the carried words themselves are never
-    among the other words."""
+    read (with what carry-over added, `QuestionFacts.text`), `own` its own words (`QuestionFacts.own_words`), `facts`
+    the question as read (`QuestionFacts`; read from `text` when not given): the carried company, year and metric
+    are in the key's head, so a follow-up ("and in FY2018?" after an Acme capex question) keys as Acme FY2018
+    capex, never as the same words asked fresh; the carried words themselves are never among the other words."""
     from pipeline.stores.tokeniser import FILLER
     from pipeline.question.lexicon import fold, get_lexicon, term_pattern
     from pipeline.question.periods import FY_PATTERN
     from pipeline.question.analysis import analyse
     from pipeline.question.registry_sources import get_registry
 
-    facts = analyse(text)
+    facts = facts or analyse(text)
     rest = FY_PATTERN.sub(" ", text if own is None else own)
     rest = get_registry().strip_names(rest)
     rest = " " + fold(rest) + " "
@@ -88,9 +88,10 @@ class SemanticCache:
         self.return_threshold, self.seed_threshold = return_threshold, seed_threshold
 
     def lookup(self, question: str, company: str, fiscal_year: int | None, metric: str | None,
-               own: str | None = None) -> CacheResult:
-        """`own`: the question's own words when carry-over added context (`canonical`)."""
-        key = canonical(question, own)
+               own: str | None = None, facts=None) -> CacheResult:
+        """`own`, `facts`: the question's own words and the question as read, when carry-over added context
+        (`canonical`)."""
+        key = canonical(question, own, facts)
         vec = vector_literal(self._embedder.get_query_embedding(key))
         with self._connect() as c:
             row = c.execute(
@@ -112,12 +113,12 @@ class SemanticCache:
         return CacheResult(band, sim, answer if band != "miss" else None, f"{created:%Y-%m-%d %H:%M UTC}", compared)
 
     def write(self, question: str, company: str, fiscal_year: int | None, metric: str | None, answer: dict,
-              docs: list[str], corpus_version: str, own: str | None = None) -> bool:
+              docs: list[str], corpus_version: str, own: str | None = None, facts=None) -> bool:
         """Store the entry unless one that `lookup` would return for this question is there already (another
         thread or process answered the same question meanwhile). Writers of the same key take turns (an advisory
         lock), so two processes missing together still leave one entry. Returns whether it was written. The entry
         keeps its key's text (`canonical`), which `lookup` compares word for word."""
-        key = canonical(question, own)
+        key = canonical(question, own, facts)
         answer = {**answer, "key": key}
         vec = vector_literal(self._embedder.get_query_embedding(key))
         pol, model = polarity(question), self._embedder.model_name

@@ -312,7 +312,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             # own words, so the figure lookup must cover them: a period-only follow-up asks the same measure
             kept = " ".join(quals)
         else:   # a prose question: its topic is in the previous question's words
-            prev_facts = analyse(prev.read.text())
+            prev_facts = read(prev.read)
             topic = " ".join(_topic_words(prev.read, prev_facts))
             if topic:
                 out.added.append(f"topic '{topic}'")
@@ -373,7 +373,7 @@ def _qualifiers(prev: Carried, metric_key: str) -> list[str]:
     """The previous question's words beside its measure's own: a segment ("Domestic segment") or a ratio's
     denominator ("% of revenue"), in its order, never a company, period or filler word."""
     metric = get_lexicon().get(metric_key)
-    facts = analyse(prev.text())
+    facts = read(prev)
     measure = {w.lower() for t in (*metric.terms, metric.label) for w in re.findall(r"[A-Za-z]+", t)}
     drop = {"fy"} | set(FILLER) | ASKING | facts.company_words() | measure
     # its words, not its context; with informal company names spelled out ("globex" is Globex Corporation, not a qualifier)
@@ -403,13 +403,11 @@ def _latest(companies: list[str], coverage: dict[str, list[int]]) -> int | None:
 
 
 def facts_for(co: CarryOver):
-    """The question facts the pipeline reads after carry-over: the carried companies and years (in the carried
-    order, the earlier company first in a comparison)."""
-    facts = analyse(co.text())
-    facts.carried = co.carried()
-    order = {name: i for i, name in enumerate(co.companies)}
-    facts.companies = [c for c in facts.companies if c.name in order] or facts.companies
-    facts.companies.sort(key=lambda c: order.get(c.name, len(order)))
-    if co.years:
-        facts.years = list(co.years)
-    return facts
+    """The question facts the pipeline reads after carry-over: the asking sentence read with the carried fields
+    (the carried companies in the carried order, the earlier company first in a comparison)."""
+    return read(co.carried())
+
+
+def read(carried: Carried):
+    """A question as a turn read it (`Carried`): its asking sentence, with what was carried as fields."""
+    return analyse(carried.asked, carried=carried)

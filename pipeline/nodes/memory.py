@@ -67,7 +67,8 @@ def cache_lookup(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
         state.cache = {"hit": False, "similarity": 0.0, "band": "skipped"}
         return StepRecord(node="cache_lookup", decision="skipped", reason="one company and year per cache entry")
     year = state.years[0] if state.years else None
-    r = ctx.cache.lookup(work.facts.text, state.companies[0], year, state.metric, own=work.facts.own_words())
+    r = ctx.cache.lookup(work.facts.text, state.companies[0], year, state.metric, own=work.facts.own_words(),
+                         facts=work.facts)
     state.cache = r.to_json()
     if r.band == "return" and r.entry:
         e = r.entry
@@ -97,7 +98,7 @@ def cache_write(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRec
                  "claims": [c.model_dump() for c in state.claims]}
         if not ctx.cache.write(work.facts.text, state.companies[0], state.years[0] if state.years else None,
                                state.metric, entry, sorted({c.doc for c in state.citations}), corpus.corpus_version(conn),
-                               own=work.facts.own_words()):
+                               own=work.facts.own_words(), facts=work.facts):
             ok, why = False, "an equivalent entry was cached meanwhile (another turn or process)"
     return StepRecord(node="cache_write", decision="written" if ok else "not written", reason=why)
 

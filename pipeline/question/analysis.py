@@ -23,8 +23,17 @@ def core_question(text: str) -> str:
     return " ".join(keep) if keep else text
 
 
+def with_carried(own: str, carried: Any = None) -> str:
+    """The question with what carry-over added, as plain words: its own words, then the carried ones (companies,
+    FY years, the measure's label, a topic: `Carried.context`) - what the stages match, rank and grade on. The
+    words alone: where they came from is said only by `Carried.text()`, which no stage reads."""
+    context = list(carried.context) if carried is not None else []
+    return " ".join([own, *context]) if context else own
+
+
 @dataclass
 class QuestionFacts:
+    # the question as the stages read it: its own words, then what carry-over added (`with_carried`)
     text: str
     companies: list[Company] = field(default_factory=list)
     years: list[int] = field(default_factory=list)
@@ -33,20 +42,27 @@ class QuestionFacts:
     unknown_companies: list[str] = field(default_factory=list)   # named like a company, but not registered
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # a name several companies go by -> their names
     # what carry-over read into the question (a `pipeline.state.Carried`, typed loosely so the question reader
-    # does not import the turn state; `text` is then `carried.text()`); None when nothing was carried
+    # does not import the turn state); None when nothing was carried
     carried: Any = None
+    own: str | None = None      # the question's own words, when carry-over added some (`text` is then longer)
 
     def _reads_carried(self) -> bool:
-        return self.carried is not None and self.carried.text() == self.text   # not a text rewritten since
+        return self.own is not None and self.text == with_carried(self.own, self.carried)   # not rewritten since
 
     def own_words(self) -> str:
         """The question as the user asked it, without the context carry-over added (the asking sentence carry-over
         read: "margin?" with the part it asked joined); the text itself when nothing was carried."""
-        return self.carried.asked if self._reads_carried() else self.text
+        return self.own if self._reads_carried() else self.text
 
     def carried_words(self) -> list[str]:
         """The words carry-over added to the reading ("Acme", "FY2030", "capital expenditure"); [] when none."""
         return list(self.carried.context) if self._reads_carried() else []
+
+    def as_read(self) -> str:
+        """The question for a reader that is told where its words came from (the model's prompt): `Carried.text()`
+        ("and in FY2021? (context from turn 1: Acme revenue)"); the text itself when nothing was carried. Composed
+        for reading only: no stage parses it."""
+        return self.carried.text() if self._reads_carried() else self.text
 
     @property
     def company(self) -> Company | None:
@@ -77,8 +93,9 @@ class QuestionFacts:
         return out
 
     def search_query(self) -> str:
-        """The asking part of the question plus the lexicons' wording for its metric and topic."""
-        parts = [core_question(self.text)]
+        """The retrieval query: the asking part of the question's own words, the words carry-over added (its
+        companies, years, measure or topic), then the lexicons' wording for its metric and topic."""
+        parts = [core_question(self.own_words()), *self.carried_words()]
         if self.metric:
             parts.append(self.metric.search_text())
         if self.topics:
@@ -156,14 +173,28 @@ def _is_term(phrase: str) -> bool:
     return define(phrase) is not None
 
 
-def analyse(text: str, registry: Registry | None = None, lexicon: Lexicon | None = None) -> QuestionFacts:
+def analyse(text: str, registry: Registry | None = None, lexicon: Lexicon | None = None,
+            carried: Any = None) -> QuestionFacts:
+    """`text` is the question's own words; `carried` (a `pipeline.state.Carried`) what carry-over read into it from
+    the conversation, as fields. Its companies and years are the turn's (carry-over keeps the question's own and
+    adds what it lacks; the companies in the carried order, the earlier one first in a comparison); its metric
+    stands where the question names none; a prose topic it carried is read from its words (`Carried.context`)."""
     registry = registry or get_registry()
     lexicon = lexicon or get_lexicon()
     companies = registry.find_companies(text)
-    if not companies:       # "GlobEx", a first word, a typo ("Acmee"): named informally
+    held = [c for c in (registry.by_name(n) for n in (carried.companies if carried is not None else [])) if c]
+    if not companies and not held:       # "GlobEx", a first word, a typo ("Acmee"): named informally
         text = registry.spell_out(text)
         companies = registry.find_companies(text)
+    if held:
+        companies = list(dict.fromkeys(held))
     shared = {} if companies else {a: [c.name for c in cs] for a, cs in registry.shared_names(text).items()}
-    return QuestionFacts(text=text, companies=companies, years=find_years(text),
-                         metrics=lexicon.find(text), topics=get_topics().find(text),
-                         unknown_companies=unknown_company_names(text, registry, lexicon), ambiguous=shared)
+    metrics = lexicon.find(text)
+    if not metrics and carried is not None and carried.metric:
+        metrics = [m for m in lexicon.metrics if m.key == carried.metric][:1]
+    years = (list(carried.years) if carried is not None else []) or find_years(text)
+    reading = with_carried(text, carried)
+    return QuestionFacts(text=reading, companies=companies, years=years, metrics=metrics,
+                         topics=get_topics().find(reading),
+                         unknown_companies=unknown_company_names(text, registry, lexicon), ambiguous=shared,
+                         carried=carried, own=text if carried is not None else None)
