@@ -154,7 +154,7 @@ def test_a_turn_checkpointed_with_the_old_text_form_is_read_back_the_same():
 
     reloaded = TurnState.model_validate({"question": "as % of revenue", **old[1].state})   # an old final state
     assert reloaded.carried.text() == co.text() and reloaded.carried.companies == ["Boeing"]
-    from pipeline.memory.carryover import read
+    from pipeline.memory.previous_turn import read
 
     a, b = read(legacy), read(co.carried())           # an old turn's question reads as the fields' does
     assert (a.text, a.own_words(), a.carried_words(), [m.key for m in a.metrics], a.years) == \

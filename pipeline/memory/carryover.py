@@ -18,20 +18,17 @@ from functools import lru_cache
 from typing import Callable
 
 from pipeline.guardrails.router import asks_live, asks_meaning, hostile, names_not_held
+from pipeline.memory.previous_turn import COMPARATIVE, SEGMENT_WORD, part_words, qualifiers, read, topic_words
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.periods import RELATIVE, relative_years
 from pipeline.question.analysis import analyse
 from pipeline.state import Carried
 from pipeline.stores.checkpoints import Message
-from pipeline.stores.tokeniser import FILLER
-from pipeline.question.terms import ASKING, content_terms, words
+from pipeline.question.terms import content_terms
 
 _COMPARE = re.compile(r"(?i)\b(compare\w*|versus|vs\.?|against|relative to|as well as|also|too|both)\b|"
                       r"\b(with|and)\s+(that|this|those|it)\b|\b(that|this|it)\s+(with|to|against)\b")
 _ANAPHOR = re.compile(r"(?i)\b(that|this|those|it|them|the same)\b")
-_COMPARATIVE = re.compile(r"(?i)\b(improv\w*|bigger|larger|higher|greater|better|worse|lower|smaller|more|less|"
-                          r"gr[eo]w\w*|increas\w*|decreas\w*|declin\w*|chang\w*|r[io]s\w*|f[ae]ll\w*|big|larg\w*|"
-                          r"high|small\w*|low|good|bad|wors\w*|faster|slower|most|least)\b")
 _WHICH = re.compile(r"(?i)^\s*which\b")
 _ELLIPTIC_LEAD = re.compile(r"(?i)^\s*(and|what about|how about|same|now|then|versus|vs\.?|what of|for|compare)\b")
 # Attempts to change how the assistant works: never a follow-up, never given the conversation's entities.
@@ -129,7 +126,7 @@ def _thread_parts(history: list[Message]) -> list[str]:
             break
     if len(turns) < 2 or turns[0][:3] != turns[1][:3] or len(turns[0][0]) != 1 or not turns[0][1]:
         return []
-    parts = [" ".join(_part_words(q, t[1])) for *t, q in (turns[1], turns[0])]
+    parts = [" ".join(part_words(q, t[1])) for *t, q in (turns[1], turns[0])]
     return parts if all(parts) and parts[0] != parts[1] else []
 
 
@@ -162,7 +159,7 @@ def _own_terms(question: str, facts) -> list[str]:
     text = RELATIVE.sub(" ", question)
     why = bool(WHY_FOLLOW.search(question))
     return [t for t in content_terms(text, facts.company_words())
-            if not re.fullmatch(r"\d+|fy\d*", t) and not _COMPARATIVE.fullmatch(t)
+            if not re.fullmatch(r"\d+|fy\d*", t) and not COMPARATIVE.fullmatch(t)
             and not (why and _CAUSE_WORDS.match(t.lstrip("~")))]
 
 
@@ -181,7 +178,7 @@ def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None
     # "did it improve?", "which is bigger?", "is that higher than last time?": nothing but a pointer back and a
     # comparison word - about the conversation's figure, never chit-chat with words of its own ("is it raining?")
     own = _own_terms(question, facts)
-    return bool(_ANAPHOR.search(question) or _WHICH.search(question)) and _COMPARATIVE.search(question) is not None \
+    return bool(_ANAPHOR.search(question) or _WHICH.search(question)) and COMPARATIVE.search(question) is not None \
         and not own and len(question.split()) <= 8
 
 
@@ -231,7 +228,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     elif not out.companies and facts.unknown_companies and (names_not_held(facts, question)
                                                             or _ELLIPTIC_LEAD.search(question)):
         pass     # "What was Tesla's revenue?", "what about Tesla?": a company named but not held, never the carried one
-    elif not out.companies and prev.companies and _WHICH.search(question) and _COMPARATIVE.search(question) \
+    elif not out.companies and prev.companies and _WHICH.search(question) and COMPARATIVE.search(question) \
             and len(compared_companies := _thread_companies(history)) >= 2:
         # "Acme revenue 2022" / "Globex same year" / "which had the higher operating margin?": the thread's companies
         out.companies = list(compared_companies)
@@ -244,7 +241,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             out.years = sorted({y for ys in own_years for y in ys})
             out.added.append("years " + ", ".join(f"{c} FY{ys[0]}" for c, ys in compared_companies.items()))
             context.extend(f"FY{y}" for y in out.years)
-    elif not out.companies and prev.companies and _WHICH.search(question) and _COMPARATIVE.search(question) \
+    elif not out.companies and prev.companies and _WHICH.search(question) and COMPARATIVE.search(question) \
             and len(parts := _thread_parts(history)) == 2:
         # "LMT Aeronautics operating profit" / "what about Missiles and Fire Control?" / "which is higher?": the
         # two parts' lines compared, never the last figure repeated
@@ -273,7 +270,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             out.added.append(f"year {', '.join(f'FY{y}' for y in extra)} (comparison)")
             context.extend(f"FY{y}" for y in extra)
     across_companies = len(out.companies) >= 2 and not facts.companies    # "which is higher?" over the thread's two
-    compared = _years_compared(history, prev) if prev.metric and _COMPARATIVE.search(question) \
+    compared = _years_compared(history, prev) if prev.metric and COMPARATIVE.search(question) \
         and not across_companies else []
     if not out.years and len(compared) == 2 and len(prev.years) == 1:     # "did it improve?" over the years asked
         out.years = compared
@@ -286,7 +283,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     kept = ""
     short = len(question.split()) <= (6 if _ELLIPTIC_LEAD.search(question) else 4)   # "and the Rigid Packaging segment?"
     segment_only = out.metric is None and own and short \
-        and (bool(_SEGMENT_WORD.search(question))          # (the word "segment" is itself a topic)
+        and (bool(SEGMENT_WORD.search(question))          # (the word "segment" is itself a topic)
              or bool(bare and part_of is not None and any(part_of(c, bare) for c in out.companies)))  # "how about AWS"
     if segment_only and prev.metric:      # "International segment" after "AMZN net sales 2019": its net sales
         out.metric = prev.metric
@@ -297,7 +294,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             (_THAT_SEGMENT.search(question) or _IT.search(question)):
         # "operating margin of that segment" after "Globex Space operating profit": the Space segment's; so is
         # "operating income for it" after "Acme North America segment net sales" (the part asked, not the company)
-        quals = _part_words(prev.read, prev.metric)
+        quals = part_words(prev.read, prev.metric)
         if quals:
             kept = " ".join(quals)
             out.added.append(f"segment {kept}")
@@ -305,7 +302,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         if prev.metric:
             out.metric = prev.metric
             label = get_lexicon().get(prev.metric).label
-            quals = _qualifiers(prev.read, prev.metric)
+            quals = qualifiers(prev.read, prev.metric)
             out.added.append(f"metric {label}" + (f" ({' '.join(quals)})" if quals else ""))
             context.append(label)
             # the previous turn's segment or ratio words ("Domestic segment", "% of revenue") are the question's
@@ -313,7 +310,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             kept = " ".join(quals)
         else:   # a prose question: its topic is in the previous question's words
             prev_facts = read(prev.read)
-            topic = " ".join(_topic_words(prev.read, prev_facts))
+            topic = " ".join(topic_words(prev.read, prev_facts))
             if topic:
                 out.added.append(f"topic '{topic}'")
                 context.append(topic)
@@ -321,7 +318,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     if _BARE_MARGIN.match(question) and prev.metric and facts.metric is None:
         # "margin?" after "Aeronautics operating profit": that figure over revenue, of the same part
         lead = get_lexicon().get(prev.metric).label + " "
-        kept = " ".join(_part_words(prev.read, prev.metric))
+        kept = " ".join(part_words(prev.read, prev.metric))
         out.added.append(f"margin of {lead.strip()}" + (f" ({kept})" if kept else ""))
     elif _RATIO_OF.match(question) and prev.metric and facts.metric is not None and prev.metric != facts.metric:
         # "as % of revenue" after "Acme capex 2022": the previous figure over the one now named
@@ -338,7 +335,6 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     return out
 
 
-_SEGMENT_WORD = re.compile(r"(?i)\b(segments?|divisions?)\b")
 _BARE_MARGIN = re.compile(r"(?i)^\s*(and\s+|what about\s+|how about\s+)?(what'?s\s+|what\s+is\s+)?(its\s+|the\s+)?"
                           r"margins?\s*\??\s*$")
 
@@ -358,45 +354,6 @@ _RATIO_OF = re.compile(r"(?i)^\s*(and\s+|what about\s+)?(as\s+(a\s+)?(%|percent(
                        r"relative to|divided by)\b")
 
 
-# Words that say how the previous figure was asked ("did it improve?"), not which figure it was
-_HOW_ASKED = re.compile(r"(?i)^((improv|increas|decreas|grow|declin|chang|ris|fall|drop|compar)\w*|grew|rose|fell|"
-                        r"better|worse|bigger|smaller|higher|lower|larger|more|less|it|its|that|this|they|them)$")
-
-
-def _part_words(prev: Carried, metric_key: str) -> list[str]:
-    """The previous question's words naming the part it asked about ("Commercial Airplanes"): its qualifiers
-    without the word "segment" itself or a ratio's denominator."""
-    return [w for w in _qualifiers(prev, metric_key) if not _SEGMENT_WORD.fullmatch(w) and "%" not in w]
-
-
-def _qualifiers(prev: Carried, metric_key: str) -> list[str]:
-    """The previous question's words beside its measure's own: a segment ("Domestic segment") or a ratio's
-    denominator ("% of revenue"), in its order, never a company, period or filler word."""
-    metric = get_lexicon().get(metric_key)
-    facts = read(prev)
-    measure = {w.lower() for t in (*metric.terms, metric.label) for w in re.findall(r"[A-Za-z]+", t)}
-    drop = {"fy"} | set(FILLER) | ASKING | facts.company_words() | measure
-    # its words, not its context; with informal company names spelled out ("globex" is Globex Corporation, not a qualifier)
-    text = RELATIVE.sub(" ", prev.asked)
-    ratio = re.search(r"(?i)\b(?:as\s+(?:a\s+)?)?(?:%|percent(?:age)?|share|proportion)\s+of\s+[A-Za-z][\w&' -]*", text)
-    # "capital expenditure as % of revenue": the ratio as worded, its numerator named first
-    kept = [f"{metric.label} {ratio.group(0).strip()}"] if ratio else []
-    if ratio:
-        text = text.replace(ratio.group(0), " ")
-    out = [w for w in re.findall(r"%|[A-Za-z][\w&-]*", re.sub(r"['’]s\b", "", text))
-           if w.lower() not in drop and not w.lower().startswith("fy") and not _COMPARATIVE.fullmatch(w.lower())
-           and not _HOW_ASKED.match(w)]
-    return list(dict.fromkeys([*out, *kept]))[:6]
-
-
-def _topic_words(prev: Carried, facts) -> list[str]:
-    """The previous question's own words and what it carried (no company, year or filler), to carry a prose
-    topic."""
-    drop = {"fy"} | set(FILLER) | ASKING | facts.company_words()
-    text = RELATIVE.sub(" ", prev.own_and_context())
-    return list(dict.fromkeys(w for w in words(text) if w not in drop and not w.isdigit()))
-
-
 def _latest(companies: list[str], coverage: dict[str, list[int]]) -> int | None:
     years = [max(coverage[c]) for c in companies if coverage.get(c)]
     return min(years) if years else None
@@ -406,8 +363,3 @@ def facts_for(co: CarryOver):
     """The question facts the pipeline reads after carry-over: the asking sentence read with the carried fields
     (the carried companies in the carried order, the earlier company first in a comparison)."""
     return read(co.carried())
-
-
-def read(carried: Carried):
-    """A question as a turn read it (`Carried`): its asking sentence, with what was carried as fields."""
-    return analyse(carried.asked, carried=carried)
