@@ -29,6 +29,46 @@ def test_a_thread_carries_entities_and_checkpoints_every_node(ctx):
     assert [m.role for m in ctx.saver.history(t)] == ["user", "assistant"] * 2
 
 
+def test_a_turn_that_ends_by_an_exception_keeps_every_completed_steps_record(ctx, monkeypatch):
+    t = new_thread_id()
+
+    def boom(state):
+        raise RuntimeError("boom after verify")
+
+    monkeypatch.setattr(nodes, "containment", boom)
+    with pytest.raises(RuntimeError, match="boom"):
+        run_turn(Q, ctx, thread_id=t)
+    steps = ctx.saver.turn_steps(t, 1)
+    names = [s["node"] for s in steps]
+    assert names == ["carry_over", "summary", "notes", "route", "retrieve", "rerank", "grade", "synthesise",
+                     "citations", "verify"]
+    whole = steps[-1]["state"]            # the last checkpoint written holds the whole state so far
+    assert [s["node"] for s in whole["steps"]] == names and whole["question"] == Q
+    assert [c["state"]["steps"][-1]["node"] for c in steps[:-1]] == names[:-1]   # each node's own record
+    assert [x["status"] for x in ctx.saver.turns(t)] == ["running"]              # out of the history
+    assert ctx.saver.history(t) == []
+
+
+def test_a_failed_statement_on_the_turns_connection_costs_it_no_checkpoint_or_audit_record(ctx, conn, monkeypatch):
+    import psycopg
+
+    real = nodes.verify
+
+    def verify_then_fail(state, c, work, turn_conn):
+        rec = real(state, c, work, turn_conn)
+        with pytest.raises(psycopg.errors.DivisionByZero):
+            turn_conn.execute("SELECT 1/0")       # the turn's connection is left in a failed transaction
+        return rec
+
+    monkeypatch.setattr(nodes, "verify", verify_then_fail)
+    t = new_thread_id()
+    s = run_turn(Q, ctx, thread_id=t)
+    assert "$9,876 million" in s.answer and not s.warnings
+    assert [c["node"] for c in ctx.saver.turn_steps(t, 1)] == [x.node for x in s.steps]
+    assert [x["status"] for x in ctx.saver.turns(t)] == ["complete"]
+    assert conn.execute("SELECT count(*) FROM audit_log WHERE turn_id = %s", (s.turn_id,)).fetchone()[0] == 1
+
+
 @pytest.mark.corpus
 def test_a_segment_the_threads_company_prints_is_read_as_its_part_not_a_company_not_held(ctx):
     from pipeline.stores import corpus
