@@ -14,8 +14,13 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e .
 	touch $@
 
+# The line vocabulary's source data (edgartools' US-GAAP concept groups): the generator reads its data files and
+# imports nothing of it, so it installs without its dependencies; the tests check the shipped file against it.
+EDGARTOOLS := edgartools==5.62.1
+
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e ".[dev]"
+	$(BIN)/pip install -q --no-deps "$(EDGARTOOLS)"
 	touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
@@ -61,7 +66,7 @@ bench: install-dev
 ## make line-vocabulary: regenerate pipeline/data/line_vocabulary.toml from the edgartools package's US-GAAP concept
 ## groups (its data files are read, nothing of it is imported, so it installs without its ~20 dependencies)
 line-vocabulary: install
-	$(BIN)/pip install -q --no-deps "edgartools==5.62.1"
+	$(BIN)/pip install -q --no-deps "$(EDGARTOOLS)"
 	$(BIN)/python tools/build_line_vocabulary.py
 
 clean-data:

@@ -25,7 +25,7 @@ from pipeline.graph import run_turn  # noqa: E402
 from pipeline.nodes import TurnContext  # noqa: E402
 from pipeline.settings import get_settings  # noqa: E402
 from pipeline.stores import corpus  # noqa: E402
-from pipeline.reading.tables import parse_number  # noqa: E402
+from pipeline.reading.cells import parse_number  # noqa: E402
 
 SCALES = [Decimal(10) ** k for k in (-9, -6, -3, 0, 3, 6, 9)]
 

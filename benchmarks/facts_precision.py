@@ -209,7 +209,7 @@ class Source:
             return store.document_facts(self.conn, ref)
         from ingest.documents import describe
         from pipeline.reading.facts import extract
-        from pipeline.question.registry import file_registry
+        from pipeline.question.registry_sources import file_registry
         from pipeline.stores import facts as store
 
         pages = self.pages(ref)

@@ -79,7 +79,7 @@ def worker(index: int, convs: list[tuple[str, int]], turns: int, ready, go, resu
 
     ctx = TurnContext.from_settings(get_settings())
     ctx.retriever.embedder.get_query_embedding("warm up")      # load the model before the clock starts
-    from pipeline.question.registry import get_registry
+    from pipeline.question.registry_sources import get_registry
     from pipeline.stores import corpus
 
     with ctx.connect() as c:

@@ -20,7 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.pdf import read_pages
-from pipeline.answer.facts import FactMatch, choose, read_ask
+from pipeline.retrieval.fact_match import FactMatch, choose
+from pipeline.question.figure_ask import read_ask
 from pipeline.reading.facts import extract
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts

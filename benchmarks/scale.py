@@ -146,7 +146,7 @@ def worker(mode: str, n_unfiltered: int, n_turns: int) -> dict:
     from pipeline.graph import run_turn
     from pipeline.nodes import TurnContext
     from pipeline.question.analysis import analyse
-    from pipeline.question.registry import get_registry
+    from pipeline.question.registry_sources import get_registry
     from pipeline.retrieval.rerank import rerank_or_keep
     from pipeline.retrieval.passage import Scope
     from pipeline.retrieval.retriever import one_per_page
@@ -214,7 +214,7 @@ def worker(mode: str, n_unfiltered: int, n_turns: int) -> dict:
 def retargeted(conn, questions):
     """The first N demo questions, each naming a synthetic copy of its company instead ((question, company,
     evidence pages of the copy))."""
-    from pipeline.question.registry import get_registry
+    from pipeline.question.registry_sources import get_registry
 
     copies = conn.execute("SELECT coalesce(max(copy), 0) FROM scale_names").fetchone()[0]
     names = dict(((o, c), n) for o, c, n in conn.execute("SELECT orig, copy, name FROM scale_names"))

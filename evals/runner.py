@@ -106,7 +106,7 @@ def _routing(case: Case, ctx) -> dict:
         d = route_question(facts, coverage, annual=annual)
         out = {"route": d.route, "companies": d.companies, "years": d.years,
                "metric": facts.metric.key if facts.metric else None}
-        history += [Message("user", q, i), Message("assistant", "", i, {**out, "carried": {"question": co.question}})]
+        history += [Message("user", q, i), Message("assistant", "", i, {**out, "carried": co.carried().model_dump()})]
     return out
 
 

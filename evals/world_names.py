@@ -37,7 +37,8 @@ def _pages(path: Path, cache: Path | None) -> list[str]:
 def build_registry(corpus: Path, cache: Path | None = None):
     """(registry, coverage, company of each file) as ingest would register the corpus's reports."""
     from ingest.documents import describe
-    from pipeline.question.registry import Registry, file_registry
+    from pipeline.question.registry import Registry
+    from pipeline.question.registry_sources import file_registry
 
     try:
         from ingest.aliases import learn, registrable
@@ -73,7 +74,7 @@ def outcome(case: dict, reg, coverage, of_file) -> tuple[str, str]:
     """(class, detail): right | wrong_company | not_held_word (told "I don't hold" for a word, not the company) |
     told_not_held (a proper name not held, said so) | unresolved (clarify or anything else) | not_ingested (the
     report itself was refused at ingest)."""
-    import pipeline.question.registry as registry_module
+    import pipeline.question.registry_sources as registry_module
     from pipeline.question.analysis import analyse
     from pipeline.guardrails.router import route_question
 

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from pipeline.reading.tables import PageTable, parse_page
+from pipeline.reading.tables import parse_page
+from pipeline.reading.page_table import PageTable
 
 
 @dataclass

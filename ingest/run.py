@@ -20,7 +20,8 @@ from typing import Callable, Iterable
 
 from ingest.documents import DocumentInfo, describe, file_sha256
 from pipeline.access import Principal, require
-from pipeline.question.registry import Registry, get_registry
+from pipeline.question.registry import Registry
+from pipeline.question.registry_sources import get_registry
 from pipeline.settings import Settings
 from pipeline.stores import facts as facts_store
 from pipeline.stores import corpus, db
@@ -138,7 +139,7 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
             _scale_indexes(conn)
         overall.close()
         if registry is None:
-            from pipeline.question.registry import forget_cached
+            from pipeline.question.registry_sources import forget_cached
             forget_cached()
         return results
     finally:

@@ -27,7 +27,7 @@ from pipeline.guardrails import final_gate, shaping
 from pipeline.nodes import MAX_QUESTION_CHARS, TurnContext, Work
 from pipeline.guardrails.policy import LayerClosed, run_layer
 from pipeline.question.analysis import analyse
-from pipeline.question.registry import get_registry
+from pipeline.question.registry_sources import get_registry
 from pipeline.guardrails.router import coverage_text
 from pipeline.state import StepRecord, TurnState
 from pipeline.stores import corpus

@@ -1,9 +1,12 @@
 """The turn state: one typed object every node of the turn graph reads and writes."""
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+
+from pipeline.series_table import SeriesTable
 
 Route = Literal["retrieve", "clarify", "out_of_scope", "no_data", "direct", "web"]
 
@@ -57,14 +60,66 @@ class CitationRef(BaseModel):
         return doc_label(self.company, self.fiscal_year, self.doc_type, self.page, self.fy_label)
 
 
+class Carried(BaseModel):
+    """What carry-over (pipeline/memory/carryover.py) read into a question from the conversation, as fields: the
+    question the user typed stays `TurnState.question`, untouched. `text()` composes what the question reader,
+    retrieval and the model read; `asked` is the asking sentence alone, which the figure lookup, the cache key and
+    the prose matcher read as the question's own words."""
+    companies: list[str] = Field(default_factory=list)
+    years: list[int] = Field(default_factory=list)
+    metric: str | None = None
+    # the asking sentence as carry-over reads it: the typed question, or with what a bare follow-up leaves out
+    # joined ("margin?" -> "operating profit margin? ..." with the previous part's words, "which is higher, A or B
+    # operating profit?")
+    asked: str = ""
+    # the words carry-over adds to the reading: the carried companies, FY years, the measure's label or a topic
+    context: list[str] = Field(default_factory=list)
+    from_turn: int | None = None   # the turn carried from; None when only a relative period of its own was resolved
+
+    def text(self) -> str:
+        """The question as the pipeline reads it: the asking sentence, then what was carried and from which turn
+        ("and in FY2021? (context from turn 1: Acme revenue)"; "revenue last year (read as: FY2021)" when only a
+        relative period was resolved)."""
+        if self.from_turn is None:
+            return f"{self.asked.rstrip()} (read as: {' '.join(self.context)})" if self.context else self.asked
+        return f"{self.asked} (context from turn {self.from_turn}: {' '.join(self.context)})" if self.context \
+            else self.asked
+
+    def own_and_context(self) -> str:
+        """The asking sentence and the carried words, without saying where they came from: the terms a passage
+        or sentence must carry."""
+        return " ".join([self.asked, *self.context])
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy(cls, data: Any) -> Any:
+        """A state checkpointed before carry-over kept fields held only the composed text, as "question"
+        ("<question> (context from turn N: ...)" or "<question> (read as: ...)"): read it back into the fields,
+        here and nowhere else."""
+        if not isinstance(data, dict) or "question" not in data or "asked" in data:
+            return data
+        out = {k: v for k, v in data.items() if k != "question"}
+        text = str(data.get("question") or "")
+        m = _LEGACY_CARRIED.search(text)
+        out["asked"] = text[:m.start()] if m else text
+        if m:
+            out["context"] = m.group("words").split()
+            out["from_turn"] = int(m.group("turn")) if m.group("turn") else None
+        return out
+
+
+# The composed text an old checkpoint holds: what `Carried.text()` writes today, read back only by `Carried._legacy`.
+_LEGACY_CARRIED = re.compile(r"\s*\((?:context from turn (?P<turn>\d+):|read as:) ?(?P<words>[^)]*)\)\s*$")
+
+
 class TurnState(BaseModel):
-    question: str
+    question: str                  # as the user typed it (what carry-over read into it is `carried`)
     turn_id: str = ""
     thread_id: str = ""
     user_id: str = "local"
     turn: int = 0
     # what the question is about (after carry-over from earlier turns, when memory adds it)
-    carried: dict[str, Any] = Field(default_factory=dict)
+    carried: Carried = Field(default_factory=Carried)
     companies: list[str] = Field(default_factory=list)
     years: list[int] = Field(default_factory=list)
     metric: str | None = None
@@ -84,7 +139,7 @@ class TurnState(BaseModel):
     derivation: str = ""
     results: list[dict[str, Any]] = Field(default_factory=list)  # {company, metric, year, value, unit, kind}
     claims: list[Claim] = Field(default_factory=list)
-    # a measure across years / companies (pipeline/answer/series.py SeriesTable), recorded so it survives a reload
+    # a measure across years / companies (pipeline/series_table.py SeriesTable), recorded so it survives a reload
     table: dict[str, Any] | None = None
     verdict: Literal["pass", "partial", "fail", "not_checked"] = "not_checked"
     retries: int = 0
@@ -128,7 +183,8 @@ class TurnState(BaseModel):
             "cache": self.cache,
             "answered_by": self.answered_by,
             "usage": {k: v for k, v in self.usage.items() if k != "by_call"},
-            "memory": {"carried": self.memory.get("carried", []), "summary_used": bool(self.memory.get("summary")),
+            "memory": {"carried": self.memory.get("carried", []), "carried_from_turn": self.carried.from_turn
+                       if self.memory.get("carried") else None, "summary_used": bool(self.memory.get("summary")),
                        "hints_used": len(self.memory.get("hints", [])), "context": self.memory.get("context")},
             "thread_id": self.thread_id,
             "turn": self.turn,
@@ -140,6 +196,4 @@ def _table_json(table: dict[str, Any] | None) -> dict[str, Any] | None:
     currency, citation, ...}]}."""
     if not table:
         return None
-    from pipeline.answer.series import SeriesTable
-
     return SeriesTable.model_validate(table).to_json()

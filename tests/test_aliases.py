@@ -144,7 +144,7 @@ def test_sentence_initial_and_instruction_words_are_never_company_candidates(q):
 
 
 def test_a_proper_name_not_held_is_told_with_the_closest_held_names(monkeypatch):
-    import pipeline.question.registry as registry
+    import pipeline.question.registry_sources as registry
 
     monkeypatch.setattr(registry, "get_registry", lambda *a, **k: _registry())
     d = route_question(analyse("What was Acme Cola's revenue in 2031?", _registry()), COVERAGE)
@@ -188,7 +188,7 @@ ANNUAL = [["Quillon Minerals Limited", "ABN 12 345 678 901", "Annual Report 2031
 @pytest.mark.db
 def test_names_a_report_gives_its_company_are_learned_at_ingest_and_asked_by(settings, embedder, tmp_path):
     from ingest.run import ingest_paths
-    from pipeline.question.registry import registry_from_db
+    from pipeline.question.registry_sources import registry_from_db
     from pipeline.stores import corpus, db
     from tests.pdfs import write_pdf
 

@@ -6,7 +6,7 @@ from click.testing import CliRunner
 from ingest.run import ingest_paths
 from pipeline.access import OPERATOR
 from pipeline.question.analysis import analyse
-from pipeline.question.registry import registry_from_db
+from pipeline.question.registry_sources import registry_from_db
 from pipeline.guardrails.router import route_question
 from pipeline.stores import companies as store
 from pipeline.stores import corpus, db
@@ -38,13 +38,13 @@ def test_bundled_registry_seeds_the_table_and_a_registry_file_adds(dbconn, tmp_p
     extra.write_text('[[company]]\nkey = "ACMEWIDGET"\nname = "Acme Widget"\ntickers = ["ACMW"]\n')
     reg = registry_from_db(dbconn)
     assert {"3M", "Amcor", "Boeing", "PepsiCo", "Verizon"} <= {c.name for c in reg.companies}
-    from pipeline.question.registry import _toml_registry
+    from pipeline.question.registry_sources import toml_registry
     from pipeline.settings import get_settings
 
     monkeypatch.setenv("ARA_REGISTRY_FILE", str(extra))
     get_settings.cache_clear()
     try:
-        names = {c.name for c in _toml_registry().companies}
+        names = {c.name for c in toml_registry().companies}
         assert "Acme Widget" in names and "3M" in names            # adds to the bundled companies, never replaces
     finally:
         monkeypatch.delenv("ARA_REGISTRY_FILE")

@@ -98,17 +98,17 @@ def test_a_figure_question_that_reads_like_a_definition_still_inherits():
 
 
 def test_a_period_only_follow_up_asks_the_same_segments_figure():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing Commercial Airplanes revenue FY2022", ["Boeing"], [2022], "revenue")
     co = carry_over("and the year before?", history, COVERAGE)
     assert co.years == [2021] and co.metric == "revenue"
     facts = facts_for(co)
-    ask = lookup.read_ask(co.question, facts, facts.metric)
+    ask = figure_ask.read_ask(co.text(), facts, facts.metric)
     assert {"commerci", "airplan"} <= set(ask.hard)      # the segment is still asked, not the company's total
     plain = carry_over("and the year before?", BOEING_2021, COVERAGE)
-    assert lookup.read_ask(plain.question, facts_for(plain), facts_for(plain).metric).hard == []
+    assert figure_ask.read_ask(plain.text(), facts_for(plain), facts_for(plain).metric).hard == []
 
 
 def test_as_a_percent_of_after_a_figure_is_that_figure_over_the_one_named():
@@ -118,9 +118,40 @@ def test_as_a_percent_of_after_a_figure_is_that_figure_over_the_one_named():
     co = carry_over("as % of revenue", history, COVERAGE)
     facts = facts_for(co)
     assert [m.key for m in facts.metrics][:2] == ["capex", "revenue"] and co.companies == ["Boeing"]
-    follow = carry_over("2021?", [*history, *turn(2, co.question, ["Boeing"], [2022], "capex")], COVERAGE)
+    # the second turn as the graph records it: the question as typed, what carry-over read into it as fields
+    second = turn(2, "as % of revenue", ["Boeing"], [2022], "capex")
+    second[1].state["carried"] = co.carried().model_dump()
+    follow = carry_over("2021?", [*history, *second], COVERAGE)
     assert [m.key for m in facts_for(follow).metrics][:2] == ["capex", "revenue"] and follow.years == [2021]
-    assert "% of revenue" in follow.question
+    assert "% of revenue" in follow.text() and "% of revenue" in follow.asked
+    assert "context" not in follow.asked and follow.context == ["Boeing", "capital expenditure"]
+
+
+def test_a_turn_checkpointed_with_the_old_text_form_is_read_back_the_same():
+    """States checkpointed before carry-over kept fields held the composed text as carried["question"]: a follow-up
+    to such a turn reads it as it reads the fields."""
+    history = turn(1, "Boeing capex 2022", ["Boeing"], [2022], "capex")
+    co = carry_over("as % of revenue", history, COVERAGE)
+    new, old = turn(2, "as % of revenue", ["Boeing"], [2022], "capex"), turn(2, "as % of revenue", ["Boeing"],
+                                                                               [2022], "capex")
+    new[1].state["carried"] = co.carried().model_dump()
+    old[1].state["carried"] = {"companies": ["Boeing"], "years": [2022], "metric": "capex",
+                               "question": co.text()}      # e.g. "capital expenditure as % of revenue (context ...)"
+    assert "(context from turn 1:" in co.text()
+    for q in ("2021?", "and the year before?", "what about its margin?"):
+        a, b = carry_over(q, [*history, *new], COVERAGE), carry_over(q, [*history, *old], COVERAGE)
+        assert (a.text(), a.companies, a.years, a.metric) == (b.text(), b.companies, b.years, b.metric), q
+    from pipeline.state import Carried
+
+    legacy = Carried.model_validate(old[1].state["carried"])
+    assert legacy.text() == co.text() and (legacy.asked, legacy.from_turn) == (co.asked, 1)
+    read_as = Carried.model_validate({"question": "Boeing revenue last year (read as: FY2021)"})
+    assert (read_as.asked, read_as.context, read_as.from_turn) == ("Boeing revenue last year", ["FY2021"], None)
+    assert Carried.model_validate({"question": "Boeing revenue 2022"}).text() == "Boeing revenue 2022"
+    from pipeline.state import TurnState
+
+    reloaded = TurnState.model_validate({"question": "as % of revenue", **old[1].state})   # an old final state
+    assert reloaded.carried.text() == co.text() and reloaded.carried.companies == ["Boeing"]
 
 
 def test_which_had_the_higher_compares_the_threads_two_companies():
@@ -143,24 +174,24 @@ def test_which_is_higher_compares_each_companys_figure_in_the_year_it_was_asked(
 
 
 def test_a_follow_up_naming_only_a_segment_asks_the_threads_figure_of_it():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing revenue 2022", ["Boeing"], [2022], "revenue")
     co = carry_over("Commercial Airplanes segment", history, COVERAGE)
     facts = facts_for(co)
     assert co.metric == "revenue" and facts.metric.key == "revenue" and co.years == [2022]
-    assert "commerci" in lookup.read_ask(co.question, facts, facts.metric).hard
+    assert "commerci" in figure_ask.read_ask(co.text(), facts, facts.metric).hard
 
 
 def test_the_margin_of_that_segment_keeps_the_previous_turns_segment():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing Commercial Airplanes operating earnings 2022", ["Boeing"], [2022], "operating_income")
     co = carry_over("operating margin of that segment", history, COVERAGE)
     facts = facts_for(co)
-    assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard)
+    assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.text(), facts, facts.metric).hard)
 
 
 def test_a_name_the_threads_company_prints_as_its_part_is_that_companys_segment_not_a_company():
@@ -181,7 +212,7 @@ def test_a_name_the_threads_company_prints_as_its_part_is_that_companys_segment_
 
 
 def test_which_is_higher_now_compares_the_two_companies_in_the_year_last_asked_not_over_years():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = [*turn(1, "3M operating income 2021", ["3M"], [2021], "operating_income"),
@@ -190,22 +221,22 @@ def test_which_is_higher_now_compares_the_two_companies_in_the_year_last_asked_n
     co = carry_over("which is higher now?", history, COVERAGE)
     assert set(co.companies) == {"3M", "Boeing"} and co.years == [2022] and co.metric == "operating_income"
     facts = facts_for(co)
-    assert lookup.read_ask(co.question, facts, facts.metric).hard == []      # "now" is not a qualifier
+    assert figure_ask.read_ask(co.text(), facts, facts.metric).hard == []      # "now" is not a qualifier
 
 
 def test_a_pronoun_follow_up_after_a_segments_figure_asks_that_segment():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing Commercial Airplanes revenue 2022", ["Boeing"], [2022], "revenue")
     for q in ("operating income for it", "and its operating margin?"):
         co = carry_over(q, history, COVERAGE)
         facts = facts_for(co)
-        assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard), q
+        assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.text(), facts, facts.metric).hard), q
     plain = carry_over("operating income for it", turn(1, "Boeing revenue 2022", ["Boeing"], [2022], "revenue"),
                        COVERAGE)
     facts = facts_for(plain)
-    assert lookup.read_ask(plain.question, facts, facts.metric).hard == []    # the company's, nothing to keep
+    assert figure_ask.read_ask(plain.text(), facts, facts.metric).hard == []    # the company's, nothing to keep
 
 
 def test_and_the_x_segment_asks_the_threads_figure_of_that_segment():
@@ -225,14 +256,14 @@ def test_a_bare_part_name_or_what_about_part_that_year_asks_the_threads_measure_
 
 
 def test_margin_alone_after_a_parts_figure_is_that_parts_margin():
-    from pipeline.answer import facts as lookup
+    from pipeline.question import figure_ask
     from pipeline.memory.carryover import facts_for
 
     history = turn(1, "Boeing Commercial Airplanes operating profit 2022", ["Boeing"], [2022], "operating_income")
     co = carry_over("margin?", history, COVERAGE)
     facts = facts_for(co)
-    assert facts.metric is not None and facts.metric.key == "operating_income" and "margin" in co.question
-    assert {"commerci", "airplan"} <= set(lookup.read_ask(co.question, facts, facts.metric).hard)
+    assert facts.metric is not None and facts.metric.key == "operating_income" and "margin" in co.text()
+    assert {"commerci", "airplan"} <= set(figure_ask.read_ask(co.text(), facts, facts.metric).hard)
 
 
 def test_which_is_higher_after_two_parts_of_one_company_compares_the_two_parts():
@@ -240,7 +271,7 @@ def test_which_is_higher_after_two_parts_of_one_company_compares_the_two_parts()
                *turn(2, "what about Global Services?", ["Boeing"], [2022], "operating_income")]
     co = carry_over("which is higher?", history, COVERAGE)
     assert co.companies == ["Boeing"] and co.years == [2022]
-    assert "Commercial Airplanes or Global Services operating income" in co.question
+    assert "Commercial Airplanes or Global Services operating income" in co.text()
     years = [*turn(1, "Boeing revenue 2021", ["Boeing"], [2021], "revenue"),
              *turn(2, "and 2022?", ["Boeing"], [2022], "revenue")]
-    assert " or " not in carry_over("which is higher?", years, COVERAGE).question      # two years, not two parts
+    assert " or " not in carry_over("which is higher?", years, COVERAGE).text()      # two years, not two parts

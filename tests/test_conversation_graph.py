@@ -90,3 +90,16 @@ def test_did_it_improve_compares_the_years_the_conversation_asked(ctx):
     assert rain.route == "out_of_scope" and "4,321" not in rain.answer
     bigger = run_turn("which is bigger?", ctx, thread_id=t)     # reaches back past the off-topic turn
     assert "$4,321 million" in bigger.answer and "$2,109 million" in bigger.answer
+
+
+def test_a_follow_up_keeps_the_question_as_typed_and_records_what_it_carried_as_fields(ctx):
+    t = new_thread_id()
+    run_turn(Q, ctx, thread_id=t)
+    follow = run_turn("and what about net income?", ctx, thread_id=t)
+    assert follow.question == "and what about net income?"            # never rewritten with the carried context
+    c = follow.carried
+    assert c.companies == ["Verizon"] and c.years == [2030] and c.from_turn == 1
+    assert c.asked == "and what about net income?" and {"Verizon", "FY2030"} <= set(c.context)
+    step = next(s for s in follow.steps if s.node == "carry_over")     # the trace says what and from which turn
+    assert "(from turn 1)" in step.reason and step.data["from_turn"] == 1
+    assert any("Verizon" in a for a in step.data["carried"]) and step.data["question_read_as"] == c.text()

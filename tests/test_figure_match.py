@@ -8,7 +8,10 @@ from decimal import Decimal
 
 import pytest
 
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+
+from pipeline.guardrails import figure_fit
+from pipeline.retrieval import fact_match as lookup
 from pipeline.answer.wording import shown
 from pipeline.reading.facts import extract
 from pipeline.question.analysis import analyse
@@ -52,7 +55,7 @@ FACTS = stored()
 
 def answer(question: str, year: int = 2030):
     facts = analyse(question)
-    ask = lookup.read_ask(question, facts, facts.metric)
+    ask = figure_ask.read_ask(question, facts, facts.metric)
     return lookup.choose(ask, [f for f in FACTS if f.fiscal_year == year], ["VERIZON_2030_10K"])
 
 
@@ -114,12 +117,12 @@ def test_question_fit_names_what_the_cited_row_does_not_cover():
            "column": total.column_header, "column_fy": total.fiscal_year}
     q = "What was Verizon's Commercial Airplanes revenue in FY2030?"
     facts = analyse(q)
-    ask = lookup.read_ask(q, facts, facts.metric)
-    assert lookup.fit(ask, fig, "Verizon", 2030) == ["measure"]          # the total does not cover the segment
-    assert lookup.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes"}, "Verizon", 2030) == []
-    assert lookup.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes", "column_fy": 2029},
+    ask = figure_ask.read_ask(q, facts, facts.metric)
+    assert figure_fit.fit(ask, fig, "Verizon", 2030) == ["measure"]          # the total does not cover the segment
+    assert figure_fit.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes"}, "Verizon", 2030) == []
+    assert figure_fit.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes", "column_fy": 2029},
                       "Verizon", 2030) == ["period"]
-    assert lookup.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes"}, "Boeing", 2030) == ["entity"]
+    assert figure_fit.fit(ask, {**fig, "row_path": "Revenues \u203a Commercial Airplanes"}, "Boeing", 2030) == ["entity"]
 
 
 def test_a_non_us_figure_carries_its_currency_and_scale():
@@ -161,7 +164,7 @@ def test_operating_cash_flow_printed_provided_used_is_found_and_a_negative_one_i
     for year, printed, said in ((2030, "3,512", "$3,512 million"), (2029, "(3,416)", "$3,416 million used")):
         q = f"What was Boeing's cash from operations in FY{year}?"
         f = analyse(q)
-        m = lookup.choose(lookup.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == year],
+        m = lookup.choose(figure_ask.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == year],
                           ["BOEING_2030_10K"])
         assert isinstance(m, lookup.FactMatch) and "operating activities" in m.fact.label
         assert m.fact.value_printed == printed and shown(m.fact) == said
@@ -177,10 +180,10 @@ def test_total_debt_is_the_printed_total_never_long_term_debt_alone():
     q = "What was Verizon's total debt in 2030?"
     f = analyse(q)
     assert f.metric.key == "total_debt"
-    m = lookup.choose(lookup.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == 2030], ["VERIZON_2030_10K"])
+    m = lookup.choose(figure_ask.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == 2030], ["VERIZON_2030_10K"])
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "24,820"
     only_long = [x for x in rows if x.fiscal_year == 2030 and x.label == "Long-term debt"]
-    assert not isinstance(lookup.choose(lookup.read_ask(q, f, f.metric), only_long, ["VERIZON_2030_10K"]),
+    assert not isinstance(lookup.choose(figure_ask.read_ask(q, f, f.metric), only_long, ["VERIZON_2030_10K"]),
                           lookup.FactMatch)
 
 
@@ -237,7 +240,7 @@ LOANS = _stored([
 
 def _choose(question: str, rows: list[StoredFact]):
     f = analyse(question)
-    return lookup.choose(lookup.read_ask(question, f, f.metric), rows, ["VERIZON_2030_10K"])
+    return lookup.choose(figure_ask.read_ask(question, f, f.metric), rows, ["VERIZON_2030_10K"])
 
 
 def test_a_parent_heading_that_measures_something_about_the_row_is_another_measure():
@@ -312,19 +315,19 @@ def test_a_segments_row_answers_only_a_question_naming_the_segment():
 
 
 def test_which_is_larger_states_the_verdict_over_two_companies_figures():
-    from pipeline.nodes.answering import _which_is
+    from pipeline.nodes.comparison import which_is
 
     results = [{"company": "Boeing", "metric": "revenue", "year": 2022, "value": "66608", "unit": "million"},
                {"company": "3M", "metric": "revenue", "year": 2022, "value": "34229", "unit": "million"}]
-    assert _which_is("which is larger?", results) == "Boeing's is larger:"
-    assert _which_is("which had the lower revenue?", results) == "3M's is lower:"
-    assert _which_is("what about 2021?", results) == ""                            # not asked
-    assert _which_is("which is larger?", [results[0], {**results[1], "metric": "capex"}]) == ""   # not comparable
+    assert which_is("which is larger?", results) == "Boeing's is larger:"
+    assert which_is("which had the lower revenue?", results) == "3M's is lower:"
+    assert which_is("what about 2021?", results) == ""                            # not asked
+    assert which_is("which is larger?", [results[0], {**results[1], "metric": "capex"}]) == ""   # not comparable
     older = [results[0], {**results[1], "year": 2021, "value": "70000"}]
-    assert _which_is("which is larger?", older) == ""                  # different years, not asked that way
-    assert _which_is("which is larger?", older, own_years=True) == "3M's (FY2021) is larger than Boeing's (FY2022):"
+    assert which_is("which is larger?", older) == ""                  # different years, not asked that way
+    assert which_is("which is larger?", older, own_years=True) == "3M's (FY2021) is larger than Boeing's (FY2022):"
     scaled = [results[0], {**results[1], "value": "70000000", "unit": "thousand"}]     # 70,000 million in thousands
-    assert _which_is("which is larger?", scaled) == "3M's is larger:"
+    assert which_is("which is larger?", scaled) == "3M's is larger:"
 
 
 def test_a_discontinued_operations_per_share_line_is_never_diluted_eps():
@@ -419,23 +422,27 @@ def test_a_line_the_lexicon_does_not_know_is_read_as_the_numerator_of_a_share(qu
 
 def test_a_row_under_a_parts_heading_is_led_by_that_parts_name():
     from pipeline.answer.figures import Answerer
-    from pipeline.state import TurnState
+    from pipeline.state import Carried, TurnState
 
     rows = _stored([["Segment results", "(In millions)", "2030 2029", "North America", "Operating income 7,033 7,267",
                      "AWS", "Operating income 9,201 7,296", "REVENUES", "Greater China 7,248 7,547",
                      "Total revenues 51,217 46,710"]])
-    for question, value, part in [("AWS operating income that year? (context from turn 1: Verizon FY2030)", "9,201", "AWS"),
-                                  ("did it grow Greater China? (context from turn 1: Verizon FY2030 revenue)",
-                                   "7,248", "Greater China")]:
+    # follow-ups: carry-over added the company, the year (and the measure) as fields of the turn state
+    for asked, context, value, part in [("AWS operating income that year?", ["Verizon", "FY2030"], "9,201", "AWS"),
+                                        ("did it grow Greater China?", ["Verizon", "FY2030", "revenue"], "7,248",
+                                         "Greater China")]:
+        carried = Carried(companies=["Verizon"], years=[2030], asked=asked, context=context, from_turn=1)
+        question = carried.text()
         facts = analyse(question)
-        a = Answerer(TurnState(question=question), None, facts, "Verizon", 2030, lambda p: 1)
+        facts.carried = carried
+        a = Answerer(TurnState(question=asked, carried=carried), None, facts, "Verizon", 2030, lambda p: 1)
         fact = next(f for f in rows if f.value_printed == value)
-        ask = lookup.read_ask(question, facts, facts.metric)
+        ask = figure_ask.read_ask(question, facts, facts.metric)
         assert a.part_named(fact, a.measure_name(), ask, label_said=False) == part
     total = next(f for f in rows if f.value_printed == "51,217")
     plain = analyse("Verizon revenue 2030")
     a = Answerer(TurnState(question="Verizon revenue 2030"), None, plain, "Verizon", 2030, lambda p: 1)
-    assert a.part_named(total, "revenue", lookup.read_ask(plain.text, plain, plain.metric)) == ""   # the company's
+    assert a.part_named(total, "revenue", figure_ask.read_ask(plain.text, plain, plain.metric)) == ""   # the company's
 
 
 @pytest.mark.parametrize("question,hard", [
@@ -446,7 +453,7 @@ def test_a_row_under_a_parts_heading_is_led_by_that_parts_name():
 ])
 def test_conversational_words_are_not_qualifiers(question, hard):
     f = analyse(question)
-    assert lookup.read_ask(question, f, f.metric).hard == hard
+    assert figure_ask.read_ask(question, f, f.metric).hard == hard
 
 
 def test_a_balance_items_movement_never_answers_the_balance():
@@ -501,7 +508,7 @@ def test_a_longer_form_of_the_company_name_is_whose_figure_it_is_never_a_qualifi
                    "Total current assets 76,595 74,819", "Total assets $ 134,855 $ 138,714"]], "Quarrow", "Q_2030")
     f = analyse(question, reg)
     assert [c.key for c in f.companies] == ["QUARROW"]
-    ask = lookup.read_ask(question, f, f.metric)
+    ask = figure_ask.read_ask(question, f, f.metric)
     assert ask.hard == []
     m = lookup.choose(ask, [x for x in rows if x.fiscal_year == 2030], ["Q_2030"])
     assert isinstance(m, lookup.FactMatch) and m.fact.label == label and m.fact.value_printed == value
@@ -520,7 +527,7 @@ def test_net_income_attributable_to_the_shareholders_is_that_row_not_the_net_los
 
     q = "What was Zorbex's net income attributable to shareholders in FY2030?"
     f = analyse(q, Registry([Company(key="ZORBEX", name="Zorbex", legal_name="The Zorbex Company")]))
-    m = lookup.choose(lookup.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == 2030], ["Z_2030"])
+    m = lookup.choose(figure_ask.read_ask(q, f, f.metric), [x for x in rows if x.fiscal_year == 2030], ["Z_2030"])
     assert isinstance(m, lookup.FactMatch)
     assert m.fact.label == "Net loss attributable to Zorbex Shareholders" and m.fact.value == Decimal("-4202")
 
@@ -544,7 +551,7 @@ def test_a_line_item_named_in_three_or_more_words_is_looked_for_as_a_row_before_
                    "Net cash used in investing activities (22,300) (4,100)"]], "Zorbex", "Z_2030")
     f = analyse(question, Registry([Company(key="ZORBEX", name="Zorbex", legal_name="Zorbex Inc.")]))
     assert f.metric is None and _asks_a_value(f)
-    ask = lookup.read_ask(question, f, None)
+    ask = figure_ask.read_ask(question, f, None)
     assert ask.measure in question.lower()          # "purchases of property and equipment", as asked
     m = lookup.choose(ask, [x for x in rows if x.fiscal_year == 2030], ["Z_2030"])
     assert isinstance(m, lookup.FactMatch) and m.fact.label == label and m.fact.value_printed == value

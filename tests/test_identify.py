@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ingest.identify import identify, short_name
-from pipeline.question.registry import get_registry
+from pipeline.question.registry_sources import get_registry
 
 ROOT = Path(__file__).resolve().parent.parent
 MORE = Path(os.environ.get("ARA_TEST_CORPUS", ROOT.parent / "shared" / "corpus")).resolve().parent / "corpus-more"

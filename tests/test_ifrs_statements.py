@@ -2,14 +2,17 @@
 asked (made-up companies; one generated PDF read end to end)."""
 from __future__ import annotations
 
-from pipeline.answer.facts import FactMatch, NoMatch, choose, read_ask
-from pipeline.reading.facts import PARENT_ONLY, extract
+from pipeline.retrieval.fact_match import FactMatch, NoMatch, choose
+from pipeline.question.figure_ask import read_ask
+from pipeline.reading.facts import PARENT_ONLY
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.registry import Company
 from pipeline.stores.facts import StoredFact
-from pipeline.reading.tables import parse_page, split_row
+from pipeline.reading.tables import parse_page
+from pipeline.reading.cells import split_row
 from tests.pdfs import write_pdf
+from tests.stored_facts import stored_facts
 
 # A made-up Australian group's statements as pdfium prints them: a caption over stacked column lines, the prior
 # year's header carrying a footnote marker ("20211"), a notes column, a units row, a second statement on the page.
@@ -41,12 +44,7 @@ KESTREL = [
 
 
 def _facts(pages: list[str], fy: int = 0) -> list[StoredFact]:
-    return [StoredFact(id=i, doc_id="d", company="", doc_type="ANNUAL", doc_fiscal_year=fy, page=f.page,
-                       line_no=f.line_no, table_title=f.table_title, statement=f.statement, secondary=f.secondary,
-                       label=f.label, label_path=f.label_path, column_header=f.column_header,
-                       fiscal_year=f.fiscal_year, span=f.span, qualifiers=f.qualifiers, value_printed=f.value_printed,
-                       value=f.value, scale=f.scale, kind=f.kind, currency=f.currency)
-            for i, f in enumerate(extract(pages, fy, "ANNUAL"))]
+    return stored_facts(pages, fy, "ANNUAL")
 
 
 def _answer(question: str, facts: list[StoredFact], company: str, year: int):
@@ -157,7 +155,7 @@ HARRIER_NOTE = [
     "$'000 $'000",
     "Current assets 8,636 7,120",
     "Net assets 9,294 8,001",
-    "Revenue 2,425 2,210",
+    "Revenue 1,912 1,744",
     "Profit and total comprehensive income (1,135) (640)",
 ]
 
@@ -167,7 +165,20 @@ def test_a_joint_ventures_summarised_figures_are_not_the_groups():
     rev = [f for f in facts if f.label == "Revenue"]
     assert rev and all(f.secondary for f in rev)      # read, but as another entity's figures
     hit = _answer("What was Harrier's revenue in FY2024?", facts, "Harrier", 2024)
-    assert not (isinstance(hit, FactMatch) and hit.fact.value_printed == "2,425")
+    assert not (isinstance(hit, FactMatch) and hit.fact.value_printed == "1,912")
     # the same layout without the investee's wording is the group's own note
     own = _facts(["\n".join(HARRIER_NOTE[:2] + HARRIER_NOTE[4:])])
     assert not any(f.secondary for f in own if f.label == "Revenue")
+
+
+def test_the_groups_own_summary_including_its_joint_ventures_stays_the_groups():
+    # the investee wording names the reporting group itself: its figures are the group's, not another entity's
+    lines = [*HARRIER_NOTE[:2],
+             "The table below summarises the financial information of the Group, including joint ventures, by segment.",
+             *HARRIER_NOTE[4:]]
+    facts = _facts(["\n".join(lines)])
+    assert [f for f in facts if f.label == "Revenue"] and not any(f.secondary for f in facts if f.label == "Revenue")
+    # a group's investees named with its possessive are still the investees' figures
+    theirs = [*HARRIER_NOTE[:2], "The following is summarised financial information of the Group's associates.",
+              *HARRIER_NOTE[4:]]
+    assert all(f.secondary for f in _facts(["\n".join(theirs)]) if f.label == "Revenue")

@@ -24,7 +24,7 @@ def test_bad_files_fail_alone_and_leave_nothing_behind(tmp_path, loaded, embedde
         assert res["3M_2031_10K"].status == "failed" and "3M_2031_10K.pdf" in res["3M_2031_10K"].error
         assert res["MCDONALDS_2031_10K"].status == "ingested"                 # a new company is registered
         assert res["MCDONALDS_2031_10K"].info.company == "McDonald's"
-        from pipeline.question.registry import get_registry
+        from pipeline.question.registry_sources import get_registry
         assert get_registry(conn=conn).by_name("McDonald's Corporation").name == "McDonald's"
         err = res["quarterly notes"].error
         # no year anywhere: the one thing a report cannot be ingested without (a company not read is "not detected")

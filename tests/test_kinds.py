@@ -106,17 +106,17 @@ def test_an_event_count_is_not_answered_with_a_head_count(monkeypatch):
 def test_a_profit_or_loss_question_is_decided_by_the_statement_figures_sign():
     """"Did it make an operating profit?" reads the figure's sign (a loss from operations is No), never a sentence
     about another measure; "did it report a net loss?" is Yes for a negative figure."""
-    from pipeline.nodes.answering import _PROFIT_OR_LOSS, _yes_no_lead
+    from pipeline.nodes.figure_yes_no import PROFIT_OR_LOSS, yes_no_lead
 
     state = TurnState(question="q")
     state.results = [{"company": "Quillfeather", "metric": "operating income", "year": 2022, "value": "-2902",
                       "unit": "million", "kind": "statement"}]
-    assert _yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "No. "
-    assert _yes_no_lead(QuestionFacts("Did Quillfeather report a net loss in FY2022?"), state) == "Yes. "
-    assert _yes_no_lead(QuestionFacts("Was Quillfeather profitable in FY2022?"), state) == "No. "
+    assert yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "No. "
+    assert yes_no_lead(QuestionFacts("Did Quillfeather report a net loss in FY2022?"), state) == "Yes. "
+    assert yes_no_lead(QuestionFacts("Was Quillfeather profitable in FY2022?"), state) == "No. "
     state.results[0]["value"] = "1544"
-    assert _yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "Yes. "
-    assert not _PROFIT_OR_LOSS.search("Did Quillfeather announce a buyback in FY2022?")
+    assert yes_no_lead(QuestionFacts("Did Quillfeather make an operating profit in FY2022?"), state) == "Yes. "
+    assert not PROFIT_OR_LOSS.search("Did Quillfeather announce a buyback in FY2022?")
 
 
 def test_an_amount_question_leads_with_the_money_and_a_count_question_with_the_count():
@@ -174,13 +174,13 @@ def test_a_combined_title_names_the_role():
 
 def test_two_companies_ranked_get_the_verdict_from_the_question_as_asked():
     """Each company's figure is asked for the measure alone, so the verdict must read the question as asked."""
-    from pipeline.nodes.answering import _one_company_asked, _which_is
+    from pipeline.nodes.comparison import one_company_asked, which_is
 
     q = "Which of Quillfeather and Northwind had the higher total assets in FY2022?"
     rows = [{"company": "Quillfeather", "metric": "total assets", "year": 2022, "value": "1959150", "unit": "thousand"},
             {"company": "Northwind", "metric": "total assets", "year": 2022, "value": "137100", "unit": "million"}]
-    assert _which_is(_one_company_asked(QuestionFacts(q)).text, rows) == ""      # the rewritten text ranks nothing
-    assert _which_is(q, rows) == "Northwind's is higher:"
+    assert which_is(one_company_asked(QuestionFacts(q)).text, rows) == ""      # the rewritten text ranks nothing
+    assert which_is(q, rows) == "Northwind's is higher:"
 
 
 # --- a count of the year's events over a table with a Total (answer/table_count.py) ------------------------------
@@ -239,7 +239,7 @@ def test_a_total_row_under_year_columns_answers_and_a_level_question_is_no_event
 def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no_full_stop():
     # a table printed without a full stop runs into the sentence under it once the page is flattened; the
     # explanation ("Revenue increased by ... driven by ...") states a change, which is what a why question asks
-    from pipeline.answer import prose
+    from pipeline.answer import prose, sentences
     from pipeline.question.analysis import analyse
     from pipeline.retrieval.passage import Passage
 
@@ -247,7 +247,7 @@ def test_a_why_question_is_answered_by_the_change_sentence_under_a_table_with_no
             "Yarns 1,204 1,141\r\nTotal $2,016 $1,901\r\nRevenue increased by $115 million in 2022 compared with 2021 "
             "driven by higher yarn volumes and price increases, partially offset by lower\r\nfabric volumes. The "
             "outlook for revenue remains uncertain due to input costs.\r\n")
-    said = [x for x in prose.sentences_of(page) if "Revenue increased" in x]
+    said = [x for x in sentences.sentences_of(page) if "Revenue increased" in x]
     assert len(said) == 1 and said[0].startswith("Revenue increased by $115 million") and \
         said[0].endswith("lower fabric volumes.")
     facts = analyse("What drove the revenue in 2022?")

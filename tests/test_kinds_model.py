@@ -9,7 +9,7 @@ import json
 import pytest
 from pydantic import SecretStr
 
-from pipeline.answer import kinds_model, people, yesno
+from pipeline.answer import cross_verdict, kinds_model, page_kinds_model, people, yesno
 from pipeline.guardrails.policy import POLICY
 from pipeline.question.analysis import QuestionFacts
 from pipeline.settings import Settings
@@ -152,7 +152,7 @@ def test_a_ratio_named_turnover_is_no_leadership_question():
     assert people.applies(QuestionFacts("Was there any board turnover in 2021?", years=[2021]))
 
 
-# --- why follow-ups and counts stated in prose, read from the kept pages (kinds_model.answer_pages) ---------------
+# --- why follow-ups and counts stated in prose, read from the kept pages (page_kinds_model.answer_pages) --------------
 from pipeline.retrieval.passage import Passage  # noqa: E402
 
 _MDNA = ("Results of operations. Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher "
@@ -173,7 +173,7 @@ def run_pages(question: str, model, metric: str | None = None) -> tuple[TurnStat
     def offline():
         offline_calls.append(1)
         return "offline answer", "quote"
-    got = kinds_model.answer_pages(state, None, facts, "Quillfeather", 2022, _KEPT, lambda p: 1, model, offline)
+    got = page_kinds_model.answer_pages(state, None, facts, "Quillfeather", 2022, _KEPT, lambda p: 1, model, offline)
     return state, got
 
 
@@ -181,7 +181,7 @@ def test_a_why_answer_is_the_quoted_cause_and_its_own_words_carry_no_new_number(
     q = "What drove Quillfeather's revenue in 2022?"
     from pipeline.question.analysis import analyse
 
-    assert kinds_model.page_kind(analyse(q)) == "why"
+    assert page_kinds_model.page_kind(analyse(q)) == "why"
     cause = ("Revenue increased by $42.0 million to $310.5 million in 2022, driven by higher volumes at the Kestrel "
              "works and new customer contracts.")
     fake.for_purpose("kinds", reply(source=1, quote=cause, summary="Higher Kestrel volumes and new contracts drove it"))
@@ -211,7 +211,61 @@ def test_a_prose_count_is_the_events_count_never_a_level_or_an_invented_number(f
     assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
 
 
-# --- the verdict over several companies' figures (kinds_model.cross_verdict) ---------------------------------------
+_DELIVERY_TABLE = ("Aircraft deliveries as of December 31 were as follows:\nKestrel Osprey Heron Total\n2022\n"
+                   "Cumulative deliveries 540 201 22\nDeliveries 61 17 22 100\n")
+_DELIVERY_KEPT = [Passage(chunk_id=2, doc="doc", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL",
+                          page=9, score=1.0, text="Heron Program. Deliveries resumed in March. During 2022, we "
+                                                  "delivered 22 aircraft to customers, including 4 leased aircraft.")]
+
+
+def test_a_model_count_that_is_one_cell_of_the_events_table_is_rejected_with_its_citation(fake, model, monkeypatch):
+    from pipeline.nodes import answering
+    from pipeline.question.analysis import analyse
+
+    monkeypatch.setattr("pipeline.stores.corpus.report_pages", lambda conn, company, year, pattern=None: [
+        ReportPage("doc", "Quillfeather", 2022, "ANNUAL", 4, _DELIVERY_TABLE + "2021 deliveries were lower.")])
+    # the table's Total is not shown on its own here (as when two tables of the event disagree on it): the model's
+    # count is what is checked against its cells
+    monkeypatch.setattr("pipeline.answer.table_count.answer", lambda *a, **k: None)
+    monkeypatch.setattr(answering, "prose_or_figure", lambda *a: ("offline answer", "quote"))
+    monkeypatch.setattr("pipeline.stores.corpus.get_page", lambda conn, doc, page: None)   # the passage's own text
+    heron = "During 2022, we delivered 22 aircraft to customers, including 4 leased aircraft."
+
+    def ask(value: str) -> tuple[TurnState, str]:
+        fake.for_purpose("kinds", reply(source=1, quote=heron, value=value))
+        state = TurnState(question="How many aircraft did Quillfeather deliver in 2022?")
+        facts = analyse(state.question)
+        cite = answering.Cites(state)
+        text, _ = answering.prose_or_model(state, object(), facts, "Quillfeather", 2022, _DELIVERY_KEPT, cite, model)
+        return state, text
+
+    state, text = ask("22")       # one programme's cell of a table whose Total is 100
+    assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
+    assert state.citations == [] and state.claims == []
+    rejected = [s for s in state.steps if s.node == "kinds_model" and "rejected" in s.decision]
+    assert len(rejected) == 1 and "22" in rejected[0].reason
+    # a count the table does not print as a part stands, with its citation; the sentence's other number (4, the
+    # leased aircraft) is a detail of it, not the count answered
+    monkeypatch.setattr("pipeline.stores.corpus.report_pages", lambda conn, company, year, pattern=None: [
+        ReportPage("doc", "Quillfeather", 2022, "ANNUAL", 4,
+                   "Aircraft deliveries as of December 31 were as follows:\nKestrel Osprey Leased Total\n2022\n"
+                   "Deliveries 12 6 4 22\n")])
+    state, text = ask("22")
+    assert state.answered_by == "model" and text.startswith("22.") and [c.page for c in state.citations] == [9]
+
+
+def test_the_count_an_answer_gives_is_the_one_tested_against_the_table():
+    from pipeline.nodes.answering import count_said
+
+    assert count_said("480. The Quillfeather FY2022 annual report says: \u201cWe delivered 480 airplanes, "
+                       "including 31 787s.\u201d [2]") == 480
+    assert count_said("The Quillfeather FY2022 annual report states deliveries of 1,204 in a sentence (no statement "
+                       "row was read): \u201cIn 2022, 31 of the 1,204 aircraft were leased.\u201d [1]") == 1204
+    assert count_said("The 3M FY2022 10-K says: \u201cIn 2022 we opened 14 stores, 3 of them abroad.\u201d [1]") == 14
+    assert count_said("Nothing counted here.") is None
+
+
+# --- the verdict over several companies' figures (cross_verdict.py) ---------------------------------------------------
 _FIGURES = [{"company": "Quillfeather", "year": 2022, "value": "120.5", "unit": "million", "metric": "Total assets"},
             {"company": "Northwind", "year": 2022, "value": "340.0", "unit": "million", "metric": "Total assets"}]
 _RANKED = "Northwind's is the highest (then Quillfeather):"
@@ -220,8 +274,8 @@ _RANKED = "Northwind's is the highest (then Quillfeather):"
 def cross(fake, model, offline=_RANKED, currencies=None, **obj) -> tuple[TurnState, str]:
     fake.for_purpose("kinds", ("json", chat(json.dumps(obj))))
     state = TurnState(question="Which of Quillfeather and Northwind had the highest total assets in 2022?")
-    return state, kinds_model.cross_verdict(state, state.question, _FIGURES,
-                                            currencies or {"Quillfeather": "USD", "Northwind": "USD"}, offline, model)
+    return state, cross_verdict.cross_verdict(state, state.question, _FIGURES,
+                                              currencies or {"Quillfeather": "USD", "Northwind": "USD"}, offline, model)
 
 
 def test_a_cross_company_verdict_must_agree_with_the_figures_and_use_only_them(fake, model):
@@ -262,7 +316,7 @@ def test_a_count_is_the_asked_nouns_number_and_the_models_words_only_the_quotes_
 
     def run(q):
         state = TurnState(question=q)
-        return state, kinds_model.answer_pages(state, None, analyse(q), "Quillfeather", 2022, kept, lambda p: 1,
+        return state, page_kinds_model.answer_pages(state, None, analyse(q), "Quillfeather", 2022, kept, lambda p: 1,
                                                model, lambda: ("offline answer", "quote"))
     q = "How many offices did Quillfeather close in 2022?"
     fake.for_purpose("kinds", reply(source=1, quote=quote, value="180"))      # the positions' number, not offices'

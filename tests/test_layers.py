@@ -76,8 +76,6 @@ LAZY_PACKAGES = ("cli",)
 # Package-level edges still closing a circle, each left for a later part of issue 28 (the answer and the table
 # reader are regrouped there). Listed so that no new one can appear; an edge that is gone must leave the list.
 KNOWN_CIRCLES = {
-    ("state", "answer"): "the turn state rebuilds a recorded series table with answer.series.SeriesTable",
-    ("retrieval", "answer"): "the facts side of retrieval locates its filings through answer.facts",
     # the facts store rebuilds a filing's facts from its stored pages with the table reader (and marks them with the
     # reader's FACTS_VERSION), while the reader and the question side sit above the stores: the rebuild belongs a
     # layer up, with the stores only writing what it hands them

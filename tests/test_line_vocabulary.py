@@ -12,7 +12,9 @@ import pytest
 
 from pipeline.question import line_vocabulary as lv
 from pipeline import trace
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+from pipeline.guardrails import figure_fit
+from pipeline.retrieval import fact_match as lookup
 from pipeline.reading.facts import extract
 from pipeline.question.analysis import analyse
 from pipeline.stores.facts import StoredFact
@@ -36,7 +38,7 @@ def _income(*rows: str) -> list[str]:
 
 def _choose(question: str, facts: list[StoredFact]):
     q = analyse(question)
-    ask = lookup.read_ask(question, q, q.metric)
+    ask = figure_ask.read_ask(question, q, q.metric)
     return lookup.choose(ask, [f for f in facts if f.fiscal_year == 2030], ["KESTREL_2030_10K"]), ask
 
 
@@ -58,9 +60,9 @@ def test_a_measure_the_lexicon_does_not_name_is_linked_to_the_printed_label_and_
     assert found.via is not None
     figure = {"row_label": found.fact.label, "row_path": found.fact.label_path, "table": found.fact.table_title,
               "column": found.fact.column_header, "column_fy": 2030, "company": "Kestrel"}
-    assert lookup.fit(ask, figure, "Kestrel", 2030) == []
+    assert figure_fit.fit(ask, figure, "Kestrel", 2030) == []
     gross = facts[[f.label for f in facts].index("Gross profit")]
-    assert lookup.fit(ask, {**figure, "row_label": gross.label, "row_path": gross.label_path}, "Kestrel", 2030) \
+    assert figure_fit.fit(ask, {**figure, "row_label": gross.label, "row_path": gross.label_path}, "Kestrel", 2030) \
         == ["measure"]
 
 
@@ -79,7 +81,7 @@ def test_revenue_asked_with_only_gross_profit_printed_is_not_answered():
 
 def test_a_component_under_a_heading_of_the_same_group_is_never_linked():
     q = analyse("What was the cost of sales in FY2030?")
-    ask = lookup.read_ask("What was the cost of sales in FY2030?", q, q.metric)
+    ask = figure_ask.read_ask("What was the cost of sales in FY2030?", q, q.metric)
     assert lookup.vocabulary_link(ask, "Cost of goods and services sold",
                                   "Cost of revenue \u203a Cost of goods and services sold") is None
     assert lookup.vocabulary_link(ask, "Cost of goods and services sold", "Cost of goods and services sold") \
@@ -160,12 +162,12 @@ def test_the_generator_reads_tags_as_labels_and_keeps_only_confirmed_same_line_m
 def test_every_match_records_what_linked_the_asked_words_to_the_row():
     facts = _facts([_income("Revenue 9,000 8,000", "Cost of revenue (5,400) (5,000)", "Gross profit 3,600 3,000")])
     q = analyse("What was the revenue in FY2030?")
-    ask = lookup.read_ask("What was the revenue in FY2030?", q, q.metric)
+    ask = figure_ask.read_ask("What was the revenue in FY2030?", q, q.metric)
     found = lookup.choose(ask, facts, ["KESTREL_2030_10K"])
     assert isinstance(found, lookup.FactMatch) and found.why(ask) == "'revenue' = 'Revenue' (lexicon: revenue)"
     question = "What was the cost of goods and services sold in FY2030?"
     q = analyse(question)
-    ask = lookup.read_ask(question, q, q.metric)
+    ask = figure_ask.read_ask(question, q, q.metric)
     found = lookup.choose(ask, facts, ["KESTREL_2030_10K"])
     assert isinstance(found, lookup.FactMatch)
     assert found.why(ask).startswith("'cost of goods and services sold' = 'Cost of revenue' (standard label group:")

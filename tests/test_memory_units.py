@@ -19,7 +19,7 @@ HISTORY = turn(1, "What was 3M's capex in FY2018?", ["3M"], [2018], "capex")
 def test_follow_up_keeps_company_and_metric():
     co = carry_over("and in FY2021?", HISTORY)
     assert co.companies == ["3M"] and co.years == [2021] and co.metric == "capex"
-    assert "3M" in co.question and "capital expenditure" in co.question
+    assert "3M" in co.text() and "capital expenditure" in co.text()
 
 
 def test_compare_keeps_metric_and_year_and_adds_the_company():
@@ -34,8 +34,8 @@ def test_switch_company_without_a_comparison():
 
 def test_a_complete_question_and_an_empty_history_change_nothing():
     q = "What was PepsiCo's revenue in FY2022?"
-    assert carry_over(q, HISTORY).question == q and not carry_over(q, HISTORY).added
-    assert carry_over("and in FY2021?", []).question == "and in FY2021?"
+    assert carry_over(q, HISTORY).text() == q and not carry_over(q, HISTORY).added
+    assert carry_over("and in FY2021?", []).text() == "and in FY2021?"
 
 
 def test_summary_buffer_is_a_view_over_the_history():
@@ -81,6 +81,21 @@ def test_the_question_is_never_dropped():
 ])
 def test_canonical_cache_keys(a, b, same):
     assert (canonical(a) == canonical(b)) is same
+
+
+def test_a_follow_ups_cache_key_is_the_carried_question_never_its_bare_words():
+    """The key's head holds the carried company, year and metric, its other words only the question's own: "and in
+    FY2021?" after a 3M capex question keys as 3M FY2021 capex, not as the same words asked fresh, and not with the
+    carried words (or where they came from) among its other words."""
+    from pipeline.memory.carryover import facts_for
+
+    facts = facts_for(carry_over("and in FY2021?", HISTORY))
+    key = canonical(facts.text, facts.own_words())
+    assert key == canonical("What was 3M's capex in FY2021?")
+    assert key != canonical("and in FY2021?")
+    assert not {"context", "turn"} & set(key.split())
+    changed = facts_for(carry_over("how did it change in FY2021?", HISTORY))
+    assert canonical(changed.text, changed.own_words()) == canonical("How did 3M's capex change in FY2021?")
 
 
 def test_polarity_guard_words():

@@ -447,17 +447,17 @@ def test_which_side_of_tax_is_part_of_the_measure_in_prose():
 
 
 def test_a_day_before_its_month_is_a_date_not_a_count():
-    from pipeline.answer.prose import _counts
+    from pipeline.answer.prose_counts import count_score
     from pipeline.question.terms import content_terms
 
     terms = content_terms("How many stores did Wrenfold operate at 30 September 2031")
-    assert _counts("Wrenfold plc statement of cash flows for the year ended 30 September 2031 Note 30 September "
-                   "2030 cash flows from operating activities", terms) == 0
-    assert _counts("At the year end Wrenfold operated 214 stores across the region.", terms) == 2
+    assert count_score("Wrenfold plc statement of cash flows for the year ended 30 September 2031 Note 30 September "
+                       "2030 cash flows from operating activities", terms) == 0
+    assert count_score("At the year end Wrenfold operated 214 stores across the region.", terms) == 2
 
 
 def test_the_words_above_a_table_row_are_its_caption_not_a_sentence():
-    from pipeline.answer.prose import sentences_of
+    from pipeline.answer.sentences import sentences_of
 
     page = "\n".join([
         "The Board reviews the performance of the Company against its benchmark each year.",
@@ -468,3 +468,19 @@ def test_the_words_above_a_table_row_are_its_caption_not_a_sentence():
     got = sentences_of(page)
     assert not any("pence" in s for s in got), got
     assert any(s.startswith("The Board reviews") for s in got) and any(s.startswith("The discount") for s in got)
+
+
+def test_a_table_row_with_its_currency_signs_printed_apart_ends_the_text_above_it():
+    from pipeline.answer.prose import sentences_of
+
+    # pdfium prints "$ 2,016" with the sign as its own word: the row still ends the sentence above, which stops at
+    # its full stop instead of running on into the table's figures
+    page = "\n".join([
+        "Revenue increased 6% in 2031, driven by higher volumes in the Fabrics segment.",
+        "Fabrics $ 1,204 $ 1,141",
+        "Total $ 2,016 $ 1,901",
+        "Operating expenses fell as the restructuring completed.",
+    ])
+    got = sentences_of(page)
+    assert not any("1,204" in s or "2,016" in s for s in got), got
+    assert any(s.startswith("Revenue increased") for s in got) and any(s.startswith("Operating expenses") for s in got)

@@ -1,7 +1,8 @@
 import pytest
 
 from pipeline.question.periods import find_years
-from pipeline.question.registry import UnknownCompanyError, get_registry
+from pipeline.question.registry import UnknownCompanyError
+from pipeline.question.registry_sources import get_registry
 
 
 @pytest.mark.parametrize("text,names", [

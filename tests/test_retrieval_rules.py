@@ -4,7 +4,7 @@ import pytest
 from pipeline.question.analysis import analyse, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.retrieval.retriever import one_per_page
-from pipeline.reading.tables import detect_title
+from pipeline.reading.statement_titles import detect_title
 
 
 @pytest.mark.parametrize("lines,kind", [

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+
+from pipeline.retrieval import fact_match as lookup
 from pipeline.reading.facts import extract
 from pipeline.question.analysis import analyse
 from pipeline.stores.facts import StoredFact
@@ -105,7 +107,7 @@ FACTS = stored()
 
 def answer(question: str, year: int = 2030):
     facts = analyse(question)
-    ask = lookup.read_ask(question, facts, facts.metric)
+    ask = figure_ask.read_ask(question, facts, facts.metric)
     return lookup.choose(ask, [f for f in FACTS if f.fiscal_year == year], ["VERIZON_2030_10K"])
 
 

@@ -178,3 +178,25 @@ def test_real_pages_of_the_second_development_set(doc, page, fy, label, value):
     facts = [f for f in extract([text], int(doc.split("_")[1][:4]), "10K") if label in (f.label, f.label_path)]
     assert facts, f"{label!r} not extracted on {doc} p. {page}"
     assert {f.fiscal_year: f.value_printed for f in facts}[fy] == value
+
+
+def test_a_label_wrapped_inside_a_date_does_not_start_a_one_year_header():
+    # an equity line listing its terms over three lines, the last one starting with the year its date ends on:
+    # "... at December 31," / "2029 - -" is the label's tail and its two empty cells, not a new header of 2029
+    t, rows = rows_of("\n".join([
+        "Consolidated Statements of Financial Condition", "December 31,", "2030 2029", "(In Thousands)",
+        "Total Liabilities 2,180,410 1,990,115",
+        "STOCKHOLDERS' EQUITY",
+        "Preferred stock: $0.01 par value, 5,000,000 shares authorized; issued and outstanding 1,850 shares of",
+        "Series C 4.0% noncumulative perpetual preferred stock (liquidation value $10,000 per share) at December 31,",
+        "2029 - -",
+        "Retained earnings 98,410 86,205",
+        "Total Stockholders' Equity 230,365 211,185",
+        "See accompanying notes to consolidated financial statements.",
+        "34",
+    ]))
+    assert t.header_columns == [[2030, 2029]]
+    assert rows["Total Stockholders' Equity"].value_for(2030) == "230,365"
+    assert rows["Retained earnings"].value_for(2029) == "86,205"
+    facts = extract(["\n".join(t.lines)], 2030, "10K")
+    assert not [f for f in facts if f.value_printed == "34"]        # the page number is no fact

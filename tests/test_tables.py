@@ -3,7 +3,8 @@ from decimal import Decimal
 
 import pytest
 
-from pipeline.reading.tables import header_years, mis_split, parse_number, parse_page, split_row
+from pipeline.reading.tables import header_years, parse_page
+from pipeline.reading.cells import mis_split, parse_number, split_row
 from tests.conftest import corpus_pdf
 
 

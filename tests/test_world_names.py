@@ -33,7 +33,7 @@ FILES = {"0c0faea14d108e1617f2d6d2a7c1aae04eb88fe0.pdf": [   # Odyssey Gold Limi
 @pytest.fixture(scope="module")
 def world(settings, embedder):
     from ingest.run import ingest_paths
-    from pipeline.question.registry import registry_from_db
+    from pipeline.question.registry_sources import registry_from_db
     from pipeline.stores import corpus, db
 
     paths = [WORLD / "pdfs" / f for f in FILES]

@@ -7,6 +7,7 @@ import streamlit as st
 
 from app.components import steptables
 from app.components.render import safe_markdown
+from pipeline.state import Carried
 
 
 @st.dialog("This turn's decisions", width="large")
@@ -35,7 +36,9 @@ def decision_panels(state: dict) -> None:
     with st.expander("Routing", expanded=True):
         st.markdown(f"**{state.get('route')}**: {safe_markdown(state.get('route_reason', ''))}")
         carried = (state.get("memory") or {}).get("carried") or []
-        st.caption("Carried from earlier turns: " + (safe_markdown("; ".join(carried)) if carried else "nothing"))
+        turn = Carried.model_validate(state.get("carried") or {}).from_turn
+        st.caption("Carried from earlier turns: " + (safe_markdown("; ".join(carried)) if carried else "nothing")
+                   + (f" (from turn {turn})" if carried and turn else ""))
     docs = state.get("documents") or []
     rerank = steptables.step_named(state, "rerank")
     cut = sum(1 for r in ((rerank or {}).get("data") or {}).get("pages", []) if r["outcome"] != "kept")

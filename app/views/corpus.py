@@ -13,7 +13,8 @@ settings = database_ready()
 me = current_principal()
 
 from ingest.documents import DOC_TYPES, DocumentNameError, describe, evidence_summary, file_sha256, to_check  # noqa: E402
-from pipeline.question.registry import forget_cached, get_registry, learned_names  # noqa: E402
+from pipeline.question.registry import learned_names  # noqa: E402
+from pipeline.question.registry_sources import forget_cached, get_registry
 from pipeline.stores import companies as company_store  # noqa: E402
 from pipeline.stores import corpus  # noqa: E402
 

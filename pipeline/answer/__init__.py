@@ -1,8 +1,7 @@
 """The answerer: turns graded passages into a cited answer, offline and deterministic.
 
     extract.py   statement-row lookup on a page and sentence quotes (the primitives)
-    facts.py     the facts table lookup: question -> row label path x period column (any filing's tables)
-    prose.py     figures stated in sentences, yes/no
+    prose.py     figures stated in sentences, yes/no (a page's sentences: sentences.py; counts in them: prose_counts.py)
     stated.py    whether a sentence names the asked measure itself, and which of its amounts is that measure's
     superlative.py  "which line grew most": the rows of one table compared
     model.py     a configured model writes the answer; the deterministic checks keep it honest

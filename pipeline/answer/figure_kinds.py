@@ -1,6 +1,6 @@
 """Which calculation a figure question asks for: a share ("X as a % of Y"), an adjusted / non-GAAP measure (never
-computed from GAAP lines), a multi-year average, growth or CAGR (one answer over several years), or a figure no
-lexicon metric names ("How much was the backlog?")."""
+computed from GAAP lines; its wording, NON_GAAP, is in question/figure_ask.py), a multi-year average, growth or CAGR
+(one answer over several years), or a figure no lexicon metric names ("How much was the backlog?")."""
 from __future__ import annotations
 
 import re
@@ -11,8 +11,6 @@ from pipeline.question.analysis import QuestionFacts
 # "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
 SHARE_OF = re.compile(r"(?i)(\bas an? (%|percent(age)?|share|proportion|ratio) of|%\s*of\b|\bpercent(age)? of|"
                       r"\bratio of\b.+\bto\b|\bto\b.+\bratio\b|\bdivided by\b|\bover\b)")   # "as % of": no \b before %
-NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
-                      r"constant[- ]currency|excluding)\b")
 AVERAGE = re.compile(r"(?i)\b(\d+|two|three|four|five)[- ]year average\b|\baverage\b.*\b(from|between)\b.*\d{2}")
 CAGR = re.compile(r"(?i)\bcagr\b|compound(ed)? annual growth")
 FIGURE_CUE = re.compile(r"(?i)\bhow (much|many)\b|\b(amount|total|value|number|count|balance|level|sum|figure)s? of\b|"

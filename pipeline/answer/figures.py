@@ -12,26 +12,26 @@ from decimal import Decimal
 from typing import Callable
 
 from pipeline.answer import calculator
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+from pipeline.retrieval import fact_match as lookup
 from pipeline.answer import formula
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.question.lexicon import Metric, get_lexicon
-from pipeline.question.analysis import QuestionFacts, own_words
+from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
 
-from pipeline.answer.figure_kinds import AVERAGE, CAGR, NON_GAAP, SHARE_OF
+from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
+from pipeline.question.figure_ask import NON_GAAP
 from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, shown, where
+from pipeline.answer.figure_inputs import FigureInputs
 
 
 # Words that name how a measure is derived, not whose it is.
 _ABBREVIATIONS = {"capex", "ebit", "ebitda", "eps", "fcf", "sga", "sg&a", "opex", "cogs", "r&d", "d&a", "cfo", "dps"}
-_DERIVED_WORDS = ("margin margins ratio rate turnover days percent percentage share proportion yield coverage "
-                  "intensity conversion growth cagr average change per times divided over cash flow free net "
-                  "gross operating adjusted unadjusted").split()
 
 
 def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = None) -> str:
@@ -40,7 +40,7 @@ def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = No
     the measure's heading ("Net Sales › International") is named as that part's ("International net sales"), never
     as the company's measure."""
     label = re.sub(r"(?i)^total\s+", "", re.sub(r"\s*\([^)]*\)", "", fact.label)).strip(" ,:")
-    said, printed = set(lookup.stems(measure)), set(lookup.stems(label))
+    said, printed = set(figure_ask.stems(measure)), set(figure_ask.stems(label))
     parents = [p.strip() for p in fact.label_path.split("\u203a")[:-1]]
     if metric is not None and parents and label and not said & printed and not metric.matches_row(fact.label) \
             and metric.matches_row(parents[-1]) and len(parents[-1].split()) <= 6:
@@ -59,175 +59,8 @@ def _as_said(label: str) -> str:
     return label if keep_case else label[0].lower() + label[1:]
 
 
-class Answerer:
+class Answerer(FigureInputs):
     """One (company, fiscal year) figure answer; records figures, results and claims on the turn state."""
-
-    def __init__(self, state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
-                 cite: Callable[[Passage], int]):
-        self.state, self.conn, self.facts, self.company, self.year, self.cite = state, conn, facts, company, year, cite
-        self.steps: list[str] = []
-        self.local: dict[str, str] = {}      # metric key -> the question's own definition of it
-        self._entity: list[str] | None = None
-        self.part = ""       # the segment a measured row belongs to, named by its heading (see part_named)
-        self.definition = formula.find_definition(facts.text)
-        if self.definition:
-            named = get_lexicon().find(self.definition[0])
-            if named and not named[0].printed:
-                self.local[named[0].key] = self.definition[1]
-
-    def entity_words(self) -> list[str]:
-        """What the question names besides its measures: a segment or division ("BDS operating margin"). Every
-        input of a derived measure must be that entity's row, or the measure is not computed (the company's
-        margin is not the segment's). Read once per answer: every input and the lead sentence ask for it."""
-        if self._entity is None:
-            self._entity = self._read_entity_words()
-        return self._entity
-
-    def _read_entity_words(self) -> list[str]:
-        if self.definition:
-            return []
-        asked = lookup.read_ask(self.facts.text, self.facts, self.facts.metric)
-        lex = get_lexicon()
-        metrics = [*self.facts.metrics, lex.get("revenue")]
-        for m in list(metrics):
-            metrics += [lex.get(k) for k in m.inputs if lex.get(k) is not None]
-            metrics += [lex.get(k) for k in re.findall(r"[a-z_]+", m.formula or "") if lex.get(k) is not None]
-        known = set(lookup.stems(" ".join(t for m in metrics if m is not None for t in (*m.terms, m.label))))
-        known |= set(lookup.stems(" ".join(_DERIVED_WORDS)))
-        # an entity is named as a name ("BDS", "Defense, Space & Security") or as a segment ("display segment");
-        # the other words of a long question ("in agreement with", "over three years") name nothing
-        text = self.facts.text
-        named = {s for m in re.finditer(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w&'-]*", text) for s in lookup.stems(m.group(0))}
-        named |= {s for m in re.finditer(r"(?i)((?:[a-z][\w&'-]*\s+){1,3})(?:segment|division|business|unit)s?\b", text)
-                  for s in lookup.stems(m.group(1))}
-        return [w for w in asked.hard if w not in known and w != "%" and w in named]
-
-    def entity_phrase(self) -> str:
-        """The question's own words for the entity ("Defense, Space & Security"), '' when it names none."""
-        return self._phrase_of(self.entity_words())
-
-    def part_named(self, fact: StoredFact, measure: str, ask: lookup.Ask, label_said: bool = True) -> str:
-        """The part a row belongs to when a heading or the table's title names it ("AWS › Operating income",
-        "RMS' operating results") and the row's own label does not, in the question's words: the lead names it,
-        so a segment's figure never reads as the company's. '' when the row is the company's."""
-        said = set(lookup.stems(f"{fact.label if label_said else ''} {measure}"))
-        where_printed = set(lookup.stems(f"{fact.label_path} {fact.table_title}"))
-        part = [w for w in (self.entity_words() or ask.hard) if w not in said and w in where_printed]
-        if not part:
-            return ""
-        for name in [p.strip() for p in fact.label_path.split("\u203a")]:      # as the filing prints it
-            if set(part) <= set(lookup.stems(name)) and len(name.split()) <= 5 and not set(lookup.stems(name)) & said:
-                return name
-        return self._phrase_of(part)
-
-    def _phrase_of(self, stems: list[str]) -> str:
-        """The span of the question's own words (before any carried context) that carry these stems."""
-        text = own_words(self.facts.text)
-        spans = [m.span() for m in re.finditer(r"[A-Za-z][\w&'-]*", text) if set(lookup.stems(m.group(0))) & set(stems)]
-        return text[spans[0][0]:spans[-1][1]] if spans else ""
-
-    # --- inputs -------------------------------------------------------------------------------------------------
-    def value(self, metric: Metric, year: int | None = None) -> calculator.Input:
-        """A metric's value for the calculator: its printed row, or computed from its own formula."""
-        year = year or self.year
-        if metric.key in self.local:
-            return self.defined_input(self.local[metric.key], metric.label, year, key=metric.key)
-        if not metric.printed and metric.formula:
-            inputs = {k: self.value(get_lexicon().get(k), year) for k in re.findall(r"[a-z_]+", metric.formula)}
-            value, text = calculator.evaluate(metric.formula, inputs)
-            self.steps.append(f"{metric.label} = {text} = {calculator.fmt(value)}")
-            first = next(iter(inputs.values()))
-            return calculator.Input(metric.key, metric.label, value, calculator.fmt(value), first.marker, year,
-                                    first.scale)
-        ask = lookup.read_ask(self.facts.text, self.facts, metric, with_qualifiers=False)
-        entity = self.entity_words()
-        ask.hard = [*ask.hard, *entity]
-        found = lookup.find(self.conn, ask, self.company, year)
-        if isinstance(found, lookup.NoMatch):
-            of = f" of {' '.join(entity)}" if entity else ""
-            raise calculator.CalculationError(f"{metric.label}{of} is not printed for FY{year} in {self.company}'s "
-                                              "filings")
-        f = found.fact
-        if metric.statement == "balance" and f.statement in ("cash_flow", "income"):   # a stock, never a flow's change
-            raise calculator.CalculationError(f"{metric.label} for FY{year} was found only on a {f.statement} "
-                                              "statement row, not the balance sheet")
-        amount = calculator.amount_of(f.label, f.value, metric.outflow)
-        return calculator.Input(metric.key, metric.label, amount, f.value_printed, self.cite(passage_of(f)), year,
-                                f.scale)
-
-    def phrase_input(self, phrase: str, year: int, unique: bool = False) -> calculator.Input:
-        """A measure named in the question's own words ("accounts payable", "cash from operations"). `unique`: the
-        words must name one line only (a bare name such as "AWS" heads a line under several measures)."""
-        from pipeline.question.analysis import QuestionFacts
-
-        found_metrics = get_lexicon().find(phrase)
-        metric = found_metrics[0] if found_metrics else None
-        if metric is not None and (not metric.printed or metric.key in self.local):
-            return self.value(metric, year)
-        ask = lookup.read_ask(phrase, QuestionFacts(text=phrase), metric)
-        found = lookup.find(self.conn, ask, self.company, year)
-        if isinstance(found, lookup.NoMatch):
-            raise calculator.CalculationError(f"{phrase} is not printed for FY{year} in {self.company}'s filings")
-        f = found.fact
-        if unique and metric is None and any(a.label.lower() == f.label.lower() and a.label_path != f.label_path
-                                  for a in found.alternatives):
-            # "AWS" under "Net sales" and under "Operating income": the words do not say which line is meant
-            raise calculator.CalculationError(f"'{phrase}' is printed under several headings in {self.company}'s "
-                                              f"FY{year} filings")
-        amount = calculator.amount_of(f.label, f.value, metric is not None and metric.outflow)
-        key = metric.key if metric else re.sub(r"\W+", "_", phrase.lower()).strip("_")
-        return calculator.Input(key, phrase, amount, f.value_printed, self.cite(passage_of(f)), year, f.scale)
-
-    def operand_input(self, op: formula.Operand) -> calculator.Input:
-        if op.how == "value":
-            return self.phrase_input(op.phrase, op.years[0])
-        a, b = (self.phrase_input(op.phrase, y) for y in op.years)
-        if a.scale != b.scale:
-            raise calculator.CalculationError(f"{op.phrase} is printed in {a.scale} for FY{op.years[0]} and in "
-                                              f"{b.scale} for FY{op.years[1]}")
-        if op.how == "average":
-            v = (a.value + b.value) / 2
-            self.steps.append(f"average {op.phrase} = mean of {calculator.fmt(a.value)} [{a.marker}] and "
-                              f"{calculator.fmt(b.value)} [{b.marker}] = {calculator.fmt(v)}")
-        else:
-            v = b.value - a.value
-            self.steps.append(f"change in {op.phrase} FY{op.years[0]}-FY{op.years[1]} = {calculator.fmt(b.value)} "
-                              f"[{b.marker}] − {calculator.fmt(a.value)} [{a.marker}] = {calculator.fmt(v)}")
-        return calculator.Input(a.key, f"{op.how} {op.phrase}", v, calculator.fmt(v), a.marker, op.years[1], a.scale)
-
-    def defined_input(self, expr: str, name: str, year: int, key: str = "defined") -> calculator.Input:
-        try:
-            d = formula.parse(expr, year)
-        except formula.DefinitionError as e:
-            raise calculator.CalculationError(str(e)) from None
-        inputs = {k: self.operand_input(op) for k, op in d.operands.items()}
-        value, text = calculator.evaluate(d.formula, inputs)
-        self.steps.append(f"{name} = {text} = {calculator.fmt(value)}")
-        first = next(iter(inputs.values()))
-        return calculator.Input(key, name, value, calculator.fmt(value), first.marker, year, first.scale)
-
-    def _scale_of_inputs(self) -> tuple[str | None, str | None]:
-        """Scale and currency of the figures this answer cited (the first cited figure's table)."""
-        from pipeline.stores import facts as store
-
-        for c in self.state.citations:
-            for f in store.table_facts(self.conn, c.doc, c.page)[:1]:
-                return f.scale, f.currency
-        return None, None
-
-    def scale(self) -> tuple[str | None, str | None]:
-        scale, cur = self._scale_of_inputs()
-        if scale or cur:
-            return scale, cur
-        for m in self.facts.metrics:
-            try:
-                ask = lookup.read_ask(self.facts.text, self.facts, m, with_qualifiers=False)
-                found = lookup.find(self.conn, ask, self.company, self.year)
-            except Exception:  # noqa: BLE001
-                continue
-            if isinstance(found, lookup.FactMatch):
-                return found.fact.scale, found.fact.currency
-        return None, None
 
     # --- answers ------------------------------------------------------------------------------------------------
     def answer(self) -> tuple[str, str]:
@@ -275,7 +108,7 @@ class Answerer:
             return f"{m.label} margin"      # "EBIT margin": the amount over revenue, named as asked
         if m is not None:
             return m.label
-        return lookup.read_ask(self.facts.text, self.facts, None).measure or "that figure"
+        return figure_ask.read_ask(self.facts.text, self.facts, None).measure or "that figure"
 
     def _defines_asked(self) -> bool:
         """The question defines the measure it asks for (not only one of its inputs)."""
@@ -283,9 +116,9 @@ class Answerer:
 
         if not self.definition:
             return False
-        name = set(lookup.stems(self.definition[0])) - {"the", "a", "an", "of"}
+        name = set(figure_ask.stems(self.definition[0])) - {"the", "a", "an", "of"}
         asking = core_question(self.facts.text).split("?")[0]
-        if not name or not name <= set(lookup.stems(asking)):
+        if not name or not name <= set(figure_ask.stems(asking)):
             return False
         # "EBITDA less capex" with EBITDA defined: the definition is of an input, the question asks for more.
         rest = re.sub(rf"(?i){re.escape(self.definition[0])}", " ", asking)
@@ -312,7 +145,7 @@ class Answerer:
             return i.value, (metric.unit or "money").split()[0], calculator.fmt(i.value)
         if metric is not None and not metric.printed:
             raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
-        ask = lookup.read_ask(q, f, metric)
+        ask = figure_ask.read_ask(q, f, metric)
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{ask.measure or 'that figure'} is not printed for FY{year}")
@@ -381,7 +214,7 @@ class Answerer:
         i = self.defined_input(expr, name, self.year)
         v = i.value
         ratio = "/" in formula.parse(expr, self.year).formula     # a quotient is a ratio or days; a sum is money
-        scale, cur = (None, None) if ratio else self._scale_of_inputs()
+        scale, cur = (None, None) if ratio else self.scale_of_inputs()
         shown_v = f"{v:.2f}" if ratio else money(v, scale=scale, currency=cur)
         self.record_result(re.sub(r"[^a-z]+", "_", name.lower()).strip("_")[:40], v, "x" if ratio else scale, "derived")
         derivation = "; ".join(self.steps)
@@ -424,13 +257,13 @@ class Answerer:
 
     def _derived(self, metric: Metric, label: str) -> tuple[str, str]:
         if metric.line_items and metric.key not in self.local:   # the filing prints it (a non-GAAP table)
-            ask = lookup.read_ask(self.facts.text, self.facts, metric)
+            ask = figure_ask.read_ask(self.facts.text, self.facts, metric)
             found = lookup.find(self.conn, ask, self.company, self.year)
             if isinstance(found, lookup.FactMatch):
                 # the table's title is the definition only when it names the measure (a page's first heading
                 # above an unrelated paragraph is not: "Common Stock" over a free-cash-flow table)
                 title = found.fact.table_title
-                names = set(lookup.stems(" ".join(metric.terms))) & set(lookup.stems(title)) - {"cash", "net"}
+                names = set(figure_ask.stems(" ".join(metric.terms))) & set(figure_ask.stems(title)) - {"cash", "net"}
                 return self._printed(metric, label, defined_by=title if names else "")
         inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", metric.formula)}
         r = calculator.derived(metric.formula, metric.unit, inputs)
@@ -446,11 +279,11 @@ class Answerer:
 
     def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False
                  ) -> tuple[str, str]:
-        ask = lookup.read_ask(self.facts.text, self.facts, metric)
+        ask = figure_ask.read_ask(self.facts.text, self.facts, metric)
         if non_gaap and metric is not None and not metric.printed:
             # look for the measure as the filing names it ("Adjusted EBITDA" in a non-GAAP reconciliation)
-            ask = lookup.read_ask(self.facts.text, self.facts, None)
-        secondary = bool(re.search(r"(?i)guarantor|parent company|parent-only|condensed consolidating|"
+            ask = figure_ask.read_ask(self.facts.text, self.facts, None)
+        secondary = bool(re.search(r"(?i)guarantor|parent company|parent[- ]only|condensed consolidating|"
                                    r"cross guarantee|obligor", self.facts.text))
         found = lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)
         measure = (metric.label if metric and not ask.hard else ask.measure) or "that figure"

@@ -28,6 +28,9 @@ from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 from pipeline.question.terms import content_terms, stems
+from pipeline.answer.sentences import HEDGED, NEVER, PERSON, reads_as_prose, sentences_of
+from pipeline.answer.prose_counts import FLOW_Q, HEADCOUNT_FLOW, PEOPLE_NOUNS, PEOPLE_STEMS, asks_a_flow, count_score
+
 
 _YESNO = re.compile(r"(?i)^\s*(did|does|do|is|are|was|were|has|have|had|can|will|could|should)\b")
 # What kind of number a question asks for.
@@ -39,15 +42,6 @@ _NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£)?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d
                      r"(?P<pct>%|percent\b)?"
                      r"(?:\s*(?P<scale>million|billion|thousand|bn|mn)\b)?(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
                      re.I)
-# Text that is never an answer, whatever words it shares with the question.
-_NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|indicate by check mark|"
-                    r"i\.?r\.?s\.? employer|state or other jurisdiction|address of principal|principal executive "
-                    r"offices|\(zip code\)|registrant['’]s telephone|large accelerated filer|exhibit\s+(no\.?\s*)?\d|"
-                    r"incorporated (herein )?by reference|\bform of\b.{0,40}\bagreement\b|table of contents|"
-                    r"\bp\.?\s?o\.? box\b|\(\d{3}\)\s*\d{3}-\d{4}|\b[A-Z][a-z]+,\s+[A-Z]{2}\s+\d{5}\b|"
-                    r"forward-looking statements?\b")
-# Risk-factor language: what could happen is not what the report says happened.
-_HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
 _WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
 _CAUSAL = re.compile(r"(?i)\b(due to|because|driven by|drove|reflect(s|ed|ing)|as a result of|result(ed)? from|"
                      r"attribut(able|ed) to|primarily (from|by)|led by|owing to|caused by)\b")
@@ -69,7 +63,7 @@ _CHANGED_BY = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|d
 # ... unless it also states the level reached: "increased 14% to $21.3 billion"
 _CHANGED_TO = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|drop)\w*\b(?:[^.;]|\.(?=\d)){0,80}\bto\s+(approximately\s+|"
                          r"about\s+)?(\$|US\$|€|£)\s?\d")
-# What may happen is not what happened: "PepsiCo may ... increase the commitments to up to $4.95 billion".
+# What may happen is not what happened: "the Company may ... increase the commitments to up to $4.95 billion".
 _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
 _WORD = re.compile(r"[A-Za-z]+")
@@ -81,7 +75,6 @@ _SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(s
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 _YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?!\d|,\d|%)")   # "December 31, 2021, as compared" names 2021
 
 
@@ -121,29 +114,6 @@ def is_yes_no(facts: QuestionFacts) -> bool:
     return bool(_YESNO.match(core_question(facts.text)))
 
 
-_REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|section|article|rule|schedule|form)")
-# words that say a count is whole, not narrower: "798,000 full-time and part-time employees"
-_ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|temporary|total|worldwide|global")
-
-
-_HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|additions?|recruited|welcomed|onboarded|laid off|reduced|"
-                             r"reductions?|redundanc\w*|eliminated|elimination|terminated|cut|cuts|separated|departures?|lost|"
-                             r"promoted|trained|let go|opened|closed|repurchased|bought back|exited)\b")
-# "How many employees were let go?", "how many positions were cut?", "how many stores did it open?": a number that
-# joined or left in the year (an event), never the level at the year end (a head count)
-_FLOW_Q = re.compile(r"(?i)\b(let go|laid off|lay-?offs?|cut|cuts|eliminated|reduc\w*|made redundant|redundanc\w*|"
-                     r"terminated|lost|hired|added|opened|closed|repurchased|bought back|bought|exited)\b")
-# the nouns an event over people is counted in ("a reduction of almost 1,000 positions")
-_PEOPLE_NOUNS = ("employees", "positions", "jobs", "roles", "staff", "people", "workers", "headcount")
-
-
-_PEOPLE_STEMS = frozenset(stems(" ".join(_PEOPLE_NOUNS))) | {"~employe"}
-
-
-def asks_a_flow(question: str) -> bool:
-    return bool(_FLOW_Q.search(question))
-
-
 def counts_the_asked(sentence: str, facts: QuestionFacts, digits: str) -> bool:
     """The number `digits` is the count of the thing the question asks about: the asked noun follows it ("closed 3
     offices" for "how many offices"), not another noun ("eliminated 180 positions and closed 3 offices")."""
@@ -161,43 +131,6 @@ _EVENT_STEM = re.compile(r"(?i)^(clos|open|cut|deliv|sell|sold|ship|produc|compl
                          r"termin|repurchas|buy|bought|exit|let|laid|lay)")
 
 
-def _counts(sentence: str, terms: list[str]) -> int:
-    """How well a sentence counts the asked thing: a number with one of the question's terms within five
-    words after it or four before it (never across a sentence end), no other number between ("approximately
-    156,000 employees", "982 stores", "total workforce was approximately 142,000"). 2 when only filler stands
-    between number and noun,
-    1 when other words narrow the count ("9,800 new employees"), 0 when there is no such number."""
-    from pipeline.question.terms import content_terms
-
-    toks = sentence.split()
-    months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
-    best = 0
-    for i, t in enumerate(toks):
-        if not re.fullmatch(r"\d[\d,]*(\.\d+)?[,.]?", t) or re.fullmatch(r"(19|20)\d{2}[,.]?", t) \
-                or (i and months.match(toks[i - 1])) or (i and _REFERENCE.fullmatch(toks[i - 1])) \
-                or (i + 1 < len(toks) and months.match(toks[i + 1]) and re.fullmatch(r"[0-3]?\d", t)):
-            continue        # a year, a date ("June 30", "30 September"), "Note 13", "Item 7", "page 4"
-        follows = content_terms(" ".join(toks[i + 1:i + 2]))
-        own_noun = bool(follows) and not any(t in stems(toks[i + 1]) for t in terms)   # "13,000 participants"
-        for back, window in ((False, toks[i + 1:i + 6]),
-                             (True, [] if own_noun else list(reversed(toks[max(0, i - 4):i])))):
-            between: list[str] = []
-            for w in window:
-                if re.search(r"\d", w) or (back and w.endswith((".", ":", ";"))):
-                    break       # another number, or "... technical staff. 4": a page number run into the text
-                if any(term in stems(w) for term in terms):
-                    said = " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x))
-                    narrowing = [x for x in content_terms(said) if x not in terms]
-                    # "we hired more than 14,000 employees": how many joined or left, not how many there are
-                    moved = _HEADCOUNT_FLOW.search(" ".join(toks[max(0, i - 4):i]))
-                    best = max(best, 1 if narrowing or moved else 2)
-                    break
-                if w.endswith((".", ":", ";")):
-                    break       # the sentence ended before the noun
-                between.append(w)
-    return best
-
-
 def _bar(n: int) -> int:
     """How many of a question's n content terms a sentence must carry."""
     return n if n <= 2 else max(2, math.ceil(0.6 * n))
@@ -205,7 +138,7 @@ def _bar(n: int) -> int:
 
 def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
-    q = re.sub(r"\s*\((?:context from turn \d+:|read as:)", " ", core_question(facts.text))
+    q = " ".join([core_question(facts.own_words()), *facts.carried_words()])     # the words carried count too
     q = MOST.sub(" ", _YESNO.sub(" ", q))
     terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
     if _WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):
@@ -216,11 +149,6 @@ def question_terms(facts: QuestionFacts) -> list[str]:
 
 
 _CAUSE_WORD = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led)\w*$")
-
-
-# A person's biography ("She was responsible for ... more than 180 stores") states no figure of the company
-_PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|held|holds|led|leads)\b|\bprior to joining\b|"
-                     r"\b(has served|was appointed|was named) (as )?(our |the )?(executive|senior|chief|president|vice)\b")
 _SUBJECT = re.compile(r"(?i)^(.{3,160}?)\s(amounted to|totaled|totalled|were|was|reached|equaled|equalled)\s")
 # "Wireless equipment revenues included in our Business segment": a part of the figure named after the phrase
 _PART_OF = re.compile(r"(?i)\b(included|contained|recorded|reported|recognized)\s+(in|within)\b|\b(portion|part|share)\s+of\b")
@@ -243,53 +171,6 @@ def _page_text(conn, p: Passage) -> str:
     return (corpus.get_page(conn, p.doc, p.page) if conn is not None else None) or p.text
 
 
-def sentences_of(text: str) -> list[str]:
-    """The page's sentences. A table row ends the text before it: a table printed without a full stop ("Total
-    $2,016 $1,901 $1,755") never runs into the sentence under it ("Revenues increased by ..."), which would
-    then read as a table fragment."""
-    out, block = [], []
-    for line in text.splitlines() + [""]:
-        if line and not _is_table_row(line):
-            block.append(line)
-            continue
-        flat = " ".join(" ".join(block).split())
-        pieces = [s.strip() for s in _SENT.split(flat)]
-        if line and pieces and not _ENDED.search(pieces[-1]):
-            # the words right above a table row that end no sentence are the table's caption and column heads
-            # ("Net asset value per share Share price At 31 March 2022 pence"), not a statement about a figure
-            pieces.pop()
-        out += [s for s in pieces if 40 <= len(s) <= 600]
-        block = []
-    return out
-
-
-_ENDED = re.compile(r"[.!?;:][\"”')\]]*$")
-
-
-_FIGURE = re.compile(r"^[$£€(]?\d[\d,]*(\.\d+)?\)?%?$")
-_MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
-
-
-def _is_table_row(line: str) -> bool:
-    """A line of label and figures ending in two or more figures ("Yarns 1,204 1,141 1,090", "Total
-    $2,016 $1,901"), never a wrapped sentence ending in a date ("as of December 31, 2022.")."""
-    toks = line.replace("\u00a0", " ").split()
-    n = 0
-    while n < len(toks) and _FIGURE.match(toks[-1 - n].rstrip(",") if n else toks[-1]):
-        n += 1
-    return n >= 2 and not (len(toks) > n and _MONTH.match(toks[-1 - n]))
-
-
-def _is_prose(sentence: str) -> bool:
-    """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,") are words
-    here, not figures."""
-    toks = sentence.split()
-    months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
-    numeric = sum(1 for i, t in enumerate(toks) if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t)
-                  and not re.fullmatch(r"(19|20)\d{2}[,.;]?", t) and not (i and months.match(toks[i - 1])))
-    return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
-
-
 # Words of a sentence that name something else than its measure: a statement's title ("recognized within Gain on
 # sale ... on our Condensed Consolidated Statements of Earnings") and a rate's denominator ("18.6% of revenue").
 _STATEMENT_NAME = re.compile(r"(?i)\b(condensed\s+)?(consolidated\s+)?statements?\s+of\s+(consolidated\s+)?(earnings|"
@@ -304,19 +185,9 @@ def _not_the_measure(sentence: str, question: str) -> str:
     return text
 
 
-def is_prose(sentence: str) -> bool:
-    """A sentence of prose that can answer (not a table row, a cover-page line, a risk factor or a biography)."""
-    return _is_prose(sentence) and not (_NEVER.search(sentence) or _HEDGED.search(sentence) or _PERSON.search(sentence))
-
-
 def gives_a_cause(sentence: str) -> bool:
     """"... increased due to ...", "driven by", "as a result of": the sentence gives a cause."""
     return bool(_CAUSAL.search(sentence))
-
-
-def states_a_flow(sentence: str) -> bool:
-    """"we hired", "a reduction of", "opened": the sentence counts what joined or left, not a level."""
-    return bool(_HEADCOUNT_FLOW.search(sentence))
 
 
 def asks_why(facts: QuestionFacts) -> bool:
@@ -335,7 +206,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     kind = need or question_kind(core_question(facts.text))
     flow_q = kind == "count" and asks_a_flow(core_question(facts.text))
     if flow_q:     # the event's words ("let go", "cut") are checked as a stated change, not as terms to carry
-        terms = [t for t in terms if not _FLOW_Q.fullmatch(t.lstrip("~")) and t.lstrip("~") not in ("let", "go")] \
+        terms = [t for t in terms if not FLOW_Q.fullmatch(t.lstrip("~")) and t.lstrip("~") not in ("let", "go")] \
             or terms
     bar = _bar(len(terms))
     if kind == "number" or (require_year and need):
@@ -367,17 +238,17 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     best: tuple[tuple, Found] | None = None
     for rank, p in enumerate(passages[:8]):
         text = _page_text(conn, p)
-        if len(_NEVER.findall(text)) >= 3:      # a cover page, exhibit index or address block
+        if len(NEVER.findall(text)) >= 3:      # a cover page, exhibit index or address block
             continue
         for sent in sentences_of(text):
-            if _NEVER.search(sent) or _HEDGED.search(sent) or not _is_prose(sent) or _PERSON.search(sent):
+            if NEVER.search(sent) or HEDGED.search(sent) or not reads_as_prose(sent) or PERSON.search(sent):
                 continue
             have = stems(_not_the_measure(sent, facts.text))
             if why and facts.metric is not None and any(stems(t) and stems(t) <= have for t in facts.metric.terms):
                 # "what drove it? (revenue)": the report names its measure in its own words ("net sales")
                 have = have | set(stems(" ".join(facts.metric.terms + (facts.metric.label,))))
-            if flow_q and have & _PEOPLE_STEMS:     # "positions", "jobs", "roles" count people as "employees" do
-                have = have | {t for t in terms if t.lstrip("~") in _PEOPLE_STEMS or t in _PEOPLE_STEMS}
+            if flow_q and have & PEOPLE_STEMS:     # "positions", "jobs", "roles" count people as "employees" do
+                have = have | {t for t in terms if t.lstrip("~") in PEOPLE_STEMS or t in PEOPLE_STEMS}
             hits = sum(1 for t in terms if t in have)
             if hits < bar:
                 continue
@@ -405,15 +276,15 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if flow:
                 # an event's count: the sentence states the change ("a reduction of almost 1,000 positions"); a
                 # level ("approximately 156,000 employees") never answers how many were let go
-                if not _HEADCOUNT_FLOW.search(sent):
+                if not HEADCOUNT_FLOW.search(sent):
                     continue
-                nouns = [t for t in terms if not _FLOW_Q.fullmatch(t.lstrip("~"))]
+                nouns = [t for t in terms if not FLOW_Q.fullmatch(t.lstrip("~"))]
                 if any(t.lstrip("~").startswith(("employ", "staff", "people", "worker", "position", "job", "role"))
                        for t in nouns):
-                    nouns = nouns + sorted(stems(" ".join(_PEOPLE_NOUNS)))
-                counted = 2 if _counts(sent, nouns) else 0
+                    nouns = nouns + sorted(stems(" ".join(PEOPLE_NOUNS)))
+                counted = 2 if count_score(sent, nouns) else 0
             else:
-                counted = _counts(sent, terms) if kind == "count" else 0
+                counted = count_score(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue
             if kind == "number" and not number_kinds(sent):

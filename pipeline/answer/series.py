@@ -2,31 +2,32 @@
 margin over the last three years", "compare capex of Boeing and 3M in FY2021 and FY2022".
 
 Every cell is one (company, fiscal year) read the way a single-figure answer reads it: a printed row x column of the
-facts table (`pipeline.answer.facts.find`, which prefers the year's own report and else a later report's prior-year
-column), or a derived measure (a margin, a share, a year-on-year change) computed by the calculator from such cells,
+facts table (`pipeline.retrieval.fact_match.find`, which prefers the year's own report and else a later report's
+prior-year column), or a derived measure (a margin, a share, a year-on-year change) computed by the calculator from such cells,
 its derivation kept with the cell. A cell that cannot be read says why (no report held prints that year; the
 reports held do not print it): a cell is never interpolated from its neighbours.
 
-The table is data (`SeriesTable`), recorded on the turn state so it survives a reload of the conversation, carried
-by `ara ask --json` and exported by `pipeline.answer.export`.
+The table is data (`SeriesTable`, `pipeline/series_table.py`, below the turn state and the answerer), recorded on
+the turn state so it survives a reload of the conversation, carried by `ara ask --json` and exported by
+`pipeline.answer.export`.
 """
 from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any, Callable
-
-from pydantic import BaseModel, Field
+from typing import Callable
 
 from pipeline.answer import calculator
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+from pipeline.retrieval import fact_match as lookup
 from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
 from pipeline.answer.wording import figure_record, money, passage_of, shown, where
 from pipeline.question.labels import doc_label
 from pipeline.question.periods import names_span, year_span
-from pipeline.question.analysis import QuestionFacts, core_question, own_words
+from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
+from pipeline.series_table import Cell, SeriesTable
 
 # Asking for the figures side by side rather than one of them: a comparison or a table / chart of them.
 _SIDE_BY_SIDE = re.compile(r"(?i)\b(compare[ds]?|comparison|side[- ]by[- ]side|versus|vs\.?|table|chart|plot|graph|"
@@ -40,51 +41,6 @@ _PER_YEAR = re.compile(r"(?i)\b(each|every|per|by)\s+year\b|\byear[- ]by[- ]year
 _MAX_CELLS = 60
 
 
-class Cell(BaseModel):
-    company: str
-    year: int
-    period: str                     # "FY2019" (the company's own label where it differs)
-    value: str | None = None        # the amount as a plain decimal (signs as the measure reads: capex positive)
-    shown: str = ""                 # as the answer writes it ("$76,559 million", "15.2 %")
-    unit: str = ""                  # "million", "thousand", "%", "x", "per share", ""
-    currency: str = ""              # "USD", "AUD", "$" as the table prints it, "" for a rate
-    kind: str = "printed"           # printed | derived | missing
-    citation: str = ""              # "Boeing · FY2021 · 10-K p. 52" (the first input's page for a derived cell)
-    citations: list[str] = Field(default_factory=list)   # every page the cell was read from
-    docs: list[tuple[str, int]] = Field(default_factory=list)   # (doc, page) of each citation, for markers
-    read_from: str = ""             # the report: "Boeing FY2021 10-K (prior-year column)"
-    report: str = ""                # the report alone: "FY2021 10-K"
-    row: str = ""                   # the row (with its headings) and column it was read from
-    derivation: str = ""            # how a derived cell was computed, each input with its page
-    missing: str = ""               # why a cell is empty
-
-
-class SeriesTable(BaseModel):
-    measure: str
-    companies: list[str]
-    columns: list[str]              # periods, oldest first ("FY2018", ...)
-    unit: str = ""
-    currency: str = ""
-    chart: str = "line"             # line (periods) | bar (companies over one period)
-    cells: list[Cell] = Field(default_factory=list)
-
-    def cell(self, company: str, period: str) -> Cell | None:
-        return next((c for c in self.cells if c.company == company and c.period == period), None)
-
-    def header(self) -> str:
-        """"revenue (USD million)": the measure with the unit and currency every cell shares."""
-        unit = " ".join(x for x in (self.currency, self.unit) if x)
-        return f"{self.measure} ({unit})" if unit else self.measure
-
-    def to_json(self) -> dict[str, Any]:
-        """The `ara ask --json` shape: columns and one row per cell."""
-        return {"measure": self.measure, "header": self.header(), "companies": self.companies,
-                "columns": self.columns, "unit": self.unit, "currency": self.currency, "chart": self.chart,
-                "rows": [{"company": c.company, "period": c.period, "value": c.value, "unit": c.unit,
-                          "currency": c.currency, "citation": c.citation, "read_from": c.read_from, "kind": c.kind,
-                          "derivation": c.derivation, "missing": c.missing} for c in self.cells]}
-
-
 # --- which questions -------------------------------------------------------------------------------------------
 def asks_series(facts: QuestionFacts, companies: list[str] | None = None) -> bool:
     """One measure over a run of years or across companies, as a table: a run of years named ("FY2018 to FY2022",
@@ -96,7 +52,7 @@ def asks_series(facts: QuestionFacts, companies: list[str] | None = None) -> boo
 
     if facts.metric is None:
         return False
-    q = core_question(own_words(facts.text))
+    q = core_question(facts.own_words())
     if _ONE_ANSWER.match(q) or AVERAGE.search(q) or CAGR.search(q) or asks_trend(facts) or is_superlative(facts):
         return False
     n_companies = len(companies if companies is not None else facts.companies)
@@ -113,7 +69,7 @@ def asks_series(facts: QuestionFacts, companies: list[str] | None = None) -> boo
 def asked_years(facts: QuestionFacts, latest: int | None, fallback: list[int]) -> list[int]:
     """The years of the table for one company: the run the question names (ending at `latest`, the company's
     latest report, for "the last three years"), else the years it names, else `fallback` (the turn's years)."""
-    span = year_span(own_words(facts.text), latest)
+    span = year_span(facts.own_words(), latest)
     if span:
         return span[0]
     return sorted(set(facts.years)) or sorted(set(fallback))
@@ -122,7 +78,7 @@ def asked_years(facts: QuestionFacts, latest: int | None, fallback: list[int]) -
 def _cell_text(facts: QuestionFacts) -> str:
     """The question as one cell's figure question: the run of years and the side-by-side words taken out (they
     say how to lay the figures out, not what to read: "three" is no row qualifier)."""
-    text = own_words(facts.text)
+    text = facts.own_words()
     span = year_span(text, latest=2100)
     if span:
         text = text.replace(span[1], " ")
@@ -147,7 +103,7 @@ def build(state, conn, facts: QuestionFacts, companies: list[str], years_of: Cal
     cell_facts = QuestionFacts(text=_cell_text(facts), companies=facts.companies, years=[], metrics=facts.metrics,
                                topics=facts.topics)
     q = cell_facts.text
-    yoy = bool(_YOY.search(core_question(own_words(facts.text))))
+    yoy = bool(_YOY.search(core_question(facts.own_words())))
     margin = bool(re.search(r"(?i)\bmargin\b", q)) and metric.kind in ("amount", "derived") \
         and metric.unit in ("", "money") and metric.key != "revenue"
     derived = not metric.printed or margin or (len(facts.metrics) >= 2 and bool(SHARE_OF.search(q)))
@@ -232,7 +188,7 @@ def _report(report_year: int, doc_type: str) -> str:
 def _printed_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, docs) -> None:
     """A printed row x column: the lookup a single-figure answer uses, for this company and year."""
     metric = facts.metric
-    ask = lookup.read_ask(facts.text, facts, metric)
+    ask = figure_ask.read_ask(facts.text, facts, metric)
     found = lookup.find(conn, ask, cell.company, cell.year, docs=docs)
     if isinstance(found, lookup.NoMatch):
         near = f"; closest lines: {lookup.closest_text(found.closest)}" if found.closest else ""

@@ -7,11 +7,11 @@ and the derivation is shown; when either is not printed the answer is not found,
 from __future__ import annotations
 
 from pipeline.answer import calculator
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
 from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import SHARE_OF
 from pipeline.question.lexicon import get_lexicon
-from pipeline.question.analysis import QuestionFacts, core_question, own_words
+from pipeline.question.analysis import QuestionFacts, core_question
 
 
 def numerator_phrase(facts: QuestionFacts) -> str:
@@ -19,11 +19,11 @@ def numerator_phrase(facts: QuestionFacts) -> str:
     line is no metric of the lexicon; '' otherwise."""
     if facts.metric is None or len(facts.metrics) != 1:
         return ""
-    q = core_question(own_words(facts.text))
+    q = core_question(facts.own_words())
     m = SHARE_OF.search(q)
     if not m or get_lexicon().find(q[:m.start()]) or get_lexicon().find(q[m.end():]) != [facts.metric]:
         return ""
-    before = lookup.read_ask(q[:m.start()], facts, None, with_qualifiers=False).measure
+    before = figure_ask.read_ask(q[:m.start()], facts, None, with_qualifiers=False).measure
     return before.strip()
 
 

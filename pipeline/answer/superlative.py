@@ -13,7 +13,8 @@ from typing import Callable
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
-from pipeline.reading.tables import mis_split, parse_number, parse_page
+from pipeline.reading.tables import parse_page
+from pipeline.reading.cells import mis_split, parse_number
 from pipeline.question.terms import content_terms, stems
 
 MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top|least|lowest|smallest|worst|"
@@ -32,7 +33,7 @@ _AMONG = re.compile(r"(?i)\bamong\s+(?:the\s+)?(?:following\s*:?\s*)?(.+?)(?:,\s
 def is_superlative(facts: QuestionFacts) -> bool:
     """"Which ... most/largest/..." (or "what was the largest ..."): rows of one table compared."""
     q = core_question(facts.text)
-    for c in facts.companies:          # "Best Buy" is a name, not a superlative
+    for c in facts.companies:          # a name made of a superlative word ("Best ...", "Top ...") is a name, not a superlative
         for n in sorted({c.name, c.key, *c.aliases}, key=len, reverse=True):
             q = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", q)
     return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and (MOST.search(q) or _EITHER.search(q)))

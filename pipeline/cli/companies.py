@@ -13,7 +13,7 @@ def companies(ctx: click.Context, as_json: bool) -> None:
     """List the registered companies: bundled, from ARA_REGISTRY_FILE, and added by ingest."""
     if ctx.invoked_subcommand is not None:
         return
-    from pipeline.question.registry import get_registry
+    from pipeline.question.registry_sources import get_registry
     from pipeline.settings import get_settings
     from pipeline.stores import corpus, db
 
@@ -52,7 +52,7 @@ def edit(company: str, name: str | None, aliases: tuple[str, ...], remove: tuple
          fiscal_year_end: str | None, sector: str | None, merge_into: str | None) -> None:
     """Correct COMPANY (key or name): name, aliases, tickers, fiscal-year end; or merge it into another."""
     from pipeline.access import OPERATOR
-    from pipeline.question.registry import forget_cached
+    from pipeline.question.registry_sources import forget_cached
     from pipeline.settings import get_settings
     from pipeline.stores import companies as store
     from pipeline.stores import db

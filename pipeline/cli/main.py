@@ -109,7 +109,7 @@ def _parse_year(year: str | None) -> int | None:
 def _company(name: str | None) -> str | None:
     if name is None:
         return None
-    from pipeline.question.registry import get_registry
+    from pipeline.question.registry_sources import get_registry
 
     reg = get_registry()
     c = reg.by_name(name) or next(iter(reg.find_companies(name)), None)

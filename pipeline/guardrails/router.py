@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from pipeline import prompts
 
-from pipeline.question import registry
+from pipeline.question import registry_sources
 from pipeline.question.glossary import define
 from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 from pipeline.question.analysis import QuestionFacts
@@ -210,7 +210,7 @@ def _latest_report(facts: QuestionFacts, companies: list[str], coverage: dict[st
     it is the only one; with several, the other years become one-click follow-ups. `coverage`: the years to
     choose from (annual reports first)."""
     notes, suggestions = [], []
-    base = re.sub(r"\s*\((?:context from turn|read as:)[^)]*\)\s*$", "", facts.text.strip())
+    base = facts.own_words().strip()        # the question's own words, never what carry-over added
     base = re.sub(r"[\s?.!]+$", "", base)
     for c in companies:
         held = coverage[c]
@@ -245,7 +245,7 @@ def reports_printing(years: list[int], year: int) -> list[int]:
 def not_held_reply(name: str, coverage: dict[str, list[int]]) -> str:
     """"I don't hold reports for Acme Cola; did you mean Acme Colas?" when a held company's name is close to the
     one asked about (a near spelling, a name both share), then what is held."""
-    reg = registry.get_registry()
+    reg = registry_sources.get_registry()
     held = Registry([reg.by_name(c) or Company(key=c, name=c) for c in coverage])
     near = [c for c in held.closest(name) if c in coverage and c.lower() != name.lower()]
     ask = f"did you mean {' or '.join(near)}? " if near else ""
@@ -290,7 +290,7 @@ def refine_with_llm(llm, facts: QuestionFacts, coverage: dict[str, list[int]], r
     if out["route"] == "retrieve" and company and not rules.companies and _may_name(facts.text, company, rules):
         import dataclasses
 
-        named = registry.get_registry().by_name(company)     # the question names it, misspelt: read as named, not carried
+        named = registry_sources.get_registry().by_name(company)     # the question names it, misspelt: read as named, not carried
         read_as = dataclasses.replace(facts, companies=[named]) if named else facts
         d = route_question(read_as, coverage, carried_companies=[company], carried_years=[year] if year else None)
         d.reason = f"model read the company as {company}: {d.reason}"
@@ -313,7 +313,7 @@ def _covered(name, coverage: dict[str, list[int]]) -> str | None:
     """The covered company the model named (its name, an alias or a ticker), else None."""
     if not isinstance(name, str) or not name.strip():
         return None
-    c = registry.get_registry().by_name(name.strip())
+    c = registry_sources.get_registry().by_name(name.strip())
     key = c.name if c else next((k for k in coverage if k.lower() == name.strip().lower()), None)
     return key if key in coverage else None
 
@@ -328,7 +328,7 @@ def _may_name(text: str, company: str, rules: RouteDecision) -> bool:
     description with a proper noun ("the maker of Post-it notes"); never a question that names no one."""
     import difflib
 
-    c = registry.get_registry().by_name(company)
+    c = registry_sources.get_registry().by_name(company)
     names = {company.lower(), *(a.lower() for a in (c.aliases if c else ())), *(t.lower() for t in (c.tickers if c else ()))}
     words = re.findall(r"[A-Za-z][\w&.\-]+", text)
     if any(difflib.SequenceMatcher(None, w.lower().removesuffix("'s"), n).ratio() >= 0.75 for w in words

@@ -21,7 +21,8 @@ from pipeline import prompts
 from pipeline.guardrails.shaping import label
 from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 from pipeline.state import Claim
-from pipeline.reading.tables import detect_unit, parse_number, parse_page
+from pipeline.reading.tables import detect_unit, parse_page
+from pipeline.reading.cells import parse_number
 from pipeline.question.units import SCALE
 
 _NUM = re.compile(r"(?<![\w.\[])(\$?\(?-?\$?\d[\d,]*(?:\.\d+)?\)?)(?:(\s*(?:%|percent\b|million\b|billion\b|"

@@ -30,19 +30,22 @@ _POLARITY = {
 }
 
 
-def canonical(text: str) -> str:
+def canonical(text: str, own: str | None = None) -> str:
     """The cache key's text: company, fiscal year and metric in canonical form, then whatever else the question
     asks (filler words dropped). "What was ACME's capex in fiscal 2018?" and "Acme capital expenditure FY2018"
-    read the same; "How did Acme's capex change in FY2018?" keeps "change" and does not."""
+    read the same; "How did Acme's capex change in FY2018?" keeps "change" and does not. `text` is the question as
+    read (with what carry-over added, `QuestionFacts.text`), `own` its own words (`QuestionFacts.own_words`): the
+    carried company, year and metric are in the key's head, so a follow-up ("and in FY2018?" after an Acme capex
+    question) keys as Acme FY2018 capex, never as the same words asked fresh; the carried words themselves are never
+    among the other words."""
     from pipeline.stores.tokeniser import FILLER
     from pipeline.question.lexicon import fold, get_lexicon, term_pattern
     from pipeline.question.periods import FY_PATTERN
     from pipeline.question.analysis import analyse
-    from pipeline.question.registry import get_registry
+    from pipeline.question.registry_sources import get_registry
 
     facts = analyse(text)
-    rest = re.sub(r"\(context from turn \d+:[^)]*\)", " ", text)
-    rest = FY_PATTERN.sub(" ", rest)
+    rest = FY_PATTERN.sub(" ", text if own is None else own)
     rest = get_registry().strip_names(rest)
     rest = " " + fold(rest) + " "
     for m in get_lexicon().metrics:
@@ -84,8 +87,11 @@ class SemanticCache:
         self.answered_by = answered_by if answered_by is not None else code_version()
         self.return_threshold, self.seed_threshold = return_threshold, seed_threshold
 
-    def lookup(self, question: str, company: str, fiscal_year: int | None, metric: str | None) -> CacheResult:
-        vec = vector_literal(self._embedder.get_query_embedding(canonical(question)))
+    def lookup(self, question: str, company: str, fiscal_year: int | None, metric: str | None,
+               own: str | None = None) -> CacheResult:
+        """`own`: the question's own words when carry-over added context (`canonical`)."""
+        key = canonical(question, own)
+        vec = vector_literal(self._embedder.get_query_embedding(key))
         with self._connect() as c:
             row = c.execute(
                 "SELECT 1 - (embedding <=> %s::vector), answer, created_at, question, company, fiscal_year, metric "
@@ -98,18 +104,22 @@ class SemanticCache:
             return CacheResult("miss")
         sim, answer, created = float(row[0]), row[1], row[2]
         band = "return" if sim >= self.return_threshold else "seed" if sim >= self.seed_threshold else "miss"
-        if band == "return" and set(canonical(question).split()) != set(canonical(row[3]).split()):
+        stored = (answer or {}).get("key") or canonical(row[3])     # entries written before keys were stored
+        if band == "return" and set(key.split()) != set(stored.split()):
             band = "seed"   # a word beyond company, year and metric differs ("AWS net sales" vs "net sales"):
             #                 similar enough to hint, never the answer
         compared = {"question": row[3], "company": row[4], "fiscal_year": row[5], "metric": row[6]}
         return CacheResult(band, sim, answer if band != "miss" else None, f"{created:%Y-%m-%d %H:%M UTC}", compared)
 
     def write(self, question: str, company: str, fiscal_year: int | None, metric: str | None, answer: dict,
-              docs: list[str], corpus_version: str) -> bool:
+              docs: list[str], corpus_version: str, own: str | None = None) -> bool:
         """Store the entry unless one that `lookup` would return for this question is there already (another
         thread or process answered the same question meanwhile). Writers of the same key take turns (an advisory
-        lock), so two processes missing together still leave one entry. Returns whether it was written."""
-        vec = vector_literal(self._embedder.get_query_embedding(canonical(question)))
+        lock), so two processes missing together still leave one entry. Returns whether it was written. The entry
+        keeps its key's text (`canonical`), which `lookup` compares word for word."""
+        key = canonical(question, own)
+        answer = {**answer, "key": key}
+        vec = vector_literal(self._embedder.get_query_embedding(key))
         pol, model = polarity(question), self._embedder.model_name
         with self._connect() as c:
             with c.transaction():

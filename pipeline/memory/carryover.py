@@ -20,7 +20,8 @@ from typing import Callable
 from pipeline.guardrails.router import asks_live, asks_meaning, hostile, names_not_held
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.periods import RELATIVE, relative_years
-from pipeline.question.analysis import analyse, own_words
+from pipeline.question.analysis import analyse
+from pipeline.state import Carried
 from pipeline.stores.checkpoints import Message
 from pipeline.stores.tokeniser import FILLER
 from pipeline.question.terms import ASKING, content_terms, words
@@ -41,7 +42,7 @@ _FINANCE = re.compile(r"(?i)\b(revenue|sales|profit|income|earnings|margin|cash|
 
 @dataclass
 class CarryOver:
-    question: str                      # the question as the pipeline reads it (original + carried context)
+    asked: str                         # the asking sentence as read: the typed question, or with what it leaves out
     companies: list[str] = field(default_factory=list)
     years: list[int] = field(default_factory=list)
     metric: str | None = None
@@ -53,6 +54,16 @@ class CarryOver:
     parts: list[str] = field(default_factory=list)
     from_turn: int | None = None
     follow_up: bool = False
+    context: list[str] = field(default_factory=list)   # the words added to the reading (companies, years, measure)
+
+    def carried(self) -> Carried:
+        """What the turn state records (`TurnState.carried`)."""
+        return Carried(companies=self.companies, years=self.years, metric=self.metric, asked=self.asked,
+                       context=self.context, from_turn=self.from_turn)
+
+    def text(self) -> str:
+        """The question as the pipeline reads it (`Carried.text`)."""
+        return self.carried().text()
 
 
 @dataclass
@@ -60,8 +71,15 @@ class _Prev:
     companies: list[str]
     years: list[int]
     metric: str | None
-    question: str
+    read: Carried          # the question as that turn read it
     turn: int
+
+
+def _read_back(st: dict, typed: str) -> Carried:
+    """How an earlier turn read its question: its recorded carry-over (an old checkpoint's text form is read back
+    by `Carried`), else the question as the user typed it."""
+    read = Carried.model_validate(st.get("carried") or {})
+    return read if read.asked else Carried(asked=typed)
 
 
 def _previous(history: list[Message]) -> _Prev | None:
@@ -75,8 +93,8 @@ def _previous(history: list[Message]) -> _Prev | None:
             continue     # a turn about nothing in the reports gives nothing to its follow-ups
         companies, years, metric = st.get("companies") or [], st.get("years") or [], st.get("metric")
         if companies or years or metric:
-            read_as = (st.get("carried") or {}).get("question") or questions.get(m.turn, st.get("question", ""))
-            return _Prev(list(companies), list(years), metric, read_as, m.turn)
+            read = _read_back(st, questions.get(m.turn, st.get("question", "")))
+            return _Prev(list(companies), list(years), metric, read, m.turn)
     return None
 
 
@@ -105,7 +123,7 @@ def _thread_parts(history: list[Message]) -> list[str]:
         if m.role != "assistant" or not m.state or m.state.get("route") in ("out_of_scope", "web", "direct"):
             continue
         st = m.state
-        read_as = (st.get("carried") or {}).get("question") or questions.get(m.turn, "")
+        read_as = _read_back(st, questions.get(m.turn, ""))
         turns.append((tuple(st.get("companies") or []), st.get("metric"), tuple(st.get("years") or []), read_as))
         if len(turns) == 2:
             break
@@ -176,7 +194,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     if part_of is not None:
         part_of = lru_cache(maxsize=None)(part_of)      # one lookup per (company, name) in this turn
     own_companies = [c.name for c in facts.companies]
-    out = CarryOver(question=question, companies=own_companies, years=list(facts.years),
+    out = CarryOver(asked=question, companies=own_companies, years=list(facts.years),
                     metric=facts.metric.key if facts.metric else None)
     prev = _previous(history)
     coverage = coverage or {}
@@ -197,8 +215,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             out.added.append(f"year {', '.join(f'FY{y}' for y in years)} ('{phrase}')")
             context.extend(f"FY{y}" for y in years if y not in facts.years)
     if not out.follow_up:
-        if context:
-            out.question = f"{question.rstrip()} (read as: {' '.join(context)})"
+        out.context = context
         return out
     assert prev is not None
     out.from_turn = prev.turn
@@ -280,7 +297,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
             (_THAT_SEGMENT.search(question) or _IT.search(question)):
         # "operating margin of that segment" after "Globex Space operating profit": the Space segment's; so is
         # "operating income for it" after "Acme North America segment net sales" (the part asked, not the company)
-        quals = _part_words(prev.question, prev.metric)
+        quals = _part_words(prev.read, prev.metric)
         if quals:
             kept = " ".join(quals)
             out.added.append(f"segment {kept}")
@@ -288,15 +305,15 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         if prev.metric:
             out.metric = prev.metric
             label = get_lexicon().get(prev.metric).label
-            quals = _qualifiers(prev.question, prev.metric)
+            quals = _qualifiers(prev.read, prev.metric)
             out.added.append(f"metric {label}" + (f" ({' '.join(quals)})" if quals else ""))
             context.append(label)
             # the previous turn's segment or ratio words ("Domestic segment", "% of revenue") are the question's
             # own words, so the figure lookup must cover them: a period-only follow-up asks the same measure
             kept = " ".join(quals)
         else:   # a prose question: its topic is in the previous question's words
-            prev_facts = analyse(prev.question)
-            topic = " ".join(_topic_words(prev.question, prev_facts))
+            prev_facts = analyse(prev.read.text())
+            topic = " ".join(_topic_words(prev.read, prev_facts))
             if topic:
                 out.added.append(f"topic '{topic}'")
                 context.append(topic)
@@ -304,7 +321,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     if _BARE_MARGIN.match(question) and prev.metric and facts.metric is None:
         # "margin?" after "Aeronautics operating profit": that figure over revenue, of the same part
         lead = get_lexicon().get(prev.metric).label + " "
-        kept = " ".join(_part_words(prev.question, prev.metric))
+        kept = " ".join(_part_words(prev.read, prev.metric))
         out.added.append(f"margin of {lead.strip()}" + (f" ({kept})" if kept else ""))
     elif _RATIO_OF.match(question) and prev.metric and facts.metric is not None and prev.metric != facts.metric:
         # "as % of revenue" after "Acme capex 2022": the previous figure over the one now named
@@ -316,8 +333,8 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         body = question.rstrip()
         mark = "?" if body.endswith("?") else ""
         body = body.rstrip("?").rstrip()
-        out.question = f"{lead}{body}{' ' + kept if kept else ''}{mark} (context from turn {prev.turn}: " \
-                       f"{' '.join(context)})"
+        out.asked = f"{lead}{body}{' ' + kept if kept else ''}{mark}"
+        out.context = context
     return out
 
 
@@ -346,22 +363,21 @@ _HOW_ASKED = re.compile(r"(?i)^((improv|increas|decreas|grow|declin|chang|ris|fa
                         r"better|worse|bigger|smaller|higher|lower|larger|more|less|it|its|that|this|they|them)$")
 
 
-def _part_words(prev_question: str, metric_key: str) -> list[str]:
+def _part_words(prev: Carried, metric_key: str) -> list[str]:
     """The previous question's words naming the part it asked about ("Commercial Airplanes"): its qualifiers
     without the word "segment" itself or a ratio's denominator."""
-    return [w for w in _qualifiers(prev_question, metric_key) if not _SEGMENT_WORD.fullmatch(w) and "%" not in w]
+    return [w for w in _qualifiers(prev, metric_key) if not _SEGMENT_WORD.fullmatch(w) and "%" not in w]
 
 
-def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
+def _qualifiers(prev: Carried, metric_key: str) -> list[str]:
     """The previous question's words beside its measure's own: a segment ("Domestic segment") or a ratio's
     denominator ("% of revenue"), in its order, never a company, period or filler word."""
     metric = get_lexicon().get(metric_key)
-    facts = analyse(prev_question)
+    facts = analyse(prev.text())
     measure = {w.lower() for t in (*metric.terms, metric.label) for w in re.findall(r"[A-Za-z]+", t)}
     drop = {"fy"} | set(FILLER) | ASKING | facts.company_words() | measure
     # its words, not its context; with informal company names spelled out ("globex" is Globex Corporation, not a qualifier)
-    own = own_words(facts.text)
-    text = RELATIVE.sub(" ", own)
+    text = RELATIVE.sub(" ", prev.asked)
     ratio = re.search(r"(?i)\b(?:as\s+(?:a\s+)?)?(?:%|percent(?:age)?|share|proportion)\s+of\s+[A-Za-z][\w&' -]*", text)
     # "capital expenditure as % of revenue": the ratio as worded, its numerator named first
     kept = [f"{metric.label} {ratio.group(0).strip()}"] if ratio else []
@@ -373,10 +389,11 @@ def _qualifiers(prev_question: str, metric_key: str) -> list[str]:
     return list(dict.fromkeys([*out, *kept]))[:6]
 
 
-def _topic_words(question: str, facts) -> list[str]:
-    """The previous question's own words (no company, year or filler), to carry a prose topic."""
+def _topic_words(prev: Carried, facts) -> list[str]:
+    """The previous question's own words and what it carried (no company, year or filler), to carry a prose
+    topic."""
     drop = {"fy"} | set(FILLER) | ASKING | facts.company_words()
-    text = re.sub(r"\((?:context from turn \d+:|read as:)", " ", RELATIVE.sub(" ", question))
+    text = RELATIVE.sub(" ", prev.own_and_context())
     return list(dict.fromkeys(w for w in words(text) if w not in drop and not w.isdigit()))
 
 
@@ -388,7 +405,8 @@ def _latest(companies: list[str], coverage: dict[str, list[int]]) -> int | None:
 def facts_for(co: CarryOver):
     """The question facts the pipeline reads after carry-over: the carried companies and years (in the carried
     order, the earlier company first in a comparison)."""
-    facts = analyse(co.question)
+    facts = analyse(co.text())
+    facts.carried = co.carried()
     order = {name: i for i, name in enumerate(co.companies)}
     facts.companies = [c for c in facts.companies if c.name in order] or facts.companies
     facts.companies.sort(key=lambda c: order.get(c.name, len(order)))

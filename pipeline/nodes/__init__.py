@@ -4,6 +4,8 @@ in, and the policy each runs under, is in pipeline/graph.py.
     context    TurnContext (settings, stores, models), Work (per-turn scratch), fail_open, years_for
     evidence   route, route_llm, retrieve, rerank, grade_docs (+ their fail-open fallbacks)
     answering  synthesise, resolve_citations
+    comparison the verdict over several companies' figures (which_is) and each company's own question
+    figure_yes_no  a yes/no question decided by one figure's sign or a threshold (yes_no_lead)
     checking   verify, verify_llm, containment, prepare_retry
     memory     carry, summarise_history, recall, cache_lookup, cache_write, remember, shadow, audit
 """

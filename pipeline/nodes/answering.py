@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
 
 from pipeline.answer import NOT_FOUND
 from pipeline.answer.formula import find_definition
@@ -12,12 +11,16 @@ from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.state import CitationRef, StepRecord, TurnState
 from pipeline.stores import corpus
-from pipeline.question.units import SCALE
 from pipeline.nodes.context import TurnContext, Work, years_for
+from pipeline.nodes.comparison import (WHICH_IS, across_companies, currencies_differ, one_company_asked,
+                                       reporting_currencies, which_is)
+from pipeline.nodes.figure_yes_no import PROFIT_OR_LOSS, SIGN_ASKED, THRESHOLD, yes_no_lead
 
 
 # --- synthesise ------------------------------------------------------------------------------------------------
-class _Cites:
+class Cites:
+    """The turn's citation markers: one per cited page, numbered in the order the pages are first cited."""
+
     def __init__(self, state: TurnState):
         self.state, self.by_page = state, {}
 
@@ -29,21 +32,31 @@ class _Cites:
                                                     fiscal_year=p.fiscal_year, page=p.page, doc_type=p.doc_type))
         return self.by_page[key]
 
+    def mark(self) -> int:
+        return len(self.state.citations)
+
+    def withdraw(self, mark: int) -> None:
+        """The citations added since `mark` belonged to an answer that was rejected: they go with it."""
+        for c in self.state.citations[mark:]:
+            self.by_page.pop((c.doc, c.page), None)
+        del self.state.citations[mark:]
+
 
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    from pipeline.answer import kinds_model
+    from pipeline.answer import kinds_model, page_kinds_model
+    from pipeline.answer.cross_verdict import cross_verdict
 
     kinds_llm = kinds_model.Model(ctx.llm, ctx.settings.llm_calls_per_turn, ctx.sink) \
         if ctx.synthesiser is not None and ctx.llm is not None and conn is not None else None
     # a whole-report kind (yes/no, name, amount of an event) is the model's under that kind's own checks
     # (answer/kinds_model.py), not the general synthesis, whose checks know figures but not verdicts or names
-    # so is a why follow-up or a count stated in prose, read from the kept pages (kinds_model.answer_pages)
+    # so is a why follow-up or a count stated in prose, read from the kept pages (page_kinds_model.answer_pages)
     # and a verdict over several companies' figures: each figure read by the offline figure path, the model's
-    # verdict checked against them (kinds_model.cross_verdict)
-    cross = kinds_llm is not None and work.facts.metric is not None and _across_companies(state) and \
-        bool(_WHICH_IS.search(state.question or work.facts.text))
+    # verdict checked against them (cross_verdict.py)
+    cross = kinds_llm is not None and work.facts.metric is not None and across_companies(state) and \
+        bool(WHICH_IS.search(state.question or work.facts.text))
     whole_kind = kinds_llm is not None and (kinds_model.applies(work.facts) or cross or
-                                            kinds_model.page_kind(work.facts) is not None)
+                                            page_kinds_model.page_kind(work.facts) is not None)
     if ctx.synthesiser is not None and not whole_kind:   # a model writes the answer; confidence from verification
         work.base_confidence = "high"
         rec = ctx.synthesiser(state, ctx, conn, work)
@@ -51,17 +64,17 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
             return rec
         # None: the model's answer failed its checks (or the model failed); the extractive answer, labelled
     state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
-    cite = _Cites(state)
+    cite = Cites(state)
     from pipeline.answer import series
 
     # one measure over years / companies ("compare capex of A and B in FY2022", "revenue FY2018 to FY2022"): one
     # cited table, decided on the question as asked, before the cross-company reading below strips its "compare"
     if series.asks_series(work.facts, state.companies):
         return _series(state, work, conn, cite)
-    if work.facts.metric is not None and _across_companies(state):
+    if work.facts.metric is not None and across_companies(state):
         # several companies' figure ranked or compared: each company's own figure is asked (and checked) for the
         # measure alone, the ranking words go to the verdict
-        work.facts = _one_company_asked(work.facts)
+        work.facts = one_company_asked(work.facts)
     facts = work.facts
     sentences: list[str] = []
     missing: list[str] = []
@@ -87,20 +100,21 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                                "retrieved survived the relevance check.")
                 kinds.append("not_found")
                 continue
-            s, kind = _prose_or_model(state, conn, facts, company, year, passages, cite, kinds_llm)
+            s, kind = prose_or_model(state, conn, facts, company, year, passages, cite, kinds_llm)
             if s in sentences or s in missing:   # one answer covering both years ("change from FY2022 to FY2023")
                 continue
             (missing if kind == "not_found" else sentences).append(s)
             kinds.append(kind)
     asked = state.question or facts.text
-    across = len(state.companies) > 2 or _currencies_differ(state, conn)
-    verdict = _which_is(asked, state.results, own_years=bool(work.company_years),
-                        currencies=_currencies(state, conn)) if across else \
-        (_which_is(facts.text, state.results, own_years=bool(work.company_years)) or
+    across = len(state.companies) > 2 or currencies_differ(state, conn)
+    verdict = which_is(asked, state.results, own_years=bool(work.company_years),
+                       currencies=reporting_currencies(state, conn)) if across else \
+        (which_is(facts.text, state.results, own_years=bool(work.company_years)) or
          # "which of A and B had the higher X?": the measure alone was asked of each, the ranking is the question's
-         _which_is(asked, state.results, own_years=bool(work.company_years)))
+         which_is(asked, state.results, own_years=bool(work.company_years)))
     if verdict and cross:
-        verdict = kinds_model.cross_verdict(state, asked, state.results, _currencies(state, conn), verdict, kinds_llm)
+        verdict = cross_verdict(state, asked, state.results, reporting_currencies(state, conn), verdict,
+                                            kinds_llm)
     if verdict and across and len(state.results) < len(state.companies):
         verdict = f"Of the {len(state.results)} companies whose figure I found: " + verdict \
             if not verdict.startswith("No verdict") else verdict
@@ -119,7 +133,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                       reason=f"{len(state.citations)} citation(s)", data=_synthesis_record(state, kinds))
 
 
-def _series(state: TurnState, work: Work, conn, cite: _Cites) -> StepRecord:
+def _series(state: TurnState, work: Work, conn, cite: Cites) -> StepRecord:
     """A measure across years and companies (pipeline/answer/series.py): every cell read as a single figure is,
     the table recorded on the state, the answer one line per company with each cell's marker."""
     from pipeline.answer import series
@@ -155,7 +169,7 @@ def _series(state: TurnState, work: Work, conn, cite: _Cites) -> StepRecord:
 
 
 def _from_whole_report(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                       cite: "_Cites", model=None) -> tuple[str, str] | None:
+                       cite: "Cites", model=None) -> tuple[str, str] | None:
     """The question kinds answered from the whole report of one company and year rather than from the pages
     retrieval kept: "did it buy back shares / pay a dividend / make an acquisition?", "does it mention X?"
     (answer/yesno.py), "who is the CFO?", "which leadership positions changed?" (answer/people.py). None for
@@ -185,44 +199,51 @@ def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:
             "citations": [{"marker": c.marker, "where": f"{c.doc} p. {c.page}"} for c in state.citations]}
 
 
-def _prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                    passages: list[Passage], cite: "_Cites", model=None) -> tuple[str, str]:
+def prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                    passages: list[Passage], cite: "Cites", model=None) -> tuple[str, str]:
     """With a model, a why or prose-count question is the model's under its kind's checks (a count's table Total,
     read deterministically, first); everything else, and every failed check, the offline path."""
-    from pipeline.answer import kinds_model
+    from pipeline.answer import page_kinds_model
 
-    kind = kinds_model.page_kind(facts) if model is not None else None
+    kind = page_kinds_model.page_kind(facts) if model is not None else None
     if kind is None:
-        return _prose_or_figure(state, conn, facts, company, year, passages, cite)
+        return prose_or_figure(state, conn, facts, company, year, passages, cite)
     tabled = _table_count(state, conn, facts, company, year, cite) if kind == "count" and year is not None else None
     if tabled is not None and tabled[0] is not None:
         return tabled[0]
-    offline = lambda: _prose_or_figure(state, conn, facts, company, year, passages, cite)  # noqa: E731
-    said, got = kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
+    offline = lambda: prose_or_figure(state, conn, facts, company, year, passages, cite)  # noqa: E731
+    mark = cite.mark()
+    said, got = page_kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
     if tabled is not None and state.answered_by == "model" and _quotes_a_part(said, tabled[1]):
-        # the model's count is one sub-category's cell of the event's table: a part, never the whole
+        # the model's count is one sub-category's cell of the event's table: a part, never the whole; its
+        # citation goes with it, and the trace says why the model's answer was not shown
         state.claims = [c for c in state.claims if c.text != said]
+        cite.withdraw(mark)
         state.answered_by = "extractive (model answer rejected)"
+        state.steps.append(StepRecord(node="kinds_model", decision="model answer rejected: a part of the total",
+                                      reason=f"the model's count {count_said(said)} is one sub-category's cell of "
+                                             f"the report's table of '{tabled[1][0].event}' events; the question "
+                                             f"asks for the whole"))
         return offline()
     return said, got
 
 
-def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                     passages: list[Passage], cite: _Cites) -> tuple[str, str]:
+def prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                     passages: list[Passage], cite: Cites) -> tuple[str, str]:
     """"Which line grew most" compares a table's rows; a figure the statements do not print may be stated in a
     sentence (a covering one, with a number of the asked kind); everything else is the figure path's."""
     from pipeline.answer import prose
     from pipeline.answer.superlative import is_superlative
 
-    if facts.metric is not None and is_superlative(facts) and not _across_companies(state):
+    if facts.metric is not None and is_superlative(facts) and not across_companies(state):
         return prose.answer(state, conn, facts, company, year, passages, cite)   # never one figure for "which ... most"
     from pipeline.answer.trend import asks_trend
 
     if asks_trend(facts):   # "an improving margin?": the two years compared by the figure path, never a quote
         return _answer_company(state, conn, facts, company, year, passages, cite)
-    if facts.metric is not None and prose.is_yes_no(facts) and not (_SIGN_ASKED.search(facts.text) or
-                                                                    _THRESHOLD.search(facts.text) or
-                                                                    _PROFIT_OR_LOSS.search(facts.text)):
+    if facts.metric is not None and prose.is_yes_no(facts) and not (SIGN_ASKED.search(facts.text) or
+                                                                    THRESHOLD.search(facts.text) or
+                                                                    PROFIT_OR_LOSS.search(facts.text)):
         # "Did X announce a buyback?": the sentence first; "negative operating cash flow?", "revenue above $50
         # billion?" are about the figure
         said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
@@ -230,7 +251,7 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
             return said, kind
     s, kind = _answer_company(state, conn, facts, company, year, passages, cite)
     if kind in ("statement", "figure", "derived") and prose.is_yes_no(facts):
-        return _yes_no_lead(facts, state) + s, kind
+        return yes_no_lead(facts, state) + s, kind
     if kind == "not_found" and facts.metric is not None:
         m = facts.metric
         need = "percent" if m.unit == "%" or m.kind == "ratio" or re.search(r"(?i)\bmargin\b", facts.text) else \
@@ -241,177 +262,15 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
     return s, kind
 
 
-_SIGN_ASKED = re.compile(r"(?i)\b(positive|negative)\b")
-# "Did it make an operating profit?", "was it profitable?", "did it report a net loss?": a profit-or-loss question
-# about a statement measure is decided by the sign of the statement's figure, never by a sentence about another
-# measure ("non-operating income ...")
-_PROFIT_OR_LOSS = re.compile(r"(?i)\b(make|made|post|posted|report|reported|record|recorded|have|had|generate|generated|"
-                             r"achieve|achieved|turn|turned|deliver|delivered|incur|incurred|suffer|suffered)\s+"
-                             r"(a|an|any)\s+([\w-]+\s+){0,2}(?P<pl>profit|loss)\b|\b(?P<able>profitable|loss-making|"
-                             r"unprofitable)\b")
-_THRESHOLD = re.compile(r"(?i)\b(?P<op>above|over|more than|greater than|exceed(?:s|ed)?|at least|below|under|"
-                        r"less than|at most)\s+(?:US)?\$?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*"
-                        r"(?P<scale>thousand|million|billion|bn|mn|m)?\b")
-
-
-def _yes_no_lead(facts: QuestionFacts, state: TurnState) -> str:
-    """A yes/no question answered with one figure: "Yes. " / "No. " when it asks the figure's sign ("positive
-    working capital?") or sets a threshold ("inventory above $10 billion?"), else a plain statement that the
-    filing gives a figure, not a verdict ("capital-intensive?" needs a threshold the filing does not state):
-    never a bare figure that reads as an answer to a different question."""
-    r = state.results[-1] if state.results else {}
-    try:
-        v = float(str(r.get("value", "")).replace(",", ""))
-    except ValueError:
-        v = None
-    asked = _SIGN_ASKED.search(facts.text)
-    if v is not None and asked and v != 0:
-        return "Yes. " if (v > 0) == (asked.group(1).lower() == "positive") else "No. "
-    pl = _PROFIT_OR_LOSS.search(facts.text)
-    if v is not None and pl and v != 0:
-        profit = (pl["pl"] or "").lower() == "profit" or (pl["able"] or "").lower() == "profitable"
-        return "Yes. " if (v > 0) == profit else "No. "
-    bar = _THRESHOLD.search(facts.text)
-    if v is not None and bar:
-        unit = str(r.get("unit") or "").lower()
-        if unit in ("%", "x", "points", "per_share", "ratio"):
-            amount, limit = v, float(bar["n"].replace(",", ""))
-        else:
-            amount = v * float(SCALE.get(unit, 1))
-            limit = float(bar["n"].replace(",", "")) * float(SCALE.get((bar["scale"] or "").lower(), 1))
-            if not bar["scale"] and unit in SCALE:     # "above 10,000" of a table in millions: the table's scale
-                limit *= float(SCALE[unit])
-        op = bar["op"].lower()
-        up = not op.startswith(("below", "under", "less", "at most"))
-        met = (amount >= limit if op.startswith("at least") else amount <= limit if op == "at most"
-               else amount > limit if up else amount < limit)
-        return "Yes. " if met else "No. "
-    return "The filing states no yes or no to this; the figure it gives: "
-
-
-_WHICH_IS = re.compile(r"(?i)^\s*(which|who)\b.*\b(larger|largest|bigger|biggest|higher|highest|greater|more|"
-                       r"smaller|smallest|lower|lowest|less)\b")
-
-
-def _across_companies(state: TurnState) -> bool:
-    """"Which of A, B and C had the highest total assets?": several companies asked at once, each answered from its
-    own report (the verdict compares the companies, never the rows of one table)."""
-    return len(state.companies) >= 2
-
-
-_RANKING_LEAD = re.compile(r"(?i)^\s*(which|who)\b[^?]*?\b(has|had|have|reported|posted|shows?|showed|with|is|was)\s+"
-                           r"(the\s+)?(larger|largest|bigger|biggest|higher|highest|greater|greatest|more|most|smaller|"
-                           r"smallest|lower|lowest|less|least)\s+")
-_COMPARE_LEAD = re.compile(r"(?i)^\s*(compare|comparing|rank|ranking|screen)\s+(the\s+)?")
-_ACROSS = re.compile(r"(?i)\s+(across|for|between|among|of)\s+[^?]*?(?=\s+(in|for)\s+(fy|fiscal|20\d\d)|\?|$)")
-
-
-def _one_company_asked(facts: QuestionFacts) -> QuestionFacts:
-    """"Which of A, B and C had the highest total assets in FY2022?" read as "What were total assets in FY2022?"
-    for each company: the ranking and listing words are how the companies are compared, not qualifiers of the
-    measure."""
-    import dataclasses
-
-    text = core_question(facts.text)
-    m = _RANKING_LEAD.search(text) or _COMPARE_LEAD.search(text)
-    if not m:
-        return facts
-    rest = text[m.end():]
-    if _COMPARE_LEAD.match(text):
-        rest = _ACROSS.sub(" ", rest, count=1)
-    return dataclasses.replace(facts, text=f"What was the {rest.strip()}")
-
-
-def _currencies(state: TurnState, conn) -> dict[str, str]:
-    """Each answered company's reporting currency, read from the document its figure cites."""
-    if conn is None or not state.citations:
-        return {}
-    units = corpus.document_units(conn, {c.doc for c in state.citations})
-    out: dict[str, str] = {}
-    for c in state.citations:
-        cur = units.get(c.doc).currency if units.get(c.doc) else ""
-        out.setdefault(c.company, cur or "")
-    return out
-
-
-def _currencies_differ(state: TurnState, conn) -> bool:
-    curs = {c for c in _currencies(state, conn).values()}
-    return len(curs) > 1
-
-
-def _which_of_many(m: re.Match, results: list[dict], currencies: dict[str, str]) -> str:
-    """The verdict over several companies' figures: only where they are comparable (one measure, one year, one
-    currency); otherwise what keeps them apart is said instead of a verdict."""
-    companies = [r["company"] for r in results]
-    if len(set(companies)) != len(companies):
-        return ""
-    if len({r["metric"] for r in results}) > 1 or len({r["year"] for r in results}) > 1:
-        return "No verdict: the figures below are not one measure of one year, so they are not ranked."
-    curs = {currencies.get(r["company"], "") for r in results}
-    if len(curs) > 1 or "" in curs and len(results) > 1 and any(curs - {""}):
-        said = ", ".join(f"{r['company']} in {currencies.get(r['company']) or 'an unstated currency'}"
-                         for r in results)
-        return (f"No verdict: the reports state these figures in different currencies ({said}) and print no rate "
-                "to convert them, so they are not ranked.")
-    units = {r["unit"] for r in results}
-    money = all(u in SCALE for u in units)
-    if len(units) > 1 and not money:
-        return ""
-    vals = []
-    for r in results:
-        try:
-            v = Decimal(r["value"])
-        except (InvalidOperation, TypeError):
-            return ""
-        vals.append(v * SCALE[r["unit"]] if money else v)
-    low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")
-    ranked = sorted(zip(vals, companies), reverse=not low)
-    if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
-        return f"{ranked[0][1]} and {ranked[1][1]} are equal on this measure."
-    order = ", then ".join(c for _, c in ranked[1:])
-    return f"{ranked[0][1]}'s is the {m.group(2).lower()} (then {order}):"
-
-
-def _which_is(question: str, results: list[dict], own_years: bool = False,
-              currencies: dict[str, str] | None = None) -> str:
-    """"Which is larger?" over two companies' figures of one measure and year (or each company's own year, as the
-    thread asked them): the verdict, stated first. Given `currencies` (several companies at once), the verdict
-    over all of them, only where comparable."""
-    m = _WHICH_IS.search(question)
-    if m and currencies is not None and len(results) >= 2:
-        return _which_of_many(m, results, currencies)
-    if not m or len(results) != 2:
-        return ""
-    a, b = results
-    money = a["unit"] in SCALE and b["unit"] in SCALE     # "$1,607 million" against "$2,168,095 thousand"
-    if a["company"] == b["company"] or a["metric"] != b["metric"] or (a["unit"] != b["unit"] and not money) \
-            or (a["year"] != b["year"] and not own_years):
-        return ""
-    try:
-        va, vb = Decimal(a["value"]), Decimal(b["value"])
-    except (InvalidOperation, TypeError):
-        return ""
-    if money:
-        va, vb = va * SCALE[a["unit"]], vb * SCALE[b["unit"]]
-    if va == vb:
-        return f"{a['company']} and {b['company']} are equal on this measure."
-    low = m.group(2).lower() in ("smaller", "smallest", "lower", "lowest", "less")
-    top, other = (a, b) if (va < vb) == low else (b, a)
-    if a["year"] != b["year"]:
-        return f"{top['company']}'s (FY{top['year']}) is {m.group(2).lower()} than {other['company']}'s " \
-               f"(FY{other['year']}):"
-    return f"{top['company']}'s is {m.group(2).lower()}:"
-
-
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                    passages: list[Passage], cite: _Cites) -> tuple[str, str]:
+                    passages: list[Passage], cite: Cites) -> tuple[str, str]:
     """One company and year: a figure from the facts table (pipeline/answer/figures.py), else a quote."""
     from pipeline.answer import prose
     from pipeline.answer.figure_kinds import is_figure_question
     from pipeline.answer.figures import answer_figure
     from pipeline.answer.superlative import is_superlative
 
-    if (is_superlative(facts) and not (_across_companies(state) and facts.metric is not None)) or prose.asks_why(facts):
+    if (is_superlative(facts) and not (across_companies(state) and facts.metric is not None)) or prose.asks_why(facts):
         # "what was the largest liability?": rows compared, never one row's figure; "what drove the gross margin
         # decline?": the sentence giving the cause, never the margin itself
         return _quote(state, facts, company, year, passages, cite, conn)
@@ -421,18 +280,20 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
             return text, kind
         suggestions = list(state.suggestions)
         # a measure no statement prints ("backlog", "deliveries"): a sentence naming it, the year and a number
-        from pipeline.answer.facts import asks_a_count
+        from pipeline.question.figure_ask import asks_a_count
 
         need = prose.question_kind(core_question(facts.text)) or \
             ("count" if asks_a_count(core_question(facts.text)) else "number")   # "employees": a count, not a share
         tabled = _table_count(state, conn, facts, company, year, cite) if need == "count" else None
         if tabled is not None and tabled[0] is not None:
             return tabled[0]
+        mark = cite.mark()
         quoted = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
         if quoted[1] == "not_found" and need == "count":   # a head count still needs a count
             quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="count")
         if tabled is not None and quoted[1] == "quote" and _quotes_a_part(quoted[0], tabled[1]):
             state.claims = [c for c in state.claims if c.text != quoted[0]]
+            cite.withdraw(mark)
             quoted = (f"{NOT_FOUND} the whole count in {company}'s FY{year} report: the sentence I found states "
                       f"one sub-category's part of the table's total, and the tables disagree on the total.",
                       "not_found")
@@ -447,7 +308,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
 
 
 def _table_count(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
-                 cite: _Cites) -> tuple[tuple[str, str] | None, tuple] | None:
+                 cite: Cites) -> tuple[tuple[str, str] | None, tuple] | None:
     """A count of the year's events asked about the whole category ("how many airplanes did it deliver?"): the
     Total of the report's table of that event (answer/table_count.py), with what was read for the prose check;
     None when the question asks no event count."""
@@ -463,14 +324,31 @@ def _table_count(state: TurnState, conn, facts: QuestionFacts, company: str, yea
 
 
 def _quotes_a_part(text: str, read: tuple) -> bool:
-    """The quoted count is one sub-category's cell of the event's table, and the question names none."""
+    """The count the answer gives is one sub-category's cell of the event's table, and the question names none.
+    Only the count answered is tested: a sentence's other numbers ("480 airplanes, including 31 787s") are its
+    details, and a small number matches some cell of most tables."""
     from pipeline.answer import table_count
 
     ask, counts = read
-    said = re.findall(r"\u201c(.+?)\u201d", text)
-    values = [int(n.replace(",", "")) for s in said for n in re.findall(r"(?<![\d.,$])\d[\d,]*(?![\d.,]*%)", s)
-              if not re.fullmatch(r"(19|20)\d{2}", n)]
-    return any(table_count.part_of_a_total(v, counts, ask) for v in values)
+    value = count_said(text)
+    return value is not None and table_count.part_of_a_total(value, counts, ask)
+
+
+_COUNT = r"(?<![\d.,$])\d[\d,]*(?![\d.,]*%)"
+# how an answer states its count: leading it ("480. The ... says"), as the amount a sentence states ("states
+# deliveries of 480 in a sentence"), or else as the first count of the quoted sentence
+_COUNT_LEADS = re.compile(rf"^\s*({_COUNT})\.\s|\bstates .{{1,120}}? of ({_COUNT}) in a sentence\b")
+
+
+def count_said(text: str) -> int | None:
+    m = _COUNT_LEADS.search(text)
+    if m:
+        return int((m.group(1) or m.group(2)).replace(",", ""))
+    for quoted in re.findall(r"\u201c(.+?)\u201d", text):
+        for n in re.findall(_COUNT, quoted):
+            if not re.fullmatch(r"(19|20)\d{2}", n):
+                return int(n.replace(",", ""))
+    return None
 
 
 _WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
@@ -498,7 +376,7 @@ _LINE_ITEM_WORDS = 4
 
 
 def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],
-           cite: _Cites, conn=None) -> tuple[str, str]:
+           cite: Cites, conn=None) -> tuple[str, str]:
     """Questions the statement lookup does not answer: a covering sentence, yes/no, "which ... most"."""
     from pipeline.answer import prose
 

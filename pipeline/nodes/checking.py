@@ -51,7 +51,8 @@ def _read_with_declared_scale(state: TurnState, pages: dict[int, str], conn) -> 
 def _question_fit(state: TurnState, work: Work, claims: list[Claim]) -> None:
     """A figure passes only when its row and column cover the asked measure, period and entity; the verdict names
     which of the three failed."""
-    from pipeline.answer.facts import fit, read_ask
+    from pipeline.guardrails.figure_fit import fit
+    from pipeline.question.figure_ask import read_ask
 
     for fig in state.figures:
         metric = get_lexicon().get(fig["metric"]) if fig.get("metric") in {m.key for m in get_lexicon().metrics} \

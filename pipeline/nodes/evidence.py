@@ -16,7 +16,7 @@ from pipeline.nodes.context import TurnContext, Work, doc_of, fail_open, years_f
 # --- 1 + 2: scope and clarity -------------------------------------------------------------------------------
 def route(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
     d = route_question(work.facts, work.coverage, web_enabled=ctx.web_enabled,
-                       carried_companies=state.carried.get("companies"), carried_years=state.carried.get("years"),
+                       carried_companies=state.carried.companies, carried_years=state.carried.years,
                        annual=work.annual, company_years=work.company_years)
     _apply_route(state, work, d)
     return StepRecord(node="route", decision=d.route, reason=d.reason,

@@ -22,11 +22,12 @@ def carry(state: TurnState, ctx: TurnContext, work: Work, history, conn=None) ->
     if co.parts:      # a segment of the thread's company, never a company not held
         work.facts.unknown_companies = [n for n in work.facts.unknown_companies if n not in co.parts]
     work.company_years = co.company_years
-    state.carried = {"companies": co.companies, "years": co.years, "metric": co.metric, "question": co.question}
+    state.carried = co.carried()
     state.memory["carried"] = co.added
     return StepRecord(node="carry_over", decision="carried" if co.added else "nothing to carry",
                       reason="; ".join(co.added) + (f" (from turn {co.from_turn})" if co.added else ""),
-                      data={"question_read_as": co.question})
+                      data={"question_read_as": co.text(), "carried": co.added, "from_turn": co.from_turn,
+                            "context": co.context})
 
 
 def summarise_history(state: TurnState, ctx: TurnContext, work: Work, history) -> StepRecord:
@@ -53,7 +54,7 @@ def summarise_history(state: TurnState, ctx: TurnContext, work: Work, history) -
 
 
 def recall(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
-    companies = [c.name for c in work.facts.companies] or state.carried.get("companies") or []
+    companies = [c.name for c in work.facts.companies] or state.carried.companies
     hints = ctx.notes.hints(state.user_id, companies) if ctx.notes is not None else []
     state.memory["hints"] = hints
     return StepRecord(node="notes", decision=f"{len(hints)} hint(s)", reason="labelled remembered, unverified")
@@ -66,7 +67,7 @@ def cache_lookup(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
         state.cache = {"hit": False, "similarity": 0.0, "band": "skipped"}
         return StepRecord(node="cache_lookup", decision="skipped", reason="one company and year per cache entry")
     year = state.years[0] if state.years else None
-    r = ctx.cache.lookup(work.facts.text, state.companies[0], year, state.metric)
+    r = ctx.cache.lookup(work.facts.text, state.companies[0], year, state.metric, own=work.facts.own_words())
     state.cache = r.to_json()
     if r.band == "return" and r.entry:
         e = r.entry
@@ -95,7 +96,8 @@ def cache_write(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRec
                  "figures": state.figures, "results": state.results, "confidence": state.confidence,
                  "claims": [c.model_dump() for c in state.claims]}
         if not ctx.cache.write(work.facts.text, state.companies[0], state.years[0] if state.years else None,
-                               state.metric, entry, sorted({c.doc for c in state.citations}), corpus.corpus_version(conn)):
+                               state.metric, entry, sorted({c.doc for c in state.citations}), corpus.corpus_version(conn),
+                               own=work.facts.own_words()):
             ok, why = False, "an equivalent entry was cached meanwhile (another turn or process)"
     return StepRecord(node="cache_write", decision="written" if ok else "not written", reason=why)
 

@@ -3,25 +3,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from pipeline.question.glossary import define
 from pipeline.question.lexicon import Lexicon, Metric, get_lexicon
 from pipeline.question.periods import find_years
-from pipeline.question.registry import Company, Registry, get_registry
+from pipeline.question.registry import Company, Registry
+from pipeline.question.registry_sources import get_registry
 from pipeline.question.topics import Topic, get_topics
-
 # Instruction sentences that say how to answer, not what is asked ("Answer in USD millions.").
 _INSTRUCTION = re.compile(r"(?i)^(if |answer |respond |give |assume |please |provide |round |use |define |"
                           r"calculate |we need to |rely |base your |state )")
-
-
-_CARRIED = re.compile(r"\s*\((?:context from turn \d+:|read as:)[^)]*\)")
-
-
-def own_words(text: str) -> str:
-    """The question as the user asked it: what carry-over appended ("(context from turn 1: Acme FY2030 capital
-    expenditure)", "(read as: FY2021)") taken out."""
-    return _CARRIED.sub(" ", text)
 
 
 def core_question(text: str) -> str:
@@ -40,6 +32,21 @@ class QuestionFacts:
     topics: list[Topic] = field(default_factory=list)
     unknown_companies: list[str] = field(default_factory=list)   # named like a company, but not registered
     ambiguous: dict[str, list[str]] = field(default_factory=dict)  # a name several companies go by -> their names
+    # what carry-over read into the question (a `pipeline.state.Carried`, typed loosely so the question reader
+    # does not import the turn state; `text` is then `carried.text()`); None when nothing was carried
+    carried: Any = None
+
+    def _reads_carried(self) -> bool:
+        return self.carried is not None and self.carried.text() == self.text   # not a text rewritten since
+
+    def own_words(self) -> str:
+        """The question as the user asked it, without the context carry-over added (the asking sentence carry-over
+        read: "margin?" with the part it asked joined); the text itself when nothing was carried."""
+        return self.carried.asked if self._reads_carried() else self.text
+
+    def carried_words(self) -> list[str]:
+        """The words carry-over added to the reading ("Acme", "FY2030", "capital expenditure"); [] when none."""
+        return list(self.carried.context) if self._reads_carried() else []
 
     @property
     def company(self) -> Company | None:

@@ -22,7 +22,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pipeline.reading.columns import Column, header_block, is_fragment, has_period
-from pipeline.reading.tables import PageTable, detect_unit, split_row
+from pipeline.reading.tables import detect_unit
+from pipeline.reading.cells import split_row
+from pipeline.reading.page_table import PageTable
 
 _UNIT_NOTE = re.compile(r"(?i)\((?:[^()]*\b(?:millions|thousands|billions)\b[^()]*)\)|^\(?(?:millions|thousands)\)?\s")
 _FOOTNOTE = re.compile(r"\(\s*(?:\d{1,2}|[a-z])\s*\)")

@@ -9,154 +9,14 @@ A row whose value count does not match the header is kept as text, never guessed
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 
-from pipeline.reading.columns import Column, Header, currency_of, has_period, header_block, is_fragment, scale_of
+from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
+from pipeline.reading.page_table import PageTable, Row
+from pipeline.reading.cells import YEAR, split_row
+from pipeline.reading.statement_titles import SECONDARY_STATEMENT, detect_title, retitle
 
-_NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
-_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
-_YEAR = re.compile(r"^(?:19|20)\d{2}$")
-_YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
-                        r"from|to|since|before|after|beyond|and|fiscal|fy|year|–|-)$")
-_MONEY_SIGN = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?")
-# after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
-# of Income Corning Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
-_END = (r"(?-i:\s+[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
-        r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
-_STATEMENT_TITLES = [
-    ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + _END)),
-    ("income", re.compile(r"(?i)(statements? of (consolidated )?(income|operations|earnings)|income statements?|"
-                          r"statements? of (consolidated )?comprehensive (income|earnings|loss|\(loss\) income)|"
-                          # IFRS: "Statement of profit or loss (and other comprehensive income)", "profit and loss account"
-                          r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
-                          r"profit and loss account)" + _END)),
-    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + _END)),
-]
-_SQUASHED_TITLES = [
-    ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),
-    ("income", re.compile(r"(consolidated)?statements?of(consolidated)?(comprehensive)?(income|operations|earnings)"
-                          r"(continued|unaudited)*|(consolidated)?statements?ofprofit(or|and)loss\w*")),
-    ("balance", re.compile(r"(consolidated)?(balancesheets?|statements?of(consolidated)?financial(position|condition))"
-                           r"(continued|unaudited)*")),
-]
-# Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
-# the company's primary statements, though they carry the same titles and line items.
-SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|parent company only|"
-                                 r"parent (company|entity) (financial )?(information|disclosures?|statements?)|"
-                                 r"condensed financial information of (the )?registrant|schedule i\b|obligor group|"
-                                 # an investee's own figures (IFRS 12 / equity-method "summarised financial
-                                 # information" of a joint venture or associate): its revenue is not the group's
-                                 r"summari[sz]\w* (the )?financial information of .{0,80}?(as included in its own|"
-                                 r"joint ventures?\b|associates?\b|investees?\b)|"
-                                 r"\b(joint ventures?|associates?|equity[- ](accounted|method) investees?)['’]?s? "
-                                 r"summari[sz]ed financial information|summari[sz]ed financial information (of|for|in "
-                                 r"respect of) (the |its |our |each )?(material |significant )?(joint ventures?|"
-                                 r"associates?|investees?|equity[- ]accounted|equity[- ]method)")
-_SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
-_PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")
-
-
-@dataclass
-class Row:
-    label: str
-    values: list[str]
-    line_no: int
-    cols: list[Column] | None = None           # the header's columns in force where the row stands
-    path: tuple[str, ...] = ()                 # parent headings, outermost first ("Revenues", "Non-interest revenues")
-    ambiguous: frozenset[int] = frozenset()    # years the header prints twice with nothing to tell them apart
-    statement: str | None = None               # the statement it stands in, when a title above it on the page names one
-    secondary: bool = False                    # below a heading of part of the group ("Parent entity information")
-
-    @property
-    def columns(self) -> list[int] | None:
-        """The value columns' years (None without a header)."""
-        if self.cols is None:
-            return None
-        return [c.year for c in self.cols if c.kind == "value" and c.year is not None]
-
-    def cells(self) -> list[tuple[Column, str]] | None:
-        """(column, value) pairs, or None when the values do not line up with the header's columns."""
-        cols = self.cols
-        if not cols:
-            return None
-        if len(self.values) == len(cols):
-            return list(zip(cols, self.values))
-        if cols[0].kind == "note" and len(self.values) == len(cols) - 1:
-            return list(zip(cols[1:], self.values))
-        body = [c for c in cols if c.kind != "note"]
-        trailing = body
-        while trailing and trailing[-1].kind == "change":
-            trailing = trailing[:-1]
-        if trailing is not body and len(self.values) == len(trailing) and all(c.kind == "value" for c in trailing):
-            return list(zip(trailing, self.values))   # change cells left blank
-        return None
-
-    @property
-    def aligned(self) -> bool:
-        return self.cells() is not None
-
-    def column_for(self, year: int, span: str | None = None) -> tuple[Column, str] | None:
-        """The one value cell of `year` (a full-year column unless `span` asks for another); None when there is
-        none or more than one could be meant (a convenience-currency column, a quarter beside a half-year)."""
-        cells = self.cells()
-        if cells is None or year in self.ambiguous:
-            return None
-        values = [(c, v) for c, v in cells if c.kind == "value"]
-        same = [(c, v) for c, v in values if c.year == year]
-        if span is None:
-            full = [(c, v) for c, v in same if c.span in (None, "year") or (c.span or "").endswith("weeks")]
-            same = full if full else (same if len({c.span for c, _ in same}) == 1 else [])
-        else:
-            same = [(c, v) for c, v in same if c.span == span]
-        if len(same) > 1:   # the reporting currency is the one printed first
-            first = values[0][0].currency
-            same = [(c, v) for c, v in same if c.currency == first]
-        return same[0] if len(same) == 1 else None
-
-    def value_for(self, year: int) -> str | None:
-        hit = self.column_for(year)
-        return hit[1] if hit else None
-
-    @property
-    def path_label(self) -> str:
-        return " \u203a ".join([*self.path, self.label])
-
-    def normalised(self) -> str:
-        cells = self.cells()
-        if cells:
-            shown = " | ".join(f"{c.label if c.kind == 'value' and (c.currency or c.span not in (None, 'year')) else (c.year if c.kind == 'value' else c.kind)}: {v}"
-                               for c, v in cells)
-            return f"{self.label} | {shown}"
-        return " ".join([self.label, *self.values]).strip()
-
-
-@dataclass
-class PageTable:
-    title: str
-    statement: str | None
-    unit: str | None
-    lines: list[str]
-    rows: list[Row] = field(default_factory=list)
-    header_columns: list[list[int]] = field(default_factory=list)
-    headers: list[Header] = field(default_factory=list)
-    currency: str | None = None
-    secondary: bool = False        # a statement of part of the group (guarantors, parent only, cross guarantee)
-    continued: bool = False        # rows above the page's first header took the previous page's header
-
-    def normalised_lines(self) -> list[str]:
-        """The page as text lines, with every aligned statement row rewritten as `label | year: value ...`."""
-        by_line = {r.line_no: r for r in self.rows}
-        out: list[str] = []
-        skip = {n for r in self.rows for n in getattr(r, "_consumed", ())}
-        for i, line in enumerate(self.lines):
-            if i in skip:
-                continue
-            r = by_line.get(i)
-            out.append(r.normalised() if r is not None and r.aligned else line)
-        return out
 
 
 def split_lines(text: str) -> list[str]:
@@ -171,58 +31,12 @@ def header_years(line: str) -> list[int] | None:
     return h.years if h and len(h.years) >= 2 else None
 
 
-def split_row(line: str) -> tuple[str, list[str]]:
-    """Split a text line into its label and its trailing value tokens (currency signs dropped)."""
-    toks = re.sub(r"(\d)\s+%", r"\1%", line).split()      # "20 %" is one cell
-    values: list[str] = []
-    i = len(toks)
-    while i > 0:
-        t = toks[i - 1]
-        if t in _MONEY_SIGN:
-            i -= 1
-            continue
-        if _VALUE.match(t):
-            values.append(re.sub(r"^(\(?-?)(?:US\$|A\$|C\$|\$|£|€|¥)", r"\1", t))
-            i -= 1
-            continue
-        break
-    values.reverse()
-    # a maturity or period the label names ("Notes due 2026", "Leases expiring through 2030"): the label's words
-    while values and _YEAR.match(values[0]) and i > 0 and _YEAR_WORD.search(toks[i - 1]):
-        i += 1
-        values = values[1:]
-    label = " ".join(toks[:i]).rstrip(" $")
-    return label, values
-
-
 def detect_unit(text: str) -> str | None:
     m = _UNIT.search(text)
     if not m:
         return None
     word = next(g for g in m.groups() if g).lower()
     return {"millions": "million", "thousands": "thousand", "billions": "billion"}[word]
-
-
-def detect_title(lines: list[str]) -> tuple[str, str | None]:
-    head = [ln.replace("\xa0", " ") for ln in lines[:8]]     # "Table\xa0of\xa0Contents" is still a page header
-    secondary = any(SECONDARY_STATEMENT.search(ln) for ln in head)
-    # a title wrapped over two lines ("CONSOLIDATED STATEMENT OF PROFIT OR" / "LOSS AND OTHER COMPREHENSIVE INCOME")
-    head += [f"{a} {b}" for a, b in zip(head, head[1:]) if re.search(r"(?i)statements? of\b", a)
-             and not split_row(a)[1] and not split_row(b)[1]]
-    for kind, pat in _STATEMENT_TITLES:
-        for ln in head:
-            if len(ln) <= 120 and pat.search(ln):
-                return ln, None if secondary else kind
-    for ln in head:      # a title the PDF's text broke inside a word ("Consolidated Statement of Incom e")
-        squashed = re.sub(r"[^a-z]", "", ln.lower())
-        for kind, pat in _SQUASHED_TITLES:
-            if len(ln) <= 80 and pat.fullmatch(squashed):
-                return ln, None if secondary else kind
-    for ln in head:   # a sentence of prose is not a title: its words would cover questions the table does not
-        if not _SKIP_TITLE.match(ln) and re.search(r"[A-Za-z]{3}", ln) and not _PROSE.search(ln) \
-                and len(ln.split()) <= 14 and not split_row(ln)[1]:      # nor a row of figures
-            return ln[:100], None
-    return "", None
 
 
 # (a line starting with the share counts, "90,334,082 and 72,922,277 shares held in treasury", goes on with an equity
@@ -268,7 +82,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     while i < len(lines):
         line = lines[i]
         if i >= 2 and len(line) <= 120 and not split_row(line)[1]:
-            _retitle(here, line, lines[i + 1] if i + 1 < len(lines) else "")
+            retitle(here, line, lines[i + 1] if i + 1 < len(lines) else "")
         trailing = _trailing_years(line)
         if trailing:
             h = (header_block([line]) if is_fragment(line) else None) or \
@@ -412,7 +226,7 @@ def _trailing_years(line: str) -> list[int] | None:
     toks = line.replace(",", " ").split()
     years: list[int] = []
     for t in reversed(toks):
-        if _YEAR.match(t):
+        if YEAR.match(t):
             years.append(int(t))
         else:
             break
@@ -423,11 +237,17 @@ def _trailing_years(line: str) -> list[int] | None:
 
 
 def _sentence_tail(lines: list[str], i: int, j: int) -> bool:
-    """A lone year that ends a sentence wrapped onto its own line ("... by the Board on 07 February" / "2023."):
-    prose, not a one-column header."""
+    """A lone year that ends a sentence or a label wrapped onto its own line ("... by the Board on 07 February" /
+    "2023."): prose or a label's tail, not a one-column header."""
     prev = lines[i - 1] if i > 0 else ""
-    return lines[j - 1].rstrip().endswith(".") or (len(prev.split()) >= 8 and not split_row(prev)[1]
+    # a long label wrapped inside a date ("... preferred stock at December 31," / "2021 - -"): the day is no cell
+    return lines[j - 1].rstrip().endswith(".") or (len(prev.split()) >= 8
+                                                   and (not split_row(prev)[1] or _OPEN_DATE.search(prev))
                                                    and not prev.rstrip().endswith((":", ".")))
+
+
+_OPEN_DATE = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|"
+                        r"december)\s+\d{1,2},\s*$")
 
 
 def _is_header_line(line: str) -> bool:
@@ -436,20 +256,6 @@ def _is_header_line(line: str) -> bool:
 
 def _has_header(lines: list[str]) -> bool:
     return any(is_fragment(ln) and has_period(ln) and (header_block([ln]) or None) for ln in lines[:15])
-
-
-def _retitle(here: dict, line: str, nxt: str) -> None:
-    """A second statement printed on the same page ("Consolidated statement of financial position" under the income
-    statement's last row), or a heading of part of the group ("Parent entity information"), starts below its title."""
-    if SECONDARY_STATEMENT.search(line):
-        here["secondary"] = True
-        return
-    for text in (line, f"{line} {nxt}"):
-        for kind, pat in _STATEMENT_TITLES:
-            if pat.search(text) and re.match(r"(?i)\s*(the\s+)?(consolidated|group|company)?\s*"
-                                              r"(statements?|balance|income|cash|profit)", text):
-                here["statement"] = None if here["secondary"] else kind
-                return
 
 
 def _row(label: str, values: list[str], line_no: int, header: Header | None, stack: list[str],
@@ -529,27 +335,3 @@ def _fit(row: Row, header: Header | None = None) -> None:
         elif header is not None and _CHANGE_HEADER.search(header.text) and \
                 all(c.kind == "value" for c in row.cols):
             row.values = row.values[:len(row.cols)]
-
-
-_FIGURE_RUN = re.compile(r"(?:\s+(?:\(?(?:\$|US\$|£|€|¥)?\s?-?\d[\d,]*(?:\.\d+)?\)?%?|[—–]+)){2,}\s*$")
-
-
-def mis_split(label: str) -> bool:
-    """A row label that swallowed figures ("Income tax provision (4) (180) (203) (90)", "As reported - GAAP 14,189
-    1,797"): the row's cells were not split from its label, so which value sits under which column is unknown."""
-    words = re.sub(r"\([^()]*[A-Za-z][^()]*\)", " ", label)    # a note in brackets is words: "(includes ...: 2022, $12,662)"
-    return bool(_FIGURE_RUN.search(" " + words)) or not re.search(r"[A-Za-z]{3}", label)
-
-
-def parse_number(token: str) -> Decimal | None:
-    """'(1,577)' -> -1577, '$5,363' -> 5363, '12.5%' -> 12.5, '—' -> 0. None if not a number."""
-    t = token.strip().replace("$", "").replace(",", "")
-    if re.fullmatch(r"[—–-]+", t):
-        return Decimal(0)
-    neg = t.startswith("(") and t.endswith(")")
-    t = t.strip("()").rstrip("%")
-    try:
-        d = Decimal(t)
-    except InvalidOperation:
-        return None
-    return -d if neg else d

@@ -16,7 +16,9 @@ from typing import Iterable
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
 
-from pipeline.answer import facts as lookup
+from pipeline.question import figure_ask
+
+from pipeline.retrieval import fact_match as lookup
 from pipeline.reading.counts import count_pattern
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts
@@ -159,7 +161,7 @@ class CountRetriever(Side):
 
 
 class FactsRetriever(Side):
-    """The pages whose table rows answer the question (pipeline/answer/facts.py): the row that covers the asked
+    """The pages whose table rows answer the question (pipeline/retrieval/fact_match.py): the row that covers the asked
     measure and its qualifiers, the calculator inputs of a derived measure, then the closest lines."""
 
     name = "facts"
@@ -192,7 +194,7 @@ class FactsRetriever(Side):
         for m in metrics:
             if m is not None and not m.printed:
                 continue
-            ask = lookup.read_ask(self.facts.text, self.facts, m, with_qualifiers=m is None or m is metrics[0])
+            ask = figure_ask.read_ask(self.facts.text, self.facts, m, with_qualifiers=m is None or m is metrics[0])
             if m is None and not ask.hard:
                 continue
             found = lookup.find(self.conn, ask, self.scope.company, self.scope.fiscal_year, docs=docs, current=current)

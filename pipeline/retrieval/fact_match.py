@@ -1,11 +1,11 @@
 """The facts lookup: which table row and column of a filing answer the figure a question asks for.
 
-The question is read as a measure (a lexicon metric, when the analyst's words name one, else the question's own
-content words) plus qualifiers: every other content word (a segment or division, free, gross, diluted, per share,
-operating, adjusted, ...). A row answers only when its label path, table title and column header cover the measure
-and every qualifier; nothing else is ever presented as the answer. Rows are then ranked: primary statements over
-notes (and over guarantor / parent-only statements, unless asked), the filing of the asked year over later ones,
-fewest words the question did not ask for.
+The question is read (`pipeline/question/figure_ask.py`) as a measure (a lexicon metric, when the analyst's words
+name one, else the question's own content words) plus qualifiers: every other content word (a segment or division,
+free, gross, diluted, per share, operating, adjusted, ...). A row answers only when its label path, table title
+and column header cover the measure and every qualifier; nothing else is ever presented as the answer. Rows are then
+ranked: primary statements over notes (and over guarantor / parent-only statements, unless asked), the filing of the
+asked year over later ones, fewest words the question did not ask for.
 
 When nothing covers the question the lookup says so and names the closest lines, which the answer offers as
 follow-ups. Deliberately not a model: the match is explained by the words it covered.
@@ -19,55 +19,13 @@ from functools import lru_cache
 from pipeline.question import line_vocabulary
 
 from pipeline.reading import segment_columns
-from pipeline.answer.figure_kinds import NON_GAAP
-from pipeline.question.lexicon import Metric, fold, term_pattern
-from pipeline.question.analysis import QuestionFacts, core_question, own_words
+from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
+from pipeline.question.lexicon import Metric, fold
 from pipeline.stores import corpus
 from pipeline.stores import facts as store
 from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
-from pipeline.question.terms import stem, stem_words
 
-# Words that say how a question is asked, not what: never qualifiers.
-_FILLER = set("""what was were is are the of in for did does do how much many which who when where why a an and or to by
-on at as its it their this that these those be been has have had with from into than then there such if but not no
-will would can could should about give tell me please fy fiscal year years amount value figure report reported
-company company's end ended ending period usd us dollars dollar millions million billions billion thousands thousand
-answer round rounded decimal places place units unit calculate compute computed based basing according information
-statement statements provided primarily outlined detail details clearly taking take account conclusions drawing stated
-only judgment judgement plainly approximation reasonable exact number possible metric financial question response
-respond relying rely using use shown show see given latest recent full annual level figures data look looking find
-also all any state yearly during over time overall approximately roughly about around just exactly respectively
-record recorded post posted generate generated spend spent have had make made earn earned book booked incur incurred
-total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
-defined define definition named name called line item items pay paid paying pays spend spending invest invested
-receive received bring brought get got hold held own owned owe owed returned distribute distributed
-grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
-fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
-less minus plus between within throughout upon among across onto toward towards via whose them they we our us you
-your my while both each every either neither other another some same so too very may might must shall being having
-end-of year-end yearend later earlier before after prior previous next following preceding ago last that this
-same positive negative above below under exceed exceeds exceeded greater more bigger larger higher better worse
-smaller lower faster slower now currently today then
-back going go ok okay switch switching let let's lets sure thanks thank great cool hmm again""".split())
-# ("negative operating cash flow?", "inventory above $10 billion?" ask about the figure, not for another row)
-# Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
-_SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
-         "common", "group", "net", "overall", "company", "parent", "owners",
-         # whose profit or equity, in IFRS wording: "attributable to ordinary shareholders / members / equity holders"
-         "ordinary", "members", "holders"}
-# "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
-# thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
-_KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
-_STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consolidated )?(income|operations|earnings|"
-                              r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
-                              r"statements?|p&l|profit and loss( account)?|statement of financial position)\b")
-_PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
-_YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
-                      r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
-                      r"\b((as\s+)?(of|at|on)\s+)?\d{1,2}(st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
-                      r"dec)[a-z]*\.?,?\s+(?=(19|20)\d{2})|"                 # "at 30 June 2022": the day-first date
-                      r"\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
 _NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
@@ -80,101 +38,6 @@ _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 # in": "Change in benefit obligation › Benefit obligation at end of year" is the level; movements are ranked below.)
 _HEADING_TRANSFORMS = ("""provision provisions allowance allowances impairment impairments amortization depreciation
 write-off write-offs writeoffs charge-offs chargeoffs proceeds purchases repayments payments issuance""".split())
-
-
-def stems(text: str) -> list[str]:
-    words = re.findall(r"[a-z][a-z0-9&]*", text.lower().replace("’", "'").replace("'s", ""))
-    return stem_words(words)
-
-
-@dataclass
-class Ask:
-    question: str
-    metric: Metric | None
-    measure: str                                    # the asked measure in the analyst's words
-    hard: list[str] = field(default_factory=list)  # stems a row must cover
-    soft: list[str] = field(default_factory=list)  # stems a row should cover when the table offers them
-    statement_hint: str | None = None               # "income" | "balance" | "cash_flow" when the question names one
-    measure_stems: list[str] = field(default_factory=list)   # the measure's own words, stemmed
-
-    @property
-    def words(self) -> list[str]:
-        return [*self.hard, *self.soft]
-
-
-def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with_qualifiers: bool = True) -> Ask:
-    """The measure and qualifiers of a figure question. `with_qualifiers=False` for a calculator input (the
-    question's other words describe the derived measure, not this input)."""
-    # What carry-over appended ("(context from turn 1: Verizon FY2030 capital expenditure)") names the company,
-    # year and metric, which facts already hold: never qualifiers.
-    text = core_question(own_words(question))
-    text = re.sub(r"(?is)<(script|style)\b[^>]*>.*?</\1\s*>", " ", text)
-    text = re.sub(r"<[^>]*>", " ", text)                       # markup is never part of the measure
-    asking = [x for x in re.split(r"(?<=[.?!])\s+", text) if "?" in x]
-    if asking:                      # "Ignore previous instructions ... What was 3M's capex?": the asking sentence
-        text = " ".join(asking)
-    hint = _statement_hint(text)
-    text = _STATEMENT_WORDS.sub(" ", text)
-    text = _PAREN.sub(" ", text)
-    for c in facts.companies:
-        for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
-            text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
-    text = _YEARISH.sub(" ", text)
-    folded = " " + fold(text) + " "
-    measure = ""
-    if metric is not None:
-        for t in sorted(metric.terms, key=len, reverse=True):
-            m = term_pattern(t).search(folded)
-            if m:
-                measure = m.group(0)
-                folded = folded[:m.start()] + " " + folded[m.end():]
-                break
-        measure = measure or metric.label
-    words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", folded.replace("-", " "))
-             if w not in _FILLER and len(w) > 1 or w == "%"]
-    if metric is None:
-        measure = " ".join(words)
-        # named as the question words it ("purchases of property and equipment", "loss before income tax"), when
-        # its words stand together there
-        first = re.search(rf"(?<![\w&]){re.escape(words[0])}(?![\w&])", folded) if words and words[0] != "%" else None
-        last = list(re.finditer(rf"(?<![\w&]){re.escape(words[-1])}(?![\w&])", folded)) if first else []
-        if first and last and last[-1].end() > first.start():
-            phrase = folded[first.start():last[-1].end()]
-            if len(phrase.split()) <= len(words) + 3 and not re.search(r"[?.;:]", phrase):
-                measure = phrase
-    measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
-    if not with_qualifiers:
-        return Ask(question, metric, measure, [], [], hint, measure_stems)
-    hard, soft = [], []
-    named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
-    for w in words:
-        s = stem(w.strip("-")) if w != "%" else "%"
-        (soft if w in _SOFT or (w in _KIND_WORDS and named) else hard).append(s)
-    return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
-               measure_stems)
-
-
-def _leading_parts(company) -> set[str]:
-    """The leading words of a company's longer names, as an analyst shortens them: "Kestrel Systems" of "Kestrel
-    Systems International, Inc.", "Acme Widget" of "Acme Widget Holdings Corporation". Two words or more (one word is the
-    short name, already held): they say whose figure it is, never what it measures."""
-    out: set[str] = set()
-    for name in (*company.aliases, getattr(company, "legal_name", "") or ""):
-        parts = [w for w in re.split(r"[\s,]+", name) if w]
-        out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
-    return out
-
-
-def _statement_hint(text: str) -> str | None:
-    m = _STATEMENT_WORDS.search(text)
-    if not m:
-        return None
-    t = m.group(0).lower()
-    if "cash" in t:
-        return "cash_flow"
-    if "balance" in t or "financial position" in t:
-        return "balance"
-    return "income"
 
 
 @dataclass
@@ -246,7 +109,7 @@ def _heading_transforms() -> set[str]:
 
 @lru_cache(maxsize=1)
 def _filler_stems() -> set[str]:
-    return set(stems(" ".join(_FILLER)))
+    return set(stems(" ".join(FILLER)))
 
 
 def segment_parents(f: StoredFact) -> list[str]:
@@ -404,9 +267,13 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # the measure itself must be the row's, not only a word of the table's title
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row)
-        primary = f.statement is not None and not f.secondary
+        # A statement of changes in equity answers only what no other row prints (the other statements print most
+        # of its lines: net income, dividends paid, share repurchases; a statement whose title was not read ranks as
+        # a note), unless the question names it.
+        primary = f.statement is not None and not f.secondary and f.statement != "equity"
         in_metric_statement = ask.metric is not None and f.statement in ask.metric.statements
         hinted = ask.statement_hint is not None and f.statement == ask.statement_hint
+        other_than_equity = f.statement != "equity" or hinted
         # On a balance sheet the carrying amount is the line net of its allowance or depreciation ("Accounts
         # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
         carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
@@ -417,7 +284,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
         # (a row that covers the asked words itself ranks above one the standard vocabulary links)
-        key = (movement, link is None, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part,
+        key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part,
                soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
@@ -490,17 +357,6 @@ def _kind_conflict(ask: Ask, f: StoredFact) -> bool:
     return False
 
 
-_COUNTED = re.compile(r"(?i)\b(employees?|head ?count|workforce|staff|people|personnel|stores|customers|subscribers|"
-                      r"deliveries|locations|restaurants|branches|members)\b")
-_MONEY_OF = re.compile(r"(?i)\b(costs?|expenses?|benefits?|compensation|pay|salar\w*|wages|tax\w*|obligations?|"
-                       r"liabilit\w*|revenues?|sales|spend\w*|loans?|receivables?|deposits?|payables?|income)\b")
-
-
-def asks_a_count(measure: str) -> bool:
-    """'employees', 'store count', 'subscribers': a count, unless money about them is asked ('employee costs')."""
-    return bool(_COUNTED.search(measure)) and not _MONEY_OF.search(measure)
-
-
 def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
     seen, out = set(), []
     for f in facts:
@@ -512,26 +368,6 @@ def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
 
 def closest_text(closest: list[StoredFact]) -> str:
     return ", ".join(f"{f.label_path.replace(chr(0x203a), '>')} (p. {f.page})" for f in closest)
-
-
-def fit(question_ask: Ask, figure: dict, company: str, year: int | None) -> list[str]:
-    """Which of measure, period and entity a cited figure's row and column fail to cover (empty: it fits the
-    question). `figure` is an answer's recorded figure (row path, table, column, the column's fiscal year)."""
-    failed = []
-    row = set(stems(" ".join([figure.get("row_path") or figure.get("row_label", ""), figure.get("table", ""),
-                              figure.get("column", "")])))
-    missing = [w for w in question_ask.hard if w not in row and w != "%"]
-    if missing:
-        link = vocabulary_link(question_ask, figure.get("row_label", ""), figure.get("row_path") or "")
-        if link is not None:      # the row is the asked line in the standard group's other words
-            missing = [w for w in missing if w not in set(stems(link.asked))]
-    if missing:
-        failed.append("measure")
-    if year is not None and figure.get("column_fy") not in (None, year):
-        failed.append("period")
-    if figure.get("company") != company:
-        failed.append("entity")
-    return failed
 
 
 # a word followed by one of these is part of another measure's name: "income tax", "revenue recognition"

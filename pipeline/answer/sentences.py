@@ -1,0 +1,79 @@
+"""A page's text as sentences, and which are prose that can answer (no table row, cover page, risk or biography)."""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.reading.cells import MONEY_SIGNS
+
+
+# Text that is never an answer, whatever words it shares with the question.
+NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|indicate by check mark|"
+                   r"i\.?r\.?s\.? employer|state or other jurisdiction|address of principal|principal executive "
+                   r"offices|\(zip code\)|registrant['’]s telephone|large accelerated filer|exhibit\s+(no\.?\s*)?\d|"
+                   r"incorporated (herein )?by reference|\bform of\b.{0,40}\bagreement\b|table of contents|"
+                   r"\bp\.?\s?o\.? box\b|\(\d{3}\)\s*\d{3}-\d{4}|\b[A-Z][a-z]+,\s+[A-Z]{2}\s+\d{5}\b|"
+                   r"forward-looking statements?\b")
+# Risk-factor language: what could happen is not what the report says happened.
+HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
+
+
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
+
+
+# A person's biography ("She was responsible for ... more than 180 stores") states no figure of the company
+PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|held|holds|led|leads)\b|\bprior to joining\b|"
+                    r"\b(has served|was appointed|was named) (as )?(our |the )?(executive|senior|chief|president|vice)\b")
+
+
+def sentences_of(text: str) -> list[str]:
+    """The page's sentences. A table row ends the text before it: a table printed without a full stop ("Total
+    $2,016 $1,901 $1,755") never runs into the sentence under it ("Revenues increased by ..."), which would
+    then read as a table fragment."""
+    out, block = [], []
+    for line in text.splitlines() + [""]:
+        if line and not _is_table_row(line):
+            block.append(line)
+            continue
+        flat = " ".join(" ".join(block).split())
+        pieces = [s.strip() for s in _SENT.split(flat)]
+        if line and pieces and not _ENDED.search(pieces[-1]):
+            # the words right above a table row that end no sentence are the table's caption and column heads
+            # ("Net asset value per share Share price At 31 March 2022 pence"), not a statement about a figure
+            pieces.pop()
+        out += [s for s in pieces if 40 <= len(s) <= 600]
+        block = []
+    return out
+
+
+_ENDED = re.compile(r"[.!?;:][\"”')\]]*$")
+
+
+_FIGURE = re.compile(r"^[$£€(]?\d[\d,]*(\.\d+)?\)?%?$")
+_MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+
+
+def _is_table_row(line: str) -> bool:
+    """A line of label and figures ending in two or more figures ("Yarns 1,204 1,141 1,090", "Total
+    $2,016 $1,901"), never a wrapped sentence ending in a date ("as of December 31, 2022.")."""
+    # a currency sign printed apart from its figure ("Total $ 2,016 $ 1,901") is part of the figure, not a word
+    toks = [t for t in line.replace("\u00a0", " ").split() if t not in MONEY_SIGNS]
+    n = 0
+    while n < len(toks) and _FIGURE.match(toks[-1 - n].rstrip(",") if n else toks[-1]):
+        n += 1
+    return n >= 2 and not (len(toks) > n and _MONTH.match(toks[-1 - n]))
+
+
+def reads_as_prose(sentence: str) -> bool:
+    """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,") are words
+    here, not figures."""
+    toks = sentence.split()
+    months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+    numeric = sum(1 for i, t in enumerate(toks) if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t)
+                  and not re.fullmatch(r"(19|20)\d{2}[,.;]?", t) and not (i and months.match(toks[i - 1])))
+    return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
+
+
+def is_prose(sentence: str) -> bool:
+    """A sentence of prose that can answer (not a table row, a cover-page line, a risk factor or a biography)."""
+    return reads_as_prose(sentence) and not (NEVER.search(sentence) or HEDGED.search(sentence) or PERSON.search(sentence))

@@ -1,0 +1,61 @@
+"""A printed line as a label and its value cells, and a printed figure as a number."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+_NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
+_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
+YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
+                        r"from|to|since|before|after|beyond|and|fiscal|fy|year|–|-)$")
+MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
+
+
+def split_row(line: str) -> tuple[str, list[str]]:
+    """Split a text line into its label and its trailing value tokens (currency signs dropped)."""
+    toks = re.sub(r"(\d)\s+%", r"\1%", line).split()      # "20 %" is one cell
+    values: list[str] = []
+    i = len(toks)
+    while i > 0:
+        t = toks[i - 1]
+        if t in MONEY_SIGNS:
+            i -= 1
+            continue
+        if _VALUE.match(t):
+            values.append(re.sub(r"^(\(?-?)(?:US\$|A\$|C\$|\$|£|€|¥)", r"\1", t))
+            i -= 1
+            continue
+        break
+    values.reverse()
+    # a maturity or period the label names ("Notes due 2026", "Leases expiring through 2030"): the label's words
+    while values and YEAR.match(values[0]) and i > 0 and _YEAR_WORD.search(toks[i - 1]):
+        i += 1
+        values = values[1:]
+    label = " ".join(toks[:i]).rstrip(" $")
+    return label, values
+
+
+_FIGURE_RUN = re.compile(r"(?:\s+(?:\(?(?:\$|US\$|£|€|¥)?\s?-?\d[\d,]*(?:\.\d+)?\)?%?|[—–]+)){2,}\s*$")
+
+
+def mis_split(label: str) -> bool:
+    """A row label that swallowed figures ("Income tax provision (4) (180) (203) (90)", "As reported - GAAP 14,189
+    1,797"): the row's cells were not split from its label, so which value sits under which column is unknown."""
+    words = re.sub(r"\([^()]*[A-Za-z][^()]*\)", " ", label)    # a note in brackets is words: "(includes ...: 2022, $12,662)"
+    return bool(_FIGURE_RUN.search(" " + words)) or not re.search(r"[A-Za-z]{3}", label)
+
+
+def parse_number(token: str) -> Decimal | None:
+    """'(1,577)' -> -1577, '$5,363' -> 5363, '12.5%' -> 12.5, '—' -> 0. None if not a number."""
+    t = token.strip().replace("$", "").replace(",", "")
+    if re.fullmatch(r"[—–-]+", t):
+        return Decimal(0)
+    neg = t.startswith("(") and t.endswith(")")
+    t = t.strip("()").rstrip("%")
+    try:
+        d = Decimal(t)
+    except InvalidOperation:
+        return None
+    return -d if neg else d

@@ -1,0 +1,107 @@
+"""A page's tables as read: each row with its columns, parent headings and statement; the page's title, unit, headers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline.reading.columns import Column, Header
+
+
+@dataclass
+class Row:
+    label: str
+    values: list[str]
+    line_no: int
+    cols: list[Column] | None = None           # the header's columns in force where the row stands
+    path: tuple[str, ...] = ()                 # parent headings, outermost first ("Revenues", "Non-interest revenues")
+    ambiguous: frozenset[int] = frozenset()    # years the header prints twice with nothing to tell them apart
+    statement: str | None = None               # the statement it stands in, when a title above it on the page names one
+    secondary: bool = False                    # below a heading of part of the group ("Parent entity information")
+
+    @property
+    def columns(self) -> list[int] | None:
+        """The value columns' years (None without a header)."""
+        if self.cols is None:
+            return None
+        return [c.year for c in self.cols if c.kind == "value" and c.year is not None]
+
+    def cells(self) -> list[tuple[Column, str]] | None:
+        """(column, value) pairs, or None when the values do not line up with the header's columns."""
+        cols = self.cols
+        if not cols:
+            return None
+        if len(self.values) == len(cols):
+            return list(zip(cols, self.values))
+        if cols[0].kind == "note" and len(self.values) == len(cols) - 1:
+            return list(zip(cols[1:], self.values))
+        body = [c for c in cols if c.kind != "note"]
+        trailing = body
+        while trailing and trailing[-1].kind == "change":
+            trailing = trailing[:-1]
+        if trailing is not body and len(self.values) == len(trailing) and all(c.kind == "value" for c in trailing):
+            return list(zip(trailing, self.values))   # change cells left blank
+        return None
+
+    @property
+    def aligned(self) -> bool:
+        return self.cells() is not None
+
+    def column_for(self, year: int, span: str | None = None) -> tuple[Column, str] | None:
+        """The one value cell of `year` (a full-year column unless `span` asks for another); None when there is
+        none or more than one could be meant (a convenience-currency column, a quarter beside a half-year)."""
+        cells = self.cells()
+        if cells is None or year in self.ambiguous:
+            return None
+        values = [(c, v) for c, v in cells if c.kind == "value"]
+        same = [(c, v) for c, v in values if c.year == year]
+        if span is None:
+            full = [(c, v) for c, v in same if c.span in (None, "year") or (c.span or "").endswith("weeks")]
+            same = full if full else (same if len({c.span for c, _ in same}) == 1 else [])
+        else:
+            same = [(c, v) for c, v in same if c.span == span]
+        if len(same) > 1:   # the reporting currency is the one printed first
+            first = values[0][0].currency
+            same = [(c, v) for c, v in same if c.currency == first]
+        return same[0] if len(same) == 1 else None
+
+    def value_for(self, year: int) -> str | None:
+        hit = self.column_for(year)
+        return hit[1] if hit else None
+
+    @property
+    def path_label(self) -> str:
+        return " \u203a ".join([*self.path, self.label])
+
+    def normalised(self) -> str:
+        cells = self.cells()
+        if cells:
+            shown = " | ".join(f"{c.label if c.kind == 'value' and (c.currency or c.span not in (None, 'year')) else (c.year if c.kind == 'value' else c.kind)}: {v}"
+                               for c, v in cells)
+            return f"{self.label} | {shown}"
+        return " ".join([self.label, *self.values]).strip()
+
+
+@dataclass
+class PageTable:
+    title: str
+    statement: str | None
+    unit: str | None
+    lines: list[str]
+    rows: list[Row] = field(default_factory=list)
+    header_columns: list[list[int]] = field(default_factory=list)
+    headers: list[Header] = field(default_factory=list)
+    currency: str | None = None
+    secondary: bool = False        # a statement of part of the group (guarantors, parent only, cross guarantee)
+    continued: bool = False        # rows above the page's first header took the previous page's header
+
+    def normalised_lines(self) -> list[str]:
+        """The page as text lines, with every aligned statement row rewritten as `label | year: value ...`."""
+        by_line = {r.line_no: r for r in self.rows}
+        out: list[str] = []
+        skip = {n for r in self.rows for n in getattr(r, "_consumed", ())}
+        for i, line in enumerate(self.lines):
+            if i in skip:
+                continue
+            r = by_line.get(i)
+            out.append(r.normalised() if r is not None and r.aligned else line)
+        return out

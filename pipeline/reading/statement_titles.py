@@ -1,0 +1,87 @@
+"""A page's title: the primary statement it names (cash flow, income, balance, changes in equity), or a statement of part of the group."""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.reading import equity_title
+from pipeline.reading.cells import split_row
+
+
+# after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
+# of Income Corning Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
+_END = (r"(?-i:\s+[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
+        r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
+_STATEMENT_TITLES = [
+    ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + _END)),
+    ("income", re.compile(r"(?i)(statements? of (consolidated )?(income|operations|earnings)|income statements?|"
+                          r"statements? of (consolidated )?comprehensive (income|earnings|loss|\(loss\) income)|"
+                          # IFRS: "Statement of profit or loss (and other comprehensive income)", "profit and loss account"
+                          r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
+                          r"profit and loss account)" + _END)),
+    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + _END)),
+    ("equity", re.compile(rf"(?i)({equity_title.TITLE})" + _END)),      # read by pipeline/reading/equity.py
+]
+_SQUASHED_TITLES = [
+    ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),
+    ("income", re.compile(r"(consolidated)?statements?of(consolidated)?(comprehensive)?(income|operations|earnings)"
+                          r"(continued|unaudited)*|(consolidated)?statements?ofprofit(or|and)loss\w*")),
+    ("balance", re.compile(r"(consolidated)?(balancesheets?|statements?of(consolidated)?financial(position|condition))"
+                           r"(continued|unaudited)*")),
+    ("equity", re.compile(equity_title.SQUASHED)),
+]
+# Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
+# the company's primary statements, though they carry the same titles and line items.
+SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|parent company only|"
+                                 # "Parent Only Condensed Financial Information", "Parent-only statements of income"
+                                 r"\bparent[- ]only\b|"
+                                 r"parent (company|entity) (financial )?(information|disclosures?|statements?)|"
+                                 r"condensed financial information of (the )?registrant|schedule i\b|obligor group|"
+                                 # an investee's own figures (IFRS 12 / equity-method "summarised financial
+                                 # information" of a joint venture or associate): its revenue is not the group's
+                                 # (never the reporting group itself: "... of the Group, including joint ventures")
+                                 r"summari[sz]\w* (the )?financial information of (?!(the |our )?(group|company|consolidated)\b(?!['’]s))"
+                                 r".{0,80}?(as included in its own|"
+                                 r"joint ventures?\b|associates?\b|investees?\b)|"
+                                 r"\b(joint ventures?|associates?|equity[- ](accounted|method) investees?)['’]?s? "
+                                 r"summari[sz]ed financial information|summari[sz]ed financial information (of|for|in "
+                                 r"respect of) (the |its |our |each )?(material |significant )?(joint ventures?|"
+                                 r"associates?|investees?|equity[- ]accounted|equity[- ]method)")
+_SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
+_PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")
+
+
+def detect_title(lines: list[str]) -> tuple[str, str | None]:
+    head = [ln.replace("\xa0", " ") for ln in lines[:8]]     # "Table\xa0of\xa0Contents" is still a page header
+    secondary = any(SECONDARY_STATEMENT.search(ln) for ln in head)
+    # a title wrapped over two lines ("CONSOLIDATED STATEMENT OF PROFIT OR" / "LOSS AND OTHER COMPREHENSIVE INCOME")
+    head += [f"{a} {b}" for a, b in zip(head, head[1:]) if re.search(r"(?i)statements? of\b", a)
+             and not split_row(a)[1] and not split_row(b)[1]]
+    for kind, pat in _STATEMENT_TITLES:
+        for ln in head:
+            if len(ln) <= 120 and pat.search(ln):
+                return ln, None if secondary else kind
+    for ln in head:      # a title the PDF's text broke inside a word ("Consolidated Statement of Incom e")
+        squashed = re.sub(r"[^a-z]", "", ln.lower())
+        for kind, pat in _SQUASHED_TITLES:
+            if len(ln) <= 80 and pat.fullmatch(squashed):
+                return ln, None if secondary else kind
+    for ln in head:   # a sentence of prose is not a title: its words would cover questions the table does not
+        if not _SKIP_TITLE.match(ln) and re.search(r"[A-Za-z]{3}", ln) and not _PROSE.search(ln) \
+                and len(ln.split()) <= 14 and not split_row(ln)[1]:      # nor a row of figures
+            return ln[:100], None
+    return "", None
+
+
+def retitle(here: dict, line: str, nxt: str) -> None:
+    """A second statement printed on the same page ("Consolidated statement of financial position" under the income
+    statement's last row), or a heading of part of the group ("Parent entity information"), starts below its title."""
+    if SECONDARY_STATEMENT.search(line):
+        here["secondary"] = True
+        return
+    for text in (line, f"{line} {nxt}"):
+        for kind, pat in _STATEMENT_TITLES:
+            if pat.search(text) and re.match(r"(?i)\s*(the\s+)?(consolidated|group|company)?\s*"
+                                              r"(statements?|balance|income|cash|profit)", text):
+                here["statement"] = None if here["secondary"] else kind
+                return
