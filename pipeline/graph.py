@@ -76,9 +76,10 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
     from pipeline.stores.pool import turn_connect
 
     conn = ctx.connect()
-    # the turn's own reads and writes (history, checkpoints, audit record) share the connection it holds
+    # the turn's own reads and writes (history, notes, checkpoints, audit record) share the connection it holds
     own = turn_connect(conn, ctx.connect)
-    ctx = dataclasses.replace(ctx, connect=own, saver=ctx.saver.on(own) if ctx.saver is not None else None)
+    ctx = dataclasses.replace(ctx, connect=own, saver=ctx.saver.on(own) if ctx.saver is not None else None,
+                              notes=ctx.notes.on(own) if ctx.notes is not None else None)
     meter = Meter()
     meter_token = METER.set(meter)
     try:

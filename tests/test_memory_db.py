@@ -123,6 +123,28 @@ def test_notes_are_hints_with_provenance_never_sources(ctx):
     assert ctx.notes.usual_companies("nora") == ["Verizon"]
 
 
+def test_a_turn_reads_and_writes_its_notes_on_the_connection_it_holds(ctx):
+    """The hints read, the note written, the checkpoints and the audit record of a conversation's turn all go
+    through the one connection the turn borrows (pool.turn_connect), and the note still reaches the next turn."""
+    from pipeline.memory.notes import Notes
+    from pipeline.stores.checkpoints import CheckpointSaver
+
+    borrows = []
+
+    def connect():
+        borrows.append(1)
+        return ctx.connect()
+
+    counted = dataclasses.replace(ctx, connect=connect, saver=CheckpointSaver(connect), notes=Notes(connect))
+    t = new_thread_id()
+    first = run_turn(Q, counted, thread_id=t, user_id="olga")
+    assert len(borrows) == 1 and [s.node for s in first.steps].count("notes_write") == 1
+    second = run_turn("And Verizon's net income in FY2030?", counted, thread_id=t, user_id="olga")
+    assert len(borrows) == 2
+    assert any("capital expenditure" in h and "remembered, unverified" in h for h in second.memory["hints"])
+    assert len(ctx.saver.history(t)) == 4 and ctx.notes.usual_companies("olga") == ["Verizon"]   # 2 x (asked, answered)
+
+
 def test_cache_exact_and_paraphrase_hit_near_misses_never(cached_ctx):
     c = cached_ctx
     first = run_turn(Q, c)

@@ -5,8 +5,8 @@ the process (the Streamlit server's sessions, the load benchmark's conversations
 borrows a connection that behaves like a psycopg connection (`with connect() as c:` commits or rolls back, then
 hands it back; `c.close()` hands it back too). A process never holds more than `ARA_DB_POOL_SIZE` pooled
 connections; a borrower that finds them all busy waits up to `ARA_DB_POOL_TIMEOUT` seconds, then gets a clear
-error. A turn holds one connection for its whole run and writes its checkpoints and audit record on it
-(`turn_connect`); it borrows a second one briefly for a cache or notes write, a fail-open counter, or when its own
+error. A turn holds one connection for its whole run and reads and writes its notes, checkpoints and audit record
+on it (`turn_connect`); it borrows a second one briefly for a cache write, a fail-open counter, or when its own
 connection broke, so `turn_slot()` admits at most `ARA_DB_POOL_SIZE - 1` turns at once per process: the last
 connection is always free for those short writes, and a pool can never deadlock on itself. A returned connection
 is checked when borrowed again and reset (RESET ALL) only after a statement that may change a session setting.
