@@ -11,11 +11,13 @@ Non-retrieve routes (clarify, out_of_scope, no_data, direct, web) go straight to
 With a model configured, synthesise is the model's (pipeline/answer/model.py; its answer passes the deterministic
 checks first, else the extractive answer is written, labelled); every model call is metered into state.usage.
 Each node runs under its layer's policy (pipeline/guardrails/policy.py): precision layers fail open loudly, correctness
-floors fail closed into the fallback reply. With a thread, the state is checkpointed after every node (written
-with the finished turn, in one transaction).
+floors fail closed into the fallback reply. With a thread, every node is checkpointed as it ends (its step record;
+the last checkpoint holds the whole state), written with the finished turn, in one transaction.
 """
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
 import time
 import uuid
@@ -71,13 +73,24 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
                               f"{MAX_QUESTION_CHARS} were read.")
     from pipeline.providers.llm import METER, Meter, calls_made
 
+    from pipeline.stores.pool import turn_connect
+
+    conn = ctx.connect()
+    # the turn's own reads and writes (history, notes, checkpoints, audit record) share the connection it holds
+    own = turn_connect(conn, ctx.connect)
+    ctx = dataclasses.replace(ctx, connect=own, saver=ctx.saver.on(own) if ctx.saver is not None else None,
+                              notes=ctx.notes.on(own) if ctx.notes is not None else None)
     meter = Meter()
     meter_token = METER.set(meter)
-    saver = ctx.saver if thread_id else None
-    history = saver.history(thread_id) if saver and not one_off else []
-    rec = _Recorder(ctx, state, one_off) if saver else None
+    try:
+        saver = ctx.saver if thread_id else None
+        history = saver.history(thread_id) if saver and not one_off else []
+        rec = _Recorder(ctx, state, one_off) if saver else None
+    except BaseException:
+        METER.reset(meter_token)
+        conn.close()
+        raise
     sink = ctx.sink
-    conn = ctx.connect()
 
     def layer(name: str, fn, **kw) -> None:
         try:
@@ -172,18 +185,21 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
 
 
 class _Recorder:
-    """Checkpoints the state after every node (thread, turn, step, parent). The turn's row is written when the turn
-    starts (a turn killed mid-way stays `running`, out of the history); each node's snapshot is taken as it ends and
-    the snapshots are written with the finished turn, in one transaction (one round of writes per turn, not one per
-    node). `flush` writes what is pending: before a fault-injection pause, and when a turn ends by an exception. A
-    failed write fails open."""
+    """Checkpoints the turn after every node (thread, turn, step, parent). The turn's row is written when the turn
+    starts (a turn killed mid-way stays `running`, out of the history). Each node's checkpoint holds the step
+    record(s) that node added, taken as it ends; the last checkpoint written holds the whole state (the finished
+    turn's, which is also its final state, serialised once). The checkpoints are written with the finished turn, in
+    one transaction (one round of writes per turn, not one per node). `flush` writes what is pending, its last
+    checkpoint the whole state so far: before a fault-injection pause, and when a turn ends by an exception (every
+    step completed keeps its record). A failed write fails open."""
 
     def __init__(self, ctx: TurnContext, state: TurnState, one_off: bool = False):
         self.saver, self.ctx, self.state = ctx.saver, ctx, state
         self.parent: int | None = None
         self.step = 0
         self.ok = True
-        self.pending: list[tuple[int, str, str]] = []    # (step, node, state as JSON) not yet written
+        self.recorded = 0                                # state.steps already in a checkpoint
+        self.pending: list[tuple[int, str, str]] = []    # (step, node, its step records as JSON) not yet written
         try:
             state.turn = self.saver.begin_turn(state.thread_id, state.user_id, state.turn_id, state.question,
                                                one_off=one_off)
@@ -198,7 +214,9 @@ class _Recorder:
         self.step += 1
         node = state.steps[-1].node if state.steps else "start"
         try:
-            self.pending.append((self.step, node, state.model_dump_json()))
+            added, self.recorded = state.steps[self.recorded:], len(state.steps)
+            self.pending.append((self.step, node, json.dumps(
+                {"node": node, "steps": [r.model_dump(mode="json") for r in added]}, ensure_ascii=False)))
         except Exception as e:  # noqa: BLE001
             self._failed(e)
             return
@@ -207,22 +225,29 @@ class _Recorder:
             self.flush()
             time.sleep(600)   # fault-injection tests kill the process here, mid-turn
 
+    def _whole(self, whole: str) -> list[tuple[int, str, str]]:
+        """The pending checkpoints, the last one holding the whole state (`whole`, JSON)."""
+        steps, self.pending = self.pending, []
+        if steps:
+            step, node, _ = steps[-1]
+            steps[-1] = (step, node, whole)
+        return steps
+
     def flush(self) -> None:
         if not self.ok or not self.pending:
             return
-        steps, self.pending = self.pending, []
         try:
+            steps = self._whole(self.state.model_dump_json())
             self.parent = self.saver.put_many(self.state.thread_id, self.state.turn, steps, self.parent)
         except Exception as e:  # noqa: BLE001
             self._failed(e)
 
     def finish(self, state: TurnState) -> None:
         if self.ok:
-            steps, self.pending = self.pending, []
             try:
-                self.parent = self.saver.finish_turn(state.thread_id, state.turn, state.answer,
-                                                     state.model_dump_json(), checkpoints=steps,
-                                                     parent_id=self.parent)
+                final = state.model_dump_json()
+                self.parent = self.saver.finish_turn(state.thread_id, state.turn, state.answer, final,
+                                                     checkpoints=self._whole(final), parent_id=self.parent)
             except Exception as e:  # noqa: BLE001
                 self._failed(e)
 

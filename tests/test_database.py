@@ -71,3 +71,21 @@ def test_every_migration_has_its_own_number():
     would leave one of them silently unapplied on a database that has the other."""
     versions = [v for v, _, _ in db.migrations()]
     assert versions == sorted(set(versions)), versions
+
+
+def test_cited_pages_are_read_in_one_query_as_one_by_one(migrated_conn):
+    """get_pages (verify's read of every cited page) returns what get_page returns for each page held, keyed as
+    asked; a page or document not held is absent, a repeated key is read once."""
+    conn = migrated_conn
+    conn.execute("INSERT INTO documents (doc_id, company, fiscal_year, doc_type, period, source_path, sha256, pages,"
+                 " chunks, embed_model) VALUES ('QUILLON_2031_10K', 'Quillon Foods', 2031, '10K', '2031', '', 'q', 3,"
+                 " 0, 'test')")
+    texts = {1: "Cover", 2: "Net sales $ 1,234.5 million; the Company's 'core' segment", 3: "Total assets 9,876"}
+    for page, text in texts.items():
+        conn.execute("INSERT INTO pages (doc_id, page, text) VALUES ('QUILLON_2031_10K', %s, %s)", (page, text))
+    keys = [("QUILLON_2031_10K", 3), ("QUILLON_2031_10K", 2), ("QUILLON_2031_10K", 2), ("QUILLON_2031_10K", 7),
+            ("NOBODY_2031_10K", 1), ("x' OR '1'='1", 1)]
+    got = corpus.get_pages(conn, keys)
+    assert got == {("QUILLON_2031_10K", 3): texts[3], ("QUILLON_2031_10K", 2): texts[2]}
+    assert all(got[k] == corpus.get_page(conn, *k) for k in got)
+    assert corpus.get_pages(conn, []) == {}

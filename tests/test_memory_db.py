@@ -29,6 +29,46 @@ def test_a_thread_carries_entities_and_checkpoints_every_node(ctx):
     assert [m.role for m in ctx.saver.history(t)] == ["user", "assistant"] * 2
 
 
+def test_a_turn_that_ends_by_an_exception_keeps_every_completed_steps_record(ctx, monkeypatch):
+    t = new_thread_id()
+
+    def boom(state):
+        raise RuntimeError("boom after verify")
+
+    monkeypatch.setattr(nodes, "containment", boom)
+    with pytest.raises(RuntimeError, match="boom"):
+        run_turn(Q, ctx, thread_id=t)
+    steps = ctx.saver.turn_steps(t, 1)
+    names = [s["node"] for s in steps]
+    assert names == ["carry_over", "summary", "notes", "route", "retrieve", "rerank", "grade", "synthesise",
+                     "citations", "verify"]
+    whole = steps[-1]["state"]            # the last checkpoint written holds the whole state so far
+    assert [s["node"] for s in whole["steps"]] == names and whole["question"] == Q
+    assert [c["state"]["steps"][-1]["node"] for c in steps[:-1]] == names[:-1]   # each node's own record
+    assert [x["status"] for x in ctx.saver.turns(t)] == ["running"]              # out of the history
+    assert ctx.saver.history(t) == []
+
+
+def test_a_failed_statement_on_the_turns_connection_costs_it_no_checkpoint_or_audit_record(ctx, conn, monkeypatch):
+    import psycopg
+
+    real = nodes.verify
+
+    def verify_then_fail(state, c, work, turn_conn):
+        rec = real(state, c, work, turn_conn)
+        with pytest.raises(psycopg.errors.DivisionByZero):
+            turn_conn.execute("SELECT 1/0")       # the turn's connection is left in a failed transaction
+        return rec
+
+    monkeypatch.setattr(nodes, "verify", verify_then_fail)
+    t = new_thread_id()
+    s = run_turn(Q, ctx, thread_id=t)
+    assert "$9,876 million" in s.answer and not s.warnings
+    assert [c["node"] for c in ctx.saver.turn_steps(t, 1)] == [x.node for x in s.steps]
+    assert [x["status"] for x in ctx.saver.turns(t)] == ["complete"]
+    assert conn.execute("SELECT count(*) FROM audit_log WHERE turn_id = %s", (s.turn_id,)).fetchone()[0] == 1
+
+
 @pytest.mark.corpus
 def test_a_segment_the_threads_company_prints_is_read_as_its_part_not_a_company_not_held(ctx):
     from pipeline.stores import corpus
@@ -81,6 +121,28 @@ def test_notes_are_hints_with_provenance_never_sources(ctx):
     assert all(c.doc == "VERIZON_2030_10K" for c in s.citations) and "9,876" not in s.answer
     assert ctx.notes.hints("someone-else", ["Verizon"]) == []
     assert ctx.notes.usual_companies("nora") == ["Verizon"]
+
+
+def test_a_turn_reads_and_writes_its_notes_on_the_connection_it_holds(ctx):
+    """The hints read, the note written, the checkpoints and the audit record of a conversation's turn all go
+    through the one connection the turn borrows (pool.turn_connect), and the note still reaches the next turn."""
+    from pipeline.memory.notes import Notes
+    from pipeline.stores.checkpoints import CheckpointSaver
+
+    borrows = []
+
+    def connect():
+        borrows.append(1)
+        return ctx.connect()
+
+    counted = dataclasses.replace(ctx, connect=connect, saver=CheckpointSaver(connect), notes=Notes(connect))
+    t = new_thread_id()
+    first = run_turn(Q, counted, thread_id=t, user_id="olga")
+    assert len(borrows) == 1 and [s.node for s in first.steps].count("notes_write") == 1
+    second = run_turn("And Verizon's net income in FY2030?", counted, thread_id=t, user_id="olga")
+    assert len(borrows) == 2
+    assert any("capital expenditure" in h and "remembered, unverified" in h for h in second.memory["hints"])
+    assert len(ctx.saver.history(t)) == 4 and ctx.notes.usual_companies("olga") == ["Verizon"]   # 2 x (asked, answered)
 
 
 def test_cache_exact_and_paraphrase_hit_near_misses_never(cached_ctx):

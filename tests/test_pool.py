@@ -145,3 +145,40 @@ def test_behind_a_transaction_pooler_nothing_is_prepared_server_side(settings):
             assert prepared_after_repeats(c) == 0
     finally:
         pool.close(s)
+
+
+def test_a_failed_statement_leaves_no_broken_connection_in_the_pool(small_pool):
+    import psycopg
+
+    s, connect, _ = small_pool
+    for _ in range(3):                                 # more failures than the pool has connections
+        with pytest.raises(psycopg.errors.DivisionByZero):
+            with connect() as c:
+                c.execute("SELECT 1/0")
+    c = connect()
+    with pytest.raises(psycopg.errors.DivisionByZero):
+        c.execute("SELECT 1/0")
+    c.close()                                          # handed back in a failed transaction, no rollback by hand
+    held = [connect() for _ in range(3)]
+    for h in held:
+        assert h.execute("SELECT 1").fetchone()[0] == 1
+        h.close()
+
+
+def test_a_session_setting_made_through_a_cursor_or_set_config_is_reset(small_pool):
+    s, connect, _ = small_pool
+    c = connect()
+    with c.cursor() as cur:
+        cur.execute("SET statement_timeout = '4321ms'")
+    c.commit()
+    c.close()
+    c = connect()
+    c.execute("SELECT set_config('work_mem', '7777kB', false)")
+    c.commit()
+    c.close()
+    held = [connect() for _ in range(3)]
+    seen = {(h.execute("SHOW statement_timeout").fetchone()[0], h.execute("SHOW work_mem").fetchone()[0])
+            for h in held}
+    for h in held:
+        h.close()
+    assert not [x for x in seen if x[0] == "4321ms" or x[1] == "7777kB"]

@@ -12,6 +12,10 @@ class Notes:
     def __init__(self, connect, ttl_days: float = 180):
         self._connect, self.ttl_days = connect, ttl_days
 
+    def on(self, connect) -> "Notes":
+        """The same notes read and written through another `connect` (a turn's own connection, `pool.turn_connect`)."""
+        return Notes(connect, self.ttl_days)
+
     def remember(self, user_id: str, entity: str, note: str, thread_id: str, turn: int) -> None:
         expires = datetime.now(timezone.utc) + timedelta(days=self.ttl_days)
         with self._connect() as c:

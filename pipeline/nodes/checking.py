@@ -14,7 +14,8 @@ from pipeline.nodes.context import MAX_RETRIES, TurnContext, Work
 
 
 def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    pages = {c.marker: corpus.get_page(conn, c.doc, c.page) or "" for c in state.citations}
+    held = corpus.get_pages(conn, ((c.doc, c.page) for c in state.citations))   # the cited pages, one query
+    pages = {c.marker: held.get((c.doc, int(c.page)), "") for c in state.citations}
     read = _read_with_declared_scale(state, pages, conn)
     derived = [d.strip() for d in state.derivation.split(";") if d.strip()]
     # The claims synthesis recorded; a synthesiser that records none (an LLM) is checked sentence by sentence,
@@ -84,7 +85,8 @@ def verify_not_checked(state: TurnState, ctx: TurnContext, work: Work) -> None:
 
 
 def verify_llm(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
-    pages = [corpus.get_page(conn, c.doc, c.page) or "" for c in state.citations]
+    held = corpus.get_pages(conn, ((c.doc, c.page) for c in state.citations))
+    pages = [held.get((c.doc, int(c.page)), "") for c in state.citations]
     verdict, unsupported = llm_verify(ctx.llm, state.answer, pages)
     for u in unsupported:
         state.claims.append(Claim(text="", label=u["label"], verdict="unsupported", reason=f"model: {u['reason']}"))

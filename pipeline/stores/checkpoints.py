@@ -32,6 +32,10 @@ class CheckpointSaver:
     def __init__(self, connect):
         self._connect = connect
 
+    def on(self, connect) -> "CheckpointSaver":
+        """The same saver writing through another `connect` (a turn's own connection, `pool.turn_connect`)."""
+        return CheckpointSaver(connect)
+
     def _run(self, sql: str, params=(), fetch: str | None = None):
         with self._connect() as c:
             cur = c.execute(sql, params)

@@ -282,6 +282,17 @@ def get_page(conn: psycopg.Connection, doc_id: str, page: int) -> str | None:
     return row[0] if row else None
 
 
+def get_pages(conn: psycopg.Connection, keys: Iterable[tuple[str, int]]) -> dict[tuple[str, int], str]:
+    """The texts of several (doc_id, page) pages in one query (an answer's cited pages), keyed as asked; a page
+    not held is absent."""
+    want = list(dict.fromkeys((d, int(p)) for d, p in keys))
+    if not want:
+        return {}
+    rows = conn.execute("SELECT p.doc_id, p.page, p.text FROM unnest(%s::text[], %s::int[]) AS k(doc_id, page)"
+                        " JOIN pages p USING (doc_id, page)", ([d for d, _ in want], [n for _, n in want])).fetchall()
+    return {(d, n): text for d, n, text in rows}
+
+
 def source_path(conn: psycopg.Connection, doc_id: str) -> str | None:
     """Where the document's PDF was ingested from (the citation viewer renders the page from it)."""
     row = conn.execute("SELECT source_path FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()

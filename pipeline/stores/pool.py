@@ -5,9 +5,11 @@ the process (the Streamlit server's sessions, the load benchmark's conversations
 borrows a connection that behaves like a psycopg connection (`with connect() as c:` commits or rolls back, then
 hands it back; `c.close()` hands it back too). A process never holds more than `ARA_DB_POOL_SIZE` pooled
 connections; a borrower that finds them all busy waits up to `ARA_DB_POOL_TIMEOUT` seconds, then gets a clear
-error. A turn holds one connection for its whole run and borrows a second one briefly for each checkpoint,
-audit record or cache write, so `turn_slot()` admits at most `ARA_DB_POOL_SIZE - 1` turns at once per process:
-the last connection is always free for those short writes, and a pool can never deadlock on itself.
+error. A turn holds one connection for its whole run and reads and writes its notes, checkpoints and audit record
+on it (`turn_connect`); it borrows a second one briefly for a cache write, a fail-open counter, or when its own
+connection broke, so `turn_slot()` admits at most `ARA_DB_POOL_SIZE - 1` turns at once per process: the last
+connection is always free for those short writes, and a pool can never deadlock on itself. A returned connection
+is checked when borrowed again and reset (RESET ALL) only after a statement that may change a session setting.
 
 Limits (README, "Connection pooling"; docs/scaling.md): every app process uses at most `ARA_DB_POOL_SIZE`
 connections plus one at start-up (migrations); a CLI command uses at most three. The sum over all processes
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import threading
 from contextlib import contextmanager
 from typing import Callable, Iterator
@@ -83,11 +86,63 @@ class _Pool:
         self.pool.putconn(conn)
 
 
+# A statement that may change a session setting (SET without LOCAL, RESET, set_config(..., false)): after one, the
+# returned connection is reset before its next borrower gets it. Other statements leave nothing behind that
+# RESET ALL would undo, so the reset's round trip is skipped for them (an open or failed transaction is rolled back
+# by the pool either way, and a broken connection is discarded).
+_SESSION_CHANGE = re.compile(r"(?:^|;)\s*(?:SET\s+(?!LOCAL\b)|RESET\b)|\bset_config\s*\((?![^)]*,\s*true\s*\))",
+                             re.IGNORECASE)
+_DIRTY = "_ara_session_changed"
+
+
+def _may_change_session(query) -> bool:
+    if isinstance(query, bytes):
+        query = query.decode("utf-8", "replace")
+    return not isinstance(query, str) or bool(_SESSION_CHANGE.search(query))   # a composed query: assume it may
+
+
 def _reset(conn: psycopg.Connection) -> None:
-    """A returned connection carries nothing to its next borrower: session settings are reset."""
+    """A returned connection carries nothing to its next borrower: session settings are reset (RESET ALL) when a
+    statement run on it may have changed one."""
+    if conn.autocommit:
+        conn.autocommit = False          # client-side: no round trip
+    if not getattr(conn, _DIRTY, False):
+        return
     conn.autocommit = True
     conn.execute("RESET ALL")
     conn.autocommit = False
+    setattr(conn, _DIRTY, False)
+
+
+class _Cursor:
+    """A cursor of a borrowed connection: as psycopg's, noting a statement that may change a session setting."""
+
+    def __init__(self, cur, conn: psycopg.Connection):
+        self._cur, self._conn = cur, conn
+
+    def __getattr__(self, name):
+        return getattr(self._cur, name)
+
+    def __iter__(self):
+        return iter(self._cur)
+
+    def __enter__(self) -> "_Cursor":
+        self._cur.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._cur.__exit__(*exc)
+
+    def execute(self, query, *args, **kw):
+        if _may_change_session(query):
+            setattr(self._conn, _DIRTY, True)
+        self._cur.execute(query, *args, **kw)
+        return self
+
+    def executemany(self, query, *args, **kw):
+        if _may_change_session(query):
+            setattr(self._conn, _DIRTY, True)
+        return self._cur.executemany(query, *args, **kw)
 
 
 class PooledConnection:
@@ -100,6 +155,21 @@ class PooledConnection:
         if self._conn is None:
             raise psycopg.InterfaceError("the connection was handed back to the pool")
         return getattr(self._conn, name)
+
+    def execute(self, query, *args, **kw):
+        conn = self._live()
+        if _may_change_session(query):
+            setattr(conn, _DIRTY, True)
+        return conn.execute(query, *args, **kw)
+
+    def cursor(self, *args, **kw):
+        conn = self._live()
+        return _Cursor(conn.cursor(*args, **kw), conn)
+
+    def _live(self) -> psycopg.Connection:
+        if self._conn is None:
+            raise psycopg.InterfaceError("the connection was handed back to the pool")
+        return self._conn
 
     @property
     def closed(self) -> bool:
@@ -130,6 +200,61 @@ class PooledConnection:
                     conn.rollback()
         finally:
             self.close()
+
+
+class _TurnHandle:
+    """The turn's own connection lent to one write of the turn (`turn_connect`): as a borrowed connection, except
+    that closing it keeps it with the turn."""
+
+    def __init__(self, conn):
+        self._conn = conn
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+    def close(self) -> None:
+        try:
+            if not self._conn.closed and self._conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                self._conn.rollback()       # as closing a borrowed one: what the write left open is discarded
+        except psycopg.Error:
+            pass                            # broken: the next write of the turn borrows a fresh one
+
+    def __enter__(self) -> "_TurnHandle":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        try:
+            if not self._conn.closed:
+                if exc_type is None:
+                    self._conn.commit()
+                else:
+                    self._conn.rollback()
+        finally:
+            self.close()
+
+
+def turn_connect(conn, fresh: Callable) -> Callable:
+    """A `connect` callable for the writes of one turn (its checkpoints, its audit record) on the connection the turn
+    already holds, instead of a borrow (a pool check and reset) each. Each call ends the turn's open read
+    transaction first (commit; a failed statement's transaction is rolled back), so a write commits or fails on
+    its own as on a fresh connection; a turn connection that is closed or broken is not lent: `fresh()` is."""
+
+    def connect():
+        try:
+            if conn.closed or conn.info.status != psycopg.pq.ConnStatus.OK:
+                return fresh()
+            status = conn.info.transaction_status
+            if status == psycopg.pq.TransactionStatus.INTRANS:
+                conn.commit()
+            elif status == psycopg.pq.TransactionStatus.INERROR:
+                conn.rollback()
+            elif status != psycopg.pq.TransactionStatus.IDLE:
+                return fresh()
+        except psycopg.Error:
+            return fresh()
+        return _TurnHandle(conn)
+
+    return connect
 
 
 def _ident(settings: Settings) -> str:
