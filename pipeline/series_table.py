@@ -16,10 +16,10 @@ class Cell(BaseModel):
     unit: str = ""                  # "million", "thousand", "%", "x", "per share", ""
     currency: str = ""              # "USD", "AUD", "$" as the table prints it, "" for a rate
     kind: str = "printed"           # printed | derived | missing
-    citation: str = ""              # "Boeing · FY2021 · 10-K p. 52" (the first input's page for a derived cell)
+    citation: str = ""              # "Quillfeather · FY2021 · 10-K p. 52" (the first input's page for a derived cell)
     citations: list[str] = Field(default_factory=list)   # every page the cell was read from
     docs: list[tuple[str, int]] = Field(default_factory=list)   # (doc, page) of each citation, for markers
-    read_from: str = ""             # the report: "Boeing FY2021 10-K (prior-year column)"
+    read_from: str = ""             # the report: "Quillfeather FY2021 10-K (prior-year column)"
     report: str = ""                # the report alone: "FY2021 10-K"
     row: str = ""                   # the row (with its headings) and column it was read from
     derivation: str = ""            # how a derived cell was computed, each input with its page

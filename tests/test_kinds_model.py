@@ -211,6 +211,60 @@ def test_a_prose_count_is_the_events_count_never_a_level_or_an_invented_number(f
     assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
 
 
+_DELIVERY_TABLE = ("Aircraft deliveries as of December 31 were as follows:\nKestrel Osprey Heron Total\n2022\n"
+                   "Cumulative deliveries 540 201 22\nDeliveries 61 17 22 100\n")
+_DELIVERY_KEPT = [Passage(chunk_id=2, doc="doc", company="Quillfeather", fiscal_year=2022, doc_type="ANNUAL",
+                          page=9, score=1.0, text="Heron Program. Deliveries resumed in March. During 2022, we "
+                                                  "delivered 22 aircraft to customers, including 4 leased aircraft.")]
+
+
+def test_a_model_count_that_is_one_cell_of_the_events_table_is_rejected_with_its_citation(fake, model, monkeypatch):
+    from pipeline.nodes import answering
+    from pipeline.question.analysis import analyse
+
+    monkeypatch.setattr("pipeline.stores.corpus.report_pages", lambda conn, company, year, pattern=None: [
+        ReportPage("doc", "Quillfeather", 2022, "ANNUAL", 4, _DELIVERY_TABLE + "2021 deliveries were lower.")])
+    # the table's Total is not shown on its own here (as when two tables of the event disagree on it): the model's
+    # count is what is checked against its cells
+    monkeypatch.setattr("pipeline.answer.table_count.answer", lambda *a, **k: None)
+    monkeypatch.setattr(answering, "prose_or_figure", lambda *a: ("offline answer", "quote"))
+    monkeypatch.setattr("pipeline.stores.corpus.get_page", lambda conn, doc, page: None)   # the passage's own text
+    heron = "During 2022, we delivered 22 aircraft to customers, including 4 leased aircraft."
+
+    def ask(value: str) -> tuple[TurnState, str]:
+        fake.for_purpose("kinds", reply(source=1, quote=heron, value=value))
+        state = TurnState(question="How many aircraft did Quillfeather deliver in 2022?")
+        facts = analyse(state.question)
+        cite = answering.Cites(state)
+        text, _ = answering.prose_or_model(state, object(), facts, "Quillfeather", 2022, _DELIVERY_KEPT, cite, model)
+        return state, text
+
+    state, text = ask("22")       # one programme's cell of a table whose Total is 100
+    assert text == "offline answer" and state.answered_by == "extractive (model answer rejected)"
+    assert state.citations == [] and state.claims == []
+    rejected = [s for s in state.steps if s.node == "kinds_model" and "rejected" in s.decision]
+    assert len(rejected) == 1 and "22" in rejected[0].reason
+    # a count the table does not print as a part stands, with its citation; the sentence's other number (4, the
+    # leased aircraft) is a detail of it, not the count answered
+    monkeypatch.setattr("pipeline.stores.corpus.report_pages", lambda conn, company, year, pattern=None: [
+        ReportPage("doc", "Quillfeather", 2022, "ANNUAL", 4,
+                   "Aircraft deliveries as of December 31 were as follows:\nKestrel Osprey Leased Total\n2022\n"
+                   "Deliveries 12 6 4 22\n")])
+    state, text = ask("22")
+    assert state.answered_by == "model" and text.startswith("22.") and [c.page for c in state.citations] == [9]
+
+
+def test_the_count_an_answer_gives_is_the_one_tested_against_the_table():
+    from pipeline.nodes.answering import count_said
+
+    assert count_said("480. The Quillfeather FY2022 annual report says: \u201cWe delivered 480 airplanes, "
+                       "including 31 787s.\u201d [2]") == 480
+    assert count_said("The Quillfeather FY2022 annual report states deliveries of 1,204 in a sentence (no statement "
+                       "row was read): \u201cIn 2022, 31 of the 1,204 aircraft were leased.\u201d [1]") == 1204
+    assert count_said("The 3M FY2022 10-K says: \u201cIn 2022 we opened 14 stores, 3 of them abroad.\u201d [1]") == 14
+    assert count_said("Nothing counted here.") is None
+
+
 # --- the verdict over several companies' figures (cross_verdict.py) ---------------------------------------------------
 _FIGURES = [{"company": "Quillfeather", "year": 2022, "value": "120.5", "unit": "million", "metric": "Total assets"},
             {"company": "Northwind", "year": 2022, "value": "340.0", "unit": "million", "metric": "Total assets"}]

@@ -63,7 +63,7 @@ _CHANGED_BY = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|d
 # ... unless it also states the level reached: "increased 14% to $21.3 billion"
 _CHANGED_TO = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|drop)\w*\b(?:[^.;]|\.(?=\d)){0,80}\bto\s+(approximately\s+|"
                          r"about\s+)?(\$|US\$|€|£)\s?\d")
-# What may happen is not what happened: "PepsiCo may ... increase the commitments to up to $4.95 billion".
+# What may happen is not what happened: "the Company may ... increase the commitments to up to $4.95 billion".
 _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
 _WORD = re.compile(r"[A-Za-z]+")

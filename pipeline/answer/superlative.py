@@ -33,7 +33,7 @@ _AMONG = re.compile(r"(?i)\bamong\s+(?:the\s+)?(?:following\s*:?\s*)?(.+?)(?:,\s
 def is_superlative(facts: QuestionFacts) -> bool:
     """"Which ... most/largest/..." (or "what was the largest ..."): rows of one table compared."""
     q = core_question(facts.text)
-    for c in facts.companies:          # "Best Buy" is a name, not a superlative
+    for c in facts.companies:          # a name made of a superlative word ("Best ...", "Top ...") is a name, not a superlative
         for n in sorted({c.name, c.key, *c.aliases}, key=len, reverse=True):
             q = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", q)
     return bool((re.search(r"(?i)\bwhich\b", q) or _WHICH.match(q)) and (MOST.search(q) or _EITHER.search(q)))

@@ -18,7 +18,9 @@ from pipeline.nodes.figure_yes_no import PROFIT_OR_LOSS, SIGN_ASKED, THRESHOLD, 
 
 
 # --- synthesise ------------------------------------------------------------------------------------------------
-class _Cites:
+class Cites:
+    """The turn's citation markers: one per cited page, numbered in the order the pages are first cited."""
+
     def __init__(self, state: TurnState):
         self.state, self.by_page = state, {}
 
@@ -29,6 +31,15 @@ class _Cites:
             self.state.citations.append(CitationRef(marker=self.by_page[key], doc=p.doc, company=p.company,
                                                     fiscal_year=p.fiscal_year, page=p.page, doc_type=p.doc_type))
         return self.by_page[key]
+
+    def mark(self) -> int:
+        return len(self.state.citations)
+
+    def withdraw(self, mark: int) -> None:
+        """The citations added since `mark` belonged to an answer that was rejected: they go with it."""
+        for c in self.state.citations[mark:]:
+            self.by_page.pop((c.doc, c.page), None)
+        del self.state.citations[mark:]
 
 
 def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
@@ -53,7 +64,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
             return rec
         # None: the model's answer failed its checks (or the model failed); the extractive answer, labelled
     state.citations, state.figures, state.claims, state.derivation, state.results = [], [], [], "", []
-    cite = _Cites(state)
+    cite = Cites(state)
     from pipeline.answer import series
 
     # one measure over years / companies ("compare capex of A and B in FY2022", "revenue FY2018 to FY2022"): one
@@ -89,7 +100,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                                "retrieved survived the relevance check.")
                 kinds.append("not_found")
                 continue
-            s, kind = _prose_or_model(state, conn, facts, company, year, passages, cite, kinds_llm)
+            s, kind = prose_or_model(state, conn, facts, company, year, passages, cite, kinds_llm)
             if s in sentences or s in missing:   # one answer covering both years ("change from FY2022 to FY2023")
                 continue
             (missing if kind == "not_found" else sentences).append(s)
@@ -122,7 +133,7 @@ def synthesise(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepReco
                       reason=f"{len(state.citations)} citation(s)", data=_synthesis_record(state, kinds))
 
 
-def _series(state: TurnState, work: Work, conn, cite: _Cites) -> StepRecord:
+def _series(state: TurnState, work: Work, conn, cite: Cites) -> StepRecord:
     """A measure across years and companies (pipeline/answer/series.py): every cell read as a single figure is,
     the table recorded on the state, the answer one line per company with each cell's marker."""
     from pipeline.answer import series
@@ -158,7 +169,7 @@ def _series(state: TurnState, work: Work, conn, cite: _Cites) -> StepRecord:
 
 
 def _from_whole_report(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                       cite: "_Cites", model=None) -> tuple[str, str] | None:
+                       cite: "Cites", model=None) -> tuple[str, str] | None:
     """The question kinds answered from the whole report of one company and year rather than from the pages
     retrieval kept: "did it buy back shares / pay a dividend / make an acquisition?", "does it mention X?"
     (answer/yesno.py), "who is the CFO?", "which leadership positions changed?" (answer/people.py). None for
@@ -188,30 +199,37 @@ def _synthesis_record(state: TurnState, kinds: list[str]) -> dict:
             "citations": [{"marker": c.marker, "where": f"{c.doc} p. {c.page}"} for c in state.citations]}
 
 
-def _prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                    passages: list[Passage], cite: "_Cites", model=None) -> tuple[str, str]:
+def prose_or_model(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                    passages: list[Passage], cite: "Cites", model=None) -> tuple[str, str]:
     """With a model, a why or prose-count question is the model's under its kind's checks (a count's table Total,
     read deterministically, first); everything else, and every failed check, the offline path."""
     from pipeline.answer import page_kinds_model
 
     kind = page_kinds_model.page_kind(facts) if model is not None else None
     if kind is None:
-        return _prose_or_figure(state, conn, facts, company, year, passages, cite)
+        return prose_or_figure(state, conn, facts, company, year, passages, cite)
     tabled = _table_count(state, conn, facts, company, year, cite) if kind == "count" and year is not None else None
     if tabled is not None and tabled[0] is not None:
         return tabled[0]
-    offline = lambda: _prose_or_figure(state, conn, facts, company, year, passages, cite)  # noqa: E731
+    offline = lambda: prose_or_figure(state, conn, facts, company, year, passages, cite)  # noqa: E731
+    mark = cite.mark()
     said, got = page_kinds_model.answer_pages(state, conn, facts, company, year, passages, cite, model, offline)
     if tabled is not None and state.answered_by == "model" and _quotes_a_part(said, tabled[1]):
-        # the model's count is one sub-category's cell of the event's table: a part, never the whole
+        # the model's count is one sub-category's cell of the event's table: a part, never the whole; its
+        # citation goes with it, and the trace says why the model's answer was not shown
         state.claims = [c for c in state.claims if c.text != said]
+        cite.withdraw(mark)
         state.answered_by = "extractive (model answer rejected)"
+        state.steps.append(StepRecord(node="kinds_model", decision="model answer rejected: a part of the total",
+                                      reason=f"the model's count {count_said(said)} is one sub-category's cell of "
+                                             f"the report's table of '{tabled[1][0].event}' events; the question "
+                                             f"asks for the whole"))
         return offline()
     return said, got
 
 
-def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                     passages: list[Passage], cite: _Cites) -> tuple[str, str]:
+def prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
+                     passages: list[Passage], cite: Cites) -> tuple[str, str]:
     """"Which line grew most" compares a table's rows; a figure the statements do not print may be stated in a
     sentence (a covering one, with a number of the asked kind); everything else is the figure path's."""
     from pipeline.answer import prose
@@ -245,7 +263,7 @@ def _prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str,
 
 
 def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, year: int | None,
-                    passages: list[Passage], cite: _Cites) -> tuple[str, str]:
+                    passages: list[Passage], cite: Cites) -> tuple[str, str]:
     """One company and year: a figure from the facts table (pipeline/answer/figures.py), else a quote."""
     from pipeline.answer import prose
     from pipeline.answer.figure_kinds import is_figure_question
@@ -269,11 +287,13 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         tabled = _table_count(state, conn, facts, company, year, cite) if need == "count" else None
         if tabled is not None and tabled[0] is not None:
             return tabled[0]
+        mark = cite.mark()
         quoted = prose.answer(state, conn, facts, company, year, passages, cite, need=need, require_year=True)
         if quoted[1] == "not_found" and need == "count":   # a head count still needs a count
             quoted = prose.answer(state, conn, facts, company, year, passages, cite, need="count")
         if tabled is not None and quoted[1] == "quote" and _quotes_a_part(quoted[0], tabled[1]):
             state.claims = [c for c in state.claims if c.text != quoted[0]]
+            cite.withdraw(mark)
             quoted = (f"{NOT_FOUND} the whole count in {company}'s FY{year} report: the sentence I found states "
                       f"one sub-category's part of the table's total, and the tables disagree on the total.",
                       "not_found")
@@ -288,7 +308,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
 
 
 def _table_count(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
-                 cite: _Cites) -> tuple[tuple[str, str] | None, tuple] | None:
+                 cite: Cites) -> tuple[tuple[str, str] | None, tuple] | None:
     """A count of the year's events asked about the whole category ("how many airplanes did it deliver?"): the
     Total of the report's table of that event (answer/table_count.py), with what was read for the prose check;
     None when the question asks no event count."""
@@ -304,14 +324,31 @@ def _table_count(state: TurnState, conn, facts: QuestionFacts, company: str, yea
 
 
 def _quotes_a_part(text: str, read: tuple) -> bool:
-    """The quoted count is one sub-category's cell of the event's table, and the question names none."""
+    """The count the answer gives is one sub-category's cell of the event's table, and the question names none.
+    Only the count answered is tested: a sentence's other numbers ("480 airplanes, including 31 787s") are its
+    details, and a small number matches some cell of most tables."""
     from pipeline.answer import table_count
 
     ask, counts = read
-    said = re.findall(r"\u201c(.+?)\u201d", text)
-    values = [int(n.replace(",", "")) for s in said for n in re.findall(r"(?<![\d.,$])\d[\d,]*(?![\d.,]*%)", s)
-              if not re.fullmatch(r"(19|20)\d{2}", n)]
-    return any(table_count.part_of_a_total(v, counts, ask) for v in values)
+    value = count_said(text)
+    return value is not None and table_count.part_of_a_total(value, counts, ask)
+
+
+_COUNT = r"(?<![\d.,$])\d[\d,]*(?![\d.,]*%)"
+# how an answer states its count: leading it ("480. The ... says"), as the amount a sentence states ("states
+# deliveries of 480 in a sentence"), or else as the first count of the quoted sentence
+_COUNT_LEADS = re.compile(rf"^\s*({_COUNT})\.\s|\bstates .{{1,120}}? of ({_COUNT}) in a sentence\b")
+
+
+def count_said(text: str) -> int | None:
+    m = _COUNT_LEADS.search(text)
+    if m:
+        return int((m.group(1) or m.group(2)).replace(",", ""))
+    for quoted in re.findall(r"\u201c(.+?)\u201d", text):
+        for n in re.findall(_COUNT, quoted):
+            if not re.fullmatch(r"(19|20)\d{2}", n):
+                return int(n.replace(",", ""))
+    return None
 
 
 _WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
@@ -339,7 +376,7 @@ _LINE_ITEM_WORDS = 4
 
 
 def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],
-           cite: _Cites, conn=None) -> tuple[str, str]:
+           cite: Cites, conn=None) -> tuple[str, str]:
     """Questions the statement lookup does not answer: a covering sentence, yes/no, "which ... most"."""
     from pipeline.answer import prose
 

@@ -20,7 +20,7 @@ statement statements provided primarily outlined detail details clearly taking t
 only judgment judgement plainly approximation reasonable exact number possible metric financial question response
 respond relying rely using use shown show see given latest recent full annual level figures data look looking find
 also all any state yearly during over time overall approximately roughly about around just exactly respectively
-record recorded post posted generate generated spend spent have had make made earn earned book booked incur incurred
+record recorded recognise recognised recognize recognized post posted generate generated spend spent have had make made earn earned book booked incur incurred
 total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
 defined define definition named name called line item items pay paid paying pays spend spending invest invested
 receive received bring brought get got hold held own owned owe owed returned distribute distributed
@@ -43,7 +43,10 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
 _STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consolidated )?(income|operations|earnings|"
                               r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
-                              r"statements?|p&l|profit and loss( account)?|statement of financial position)\b")
+                              r"statements?|p&l|profit and loss( account)?|statement of financial position|"
+                              # the statement of changes in equity, as an analyst names it
+                              r"statements? of (changes in )?(stockholders['’]? |shareholders['’]? )?equity|"
+                              r"equity statements?)\b")
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
@@ -69,7 +72,7 @@ class Ask:
     measure: str                                    # the asked measure in the analyst's words
     hard: list[str] = field(default_factory=list)  # stems a row must cover
     soft: list[str] = field(default_factory=list)  # stems a row should cover when the table offers them
-    statement_hint: str | None = None               # "income" | "balance" | "cash_flow" when the question names one
+    statement_hint: str | None = None               # "income" | "balance" | "cash_flow" | "equity" when named
     measure_stems: list[str] = field(default_factory=list)   # the measure's own words, stemmed
 
     @property
@@ -145,6 +148,8 @@ def _statement_hint(text: str) -> str | None:
     if not m:
         return None
     t = m.group(0).lower()
+    if "equity" in t:
+        return "equity"
     if "cash" in t:
         return "cash_flow"
     if "balance" in t or "financial position" in t:

@@ -76,13 +76,17 @@ class Lexicon:
         metric's term is not reported."""
         low = " " + fold(text) + " "
         spans: list[tuple[int, int, Metric]] = []
+        # the statement of changes in equity's name ("in its statement of shareholders' equity") says where a figure
+        # is printed, never that equity is the measure
+        blocked = [(m.start(), m.end()) for m in _EQUITY_STATEMENT.finditer(low)]
         for m in self.metrics:
             for t in m.terms:
                 for mm in term_pattern(t).finditer(low):
                     spans.append((mm.start(), mm.end(), m))
         accepted: list[tuple[int, int, Metric]] = []
         for start, end, m in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
-            if all(end <= a or start >= b for a, b, _ in accepted):
+            if all(end <= a or start >= b for a, b, _ in accepted) and \
+                    all(end <= a or start >= b for a, b in blocked):
                 accepted.append((start, end, m))
         out: list[Metric] = []
         for _, _, m in sorted(accepted, key=lambda s: s[0]):
@@ -95,6 +99,13 @@ class Lexicon:
             if m.key == key:
                 return m
         raise KeyError(key)
+
+
+_EQUITY_STATEMENT = re.compile(r"(?i)\bstatements? of (?:consolidated )?(?:changes in )?(?:(?:stockholders|shareholders|"
+                               r"shareowners)['’]?\s+)?equity\b|\bequity statements?\b|"
+                               # "recognised (directly) in equity": where a movement is booked, not the measure
+                               r"\b(?:recognised|recognized|recorded|taken|booked) (?:directly )?(?:in|to|through) "
+                               r"(?:(?:stockholders|shareholders)['’]?\s+)?equity\b")
 
 
 def load_lexicon(path: Path | None = None) -> Lexicon:

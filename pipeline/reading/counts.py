@@ -15,7 +15,7 @@ _HOW_MANY = re.compile(r"(?i)\b(?:how many|number of|count of)\s+(?:\w+\s+){0,2}
 def counted_nouns(question: str) -> tuple[str, ...]:
     """What a "how many ...?" question counts, with its synonyms ("employees" -> "workforce", "headcount"); ()
     when it asks no count."""
-    # ("Corning employees 2022": a bare head-count noun is a count too, unless it qualifies an amount)
+    # ("Acme employees 2022": a bare head-count noun is a count too, unless it qualifies an amount)
     m = _HOW_MANY.search(question) or (re.search(r"(?i)\b(employees|headcount|workforce)\s*(\d{4}|fy|\?|$)", question)
                                        if not re.search(r"(?i)\$|compensation|cost|expense|benefit|pay", question)
                                        else None)

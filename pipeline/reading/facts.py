@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from pipeline.reading import segment_columns
+from pipeline.reading import equity, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
@@ -23,7 +23,7 @@ from pipeline.reading.cells import mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "30"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "31"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
                         r"earnings per|dividends? per|\bper unit\b")
@@ -86,9 +86,9 @@ def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
                  fy_end: tuple[int, int] | None = None) -> Calendar:
     """The filing's calendar from its primary statements' headers (or `fy_end` known from the company's annual
     reports, for a quarterly filing)."""
-    dates = [c.end for t in tables if t.statement and not t.secondary for h in t.headers for c in h.columns
-             if c.end is not None]
-    years = [y for t in tables if t.statement and not t.secondary for h in t.headers for y in h.years]
+    dates = [c.end for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers
+             for c in h.columns if c.end is not None]
+    years = [y for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers for y in h.years]
     if annual and dates:
         end = max(dates)
         return Calendar((end.month, end.day), _clamp(fiscal_year - max(end.year, max(years, default=end.year))))
@@ -97,6 +97,10 @@ def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
     if years:
         return Calendar(None, _clamp(fiscal_year - max(years)))
     return Calendar(None, 0)
+
+
+# the statements whose column headers date the filing's year (a statement of changes in equity dates its rows)
+_CALENDAR = ("income", "balance", "cash_flow")
 
 
 def _clamp(offset: int) -> int:
@@ -236,22 +240,23 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
     vocab = segment_columns.vocabulary(tables)
     doc_currency, doc_scale = currency, scale
     for page, t in enumerate(tables, start=1):
-        if not_a_table_page(t):
+        if not_facts.not_a_table_page(t):
             continue
         currency, scale = _page_unit(page_units, page, doc_currency, doc_scale)
         by_segment = segment_columns.cells(t, vocab)
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
         index_rows, percent_rows = _index_rows(t), _percent_between(t)
+        out += _equity_facts(page, t, cal, currency, scale)
         averages = average_rows(t)
         for row in t.rows:
-            if row.line_no in taken:
+            if row.line_no in taken or _equity_matrix_row(row):
                 continue
             cells = row.cells()
-            if not cells or not row.label or len(row.label) > 300 or mis_split(row.label) or _prose(row.label):
+            if not cells or not row.label or len(row.label) > 300 or mis_split(row.label) or not_facts.prose(row.label):
                 continue
             path = " \u203a ".join([*row.path, row.label])
-            if _running_footer(row.label, cells) or _split_date(row.label, cells):
+            if not_facts.running_footer(row.label, cells) or not_facts.split_date(row.label, cells):
                 continue
             for col, printed in cells:
                 if col.kind != "value" or col.year in row.ambiguous or printed.endswith(","):
@@ -282,6 +287,28 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
     return out
 
 
+def _equity_matrix_row(row: Row) -> bool:
+    """A row of a statement of changes in equity printed with components as columns: its period is not a column's
+    (pipeline/reading/equity.py reads it). One printed with years as columns is read as any other table."""
+    return row.statement == "equity" and len({c.year for c in row.cols or [] if c.kind == "value" and c.year}) < 2
+
+
+def _equity_facts(page: int, t: PageTable, cal: Calendar, currency: str | None, scale: str | None) -> list[Fact]:
+    """The certain figures of a statement of changes in equity: each movement's total over the year to its closing
+    balance, and closing balances as levels at their dates."""
+    out = []
+    for c in equity.cells(t, cal.fy_end):
+        when = f"{c.end.day} {c.end.strftime('%B %Y')}"
+        out.append(Fact(page=page, line_no=c.line_no, table_title=t.title[:200],
+                        statement=None if t.secondary else "equity", secondary=t.secondary, label=c.label[:300],
+                        label_path=" \u203a ".join([*c.path, c.label])[:500],
+                        column_header=f"{c.column} at {when}" if c.level else f"{c.column}, year ended {when}",
+                        period_end=c.end, period_year=c.end.year, fiscal_year=cal.fiscal_year(c.end.year, c.end),
+                        span="year", qualifiers="", value_printed=c.printed, value=c.value, scale=t.unit or scale,
+                        kind="money", currency=currency or t.currency))
+    return out
+
+
 def _page_unit(page_units: dict[int, tuple[str, str]] | None, page: int, currency: str | None,
                scale: str | None) -> tuple[str | None, str | None]:
     """The currency and scale a page's own statement header prints, else the document's."""
@@ -295,24 +322,6 @@ def _page_unit(page_units: dict[int, tuple[str, str]] | None, page: int, currenc
 
 PARENT_ONLY = "parent company only"
 _GROUP_TITLE = re.compile(r"(?i)\b(consolidated|group|combined)\b")
-# A registrant's cover page, a table of contents: their numbers (file numbers, page numbers, share counts of a
-# date) are no table cells.
-_COVER = re.compile(r"(?i)commission file (number|no)|indicate by check mark|securities registered pursuant")
-_CONTENTS = re.compile(r"(?i)^(table of )?contents$|^index( to (the )?(consolidated )?financial statements)?$")
-_SENTENCE = re.compile(r"(?i)\b(we|our|us|they|which|that|has been|have been|will be)\b|[a-z]{3}\.\s+[A-Z]")
-
-
-def not_a_table_page(t: PageTable) -> bool:
-    """A cover page or a table of contents produces no facts."""
-    head = t.lines[:40]
-    if sum(bool(_COVER.search(ln)) for ln in head) >= 1 and not t.statement:
-        return True
-    # ("Table of Contents" heads every page of many 10-Ks as a link: a contents page lists page numbers)
-    if not any(_CONTENTS.match(ln.strip()) for ln in t.lines[:6]):
-        return False
-    valued = [r for r in t.rows if r.values]
-    pages = [r for r in valued if len(r.values) == 1 and re.fullmatch(r"\d{1,3}", r.values[0])]
-    return len(pages) >= 3 and len(pages) >= 0.6 * len(valued)     # its rows are titles with a page number
 
 
 def _mark_part_statements(tables: list[PageTable]) -> None:
@@ -325,33 +334,6 @@ def _mark_part_statements(tables: list[PageTable]) -> None:
             t.secondary, t.statement = True, None
             for r in t.rows:
                 r.secondary, r.statement = True, None
-
-
-# A page's running footer or header: the report's name, its year and the page number ("Acme Limited ANNUAL REPORT
-# 2022 53", "Annual Report and Accounts 2023 | 17")
-_REPORT_NAME = re.compile(r"(?i)\b(annual|integrated|interim|half[- ]year) report( and (accounts|financial statements))?"
-                          r"[\s|–-]*((19|20)\d{2})?[\s|–-]*$")
-
-
-def _running_footer(label: str, cells) -> bool:
-    values = [v for _, v in cells]       # the year may have been split off as a value: [2022, 53]
-    return 1 <= len(values) <= 2 and bool(re.fullmatch(r"\d{1,3}", values[-1])) and \
-        all(re.fullmatch(r"\d{1,3}|(19|20)\d{2}", v) for v in values) and bool(_REPORT_NAME.search(label))
-
-
-_MONTH_END = re.compile(r"(?i)\b(january|february|march|april|may|june|july|august|september|october|november|"
-                        r"december)$")
-
-
-def _split_date(label: str, cells) -> bool:
-    """A header line of dates ("Contract Type February 2, 2019 February 3, 2018") split into a label ending in a month
-    and values that are a day and a year: no row."""
-    return bool(_MONTH_END.search(label)) and any(re.fullmatch(r"\d{1,2},?|(19|20)\d{2}", v) for _, v in cells)
-
-
-def _prose(label: str) -> bool:
-    """A sentence that ended in figures ("... we repaid the notes due 2026 500"): prose, not a row label."""
-    return len(label.split()) > 12 and bool(_SENTENCE.search(label))
 
 
 def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentCell], cal: Calendar,

@@ -1,14 +1,15 @@
-"""A page's title: the primary statement it names (cash flow, income, balance), or a statement of part of the group."""
+"""A page's title: the primary statement it names (cash flow, income, balance, changes in equity), or a statement of part of the group."""
 
 from __future__ import annotations
 
 import re
 
+from pipeline.reading import equity_title
 from pipeline.reading.cells import split_row
 
 
 # after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
-# of Income Corning Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
+# of Income Acme Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
 _END = (r"(?-i:\s+[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
         r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
 _STATEMENT_TITLES = [
@@ -19,6 +20,7 @@ _STATEMENT_TITLES = [
                           r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
                           r"profit and loss account)" + _END)),
     ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + _END)),
+    ("equity", re.compile(rf"(?i)({equity_title.TITLE})" + _END)),      # read by pipeline/reading/equity.py
 ]
 _SQUASHED_TITLES = [
     ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),
@@ -26,6 +28,7 @@ _SQUASHED_TITLES = [
                           r"(continued|unaudited)*|(consolidated)?statements?ofprofit(or|and)loss\w*")),
     ("balance", re.compile(r"(consolidated)?(balancesheets?|statements?of(consolidated)?financial(position|condition))"
                            r"(continued|unaudited)*")),
+    ("equity", re.compile(equity_title.SQUASHED)),
 ]
 # Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
 # the company's primary statements, though they carry the same titles and line items.

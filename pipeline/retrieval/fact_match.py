@@ -269,9 +269,13 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # the measure itself must be the row's, not only a word of the table's title
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row)
-        primary = f.statement is not None and not f.secondary
+        # A statement of changes in equity answers only what no other row prints (the other statements print most
+        # of its lines: net income, dividends paid, share repurchases; a statement whose title was not read ranks as
+        # a note), unless the question names it.
+        primary = f.statement is not None and not f.secondary and f.statement != "equity"
         in_metric_statement = ask.metric is not None and f.statement in ask.metric.statements
         hinted = ask.statement_hint is not None and f.statement == ask.statement_hint
+        other_than_equity = f.statement != "equity" or hinted
         # On a balance sheet the carrying amount is the line net of its allowance or depreciation ("Accounts
         # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
         carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
@@ -282,7 +286,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
         # (a row that covers the asked words itself ranks above one the standard vocabulary links)
-        key = (movement, link is None, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part,
+        key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part,
                soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)

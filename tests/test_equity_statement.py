@@ -1,0 +1,261 @@
+"""Statements of changes in equity read into facts where the reading is certain (made-up companies): the title
+recognised, each movement's total column with the period of its block, closing balances as levels, and a cell
+whose column or period cannot be told not stored."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ingest.pdf import read_pages
+from pipeline.question.figure_ask import read_ask
+from pipeline.retrieval.fact_match import FactMatch, NoMatch, choose
+from pipeline.question.analysis import QuestionFacts
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.registry import Company
+from pipeline.reading.facts import extract
+from pipeline.reading.statement_titles import detect_title
+from pipeline.reading.tables import parse_page
+from pipeline.stores.facts import StoredFact
+from tests.pdfs import write_pdf
+
+# A made-up US filer: its income statement dates the fiscal year; its equity statement prints share counts as
+# columns of their own and leaves blank cells unprinted (so most rows print fewer figures than there are columns).
+US_INCOME = [
+    "Tarnwick Instruments, Inc.",
+    "Consolidated Statements of Operations",
+    "(in thousands, except per share data)",
+    "Year Ended December 31, 2023 December 31, 2022",
+    "Revenue 412,300 388,410",
+    "Net income 41,220 36,905",
+]
+US_CASH = [
+    "Tarnwick Instruments, Inc.",
+    "Consolidated Statements of Cash Flows",
+    "(in thousands)",
+    "Year Ended December 31, 2023 December 31, 2022",
+    "Net income 41,220 36,905",
+    "Stock-based compensation 6,410 5,877",
+    "Purchases of treasury stock (12,000) (9,500)",
+    "Net cash used in financing activities (18,750) (13,870)",
+]
+US_EQUITY = [
+    "Tarnwick Instruments, Inc.",
+    "Consolidated Statements of Changes in Stockholders' Equity",
+    "(in thousands, except share data)",
+    "Common Stock Additional Retained Treasury Stock Total",
+    "Shares Amount Paid-in Capital Earnings Shares Amount Stockholders' Equity",
+    "Balance at December 31, 2021 24,310,000 $ 243 $ 101,500 $ 210,880 1,200,000 $ (30,100) $ 282,523",
+    "Net income 36,905 36,905",
+    "Stock-based compensation 5,877 5,877",
+    "Issuance of common stock under employee plans 95,000 1 2,310 2,311",
+    "Repurchases of common stock 310,000 (9,500) (9,500)",
+    "Cash dividends declared ($0.20 per share) (4,601) (4,601)",
+    "Balance at December 31, 2022 24,405,000 $ 244 $ 109,687 $ 243,184 1,510,000 $ (39,600) $ 313,515",
+    "Net income 41,220 41,220",
+    "Stock-based compensation 6,410 6,410",
+    "Issuance of common stock under employee plans 102,000 1 2,655 2,656",
+    "Repurchases of common stock 380,000 (12,000) (12,000)",
+    "Cash dividends declared ($0.24 per share) (5,498) (5,498)",
+    "Balance at December 31, 2023 24,507,000 $ 245 $ 118,752 $ 278,906 1,890,000 $ (51,600) $ 346,303",
+    "See accompanying notes to consolidated financial statements.",
+]
+
+# A made-up UK group under IFRS: two year blocks, the prior year first, a parent-attributable subtotal beside the
+# non-controlling interests, the dividend printed only here (its cash-flow statement nets it into financing).
+UK_BALANCE = [
+    "Merrowdene Holdings plc",
+    "Consolidated statement of financial position",
+    "as at 31 December 2023",
+    "2023 2022",
+    "£000 £000",
+    "Total assets 96,410 88,214",
+    "Total equity 61,490 57,905",
+]
+UK_EQUITY = [
+    "Merrowdene Holdings plc",
+    "Consolidated statement of changes in equity",
+    "for the year ended 31 December 2023",
+    "Share Share Retained Non-controlling Total",
+    "capital premium earnings Total interests equity",
+    "£000 £000 £000 £000 £000 £000",
+    "At 1 January 2022 5,000 12,400 37,880 55,280 1,210 56,490",
+    "Profit for the year - - 4,105 4,105 230 4,335",
+    "Dividends paid - - (2,950) (2,950) - (2,950)",
+    "Dividends paid to non-controlling interests - - - - (120) (120)",
+    "Shares issued 50 100 - 150 - 150",
+    "At 31 December 2022 5,050 12,500 39,035 56,585 1,320 57,905",
+    "Profit for the year - - 6,020 6,020 260 6,280",
+    "Dividends paid - - (3,150) (3,150) - (3,150)",
+    "Dividends paid to non-controlling interests - - - - (140) (140)",
+    "Share-based payments - - 595 595 - 595",
+    "At 31 December 2023 5,050 12,500 42,500 60,050 1,440 61,490",
+]
+
+# A made-up Australian company printing the current year's block first, then the prior year's.
+AU_EQUITY = [
+    "Quandong Minerals Limited",
+    "Statement of Changes in Equity",
+    "for the year ended 30 June 2024",
+    "Issued capital Reserves Accumulated losses Total equity",
+    "$ $ $ $",
+    "Balance at 1 July 2023 18,400,000 620,000 (9,310,000) 9,710,000",
+    "Loss after income tax for the year - - (1,845,000) (1,845,000)",
+    "Shares issued 2,500,000 - - 2,500,000",
+    "Share-based payments - 140,000 - 140,000",
+    "Balance at 30 June 2024 20,900,000 760,000 (11,155,000) 10,505,000",
+    "Balance at 1 July 2022 16,100,000 540,000 (7,990,000) 8,650,000",
+    "Loss after income tax for the year - - (1,320,000) (1,320,000)",
+    "Shares issued 2,300,000 - - 2,300,000",
+    "Share-based payments - 80,000 - 80,000",
+    "Balance at 30 June 2023 18,400,000 620,000 (9,310,000) 9,710,000",
+]
+AU_BALANCE = [
+    "Quandong Minerals Limited",
+    "Statement of Financial Position",
+    "as at 30 June 2024",
+    "30 June 2024 30 June 2023",
+    "Total assets 12,080,000 11,150,000",
+]
+
+
+def _facts(pages: list[list[str]]) -> list[StoredFact]:
+    texts = ["\n".join(p) for p in pages]
+    return [StoredFact(id=i, doc_id="d", company="", doc_type="ANNUAL", doc_fiscal_year=0, page=f.page,
+                       line_no=f.line_no, table_title=f.table_title, statement=f.statement, secondary=f.secondary,
+                       label=f.label, label_path=f.label_path, column_header=f.column_header,
+                       fiscal_year=f.fiscal_year, span=f.span, qualifiers=f.qualifiers, value_printed=f.value_printed,
+                       value=f.value, scale=f.scale, kind=f.kind, currency=f.currency)
+            for i, f in enumerate(extract(texts, 0, "ANNUAL"))]
+
+
+def _equity(facts, label, year):
+    return [f.value_printed for f in facts if f.statement == "equity" and f.label == label and f.fiscal_year == year]
+
+
+def _answer(question: str, facts: list[StoredFact], company: str, year: int):
+    metrics = get_lexicon().find(question)
+    qf = QuestionFacts(text=question, companies=[Company(key="k", name=company)], years=[year], metrics=metrics)
+    ask = read_ask(question, qf, metrics[0] if metrics else None)
+    return choose(ask, [f for f in facts if f.fiscal_year == year], ["d"])
+
+
+def test_equity_statement_titles_are_their_own_kind():
+    for title in ["Consolidated Statement of Changes in Equity", "CONSOLIDATED STATEMENTS OF SHAREHOLDERS’ EQUITY",
+                  "Consolidated Statements of Stockholders' Equity (Deficit)", "Group statement of changes in equity",
+                  "Statement of Changes in Stockholders' (Deficit) Equity (continued)", "Consolidated Statements of Equity",
+                  "Consolidated Statements of Redeemable Convertible Preferred Stock and Stockholders’ Equity",
+                  "Consolidated Statement of Chang es in Equity"]:
+        assert detect_title([title])[1] == "equity", title
+    assert detect_title(["Consolidated statement of comprehensive income"])[1] == "income"
+    assert detect_title(["Total equity"])[1] is None
+    # a second statement on the page starts below its title
+    page = parse_page("\n".join(UK_BALANCE + UK_EQUITY[1:]))
+    assert {r.statement for r in page.rows if r.label == "Total equity"} == {"balance"}
+    assert {r.statement for r in page.rows if r.label.startswith("Dividends paid")} == {"equity"}
+
+
+def test_us_layout_with_share_count_columns_reads_the_total_column():
+    facts = _facts([US_INCOME, US_CASH, US_EQUITY])
+    assert _equity(facts, "Cash dividends declared ($0.24 per share)", 2023) == ["(5,498)"]
+    assert _equity(facts, "Cash dividends declared ($0.20 per share)", 2022) == ["(4,601)"]
+    # the share counts (95,000; 310,000) are columns of their own, never the total
+    assert _equity(facts, "Issuance of common stock under employee plans", 2023) == ["2,656"]
+    assert _equity(facts, "Repurchases of common stock", 2022) == ["(9,500)"]
+    assert _equity(facts, "Balance at December 31, 2023", 2023) == ["346,303"]
+    assert _equity(facts, "Balance at December 31, 2021", 2021) == ["282,523"]
+    div = next(f for f in facts if f.statement == "equity" and f.label.startswith("Cash dividends declared")
+               and f.fiscal_year == 2023)
+    assert div.kind == "money" and div.scale == "thousand" and div.column_header.startswith("Total")
+    # a matrix row is never read as a year column
+    assert not [f for f in facts if f.statement == "equity" and f.value_printed in ("95,000", "310,000", "36,905")
+                and f.fiscal_year == 2023]
+
+
+def test_other_statements_answer_first_and_the_equity_statement_what_only_it_prints():
+    facts = _facts([US_INCOME, US_CASH, US_EQUITY])
+    hit = _answer("What was Tarnwick's net income in FY2023?", facts, "Tarnwick", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.statement == "income"
+    hit = _answer("What was Tarnwick's stock-based compensation in FY2023?", facts, "Tarnwick", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.statement == "cash_flow"
+    hit = _answer("What were Tarnwick's dividends declared in FY2023?", facts, "Tarnwick", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(5,498)" and hit.fact.statement == "equity"
+    # named, the equity statement answers before the others
+    hit = _answer("Net income in Tarnwick's statement of stockholders' equity for FY2023?", facts, "Tarnwick", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.statement == "equity" and hit.fact.value_printed == "41,220"
+
+
+def test_ifrs_two_year_blocks_prior_year_first_with_a_parent_subtotal():
+    facts = _facts([UK_BALANCE, UK_EQUITY])
+    # the total equity column (after the parent's subtotal and the non-controlling interests), per block
+    assert _equity(facts, "Dividends paid", 2022) == ["(2,950)"]
+    assert _equity(facts, "Dividends paid", 2023) == ["(3,150)"]
+    assert _equity(facts, "Profit for the year", 2023) == ["6,280"]
+    assert _equity(facts, "Share-based payments", 2023) == ["595"]
+    assert _equity(facts, "Shares issued", 2022) == ["150"]
+    assert _equity(facts, "Shares issued", 2023) == []
+    assert _equity(facts, "At 31 December 2022", 2022) == ["57,905"]
+    hit = _answer("What dividends did Merrowdene pay to shareholders in FY2023?", facts, "Merrowdene", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(3,150)", hit
+    # total equity stays the balance sheet's
+    hit = _answer("What was Merrowdene's total equity at the end of FY2023?", facts, "Merrowdene", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.statement == "balance" and hit.fact.value_printed == "61,490"
+
+
+def test_current_year_block_first():
+    facts = _facts([AU_BALANCE, AU_EQUITY])
+    assert _equity(facts, "Shares issued", 2024) == ["2,500,000"]
+    assert _equity(facts, "Shares issued", 2023) == ["2,300,000"]
+    assert _equity(facts, "Share-based payments", 2023) == ["80,000"]
+    assert _equity(facts, "Balance at 30 June 2024", 2024) == ["10,505,000"]
+    # "Balance at 1 July 2023" is the 30 June 2023 balance printed again: one level for FY2023, not a FY2024 one
+    assert _equity(facts, "Balance at 1 July 2023", 2024) == []
+    hit = _answer("What was the amount of shares issued by Quandong Minerals in FY2024?", facts, "Quandong Minerals", 2024)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,500,000"
+
+
+def test_a_cell_that_cannot_be_placed_is_not_stored():
+    page = [
+        "Pellworth Foods Inc.",
+        "Consolidated Statements of Shareholders' Equity",
+        "(in millions)",
+        "Common Retained Accumulated other Total",
+        "stock earnings comprehensive loss equity",
+        "Balance at December 31, 2022 $ 410 $ 2,905 $ (318) $ 2,997",
+        "Net income 377 377",
+        # a transfer between components: the total column is blank, the figures are components'
+        "Reclassification of stranded tax effects (22) 22",
+        # a note reference before the figures: they add up no way, so no figure of it is stored
+        "Other comprehensive loss 14 (41) (41)",
+        # figures that add up in no place they could stand
+        "Share-based compensation 31 31 31",
+        "Balance at December 31, 2023 $ 441 $ 3,260 $ (359) $ 3,342",
+    ]
+    facts = _facts([US_INCOME, page])
+    assert _equity(facts, "Net income", 2023) == ["377"]
+    for label in ("Reclassification of stranded tax effects", "Other comprehensive loss", "Share-based compensation"):
+        assert _equity(facts, label, 2023) == [], label
+    # a span that is not a year (an adjusted opening balance the day after the closing one) dates no movement
+    adjusted = [
+        "Pellworth Foods Inc.",
+        "Consolidated Statements of Shareholders' Equity",
+        "Common stock Retained earnings Total equity",
+        "Balance at December 31, 2022 410 2,905 3,315",
+        "Adoption of new accounting standard (15) (15)",
+        "Balance at January 1, 2023 410 2,890 3,300",
+        "Net income 377 377",
+        "Balance at December 31, 2023 410 3,267 3,677",
+    ]
+    facts = _facts([US_INCOME, adjusted])
+    assert _equity(facts, "Adoption of new accounting standard", 2023) == []
+    assert _equity(facts, "Adoption of new accounting standard", 2022) == []
+    assert _equity(facts, "Net income", 2023) == ["377"]
+    # the adjusted opening balance is not the FY2022 closing level: neither is stored for FY2022
+    assert not [f for f in facts if f.statement == "equity" and f.fiscal_year == 2022 and f.label.startswith("Balance")]
+
+
+def test_generated_report_read_end_to_end(tmp_path: Path):
+    pdf = write_pdf(tmp_path / "merrowdene.pdf", [UK_BALANCE, UK_EQUITY])
+    facts = _facts([p.splitlines() for p in read_pages(pdf)])
+    assert _equity(facts, "Dividends paid", 2023) == ["(3,150)"]
+    assert _equity(facts, "At 31 December 2023", 2023) == ["61,490"]
+    assert isinstance(_answer("What were Merrowdene's dividends paid in FY2022?", facts, "Merrowdene", 2022), FactMatch)
+    assert isinstance(_answer("What were Merrowdene's dividends paid in FY2021?", facts, "Merrowdene", 2021), NoMatch)
