@@ -16,6 +16,7 @@ from pipeline.filing_types import ANNUAL_TYPES
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.facts import FACTS_VERSION, extract
 from pipeline.stores import facts as store
+from pipeline.stores.facts import StoredFact
 
 
 def extract_document(conn: psycopg.Connection, doc_id: str, pages: list[str] | None = None) -> int:
@@ -85,3 +86,12 @@ def ensure_facts(conn: psycopg.Connection, on_doc=None) -> int:
         if on_doc:
             on_doc(doc_id)
     return len(stale)
+
+
+def search(conn: psycopg.Connection, *, doc_ids: list[str], fiscal_years: list[int] | None, terms: list[str],
+           current: bool = False) -> list[StoredFact]:
+    """The facts store's search of `doc_ids` as extracted by the current rules: their stale facts are rebuilt first
+    unless the caller says they are `current` (it checked them already)."""
+    if not current:
+        ensure_current(conn, doc_ids)
+    return store.search(conn, doc_ids=doc_ids, fiscal_years=fiscal_years, terms=terms)

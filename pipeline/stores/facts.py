@@ -132,7 +132,7 @@ def search(conn: psycopg.Connection, *, doc_ids: list[str], fiscal_years: list[i
            limit: int = 400) -> list[StoredFact]:
     """Facts of the given documents (and fiscal years) whose label path or table title shares any of `terms`
     (English stemming, OR-ed). Terms travel as a bind parameter (`websearch`-free tsquery built here from words).
-    The caller brings stale documents up to date first (`facts_rebuild.ensure_current`)."""
+    The caller brings stale documents up to date first (`facts_rebuild.search` does)."""
     words = sorted({w for t in terms for w in _words(t)})
     if not words or not doc_ids:
         return []
