@@ -203,19 +203,20 @@ class Source:
 
     def facts(self, ref: str) -> list:
         if self.conn is not None:
+            from pipeline import facts_rebuild
             from pipeline.stores import facts as store
 
-            store.ensure_current(self.conn, [ref])
+            facts_rebuild.ensure_current(self.conn, [ref])
             return store.document_facts(self.conn, ref)
         from ingest.documents import describe
         from pipeline.reading.facts import extract
         from pipeline.question.registry_sources import file_registry
-        from pipeline.stores import facts as store
+        from pipeline.facts_rebuild import document_units, page_units
 
         pages = self.pages(ref)
         info = describe(Path(ref), file_registry(), pages)
-        return extract(pages, info.fiscal_year, info.doc_type, None, *store.document_units(info.currency, info.scale),
-                       page_units=store.page_units(info.record()))
+        return extract(pages, info.fiscal_year, info.doc_type, None, *document_units(info.currency, info.scale),
+                       page_units=page_units(info.record()))
 
     def page(self, ref: str, page: int) -> str:
         """One page's text (1-based), as the reader read it."""

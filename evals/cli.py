@@ -272,15 +272,15 @@ def eval_promote(turn_id: str, suite: str, why: str) -> None:
 def quality(only: str | None, limit: int | None, company: str | None, save_baseline: str | None, overwrite: bool,
             baseline: str | None, max_drop: int | None, name: str, as_json: bool) -> None:
     """Correct / incorrect / refused per set, company and question type (graded by evals/grading.py)."""
-    from evals import baselines, quality as q
+    from evals import baselines, quality as q, quality_sets as qs
     from pipeline.nodes import TurnContext
     from pipeline.settings import get_settings
     from pipeline.stores import db
 
     s = get_settings()
     try:
-        sets = q.load_sets(s, only)
-    except q.SetError as e:
+        sets = qs.load_sets(s, only)
+    except qs.SetError as e:
         raise click.ClickException(str(e)) from None
     if not sets:
         raise click.ClickException(f"no quality sets found (ARA_EVAL_QUALITY_DIRS={s.eval_quality_dirs!r}, "

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Sequence
 
+from ingest.page_lines import line_with, page_with, stripped_lines
+from ingest.registrant import EXACT_NAME, FILE_NO, aliases_for, cover_name, release_name, short_name, tickers
+
 _MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
                                         "september", "october", "november", "december"], start=1)}
 _MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
@@ -42,17 +45,6 @@ _EARNINGS_HEAD = re.compile(
     r"(?i)\b(reports?|reported|announces?|announced|delivers?|posts?)\b[^\n]{0,80}?\b(results|earnings)\b")
 _QUARTER_WORD = re.compile(r"(?i)\b(first|second|third|fourth|1st|2nd|3rd|4th|Q[1-4])[\s-]*quarter\b|\bQ([1-4])\b")
 _FULL_YEAR_RESULTS = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?|full[\s-]year)\s+((?:19|20)\d{2})\s+(?:results|earnings)")
-_EXCHANGE = r"(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange|London Stock Exchange)"
-_TICKER_ROW = re.compile(rf"(?:Common|Ordinary|Class [A-C])\s+(?:Stock|Shares)[^\n]{{0,90}}?\s([A-Z]{{1,5}}(?:\.[A-Z])?)"
-                         rf"\s+{_EXCHANGE}")
-_TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE|NYSE American)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)")
-_FILE_NO = re.compile(r"(?i)commission\s+file\s+(?:number|no\.?)\s*:?\s*([0-9]{1,4}-[0-9]{3,7})")
-_EXACT_NAME = re.compile(r"(?i)\(?\s*exact name of (?:the\s+)?registrant")
-_LEGAL_SUFFIX = r"(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|Limited|Ltd\.?|plc|PLC|P\.L\.C\.|N\.V\.|" \
-                r"S\.A\.|SE|AG|Holdings|Group)"
-_LEGAL_NAME = re.compile(rf"\b((?:[A-Z][\w&.’'-]*\s+){{0,5}}[A-Z][\w&.’'-]*,?\s+{_LEGAL_SUFFIX})(?=[\s,.)]|$)")
-_SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:inc\.?|incorporated|corporation|corp\.?|company|co\.?|limited|ltd\.?|plc|"
-                          r"p\.l\.c\.|n\.v\.|s\.a\.|ag|se|llc|l\.p\.))+\s*$")
 
 CURRENCIES = ("USD", "AUD", "CAD", "GBP", "EUR", "JPY", "CHF", "HKD", "NZD", "SGD", "CNY", "INR", "SEK", "NOK", "DKK")
 @dataclass
@@ -138,98 +130,6 @@ def _month_end(d: date) -> str:
     return f"{d.month:02d}-{calendar.monthrange(2001, d.month)[1]:02d}"
 
 
-def _lines(text: str) -> list[str]:
-    return [ln.strip() for ln in (text or "").splitlines()]
-
-
-def _clean_name_line(line: str) -> str:
-    line = re.sub(r"^[\W_]+|[_\s]+$", "", line.replace("\u00a0", " "))
-    line = re.sub(r"\s+", " ", line).strip(" ,:;")
-    line = re.sub(r"\s+\.", ".", line)
-    return line
-
-
-def _looks_like_name(line: str) -> bool:
-    if not line or len(line) > 90 or len(line) < 2:
-        return False
-    if re.search(r"(?i)commission|file n|exact name|registrant|securities|pursuant|transition|form\s|\d{3}-\d", line):
-        return False
-    return bool(re.search(r"[A-Za-z]", line)) and line[0].isalnum()
-
-
-def _cover_name(text: str) -> tuple[str, str]:
-    """The registrant's name on an SEC cover page, and which rule found it."""
-    lines = _lines(text)
-    for i, ln in enumerate(lines):
-        if _EXACT_NAME.search(ln):
-            before = _clean_name_line(_EXACT_NAME.split(ln)[0])
-            if _looks_like_name(before):
-                return before, "cover: line with (Exact name of registrant)"
-            for j in range(i - 1, max(-1, i - 4), -1):
-                cand = _clean_name_line(lines[j])
-                if _looks_like_name(cand):
-                    return cand, "cover: line above (Exact name of registrant)"
-    for i, ln in enumerate(lines):
-        if _FILE_NO.search(ln):
-            for j in range(i + 1, min(len(lines), i + 3)):
-                cand = _clean_name_line(lines[j])
-                if _looks_like_name(cand) and (cand.isupper() or re.search(_LEGAL_SUFFIX + r"\s*$", cand)):
-                    return cand, "cover: line below the commission file number"
-    return "", ""
-
-
-def _release_name(text: str) -> tuple[str, str, str]:
-    """An earnings release's reporting company: '<Name> (NYSE: TICK) today reported ...' or '<Name> reports ...'."""
-    m = re.search(r"([A-Z][\w&.,’' -]{1,60}?)\s*\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)",
-                  text[:4000])
-    if m:
-        name = re.split(r"\s[-–—]\s|\d{4}\s*[-–—]\s*", m.group(1))[-1].strip(" ,")
-        return name, m.group(2), "release: name before (EXCHANGE: TICKER)"
-    for ln in _lines(text)[:6]:
-        h = re.match(r"([A-Z][\w&.’'-]*(?:\s+[A-Z][\w&.’'-]*){0,4})\s+(?:reports?|announces?|delivers?|posts?)\b", ln)
-        if h:
-            return h.group(1), "", "release: heading"
-    return "", "", ""
-
-
-def short_name(legal: str, body: str = "") -> str:
-    """The name analysts use: legal suffixes and a leading 'The' dropped, '.com' dropped, and the shortest leading
-    part of the name that the document itself uses on its own at least as often as the whole name
-    ('Acme Systems Incorporated' -> 'Acme'; 'Global Express Company' stays 'Global Express')."""
-    name = _SUFFIX_TAIL.sub("", legal.strip()).strip(" ,")
-    name = re.sub(r"(?i)^the\s+", "", name)
-    name = re.sub(r"(?i)\.com$", "", name).strip()
-    words = name.split()
-    if body and len(words) > 1:
-        full = len(re.findall(rf"(?i)(?<![\w]){re.escape(name)}(?![\w])", body))
-        for k in range(1, len(words)):
-            prefix = " ".join(words[:k])
-            if len(prefix) < 3:
-                continue
-            nxt = words[k]
-            alone = len(re.findall(rf"(?<![\w]){re.escape(prefix)}(?!\w)(?!\s+{re.escape(nxt)})", body, re.IGNORECASE))
-            if alone >= 5 and alone >= 2 * max(1, full):
-                words = words[:k]
-                break
-    name = " ".join(words)
-    if name.isupper() and re.search(r"[A-Z]{4,}", name):
-        variants = Counter(m.group(0) for m in re.finditer(rf"(?<![\w.]){re.escape(name)}(?![\w.])", body, re.IGNORECASE)
-                           if not m.group(0).isupper() and m.group(0)[0].isupper())
-        name = variants.most_common(1)[0][0] if variants else " ".join(
-            w if len(w) <= 3 and not w.isalpha() else w.capitalize() for w in name.split())
-    return name
-
-
-def aliases_for(legal: str, short: str) -> tuple[str, ...]:
-    out: list[str] = []
-    for n in (legal, _SUFFIX_TAIL.sub("", legal).strip(" ,"), re.sub(r"(?i)^the\s+", "", legal),
-              re.sub(r"(?i)\.com$", "", _SUFFIX_TAIL.sub("", legal).strip(" ,"))):
-        n = n.strip()
-        if n and n.lower() != short.lower() and n.lower() not in {a.lower() for a in out}:
-            out.append(n)
-    return tuple(out)
-
-
 def _doc_type(first: str, head: str) -> tuple[str, str]:
     m = _FORM.search(first[:3000])
     if m:
@@ -237,7 +137,7 @@ def _doc_type(first: str, head: str) -> tuple[str, str]:
     m = _ANNUAL_PURSUANT.search(first)
     if m:
         return {"annual": "10K", "quarterly": "10Q", "current": "8K"}[m.group(1).lower()], "cover: report pursuant"
-    top = "\n".join(_lines(first)[:8])
+    top = "\n".join(stripped_lines(first)[:8])
     if _EARNINGS_HEAD.search(top):
         return "EARNINGS", "heading: reports ... results"
     if _ANNUAL_REPORT_TITLE.search(head):
@@ -265,37 +165,13 @@ def _fiscal_label(head: str, end: date) -> tuple[int, str]:
     return default, "year of the period end"
 
 
-def _tickers(text: str) -> tuple[str, ...]:
-    out: list[str] = []
-    for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)):
-        t = m.group(1)
-        if t not in out and t not in {"NYSE", "LLC", "NONE", "THE", "USD"}:
-            out.append(t)
-    return tuple(out)
-
-
 def _sec_cover_page(pages: Sequence[str], limit: int = 12) -> int | None:
     """The page of an SEC cover (a 10-K bound inside an annual report starts after the glossy pages)."""
     for i in range(min(len(pages), limit)):
         t = pages[i] or ""
-        if _EXACT_NAME.search(t) and (_FORM_ANY.search(t) or _ANNUAL_PURSUANT.search(t)):
+        if EXACT_NAME.search(t) and (_FORM_ANY.search(t) or _ANNUAL_PURSUANT.search(t)):
             return i
     return None
-
-
-def _line_with(text: str, needle: str) -> str:
-    for ln in _lines(text):
-        if needle and needle.lower() in ln.lower():
-            return ln
-    return ""
-
-
-def _page_with(pages: Sequence[str], needle: str, limit: int) -> tuple[int | None, str]:
-    for i in range(min(len(pages), limit)):
-        ln = _line_with(pages[i] or "", needle)
-        if ln:
-            return i + 1, ln
-    return None, ""
 
 
 _STATEMENT_PERIOD = re.compile(rf"(?i)\b(?:for\s+the\s+)?(?:(?:financial|fiscal)\s+)?(?:year|52\s+weeks|53\s+weeks|"
@@ -313,7 +189,7 @@ def _statement_period(pages: Sequence[str], readings) -> tuple[date | None, int 
     for r in readings:
         if r.statement == "table":
             continue
-        head = _lines(pages[r.page - 1])[:14]
+        head = stripped_lines(pages[r.page - 1])[:14]
         for ln in head:
             m = _STATEMENT_PERIOD.search(ln) or (_AS_AT.search(ln) if r.statement == "balance" else None)
             if m:
@@ -349,7 +225,7 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     else:
         idn.doc_type, how = _doc_type(first, "\n".join(pages[i] or "" for i in range(min(n, 4))))
     if not idn.doc_type and re.search(r"(?i)\b(?:consolidated\s+)?financial\s+statements\b|\breport\s+and\s+(?:financial\s+"
-                                      r"statements|accounts)\b", "\n".join(_lines(first)[:12])):
+                                      r"statements|accounts)\b", "\n".join(stripped_lines(first)[:12])):
         idn.doc_type, how = "ANNUAL", "first page: financial statements"
     if idn.doc_type:
         idn.note("doc_type", how, "high" if how.startswith("cover") else "medium", c0 + 1 if how.startswith("cover")
@@ -359,25 +235,25 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     legal, how, conf, page, line = "", "", "", None, ""
     ticker = ""
     # An SEC form, or any page printing "(Exact name of registrant ...)": the registrant line names the company
-    if idn.doc_type in ("10K", "10Q", "8K", "20F", "40F") or cover_at is not None or _EXACT_NAME.search(cover):
-        legal, how = _cover_name(cover)
+    if idn.doc_type in ("10K", "10Q", "8K", "20F", "40F") or cover_at is not None or EXACT_NAME.search(cover):
+        legal, how = cover_name(cover)
         if legal and not entities.plausible(legal) and not re.search(r"[A-Za-z]{3}", legal):
             legal = ""
         if legal:
             conf, page = "high", c0 + 1
-            page, line = _page_with(pages, legal, c0 + 3)
+            page, line = page_with(pages, legal, c0 + 3)
     short_hint = ""
     if not legal and idn.doc_type == "EARNINGS":
-        legal, ticker, how = _release_name(first)
-        conf, page, line = ("medium", 1, _line_with(first, legal)) if legal else ("", None, "")
+        legal, ticker, how = release_name(first)
+        conf, page, line = ("medium", 1, line_with(first, legal)) if legal else ("", None, "")
     if not legal:
         ent = entities.reporting_entity(pages)
         if ent:
             legal, how, conf, page, line, short_hint = ent.legal_name, ent.how, ent.confidence, ent.page, ent.line, \
                 ent.short
     if not legal and idn.doc_type != "EARNINGS":
-        legal, ticker, how = _release_name(first)
-        conf, page, line = ("low", 1, _line_with(first, legal)) if legal else ("", None, "")
+        legal, ticker, how = release_name(first)
+        conf, page, line = ("low", 1, line_with(first, legal)) if legal else ("", None, "")
     if legal:
         idn.legal_name = legal
         idn.company = short_name(legal, head)
@@ -389,8 +265,8 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
             flags.append(f"company read with low confidence ({legal}): check it")
     else:
         flags.append("company not detected: name it")
-    idn.tickers = _tickers(cover) or ((ticker,) if ticker else ())
-    m = _FILE_NO.search(cover)
+    idn.tickers = tickers(cover) or ((ticker,) if ticker else ())
+    m = FILE_NO.search(cover)
     idn.file_number = m.group(1) if m else ""
 
     # Currency and scale, per statement page.
@@ -451,7 +327,7 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
             elif m:
                 end, how, conf = parse_date(m.group(1)), f"opening pages: '{m.group(0)[:50]}'", "medium"
     if end and not page:
-        page, line = _page_with(pages, line or "", 0)
+        page, line = page_with(pages, line or "", 0)
     idn.period_end = end
     if idn.doc_type == "10Q" and end:
         months = [int({"three": 3, "six": 6, "nine": 9, "twelve": 12}.get(mm.group(1).lower(), mm.group(1) if
@@ -478,7 +354,7 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
         idn.fiscal_year_end = _month_end(end)
         how += f"; label: {fyhow}"
     if idn.fiscal_year is None:
-        top = "\n".join(_lines(first)[:12])
+        top = "\n".join(stripped_lines(first)[:12])
         m = _FULL_YEAR_RESULTS.search(top) or _ANNUAL_REPORT_YEAR.search(head[:4000])
         if m:
             idn.fiscal_year = int(next(g for g in m.groups() if g))

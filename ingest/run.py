@@ -23,7 +23,7 @@ from pipeline.access import Principal, require
 from pipeline.question.registry import Registry
 from pipeline.question.registry_sources import get_registry
 from pipeline.settings import Settings
-from pipeline.stores import facts as facts_store
+from pipeline import facts_rebuild
 from pipeline.stores import corpus, db
 
 Progress = Callable[[str, float], None]  # (message, fraction of the whole run done)
@@ -134,7 +134,7 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
                 break
         else:
             # documents ingested before the facts table, under older rules, or left by an interrupted older version
-            facts_store.ensure_facts(conn)
+            facts_rebuild.ensure_facts(conn)
             conn.commit()
             _scale_indexes(conn)
         overall.close()
@@ -293,7 +293,7 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
                     _learn_names(conn, registry, key, info, pages)
                 corpus.replace_document(conn, doc, pages, records, vectors, embedder.model_name)
                 _phase(settings, "document", conn)
-                facts_store.build_facts(conn, info.doc_id, pages)
+                facts_rebuild.build_facts(conn, info.doc_id, pages)
                 _phase(settings, "facts", conn)
         except Exception:
             conn.rollback()

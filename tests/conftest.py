@@ -127,19 +127,30 @@ def ask(ctx):
     return lambda q, **kw: run_turn(q, ctx, **kw)
 
 
-@pytest.fixture
-def env_settings(loaded, monkeypatch):
-    """Point the process-wide settings (CLI, app) at the session database."""
+def _process_settings_at(s, monkeypatch):
+    """Point the process-wide settings (CLI, app) at the database of `s` for one test; cleared again after it."""
     from pipeline import settings as settings_mod
 
-    monkeypatch.setenv("ARA_DATA_DIR", str(loaded.data_dir))
-    if loaded.database_url:
-        monkeypatch.setenv("DATABASE_URL", loaded.database_url)
+    monkeypatch.setenv("ARA_DATA_DIR", str(s.data_dir))
+    if s.database_url:
+        monkeypatch.setenv("DATABASE_URL", s.database_url)
     else:
         monkeypatch.delenv("DATABASE_URL", raising=False)
     settings_mod.get_settings.cache_clear()
-    yield loaded
+    yield s
     settings_mod.get_settings.cache_clear()
+
+
+@pytest.fixture
+def env_settings(loaded, monkeypatch):
+    """Point the process-wide settings (CLI, app) at the session database."""
+    yield from _process_settings_at(loaded, monkeypatch)
+
+
+@pytest.fixture
+def env_settings_nodocs(settings, monkeypatch):
+    """The process-wide settings pointed at the session database, nothing ingested."""
+    yield from _process_settings_at(settings, monkeypatch)
 
 
 def pytest_collection_modifyitems(items):

@@ -219,22 +219,7 @@ def test_only_admins_edit_or_merge_companies(migrated_conn):
     assert company_store.edit(c, "Acme Anvils", name="Acme", by=Principal("user:a", "admin"))["name"] == "Acme"
 
 
-@pytest.fixture
-def env_nodocs(settings, monkeypatch):
-    """The CLI's process-wide settings pointed at the session database (nothing ingested)."""
-    from pipeline.settings import get_settings
-
-    monkeypatch.setenv("ARA_DATA_DIR", str(settings.data_dir))
-    if settings.database_url:
-        monkeypatch.setenv("DATABASE_URL", settings.database_url)
-    else:
-        monkeypatch.delenv("DATABASE_URL", raising=False)
-    get_settings.cache_clear()
-    yield
-    get_settings.cache_clear()
-
-
-def test_ara_users_cli(env_nodocs):
+def test_ara_users_cli(env_settings_nodocs):
     from pipeline.cli.main import main
 
     run = CliRunner().invoke

@@ -105,20 +105,6 @@ def test_cli_lists_and_edits(env_settings_nodocs):
     assert bad.exit_code != 0 and "no company" in bad.output
 
 
-@pytest.fixture
-def env_settings_nodocs(settings, monkeypatch):
-    from pipeline.settings import get_settings
-
-    monkeypatch.setenv("ARA_DATA_DIR", str(settings.data_dir))
-    if settings.database_url:
-        monkeypatch.setenv("DATABASE_URL", settings.database_url)
-    else:
-        monkeypatch.delenv("DATABASE_URL", raising=False)
-    get_settings.cache_clear()
-    yield
-    get_settings.cache_clear()
-
-
 def test_unreadable_files_fail_alone_with_what_to_do(settings, embedder, tmp_path):
     (tmp_path / "a.pdf").write_text("hello, not a pdf")
     blank = write_pdf(tmp_path / "b.pdf", [[""]])

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline import facts_rebuild
+from pipeline.question.figure_ask import Ask, stems
+from pipeline.reading.facts import FACTS_VERSION
+from pipeline.retrieval import fact_match
 from pipeline.stores import facts as store
 
 
@@ -19,10 +23,10 @@ def test_stale_facts_are_rebuilt_from_the_stored_pages(conn):
     conn.execute("DELETE FROM facts WHERE doc_id = %s", ("VERIZON_2030_10K",))
     conn.execute("UPDATE documents SET facts_version = 'old' WHERE doc_id = %s", ("VERIZON_2030_10K",))
     conn.commit()
-    assert "VERIZON_2030_10K" in store.stale_documents(conn)
-    assert store.ensure_facts(conn) >= 1
+    assert "VERIZON_2030_10K" in store.stale_documents(conn, FACTS_VERSION)
+    assert facts_rebuild.ensure_facts(conn) >= 1
     assert store.count(conn, "VERIZON_2030_10K") == before > 0
-    assert "VERIZON_2030_10K" not in store.stale_documents(conn)
+    assert "VERIZON_2030_10K" not in store.stale_documents(conn, FACTS_VERSION)
 
 
 @pytest.mark.parametrize("text", ["%", "_", "' OR 1=1 --", "\\"])
@@ -58,30 +62,31 @@ def test_starting_a_process_rebuilds_no_facts(conn, settings, embedder, monkeypa
     for d in docs:
         _make_stale(conn, d)
     built = []
-    monkeypatch.setattr(store, "extract_document", lambda c, d, pages=None: built.append(d))
+    monkeypatch.setattr(facts_rebuild, "extract_document", lambda c, d, pages=None: built.append(d))
     try:
         TurnContext.from_settings(settings, lambda: db.connect(settings), embedder=embedder)
         assert built == []
-        assert set(store.stale_documents(conn)) == set(docs)
+        assert set(store.stale_documents(conn, FACTS_VERSION)) == set(docs)
     finally:
         monkeypatch.undo()
-        store.ensure_facts(conn)
+        facts_rebuild.ensure_facts(conn)
 
 
-def test_a_search_rebuilds_only_the_stale_documents_it_reads(conn):
+def test_the_facts_lookup_rebuilds_only_the_stale_documents_it_reads(conn):
     before = store.count(conn, "VERIZON_2030_10K")
     others = [r[0] for r in conn.execute("SELECT doc_id FROM documents WHERE doc_id <> 'VERIZON_2030_10K'")]
     for d in ["VERIZON_2030_10K", *others]:
         _make_stale(conn, d)
     try:
-        hits = store.search(conn, doc_ids=["VERIZON_2030_10K"], fiscal_years=[2030], terms=["capital expenditures"])
-        assert any(f.value_printed == "(9,876)" for f in hits)
-        assert "VERIZON_2030_10K" not in store.stale_documents(conn)
-        assert set(store.stale_documents(conn)) == set(others)   # the documents not read stay as they were
+        ask = Ask("capital expenditures", None, "capital expenditures", hard=stems("capital expenditures"))
+        found = fact_match.find(conn, ask, "Verizon", 2030, docs=[("VERIZON_2030_10K", 2030, True)])
+        assert isinstance(found, fact_match.FactMatch) and found.fact.value_printed == "(9,876)"
+        assert "VERIZON_2030_10K" not in store.stale_documents(conn, FACTS_VERSION)
+        assert set(store.stale_documents(conn, FACTS_VERSION)) == set(others)   # the documents not read stay as they were
         assert store.count(conn, "VERIZON_2030_10K") == before > 0
-        assert store.ensure_current(conn, ["VERIZON_2030_10K"]) == 0   # current now: nothing more to do
+        assert facts_rebuild.ensure_current(conn, ["VERIZON_2030_10K"]) == 0   # current now: nothing more to do
     finally:
-        store.ensure_facts(conn)
+        facts_rebuild.ensure_facts(conn)
 
 
 def test_a_derived_measure_of_a_segment_is_never_the_companys(ask):

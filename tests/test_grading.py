@@ -7,13 +7,14 @@ import pytest
 
 from evals import grading as g
 from evals import quality as q
+from evals import quality_sets as qs
 
 
 def _case(gold_figure="1577", scale="million", currency=None, **kw):
     base = dict(suite="s", id="c1", company="Zephyr Widgets", question_type="figure", turns=("q?",),
                 gold="$1,577 million", gold_figure=Decimal(gold_figure) if gold_figure is not None else None,
                 gold_scale=scale, gold_currency=currency)
-    return q.QualityCase(**{**base, **kw})
+    return qs.QualityCase(**{**base, **kw})
 
 
 def _out(answer, route="retrieve"):

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest.identify import identify, short_name
+from ingest.identify import identify
+from ingest.registrant import short_name
 from pipeline.question.registry_sources import get_registry
 
 ROOT = Path(__file__).resolve().parent.parent

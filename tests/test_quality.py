@@ -8,26 +8,27 @@ import pytest
 from click.testing import CliRunner
 
 from evals import quality as q
+from evals import quality_sets as qs
 
 
 def test_gold_numbers_are_plain_figures_only():
-    assert q.gold_number("$1577.00") == Decimal("1577.00") and q.gold_number("16.5%") == Decimal("16.5")
-    assert q.gold_number("Yes, it grew 5%") is None and q.gold_number("") is None
+    assert qs.gold_number("$1577.00") == Decimal("1577.00") and qs.gold_number("16.5%") == Decimal("16.5")
+    assert qs.gold_number("Yes, it grew 5%") is None and qs.gold_number("") is None
 
 
 def test_a_financebench_gold_is_in_the_scale_its_question_asks_for():
-    assert q.asked_scale("What is FY2031 capex (in USD millions)?", "$1577.00") == "million"
-    assert q.asked_scale("What is net PPNE? Answer in USD billions.", "$8.70") == "billion"
-    assert q.asked_scale("What is the operating margin?", "16.5%") == "percent"
-    assert q.asked_scale("What is the quick ratio? Round to two decimal places.", "0.66") == "unit"
-    assert q.gold_verdict("No. The margin fell.") == "no" and q.gold_verdict("Yes") == "yes"
-    assert q.gold_verdict("None of them") is None and q.gold_verdict("Not material") is None
+    assert qs.asked_scale("What is FY2031 capex (in USD millions)?", "$1577.00") == "million"
+    assert qs.asked_scale("What is net PPNE? Answer in USD billions.", "$8.70") == "billion"
+    assert qs.asked_scale("What is the operating margin?", "16.5%") == "percent"
+    assert qs.asked_scale("What is the quick ratio? Round to two decimal places.", "0.66") == "unit"
+    assert qs.gold_verdict("No. The margin fell.") == "no" and qs.gold_verdict("Yes") == "yes"
+    assert qs.gold_verdict("None of them") is None and qs.gold_verdict("Not material") is None
 
 
 def _case(**kw):
     base = dict(suite="fb", id="c1", company="3M", question_type="metrics-generated", turns=("q",), gold="$1577.00",
                 gold_figure=Decimal("1577"), gold_scale="million")
-    return q.QualityCase(**{**base, **kw})
+    return qs.QualityCase(**{**base, **kw})
 
 
 def test_outcomes():
@@ -89,7 +90,7 @@ def test_sets_are_found_through_the_settings_path(tmp_path):
     (graded / "made-up.jsonl").write_text(json.dumps(SET_CASE) + "\n")
     s = Settings(data_dir=tmp_path / "d", eval_quality_dirs=f"{tmp_path / 'a'}:{tmp_path / 'more'}:{tmp_path / 'none'}",
                  eval_suites_dir=suites, eval_sets_dir=graded)
-    sets = q.load_sets(s)
+    sets = qs.load_sets(s)
     assert set(sets) == {"financebench:a", "financebench:more", "made-up", "conversation"}
     assert sets["financebench:a"][0].gold_figure == Decimal("1.00")
     assert sets["financebench:more"][0].grading == "yesno" and sets["financebench:more"][0].gold_verdict == "yes"
@@ -111,11 +112,11 @@ SET_CASE = {"id": "zw-net-loss", "set": "made-up", "corpus": "corpus-world", "fi
 def test_a_bad_graded_case_is_refused_with_file_line_and_field(tmp_path, change, message):
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(SET_CASE) + "\n" + json.dumps({**SET_CASE, "id": "second", **change}) + "\n")
-    with pytest.raises(q.SetError, match=rf"bad.jsonl:2: .*{message}"):
-        q.load_graded_set(path)
+    with pytest.raises(qs.SetError, match=rf"bad.jsonl:2: .*{message}"):
+        qs.load_graded_set(path)
     path.write_text(json.dumps(SET_CASE) + "\n" + json.dumps(SET_CASE) + "\n")
-    with pytest.raises(q.SetError, match="duplicate id"):
-        q.load_graded_set(path)
+    with pytest.raises(qs.SetError, match="duplicate id"):
+        qs.load_graded_set(path)
 
 
 def _report(outcomes: dict[str, str]) -> dict:
@@ -238,7 +239,7 @@ def test_committed_baselines_are_dashboard_runs(tmp_path):
 def test_every_committed_graded_set_loads():
     """A set the gate cannot load fails CI at its last step: catch it in the unit tests (a scope-only wording
     list belongs in evals/scopes/, which the gate does not read)."""
-    from evals.quality import load_graded_set
+    from evals.quality_sets import load_graded_set
 
     folder = Path(__file__).resolve().parent.parent / "evals" / "sets"
     sets = {p.name: load_graded_set(p) for p in sorted(folder.glob("*.jsonl"))}
@@ -250,7 +251,7 @@ def _series_case(tmp_path, cells):
     path.write_text(json.dumps({"id": "s1", "company": "Kestrel", "question_type": "series",
                                 "turns": ["Kestrel revenue FY2040 to FY2041"], "gold": "FY2040 10; FY2041 12",
                                 "gold_cells": cells}) + "\n")
-    return q.load_graded_set(path)[0]
+    return qs.load_graded_set(path)[0]
 
 
 def _table(*cells):
@@ -288,5 +289,5 @@ def test_a_cell_the_reports_do_not_print_must_stay_empty(tmp_path):
 
 
 def test_malformed_gold_cells_are_refused_with_the_line(tmp_path):
-    with pytest.raises(q.SetError, match="series.jsonl:1: gold_cells"):
+    with pytest.raises(qs.SetError, match="series.jsonl:1: gold_cells"):
         _series_case(tmp_path, [{"period": "FY2040", "value": 1}])

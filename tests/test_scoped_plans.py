@@ -216,10 +216,10 @@ def test_one_scoped_retrieval_costs_one_statement_per_side(conn, corpus, setting
 def test_a_stale_filing_is_still_rebuilt_before_its_facts_are_read(conn, corpus, settings, monkeypatch):
     """The scope says which filings' facts are stale (after a rules change): the facts search then rebuilds them
     before reading, as before; current ones cost no check."""
-    from pipeline.stores import facts as facts_store
+    from pipeline import facts_rebuild
 
     rebuilt: list[str] = []
-    monkeypatch.setattr(facts_store, "extract_document", lambda c, doc_id, pages=None: rebuilt.append(doc_id) or 0)
+    monkeypatch.setattr(facts_rebuild, "extract_document", lambda c, doc_id, pages=None: rebuilt.append(doc_id) or 0)
     _mark_facts(conn, "SP_SMALL", "an older version")
     r = _retriever(settings, corpus)
     facts = analyse("What was Sp Small's net revenue in FY2021?", registry=Registry(companies=[]))
@@ -254,8 +254,8 @@ def test_the_scope_read_gives_years_sizes_and_filings(conn, corpus):
     conn.execute("INSERT INTO documents (doc_id, company, fiscal_year, doc_type, period, source_path, sha256, pages,"
                  " chunks, embed_model) VALUES ('SP_SMALL_Q', %s, 2021, '10Q', '2021', '-', '-', 1, 7, 'test'),"
                  " ('SP_SMALL_19', %s, 2019, '10K', '2019', '-', '-', 1, 5, 'test')", (SCOPE[0], SCOPE[0]))
-    got = filings.of_company(conn, SCOPE[0])
+    got = filings.of_company(conn, SCOPE[0], FACTS_VERSION)
     assert filings.year_sizes(got) == {2021: 47, 2019: 5} and list(filings.year_sizes(got)) == [2021, 2019]
     assert sorted(filings.between(got, 2019, 2020)) == sorted(store.filings_between(conn, SCOPE[0], 2019, 2020))
     assert sorted(filings.between(got, 2019, 2023)) == sorted(store.filings_between(conn, SCOPE[0], 2019, 2023))
-    assert filings.of_company(conn, "Nobody Corp") == []
+    assert filings.of_company(conn, "Nobody Corp", FACTS_VERSION) == []

@@ -7,6 +7,7 @@ import streamlit as st
 
 
 def render_figures(connect, docs: list[dict]) -> None:
+    from pipeline import facts_rebuild
     from pipeline.stores import facts
 
     st.subheader("Figures")
@@ -21,6 +22,7 @@ def render_figures(connect, docs: list[dict]) -> None:
                            help="0: every fiscal year")
     conn = connect()
     try:
+        facts_rebuild.ensure_current(conn, [names[choice]])
         rows = facts.browse(conn, names[choice], text.strip(), int(year) or None)
         total = facts.count(conn, names[choice])
     finally:

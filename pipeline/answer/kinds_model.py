@@ -218,8 +218,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
            cite: Callable[[Passage], int], model: Model,
            offline: Callable[[], tuple[str, str] | None]) -> tuple[str, str] | None:
     """The model's checked answer of the question's kind, else `offline()` (the deterministic one)."""
-    from pipeline.guardrails.policy import run_layer
-    from pipeline.providers.llm import calls_made, chat, parse_json_object
+    from pipeline.providers.llm import chat, parse_json_object
 
     a = asked(facts)
     pages = corpus.report_pages(conn, company, year) if a else []
@@ -229,10 +228,6 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     cands = candidates(a, pages, fy)
     if not cands:
         return offline()        # nothing to choose from: the offline finding names what was searched
-    if model.calls_per_turn - calls_made() < 2:    # one call stays for the model verifier
-        state.steps.append(StepRecord(node="kinds_model", decision="skipped: call budget spent",
-                                      reason=f"{calls_made()} of {model.calls_per_turn} model calls made"))
-        return offline()
     got: dict = {}
 
     def run(s: TurnState) -> StepRecord:
@@ -248,10 +243,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
                           reason=f"quote found on p. {page.page} and it passed the {a.kind} check",
                           data={"reply": reply.text[:600]})
 
-    run_layer(state, "kinds_model", run, sink=model.sink, node="kinds_model")
-    if "quote" not in got:
-        if "none" not in got:
-            state.answered_by = "extractive (model answer rejected)"
+    if not model_layer(state, model, run, got):
         return offline()
     page = got["page"]
     m = cite(yesno.as_passage(page))
@@ -262,7 +254,8 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
 
 
 # A number as printed, and its digits: what the page-kind and cross-verdict checks compare (page_kinds_model.py,
-# cross_verdict.py); with flat_text, not_stated, Model and KindCheckFailed, what they share with the kinds above.
+# cross_verdict.py); with flat_text, not_stated, model_layer, Model and KindCheckFailed, what they share with the
+# kinds above.
 NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 
 
@@ -281,3 +274,23 @@ def not_stated(reply, obj: dict, got: dict, what: str) -> StepRecord | None:
                           reason=f"the model found no sentence {what}; the offline answer stands",
                           data={"reply": reply.text[:600]})
     return None
+
+
+def model_layer(state: TurnState, model: Model, run: Callable[[TurnState], StepRecord], got: dict) -> bool:
+    """Run a kinds model call (`run`, which fills `got` with a checked answer) as the kinds_model layer, and say
+    whether its answer stands. Skipped when fewer than two model calls are left this turn (one stays for the model
+    verifier); a failure falls back through the layer policy. When it does not stand the caller's offline answer
+    does, recorded as a rejected model answer unless the model said the page states nothing."""
+    from pipeline.guardrails.policy import run_layer
+    from pipeline.providers.llm import calls_made
+
+    if model.calls_per_turn - calls_made() < 2:    # one call stays for the model verifier
+        state.steps.append(StepRecord(node="kinds_model", decision="skipped: call budget spent",
+                                      reason=f"{calls_made()} of {model.calls_per_turn} model calls made"))
+        return False
+    run_layer(state, "kinds_model", run, sink=model.sink, node="kinds_model")
+    if "quote" not in got:
+        if "none" not in got:
+            state.answered_by = "extractive (model answer rejected)"
+        return False
+    return True

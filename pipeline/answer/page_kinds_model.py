@@ -12,7 +12,7 @@ from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
 from pipeline.answer.kinds_model import (KindCheckFailed, MAX_CANDIDATES, Model, NUMBER, applies, bare_digits,
-                                         flat_text, not_stated)
+                                         flat_text, model_layer, not_stated)
 
 
 # The contract of the whole-report kinds (kinds_model.py): the model picks one numbered sentence of the kept pages
@@ -113,8 +113,7 @@ def answer_pages(state: TurnState, conn, facts: QuestionFacts, company: str, yea
                  passages: list[Passage], cite: Callable[[Passage], int], model: Model,
                  offline: Callable[[], tuple[str, str]]) -> tuple[str, str]:
     """A why or prose-count question for one company and year: the model's checked answer, else `offline()`."""
-    from pipeline.guardrails.policy import run_layer
-    from pipeline.providers.llm import calls_made, chat, parse_json_object
+    from pipeline.providers.llm import chat, parse_json_object
 
     kind = page_kind(facts)
     text_of: dict[tuple[str, int], str] = {}
@@ -128,10 +127,6 @@ def answer_pages(state: TurnState, conn, facts: QuestionFacts, company: str, yea
     kept = list({(p.doc, p.page): p for p in passages[:8]}.values())
     cands = page_candidates(kind, facts, [(page_text(p), p) for p in kept]) if kind else []
     if not cands:
-        return offline()
-    if model.calls_per_turn - calls_made() < 2:    # one call stays for the model verifier
-        state.steps.append(StepRecord(node="kinds_model", decision="skipped: call budget spent",
-                                      reason=f"{calls_made()} of {model.calls_per_turn} model calls made"))
         return offline()
     fy = year or cands[0][1].fiscal_year
     got: dict = {}
@@ -151,10 +146,7 @@ def answer_pages(state: TurnState, conn, facts: QuestionFacts, company: str, yea
                           reason=f"quote is a sentence of p. {got['passage'].page} and it passed the {kind} check",
                           data={"reply": reply.text[:600]})
 
-    run_layer(state, "kinds_model", run, sink=model.sink, node="kinds_model")
-    if "quote" not in got:
-        if "none" not in got:
-            state.answered_by = "extractive (model answer rejected)"
+    if not model_layer(state, model, run, got):
         return offline()
     p = got["passage"]
     m = cite(p)

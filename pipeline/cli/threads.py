@@ -15,15 +15,7 @@ from pipeline.cli.settings import checked_settings as _settings
 @click.option("--json", "as_json", is_flag=True)
 def trace(thread: str, turn: int | None, user: str, as_json: bool) -> None:
     """Replay what was recorded for THREAD: each step's input, output, verdict and latency (never re-run)."""
-    from pipeline.stores import db
-    from pipeline.stores.checkpoints import CheckpointSaver
-
-    s = _settings()
-    with db.session(s):
-        pass
-    saver = CheckpointSaver(lambda: db.connect(s))
-    if saver.owner(thread) != user:
-        raise click.ClickException(f"no thread {thread!r} for user {user!r}")
+    saver = _owned_thread(thread, user)
     out = []
     for t in saver.turns(thread):
         if turn is not None and t["turn"] != turn:
@@ -47,6 +39,21 @@ def trace(thread: str, turn: int | None, user: str, as_json: bool) -> None:
             for k, v in data.items():
                 click.echo(f"      {k}: {str(v)[:110]}")
         click.echo(f"  answer: {t['answer'][:300]}")
+
+
+def _owned_thread(thread: str, user: str):
+    """The recorded conversations, opened for THREAD of `user` (the schema migrated first); a thread that is not
+    the user's is an error that names it."""
+    from pipeline.stores import db
+    from pipeline.stores.checkpoints import CheckpointSaver
+
+    s = _settings()
+    with db.session(s):
+        pass
+    saver = CheckpointSaver(lambda: db.connect(s))
+    if saver.owner(thread) != user:
+        raise click.ClickException(f"no thread {thread!r} for user {user!r}")
+    return saver
 
 
 def _print_table(raw: dict) -> None:
@@ -78,15 +85,8 @@ def export_table(thread: str, turn: int | None, fmt: str, out: str | None, user:
     """Export the series table of a THREAD's turn as CSV or an Excel workbook (citations as columns), read from
     what was recorded (never re-run)."""
     from pipeline.answer import export
-    from pipeline.stores import db
-    from pipeline.stores.checkpoints import CheckpointSaver
 
-    s = _settings()
-    with db.session(s):
-        pass
-    saver = CheckpointSaver(lambda: db.connect(s))
-    if saver.owner(thread) != user:
-        raise click.ClickException(f"no thread {thread!r} for user {user!r}")
+    saver = _owned_thread(thread, user)
     turns = [(m.turn, m.state) for m in saver.history(thread) if m.role == "assistant"]
     try:
         n, table = export.turn_table(turns, turn)

@@ -21,9 +21,9 @@ from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
+from pipeline.filing_types import ANNUAL_TYPES
 
 FACTS_VERSION = "31"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
-ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
                         r"earnings per|dividends? per|\bper unit\b")

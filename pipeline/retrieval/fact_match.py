@@ -21,8 +21,8 @@ from pipeline.question import line_vocabulary
 from pipeline.reading import segment_columns
 from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.lexicon import Metric, fold
+from pipeline import facts_rebuild
 from pipeline.stores import corpus
-from pipeline.stores import facts as store
 from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
 
@@ -218,8 +218,8 @@ def find(conn, ask: Ask, company: str, year: int, *, secondary_ok: bool = False,
     docs = documents_for(conn, company, year) if docs is None else docs
     if not docs:
         return NoMatch(ask.measure, [], f"no filing of {company} covers FY{year}")
-    cands = store.search(conn, doc_ids=[d for d, _, _ in docs], fiscal_years=[year], terms=_search_terms(ask),
-                         current=current)
+    cands = facts_rebuild.search(conn, doc_ids=[d for d, _, _ in docs], fiscal_years=[year], terms=_search_terms(ask),
+                                 current=current)
     return choose(ask, cands, [d for d, _, _ in docs], secondary_ok=secondary_ok)
 
 

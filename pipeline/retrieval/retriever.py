@@ -12,6 +12,7 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.schema import NodeWithScore
 
 from pipeline.reading.counts import counted_nouns
+from pipeline.reading.facts import FACTS_VERSION
 from pipeline.providers.embeddings import get_embedder
 from pipeline.question.analysis import QuestionFacts, analyse
 from pipeline.retrieval.keyword import KeywordIndex, load_or_build
@@ -96,7 +97,8 @@ class Retriever:
         scope = Scope(company=c, fiscal_year=y)
         if c is None or conn is None:
             return scope
-        filings = filings_store.of_company(conn, c)    # one statement: years, sizes, the facts locator's filings
+        # one statement: years, sizes, the facts locator's filings
+        filings = filings_store.of_company(conn, c, FACTS_VERSION)
         sizes = filings_store.year_sizes(filings)      # {fiscal year: chunks}, newest first
         years = list(sizes)
         if not years:

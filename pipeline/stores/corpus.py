@@ -16,6 +16,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from pipeline.access import Principal, require
+from pipeline.filing_types import ANNUAL_TYPES
 from pipeline.stores.tokeniser import chunk_terms, tsvector_literal
 
 
@@ -348,8 +349,6 @@ def coverage_all(conn: psycopg.Connection) -> dict[str, list[int]]:
 def annual_coverage(conn: psycopg.Connection) -> dict[str, list[int]]:
     """company -> fiscal years with an annual report (a 10-K, 20-F, 40-F or any other annual report): the years a
     figure question defaults to."""
-    from pipeline.reading.facts import ANNUAL_TYPES
-
     out: dict[str, list[int]] = {}
     for company, fy in conn.execute("SELECT DISTINCT company, fiscal_year FROM documents"
                                     " WHERE upper(replace(doc_type, '-', '')) = ANY(%s) ORDER BY company, fiscal_year",

@@ -1,7 +1,8 @@
 """The facts table: every table row x column of every filing (pipeline/reading/facts.py extracts them).
 
 Parameterised SQL only. Facts are rebuilt from the stored page texts when missing or when the extraction
-rules change (`FACTS_VERSION`), so an upgrade never needs the PDFs again.
+rules change (pipeline/facts_rebuild.py): this store writes the facts it is handed with the rules' version mark,
+and compares the marks with the version it is given; it knows nothing of the reader.
 """
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from decimal import Decimal
 
 import psycopg
 
-from pipeline.reading.facts import ANNUAL_TYPES, FACTS_VERSION, Fact, extract
-from pipeline.question.units import SCALE_WORDS
+from pipeline.filing_types import ANNUAL_TYPES
 
 _COLS = ("doc_id", "page", "line_no", "table_title", "statement", "secondary", "label", "label_path", "column_header",
          "period_end", "period_year", "fiscal_year", "span", "qualifiers", "value_printed", "value", "scale", "kind",
@@ -49,8 +49,9 @@ _SELECT = ("SELECT f.id, f.doc_id, d.company, d.doc_type, d.fiscal_year, f.page,
            " f.scale, f.kind, f.currency FROM facts f JOIN documents d ON d.doc_id = f.doc_id")
 
 
-def replace_facts(conn: psycopg.Connection, doc_id: str, facts: list[Fact]) -> int:
-    """Replace a document's facts (one transaction) and mark them as of the current extraction rules."""
+def replace_facts(conn: psycopg.Connection, doc_id: str, facts: list, version: str) -> int:
+    """Replace a document's facts (the reader's `Fact` rows; one transaction) and mark them as extracted by the
+    rules of `version`."""
     with conn.transaction():
         # Two processes rebuilding the same document take turns (the second replaces the first's rows).
         conn.execute("SELECT pg_advisory_xact_lock(hashtext('facts:' || %s))", (doc_id,))
@@ -61,7 +62,7 @@ def replace_facts(conn: psycopg.Connection, doc_id: str, facts: list[Fact]) -> i
                               f.label_path, f.column_header, f.period_end, f.period_year, f.fiscal_year, f.span,
                               f.qualifiers, f.value_printed, f.value, f.scale, f.kind, f.currency))
         # The mark lives on the document's row: a replaced or deleted document loses it with the row.
-        conn.execute("UPDATE documents SET facts_version = %s WHERE doc_id = %s", (FACTS_VERSION, doc_id))
+        conn.execute("UPDATE documents SET facts_version = %s WHERE doc_id = %s", (version, doc_id))
     return len(facts)
 
 
@@ -75,38 +76,22 @@ def company_fy_end(conn: psycopg.Connection, company: str) -> tuple[int, int] | 
     return ends.most_common(1)[0][0] if ends else None
 
 
-def extract_document(conn: psycopg.Connection, doc_id: str, pages: list[str] | None = None) -> int:
-    """(Re)build one document's facts from its pages (read from Postgres unless given), and commit."""
-    n = build_facts(conn, doc_id, pages)
-    conn.commit()       # the reads opened a transaction: replace_facts' block was only a savepoint in it
-    return n
+def lock_document(conn: psycopg.Connection, doc_id: str) -> tuple[str, int, str] | None:
+    """Take the document's facts lock (held to the end of the caller's transaction) and read its (company,
+    fiscal_year, doc_type); None when there is no such document."""
+    conn.execute("SELECT pg_advisory_xact_lock(hashtext('facts:' || %s))", (doc_id,))
+    return conn.execute("SELECT company, fiscal_year, doc_type FROM documents WHERE doc_id = %s",
+                        (doc_id,)).fetchone()
 
 
-def build_facts(conn: psycopg.Connection, doc_id: str, pages: list[str] | None = None) -> int:
-    """(Re)build one document's facts inside the caller's transaction (ingest writes a document's rows and its
-    facts in one, so no reader ever sees the document without them).
-
-    The document's lock is taken before its pages are read: a reader rebuilding stale facts while an ingest
-    replaces the document waits for the ingest to commit, then reads the new pages (never writes facts of the old
-    pages onto the new row)."""
-    with conn.transaction():
-        conn.execute("SELECT pg_advisory_xact_lock(hashtext('facts:' || %s))", (doc_id,))
-        row = conn.execute("SELECT company, fiscal_year, doc_type FROM documents WHERE doc_id = %s",
-                           (doc_id,)).fetchone()
-        if row is None:
-            return 0
-        company, fy, doc_type = row
-        if pages is None:
-            pages = [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
-        annual = doc_type.upper().replace("-", "") in {t.replace("-", "") for t in ANNUAL_TYPES}
-        fy_end = None if annual else company_fy_end(conn, company)
-        return replace_facts(conn, doc_id, extract(pages, fy, doc_type, fy_end, *_units(conn, doc_id),
-                                                    page_units=_page_units(conn, doc_id)))
+def page_texts(conn: psycopg.Connection, doc_id: str) -> list[str]:
+    """The document's stored page texts in page order."""
+    return [t for (t,) in conn.execute("SELECT text FROM pages WHERE doc_id = %s ORDER BY page", (doc_id,))]
 
 
-def _units(conn: psycopg.Connection, doc_id: str) -> tuple[str | None, str | None]:
-    """The document's reporting currency and the scale its statements declare ("millions" -> "million"), as ingest
-    recorded them (documents.currency, documents.scale), else None for each."""
+def recorded_units(conn: psycopg.Connection, doc_id: str) -> tuple[str | None, str | None]:
+    """The document's reporting currency and the scale its statements declare ("millions"), as ingest recorded
+    them (documents.currency, documents.scale), else None for each."""
     has = conn.execute("SELECT 1 FROM information_schema.columns WHERE table_name = 'documents'"
                        " AND column_name = 'currency'").fetchone()
     if not has:
@@ -114,23 +99,10 @@ def _units(conn: psycopg.Connection, doc_id: str) -> tuple[str | None, str | Non
     row = conn.execute("SELECT currency, scale FROM documents WHERE doc_id = %s", (doc_id,)).fetchone()
     if row is None:
         return None, None
-    return document_units(*row)
+    return row[0], row[1]
 
 
-def document_units(currency: str | None, scale: str | None) -> tuple[str | None, str | None]:
-    """A document's recorded currency and scale ("millions") as the facts extractor takes them ("million")."""
-    if scale == "units":
-        return currency or None, None      # whole amounts: no multiplier
-    return currency or None, SCALE_WORDS.get(scale, scale) or None
-
-
-def page_units(identity: dict | None) -> dict[int, tuple[str, str]]:
-    """page -> (currency, scale) of a document's identity record's statement units (documents.identity)."""
-    return {int(u["page"]): (u.get("currency") or "", u.get("scale") or "")
-            for u in ((identity or {}).get("statement_units") or []) if isinstance(u, dict) and u.get("page")}
-
-
-def _page_units(conn: psycopg.Connection, doc_id: str) -> dict[int, tuple[str, str]]:
+def recorded_page_units(conn: psycopg.Connection, doc_id: str) -> dict[int, tuple[str, str]]:
     """page -> (currency, scale) each statement page prints, as ingest read them (documents.identity)."""
     has = conn.execute("SELECT 1 FROM information_schema.columns WHERE table_name = 'documents'"
                        " AND column_name = 'identity'").fetchone()
@@ -139,50 +111,31 @@ def _page_units(conn: psycopg.Connection, doc_id: str) -> dict[int, tuple[str, s
     return corpus.statement_units(conn, doc_id) if has else {}
 
 
-def stale_documents(conn: psycopg.Connection) -> list[str]:
-    """Documents whose facts are missing or were extracted by older rules; annual reports first."""
+def stale_documents(conn: psycopg.Connection, version: str) -> list[str]:
+    """Documents whose facts are missing or were extracted by other rules than `version`'s; annual reports first."""
     rows = conn.execute(
         "SELECT d.doc_id FROM documents d"
         " WHERE d.facts_version IS DISTINCT FROM %s ORDER BY (upper(d.doc_type) LIKE '10%%K' OR upper(d.doc_type) LIKE"
-        " '%%ANNUAL%%') DESC, d.doc_id", (FACTS_VERSION,)).fetchall()
+        " '%%ANNUAL%%') DESC, d.doc_id", (version,)).fetchall()
     return [r[0] for r in rows]
 
 
-def ensure_current(conn: psycopg.Connection, doc_ids: list[str]) -> int:
-    """Rebuild the facts of those of `doc_ids` whose facts are missing or older than the current rules, before a
-    read of them: after an upgrade each filing is rebuilt when it is first asked about (about a second for a
-    10-K), never the whole corpus when a process starts. Returns how many were rebuilt."""
-    if not doc_ids:
-        return 0
-    stale = [r[0] for r in conn.execute(
+def stale_among(conn: psycopg.Connection, doc_ids: list[str], version: str) -> list[str]:
+    """Those of `doc_ids` whose facts are missing or were extracted by other rules than `version`'s."""
+    return [r[0] for r in conn.execute(
         "SELECT d.doc_id FROM unnest(%s::text[]) AS q(doc_id) JOIN documents d USING (doc_id)"
         " WHERE d.facts_version IS DISTINCT FROM %s",
-        (list(doc_ids), FACTS_VERSION)).fetchall()]
-    for doc_id in stale:
-        extract_document(conn, doc_id)
-    return len(stale)
-
-
-def ensure_facts(conn: psycopg.Connection, on_doc=None) -> int:
-    """Bring every document's facts up to the current rules; returns how many documents were (re)built."""
-    stale = stale_documents(conn)
-    for doc_id in stale:
-        extract_document(conn, doc_id)
-        if on_doc:
-            on_doc(doc_id)
-    return len(stale)
+        (list(doc_ids), version)).fetchall()]
 
 
 def search(conn: psycopg.Connection, *, doc_ids: list[str], fiscal_years: list[int] | None, terms: list[str],
-           limit: int = 400, current: bool = False) -> list[StoredFact]:
+           limit: int = 400) -> list[StoredFact]:
     """Facts of the given documents (and fiscal years) whose label path or table title shares any of `terms`
     (English stemming, OR-ed). Terms travel as a bind parameter (`websearch`-free tsquery built here from words).
-    Stale documents are rebuilt first unless the caller says they are `current` (it checked them already)."""
+    The caller brings stale documents up to date first (`facts_rebuild.search` does)."""
     words = sorted({w for t in terms for w in _words(t)})
     if not words or not doc_ids:
         return []
-    if not current:
-        ensure_current(conn, doc_ids)
     query = " | ".join(words)
     sql = _SELECT + " WHERE f.doc_id = ANY(%s) AND f.tsv @@ to_tsquery('english', %s)"
     params: list = [doc_ids, query]
@@ -207,8 +160,8 @@ def table_facts(conn: psycopg.Connection, doc_id: str, page: int) -> list[Stored
 
 def browse(conn: psycopg.Connection, doc_id: str, text: str = "", fiscal_year: int | None = None,
            limit: int = 500) -> list[StoredFact]:
-    """A document's facts for the Corpus page's Figures view: label contains `text` (case-insensitive)."""
-    ensure_current(conn, [doc_id])
+    """A document's facts for the Corpus page's Figures view: label contains `text` (case-insensitive). The caller
+    brings a stale document up to date first (`facts_rebuild.ensure_current`)."""
     sql = _SELECT + " WHERE f.doc_id = %s"
     params: list = [doc_id]
     if text:

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 
 import psycopg
 
-from pipeline.reading.facts import FACTS_VERSION
-
 
 @dataclass(frozen=True)
 class Filing:
@@ -20,16 +18,17 @@ class Filing:
     fiscal_year: int
     doc_type: str
     chunks: int
-    facts_current: bool     # facts present and extracted by the current rules (FACTS_VERSION)
+    facts_current: bool     # facts present and extracted by the rules of the version asked for
 
 
-def of_company(conn: psycopg.Connection, company: str) -> list[Filing]:
+def of_company(conn: psycopg.Connection, company: str, facts_version: str) -> list[Filing]:
     """The company's filings, newest fiscal year first (within a year in the table's order, as
-    `corpus.filings_between` returns them)."""
+    `corpus.filings_between` returns them); `facts_current` of each says whether its facts are marked with
+    `facts_version` (the reader's FACTS_VERSION)."""
     rows = conn.execute(
         "SELECT d.doc_id, d.fiscal_year, d.doc_type, coalesce(d.chunks, 0), d.facts_version IS NOT DISTINCT FROM %s"
         " FROM documents d WHERE d.company = %s",
-        (FACTS_VERSION, company)).fetchall()
+        (facts_version, company)).fetchall()
     filings = [Filing(r[0], int(r[1]), r[2], int(r[3]), bool(r[4])) for r in rows]
     return sorted(filings, key=lambda f: -f.fiscal_year)       # stable: keeps the table's order within a year
 

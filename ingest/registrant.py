@@ -1,0 +1,124 @@
+"""Who files a report, as the report prints it: the registrant line of an SEC cover page ("(Exact name of registrant
+as specified in its charter)", the line below the commission file number), an earnings release's heading ("<Name>
+(NYSE: TICK) today reported ..."), the trading symbols of a cover or release, and from the legal name the short name
+analysts use and its aliases. Rules about how filings print names, never about one company.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ingest.page_lines import stripped_lines
+
+_EXCHANGE = r"(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange|London Stock Exchange)"
+_TICKER_ROW = re.compile(rf"(?:Common|Ordinary|Class [A-C])\s+(?:Stock|Shares)[^\n]{{0,90}}?\s([A-Z]{{1,5}}(?:\.[A-Z])?)"
+                         rf"\s+{_EXCHANGE}")
+_TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE|NYSE American)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)")
+
+
+FILE_NO = re.compile(r"(?i)commission\s+file\s+(?:number|no\.?)\s*:?\s*([0-9]{1,4}-[0-9]{3,7})")
+
+
+EXACT_NAME = re.compile(r"(?i)\(?\s*exact name of (?:the\s+)?registrant")
+_LEGAL_SUFFIX = r"(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|Limited|Ltd\.?|plc|PLC|P\.L\.C\.|N\.V\.|" \
+                r"S\.A\.|SE|AG|Holdings|Group)"
+_LEGAL_NAME = re.compile(rf"\b((?:[A-Z][\w&.’'-]*\s+){{0,5}}[A-Z][\w&.’'-]*,?\s+{_LEGAL_SUFFIX})(?=[\s,.)]|$)")
+_SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:inc\.?|incorporated|corporation|corp\.?|company|co\.?|limited|ltd\.?|plc|"
+                          r"p\.l\.c\.|n\.v\.|s\.a\.|ag|se|llc|l\.p\.))+\s*$")
+
+
+def _clean_name_line(line: str) -> str:
+    line = re.sub(r"^[\W_]+|[_\s]+$", "", line.replace("\u00a0", " "))
+    line = re.sub(r"\s+", " ", line).strip(" ,:;")
+    line = re.sub(r"\s+\.", ".", line)
+    return line
+
+
+def _looks_like_name(line: str) -> bool:
+    if not line or len(line) > 90 or len(line) < 2:
+        return False
+    if re.search(r"(?i)commission|file n|exact name|registrant|securities|pursuant|transition|form\s|\d{3}-\d", line):
+        return False
+    return bool(re.search(r"[A-Za-z]", line)) and line[0].isalnum()
+
+
+def cover_name(text: str) -> tuple[str, str]:
+    """The registrant's name on an SEC cover page, and which rule found it."""
+    lines = stripped_lines(text)
+    for i, ln in enumerate(lines):
+        if EXACT_NAME.search(ln):
+            before = _clean_name_line(EXACT_NAME.split(ln)[0])
+            if _looks_like_name(before):
+                return before, "cover: line with (Exact name of registrant)"
+            for j in range(i - 1, max(-1, i - 4), -1):
+                cand = _clean_name_line(lines[j])
+                if _looks_like_name(cand):
+                    return cand, "cover: line above (Exact name of registrant)"
+    for i, ln in enumerate(lines):
+        if FILE_NO.search(ln):
+            for j in range(i + 1, min(len(lines), i + 3)):
+                cand = _clean_name_line(lines[j])
+                if _looks_like_name(cand) and (cand.isupper() or re.search(_LEGAL_SUFFIX + r"\s*$", cand)):
+                    return cand, "cover: line below the commission file number"
+    return "", ""
+
+
+def release_name(text: str) -> tuple[str, str, str]:
+    """An earnings release's reporting company: '<Name> (NYSE: TICK) today reported ...' or '<Name> reports ...'."""
+    m = re.search(r"([A-Z][\w&.,’' -]{1,60}?)\s*\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)",
+                  text[:4000])
+    if m:
+        name = re.split(r"\s[-–—]\s|\d{4}\s*[-–—]\s*", m.group(1))[-1].strip(" ,")
+        return name, m.group(2), "release: name before (EXCHANGE: TICKER)"
+    for ln in stripped_lines(text)[:6]:
+        h = re.match(r"([A-Z][\w&.’'-]*(?:\s+[A-Z][\w&.’'-]*){0,4})\s+(?:reports?|announces?|delivers?|posts?)\b", ln)
+        if h:
+            return h.group(1), "", "release: heading"
+    return "", "", ""
+
+
+def short_name(legal: str, body: str = "") -> str:
+    """The name analysts use: legal suffixes and a leading 'The' dropped, '.com' dropped, and the shortest leading
+    part of the name that the document itself uses on its own at least as often as the whole name
+    ('Acme Systems Incorporated' -> 'Acme'; 'Global Express Company' stays 'Global Express')."""
+    name = _SUFFIX_TAIL.sub("", legal.strip()).strip(" ,")
+    name = re.sub(r"(?i)^the\s+", "", name)
+    name = re.sub(r"(?i)\.com$", "", name).strip()
+    words = name.split()
+    if body and len(words) > 1:
+        full = len(re.findall(rf"(?i)(?<![\w]){re.escape(name)}(?![\w])", body))
+        for k in range(1, len(words)):
+            prefix = " ".join(words[:k])
+            if len(prefix) < 3:
+                continue
+            nxt = words[k]
+            alone = len(re.findall(rf"(?<![\w]){re.escape(prefix)}(?!\w)(?!\s+{re.escape(nxt)})", body, re.IGNORECASE))
+            if alone >= 5 and alone >= 2 * max(1, full):
+                words = words[:k]
+                break
+    name = " ".join(words)
+    if name.isupper() and re.search(r"[A-Z]{4,}", name):
+        variants = Counter(m.group(0) for m in re.finditer(rf"(?<![\w.]){re.escape(name)}(?![\w.])", body, re.IGNORECASE)
+                           if not m.group(0).isupper() and m.group(0)[0].isupper())
+        name = variants.most_common(1)[0][0] if variants else " ".join(
+            w if len(w) <= 3 and not w.isalpha() else w.capitalize() for w in name.split())
+    return name
+
+
+def aliases_for(legal: str, short: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for n in (legal, _SUFFIX_TAIL.sub("", legal).strip(" ,"), re.sub(r"(?i)^the\s+", "", legal),
+              re.sub(r"(?i)\.com$", "", _SUFFIX_TAIL.sub("", legal).strip(" ,"))):
+        n = n.strip()
+        if n and n.lower() != short.lower() and n.lower() not in {a.lower() for a in out}:
+            out.append(n)
+    return tuple(out)
+
+
+def tickers(text: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)):
+        t = m.group(1)
+        if t not in out and t not in {"NYSE", "LLC", "NONE", "THE", "USD"}:
+            out.append(t)
+    return tuple(out)
