@@ -51,6 +51,15 @@ def test_pipeline_never_imports_app_or_evals():
     assert not found
 
 
+MAX_LINES = 400     # a module a reader takes in whole; past it, it holds more than one concept
+
+
+def test_no_module_outside_the_tests_is_over_the_size_a_reader_takes_in():
+    big = [(str(p.relative_to(ROOT)), n) for p in _modules("pipeline", "ingest", "evals", "app", "benchmarks")
+           if (n := len(p.read_text().splitlines())) > MAX_LINES]
+    assert not big, f"split these by concept: {big}"
+
+
 def test_no_module_imports_another_modules_private_names():
     ours = ("pipeline", "app", "evals", "ingest", "benchmarks")
     found = [f"{p.relative_to(ROOT)}:{line} {mod}.{name}" for p in _modules(*ours)
