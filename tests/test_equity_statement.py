@@ -259,3 +259,19 @@ def test_generated_report_read_end_to_end(tmp_path: Path):
     assert _equity(facts, "At 31 December 2023", 2023) == ["61,490"]
     assert isinstance(_answer("What were Merrowdene's dividends paid in FY2022?", facts, "Merrowdene", 2022), FactMatch)
     assert isinstance(_answer("What were Merrowdene's dividends paid in FY2021?", facts, "Merrowdene", 2021), NoMatch)
+
+
+def test_an_accrued_dividend_never_answers_dividends_declared():
+    # a supplemental non-cash row of the cash flows: the year-end accrual, not the year's declaration
+    cash = US_CASH + ["Supplemental disclosure of non-cash financing activities:",
+                      "Dividends declared and not paid 1,470 1,150"]
+    facts = _facts([US_INCOME, cash, US_EQUITY])
+    for q in ("What were Tarnwick's dividends declared in FY2023?", "What were Tarnwick's cash dividends declared in FY2023?"):
+        hit = _answer(q, facts, "Tarnwick", 2023)
+        assert isinstance(hit, FactMatch) and hit.fact.statement == "equity" and hit.fact.value_printed == "(5,498)", q
+    # with no equity statement read, the accrual is no answer (nor is "declared but unpaid", "payable", "accrued")
+    for row in ("Dividends declared and not paid", "Dividends declared but unpaid", "Dividends declared, payable",
+                "Dividends declared and accrued"):
+        facts = _facts([US_INCOME, US_CASH + [f"{row} 1,470 1,150"]])
+        hit = _answer("What were Tarnwick's dividends declared in FY2023?", facts, "Tarnwick", 2023)
+        assert isinstance(hit, NoMatch), (row, hit)

@@ -22,7 +22,7 @@ from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 
-FACTS_VERSION = "31"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "32"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 ANNUAL_TYPES = {"10K", "10-K", "20F", "20-F", "40F", "40-F", "ANNUAL", "AR", "ANNUAL_REPORT"}
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
