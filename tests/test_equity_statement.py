@@ -275,3 +275,64 @@ def test_an_accrued_dividend_never_answers_dividends_declared():
         facts = _facts([US_INCOME, US_CASH + [f"{row} 1,470 1,150"]])
         hit = _answer("What were Tarnwick's dividends declared in FY2023?", facts, "Tarnwick", 2023)
         assert isinstance(hit, NoMatch), (row, hit)
+
+
+# A made-up UK plc whose wide equity statement is split over facing pages: the titled page prints the share capital
+# columns and their subtotal only, which sums its columns just as total equity does.
+SPLIT_INCOME = ["Corriemoor Energy plc", "Consolidated statement of comprehensive income",
+                "for the year ended 31 March 2023", "2023 2022", "£ £",
+                "Revenue 1,204,000 998,000", "Loss for the year (412,000) (388,000)"]
+SPLIT_BALANCE = ["Corriemoor Energy plc", "Consolidated statement of financial position", "as at 31 March 2023",
+                 "2023 2022", "£ £", "Total assets 2,950,000 3,108,000", "Total equity 610,000 1,002,000"]
+SPLIT_LEFT = ["Corriemoor Energy plc", "Consolidated statement of changes in equity", "for the year ended 31 March 2023",
+              "Share Share Total share", "capital premium capital", "£ £ £",
+              "At 1 April 2021 500,000 2,100,000 2,600,000",
+              "Shares issued on exercise of options 20,000 80,000 100,000",
+              "Shares issued for cash 50,000 450,000 500,000",
+              "At 31 March 2022 570,000 2,630,000 3,200,000",
+              "Shares issued on exercise of options 10,000 40,000 50,000",
+              "At 31 March 2023 580,000 2,670,000 3,250,000"]
+SPLIT_RIGHT = ["Share-based Accumulated Total", "payment reserve losses equity",
+               "150,000 (1,900,000) 850,000", "(60,000) - 40,000", "- - 500,000",
+               "90,000 (2,288,000) 1,002,000", "(30,000) - 20,000", "60,000 (2,700,000) 610,000"]
+
+
+def test_a_component_subtotal_of_a_split_statement_is_not_its_total():
+    facts = _facts([SPLIT_INCOME, SPLIT_BALANCE, SPLIT_LEFT, SPLIT_RIGHT])
+    # its closing balance (3,250,000) is not the balance sheet's total equity (610,000): nothing of the page is kept
+    assert not [f for f in facts if f.statement == "equity"]
+    hit = _answer("What were Corriemoor's shares issued on exercise of options in FY2023?", facts, "Corriemoor", 2023)
+    assert not (isinstance(hit, FactMatch) and hit.fact.value_printed == "50,000"), hit
+    # no balance sheet to check it against: the header's last total names no equity, so nothing is kept either
+    facts = _facts([SPLIT_INCOME, SPLIT_LEFT, SPLIT_RIGHT])
+    assert not [f for f in facts if f.statement == "equity"]
+    # a page printing the whole statement agrees with the balance sheet and is kept
+    whole = SPLIT_LEFT[:3] + ["Share Share Share-based Accumulated Total", "capital premium payment reserve losses equity",
+                              "At 1 April 2021 500,000 2,100,000 150,000 (1,900,000) 850,000",
+                              "Loss for the year - - - (388,000) (388,000)",
+                              "Shares issued for cash 50,000 450,000 - - 500,000",
+                              "At 31 March 2022 550,000 2,550,000 150,000 (2,288,000) 962,000",
+                              "Loss for the year - - - (412,000) (412,000)",
+                              "Shares issued on exercise of options 10,000 40,000 (30,000) - 20,000",
+                              "At 31 March 2023 560,000 2,590,000 120,000 (2,700,000) 570,000"]
+    balance = SPLIT_BALANCE[:-1] + ["Total equity 570,000 962,000"]
+    facts = _facts([SPLIT_INCOME, balance, whole])
+    assert _equity(facts, "Shares issued on exercise of options", 2023) == ["20,000"]
+    # the same page against a balance sheet that disagrees: not kept
+    facts = _facts([SPLIT_INCOME, SPLIT_BALANCE, whole])
+    assert not [f for f in facts if f.statement == "equity"]
+
+
+def test_a_parent_subtotal_is_not_total_equity():
+    # the titled page ends at the owners' subtotal; the balance sheet prints it beside the NCI and the whole
+    left = ["Harrowgate Leisure plc", "Consolidated statement of changes in equity", "for the year ended 31 December 2023",
+            "Share Retained Total attributable", "capital earnings to owners", "£000 £000 £000",
+            "At 1 January 2023 5,000 37,880 42,880",
+            "Profit for the year - 4,105 4,105",
+            "Dividends paid - (2,950) (2,950)",
+            "At 31 December 2023 5,000 39,035 44,035"]
+    balance = ["Harrowgate Leisure plc", "Consolidated statement of financial position", "as at 31 December 2023",
+               "2023 2022", "£000 £000", "Total equity attributable to owners 44,035 42,880",
+               "Non-controlling interests 1,320 1,210", "Total equity 45,355 44,090"]
+    facts = _facts([balance, left])
+    assert not [f for f in facts if f.statement == "equity"]

@@ -319,16 +319,16 @@ def _total_of(row: EquityRow, s: Structure, avoid: int) -> str | None:
     return got if got is not None and re.search(r"\d", got) else None
 
 
-def cells(t: PageTable, fy_end: tuple[int, int] | None = None) -> list[EquityCell]:
+def cells(t: PageTable, fy_end: tuple[int, int] | None = None) -> tuple[list[EquityCell], str]:
     """The certain figures of the page's statement of changes in equity (none when the page prints none, or prints
-    it with years as columns, which the table reader reads)."""
+    it with years as columns, which the table reader reads), and its header text above the first balance row."""
     at = start_line(t)
     if at is None:
-        return []
+        return [], ""
     table, header = rows(t.lines, at)
     s = structure(table)
     if s is None:
-        return []
+        return [], header
     names = _TOTAL_NAME.findall(header)
     column = re.sub(r"\s+", " ", names[-1]).strip() if names and s.total == s.columns - 1 else "Total"
     out: list[EquityCell] = []
@@ -353,7 +353,7 @@ def cells(t: PageTable, fy_end: tuple[int, int] | None = None) -> list[EquityCel
     for at, same in levels.items():
         if len({c.value for c in same}) == 1:     # the closing balance printed again as the next opening one
             out.append(min(same, key=lambda c: _date(c.label) != at))     # (the row dated that day, if any)
-    return sorted(out, key=lambda c: c.line_no)
+    return sorted(out, key=lambda c: c.line_no), header
 
 
 def _level_date(d: date, fy_end: tuple[int, int] | None) -> date | None:
