@@ -336,3 +336,25 @@ def test_a_parent_subtotal_is_not_total_equity():
                "Non-controlling interests 1,320 1,210", "Total equity 45,355 44,090"]
     facts = _facts([balance, left])
     assert not [f for f in facts if f.statement == "equity"]
+
+
+def test_a_sentence_naming_the_statement_starts_none():
+    from pipeline.reading.equity import start_line
+    from pipeline.reading.equity_title import is_title
+    for line in ["The consolidated statement of changes in equity sets out the movements in each reserve.",
+                 "Consolidated statement of changes in equity shows that dividends were paid",
+                 "Statement of changes in equity on page 84 for the movements"]:
+        assert not is_title(line), line
+    for line in ["Consolidated Statement of Changes in Equity", "Statement of Changes in Equity (continued)",
+                 "CONSOLIDATED STATEMENTS OF SHAREHOLDERS' EQUITY AND COMPREHENSIVE INCOME",
+                 "Consolidated Statements of Stockholders' Equity Tarnwick Instruments, Inc. and Subsidiaries",
+                 "Statement of Changes in Equity for the year ended 30 June 2024",
+                 "Consolidated Statements of Changes in Stockholders' Equity (in thousands, except share data)"]:
+        assert is_title(line), line
+    # a notes page on reserves citing the statement is no equity statement (its table is no movement of equity)
+    note = ["Notes to the financial statements", "24. Other reserves",
+            "The consolidated statement of changes in equity sets out the movements in each reserve.",
+            "Hedging Translation Total other", "reserve reserve reserves", "£000 £000 £000",
+            "At 1 January 2023 120 (340) (220)", "Cash flow hedges 45 - 45", "Exchange differences - (95) (95)",
+            "At 31 December 2023 165 (435) (270)"]
+    assert start_line(parse_page("\n".join(note))) is None
