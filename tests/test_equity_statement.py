@@ -358,3 +358,18 @@ def test_a_sentence_naming_the_statement_starts_none():
             "At 1 January 2023 120 (340) (220)", "Cash flow hedges 45 - 45", "Exchange differences - (95) (95)",
             "At 31 December 2023 165 (435) (270)"]
     assert start_line(parse_page("\n".join(note))) is None
+
+
+def test_an_equity_dividend_answers_dividends_paid_only_when_its_label_says_paid():
+    # a US statement prints the dividends declared; its row "Cash dividends" is no payment of cash
+    equity = [ln.replace("Cash dividends declared ($0.24 per share)", "Cash dividends")
+              .replace("Cash dividends declared ($0.20 per share)", "Cash dividends") for ln in US_EQUITY]
+    facts = _facts([US_INCOME, US_CASH, equity])
+    assert _equity(facts, "Cash dividends", 2023) == ["(5,498)"]
+    for q in ("What were Tarnwick's dividends paid in FY2023?", "How much did Tarnwick pay in dividends in FY2023?"):
+        hit = _answer(q, facts, "Tarnwick", 2023)
+        assert not (isinstance(hit, FactMatch) and hit.fact.statement == "equity"), (q, hit)
+    # the cash flows' payment answers it; an IFRS statement's "Dividends paid" row too (Merrowdene, above)
+    cash = US_CASH[:-1] + ["Cash dividends paid (5,300) (4,500)", US_CASH[-1]]
+    hit = _answer("What were Tarnwick's dividends paid in FY2023?", _facts([US_INCOME, cash, equity]), "Tarnwick", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(5,300)"

@@ -239,6 +239,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     for f in cands:
         if f.secondary and not secondary_ok:
             continue
+        if ask.metric is not None and f.statement == "equity" and re.search(r"\bpaid\b", ask.metric.label) \
+                and not re.search(r"(?i)\bpaid\b", f.label):
+            continue    # a statement of changes in equity prints the amount declared, unless its row says paid
         row = _row_stems(f)
         link = None
         if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and not _names_measure(ask, f):
