@@ -373,3 +373,30 @@ def test_an_equity_dividend_answers_dividends_paid_only_when_its_label_says_paid
     cash = US_CASH[:-1] + ["Cash dividends paid (5,300) (4,500)", US_CASH[-1]]
     hit = _answer("What were Tarnwick's dividends paid in FY2023?", _facts([US_INCOME, cash, equity]), "Tarnwick", 2023)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(5,300)"
+
+
+def test_a_wide_statement_row_that_adds_up_no_way_costs_bounded_work(monkeypatch):
+    from datetime import date
+    from itertools import combinations as real_combinations
+    from pipeline.reading import equity
+    # 16 columns: four classes of preferred stock with no amount (shares and amount, all dashes), common shares and
+    # amount, paid-in capital, retained earnings, other comprehensive loss, treasury stock, minority interest, total
+    cols = [["—"] * 8 + ["10,000", "10", "5,000", "3,000", "(200)", "500", "(1,000)", "6,810"],
+            ["—"] * 8 + ["10,100", "10", "5,400", "3,500", "(150)", "600", "(1,300)", "7,460"],
+            ["—"] * 8 + ["10,300", "11", "5,900", "4,000", "(120)", "700", "(1,600)", "8,191"]]
+    s = equity.structure([equity.EquityRow("Balance", v, k, balance=date(2021 + k, 12, 31)) for k, v in enumerate(cols)])
+    assert s is not None and s.total == 15
+    tried = []
+
+    def counted(items, k):
+        for c in real_combinations(items, k):
+            tried.append(c)
+            yield c
+    monkeypatch.setattr(equity, "combinations", counted)
+    # a row that adds up: read as before
+    assert equity.total_of(equity.EquityRow("Issuance", ["100", "1", "400", "401"], 1), s) == "401"
+    tried.clear()
+    # eight figures that add up no way: skipped (nothing stored) without trying every placement in 16 columns
+    odd = equity.EquityRow("Other", [f"{(j + 1) * 1000 + 7 * j + 1:,}" for j in range(8)], 2)
+    assert equity.total_of(odd, s) is None
+    assert len(tried) < 1000

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
 from itertools import combinations
+from math import comb
 
 from pipeline.reading.columns import MONTHS
 from pipeline.reading.equity_title import is_title
@@ -52,6 +53,7 @@ _STOP = re.compile(r"(?i)^(the accompanying|see accompanying|see notes|the above
 
 MAX_COLUMNS = 18
 _MAX_SUMS = 256
+_MAX_WORK = 20_000          # placements x column sets tried for one row
 
 
 @dataclass
@@ -294,7 +296,10 @@ def _total_of(row: EquityRow, s: Structure, avoid: int) -> str | None:
     tol = _tolerance([vec])
     seen: set[str | None] = set()
     counts_only = False
-    for places in combinations([j for j in range(s.columns) if not avoid >> j & 1], k):
+    free = [j for j in range(s.columns) if not avoid >> j & 1]
+    if comb(len(free), k) * len(s.sums) > _MAX_WORK:
+        return None         # too many ways to place on a wide statement: the row is skipped, nothing stored
+    for places in combinations(free, k):
         full = [Decimal(0)] * s.columns
         printed: list[str | None] = [None] * s.columns
         for pos, v, p in zip(places, vec, row.values):
