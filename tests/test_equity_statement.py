@@ -400,3 +400,14 @@ def test_a_wide_statement_row_that_adds_up_no_way_costs_bounded_work(monkeypatch
     odd = equity.EquityRow("Other", [f"{(j + 1) * 1000 + 7 * j + 1:,}" for j in range(8)], 2)
     assert equity.total_of(odd, s) is None
     assert len(tried) < 1000
+
+
+def test_the_total_column_is_named_only_from_one_header_line_naming_it_whole():
+    # the header's words wrapped over lines and jumbled ("Total" / "Total interests equity"): just "Total"
+    uk = next(f for f in _facts([UK_BALANCE, UK_EQUITY]) if f.statement == "equity" and f.label == "Dividends paid"
+              and f.fiscal_year == 2023)
+    assert uk.column_header == "Total, year ended 31 December 2023"
+    # one header line holds "Total equity" whole: its name
+    au = next(f for f in _facts([AU_BALANCE, AU_EQUITY]) if f.statement == "equity" and f.label == "Shares issued"
+              and f.fiscal_year == 2024)
+    assert au.column_header == "Total equity, year ended 30 June 2024"

@@ -47,8 +47,10 @@ _YEAR_HEADING = re.compile(r"(?i)^(?:for\s+the\s+)?(?:financial\s+|fiscal\s+)?ye
 _MONTH_DAY_END = re.compile(rf"(?i)(?:{_MON})\s+\d{{1,2}},?$|\b\d{{1,2}}\s+(?:{_MON})$")
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _OPEN_END = re.compile(r"(?i)([,;&(/-]|\b(and|or|of|for|in|to|the|net|less|on|by|with|from|per|into|at|under|a|an))$")
-_TOTAL_NAME = re.compile(r"(?i)\btotal\s+(?:[\w'’]+\s+){0,3}?(?:equity|deficit|deficiency)\b(?:\s+\((?:deficit|"
-                         r"deficiency)\))?")
+# the total column's name, whole on one header line ("Total equity", "Total Stockholders' Equity (Deficit)"); words
+# of wrapped column names jumbled across lines ("Total interests equity") name nothing
+_TOTAL_NAME = re.compile(r"(?i)\btotal\s+(?:(?:stockholders|shareholders|shareowners|members|owners|partners)['’]?\s+)?"
+                         r"(?:equity|deficit|deficiency)\b(?:\s+\((?:deficit|deficiency)\))?(?!\s+attributable)")
 _STOP = re.compile(r"(?i)^(the accompanying|see accompanying|see notes|the above|the notes)\b")
 
 MAX_COLUMNS = 18
@@ -123,7 +125,7 @@ _YEARS_AT_END = re.compile(r"[A-Za-z].*\b(?:19|20)\d{2}\s+(?:19|20)\d{2}\s*$")
 
 def rows(lines: list[str], start: int) -> tuple[list[EquityRow], str]:
     """The statement's rows after its title line (`start`; -1: the page is the statement): labels wrapped over
-    several lines joined, figures wrapped onto lines of their own kept with their row; and the header text above its
+    several lines joined, figures wrapped onto lines of their own kept with their row; and the header lines above its
     first balance row."""
     out: list[EquityRow] = []
     header: list[str] = []
@@ -176,7 +178,7 @@ def rows(lines: list[str], start: int) -> tuple[list[EquityRow], str]:
         elif re.match(r"(?i)total\b", row.label):
             path = ()                   # "Total other comprehensive income" closes the heading above its parts
         out.append(row)
-    return out, " ".join(header)
+    return out, "\n".join(header)
 
 
 def _spaced(line: str) -> str:
@@ -334,7 +336,7 @@ def cells(t: PageTable, fy_end: tuple[int, int] | None = None) -> tuple[list[Equ
     s = structure(table)
     if s is None:
         return [], header
-    names = _TOTAL_NAME.findall(header)
+    names = [m.group(0) for ln in header.splitlines() for m in _TOTAL_NAME.finditer(ln)]
     column = re.sub(r"\s+", " ", names[-1]).strip() if names and s.total == s.columns - 1 else "Total"
     out: list[EquityCell] = []
     balances = [k for k, r in enumerate(table) if r.balance is not None]

@@ -51,7 +51,7 @@ def balance_totals(facts) -> dict[date, list[tuple[Decimal, str | None]]]:
 
 
 def names_total_equity(header: str) -> bool:
-    return bool(_NAMED.search(header))
+    return bool(_NAMED.search(header.replace("\n", " ")))
 
 
 def kept(levels: list[tuple[date, Decimal, str | None]], header: str,
