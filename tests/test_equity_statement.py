@@ -411,3 +411,13 @@ def test_the_total_column_is_named_only_from_one_header_line_naming_it_whole():
     au = next(f for f in _facts([AU_BALANCE, AU_EQUITY]) if f.statement == "equity" and f.label == "Shares issued"
               and f.fiscal_year == 2024)
     assert au.column_header == "Total equity, year ended 30 June 2024"
+
+
+def test_the_statement_name_blocks_only_the_word_equity():
+    lex = get_lexicon()
+    # "recognised in equity" says where a movement is booked: its neighbouring term still names the measure
+    assert [m.key for m in lex.find("What were the dividends recognised in equity in FY2023?")] == ["dividends_declared"]
+    assert [m.key for m in lex.find("What was net income in the statement of shareholders' equity for FY2023?")] == \
+        ["net_income"]
+    # equity outside the statement's name is still the measure
+    assert "total_equity" in [m.key for m in lex.find("What was total equity at the end of FY2023?")]

@@ -77,8 +77,10 @@ class Lexicon:
         low = " " + fold(text) + " "
         spans: list[tuple[int, int, Metric]] = []
         # the statement of changes in equity's name ("in its statement of shareholders' equity") says where a figure
-        # is printed, never that equity is the measure
-        blocked = [(m.start(), m.end()) for m in _EQUITY_STATEMENT.finditer(low)]
+        # is printed, never that equity is the measure: its word "equity" names no measure (the words beside it may:
+        # "dividends recognised in equity")
+        blocked = [(i, i + len("equity")) for m in _EQUITY_STATEMENT.finditer(low)
+                   for i in [low.find("equity", m.start(), m.end())]]
         for m in self.metrics:
             for t in m.terms:
                 for mm in term_pattern(t).finditer(low):
