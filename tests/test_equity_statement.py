@@ -421,3 +421,13 @@ def test_the_statement_name_blocks_only_the_word_equity():
         ["net_income"]
     # equity outside the statement's name is still the measure
     assert "total_equity" in [m.key for m in lex.find("What was total equity at the end of FY2023?")]
+
+
+def test_every_name_of_the_statement_is_read_alike_by_the_lexicon_and_the_figure_question():
+    for name in ("statement of shareowners' equity", "statement of members' equity", "statement of changes in equity",
+                 "consolidated statement of stockholders’ equity", "equity statement"):
+        q = f"What was Tarnwick's net income in its {name} for FY2023?"
+        metrics = get_lexicon().find(q)
+        assert [m.key for m in metrics] == ["net_income"], name
+        qf = QuestionFacts(text=q, companies=[Company(key="k", name="Tarnwick")], years=[2023], metrics=metrics)
+        assert read_ask(q, qf, metrics[0]).statement_hint == "equity", name

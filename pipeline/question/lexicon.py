@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pipeline.question import equity_statement_name
+
 DEFAULT_LEXICON = Path(__file__).parent.parent / "data" / "metrics.toml"
 
 
@@ -103,8 +105,7 @@ class Lexicon:
         raise KeyError(key)
 
 
-_EQUITY_STATEMENT = re.compile(r"(?i)\bstatements? of (?:consolidated )?(?:changes in )?(?:(?:stockholders|shareholders|"
-                               r"shareowners)['’]?\s+)?equity\b|\bequity statements?\b|"
+_EQUITY_STATEMENT = re.compile(rf"(?i){equity_statement_name.NAME}|"
                                # "recognised (directly) in equity": where a movement is booked, not the measure
                                r"\b(?:recognised|recognized|recorded|taken|booked) (?:directly )?(?:in|to|through) "
                                r"(?:(?:stockholders|shareholders)['’]?\s+)?equity\b")
