@@ -182,7 +182,7 @@ def rows(lines: list[str], start: int) -> tuple[list[EquityRow], str]:
 
 
 def _spaced(line: str) -> str:
-    """A currency sign run into the cell before it ("— $ —$ 99,442", "(490,378 )$") is layout."""
+    """A currency sign run into the cell before it ("— $ —$ 1,250", "(3,400 )$") is layout."""
     line = re.sub(r"(?<=[)\u2014\u2013\d-])\$(?=\s|$)", " ", line)
     return re.sub(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)", r"(\1)", line)
 
