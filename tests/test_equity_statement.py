@@ -257,7 +257,8 @@ def test_generated_report_read_end_to_end(tmp_path: Path):
     facts = _facts([p.splitlines() for p in read_pages(pdf)])
     assert _equity(facts, "Dividends paid", 2023) == ["(3,150)"]
     assert _equity(facts, "At 31 December 2023", 2023) == ["61,490"]
-    assert isinstance(_answer("What were Merrowdene's dividends paid in FY2022?", facts, "Merrowdene", 2022), FactMatch)
+    hit = _answer("What were Merrowdene's dividends paid in FY2022?", facts, "Merrowdene", 2022)
+    assert isinstance(hit, FactMatch) and hit.fact.statement == "equity" and hit.fact.value_printed == "(2,950)", hit
     assert isinstance(_answer("What were Merrowdene's dividends paid in FY2021?", facts, "Merrowdene", 2021), NoMatch)
 
 
@@ -431,3 +432,59 @@ def test_every_name_of_the_statement_is_read_alike_by_the_lexicon_and_the_figure
         assert [m.key for m in metrics] == ["net_income"], name
         qf = QuestionFacts(text=q, companies=[Company(key="k", name="Tarnwick")], years=[2023], metrics=metrics)
         assert read_ask(q, qf, metrics[0]).statement_hint == "equity", name
+
+
+def test_a_column_of_dashes_is_kept_empty_first_when_placing_a_short_row():
+    from datetime import date
+    from pipeline.reading import equity
+    # a class of preferred stock with no amount: a dash on every full row, so whether the total sums it is unknown
+    full = [["—", "410", "1,200", "2,905", "4,515"], ["—", "412", "1,260", "3,282", "4,954"]]
+    s = equity.structure([equity.EquityRow("Balance", v, k, balance=date(2022 + k, 12, 31)) for k, v in enumerate(full)])
+    assert s is not None and s.total == 4 and s.empty == 1
+    # placed beside the dashes, the row adds up one way (10 - 5 = 5 in the total); a figure in the dash column would
+    # also let it read as a transfer with the total blank, so without the rule it would not be stored
+    assert equity.total_of(equity.EquityRow("Conversion of notes", ["10", "(5)", "5"], 3), s) == "5"
+    # two figures that cancel out: a transfer with the total blank however they are placed, never stored
+    assert equity.total_of(equity.EquityRow("Reclassification", ["7", "(7)"], 4), s) is None
+
+
+def test_recognised_is_filler_of_a_figure_question():
+    q = "What was the share-based payment expense recognised by Tarnwick in FY2023?"
+    metrics = get_lexicon().find(q)
+    qf = QuestionFacts(text=q, companies=[Company(key="k", name="Tarnwick")], years=[2023], metrics=metrics)
+    ask = read_ask(q, qf, metrics[0] if metrics else None)
+    assert not [w for w in [*ask.hard, *ask.soft] if w.startswith("recogn")], ask
+
+
+def test_opening_closing_and_ending_balance_rows_date_their_blocks():
+    page = ["Pellworth Foods Inc.", "Consolidated Statements of Shareholders' Equity", "(in millions)",
+            "Common stock Retained earnings Total equity",
+            "Opening balance at January 1, 2022 410 2,905 3,315",
+            "Net income 340 340",
+            "Closing balance at December 31, 2022 410 3,245 3,655",
+            "Net income 377 377",
+            "Dividends declared (40) (40)",
+            "Ending balance, December 31, 2023 410 3,582 3,992"]
+    facts = _facts([US_INCOME, page])
+    assert _equity(facts, "Net income", 2022) == ["340"]
+    assert _equity(facts, "Net income", 2023) == ["377"]
+    assert _equity(facts, "Dividends declared", 2023) == ["(40)"]
+    assert _equity(facts, "Ending balance, December 31, 2023", 2023) == ["3,992"]
+
+
+def test_a_52_53_week_year_end_balance_is_a_level():
+    income = ["Larchmont Outfitters, Inc.", "Consolidated Statements of Earnings", "($ in millions)",
+              "Fiscal Years Ended January 28, 2023 January 29, 2022",
+              "Revenue 4,210 3,980", "Net earnings 205 188"]
+    page = ["Larchmont Outfitters, Inc.", "Consolidated Statements of Changes in Shareholders' Equity", "($ in millions)",
+            "Common stock Retained earnings Total equity",
+            "Balances at January 30, 2021 120 1,400 1,520",
+            "Net earnings 188 188",
+            "Balances at January 29, 2022 120 1,588 1,708",
+            "Net earnings 205 205",
+            "Balances at January 28, 2023 120 1,793 1,913"]
+    facts = _facts([income, page])
+    # each year end moves by a day or two: its balance is still that fiscal year's level
+    assert _equity(facts, "Balances at January 28, 2023", 2023) == ["1,913"]
+    assert _equity(facts, "Balances at January 29, 2022", 2022) == ["1,708"]
+    assert _equity(facts, "Net earnings", 2023) == ["205"]
