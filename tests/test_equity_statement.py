@@ -488,3 +488,24 @@ def test_a_52_53_week_year_end_balance_is_a_level():
     assert _equity(facts, "Balances at January 28, 2023", 2023) == ["1,913"]
     assert _equity(facts, "Balances at January 29, 2022", 2022) == ["1,708"]
     assert _equity(facts, "Net earnings", 2023) == ["205"]
+
+
+def test_a_balance_sheet_of_year_only_columns_checks_the_equity_statement():
+    # the balance sheet's columns print the year alone (no date read); the equity statement's header wraps its
+    # column names so that its last "Total" names nothing after it: the check by fiscal year keeps the page
+    balance = ["Tarnwick Instruments, Inc.", "Consolidated Balance Sheets", "(in thousands)",
+               "2023 2022", "Total assets 512,400 470,310", "Total stockholders' equity 346,303 313,515",
+               "Total liabilities and stockholders' equity 512,400 470,310"]
+    equity = US_EQUITY[:3] + ["Stockholders' Common Stock Additional Retained Treasury Stock",
+                              "Equity Shares Amount Paid-in Capital Earnings Shares Amount Total"] + US_EQUITY[5:]
+    facts = _facts([US_INCOME, balance, US_CASH, equity])
+    assert _equity(facts, "Cash dividends declared ($0.24 per share)", 2023) == ["(5,498)"]
+    # named, the statement's dividend answers a question that does not say paid; "paid" asked, only a paid row
+    named = [ln.replace("Cash dividends declared ($0.24 per share)", "Cash dividends") for ln in equity]
+    facts = _facts([US_INCOME, balance, US_CASH, named])
+    hit = _answer("What were Tarnwick's dividends in its statement of stockholders' equity for FY2023?", facts,
+                  "Tarnwick", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(5,498)", hit
+    hit = _answer("What dividends did Tarnwick pay in its statement of stockholders' equity for FY2023?", facts,
+                  "Tarnwick", 2023)
+    assert not isinstance(hit, FactMatch), hit

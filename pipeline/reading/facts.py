@@ -304,7 +304,8 @@ def _equity_facts(page: int, t: PageTable, cal: Calendar, currency: str | None, 
     equity (its closing balances disagree with the balance sheet's, or, unchecked, its header names no equity)."""
     out = []
     found, header = equity.cells(t, cal.fy_end)
-    if not equity_check.kept([(c.end, c.value, t.unit or scale) for c in found if c.level], header, totals):
+    if not equity_check.kept([(cal.fiscal_year(c.end.year, c.end), c.value, t.unit or scale) for c in found if c.level],
+                             header, totals):
         return []
     for c in found:
         when = f"{c.end.day} {c.end.strftime('%B %Y')}"

@@ -33,6 +33,7 @@ _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change chang
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
 losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
 other""".split())
+_SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 # A parent heading with one of these words measures something about its rows, not the rows themselves: "Provisions
 # for credit losses › Card Member loans" is a provision, "Proceeds from › Long-term debt" a cash flow. (Not "change
@@ -239,9 +240,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     for f in cands:
         if f.secondary and not secondary_ok:
             continue
-        if ask.metric is not None and f.statement == "equity" and re.search(r"\bpaid\b", ask.metric.label) \
-                and not re.search(r"(?i)\bpaid\b", f.label):
-            continue    # a statement of changes in equity prints the amount declared, unless its row says paid
+        if ask.metric is not None and f.statement == "equity" and re.search(r"\bpaid\b", ask.metric.label) and \
+                not re.search(r"(?i)\bpaid\b", f.label) and \
+                (ask.statement_hint != "equity" or _SAYS_PAID.search(ask.question)):
+            continue    # the equity statement prints the amount declared: it answers "paid" only when its row says so
         row = _row_stems(f)
         link = None
         if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and not _names_measure(ask, f):
