@@ -509,3 +509,17 @@ def test_a_balance_sheet_of_year_only_columns_checks_the_equity_statement():
     hit = _answer("What dividends did Tarnwick pay in its statement of stockholders' equity for FY2023?", facts,
                   "Tarnwick", 2023)
     assert not isinstance(hit, FactMatch), hit
+
+
+def test_the_check_works_when_the_filers_year_end_is_not_read():
+    # every statement prints the year alone: no fiscal-year end is read, so the closing balances are the balance rows
+    # the movements' years end at
+    income = ["Tarnwick Instruments, Inc.", "Consolidated Statements of Operations", "(in thousands)", "2023 2022",
+              "Revenue 412,300 388,410", "Net income 41,220 36,905"]
+    equity = US_EQUITY[:3] + ["Stockholders' Common Stock Additional Retained Treasury Stock",
+                              "Equity Shares Amount Paid-in Capital Earnings Shares Amount Total"] + US_EQUITY[5:]
+    for total, kept in (("346,303 313,515", ["(5,498)"]), ("346,000 313,000", [])):
+        balance = ["Tarnwick Instruments, Inc.", "Consolidated Balance Sheets", "(in thousands)", "2023 2022",
+                   "Total assets 512,400 470,310", f"Total stockholders' equity {total}"]
+        facts = _facts([income, balance, equity])
+        assert _equity(facts, "Cash dividends declared ($0.24 per share)", 2023) == kept, total

@@ -304,7 +304,9 @@ def _equity_facts(page: int, t: PageTable, cal: Calendar, currency: str | None, 
     equity (its closing balances disagree with the balance sheet's, or, unchecked, its header names no equity)."""
     out = []
     found, header = equity.cells(t, cal.fy_end)
-    if not equity_check.kept([(cal.fiscal_year(c.end.year, c.end), c.value, t.unit or scale) for c in found if c.level],
+    # (the filer's year end not read: the closing balances are the balance rows the movements' years end at)
+    probe = found if cal.fy_end or not found else equity.cells(t, (found[-1].end.month, found[-1].end.day))[0]
+    if not equity_check.kept([(cal.fiscal_year(c.end.year, c.end), c.value, t.unit or scale) for c in probe if c.level],
                              header, totals):
         return []
     for c in found:
