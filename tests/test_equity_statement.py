@@ -257,5 +257,269 @@ def test_generated_report_read_end_to_end(tmp_path: Path):
     facts = _facts([p.splitlines() for p in read_pages(pdf)])
     assert _equity(facts, "Dividends paid", 2023) == ["(3,150)"]
     assert _equity(facts, "At 31 December 2023", 2023) == ["61,490"]
-    assert isinstance(_answer("What were Merrowdene's dividends paid in FY2022?", facts, "Merrowdene", 2022), FactMatch)
+    hit = _answer("What were Merrowdene's dividends paid in FY2022?", facts, "Merrowdene", 2022)
+    assert isinstance(hit, FactMatch) and hit.fact.statement == "equity" and hit.fact.value_printed == "(2,950)", hit
     assert isinstance(_answer("What were Merrowdene's dividends paid in FY2021?", facts, "Merrowdene", 2021), NoMatch)
+
+
+def test_an_accrued_dividend_never_answers_dividends_declared():
+    # a supplemental non-cash row of the cash flows: the year-end accrual, not the year's declaration
+    cash = US_CASH + ["Supplemental disclosure of non-cash financing activities:",
+                      "Dividends declared and not paid 1,470 1,150"]
+    facts = _facts([US_INCOME, cash, US_EQUITY])
+    for q in ("What were Tarnwick's dividends declared in FY2023?", "What were Tarnwick's cash dividends declared in FY2023?"):
+        hit = _answer(q, facts, "Tarnwick", 2023)
+        assert isinstance(hit, FactMatch) and hit.fact.statement == "equity" and hit.fact.value_printed == "(5,498)", q
+    # with no equity statement read, the accrual is no answer (nor is "declared but unpaid", "payable", "accrued")
+    for row in ("Dividends declared and not paid", "Dividends declared but unpaid", "Dividends declared, payable",
+                "Dividends declared and accrued"):
+        facts = _facts([US_INCOME, US_CASH + [f"{row} 1,470 1,150"]])
+        hit = _answer("What were Tarnwick's dividends declared in FY2023?", facts, "Tarnwick", 2023)
+        assert isinstance(hit, NoMatch), (row, hit)
+
+
+# A made-up UK plc whose wide equity statement is split over facing pages: the titled page prints the share capital
+# columns and their subtotal only, which sums its columns just as total equity does.
+SPLIT_INCOME = ["Corriemoor Energy plc", "Consolidated statement of comprehensive income",
+                "for the year ended 31 March 2023", "2023 2022", "£ £",
+                "Revenue 1,204,000 998,000", "Loss for the year (412,000) (388,000)"]
+SPLIT_BALANCE = ["Corriemoor Energy plc", "Consolidated statement of financial position", "as at 31 March 2023",
+                 "2023 2022", "£ £", "Total assets 2,950,000 3,108,000", "Total equity 610,000 1,002,000"]
+SPLIT_LEFT = ["Corriemoor Energy plc", "Consolidated statement of changes in equity", "for the year ended 31 March 2023",
+              "Share Share Total share", "capital premium capital", "£ £ £",
+              "At 1 April 2021 500,000 2,100,000 2,600,000",
+              "Shares issued on exercise of options 20,000 80,000 100,000",
+              "Shares issued for cash 50,000 450,000 500,000",
+              "At 31 March 2022 570,000 2,630,000 3,200,000",
+              "Shares issued on exercise of options 10,000 40,000 50,000",
+              "At 31 March 2023 580,000 2,670,000 3,250,000"]
+SPLIT_RIGHT = ["Share-based Accumulated Total", "payment reserve losses equity",
+               "150,000 (1,900,000) 850,000", "(60,000) - 40,000", "- - 500,000",
+               "90,000 (2,288,000) 1,002,000", "(30,000) - 20,000", "60,000 (2,700,000) 610,000"]
+
+
+def test_a_component_subtotal_of_a_split_statement_is_not_its_total():
+    facts = _facts([SPLIT_INCOME, SPLIT_BALANCE, SPLIT_LEFT, SPLIT_RIGHT])
+    # its closing balance (3,250,000) is not the balance sheet's total equity (610,000): nothing of the page is kept
+    assert not [f for f in facts if f.statement == "equity"]
+    hit = _answer("What were Corriemoor's shares issued on exercise of options in FY2023?", facts, "Corriemoor", 2023)
+    assert not (isinstance(hit, FactMatch) and hit.fact.value_printed == "50,000"), hit
+    # no balance sheet to check it against: the header's last total names no equity, so nothing is kept either
+    facts = _facts([SPLIT_INCOME, SPLIT_LEFT, SPLIT_RIGHT])
+    assert not [f for f in facts if f.statement == "equity"]
+    # a page printing the whole statement agrees with the balance sheet and is kept
+    whole = SPLIT_LEFT[:3] + ["Share Share Share-based Accumulated Total", "capital premium payment reserve losses equity",
+                              "At 1 April 2021 500,000 2,100,000 150,000 (1,900,000) 850,000",
+                              "Loss for the year - - - (388,000) (388,000)",
+                              "Shares issued for cash 50,000 450,000 - - 500,000",
+                              "At 31 March 2022 550,000 2,550,000 150,000 (2,288,000) 962,000",
+                              "Loss for the year - - - (412,000) (412,000)",
+                              "Shares issued on exercise of options 10,000 40,000 (30,000) - 20,000",
+                              "At 31 March 2023 560,000 2,590,000 120,000 (2,700,000) 570,000"]
+    balance = SPLIT_BALANCE[:-1] + ["Total equity 570,000 962,000"]
+    facts = _facts([SPLIT_INCOME, balance, whole])
+    assert _equity(facts, "Shares issued on exercise of options", 2023) == ["20,000"]
+    # the same page against a balance sheet that disagrees: not kept
+    facts = _facts([SPLIT_INCOME, SPLIT_BALANCE, whole])
+    assert not [f for f in facts if f.statement == "equity"]
+
+
+def test_a_parent_subtotal_is_not_total_equity():
+    # the titled page ends at the owners' subtotal; the balance sheet prints it beside the NCI and the whole
+    left = ["Harrowgate Leisure plc", "Consolidated statement of changes in equity", "for the year ended 31 December 2023",
+            "Share Retained Total attributable", "capital earnings to owners", "£000 £000 £000",
+            "At 1 January 2023 5,000 37,880 42,880",
+            "Profit for the year - 4,105 4,105",
+            "Dividends paid - (2,950) (2,950)",
+            "At 31 December 2023 5,000 39,035 44,035"]
+    balance = ["Harrowgate Leisure plc", "Consolidated statement of financial position", "as at 31 December 2023",
+               "2023 2022", "£000 £000", "Total equity attributable to owners 44,035 42,880",
+               "Non-controlling interests 1,320 1,210", "Total equity 45,355 44,090"]
+    facts = _facts([balance, left])
+    assert not [f for f in facts if f.statement == "equity"]
+
+
+def test_a_sentence_naming_the_statement_starts_none():
+    from pipeline.reading.equity import start_line
+    from pipeline.reading.equity_title import is_title
+    for line in ["The consolidated statement of changes in equity sets out the movements in each reserve.",
+                 "Consolidated statement of changes in equity shows that dividends were paid",
+                 "Statement of changes in equity on page 84 for the movements"]:
+        assert not is_title(line), line
+    for line in ["Consolidated Statement of Changes in Equity", "Statement of Changes in Equity (continued)",
+                 "CONSOLIDATED STATEMENTS OF SHAREHOLDERS' EQUITY AND COMPREHENSIVE INCOME",
+                 "Consolidated Statements of Stockholders' Equity Tarnwick Instruments, Inc. and Subsidiaries",
+                 "Statement of Changes in Equity for the year ended 30 June 2024",
+                 "Consolidated Statements of Changes in Stockholders' Equity (in thousands, except share data)"]:
+        assert is_title(line), line
+    # a notes page on reserves citing the statement is no equity statement (its table is no movement of equity)
+    note = ["Notes to the financial statements", "24. Other reserves",
+            "The consolidated statement of changes in equity sets out the movements in each reserve.",
+            "Hedging Translation Total other", "reserve reserve reserves", "£000 £000 £000",
+            "At 1 January 2023 120 (340) (220)", "Cash flow hedges 45 - 45", "Exchange differences - (95) (95)",
+            "At 31 December 2023 165 (435) (270)"]
+    assert start_line(parse_page("\n".join(note))) is None
+
+
+def test_an_equity_dividend_answers_dividends_paid_only_when_its_label_says_paid():
+    # a US statement prints the dividends declared; its row "Cash dividends" is no payment of cash
+    equity = [ln.replace("Cash dividends declared ($0.24 per share)", "Cash dividends")
+              .replace("Cash dividends declared ($0.20 per share)", "Cash dividends") for ln in US_EQUITY]
+    facts = _facts([US_INCOME, US_CASH, equity])
+    assert _equity(facts, "Cash dividends", 2023) == ["(5,498)"]
+    for q in ("What were Tarnwick's dividends paid in FY2023?", "How much did Tarnwick pay in dividends in FY2023?"):
+        hit = _answer(q, facts, "Tarnwick", 2023)
+        assert not (isinstance(hit, FactMatch) and hit.fact.statement == "equity"), (q, hit)
+    # the cash flows' payment answers it; an IFRS statement's "Dividends paid" row too (Merrowdene, above)
+    cash = US_CASH[:-1] + ["Cash dividends paid (5,300) (4,500)", US_CASH[-1]]
+    hit = _answer("What were Tarnwick's dividends paid in FY2023?", _facts([US_INCOME, cash, equity]), "Tarnwick", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(5,300)"
+
+
+def test_a_wide_statement_row_that_adds_up_no_way_costs_bounded_work(monkeypatch):
+    from datetime import date
+    from itertools import combinations as real_combinations
+    from pipeline.reading import equity
+    # 16 columns: four classes of preferred stock with no amount (shares and amount, all dashes), common shares and
+    # amount, paid-in capital, retained earnings, other comprehensive loss, treasury stock, minority interest, total
+    cols = [["—"] * 8 + ["10,000", "10", "5,000", "3,000", "(200)", "500", "(1,000)", "6,810"],
+            ["—"] * 8 + ["10,100", "10", "5,400", "3,500", "(150)", "600", "(1,300)", "7,460"],
+            ["—"] * 8 + ["10,300", "11", "5,900", "4,000", "(120)", "700", "(1,600)", "8,191"]]
+    s = equity.structure([equity.EquityRow("Balance", v, k, balance=date(2021 + k, 12, 31)) for k, v in enumerate(cols)])
+    assert s is not None and s.total == 15
+    tried = []
+
+    def counted(items, k):
+        for c in real_combinations(items, k):
+            tried.append(c)
+            yield c
+    monkeypatch.setattr(equity, "combinations", counted)
+    # a row that adds up: read as before
+    assert equity.total_of(equity.EquityRow("Issuance", ["100", "1", "400", "401"], 1), s) == "401"
+    tried.clear()
+    # eight figures that add up no way: skipped (nothing stored) without trying every placement in 16 columns
+    odd = equity.EquityRow("Other", [f"{(j + 1) * 1000 + 7 * j + 1:,}" for j in range(8)], 2)
+    assert equity.total_of(odd, s) is None
+    assert len(tried) < 1000
+
+
+def test_the_total_column_is_named_only_from_one_header_line_naming_it_whole():
+    # the header's words wrapped over lines and jumbled ("Total" / "Total interests equity"): just "Total"
+    uk = next(f for f in _facts([UK_BALANCE, UK_EQUITY]) if f.statement == "equity" and f.label == "Dividends paid"
+              and f.fiscal_year == 2023)
+    assert uk.column_header == "Total, year ended 31 December 2023"
+    # one header line holds "Total equity" whole: its name
+    au = next(f for f in _facts([AU_BALANCE, AU_EQUITY]) if f.statement == "equity" and f.label == "Shares issued"
+              and f.fiscal_year == 2024)
+    assert au.column_header == "Total equity, year ended 30 June 2024"
+
+
+def test_the_statement_name_blocks_only_the_word_equity():
+    lex = get_lexicon()
+    # "recognised in equity" says where a movement is booked: its neighbouring term still names the measure
+    assert [m.key for m in lex.find("What were the dividends recognised in equity in FY2023?")] == ["dividends_declared"]
+    assert [m.key for m in lex.find("What was net income in the statement of shareholders' equity for FY2023?")] == \
+        ["net_income"]
+    # equity outside the statement's name is still the measure
+    assert "total_equity" in [m.key for m in lex.find("What was total equity at the end of FY2023?")]
+
+
+def test_every_name_of_the_statement_is_read_alike_by_the_lexicon_and_the_figure_question():
+    for name in ("statement of shareowners' equity", "statement of members' equity", "statement of changes in equity",
+                 "consolidated statement of stockholders’ equity", "equity statement"):
+        q = f"What was Tarnwick's net income in its {name} for FY2023?"
+        metrics = get_lexicon().find(q)
+        assert [m.key for m in metrics] == ["net_income"], name
+        qf = QuestionFacts(text=q, companies=[Company(key="k", name="Tarnwick")], years=[2023], metrics=metrics)
+        assert read_ask(q, qf, metrics[0]).statement_hint == "equity", name
+
+
+def test_a_column_of_dashes_is_kept_empty_first_when_placing_a_short_row():
+    from datetime import date
+    from pipeline.reading import equity
+    # a class of preferred stock with no amount: a dash on every full row, so whether the total sums it is unknown
+    full = [["—", "410", "1,200", "2,905", "4,515"], ["—", "412", "1,260", "3,282", "4,954"]]
+    s = equity.structure([equity.EquityRow("Balance", v, k, balance=date(2022 + k, 12, 31)) for k, v in enumerate(full)])
+    assert s is not None and s.total == 4 and s.empty == 1
+    # placed beside the dashes, the row adds up one way (10 - 5 = 5 in the total); a figure in the dash column would
+    # also let it read as a transfer with the total blank, so without the rule it would not be stored
+    assert equity.total_of(equity.EquityRow("Conversion of notes", ["10", "(5)", "5"], 3), s) == "5"
+    # two figures that cancel out: a transfer with the total blank however they are placed, never stored
+    assert equity.total_of(equity.EquityRow("Reclassification", ["7", "(7)"], 4), s) is None
+
+
+def test_recognised_is_filler_of_a_figure_question():
+    q = "What was the share-based payment expense recognised by Tarnwick in FY2023?"
+    metrics = get_lexicon().find(q)
+    qf = QuestionFacts(text=q, companies=[Company(key="k", name="Tarnwick")], years=[2023], metrics=metrics)
+    ask = read_ask(q, qf, metrics[0] if metrics else None)
+    assert not [w for w in [*ask.hard, *ask.soft] if w.startswith("recogn")], ask
+
+
+def test_opening_closing_and_ending_balance_rows_date_their_blocks():
+    page = ["Pellworth Foods Inc.", "Consolidated Statements of Shareholders' Equity", "(in millions)",
+            "Common stock Retained earnings Total equity",
+            "Opening balance at January 1, 2022 410 2,905 3,315",
+            "Net income 340 340",
+            "Closing balance at December 31, 2022 410 3,245 3,655",
+            "Net income 377 377",
+            "Dividends declared (40) (40)",
+            "Ending balance, December 31, 2023 410 3,582 3,992"]
+    facts = _facts([US_INCOME, page])
+    assert _equity(facts, "Net income", 2022) == ["340"]
+    assert _equity(facts, "Net income", 2023) == ["377"]
+    assert _equity(facts, "Dividends declared", 2023) == ["(40)"]
+    assert _equity(facts, "Ending balance, December 31, 2023", 2023) == ["3,992"]
+
+
+def test_a_52_53_week_year_end_balance_is_a_level():
+    income = ["Larchmont Outfitters, Inc.", "Consolidated Statements of Earnings", "($ in millions)",
+              "Fiscal Years Ended January 28, 2023 January 29, 2022",
+              "Revenue 4,210 3,980", "Net earnings 205 188"]
+    page = ["Larchmont Outfitters, Inc.", "Consolidated Statements of Changes in Shareholders' Equity", "($ in millions)",
+            "Common stock Retained earnings Total equity",
+            "Balances at January 30, 2021 120 1,400 1,520",
+            "Net earnings 188 188",
+            "Balances at January 29, 2022 120 1,588 1,708",
+            "Net earnings 205 205",
+            "Balances at January 28, 2023 120 1,793 1,913"]
+    facts = _facts([income, page])
+    # each year end moves by a day or two: its balance is still that fiscal year's level
+    assert _equity(facts, "Balances at January 28, 2023", 2023) == ["1,913"]
+    assert _equity(facts, "Balances at January 29, 2022", 2022) == ["1,708"]
+    assert _equity(facts, "Net earnings", 2023) == ["205"]
+
+
+def test_a_balance_sheet_of_year_only_columns_checks_the_equity_statement():
+    # the balance sheet's columns print the year alone (no date read); the equity statement's header wraps its
+    # column names so that its last "Total" names nothing after it: the check by fiscal year keeps the page
+    balance = ["Tarnwick Instruments, Inc.", "Consolidated Balance Sheets", "(in thousands)",
+               "2023 2022", "Total assets 512,400 470,310", "Total stockholders' equity 346,303 313,515",
+               "Total liabilities and stockholders' equity 512,400 470,310"]
+    equity = US_EQUITY[:3] + ["Stockholders' Common Stock Additional Retained Treasury Stock",
+                              "Equity Shares Amount Paid-in Capital Earnings Shares Amount Total"] + US_EQUITY[5:]
+    facts = _facts([US_INCOME, balance, US_CASH, equity])
+    assert _equity(facts, "Cash dividends declared ($0.24 per share)", 2023) == ["(5,498)"]
+    # named, the statement's dividend answers a question that does not say paid; "paid" asked, only a paid row
+    named = [ln.replace("Cash dividends declared ($0.24 per share)", "Cash dividends") for ln in equity]
+    facts = _facts([US_INCOME, balance, US_CASH, named])
+    hit = _answer("What were Tarnwick's dividends in its statement of stockholders' equity for FY2023?", facts,
+                  "Tarnwick", 2023)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(5,498)", hit
+    hit = _answer("What dividends did Tarnwick pay in its statement of stockholders' equity for FY2023?", facts,
+                  "Tarnwick", 2023)
+    assert not isinstance(hit, FactMatch), hit
+
+
+def test_the_check_works_when_the_filers_year_end_is_not_read():
+    # every statement prints the year alone: no fiscal-year end is read, so the closing balances are the balance rows
+    # the movements' years end at
+    income = ["Tarnwick Instruments, Inc.", "Consolidated Statements of Operations", "(in thousands)", "2023 2022",
+              "Revenue 412,300 388,410", "Net income 41,220 36,905"]
+    equity = US_EQUITY[:3] + ["Stockholders' Common Stock Additional Retained Treasury Stock",
+                              "Equity Shares Amount Paid-in Capital Earnings Shares Amount Total"] + US_EQUITY[5:]
+    for total, kept in (("346,303 313,515", ["(5,498)"]), ("346,000 313,000", [])):
+        balance = ["Tarnwick Instruments, Inc.", "Consolidated Balance Sheets", "(in thousands)", "2023 2022",
+                   "Total assets 512,400 470,310", f"Total stockholders' equity {total}"]
+        facts = _facts([income, balance, equity])
+        assert _equity(facts, "Cash dividends declared ($0.24 per share)", 2023) == kept, total

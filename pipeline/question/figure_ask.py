@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pipeline.question import equity_statement_name
 from pipeline.question.lexicon import Metric, fold, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.terms import stem, stem_words
@@ -45,8 +46,7 @@ _STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consol
                               r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
                               r"statements?|p&l|profit and loss( account)?|statement of financial position|"
                               # the statement of changes in equity, as an analyst names it
-                              r"statements? of (changes in )?(stockholders['’]? |shareholders['’]? )?equity|"
-                              r"equity statements?)\b")
+                              rf"{equity_statement_name.NAME})\b")
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word

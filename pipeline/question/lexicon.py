@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pipeline.question import equity_statement_name
+
 DEFAULT_LEXICON = Path(__file__).parent.parent / "data" / "metrics.toml"
 
 
@@ -77,8 +79,10 @@ class Lexicon:
         low = " " + fold(text) + " "
         spans: list[tuple[int, int, Metric]] = []
         # the statement of changes in equity's name ("in its statement of shareholders' equity") says where a figure
-        # is printed, never that equity is the measure
-        blocked = [(m.start(), m.end()) for m in _EQUITY_STATEMENT.finditer(low)]
+        # is printed, never that equity is the measure: its word "equity" names no measure (the words beside it may:
+        # "dividends recognised in equity")
+        blocked = [(i, i + len("equity")) for m in _EQUITY_STATEMENT.finditer(low)
+                   for i in [low.find("equity", m.start(), m.end())]]
         for m in self.metrics:
             for t in m.terms:
                 for mm in term_pattern(t).finditer(low):
@@ -101,8 +105,7 @@ class Lexicon:
         raise KeyError(key)
 
 
-_EQUITY_STATEMENT = re.compile(r"(?i)\bstatements? of (?:consolidated )?(?:changes in )?(?:(?:stockholders|shareholders|"
-                               r"shareowners)['’]?\s+)?equity\b|\bequity statements?\b|"
+_EQUITY_STATEMENT = re.compile(rf"(?i){equity_statement_name.NAME}|"
                                # "recognised (directly) in equity": where a movement is booked, not the measure
                                r"\b(?:recognised|recognized|recorded|taken|booked) (?:directly )?(?:in|to|through) "
                                r"(?:(?:stockholders|shareholders)['’]?\s+)?equity\b")

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
 from itertools import combinations
+from math import comb
 
 from pipeline.reading.columns import MONTHS
 from pipeline.reading.equity_title import is_title
@@ -46,12 +47,15 @@ _YEAR_HEADING = re.compile(r"(?i)^(?:for\s+the\s+)?(?:financial\s+|fiscal\s+)?ye
 _MONTH_DAY_END = re.compile(rf"(?i)(?:{_MON})\s+\d{{1,2}},?$|\b\d{{1,2}}\s+(?:{_MON})$")
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _OPEN_END = re.compile(r"(?i)([,;&(/-]|\b(and|or|of|for|in|to|the|net|less|on|by|with|from|per|into|at|under|a|an))$")
-_TOTAL_NAME = re.compile(r"(?i)\btotal\s+(?:[\w'’]+\s+){0,3}?(?:equity|deficit|deficiency)\b(?:\s+\((?:deficit|"
-                         r"deficiency)\))?")
+# the total column's name, whole on one header line ("Total equity", "Total Stockholders' Equity (Deficit)"); words
+# of wrapped column names jumbled across lines ("Total interests equity") name nothing
+_TOTAL_NAME = re.compile(r"(?i)\btotal\s+(?:(?:stockholders|shareholders|shareowners|members|owners|partners)['’]?\s+)?"
+                         r"(?:equity|deficit|deficiency)\b(?:\s+\((?:deficit|deficiency)\))?(?!\s+attributable)")
 _STOP = re.compile(r"(?i)^(the accompanying|see accompanying|see notes|the above|the notes)\b")
 
 MAX_COLUMNS = 18
 _MAX_SUMS = 256
+_MAX_WORK = 20_000          # placements x column sets tried for one row
 
 
 @dataclass
@@ -121,7 +125,7 @@ _YEARS_AT_END = re.compile(r"[A-Za-z].*\b(?:19|20)\d{2}\s+(?:19|20)\d{2}\s*$")
 
 def rows(lines: list[str], start: int) -> tuple[list[EquityRow], str]:
     """The statement's rows after its title line (`start`; -1: the page is the statement): labels wrapped over
-    several lines joined, figures wrapped onto lines of their own kept with their row; and the header text above its
+    several lines joined, figures wrapped onto lines of their own kept with their row; and the header lines above its
     first balance row."""
     out: list[EquityRow] = []
     header: list[str] = []
@@ -174,11 +178,11 @@ def rows(lines: list[str], start: int) -> tuple[list[EquityRow], str]:
         elif re.match(r"(?i)total\b", row.label):
             path = ()                   # "Total other comprehensive income" closes the heading above its parts
         out.append(row)
-    return out, " ".join(header)
+    return out, "\n".join(header)
 
 
 def _spaced(line: str) -> str:
-    """A currency sign run into the cell before it ("— $ —$ 99,442", "(490,378 )$") is layout."""
+    """A currency sign run into the cell before it ("— $ —$ 1,250", "(3,400 )$") is layout."""
     line = re.sub(r"(?<=[)\u2014\u2013\d-])\$(?=\s|$)", " ", line)
     return re.sub(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)", r"(\1)", line)
 
@@ -294,7 +298,10 @@ def _total_of(row: EquityRow, s: Structure, avoid: int) -> str | None:
     tol = _tolerance([vec])
     seen: set[str | None] = set()
     counts_only = False
-    for places in combinations([j for j in range(s.columns) if not avoid >> j & 1], k):
+    free = [j for j in range(s.columns) if not avoid >> j & 1]
+    if comb(len(free), k) * len(s.sums) > _MAX_WORK:
+        return None         # too many ways to place on a wide statement: the row is skipped, nothing stored
+    for places in combinations(free, k):
         full = [Decimal(0)] * s.columns
         printed: list[str | None] = [None] * s.columns
         for pos, v, p in zip(places, vec, row.values):
@@ -319,17 +326,17 @@ def _total_of(row: EquityRow, s: Structure, avoid: int) -> str | None:
     return got if got is not None and re.search(r"\d", got) else None
 
 
-def cells(t: PageTable, fy_end: tuple[int, int] | None = None) -> list[EquityCell]:
+def cells(t: PageTable, fy_end: tuple[int, int] | None = None) -> tuple[list[EquityCell], str]:
     """The certain figures of the page's statement of changes in equity (none when the page prints none, or prints
-    it with years as columns, which the table reader reads)."""
+    it with years as columns, which the table reader reads), and its header text above the first balance row."""
     at = start_line(t)
     if at is None:
-        return []
+        return [], ""
     table, header = rows(t.lines, at)
     s = structure(table)
     if s is None:
-        return []
-    names = _TOTAL_NAME.findall(header)
+        return [], header
+    names = [m.group(0) for ln in header.splitlines() for m in _TOTAL_NAME.finditer(ln)]
     column = re.sub(r"\s+", " ", names[-1]).strip() if names and s.total == s.columns - 1 else "Total"
     out: list[EquityCell] = []
     balances = [k for k, r in enumerate(table) if r.balance is not None]
@@ -353,7 +360,7 @@ def cells(t: PageTable, fy_end: tuple[int, int] | None = None) -> list[EquityCel
     for at, same in levels.items():
         if len({c.value for c in same}) == 1:     # the closing balance printed again as the next opening one
             out.append(min(same, key=lambda c: _date(c.label) != at))     # (the row dated that day, if any)
-    return sorted(out, key=lambda c: c.line_no)
+    return sorted(out, key=lambda c: c.line_no), header
 
 
 def _level_date(d: date, fy_end: tuple[int, int] | None) -> date | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from pipeline.reading import equity, not_facts, segment_columns
+from pipeline.reading import equity, equity_check, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
@@ -23,7 +23,7 @@ from pipeline.reading.cells import mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "31"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "32"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
                         r"earnings per|dividends? per|\bper unit\b")
@@ -239,6 +239,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
     out: list[Fact] = []
     vocab = segment_columns.vocabulary(tables)
     doc_currency, doc_scale = currency, scale
+    equity_pages: list[tuple[int, PageTable, str | None, str | None]] = []
     for page, t in enumerate(tables, start=1):
         if not_facts.not_a_table_page(t):
             continue
@@ -247,7 +248,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
         index_rows, percent_rows = _index_rows(t), _percent_between(t)
-        out += _equity_facts(page, t, cal, currency, scale)
+        equity_pages.append((page, t, currency, scale))
         averages = average_rows(t)
         for row in t.rows:
             if row.line_no in taken or _equity_matrix_row(row):
@@ -284,6 +285,9 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                                 fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
                                 scale=unit, kind=kind, currency=cur if kind not in ("percent", "count") else None))
+    totals = equity_check.balance_totals(out)      # (a second pass: the balance sheet checks each equity page)
+    for page, t, currency, scale in equity_pages:
+        out += _equity_facts(page, t, cal, currency, scale, totals)
     return out
 
 
@@ -293,11 +297,19 @@ def _equity_matrix_row(row: Row) -> bool:
     return row.statement == "equity" and len({c.year for c in row.cols or [] if c.kind == "value" and c.year}) < 2
 
 
-def _equity_facts(page: int, t: PageTable, cal: Calendar, currency: str | None, scale: str | None) -> list[Fact]:
+def _equity_facts(page: int, t: PageTable, cal: Calendar, currency: str | None, scale: str | None,
+                  totals: dict) -> list[Fact]:
     """The certain figures of a statement of changes in equity: each movement's total over the year to its closing
-    balance, and closing balances as levels at their dates."""
+    balance, and closing balances as levels at their dates; none when the column read as the total is not total
+    equity (its closing balances disagree with the balance sheet's, or, unchecked, its header names no equity)."""
     out = []
-    for c in equity.cells(t, cal.fy_end):
+    found, header = equity.cells(t, cal.fy_end)
+    # (the filer's year end not read: the closing balances are the balance rows the movements' years end at)
+    probe = found if cal.fy_end or not found else equity.cells(t, (found[-1].end.month, found[-1].end.day))[0]
+    if not equity_check.kept([(cal.fiscal_year(c.end.year, c.end), c.value, t.unit or scale) for c in probe if c.level],
+                             header, totals):
+        return []
+    for c in found:
         when = f"{c.end.day} {c.end.strftime('%B %Y')}"
         out.append(Fact(page=page, line_no=c.line_no, table_title=t.title[:200],
                         statement=None if t.secondary else "equity", secondary=t.secondary, label=c.label[:300],

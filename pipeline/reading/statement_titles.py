@@ -6,21 +6,16 @@ import re
 
 from pipeline.reading import equity_title
 from pipeline.reading.cells import split_row
-
-
-# after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
-# of Income Acme Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
-_END = (r"(?-i:\s+[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
-        r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
+from pipeline.reading.title_line import END, PROSE
 _STATEMENT_TITLES = [
-    ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + _END)),
+    ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + END)),
     ("income", re.compile(r"(?i)(statements? of (consolidated )?(income|operations|earnings)|income statements?|"
                           r"statements? of (consolidated )?comprehensive (income|earnings|loss|\(loss\) income)|"
                           # IFRS: "Statement of profit or loss (and other comprehensive income)", "profit and loss account"
                           r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
-                          r"profit and loss account)" + _END)),
-    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + _END)),
-    ("equity", re.compile(rf"(?i)({equity_title.TITLE})" + _END)),      # read by pipeline/reading/equity.py
+                          r"profit and loss account)" + END)),
+    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + END)),
+    ("equity", re.compile(rf"(?i)({equity_title.TITLE})" + END)),      # read by pipeline/reading/equity.py
 ]
 _SQUASHED_TITLES = [
     ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),
@@ -48,7 +43,6 @@ SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condens
                                  r"respect of) (the |its |our |each )?(material |significant )?(joint ventures?|"
                                  r"associates?|investees?|equity[- ]accounted|equity[- ]method)")
 _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
-_PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")
 
 
 def detect_title(lines: list[str]) -> tuple[str, str | None]:
@@ -67,7 +61,7 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
             if len(ln) <= 80 and pat.fullmatch(squashed):
                 return ln, None if secondary else kind
     for ln in head:   # a sentence of prose is not a title: its words would cover questions the table does not
-        if not _SKIP_TITLE.match(ln) and re.search(r"[A-Za-z]{3}", ln) and not _PROSE.search(ln) \
+        if not _SKIP_TITLE.match(ln) and re.search(r"[A-Za-z]{3}", ln) and not PROSE.search(ln) \
                 and len(ln.split()) <= 14 and not split_row(ln)[1]:      # nor a row of figures
             return ln[:100], None
     return "", None

@@ -22,6 +22,7 @@ from pipeline.reading import segment_columns
 from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.lexicon import Metric, fold
 from pipeline import facts_rebuild
+from pipeline.question.tax_side import tax_side
 from pipeline.stores import corpus
 from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
@@ -32,6 +33,7 @@ _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change chang
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
 losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
 other""".split())
+_SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 # A parent heading with one of these words measures something about its rows, not the rows themselves: "Provisions
 # for credit losses › Card Member loans" is a provision, "Proceeds from › Long-term debt" a cash flow. (Not "change
@@ -238,6 +240,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     for f in cands:
         if f.secondary and not secondary_ok:
             continue
+        if ask.metric is not None and f.statement == "equity" and re.search(r"\bpaid\b", ask.metric.label) and \
+                not re.search(r"(?i)\bpaid\b", f.label) and \
+                (ask.statement_hint != "equity" or _SAYS_PAID.search(ask.question)):
+            continue    # the equity statement prints the amount declared: it answers "paid" only when its row says so
         row = _row_stems(f)
         link = None
         if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and not _names_measure(ask, f):
@@ -259,7 +265,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if ask.metric is None and link is None and _only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
-        if None is not _tax_side(ask.question) != _tax_side(f.label_path) is not None:
+        if None is not tax_side(ask.question) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
@@ -269,10 +275,11 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         soft_hits = sum(1 for w in ask.soft if w in row)
         # A statement of changes in equity answers only what no other row prints (the other statements print most
         # of its lines: net income, dividends paid, share repurchases; a statement whose title was not read ranks as
-        # a note), unless the question names it.
+        # a note), unless the question names it or asks its own measure (a dividend declared, not a cash flow's).
         primary = f.statement is not None and not f.secondary and f.statement != "equity"
         in_metric_statement = ask.metric is not None and f.statement in ask.metric.statements
-        hinted = ask.statement_hint is not None and f.statement == ask.statement_hint
+        hinted = f.statement is not None and f.statement in (ask.statement_hint, ask.metric and ask.metric.statement
+                                                             == "equity" and "equity")
         other_than_equity = f.statement != "equity" or hinted
         # On a balance sheet the carrying amount is the line net of its allowance or depreciation ("Accounts
         # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
@@ -383,15 +390,6 @@ def _only_in_compound(ask: Ask, f: StoredFact) -> bool:
         return False
     said = set(stems(ask.question))
     return all(i + 1 < len(toks) and toks[i + 1] in _COMPOUND_NEXT and toks[i + 1] not in said for i in hits)
-
-
-_TAX_SIDE = re.compile(r"(?i)\b(before|after|pre|post)[\s-]+(income\s+)?tax")
-
-
-def _tax_side(text: str) -> str | None:
-    """'before' | 'after' when the text says which side of tax a profit is ("profit after tax", "pre-tax")."""
-    m = _TAX_SIDE.search(text)
-    return None if m is None else ("before" if m.group(1).lower() in ("before", "pre") else "after")
 
 
 def _misread_row(f: StoredFact) -> bool:
