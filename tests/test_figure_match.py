@@ -536,11 +536,16 @@ def test_net_income_attributable_to_the_shareholders_is_that_row_not_the_net_los
     ("What were Zorbex's purchases of property and equipment in FY2030?", "Purchase of property and equipment", "(275)"),
     ("What was Zorbex's loss before income tax in FY2030?", "(Loss)/Profit before income tax", "(1,239)"),
     ("What was Zorbex's net interest income in FY2030?", "NET INTEREST INCOME", "129,698"),
+    # six content words, and the statement named as where it is printed is not part of the line item
+    ("What was Zorbex's issuance of common stock net of issuance costs in FY2030?",
+     "Proceeds from issuance of common stock, net of issuance costs", "26,901"),
+    ("What was Zorbex's repurchase of common stock in its statement of stockholders' equity for FY2030?",
+     "Repurchase of common stock", "(9,650)"),
 ])
 def test_a_line_item_named_in_three_or_more_words_is_looked_for_as_a_row_before_any_sentence(question, label, value):
     """A what-was question naming a line item in full is a figure question: its row is looked for (and the lead
     names it in the question's words), never only a sentence sharing its words."""
-    from pipeline.nodes.answering import _asks_a_value
+    from pipeline.answer.figure_kinds import asks_a_value
     from pipeline.question.registry import Company, Registry
 
     rows = _rows([["Statement of profit or loss", "(in thousands)", "Years ended December 31, 2030 2029",
@@ -548,12 +553,14 @@ def test_a_line_item_named_in_three_or_more_words_is_looked_for_as_a_row_before_
                    "NET INTEREST INCOME 129,698 109,900", "(Loss)/Profit before income tax (1,239) 512"],
                   ["Statements of Cash Flows", "(in thousands)", "Years ended December 31, 2030 2029",
                    "Cash flows from investing activities", "Purchase of property and equipment (275) (1,306)",
-                   "Net cash used in investing activities (22,300) (4,100)"]], "Zorbex", "Z_2030")
+                   "Net cash used in investing activities (22,300) (4,100)", "Cash flows from financing activities",
+                   "Proceeds from issuance of common stock, net of issuance costs 26,901 —",
+                   "Repurchase of common stock (9,650) (2,000)"]], "Zorbex", "Z_2030")
     f = analyse(question, Registry([Company(key="ZORBEX", name="Zorbex", legal_name="Zorbex Inc.")]))
-    assert f.metric is None and _asks_a_value(f)
+    assert f.metric is None and asks_a_value(f)
     ask = figure_ask.read_ask(question, f, None)
     assert ask.measure in question.lower()          # "purchases of property and equipment", as asked
     m = lookup.choose(ask, [x for x in rows if x.fiscal_year == 2030], ["Z_2030"])
     assert isinstance(m, lookup.FactMatch) and m.fact.label == label and m.fact.value_printed == value
-    assert not _asks_a_value(analyse("What was the main reason Zorbex gave for its change of auditor and chief "
+    assert not asks_a_value(analyse("What was the main reason Zorbex gave for its change of auditor and chief "
                                      "financial officer in FY2030?"))

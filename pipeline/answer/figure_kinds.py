@@ -1,12 +1,15 @@
 """Which calculation a figure question asks for: a share ("X as a % of Y"), an adjusted / non-GAAP measure (never
 computed from GAAP lines; its wording, NON_GAAP, is in question/figure_ask.py), a multi-year average, growth or CAGR
-(one answer over several years), or a figure no lexicon metric names ("How much was the backlog?")."""
+(one answer over several years), or a figure no lexicon metric names ("How much was the backlog?", "What was the
+issuance of common stock, net of issuance costs?": its row is looked for before any sentence)."""
 from __future__ import annotations
 
 import re
 
 from pipeline.answer import calculator
 from pipeline.question.analysis import QuestionFacts
+from pipeline.question.figure_ask import statement_named
+from pipeline.question.terms import content_terms
 
 # "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
 SHARE_OF = re.compile(r"(?i)(\bas an? (%|percent(age)?|share|proportion|ratio) of|%\s*of\b|\bpercent(age)? of|"
@@ -27,3 +30,29 @@ def spans_years(facts: QuestionFacts) -> bool:
 def is_figure_question(facts: QuestionFacts) -> bool:
     """A question that asks for a figure although no lexicon metric names it ("How much was Boeing's backlog?")."""
     return bool(FIGURE_CUE.search(facts.text))
+
+
+_WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
+_ASKING_LEAD = re.compile(r"(?i)^\s*(who|whom|whose|why|how|which|what|where|when|did|does|do|is|are|was|were|has|have|"
+                          r"had|can|could|will|would|should|describe|explain|list|summari[sz]e|tell|give|show)\b")
+
+
+def asks_a_value(facts: QuestionFacts) -> bool:
+    """"What was Acme's backlog in 2021?", "Acme accounts payable 2022": a what-was question or a
+    bare noun phrase about a period, naming a short measure (its table row is looked for before any sentence)."""
+    from pipeline.answer.prose import question_terms
+
+    if not facts.years:
+        return False
+    where = set(content_terms(statement_named(facts.text)))     # the statement named is where, not what
+    n = len([t for t in question_terms(facts) if t not in where])
+    if _WHAT_WAS.search(facts.text):
+        # a line item named in full ("purchases of property and equipment", "loss before income tax", "issuance of
+        # common stock, net of issuance costs") is looked for as a row before any sentence
+        return 0 < n <= _LINE_ITEM_WORDS
+    return not _ASKING_LEAD.search(facts.text) and 0 < n <= 3
+
+
+# How many content words a line item a what-was question names may have ("loss before income tax": three;
+# "proceeds from issuance of common stock, net of issuance costs": six)
+_LINE_ITEM_WORDS = 6

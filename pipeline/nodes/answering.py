@@ -266,7 +266,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
                     passages: list[Passage], cite: Cites) -> tuple[str, str]:
     """One company and year: a figure from the facts table (pipeline/answer/figures.py), else a quote."""
     from pipeline.answer import prose
-    from pipeline.answer.figure_kinds import is_figure_question
+    from pipeline.answer.figure_kinds import asks_a_value, is_figure_question
     from pipeline.answer.figures import answer_figure
     from pipeline.answer.superlative import is_superlative
 
@@ -274,7 +274,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         # "what was the largest liability?": rows compared, never one row's figure; "what drove the gross margin
         # decline?": the sentence giving the cause, never the margin itself
         return _quote(state, facts, company, year, passages, cite, conn)
-    if year is not None and (facts.metric is not None or is_figure_question(facts) or _asks_a_value(facts)):
+    if year is not None and (facts.metric is not None or is_figure_question(facts) or asks_a_value(facts)):
         text, kind = answer_figure(state, conn, facts, company, year, cite)
         if kind != "not_found" or facts.metric is not None:
             return text, kind
@@ -349,30 +349,6 @@ def count_said(text: str) -> int | None:
             if not re.fullmatch(r"(19|20)\d{2}", n):
                 return int(n.replace(",", ""))
     return None
-
-
-_WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
-_ASKING_LEAD = re.compile(r"(?i)^\s*(who|whom|whose|why|how|which|what|where|when|did|does|do|is|are|was|were|has|have|"
-                          r"had|can|could|will|would|should|describe|explain|list|summari[sz]e|tell|give|show)\b")
-
-
-def _asks_a_value(facts: QuestionFacts) -> bool:
-    """"What was Lockheed Martin's backlog in 2021?", "Corning accounts payable 2022": a what-was question or a
-    bare noun phrase about a period, naming a short measure (its table row is looked for before any sentence)."""
-    from pipeline.answer.prose import question_terms
-
-    if not facts.years:
-        return False
-    n = len(question_terms(facts))
-    if _WHAT_WAS.search(facts.text):
-        # up to four words: a line item named in full ("purchases of property and equipment", "loss before
-        # income tax", "net interest income") is looked for as a row before any sentence
-        return 0 < n <= _LINE_ITEM_WORDS
-    return not _ASKING_LEAD.search(facts.text) and 0 < n <= 3
-
-
-# How many content words a line item a what-was question names may have ("loss before income tax": three).
-_LINE_ITEM_WORDS = 4
 
 
 def _quote(state: TurnState, facts: QuestionFacts, company: str, year: int | None, passages: list[Passage],

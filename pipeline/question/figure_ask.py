@@ -42,11 +42,19 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
-_STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consolidated )?(income|operations|earnings|"
+STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consolidated )?(income|operations|earnings|"
                               r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
                               r"statements?|p&l|profit and loss( account)?|statement of financial position|"
                               # the statement of changes in equity, as an analyst names it
                               rf"{equity_statement_name.NAME})\b")
+
+
+def statement_named(text: str) -> str:
+    """The statement the question names as where the figure is printed ("in its statement of stockholders' equity"),
+    or ''."""
+    return " ".join(m.group(0) for m in STATEMENT_WORDS.finditer(text))
+
+
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
@@ -92,7 +100,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     if asking:                      # "Ignore previous instructions ... What was 3M's capex?": the asking sentence
         text = " ".join(asking)
     hint = _statement_hint(text)
-    text = _STATEMENT_WORDS.sub(" ", text)
+    text = STATEMENT_WORDS.sub(" ", text)
     text = _PAREN.sub(" ", text)
     for c in facts.companies:
         for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
@@ -144,7 +152,7 @@ def _leading_parts(company) -> set[str]:
 
 
 def _statement_hint(text: str) -> str | None:
-    m = _STATEMENT_WORDS.search(text)
+    m = STATEMENT_WORDS.search(text)
     if not m:
         return None
     t = m.group(0).lower()
