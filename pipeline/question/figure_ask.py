@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pipeline.question import equity_statement_name
+from pipeline.question import statement_names
 from pipeline.question.lexicon import Metric, fold, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.terms import stem, stem_words
@@ -42,11 +42,8 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
-STATEMENT_WORDS = re.compile(r"(?i)\b(income statements?|statements? of (consolidated )?(income|operations|earnings|"
-                              r"cash flows?|financial position|comprehensive income)|balance sheets?|cash flow "
-                              r"statements?|p&l|profit and loss( account)?|statement of financial position|"
-                              # the statement of changes in equity, as an analyst names it
-                              rf"{equity_statement_name.NAME})\b")
+STATEMENT_WORDS = re.compile(rf"(?i)\b({statement_names.PRIMARY}|p&l|profit and loss( account)?|"
+                             rf"{statement_names.EQUITY})\b")
 
 
 def statement_named(text: str) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.question import equity_statement_name
+from pipeline.question import statement_names
 
 DEFAULT_LEXICON = Path(__file__).parent.parent / "data" / "metrics.toml"
 
@@ -83,6 +83,9 @@ class Lexicon:
         # "dividends recognised in equity")
         blocked = [(i, i + len("equity")) for m in _EQUITY_STATEMENT.finditer(low)
                    for i in [low.find("equity", m.start(), m.end())]]
+        # the other statements' names ("in its statement of cash flows", "the income statement") name no measure
+        # at all: "cash" or "income" inside them is where the figure is printed
+        blocked += [(m.start(), m.end()) for m in _PRIMARY_STATEMENT.finditer(low)]
         for m in self.metrics:
             for t in m.terms:
                 for mm in term_pattern(t).finditer(low):
@@ -105,7 +108,8 @@ class Lexicon:
         raise KeyError(key)
 
 
-_EQUITY_STATEMENT = re.compile(rf"(?i){equity_statement_name.NAME}|"
+_PRIMARY_STATEMENT = re.compile(rf"(?i)\b(?:{statement_names.PRIMARY})\b")
+_EQUITY_STATEMENT = re.compile(rf"(?i){statement_names.EQUITY}|"
                                # "recognised (directly) in equity": where a movement is booked, not the measure
                                r"\b(?:recognised|recognized|recorded|taken|booked) (?:directly )?(?:in|to|through) "
                                r"(?:(?:stockholders|shareholders)['’]?\s+)?equity\b")
