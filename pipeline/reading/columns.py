@@ -26,17 +26,17 @@ MONTHS = {m: i + 1 for i, m in enumerate(
      "december"])}
 MONTHS.update({m[:3]: v for m, v in list(MONTHS.items())})
 MONTHS["sept"] = 9
-_MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _YEAR = r"(?:19|20)\d{2}"
 # One period expression: "December 31, 2019", "31 December 2022", "Dec. 31, 2019", "fiscal 2019", "FY2019", "2019".
 _PERIOD = re.compile(
-    rf"(?ix)(?:(?P<mon1>{_MON})\s+(?P<day1>\d{{1,2}}),?\s+(?P<y1>{_YEAR})"
-    rf"|(?P<day2>\d{{1,2}})\s+(?P<mon2>{_MON}),?\s+(?P<y2>{_YEAR})"
+    rf"(?ix)(?:(?P<mon1>{MON})\s+(?P<day1>\d{{1,2}}),?\s+(?P<y1>{_YEAR})"
+    rf"|(?P<day2>\d{{1,2}})\s+(?P<mon2>{MON}),?\s+(?P<y2>{_YEAR})"
     rf"|(?:fiscal\s+(?:year\s+)?|fy\s?)(?P<y3>{_YEAR}|\d{{2}})"
     rf"|(?<![\w$£€¥.,])(?P<y4>{_YEAR})(?![\w.,]\d|%))")
 
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
-_DATES = re.compile(rf"(?i)(?:{_MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{_MON}),?\s+{_YEAR}")
+_DATES = re.compile(rf"(?i)(?:{MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{MON}),?\s+{_YEAR}")
 
 _CURRENCY = [
     ("AUD", r"a\$|aud\b|australian dollars?"), ("CAD", r"c\$|cad\b|canadian dollars?"),
@@ -141,7 +141,7 @@ def is_fragment(line: str) -> bool:
         return False
     rest = _PERIOD.sub(" ", line)
     rest = _CURRENCY_RE.sub(" ", rest)
-    rest = re.sub(rf"(?i)\b{_MON}\s*\d{{0,2}},?", " ", rest)      # "May 31," waiting for its year on the next line
+    rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?", " ", rest)      # "May 31," waiting for its year on the next line
     words = re.findall(r"[A-Za-z%]+|\d+", rest)
     for w in words:
         lw = w.lower()
@@ -155,7 +155,7 @@ def is_fragment(line: str) -> bool:
     return True
 
 
-_DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{_MON}")
+_DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{MON}")
 # Who a column is: a group's accounts print the consolidated and the parent company's figures side by side
 # ("Group Company / 2022 2021 2022 2021", "Consolidated Parent").
 _ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(company|parent)\b")

@@ -30,22 +30,20 @@ from decimal import Decimal
 from itertools import combinations
 from math import comb
 
-from pipeline.reading.columns import MONTHS
+from pipeline.reading.columns import MON, MONTHS
 from pipeline.reading.equity_title import is_title
-from pipeline.reading.cells import parse_number, split_row
+from pipeline.reading.cells import YEAR, parse_number, split_row
 from pipeline.reading.page_table import PageTable
 
-_MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATE = re.compile(rf"(?i)\b(?:(?P<m1>{_MON})\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,?(?:\s+(?P<y1>(?:19|20)\d{{2}}))?"
-                   rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m2>{_MON}),?(?:\s+(?P<y2>(?:19|20)\d{{2}}))?)")
+_DATE = re.compile(rf"(?i)\b(?:(?P<m1>{MON})\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,?(?:\s+(?P<y1>(?:19|20)\d{{2}}))?"
+                   rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m2>{MON}),?(?:\s+(?P<y2>(?:19|20)\d{{2}}))?)")
 # a balance row: "Balance at 1 January 2022", "At 30 September 2022", "Balance as of June 30, 2020", "Balances,
 # December 31, 2021", "Restated balance at 1 January 2022"
 _BALANCE = re.compile(r"(?i)^(?:(?:restated|adjusted|opening|closing|ending|beginning)\s+)?(?:balances?\b|(?:as\s+)?at\b|"
                       r"as\s+of\b)")
 # a heading of a year's block: "Year ended 31 December 2022", "For the year ended June 30, 2023"
 _YEAR_HEADING = re.compile(r"(?i)^(?:for\s+the\s+)?(?:financial\s+|fiscal\s+)?year\s+ended\b")
-_MONTH_DAY_END = re.compile(rf"(?i)(?:{_MON})\s+\d{{1,2}},?$|\b\d{{1,2}}\s+(?:{_MON})$")
-_YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_MONTH_DAY_END = re.compile(rf"(?i)(?:{MON})\s+\d{{1,2}},?$|\b\d{{1,2}}\s+(?:{MON})$")
 _OPEN_END = re.compile(r"(?i)([,;&(/-]|\b(and|or|of|for|in|to|the|net|less|on|by|with|from|per|into|at|under|a|an))$")
 # the total column's name, whole on one header line ("Total equity", "Total Stockholders' Equity (Deficit)"); words
 # of wrapped column names jumbled across lines ("Total interests equity") name nothing
@@ -187,7 +185,7 @@ def _spaced(line: str) -> str:
     return re.sub(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)", r"(\1)", line)
 
 
-_MONTH_END = re.compile(rf"(?i)\b(?:{_MON})$")
+_MONTH_END = re.compile(rf"(?i)\b(?:{MON})$")
 
 
 def _date_back(label: str, values: list[str]) -> tuple[str, list[str]]:
@@ -195,7 +193,7 @@ def _date_back(label: str, values: list[str]) -> tuple[str, list[str]]:
     the label's."""
     if _MONTH_END.search(label) and values and re.fullmatch(r"\d{1,2},?", values[0]):
         label, values = f"{label} {values[0]}", values[1:]
-    if _MONTH_DAY_END.search(label) and values and _YEAR.match(values[0]):
+    if _MONTH_DAY_END.search(label) and values and YEAR.match(values[0]):
         label, values = f"{label} {values[0]}", values[1:]
     return label, values
 
