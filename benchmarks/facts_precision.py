@@ -203,7 +203,7 @@ class Source:
 
     def facts(self, ref: str) -> list:
         if self.conn is not None:
-            from pipeline import facts_rebuild
+            from pipeline.retrieval import facts_rebuild
             from pipeline.stores import facts as store
 
             facts_rebuild.ensure_current(self.conn, [ref])
@@ -211,7 +211,7 @@ class Source:
         from ingest.documents import describe
         from pipeline.reading.facts import extract
         from pipeline.question.registry_sources import file_registry
-        from pipeline.facts_rebuild import document_units, page_units
+        from pipeline.retrieval.facts_rebuild import document_units, page_units
 
         pages = self.pages(ref)
         info = describe(Path(ref), file_registry(), pages)

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.report import machine, markdown_table, write_section  # noqa: E402
 from ingest.run import ingest_paths  # noqa: E402
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.settings import Settings, default_corpus_dir  # noqa: E402
 
 

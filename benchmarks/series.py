@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.report import machine, markdown_table, write_section  # noqa: E402
 from evals.grading import cells as grade  # noqa: E402
-from pipeline.series_table import SeriesTable  # noqa: E402
+from pipeline.core.series_table import SeriesTable  # noqa: E402
 from pipeline.graph import run_turn  # noqa: E402
 from pipeline.nodes import TurnContext  # noqa: E402
 from pipeline.settings import get_settings  # noqa: E402

@@ -6,7 +6,7 @@ import json
 import time
 from pathlib import Path
 
-from pipeline.version import git_commit as commit  # what a run records as its commit
+from pipeline.core.version import git_commit as commit  # what a run records as its commit
 
 FOLDER = Path(__file__).resolve().parent / "baselines"
 

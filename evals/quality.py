@@ -94,7 +94,7 @@ def _grade_figure(case: QualityCase, answer: str) -> tuple[str, str]:
 
 
 def _grade_cells(case: QualityCase, out: dict) -> tuple[str, str]:
-    from pipeline.series_table import SeriesTable
+    from pipeline.core.series_table import SeriesTable
 
     if not out.get("series_table"):
         return "refused", "no table in the answer"

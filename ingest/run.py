@@ -5,7 +5,7 @@ another name are reported as "same as X" and not stored twice; a changed documen
 with its pages, chunks, vectors and facts, so a reader sees the old version whole or the new one whole and an
 interrupted run (killed, disk full, database restarted) leaves the old one to be finished by the next run. A
 malformed or non-PDF file fails alone with a clear message and leaves no partial rows; a cause that is not the
-file's (a full disk, the database gone) stops the batch with the summary (`pipeline/errors.py`). The embedder is
+file's (a full disk, the database gone) stops the batch with the summary (`pipeline/cli/errors.py`). The embedder is
 only loaded when something needs embedding, so an unchanged re-ingest is a hash check and one query.
 """
 from __future__ import annotations
@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ingest.documents import DocumentInfo, describe, file_sha256
-from pipeline.access import Principal, require
+from pipeline.core.access import Principal, require
 from pipeline.question.registry import Registry
 from pipeline.question.registry_sources import get_registry
 from pipeline.settings import Settings
-from pipeline import facts_rebuild
+from pipeline.retrieval import facts_rebuild
 from pipeline.stores import corpus, db
 
 Progress = Callable[[str, float], None]  # (message, fraction of the whole run done)
@@ -68,7 +68,7 @@ def _phase(settings: Settings, name: str, conn=None) -> None:
     elif action == "pause":
         time.sleep(600)
     elif action == "disk_full":
-        from pipeline.errors import DiskFullError
+        from pipeline.cli.errors import DiskFullError
         raise DiskFullError(str(settings.data_dir))
     elif action == "drop_connection" and conn is not None:
         conn.execute("SELECT pg_terminate_backend(pg_backend_pid())")
@@ -127,7 +127,7 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, *, conn=None, embedd
             overall.done_file(n, results[-1])
             if results[-1].stops:     # a full disk or a lost database: the next file would fail the same way
                 if results[-1].disk_full:
-                    from pipeline.errors import disk_full
+                    from pipeline.cli.errors import disk_full
                     need = sum(overall.sizes[n:]) * DB_BYTES_PER_PDF_BYTE / 1e6
                     results[-1].error = disk_full(settings, need_mb=max(need, 1.0)).text()
                 results += [IngestResult(path=p, doc_id=p.stem, status="not tried") for p in files[n + 1:]]
@@ -302,10 +302,10 @@ def _ingest_one(path: Path, settings: Settings, conn, emb: _Embedder, registry: 
         result.status = "replaced" if info.doc_id in known else "ingested"
         known[info.doc_id] = digest
         result.pages, result.chunks, result.reused = len(pages), len(chunks), need.reused
-    except Exception as e:  # noqa: BLE001 - every failure is recorded; pipeline/errors.py says whose cause it is
+    except Exception as e:  # noqa: BLE001 - every failure is recorded; pipeline/cli/errors.py says whose cause it is
         _rollback(conn)
         result.error, result.stops = _failure(e, settings, path)
-        from pipeline.errors import is_disk_full
+        from pipeline.cli.errors import is_disk_full
         result.disk_full = is_disk_full(e)
     finally:
         result.seconds = time.perf_counter() - t0
@@ -333,7 +333,7 @@ def _failure(e: Exception, settings: Settings, path: Path) -> tuple[str, bool]:
 
     from ingest.documents import DocumentNameError
     from ingest.pdf import PdfReadError
-    from pipeline import errors
+    from pipeline.cli import errors
     from pipeline.question.registry import UnknownCompanyError
 
     if errors.is_disk_full(e):

@@ -2,11 +2,9 @@
 facts), `answer/`, `guardrails/` (the checkpoints and the fail-open policy as data), `memory/`, `stores/` (all SQL),
 `providers/`, `nodes/` (the turn graph's steps) and `cli/`.
 
-The root holds the turn graph (`graph`), the turn state (`state`), the settings and the prompts, and the leaves
-several stages share, kept here because the layers need them here:
-- `series_table`: the turn state's series types;
-- `filing_types`: read by the reader and the stores;
-- `facts_rebuild`: above the reader (which never imports the stores) and the stores;
-- `trace`, `errors`, `version`, `access`, `auth`.
+The root holds only the turn graph (`graph`), the turn state (`state`), the settings and the prompts. The
+leaves several stages share are `core/` (access, filing types, series types, trace, version: they import nothing of
+the pipeline); sign-in is `signin/`; the CLI's error messages are `cli/errors`; the facts rebuild (the table reader's
+facts handed to the facts store) is `retrieval/facts_rebuild`, above both.
 Layers point one way: app/ and evals/ -> cli -> graph -> nodes -> stages -> stores; tests/test_layers.py proves
 there is no circle."""

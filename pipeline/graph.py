@@ -52,7 +52,7 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
         from pipeline.stores.checkpoints import new_thread_id
 
         thread_id = new_thread_id()
-    from pipeline.trace import snippet
+    from pipeline.core.trace import snippet
     from pipeline.question.user_text import clean_question
 
     c = clean_question(question)
@@ -280,7 +280,7 @@ def _override(work: Work, company: str | None, year: int | None) -> None:
 
 
 def _gate(state: TurnState, coverage: dict[str, list[int]]) -> StepRecord:
-    from pipeline.trace import snippet
+    from pipeline.core.trace import snippet
 
     seen = {"route": state.route, "answer": snippet(state.answer, 400), "citations": len(state.citations),
             "markers": sorted({int(m) for m in re.findall(r"\[(\d+)\]", state.answer or "")})}
@@ -292,7 +292,7 @@ def _gate(state: TurnState, coverage: dict[str, list[int]]) -> StepRecord:
 
 
 def _shape(state: TurnState, work: Work) -> StepRecord:
-    from pipeline.trace import snippet
+    from pipeline.core.trace import snippet
 
     before = len(state.citations)
     cited_before = [f"[{c.marker}] {c.doc} p. {c.page}" for c in state.citations]

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from pipeline.series_table import SeriesTable
+from pipeline.core.series_table import SeriesTable
 
 Route = Literal["retrieve", "clarify", "out_of_scope", "no_data", "direct", "web"]
 
@@ -139,7 +139,7 @@ class TurnState(BaseModel):
     derivation: str = ""
     results: list[dict[str, Any]] = Field(default_factory=list)  # {company, metric, year, value, unit, kind}
     claims: list[Claim] = Field(default_factory=list)
-    # a measure across years / companies (pipeline/series_table.py SeriesTable), recorded so it survives a reload
+    # a measure across years / companies (pipeline/core/series_table.py SeriesTable), recorded so it survives a reload
     table: dict[str, Any] | None = None
     verdict: Literal["pass", "partial", "fail", "not_checked"] = "not_checked"
     retries: int = 0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("ARA_TEST_CORPUS", ROOT.parent / "shared" / "corpus")).resolve()

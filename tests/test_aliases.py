@@ -4,7 +4,7 @@ companies only; the corpus test is tests/test_world_names.py."""
 import pytest
 
 from ingest.aliases import learn
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.question.analysis import analyse
 from pipeline.question.registry import Company, Registry
 from pipeline.guardrails.router import route_question

@@ -3,10 +3,10 @@ that enforce them (an analyst asking for another analyst's thread gets nothing; 
 import pytest
 from click.testing import CliRunner
 
-from pipeline import auth
+from pipeline.signin import auth
 
 from pipeline.memory import conversations
-from pipeline.access import LOCAL, OPERATOR, AccessDenied, Principal, require
+from pipeline.core.access import LOCAL, OPERATOR, AccessDenied, Principal, require
 from pipeline.stores import checkpoints
 from pipeline.stores import companies as company_store
 from pipeline.stores import db

@@ -17,7 +17,7 @@ import pytest
 
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, MARKS, READY, free_port, wait_healthy
 
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 
 pytestmark = MARKS[:2]          # browser + chromium present; the generated filing stands in for the corpus
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,8 +97,8 @@ def _sign_in(browser, url: str, name: str):
 
 @pytest.fixture(scope="module")
 def password_server(small_corpus):
-    from pipeline import auth
-    from pipeline.access import OPERATOR
+    from pipeline.signin import auth
+    from pipeline.core.access import OPERATOR
     from pipeline.stores import db
 
     with db.session(small_corpus) as c:
@@ -238,8 +238,8 @@ def oidc_server(small_corpus, tmp_path_factory):
 def test_oidc_sign_in_through_the_identity_provider(oidc_server, browser, small_corpus):
     from playwright.sync_api import expect
 
-    from pipeline import auth
-    from pipeline.access import OPERATOR
+    from pipeline.signin import auth
+    from pipeline.core.access import OPERATOR
     from pipeline.stores import db
 
     idp, url = oidc_server

@@ -4,7 +4,7 @@ import pytest
 from click.testing import CliRunner
 
 from ingest.run import ingest_paths
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.question.analysis import analyse
 from pipeline.question.registry_sources import registry_from_db
 from pipeline.guardrails.router import route_question

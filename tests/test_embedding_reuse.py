@@ -3,7 +3,7 @@ import pytest
 
 from ingest import vectors
 from ingest.run import ingest_paths
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.stores import corpus
 from tests.pdfs import write_pdf
 

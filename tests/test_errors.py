@@ -1,4 +1,4 @@
-"""One error path (pipeline/errors.py): `ara` and the app say the cause and the fix in a few lines and `ara` exits
+"""One error path (pipeline/cli/errors.py): `ara` and the app say the cause and the fix in a few lines and `ara` exits
 non-zero; the traceback only with --debug / ARA_DEBUG=1. Each case is the real fault, in a subprocess."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 import psycopg
 import pytest
 
-from pipeline.errors import EXIT_CODE, explain
+from pipeline.cli.errors import EXIT_CODE, explain
 from pipeline.settings import Settings
 from tests.conftest import ROOT
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline import facts_rebuild
+from pipeline.retrieval import facts_rebuild
 from pipeline.question.figure_ask import Ask, stems
 from pipeline.reading.facts import FACTS_VERSION
 from pipeline.retrieval import fact_match

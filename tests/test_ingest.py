@@ -2,7 +2,7 @@
 from click.testing import CliRunner
 
 from ingest.run import ingest_paths
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.stores import corpus
 from tests.pdfs import write_pdf
 

@@ -13,7 +13,7 @@ import pytest
 
 from ingest.documents import file_sha256
 from ingest.run import PHASES, ingest_paths
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.reading.facts import FACTS_VERSION
 from pipeline.stores import corpus
 from tests.conftest import ROOT

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.question import line_vocabulary as lv
-from pipeline import trace
+from pipeline.core import trace
 from pipeline.question import figure_ask
 from pipeline.guardrails import figure_fit
 from pipeline.retrieval import fact_match as lookup

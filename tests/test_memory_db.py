@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline import nodes
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.graph import run_turn
 from pipeline.state import CitationRef, Claim, StepRecord
 from pipeline.stores.checkpoints import new_thread_id

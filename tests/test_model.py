@@ -7,7 +7,7 @@ import re
 import pytest
 from pydantic import SecretStr
 
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.answer.model import ModelSynthesiser
 from pipeline.graph import run_turn
 from pipeline.providers.llm import get_llm

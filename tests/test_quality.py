@@ -255,7 +255,7 @@ def _series_case(tmp_path, cells):
 
 
 def _table(*cells):
-    from pipeline.series_table import SeriesTable
+    from pipeline.core.series_table import SeriesTable
 
     return SeriesTable(measure="Revenue", companies=["Kestrel"], columns=["FY2040", "FY2041"],
                        cells=[{"company": "Kestrel", "year": int(p[2:]), "period": p, "value": v,

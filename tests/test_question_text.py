@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.guardrails.shaping import distinct
 from pipeline.question.user_text import clean_question
 from tests.conftest import corpus_pdf

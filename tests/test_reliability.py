@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pydantic import SecretStr
 
 from ingest.run import ingest_paths
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.graph import run_turn
 from pipeline.settings import Settings
 from pipeline.stores import audit as trail

@@ -216,7 +216,7 @@ def test_one_scoped_retrieval_costs_one_statement_per_side(conn, corpus, setting
 def test_a_stale_filing_is_still_rebuilt_before_its_facts_are_read(conn, corpus, settings, monkeypatch):
     """The scope says which filings' facts are stale (after a rules change): the facts search then rebuilds them
     before reading, as before; current ones cost no check."""
-    from pipeline import facts_rebuild
+    from pipeline.retrieval import facts_rebuild
 
     rebuilt: list[str] = []
     monkeypatch.setattr(facts_rebuild, "extract_document", lambda c, doc_id, pages=None: rebuilt.append(doc_id) or 0)

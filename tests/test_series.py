@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pipeline.answer import export
 from pipeline.answer.series import asks_series
-from pipeline.series_table import Cell, SeriesTable
+from pipeline.core.series_table import Cell, SeriesTable
 from pipeline.question.periods import year_span
 from pipeline.question.analysis import analyse
 from tests.conftest import corpus_pdf

@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from pipeline import version
+from pipeline.core import version
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

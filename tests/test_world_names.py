@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.access import OPERATOR
+from pipeline.core.access import OPERATOR
 from pipeline.question.analysis import analyse
 from pipeline.guardrails.router import route_question
 

@@ -7,7 +7,7 @@ import streamlit as st
 
 
 def render_figures(connect, docs: list[dict]) -> None:
-    from pipeline import facts_rebuild
+    from pipeline.retrieval import facts_rebuild
     from pipeline.stores import facts
 
     st.subheader("Figures")

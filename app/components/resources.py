@@ -43,7 +43,7 @@ def turn_context():
 
 
 def current_principal():
-    """Who this browser session is (a `pipeline.access.Principal`), as decided by the entry script's sign-in
+    """Who this browser session is (a `pipeline.core.access.Principal`), as decided by the entry script's sign-in
     (`app/components/signin.py`) on this very run: every page draws for, and asks the pipeline as, this principal."""
     p = st.session_state.get("principal")
     if p is None:   # a page run without the entry script (AppTest.from_function): the same rules, no form

@@ -16,7 +16,7 @@ def _markers(state: dict) -> dict[tuple[str, int], int]:
 
 def show_table(state: dict, n: int) -> None:
     from pipeline.answer import export
-    from pipeline.series_table import SeriesTable
+    from pipeline.core.series_table import SeriesTable
 
     raw = state.get("table")
     if not raw:

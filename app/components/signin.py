@@ -1,7 +1,7 @@
 """Who is using this browser (ARA_AUTH), before any page is drawn: the sign-in form or button when needed, the
 "signed in as" line and sign-out in the sidebar, and the cookie that keeps the identity across a page reload.
 
-The identity is decided by `pipeline.auth` (password sessions, the identity provider's user, the anonymous
+The identity is decided by `pipeline.signin.auth` (password sessions, the identity provider's user, the anonymous
 per-browser token); the roles are enforced by the pipeline functions the pages call. This module only draws.
 
 Why a cookie: Streamlit keeps `st.session_state` per websocket connection, so a reload starts from nothing. A
@@ -17,8 +17,8 @@ import json
 import streamlit as st
 
 from app.components.resources import connect, database_ready
-from pipeline import auth
-from pipeline.access import Principal
+from pipeline.signin import auth
+from pipeline.core.access import Principal
 
 SESSION_COOKIE = "ara_session"     # a password sign-in's session token
 BROWSER_COOKIE = "ara_browser"     # an anonymous browser's token (ARA_AUTH=none, ARA_APP_USERS=per-session)

@@ -1,4 +1,4 @@
-"""A recorded step's payload (StepRecord.data, see pipeline/trace.py) as tables a reviewer can read and sort.
+"""A recorded step's payload (StepRecord.data, see pipeline/core/trace.py) as tables a reviewer can read and sort.
 Used by the Trace page and by the chat sidebar's full-table dialog."""
 from __future__ import annotations
 

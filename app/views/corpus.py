@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from app.components.resources import connect, current_principal, database_ready
-from pipeline.access import AccessDenied
+from pipeline.core.access import AccessDenied
 
 st.title("Corpus")
 settings = database_ready()

@@ -20,7 +20,7 @@ FIGURE_COLUMNS = ("company", "fiscal year", "value as printed", "value", "scale"
 
 def series_rows(table: dict[str, Any] | Any) -> list[dict[str, Any]]:
     """One row per cell of a recorded series table (a `SeriesTable` or its JSON), values as numbers."""
-    from pipeline.series_table import SeriesTable
+    from pipeline.core.series_table import SeriesTable
 
     t = table if isinstance(table, SeriesTable) else SeriesTable.model_validate(table)
     return [{"company": c.company, "period": c.period, "value": _number(c.value), "unit": c.unit,

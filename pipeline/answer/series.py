@@ -7,7 +7,7 @@ prior-year column), or a derived measure (a margin, a share, a year-on-year chan
 its derivation kept with the cell. A cell that cannot be read says why (no report held prints that year; the
 reports held do not print it): a cell is never interpolated from its neighbours.
 
-The table is data (`SeriesTable`, `pipeline/series_table.py`, below the turn state and the answerer), recorded on
+The table is data (`SeriesTable`, `pipeline/core/series_table.py`, below the turn state and the answerer), recorded on
 the turn state so it survives a reload of the conversation, carried by `ara ask --json` and exported by
 `pipeline.answer.export`.
 """
@@ -27,7 +27,7 @@ from pipeline.question.labels import doc_label
 from pipeline.question.periods import names_span, year_span
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
-from pipeline.series_table import Cell, SeriesTable
+from pipeline.core.series_table import Cell, SeriesTable
 
 # Asking for the figures side by side rather than one of them: a comparison or a table / chart of them.
 _SIDE_BY_SIDE = re.compile(r"(?i)\b(compare[ds]?|comparison|side[- ]by[- ]side|versus|vs\.?|table|chart|plot|graph|"

@@ -51,7 +51,7 @@ def companies(ctx: click.Context, as_json: bool) -> None:
 def edit(company: str, name: str | None, aliases: tuple[str, ...], remove: tuple[str, ...], tickers: tuple[str, ...],
          fiscal_year_end: str | None, sector: str | None, merge_into: str | None) -> None:
     """Correct COMPANY (key or name): name, aliases, tickers, fiscal-year end; or merge it into another."""
-    from pipeline.access import OPERATOR
+    from pipeline.core.access import OPERATOR
     from pipeline.question.registry_sources import forget_cached
     from pipeline.settings import get_settings
     from pipeline.stores import companies as store

@@ -13,7 +13,7 @@ from pipeline.cli.settings import checked_settings as _settings
 
 class _Ara(click.Group):
     """The one error path of the CLI: an exception from any command becomes a short message naming its cause and
-    the fix (`pipeline/errors.py`) and exit code 2; the traceback only with --debug or ARA_DEBUG=1."""
+    the fix (`pipeline/cli/errors.py`) and exit code 2; the traceback only with --debug or ARA_DEBUG=1."""
 
     def invoke(self, ctx: click.Context):
         try:
@@ -24,7 +24,7 @@ class _Ara(click.Group):
         except Exception as e:  # noqa: BLE001 - explained below, re-raised with --debug
             if _debug(ctx):
                 raise
-            from pipeline.errors import EXIT_CODE, explain
+            from pipeline.cli.errors import EXIT_CODE, explain
 
             click.echo(f"Error: {explain(e, _settings_or_none()).text()}", err=True)
             click.echo("(run with --debug or ARA_DEBUG=1 for the traceback)", err=True)
@@ -72,7 +72,7 @@ def ingest(paths: tuple[Path, ...], corpus_dir: Path | None, force: bool, quiet:
     if not targets or targets[0] is None:
         raise click.UsageError("No PDFs given and no corpus folder found: pass PATHs, --corpus DIR or set "
                                "ARA_CORPUS_DIR (see README, 'Getting the filings').")
-    from pipeline.access import OPERATOR
+    from pipeline.core.access import OPERATOR
 
     results = ingest_paths(targets, s, show_progress=not quiet, force=force, by=OPERATOR)   # whoever holds the shell
     table = summary_table(results)
@@ -88,7 +88,7 @@ def ingest(paths: tuple[Path, ...], corpus_dir: Path | None, force: bool, quiet:
         console.print("[yellow]No PDFs found.[/]")
     stopped = next((r for r in results if r.stops), None)
     if stopped:
-        from pipeline.errors import EXIT_CODE
+        from pipeline.cli.errors import EXIT_CODE
 
         click.echo(f"Error: stopped at {stopped.path.name}: {stopped.error}", err=True)
         sys.exit(EXIT_CODE)

@@ -61,7 +61,7 @@ def _print_table(raw: dict) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from pipeline.series_table import SeriesTable
+    from pipeline.core.series_table import SeriesTable
 
     t = SeriesTable.model_validate(raw)
     out = Table(title=t.header())

@@ -6,15 +6,15 @@ import json
 
 import click
 
-from pipeline.access import ROLES
+from pipeline.core.access import ROLES
 
 _ROLE = click.Choice(list(ROLES))
 
 
 def _run(action):
     """Run `action(conn, operator)` on a migrated connection; a user error is a one-line message and exit 1."""
-    from pipeline.access import OPERATOR
-    from pipeline.auth import UserError
+    from pipeline.core.access import OPERATOR
+    from pipeline.signin.auth import UserError
     from pipeline.cli.settings import checked_settings
     from pipeline.stores import db
 
@@ -47,7 +47,7 @@ def users(ctx: click.Context, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def list_(as_json: bool) -> None:
     """List the users, their roles and whether they have a password."""
-    from pipeline import auth
+    from pipeline.signin import auth
 
     rows = _run(lambda c, op: auth.list_users(c, by=op))
     if as_json:
@@ -67,7 +67,7 @@ def list_(as_json: bool) -> None:
 @click.option("--password-stdin", is_flag=True, help="Read the password from the first line of stdin (scripts).")
 def add(name: str, role: str, no_password: bool, password_stdin: bool) -> None:
     """Add user NAME (a name or an e-mail address; with ARA_AUTH=oidc, the address the provider gives)."""
-    from pipeline import auth
+    from pipeline.signin import auth
 
     password = _password(not no_password, password_stdin and not no_password)
     added = _run(lambda c, op: auth.add_user(c, name, role, password, by=op))
@@ -78,7 +78,7 @@ def add(name: str, role: str, no_password: bool, password_stdin: bool) -> None:
 @click.argument("name")
 def remove(name: str) -> None:
     """Remove user NAME and end their sessions (their conversations stay, readable by reviewers)."""
-    from pipeline import auth
+    from pipeline.signin import auth
 
     _run(lambda c, op: auth.remove_user(c, name, by=op))
     click.echo(f"removed {name}")
@@ -89,7 +89,7 @@ def remove(name: str) -> None:
 @click.argument("role", type=_ROLE)
 def role(name: str, role: str) -> None:
     """Give user NAME the role ROLE (it applies from their next page view)."""
-    from pipeline import auth
+    from pipeline.signin import auth
 
     _run(lambda c, op: auth.set_role(c, name, role, by=op))
     click.echo(f"{name} is now {role}")
@@ -101,7 +101,7 @@ def role(name: str, role: str) -> None:
 @click.option("--none", "no_password", is_flag=True, help="Remove the password (identity provider only).")
 def password(name: str, password_stdin: bool, no_password: bool) -> None:
     """Set user NAME's password; their open sessions end."""
-    from pipeline import auth
+    from pipeline.signin import auth
 
     new = None if no_password else _password(True, password_stdin)
     _run(lambda c, op: auth.set_password(c, name, new, by=op))

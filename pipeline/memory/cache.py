@@ -81,7 +81,7 @@ class CacheResult:
 class SemanticCache:
     def __init__(self, connect, embedder, return_threshold: float = 0.95, seed_threshold: float = 0.80,
                  answered_by: str | None = None):
-        from pipeline.version import code_version
+        from pipeline.core.version import code_version
 
         self._connect, self._embedder = connect, embedder
         self.answered_by = answered_by if answered_by is not None else code_version()

@@ -6,7 +6,7 @@ looks exactly like one that does not exist (empty), so an id tried from elsewher
 """
 from __future__ import annotations
 
-from pipeline.access import Principal
+from pipeline.core.access import Principal
 from pipeline.stores.checkpoints import CheckpointSaver, Message
 
 

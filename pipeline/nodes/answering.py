@@ -5,7 +5,7 @@ import re
 
 from pipeline.answer import NOT_FOUND
 from pipeline.answer.formula import find_definition
-from pipeline import trace as tr
+from pipeline.core import trace as tr
 from pipeline.question.labels import doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from pipeline.answer import NOT_FOUND
-from pipeline import trace as tr
+from pipeline.core import trace as tr
 from pipeline.question.lexicon import get_lexicon
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus

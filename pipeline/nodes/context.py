@@ -56,7 +56,7 @@ class TurnContext:
         with connect() as c:   # the schema this context writes to (idempotent, under an advisory lock)
             db.migrate(c)
         # Nothing over the whole corpus happens here: facts older than the current rules are rebuilt per filing
-        # when a search first reads them (pipeline.facts_rebuild.ensure_current).
+        # when a search first reads them (pipeline.retrieval.facts_rebuild.ensure_current).
         retriever = Retriever(settings, connect, embedder=embedder)
         cache = SemanticCache(connect, LazyEmbedder(retriever), settings.cache_return_threshold,
                               settings.cache_seed_threshold) if settings.cache_enabled else None

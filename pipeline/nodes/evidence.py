@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pipeline import trace as tr
+from pipeline.core import trace as tr
 from pipeline.guardrails.grader import found_flags, grade
 from pipeline.guardrails.router import RouteDecision, refine_with_llm, reports_printing, route_question
 from pipeline.retrieval.passage import Passage, Scope

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pipeline import trace as tr
+from pipeline.core import trace as tr
 from pipeline.question.lexicon import get_lexicon
 from pipeline.state import CitationRef, Claim, StepRecord, TurnState
 from pipeline.stores import corpus

@@ -21,7 +21,7 @@ from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
-from pipeline.filing_types import ANNUAL_TYPES
+from pipeline.core.filing_types import ANNUAL_TYPES
 
 FACTS_VERSION = "32"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 

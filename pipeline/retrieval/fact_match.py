@@ -21,7 +21,7 @@ from pipeline.question import line_vocabulary
 from pipeline.reading import segment_columns
 from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.lexicon import Metric, fold
-from pipeline import facts_rebuild
+from pipeline.retrieval import facts_rebuild
 from pipeline.question.tax_side import tax_side
 from pipeline.stores import corpus
 from pipeline.stores import filings as filings_store

@@ -99,6 +99,6 @@ def prune(conn, retention_days: float) -> int:
 
 
 def code_version() -> str:
-    from pipeline.version import code_version as current
+    from pipeline.core.version import code_version as current
 
     return current()

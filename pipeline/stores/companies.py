@@ -7,7 +7,7 @@ from typing import Iterable
 import psycopg
 from psycopg.types.json import Jsonb
 
-from pipeline.access import Principal, require
+from pipeline.core.access import Principal, require
 
 _COLS = ("key", "name", "legal_name", "tickers", "aliases", "fiscal_year_end", "sector", "file_number", "origin",
          "name_sources")

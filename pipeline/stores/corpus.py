@@ -15,8 +15,8 @@ from typing import Iterable, Sequence
 import psycopg
 from psycopg.types.json import Jsonb
 
-from pipeline.access import Principal, require
-from pipeline.filing_types import ANNUAL_TYPES
+from pipeline.core.access import Principal, require
+from pipeline.core.filing_types import ANNUAL_TYPES
 from pipeline.stores.tokeniser import chunk_terms, tsvector_literal
 
 

@@ -1,7 +1,7 @@
 """The facts table: every table row x column of every filing (pipeline/reading/facts.py extracts them).
 
 Parameterised SQL only. Facts are rebuilt from the stored page texts when missing or when the extraction
-rules change (pipeline/facts_rebuild.py): this store writes the facts it is handed with the rules' version mark,
+rules change (pipeline/retrieval/facts_rebuild.py): this store writes the facts it is handed with the rules' version mark,
 and compares the marks with the version it is given; it knows nothing of the reader.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import psycopg
 
-from pipeline.filing_types import ANNUAL_TYPES
+from pipeline.core.filing_types import ANNUAL_TYPES
 
 _COLS = ("doc_id", "page", "line_no", "table_title", "statement", "secondary", "label", "label_path", "column_header",
          "period_end", "period_year", "fiscal_year", "span", "qualifiers", "value_printed", "value", "scale", "kind",

@@ -1,4 +1,4 @@
-"""The app's users and sign-in sessions in Postgres (parameterised SQL only). `pipeline/auth.py` is the concept
+"""The app's users and sign-in sessions in Postgres (parameterised SQL only). `pipeline/signin/auth.py` is the concept
 (hashing, sign-in, sessions); this is its storage."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sign-in: who a visitor is (ARA_AUTH), as a `Principal` for `pipeline.access`.
+"""Sign-in: who a visitor is (ARA_AUTH), as a `Principal` for `pipeline.core.access`.
 
 - `none` (default): no sign-in. ARA_APP_USERS=single: everyone is the one local analyst (it is their machine);
   per-session: every browser is its own anonymous analyst, known across reloads by a random token it keeps.
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import psycopg
 
-from pipeline.access import ROLES, Principal, require
+from pipeline.core.access import ROLES, Principal, require
 from pipeline.settings import Settings
 from pipeline.stores import users as store
 
@@ -233,6 +233,6 @@ def browser_principal(token: str) -> Principal:
 
 def local_principal(settings: Settings) -> Principal | None:
     """Who a visitor is without any sign-in (ARA_AUTH=none, ARA_APP_USERS=single); None in the other modes."""
-    from pipeline.access import LOCAL
+    from pipeline.core.access import LOCAL
 
     return LOCAL if settings.auth == "none" and settings.app_users == "single" else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import psycopg
 
-from pipeline.filing_types import ANNUAL_TYPES
+from pipeline.core.filing_types import ANNUAL_TYPES
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.facts import FACTS_VERSION, extract
 from pipeline.stores import facts as store
