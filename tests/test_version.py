@@ -32,3 +32,10 @@ def test_outside_a_checkout_it_is_unknown(tmp_path, monkeypatch):
     monkeypatch.setattr(version, "ROOT", tmp_path)
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))
     assert version.git_commit() == "unknown"
+
+
+def test_the_root_it_asks_git_about_is_the_checkout():
+    """ROOT is the folder holding the `pipeline` and `ingest` packages the dirty check diffs (not a package folder:
+    from there the check's paths name nothing and an edited checkout would pass for its commit)."""
+    assert (version.ROOT / "pipeline" / "core" / "version.py").is_file()
+    assert (version.ROOT / "ingest").is_dir()
