@@ -523,3 +523,56 @@ def test_the_check_works_when_the_filers_year_end_is_not_read():
                    "Total assets 512,400 470,310", f"Total stockholders' equity {total}"]
         facts = _facts([income, balance, equity])
         assert _equity(facts, "Cash dividends declared ($0.24 per share)", 2023) == kept, total
+
+
+def test_a_dividend_row_stating_its_rate_is_the_amount_and_a_bare_equity_dividend_is_the_declaration():
+    # A made-up filer whose equity statement names each dividend by the rate it was paid at, in the two wordings
+    # filers use: a parenthesis ("Dividends ($0.24 per share)") and an appended clause ("..., $0.24 per share").
+    for row in ("Dividends ($0.24 per share)", "Common stock dividends, $0.24 per share",
+                "Dividends on common stock ($0.24 per share) and preferred stock ($0.05 per share)"):
+        equity = [ln.replace("Cash dividends declared ($0.24 per share)", row) for ln in US_EQUITY]
+        facts = _facts([US_INCOME, US_CASH, equity])
+        assert _equity(facts, row, 2023) == ["(5,498)"], row
+        for q in ("What were Tarnwick's dividends declared in FY2023?",
+                  "What were Tarnwick's dividends in its statement of changes in stockholders' equity for FY2023?"):
+            hit = _answer(q, facts, "Tarnwick", 2023)
+            assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(5,498)", (row, q, hit)
+        # the rate is not the dividend per share's row: a per-share question is not answered with the amount
+        hit = _answer("What was Tarnwick's dividend per share in FY2023?", facts, "Tarnwick", 2023)
+        assert not isinstance(hit, FactMatch), (row, hit)
+
+
+def test_a_stated_rate_is_read_off_the_label_in_any_currency_and_a_per_share_row_keeps_its_name():
+    from pipeline.question.units import without_stated_rate
+    assert without_stated_rate("Final dividend of 5.2p per ordinary share") == "Final dividend"
+    assert without_stated_rate("Dividends paid (A$0.10 a share)") == "Dividends paid"
+    assert without_stated_rate("Interim dividend 3.5 pence per share") == "Interim dividend"
+    # one rate per column of a multi-year statement
+    assert without_stated_rate("Dividends ($1.20, $0.90, and $0.60 per common share, respectively).") == "Dividends"
+    # no figure: the row is the per-share measure itself
+    assert without_stated_rate("Dividends declared per share") == "Dividends declared per share"
+    assert without_stated_rate("Cash dividends declared per common share") == "Cash dividends declared per common share"
+
+
+def test_a_bare_dividends_row_off_the_equity_statement_is_not_a_declaration():
+    # "Dividends" in the cash flows is the cash paid; only the statement of changes in equity books the declaration
+    metric = get_lexicon().get("dividends_declared")
+    assert metric.matches_row("Dividends", "equity")
+    assert not metric.matches_row("Dividends", "cash_flow")
+    assert not metric.matches_row("Dividends payable", "equity")
+
+
+def test_a_movement_under_a_loss_row_read_as_its_heading_is_not_called_a_loss():
+    # a statement of changes in equity whose dividends row follows "Other comprehensive loss": the reader may take
+    # the row above as a heading, and the dividend, printed in brackets, is a reduction of equity, not a loss
+    from dataclasses import replace as copy
+    from pipeline.answer.wording import shown
+    equity = [ln.replace("Cash dividends declared ($0.24 per share)", "Common stock dividends, $0.24 per share")
+              for ln in US_EQUITY]
+    div = next(f for f in _facts([US_INCOME, US_CASH, equity])
+               if f.label.startswith("Common stock dividends") and f.fiscal_year == 2023)
+    under = copy(div, label_path="Other comprehensive loss \u203a " + div.label)
+    assert shown(under) == "5,498 thousand"
+    # off the equity statement a part's loss under its heading is still said ("Operating loss › International")
+    part = copy(under, statement="income", label="International", label_path="Operating income (loss) \u203a International")
+    assert shown(part) == "a loss of 5,498 thousand"

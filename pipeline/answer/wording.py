@@ -62,7 +62,9 @@ def shown(fact: StoredFact) -> str:
     if _LOSS.search(fact.label) and not _EXPENSE.search(fact.label):   # "Provision for income taxes (491)" is a cost
         return f"a loss of {base}"
     parent = fact.label_path.split("\u203a")[-2] if "\u203a" in fact.label_path else ""
-    if parent and not _LOSS.search(fact.label) and not _EXPENSE.search(fact.label) and _LOSS.search(parent) \
+    # (not on a statement of changes in equity: each of its rows is a movement of equity, and the row above a movement
+    # read as its heading, "Other comprehensive loss › Dividends", says nothing of it)
+    if parent and fact.statement != "equity" and not _LOSS.search(fact.label) and not _EXPENSE.search(fact.label) and _LOSS.search(parent) \
             and not _EXPENSE.search(parent):    # "Operating Income (Loss) › International (1,693)": that part's loss
         return f"a loss of {base}"
     return base   # an expense or outflow printed in parentheses: the amount as its label names it

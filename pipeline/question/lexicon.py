@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pipeline.question import statement_names
+from pipeline.question.units import without_stated_rate
 
 DEFAULT_LEXICON = Path(__file__).parent.parent / "data" / "metrics.toml"
 
@@ -26,17 +27,25 @@ class Metric:
     inputs: tuple[str, ...] = ()      # derived metrics: the metrics they are computed from
     formula: str = ""                 # derived metrics: arithmetic over metric keys ("gross_profit / revenue * 100")
     unit: str = ""                    # derived metrics: "%", "x" (times) or "money"
+    equity_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the statement of changes in equity
 
     @property
     def printed(self) -> bool:
         """True when the figure is printed as one statement row (derived metrics are computed instead)."""
         return self.kind != "derived" and bool(self.line_items)
 
-    def matches_row(self, label: str) -> bool:
+    def excludes(self, label: str) -> bool:
+        """The row `label` (or label path) names another measure: it holds one of the metric's exclusions."""
         lab = _clean_label(label)
-        if any(p.search(lab) for p in self.exclude):
+        return any(p.search(lab) for p in self.exclude)
+
+    def matches_row(self, label: str, statement: str | None = None) -> bool:
+        """The row `label` (printed on `statement`, when known) is this metric's line."""
+        lab = _clean_label(label)
+        if self.excludes(label):
             return False
-        return any(p.match(lab) for p in self.line_items)
+        return any(p.match(lab) for p in self.line_items) or \
+            statement == "equity" and any(p.match(lab) for p in self.equity_line_items)
 
     def search_text(self) -> str:
         """Words to add to a retrieval query so that statements' own wording is found."""
@@ -63,7 +72,7 @@ def term_pattern(term: str) -> re.Pattern[str]:
 
 @lru_cache(maxsize=8192)
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
-    lab = label.lower().replace("’", "'")
+    lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
     return re.sub(r"\s+", " ", lab).strip(" :")
 
@@ -125,7 +134,8 @@ def load_lexicon(path: Path | None = None) -> Lexicon:
             exclude=tuple(re.compile(p, re.IGNORECASE) for p in d.get("exclude", ())),
             statement=d.get("statement", ""), outflow=bool(d.get("outflow", False)), kind=d.get("kind", "amount"),
             statements=tuple(d.get("statements", [d["statement"]] if d.get("statement") else [])),
-            inputs=tuple(d.get("inputs", ())), formula=d.get("formula", ""), unit=d.get("unit", "")))
+            inputs=tuple(d.get("inputs", ())), formula=d.get("formula", ""), unit=d.get("unit", ""),
+            equity_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("equity_line_items", ()))))
     return Lexicon(metrics)
 
 

@@ -2,6 +2,7 @@
 dollar ("A$", "C$") and the currency's own sign or code otherwise, so a non-US figure never reads as US dollars."""
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 _PREFIX = {"USD": "$", "AUD": "A$ ", "CAD": "C$ ", "NZD": "NZ$ ", "HKD": "HK$ ", "SGD": "S$ ", "GBP": "£", "EUR": "€",
@@ -10,6 +11,23 @@ SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "bill
 # a scale as tables print it or a question writes it ("$10m", "2.1 bn") -> its multiplier
 SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decimal(10) ** 6, "m": Decimal(10) ** 6,
          "billion": Decimal(10) ** 9, "bn": Decimal(10) ** 9}
+
+
+# A row label that states the rate a movement was paid or declared at ("Dividends ($1.20 per share)", "Common stock
+# dividends, $3.52 per share", "Final dividend of 5.2p per ordinary share", one rate per column: "Dividends ($1.20,
+# $0.90, and $0.60 per common share, respectively)"): the rate describes the row, whose figures are amounts. A
+# per-share row names the rate without a figure ("Dividends declared per share").
+_RATE = r"(?:(?:[a-z]{1,3}\$|\$|£|€|¥)\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:cents?|pence|p)\b)"
+_STATED_RATE = re.compile(
+    rf"(?i)\s*[,;]?\s*\(?\s*(?:(?:of|at)\s+)?{_RATE}(?:\s*,\s*(?:and\s+)?{_RATE}|\s+and\s+{_RATE})*"
+    r"\s+(?:per|a)\s+(?:common\s+|ordinary\s+|preferred\s+)?(?:shares?|units?|ads)\b(?:\s*,\s*respectively)?\s*\)?\.?")
+
+
+def without_stated_rate(label: str) -> str:
+    """`label` without the per-share rate it states ("Dividends ($1.20 per share)" -> "Dividends")."""
+    if "per" not in label.lower() and " a " not in label.lower():
+        return label
+    return re.sub(r"\s+", " ", _STATED_RATE.sub(" ", label)).strip()
 
 
 def money_prefix(currency: str | None) -> str:

@@ -17,13 +17,13 @@ from decimal import Decimal
 
 from pipeline.reading import equity, equity_check, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
-from pipeline.question.units import SCALE_WORDS
+from pipeline.question.units import SCALE_WORDS, without_stated_rate
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "32"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "34"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
                         r"earnings per|dividends? per|\bper unit\b")
@@ -195,7 +195,7 @@ _PAR_VALUE = re.compile(r"(?i)\bpar value\b[^;]*?\bper (?:common |ordinary )?sha
 def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> str:
     text = " ".join([*row.path, row.label])
     if not re.match(r"(?i)\s*par value", row.label):     # ("Par value per share $0.01" is the per-share figure)
-        text = _PAR_VALUE.sub(" ", text)
+        text = without_stated_rate(_PAR_VALUE.sub(" ", text))
     if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"
