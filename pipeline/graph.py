@@ -28,6 +28,7 @@ from pipeline.nodes import MAX_QUESTION_CHARS, TurnContext, Work
 from pipeline.guardrails.policy import LayerClosed, run_layer
 from pipeline.question.analysis import analyse
 from pipeline.question.registry_sources import get_registry
+from pipeline.retrieval import turn_lookups
 from pipeline.guardrails.router import coverage_text
 from pipeline.state import StepRecord, TurnState
 from pipeline.stores import corpus
@@ -41,7 +42,7 @@ def run_turn(question: str, ctx: TurnContext, *, thread_id: str = "", user_id: s
     first (pipeline/stores/pool.py: a process runs at most pool size - 1 turns at once)."""
     from pipeline.stores.pool import turn_slot
 
-    with turn_slot(ctx.connect):
+    with turn_slot(ctx.connect), turn_lookups.one_turn():     # (a lookup asked twice in the turn is read once)
         return _turn(question, ctx, thread_id=thread_id, user_id=user_id, company=company, year=year,
                      one_off=one_off)
 

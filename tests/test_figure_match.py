@@ -362,7 +362,8 @@ def test_a_row_printed_in_each_segments_table_is_never_the_companys_figure():
         assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "120,314", (q, m)
     # the same figure printed in two tables (here in other units) is one figure, not one per part
     twice = _stored([COMPANY_BACKLOG, ["Five-year summary", "(In billions)", "2030 2029", "Backlog 120.3 110.0"]])
-    assert lookup._per_part_rows(twice) == set()
+    from pipeline.retrieval.per_part import per_part_rows
+    assert per_part_rows(twice, None, lookup.row_stems) == set()
 
 
 def test_a_parts_row_under_the_measures_heading_is_named_as_that_parts_figure_with_its_sign():

@@ -51,6 +51,9 @@ _ENDED = re.compile(r"[.!?;:][\"”')\]]*$")
 
 _FIGURE = re.compile(r"^[$£€(]?\d[\d,]*(\.\d+)?\)?%?$")
 _MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
+_DIGIT = re.compile(r"\d")
+_NUMERIC = re.compile(r"[\d$(),.%\-—–]+")
+_YEAR = re.compile(r"(19|20)\d{2}[,.;]?")
 
 
 def _is_table_row(line: str) -> bool:
@@ -68,9 +71,8 @@ def reads_as_prose(sentence: str) -> bool:
     """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,") are words
     here, not figures."""
     toks = sentence.split()
-    months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
-    numeric = sum(1 for i, t in enumerate(toks) if re.search(r"\d", t) and re.fullmatch(r"[\d$(),.%\-—–]+", t)
-                  and not re.fullmatch(r"(19|20)\d{2}[,.;]?", t) and not (i and months.match(toks[i - 1])))
+    numeric = sum(1 for i, t in enumerate(toks) if _DIGIT.search(t) and _NUMERIC.fullmatch(t)
+                  and not _YEAR.fullmatch(t) and not (i and _MONTH.match(toks[i - 1])))
     return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from pipeline.question import statement_names
@@ -61,8 +62,15 @@ _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|
 
 
 def stems(text: str) -> list[str]:
-    words = re.findall(r"[a-z][a-z0-9&]*", text.lower().replace("’", "'").replace("'s", ""))
-    return stem_words(words)
+    return list(_stems(text))
+
+
+@lru_cache(maxsize=65536)      # the fact match stems the same row labels and titles for every metric of a turn
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(stem_words(_WORD.findall(text.lower().replace("’", "'").replace("'s", ""))))
+
+
+_WORD = re.compile(r"[a-z][a-z0-9&]*")
 
 # An adjusted / non-GAAP measure asked: never computed from GAAP lines (answer/figures.py), and only such a question
 # is answered by an adjusted row (retrieval/fact_match.py).

@@ -21,8 +21,10 @@ from pipeline.question import line_vocabulary
 from pipeline.reading import segment_columns
 from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.lexicon import Metric, fold
-from pipeline.retrieval import facts_rebuild
+from pipeline.retrieval import facts_rebuild, turn_lookups
+from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
+from pipeline.question.units import without_stated_rate
 from pipeline.stores import corpus
 from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
@@ -56,7 +58,7 @@ class FactMatch:
         if self.via is not None:
             return f"'{self.via.asked}' = {printed} ({self.via.reason()})"
         if ask.metric is not None:
-            if ask.metric.matches_row(self.fact.label):
+            if ask.metric.matches_row(self.fact.label, self.fact.statement):
                 return f"'{ask.measure}' = {printed} (lexicon: {ask.metric.key})"
             if _names_measure(ask, self.fact):
                 return f"'{ask.measure}' = {printed} (the label holds the asked words)"
@@ -71,7 +73,7 @@ class NoMatch:
     reason: str
 
 
-def _row_stems(f: StoredFact) -> set[str]:
+def row_stems(f: StoredFact) -> set[str]:
     # A title naming the company ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES") says whose table it is: it never
     # covers a segment named like the company ("Blizzard segment net revenues").
     title = re.sub(rf"(?i)(?<!\w){re.escape(f.company)}(?!\w)", " ", f.table_title) if f.company else f.table_title
@@ -83,9 +85,9 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     own = f.label_path
     for name in segment_columns.named_in(f.qualifiers):     # whose figure it is, not what it measures
         own = own[len(name):].lstrip(" \u203a") if own.startswith(name) else own
-    if any(p.search(own.lower()) for p in metric.exclude):
+    if metric.excludes(own):
         return False
-    if metric.matches_row(f.label):
+    if metric.matches_row(f.label, f.statement):
         return True
     # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
     if re.match(r"(?i)segment\s", f.label) and (segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
@@ -149,9 +151,10 @@ def _names_measure(ask: Ask, f: StoredFact) -> bool:
     "basic EPS" read as earnings per share + basic), so "Unearned revenue" never stands for revenue."""
     if not ask.measure_stems:
         return False
-    if ask.metric is not None and any(p.search(f.label.lower()) for p in ask.metric.exclude):
+    if ask.metric is not None and ask.metric.excludes(f.label):
         return False
-    label = set(stems(f.label)) - {"total", "net", "of", "and", "the", "in", "for"}
+    # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
+    label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
     extra = label - set(ask.measure_stems) - set(ask.hard) - set(ask.soft)
     # A kind-of word keeps the measure ("Merchandise inventories"); an accounting modifier makes it another one
     # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
@@ -164,7 +167,7 @@ def vocabulary_link(ask: Ask, label: str, label_path: str = "") -> line_vocabula
     group label; the question's other words stay qualifiers the row must cover. A row under a heading of the same
     group ("Cost of revenue › Cost of goods sold") is a component of that line, never linked; neither is a label
     the asked metric excludes."""
-    if ask.metric is not None and any(p.search(label.lower()) for p in ask.metric.exclude):
+    if ask.metric is not None and ask.metric.excludes(label):
         return None
     vocab = line_vocabulary.get_vocabulary()
     parents = [p.strip() for p in label_path.split("\u203a")[:-1]]
@@ -217,6 +220,12 @@ def find(conn, ask: Ask, company: str, year: int, *, secondary_ok: bool = False,
     """The row x column of the company's filings that answers `ask` for fiscal year `year` (`docs`: the
     `documents_for` of that company and year, when the caller already read them; `current`: the caller has
     brought their facts up to the current rules)."""
+    key = (ask.question, ask.metric.key if ask.metric else None, ask.measure, tuple(ask.hard), tuple(ask.soft),
+           ask.statement_hint, tuple(ask.measure_stems), company, year, secondary_ok)
+    return turn_lookups.remembered(key, lambda: _find(conn, ask, company, year, secondary_ok, docs, current))
+
+
+def _find(conn, ask: Ask, company: str, year: int, secondary_ok: bool, docs, current: bool) -> FactMatch | NoMatch:
     docs = documents_for(conn, company, year) if docs is None else docs
     if not docs:
         return NoMatch(ask.measure, [], f"no filing of {company} covers FY{year}")
@@ -235,7 +244,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
-    per_part = _per_part_rows(cands, set(ask.hard))
+    per_part = per_part_rows(cands, set(ask.hard), row_stems)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -244,7 +253,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                 not re.search(r"(?i)\bpaid\b", f.label) and \
                 (ask.statement_hint != "equity" or _SAYS_PAID.search(ask.question)):
             continue    # the equity statement prints the amount declared: it answers "paid" only when its row says so
-        row = _row_stems(f)
+        row = row_stems(f)
         link = None
         if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and not _names_measure(ask, f):
             link = vocabulary_link(ask, f.label, f.label_path)
@@ -310,37 +319,6 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                        "tables with different figures (one per segment or part?) and no company-wide row")
     alts = [g[1] for g in good[1:] if g[1].label_path != best[1].label_path][:3]
     return FactMatch(best[1], best[2], best[3], _distinct_rows(alts), best[4])
-
-
-def _per_part_rows(cands: list[StoredFact], asked: set[str] | None = None) -> set[int]:
-    """Rows outside the primary statements whose whole label path is printed in several tables of one filing with
-    different figures for the same year ("Backlog at year-end" in each segment's results): each is one part's
-    row, never the company's figure unless the question names what tells them apart (a row whose table title
-    carries an asked word the others lack, "RMS operating profit", is that part's and stays). Figures equal up to
-    the scale or rounding ($150.0 billion and 149,998 million) are the same figure printed twice."""
-    groups: dict[tuple, list[StoredFact]] = {}
-    for f in cands:
-        if f.statement is None and f.value is not None:
-            groups.setdefault((f.doc_id, f.label_path.lower(), f.column_header), []).append(f)
-    out: set[int] = set()
-    for rows in groups.values():
-        tables = {(f.page, f.table_title) for f in rows}
-        if len(tables) >= 2 and not all(_same_figure(rows[0].value, f.value) for f in rows[1:]):
-            stems_of = {id(f): _row_stems(f) for f in rows}
-            for f in rows:
-                others = set.intersection(*(stems_of[id(g)] for g in rows if g is not f))
-                if not (asked or set()) & (stems_of[id(f)] - others):
-                    out.add(id(f))
-    return out
-
-
-def _same_figure(a, b) -> bool:
-    if a == b:
-        return True
-    if not a or not b:
-        return False
-    ratio = abs(float(a) / float(b))
-    return any(abs(ratio / k - 1) <= 0.01 for k in (1, 1e3, 1e-3, 1e6, 1e-6))
 
 
 def _distinct_pages(rows: list[StoredFact]) -> list[StoredFact]:
