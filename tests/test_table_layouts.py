@@ -200,3 +200,44 @@ def test_a_label_wrapped_inside_a_date_does_not_start_a_one_year_header():
     assert rows["Retained earnings"].value_for(2029) == "86,205"
     facts = extract(["\n".join(t.lines)], 2030, "10K")
     assert not [f for f in facts if f.value_printed == "34"]        # the page number is no fact
+
+
+# A statement whose column header the PDF's text puts after its rows, and whose title line carries the period
+# ("... for the Years Ended"): a made-up company's page as pdfium prints such a layout.
+_LATE_HEADER = ["BRACKENRIDGE MILLING LTD.", "– The accompanying notes form an integral part of these statements. –",
+                "Consolidated Statements of Income for the Years Ended",
+                "(Tabular amounts are in thousands of Canadian dollars)", "Note",
+                "Revenue 18, 23 $ 88,410 $ 71,020", "Cost of sales (61,300) (50,115)", "Gross profit 27,110 20,905",
+                "Operating expenses", "Administration expenses (9,004) (8,110)",
+                "Finance expense 12.2 (1,250) (980)", "Income before tax 16,856 11,815",
+                "Income tax expense 13 (4,210) (3,020)", "Net income $ 12,646 $ 8,795",
+                "December 31, 2022 December 31, 2021"]
+
+
+def test_a_header_printed_after_the_rows_heads_them():
+    t, rows = rows_of("\n".join(_LATE_HEADER))
+    assert t.statement == "income"                      # "for the Years Ended" on the title line is still its title
+    assert rows["Revenue"].value_for(2022) == "88,410"  # (the notes cell "18, 23" set aside)
+    assert rows["Gross profit"].value_for(2021) == "20,905"
+    assert rows["Net income"].value_for(2022) == "12,646" and rows["Finance expense"].value_for(2021) == "(980)"
+    facts = {(f.label, f.period_year): f.value_printed for f in extract(["\n".join(_LATE_HEADER)], 2022, "annual")}
+    assert facts[("Gross profit", 2022)] == "27,110" and facts[("Net income", 2021)] == "8,795"
+
+
+def test_a_late_year_line_is_no_header_when_a_header_stands_above_or_few_rows_fit_it():
+    above = ["Note 5 Borrowings", "2022 2021", "Bank loans 4,000 3,500", "Lease liabilities 1,200 1,100",
+             "Other 10 12", "Total 5,210 4,612", "Loans 1 2", "Total borrowings 5,211 4,614", "2020 2019"]
+    t, rows = rows_of("\n".join(above))
+    assert rows["Bank loans"].value_for(2022) == "4,000" and rows["Bank loans"].value_for(2020) is None
+    prose = ["Ten-year summary", "Stores 120 132 140", "Employees 2,300 2,410 2,505", "Net sales 3 4 5",
+             "Our network grew again.", "2022 2021"]
+    t, rows = rows_of("\n".join(prose))
+    assert rows["Stores"].value_for(2022) is None       # three figures a row: the two years do not head them
+
+
+def test_a_table_of_contents_entry_is_no_statement_title():
+    toc = ["Index to financial statements",
+           "Consolidated Statements of Operations for the Years Ended December 31, 2022 and 2021 F-5",
+           "Consolidated Balance Sheets as of December 31, 2022 and 2021 F-4"]
+    assert parse_page("\n".join(toc)).statement is None
+    assert parse_page("Consolidated Balance Sheets as of December 31, 2022 and 2021\nCash 5 4").statement == "balance"

@@ -6,16 +6,16 @@ import re
 
 from pipeline.reading import equity_title
 from pipeline.reading.cells import split_row
-from pipeline.reading.title_line import END, PROSE
+from pipeline.reading.title_line import END, PERIOD, PROSE
 _STATEMENT_TITLES = [
-    ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + END)),
+    ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + PERIOD + END)),
     ("income", re.compile(r"(?i)(statements? of (consolidated )?(income|operations|earnings)|income statements?|"
                           r"statements? of (consolidated )?comprehensive (income|earnings|loss|\(loss\) income)|"
                           # IFRS: "Statement of profit or loss (and other comprehensive income)", "profit and loss account"
                           r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
-                          r"profit and loss account)" + END)),
-    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + END)),
-    ("equity", re.compile(rf"(?i)({equity_title.TITLE})" + END)),      # read by pipeline/reading/equity.py
+                          r"profit and loss account)" + PERIOD + END)),
+    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + PERIOD + END)),
+    ("equity", re.compile(rf"(?i)({equity_title.TITLE})" + PERIOD + END)),      # read by pipeline/reading/equity.py
 ]
 _SQUASHED_TITLES = [
     ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),

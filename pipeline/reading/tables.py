@@ -73,6 +73,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     table = PageTable(title=title, statement=statement, unit=detect_unit(head), lines=lines,
                       secondary=any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]))
     header: Header | None = None
+    late = _header_after_body(lines)          # (the first row it heads, the header) or None
     if carry is not None and re.search(r"(?i)\bcontinued\b", head):
         header, table.continued = carry, True
     stack: list[str] = []
@@ -81,6 +82,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     here = {"statement": statement, "secondary": table.secondary}
     while i < len(lines):
         line = lines[i]
+        if late is not None and i == late[0] and header is None:
+            header = late[1]
         if i >= 2 and len(line) <= 120 and not split_row(line)[1]:
             retitle(here, line, lines[i + 1] if i + 1 < len(lines) else "")
         trailing = _trailing_years(line)
@@ -254,6 +257,42 @@ def _is_header_line(line: str) -> bool:
     return bool(_trailing_years(line)) or (is_fragment(line) and has_period(line))
 
 
+def _header_after_body(lines: list[str]) -> tuple[int, Header] | None:
+    """The columns of a statement whose header line the PDF's text puts after the rows it heads (the header drawn
+    as a text object of its own, extracted last: "December 31, 2022 December 31, 2021" as the page's last line):
+    (the first row that fits it, that header), when no header line stands above the rows, it is among the page's
+    last three lines, and at least five rows above it (and most rows with figures) print one value per column."""
+    at = next((i for i, ln in enumerate(lines) if _is_header_line(ln)), None)
+    if at is None or at < len(lines) - 3:
+        return None
+    years = header_years(lines[at])
+    if not years:
+        return None
+    cells = [split_row(ln)[1] for ln in lines[:at]]
+    fits = [i for i, vals in enumerate(cells) if _one_per_column(vals, len(years))]
+    with_values = sum(1 for vals in cells if vals)
+    header = header_block([lines[at]])
+    if len(fits) < 5 or 2 * len(fits) < with_values or header is None:
+        return None
+    return fits[0], header
+
+
+def _one_per_column(values: list[str], columns: int) -> bool:
+    """One value per column, once a notes cell before them ("6", "8, 24", "12.2") is set aside."""
+    return len(values) - _notes_prefix(values, columns) == columns
+
+
+def _notes_prefix(values: list[str], columns: int) -> int:
+    """How many leading tokens of a row's values are a notes cell the header does not name ("4", "12.2", "B1",
+    "8, 24", "13, 14, 17"), when the row has that many values more than the header has columns; else 0."""
+    k = 0
+    while k < len(values) - 1 and re.fullmatch(r"\d{1,2}[a-z]?,", values[k]):
+        k += 1
+    if len(values) - k - 1 == columns and (_NOTE_REF.fullmatch(values[k]) or (k == 0 and _ALNUM_NOTE.fullmatch(values[k]))):
+        return k + 1
+    return 0
+
+
 def _has_header(lines: list[str]) -> bool:
     return any(is_fragment(ln) and has_period(ln) and (header_block([ln]) or None) for ln in lines[:15])
 
@@ -324,8 +363,10 @@ def _fit(row: Row, header: Header | None = None) -> None:
         _notes_cell(row)
     if row.cols and len(row.values) > len(row.cols):
         extra = len(row.values) - len(row.cols)
-        if extra == 1 and _NOTE_REF.fullmatch(row.values[0]) and not _NUMBERED.search(row.label):
-            row.values = row.values[1:]        # a notes column the header does not name: "Revenue 4 1,234.5 1,180.2"
+        notes = _notes_prefix(row.values, len(row.cols))
+        if notes and (notes > 1 or _NOTE_REF.fullmatch(row.values[0])) and not _NUMBERED.search(row.label):
+            row.values = row.values[notes:]    # a notes column the header does not name: "Revenue 4 1,234.5 1,180.2",
+            #                                    "Revenue 18, 23 176,935 125,076"
         elif all(_LABEL_TOKEN.fullmatch(v) for v in row.values[:extra]) and \
                 not all(v.endswith("%") for v in row.values):
             # (a row of percentages with more cells than the header has columns, "Percentage of total revenue 67% 50%

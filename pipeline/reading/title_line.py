@@ -5,8 +5,16 @@ from __future__ import annotations
 import re
 
 # after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
-# of Income Acme Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending")
-END = (r"(?-i:\s+[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
+# of Income Acme Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending") nor a
+# page reference ("F-5": a table of contents' entry)
+END = (r"(?-i:\s+(?!F-\d)[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
        r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
 # a sentence: a full stop after a word (not an abbreviation of a company's form), or a verb of prose
 PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")
+# the period on the title line itself ("Consolidated Statements of Income for the Years Ended", "... of Financial
+# Position as at 31 December 2022", "... for the years ended December 31, 2022 and 2021"), its date optional (printed
+# over the columns instead); a page number after it (a table of contents' entry) is no part of a title
+_DATE = (r"(?:\s+(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?|\d{1,2}\s+[A-Z][a-z]{2,8})\s+(?:19|20)\d{2}"
+         r"(?:,?\s+(?:and\s+)?(?:19|20)\d{2})*)?")
+PERIOD = (r"(?:\s*[,–—-]?\s*(?:for\s+the\s+(?:(?:financial|fiscal)\s+)?(?:years?|periods?|(?:three|six|nine|twelve|\d+)"
+          r"\s+months|(?:fifty-two|fifty-three|52|53)\s+weeks)\s+ended|as\s+(?:at|of))" + _DATE + r")?")
