@@ -565,3 +565,21 @@ def test_a_line_item_named_in_three_or_more_words_is_looked_for_as_a_row_before_
     assert isinstance(m, lookup.FactMatch) and m.fact.label == label and m.fact.value_printed == value
     assert not asks_a_value(analyse("What was the main reason Zorbex gave for its change of auditor and chief "
                                      "financial officer in FY2030?"))
+
+
+def test_total_equity_under_a_liabilities_and_equity_heading_is_the_equity_total():
+    rows = _stored([["Consolidated Balance Sheets", "(In thousands)", "December 31, 2030 2029", "Assets",
+                     "Total assets 5,700 5,200", "Liabilities and equity", "Liabilities", "Total liabilities 1,600 1,500",
+                     "Equity", "Common stock 2 2", "Retained earnings 4,098 3,698", "Total equity 4,100 3,700",
+                     "Total liabilities and equity 5,700 5,200"]])
+    m = _choose("Verizon total equity 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "4,100", m
+
+
+def test_a_basic_and_diluted_row_under_the_per_share_heading_answers_basic_eps_never_the_share_count():
+    rows = _stored([["Statements of Operations", "(In thousands, except per share amounts)", "Years Ended December 31, 2030 2029",
+                     "Net loss (9,926) (20,114)", "Net loss per share", "Basic and diluted $ (0.69) $ (1.39)",
+                     "Shares used in computing net loss per share", "Basic and diluted 14,410 14,390"]])
+    for question in ("Verizon net loss per share 2030", "Verizon basic EPS 2030", "Verizon diluted EPS 2030"):
+        m = _choose(question, rows)
+        assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "(0.69)", (question, m)
