@@ -583,3 +583,15 @@ def test_a_basic_and_diluted_row_under_the_per_share_heading_answers_basic_eps_n
     for question in ("Verizon net loss per share 2030", "Verizon basic EPS 2030", "Verizon diluted EPS 2030"):
         m = _choose(question, rows)
         assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "(0.69)", (question, m)
+
+
+def test_total_assets_under_a_current_assets_heading_left_open_is_still_total_assets():
+    rows = _stored([["Statement of financial position", "31 March 31 March", "Note(s) 2030 2029", "Assets",
+                     "Non-current assets", "Intangible assets 3 3,875 2,114", "9,598 4,813", "Current assets",
+                     "Cash and cash equivalents 10 4,648 1,392", "4,768 5,347", "Total assets 14,367 10,160"]])
+    m = _choose("Verizon total assets 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "14,367", m
+    current = _stored([["Balance sheet", "2030 2029", "Current assets", "Cash 5 4", "Total current assets 9 8",
+                        "Total assets 20 18"]])
+    m = _choose("Verizon total assets 2030", current)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "20", m

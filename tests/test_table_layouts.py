@@ -241,3 +241,17 @@ def test_a_table_of_contents_entry_is_no_statement_title():
            "Consolidated Balance Sheets as of December 31, 2022 and 2021 F-4"]
     assert parse_page("\n".join(toc)).statement is None
     assert parse_page("Consolidated Balance Sheets as of December 31, 2022 and 2021\nCash 5 4").statement == "balance"
+
+
+def test_a_group_company_caption_above_undated_day_months_names_the_columns():
+    """"Group Company" over "31 March" (x4) over "Note(s) 2022 2021 2022 2021": the caption line carries no period of
+    its own, yet it says the first two columns are the group's and the last two the parent company's."""
+    page = ["36 KESTREL MINERALS PLC", "Group Company", "31 March 31 March 31 March 31 March",
+            "Note(s) 2022 2021 2022 2021", "Assets", "Intangible assets 3 3,875 2,114 505 342",
+            "Cash and cash equivalents 10 4,648 1,392 1,952 1,389", "Total assets 14,367 10,160 11,666 10,980"]
+    t, rows = rows_of("\n".join(page))
+    assert [(c.year, c.entity) for c in rows["Total assets"].cols if c.kind == "value"] == \
+        [(2022, "group"), (2021, "group"), (2022, "company"), (2021, "company")]
+    facts = [f for f in extract(["\n".join(page)], 2022, "annual") if f.label == "Total assets"]
+    group = {f.fiscal_year: f.value_printed for f in facts if not f.qualifiers}
+    assert group == {2022: "14,367", 2021: "10,160"}            # the group's figures are the company's answer

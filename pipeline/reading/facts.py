@@ -23,7 +23,7 @@ from pipeline.reading.cells import mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "35"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "36"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
                         r"earnings per|dividends? per|\bper unit\b")

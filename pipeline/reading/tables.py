@@ -103,7 +103,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             j = i
             while j < len(lines) and is_fragment(lines[j]) and j - i < 12:     # (three years and two changes, a word each)
                 j += 1
-            h = header_block(lines[i:j])
+            # "Group Company" over "31 March 31 March 31 March 31 March" / "Note(s) 2022 2021 2022 2021": the line
+            # naming whose columns they are heads them too (it has no period of its own)
+            start = i - 1 if i > 0 and _ENTITY_CAPTION.fullmatch(lines[i - 1]) else i
+            h = header_block(lines[start:j])
             if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
                     and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
                 header, stack, last_kind = h, _segment_heading(lines, i), "header"
@@ -179,6 +182,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     return table
 
 
+_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent)\s*){2,}")
 _SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
                            r"\s(segment|division)s?\s*$")
 
