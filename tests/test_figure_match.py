@@ -451,6 +451,9 @@ def test_a_row_under_a_parts_heading_is_led_by_that_parts_name():
     ("ok, and Verizon operating profit 2030?", []),
     ("now switch to Verizon: net revenue 2030", []),
     ("What were Verizon's right-of-use assets in 2030?", ["right"]),   # a word of the measure stays a qualifier
+    ("Verizon profit for the year to March 2030?", []),        # a month and year name the period, not the measure
+    ("Verizon revenue for the year ended June 2030", []),
+    ("What was Verizon's March quarter revenue 2030?", ["march", "quarter"]),   # a quarter named by its month stays
 ])
 def test_conversational_words_are_not_qualifiers(question, hard):
     f = analyse(question)
@@ -595,3 +598,30 @@ def test_total_assets_under_a_current_assets_heading_left_open_is_still_total_as
                         "Total assets 20 18"]])
     m = _choose("Verizon total assets 2030", current)
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "20", m
+
+
+def test_net_assets_is_the_equity_total_and_profit_available_to_common_is_that_row():
+    rows = _stored([["Statement of financial position", "2030 2029", "Total assets 8,818 7,900",
+                     "Total liabilities 264 250", "Net assets 8,554 7,650", "Issued capital 9,000 8,000",
+                     "Total equity 8,554 7,650"]])
+    facts = analyse("Verizon net assets 2030")
+    assert facts.metric is not None and facts.metric.key == "total_equity"       # never total assets
+    m = _choose("Verizon net assets 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "8,554", m
+    income = _stored([["Consolidated Statements of Income", "Years Ended December 31, 2030 2029",
+                       "NET INCOME 53,392 45,738", "Preferred stock dividends (4,054) (1,229)",
+                       "NET INCOME AVAILABLE TO COMMON SHAREHOLDERS $ 49,338 $ 44,509"]])
+    m = _choose("Verizon profit attributable to common shareholders 2030", income)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "49,338", m
+    m = _choose("Verizon net income 2030", income)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "53,392", m
+
+
+def test_a_loss_after_income_tax_is_said_as_a_loss():
+    rows = _stored([["Statement of profit or loss", "2030 2029",
+                     "(Loss)/Profit after income tax for the year attributable to the owners of Verizon (1,239,019) 733,000",
+                     "Income tax expense (120,000) (90,000)"]])
+    loss = next(f for f in rows if f.value_printed == "(1,239,019)")
+    assert shown(loss).startswith("a loss of ")
+    tax = next(f for f in rows if f.value_printed == "(120,000)")
+    assert not shown(tax).startswith("a loss of ")        # an expense in parentheses is its amount

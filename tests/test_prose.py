@@ -496,3 +496,19 @@ def test_a_flow_is_read_on_the_asking_part_of_the_question():
     assert not asks_a_flow(QuestionFacts("How many employees did Quillfeather have in 2022? Round to the nearest "
                                          "thousand and give the figure before any were cut."))
     assert not asks_a_flow(QuestionFacts("How many employees did Quillfeather have in 2022?"))
+
+
+@pytest.mark.parametrize("sentence,score", [
+    ("As of December 31, 2030, we had 212 full-time employees, 31 of whom hold doctorates.", 2),
+    # a share or an amount run into the text before the noun counts nothing
+    ("Product development 12,230 6,233 5,997 96 % Personnel expenses include salary and benefits.", 0),
+    # the noun as a modifier of another: the number is that other thing's
+    ("Options to purchase common stock 8,924,365 Employee Stock Purchase Plan 1,517,411 Total 11,584,632.", 0),
+    # the number after the noun and its comma counts a part of them
+    ("Of the full-time employees, 68 were primarily engaged in research and development.", 1),
+])
+def test_a_number_counts_people_only_when_it_is_their_count(sentence, score):
+    from pipeline.answer.prose_counts import count_score
+    from pipeline.question.terms import stems
+
+    assert count_score(sentence, sorted(stems("employees personnel headcount staff"))) == score

@@ -13,6 +13,12 @@ _REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|sect
 _ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|temporary|total|worldwide|global")
 
 
+# the noun used as a modifier of another ("Employee Stock Purchase Plan 1,517,411", "Personnel expenses 12,230",
+# "Customer deposits"): the number is that other thing's, never a count of the noun
+_MODIFIES = re.compile(r"(?i)(stock|shares?|plans?|benefits?|compensation|costs?|expenses?|deposits?|loans?|receivables?|"
+                       r"contracts?|relationships?|liabilit\w*|obligations?|related|-related)\b")
+
+
 HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|additions?|recruited|welcomed|onboarded|laid off|reduced|"
                             r"reductions?|redundanc\w*|eliminated|elimination|terminated|cut|cuts|separated|departures?|lost|"
                             r"promoted|trained|let go|opened|closed|repurchased|bought back|exited)\b")
@@ -49,20 +55,26 @@ def count_score(sentence: str, terms: list[str]) -> int:
                 or (i and months.match(toks[i - 1])) or (i and _REFERENCE.fullmatch(toks[i - 1])) \
                 or (i + 1 < len(toks) and months.match(toks[i + 1]) and re.fullmatch(r"[0-3]?\d", t)):
             continue        # a year, a date ("June 30", "30 September"), "Note 13", "Item 7", "page 4"
+        if (i + 1 < len(toks) and re.fullmatch(r"(?i)%|percent|per cent", toks[i + 1])) or (i and toks[i - 1] in ("$", "£", "€")):
+            continue        # "96 % Personnel expenses", "$ 12,230": a share or an amount counts nothing
         follows = content_terms(" ".join(toks[i + 1:i + 2]))
         own_noun = bool(follows) and not any(t in stems(toks[i + 1]) for t in terms)   # "13,000 participants"
-        for back, window in ((False, toks[i + 1:i + 6]),
-                             (True, [] if own_noun else list(reversed(toks[max(0, i - 4):i])))):
+        for back, at in ((False, range(i + 1, min(len(toks), i + 6))),
+                         (True, [] if own_noun else range(i - 1, max(-1, i - 5), -1))):
             between: list[str] = []
-            for w in window:
+            for k in at:
+                w = toks[k]
                 if re.search(r"\d", w) or (back and w.endswith((".", ":", ";"))):
                     break       # another number, or "... technical staff. 4": a page number run into the text
-                if any(term in stems(w) for term in terms):
+                if any(term in stems(w) for term in terms) and not _MODIFIES.match(toks[k + 1] if k + 1 < len(toks) else ""):
                     said = " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x))
                     narrowing = [x for x in content_terms(said) if x not in terms]
                     # "we hired more than 14,000 employees": how many joined or left, not how many there are
                     moved = HEADCOUNT_FLOW.search(" ".join(toks[max(0, i - 4):i]))
-                    best = max(best, 1 if narrowing or moved else 2)
+                    # "Of the full-time employees, 68 were engaged in research": the number after the noun and its
+                    # comma counts a part of them
+                    part = back and w.endswith(",")
+                    best = max(best, 1 if narrowing or moved or part else 2)
                     break
                 if w.endswith((".", ":", ";")):
                     break       # the sentence ended before the noun

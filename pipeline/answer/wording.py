@@ -12,6 +12,8 @@ from pipeline.question.units import money_prefix
 
 _LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
 _EXPENSE = re.compile(r"(?i)\b(provision|expense|tax(es)?|costs?|charges?)\b")
+# the tax a profit is struck before or after ("(Loss)/Profit after income tax for the year") does not make it a cost
+_TAX_POINT = re.compile(r"(?i)\b(before|after)\s+(income\s+)?tax(es|ation)?\b")
 _CHANGE = re.compile(r"(?i)\b(increase|decrease|change)\b")
 _USED = re.compile(r"(?i)\bused\b")   # "used in", "used by", "provided/(used) by", "(used in) provided by"
 # a cash-flow total worded without "used" ("Net cash from operating activities", "Net cash (outflow)/inflow from
@@ -59,7 +61,8 @@ def shown(fact: StoredFact) -> str:
         return f"a decrease of {base}"
     if _CASH_FLOW.search(fact.label):
         return f"an outflow of {base}"
-    if _LOSS.search(fact.label) and not _EXPENSE.search(fact.label):   # "Provision for income taxes (491)" is a cost
+    if _LOSS.search(fact.label) and not _EXPENSE.search(_TAX_POINT.sub(" ", fact.label)):
+        # ("Provision for income taxes (491)" is a cost)
         return f"a loss of {base}"
     parent = fact.label_path.split("\u203a")[-2] if "\u203a" in fact.label_path else ""
     # (not on a statement of changes in equity: each of its rows is a movement of equity, and the row above a movement

@@ -58,6 +58,9 @@ _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
                       r"\b((as\s+)?(of|at|on)\s+)?\d{1,2}(st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
                       r"dec)[a-z]*\.?,?\s+(?=(19|20)\d{2})|"                 # "at 30 June 2022": the day-first date
+                      # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
+                      r"\b((as\s+)?(of|at|on|to|in)\s+)?(january|february|march|april|may|june|july|august|september|"
+                      r"october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?\s+(?=(19|20)\d{2})|"
                       r"\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
 
 
