@@ -29,11 +29,13 @@ from pipeline.question.units import SCALE
 
 TOLERANCE = Decimal("0.01")
 MULTIPLIER = {"unit": Decimal(1), "thousand": SCALE["thousand"], "million": SCALE["million"],
-              "billion": SCALE["billion"], "percent": Decimal(1)}
+              "billion": SCALE["billion"], "percent": Decimal(1),
+              "cent": Decimal("0.01")}      # a per-share figure in cents or pence, the currency's hundredth
 _SCALE_WORD = {"thousand": "thousand", "thousands": "thousand", "k": "thousand", "000": "thousand",
                "million": "million", "millions": "million", "mn": "million", "m": "million", "mm": "million",
                "billion": "billion", "billions": "billion", "bn": "billion", "b": "billion",
-               "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent"}
+               "%": "percent", "percent": "percent", "per cent": "percent", "pct": "percent",
+               "cent": "cent", "cents": "cent", "pence": "cent", "p": "cent"}
 _CURRENCY = [("US$", "USD"), ("A$", "AUD"), ("AU$", "AUD"), ("AUD", "AUD"), ("C$", "CAD"), ("CA$", "CAD"),
              ("CAD", "CAD"), ("NZ$", "NZD"), ("HK$", "HKD"), ("S$", "SGD"), ("CN¥", "CNY"), ("¥", "JPY"),
              ("JPY", "JPY"), ("£", "GBP"), ("GBP", "GBP"), ("€", "EUR"), ("EUR", "EUR"), ("USD", "USD"),
@@ -45,7 +47,7 @@ _FIGURE = re.compile(
     r"(?P<cur0>US\$|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|[$£€¥])?(?P<neg>[-−–(]\s*)?(?P<cur>US\$|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|CN¥|[$£€¥]|(?:USD|AUD|CAD|GBP|EUR|JPY)\s)?\s*"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]*\.?\d)(?!-[a-z])"
     r"(?P<close>\))?"
-    r"(?:\s*(?P<scale>per cent|percent|pct|thousands?|millions?|billions?|mn|bn|mm|%|k\b|m\b|b\b|'000))?",
+    r"(?:\s*(?P<scale>per cent|percent|pct|thousands?|millions?|billions?|mn|bn|mm|%|k\b|m\b|b\b|'000|cents?\b|pence\b|(?<=\d)p\b))?",
     re.I)
 _USED_AFTER = re.compile(r"\s*used\b", re.I)    # an amount followed by "used" (cash used in an activity)
 _LOSS = re.compile(r"\b(loss|losses|negative|deficit|deficiency|shortfall|decrease[ds]?|declined? by|fell by|"

@@ -15,7 +15,7 @@ from typing import Any
 
 
 QUESTION_TYPES = ("figure", "yesno", "name", "why", "count", "cross", "series")
-SCALES = ("unit", "thousand", "million", "billion", "percent")
+SCALES = ("unit", "thousand", "million", "billion", "percent", "cent")
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class QualityCase:
     gold: str                                   # the gold answer as written
     gold_figure: Decimal | None = None          # when the gold answer is a number (signed: a loss is negative)
     expected: dict[str, Any] = field(default_factory=dict)   # conversation cases: the boundary expectations
-    gold_scale: str | None = None               # unit | thousand | million | billion | percent
+    gold_scale: str | None = None               # unit | thousand | million | billion | percent | cent
     gold_currency: str | None = None            # ISO code, when the gold names one
     gold_verdict: str | None = None             # yes | no
     gold_names: tuple[str, ...] = ()

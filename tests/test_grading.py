@@ -124,3 +124,16 @@ def test_an_unanswerable_case_is_correct_only_when_refused():
     none = _case(gold_figure=None, scale=None, answerable=False, gold="The report does not state it")
     assert q.grade(none, _out("I could not find dividends per share for Zephyr FY2031."))[0] == "correct"
     assert q.grade(none, _out("Zephyr paid dividends of $0.40 per share [1]."))[0] == "incorrect"
+
+
+def test_a_per_share_figure_in_cents_or_pence_is_graded_in_the_currencys_hundredth():
+    from decimal import Decimal as D
+
+    from evals import grading as g
+
+    assert g.agrees(g.headline("Basic EPS was 10.06 cents per share [1]"), D("10.06"), "cent")[0]
+    assert g.agrees(g.headline("NAV per share was 713.43p [1]"), D("713.43"), "cent")[0]
+    # the same digits said in currency units are a hundred times the figure
+    ok, why = g.agrees(g.headline("Basic EPS was A$ 10.06 per share [1]"), D("10.06"), "cent")
+    assert not ok and "differs" in why
+    assert g.headline("see the annual report p. 46") is None

@@ -255,3 +255,27 @@ def test_a_group_company_caption_above_undated_day_months_names_the_columns():
     facts = [f for f in extract(["\n".join(page)], 2022, "annual") if f.label == "Total assets"]
     group = {f.fiscal_year: f.value_printed for f in facts if not f.qualifiers}
     assert group == {2022: "14,367", 2021: "10,160"}            # the group's figures are the company's answer
+
+
+def test_per_share_figures_in_cents_and_pence_keep_their_unit():
+    from pipeline.answer.wording import shown
+    from pipeline.stores.facts import StoredFact
+
+    page = ["Highlights", "31 March 2030 31 March 2029", "Share price (mid market) 635.00p 727.50p",
+            "Net asset value per Ordinary share 713.43p 807.66p", "Total return per Ordinary share (81.70p) 203.49p",
+            "Dividends per Ordinary share 15.00p 15.00p", "Reconciliation of share capital",
+            "Ordinary shares of 0.1p 1,096 911", "Earnings per share (basic) (cents) 10.06 4.96"]
+    facts = {(f.label, f.fiscal_year): f for f in extract(["\n".join(page)], 2030, "annual", currency="GBP")}
+    nav = facts[("Net asset value per Ordinary share", 2030)]
+    assert (nav.value_printed, nav.kind, nav.scale) == ("713.43p", "per_share", "pence")
+    assert str(facts[("Total return per Ordinary share", 2030)].value) == "-81.70"
+    assert facts[("Ordinary shares of 0.1p", 2030)].value_printed == "1,096"     # a nominal value is the label's
+    assert facts[("Earnings per share (basic) (cents)", 2030)].scale == "cents"
+
+    def said(f):
+        return shown(StoredFact(0, "D", "Kestrel", "annual", 2030, f.page, f.line_no, f.table_title, f.statement,
+                                f.secondary, f.label, f.label_path, f.column_header, f.fiscal_year, f.span,
+                                f.qualifiers, f.value_printed, f.value, f.scale, f.kind, f.currency))
+    assert said(nav) == "713.43 pence per share"                              # never "£713.43 per share"
+    assert said(facts[("Earnings per share (basic) (cents)", 2030)]) == "10.06 cents per share"
+    assert said(facts[("Share price (mid market)", 2030)]) == "635 pence"

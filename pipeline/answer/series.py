@@ -200,7 +200,8 @@ def _printed_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, docs) -> 
         raise calculator.CalculationError(f"the FY{cell.year} cell of \"{f.label_path}\" holds no figure")
     cell.value, cell.kind = str(value), "printed"
     cell.shown = shown(f) if not metric.outflow else money(value, f)
-    cell.unit = "%" if f.kind == "percent" else "per share" if f.kind == "per_share" else (f.scale or "")
+    cell.unit = "%" if f.kind == "percent" else \
+        (f"{f.scale} per share" if f.scale in ("cents", "pence") else "per share") if f.kind == "per_share" else (f.scale or "")
     cell.currency = "" if f.kind == "percent" else (f.currency or "")
     cell.row = where(f)
     measure = ask.measure or metric.label

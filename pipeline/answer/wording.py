@@ -36,6 +36,8 @@ def money(value: Decimal, fact: StoredFact | None = None, scale: str | None = No
     sc = scale if scale is not None else (fact.scale if fact else None)
     v = abs(value)
     digits = f"{v:,.0f}" if v == v.to_integral_value() else f"{v:,.2f}".rstrip("0").rstrip(".")
+    if sc in ("cents", "pence"):        # the currency's hundredth: "635 pence", never "£635 pence"
+        return f"{digits} {sc}"
     return f"{sym}{digits}{' ' + sc if sc else ''}"
 
 
@@ -49,7 +51,10 @@ def shown(fact: StoredFact) -> str:
             fact.value_printed
     if fact.kind == "per_share":
         digits = re.sub(r"[^\d.,]", "", fact.value_printed)
-        base = f"{symbol(fact.currency)}{digits} per share" if digits else f"nil per share (printed {fact.value_printed})"
+        if digits and fact.scale in ("cents", "pence"):      # printed in the currency's hundredth: said so
+            base = f"{digits} {fact.scale} per share"
+        else:
+            base = f"{symbol(fact.currency)}{digits} per share" if digits else f"nil per share (printed {fact.value_printed})"
     else:
         base = money(v, fact)
     if v >= 0:

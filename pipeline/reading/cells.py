@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-_NUM = r"-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?"
+# (a per-share figure in pence carries its unit: "15.00p", "(81.70p)"; written with decimals, never a note's "3p")
+_NUM = r"(?:-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|\d[\d,]*\.\d+p)"
 _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
 YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
@@ -54,8 +55,25 @@ def parse_number(token: str) -> Decimal | None:
         return Decimal(0)
     neg = t.startswith("(") and t.endswith(")")
     t = t.strip("()").rstrip("%")
+    if re.fullmatch(r"\d+\.\d+p", t):
+        t = t[:-1]          # pence: the unit is the fact's (pipeline/reading/facts.py minor_unit)
     try:
         d = Decimal(t)
     except InvalidOperation:
         return None
     return -d if neg else d
+
+
+# A per-share figure printed in the currency's hundredth ("Earnings per share (cents)", "Cents Cents" over the
+# years, "Loss per share (pence)", "(p)", "15.00p"): "cents" or "pence", said with the figure; else None (currency units)
+_CENTS = re.compile(r"(?i)\bcents?\b|¢")
+_PENCE = re.compile(r"(?i)\bpence\b|\(p\)|\bin p\b")
+
+
+def minor_unit(path: str, header: str, printed: str, title: str = "") -> str | None:
+    text = f"{path} {header} {title}"
+    if _CENTS.search(text):
+        return "cents"
+    if _PENCE.search(text) or re.fullmatch(r"\(?\d[\d,]*\.\d+p\)?", printed.strip()):
+        return "pence"
+    return None

@@ -354,7 +354,7 @@ def _notes_cell(row: Row) -> None:
         row.values = [toks[-1], *row.values]
 
 
-_LABEL_TOKEN = re.compile(r"\(?\d{1,4}\)?|\d{1,2}(\.\d+)?%")
+_LABEL_TOKEN = re.compile(r"\(?\d{1,4}\)?|\d{1,2}(\.\d+)?[%p]")     # ("Ordinary shares of 0.1p": a nominal value, the label's)
 _CHANGE_HEADER = re.compile(r"(?i)\b(increase|decrease|change|variance)\b|%")
 
 
