@@ -454,6 +454,9 @@ def test_a_row_under_a_parts_heading_is_led_by_that_parts_name():
     ("Verizon profit for the year to March 2030?", []),        # a month and year name the period, not the measure
     ("Verizon revenue for the year ended June 2030", []),
     ("What was Verizon's March quarter revenue 2030?", ["march", "quarter"]),   # a quarter named by its month stays
+    ("What did Verizon pay out in dividends in 2030?", []),   # the phrasal verb says how it is asked
+    ("How much cash did Verizon have on hand at the end of 2030?", []),
+    ("How big was Verizon's cash pile at 31 December 2030?", []),
 ])
 def test_conversational_words_are_not_qualifiers(question, hard):
     f = analyse(question)
@@ -625,3 +628,14 @@ def test_a_loss_after_income_tax_is_said_as_a_loss():
     assert shown(loss).startswith("a loss of ")
     tax = next(f for f in rows if f.value_printed == "(120,000)")
     assert not shown(tax).startswith("a loss of ")        # an expense in parentheses is its amount
+
+
+def test_a_weighted_average_row_never_answers_a_count_at_a_date():
+    rows = _stored([["Statements of Operations", "(in thousands, except share and per share amounts)",
+                     "Years Ended December 31, 2030 2029", "Net loss (18,650) (32,000)",
+                     "Weighted average common shares outstanding, basic and diluted 34,163,437 27,100,000"]])
+    m = _choose("How many shares outstanding did Verizon have at Dec 31 2030?", rows)
+    assert isinstance(m, lookup.NoMatch), m                       # the year's mean, not the count at the date
+    m = _choose("Verizon weighted average shares outstanding 2030", rows)
+    assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "34,163,437"
+    assert m.fact.scale is None                   # "(in thousands, except share ... amounts)": counted whole

@@ -23,7 +23,7 @@ from pipeline.reading.cells import minor_unit, mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "37"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "38"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
                         r"earnings per|dividends? per|\bper unit\b")
@@ -107,10 +107,20 @@ def _clamp(offset: int) -> int:
     return offset if -1 <= offset <= 1 else 0
 
 
-def _count_scale(path: str, table_unit: str | None) -> str | None:
+def _count_scale(path: str, table_unit: str | None, t: PageTable | None = None, printed: str = "") -> str | None:
     """A table's "(in thousands)" is its amounts' scale; a count takes it only when the row says so ("Shares
-    outstanding", "Customers (thousands)"): 17,973 worldwide employees are not 18 million."""
-    return table_unit if re.search(r"(?i)\bshares\b|thousands|millions|\(000", path) else None
+    outstanding", "Customers (thousands)"): 17,973 worldwide employees are not 18 million. A table "(in thousands,
+    except share and per share amounts)" prints its share counts whole: a count of seven digits or more there
+    ("Weighted-average shares outstanding 34,163,437") is a number of shares, not thousands of them."""
+    if not re.search(r"(?i)\bshares\b|thousands|millions|\(000", path):
+        return None
+    if t is not None and re.search(r"(?i)\bshares\b", path) and not re.search(r"(?i)thousands|millions|\(000", path) \
+            and len(re.sub(r"\D", "", printed.split(".")[0])) >= 7 and _EXCEPT_SHARES.search(" ".join(t.lines[:12])):
+        return None
+    return table_unit
+
+
+_EXCEPT_SHARES = re.compile(r"(?i)\bexcept\s+(for\s+)?(the\s+)?(number\s+of\s+)?shares?\b(?!\s+prices?)")
 
 
 # "Effect of exchange rate changes on cash", "Interest rate swap contracts": a rate naming what an amount is about,
@@ -267,7 +277,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
                 unit = minor_unit(path, col.header or "", printed, t.title) if kind == "per_share" else None \
                     if kind == "percent" else \
-                    _count_scale(path, t.unit) if kind == "count" else t.unit or (scale if kind == "money" else None)
+                    _count_scale(path, t.unit, t, printed) if kind == "count" else t.unit or (scale if kind == "money" else None)
                 if kind == "money" and (row.line_no in index_rows or unit_amount(row, printed)):
                     unit = None         # index points or a unit price: in currency units, whatever the table's scale
                 if kind == "money" and re.fullmatch(r"\(?\d[\d,]*\.\d+p\)?", printed):
@@ -363,7 +373,7 @@ def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentC
         path = " \u203a ".join([c.segment, c.label] if c.segment else [c.label])
         kind = kind_of(row, c.value, t.title)
         unit = None if kind in ("per_share", "percent") else \
-            _count_scale(path, t.unit) if kind == "count" else c.unit or t.unit or \
+            _count_scale(path, t.unit, t, c.value) if kind == "count" else c.unit or t.unit or \
             (scale if kind == "money" else None)
         col = c.period
         cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)

@@ -30,6 +30,9 @@ from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
 
 _NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b")
+_AVERAGE = re.compile(r"(?i)\baverage\b")
+_AT_A_DATE = re.compile(r"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|[a-z]{3,9}\.?\s+\d{1,2}\b|\d{1,2}\s+[a-z]{3,9})|"
+                        r"\byear[- ]end\b|\bend of\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
@@ -278,6 +281,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # profit after tax is not profit before tax
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
+        if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and _AT_A_DATE.search(ask.question):
+            continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
         if ask.metric is None and link is None and not set(ask.hard) & set(stems(f.label_path)):
             continue        # the measure itself must be the row's, not only a word of the table's title
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
