@@ -576,3 +576,11 @@ def test_a_movement_under_a_loss_row_read_as_its_heading_is_not_called_a_loss():
     # off the equity statement a part's loss under its heading is still said ("Operating loss › International")
     part = copy(under, statement="income", label="International", label_path="Operating income (loss) \u203a International")
     assert shown(part) == "a loss of 5,498 thousand"
+
+
+def test_a_non_controlling_or_preferred_dividend_row_is_not_the_companys_dividend():
+    metric = get_lexicon().get("dividends_declared")
+    assert metric.matches_row("Dividends to shareholders", "equity")
+    for label in ("Dividends to noncontrolling interests", "Dividends to non-controlling interests",
+                  "Dividends on preferred stock", "Preferred stock dividends"):
+        assert not metric.matches_row(label, "equity"), label

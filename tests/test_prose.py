@@ -506,6 +506,8 @@ def test_a_flow_is_read_on_the_asking_part_of_the_question():
     ("Options to purchase common stock 8,924,365 Employee Stock Purchase Plan 1,517,411 Total 11,584,632.", 0),
     # the number after the noun and its comma counts a part of them
     ("Of the full-time employees, 68 were primarily engaged in research and development.", 1),
+    # a word after the noun's punctuation starts another clause, not a compound noun
+    ("At year end we had 1,045 employees; benefits costs rose by a tenth over the year.", 2),
 ])
 def test_a_number_counts_people_only_when_it_is_their_count(sentence, score):
     from pipeline.answer.prose_counts import count_score

@@ -279,3 +279,19 @@ def test_per_share_figures_in_cents_and_pence_keep_their_unit():
     assert said(nav) == "713.43 pence per share"                              # never "£713.43 per share"
     assert said(facts[("Earnings per share (basic) (cents)", 2030)]) == "10.06 cents per share"
     assert said(facts[("Share price (mid market)", 2030)]) == "635 pence"
+
+
+def test_a_note_citing_a_statement_with_its_date_titles_nothing_and_a_page_title_says_no_unit():
+    assert parse_page("Notes to the balance sheet as at 31 December 2030\nCash 5 4").statement is None
+    page = ["Five-year summary (cents where stated)", "2030 2029", "Net tangible assets per share ($) 1.10 1.05"]
+    nta = [f for f in extract(["\n".join(page)], 2030, "annual") if f.fiscal_year == 2030][0]
+    assert nta.kind == "per_share" and nta.scale is None
+
+
+def test_share_counts_are_whole_under_except_per_share_and_share_data():
+    page = ["Consolidated Statements of Operations", "(in thousands, except per share and share data)",
+            "Years Ended December 31, 2030 2029", "Net loss (18,650) (32,000)",
+            "Weighted-average common shares outstanding 34,163,437 27,100,000"]
+    facts = {f.label: f for f in extract(["\n".join(page)], 2030, "10K") if f.fiscal_year == 2030}
+    assert facts["Weighted-average common shares outstanding"].scale is None
+    assert facts["Net loss"].scale == "thousand"

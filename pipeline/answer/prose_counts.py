@@ -16,7 +16,7 @@ _ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|
 # the noun used as a modifier of another ("Employee Stock Purchase Plan 1,517,411", "Personnel expenses 12,230",
 # "Customer deposits"): the number is that other thing's, never a count of the noun
 _MODIFIES = re.compile(r"(?i)(stock|shares?|plans?|benefits?|compensation|costs?|expenses?|deposits?|loans?|receivables?|"
-                       r"contracts?|relationships?|liabilit\w*|obligations?|related|-related)\b")
+                       r"contracts?|relationships?|liabilit\w*|obligations?)\b")
 
 
 HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|additions?|recruited|welcomed|onboarded|laid off|reduced|"
@@ -66,7 +66,7 @@ def count_score(sentence: str, terms: list[str]) -> int:
                 w = toks[k]
                 if re.search(r"\d", w) or (back and w.endswith((".", ":", ";"))):
                     break       # another number, or "... technical staff. 4": a page number run into the text
-                if any(term in stems(w) for term in terms) and not _MODIFIES.match(toks[k + 1] if k + 1 < len(toks) else ""):
+                if any(term in stems(w) for term in terms) and not (w[-1:].isalpha() and _MODIFIES.match(toks[k + 1] if k + 1 < len(toks) else "")):
                     said = " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x))
                     narrowing = [x for x in content_terms(said) if x not in terms]
                     # "we hired more than 14,000 employees": how many joined or left, not how many there are

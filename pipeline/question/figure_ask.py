@@ -55,13 +55,15 @@ def statement_named(text: str) -> str:
 
 
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
+# "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
+_MONTH_YEAR = re.compile(r"(?i)\b((as\s+)?(of|at|on|to|in)\s+)?(january|february|march|april|may|june|july|august|"
+                         r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?\s+"
+                         r"(?=(19|20)\d{2})")
+_INTERIM = re.compile(r"(?i)\b(quarters?|three months|six months|nine months|half[- ]years?|interim|q[1-4])\b")
 _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word
                       r"\b((as\s+)?(of|at|on)\s+)?\d{1,2}(st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
                       r"dec)[a-z]*\.?,?\s+(?=(19|20)\d{2})|"                 # "at 30 June 2022": the day-first date
-                      # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
-                      r"\b((as\s+)?(of|at|on|to|in)\s+)?(january|february|march|april|may|june|july|august|september|"
-                      r"october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?\s+(?=(19|20)\d{2})|"
                       r"\b(fy\s?'?\d{2,4}|fiscal\s+(year\s+)?'?\d{2,4}|(19|20)\d{2}|q[1-4])\b")
 
 
@@ -114,6 +116,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     for c in facts.companies:
         for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
             text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
+    if not _INTERIM.search(text):       # (a quarter ended March is told from one ended June by its month)
+        text = _MONTH_YEAR.sub(" ", text)
     text = _YEARISH.sub(" ", text)
     folded = " " + fold(text) + " "
     measure = ""

@@ -67,11 +67,11 @@ def parse_number(token: str) -> Decimal | None:
 # A per-share figure printed in the currency's hundredth ("Earnings per share (cents)", "Cents Cents" over the
 # years, "Loss per share (pence)", "(p)", "15.00p"): "cents" or "pence", said with the figure; else None (currency units)
 _CENTS = re.compile(r"(?i)\bcents?\b|¢")
-_PENCE = re.compile(r"(?i)\bpence\b|\(p\)|\bin p\b")
+_PENCE = re.compile(r"(?i)\bpence\b|\bshares?\s*\(p\)")
 
 
 def minor_unit(path: str, header: str, printed: str, title: str = "") -> str | None:
-    text = f"{path} {header} {title}"
+    text = f"{path} {header}"          # (the row's own words: a page title's "(cents where stated)" says nothing of it)
     if _CENTS.search(text):
         return "cents"
     if _PENCE.search(text) or re.fullmatch(r"\(?\d[\d,]*\.\d+p\)?", printed.strip()):

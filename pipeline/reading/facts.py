@@ -23,7 +23,7 @@ from pipeline.reading.cells import minor_unit, mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "38"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "39"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
                         r"earnings per|dividends? per|\bper unit\b")
@@ -120,7 +120,9 @@ def _count_scale(path: str, table_unit: str | None, t: PageTable | None = None, 
     return table_unit
 
 
-_EXCEPT_SHARES = re.compile(r"(?i)\bexcept\s+(for\s+)?(the\s+)?(number\s+of\s+)?shares?\b(?!\s+prices?)")
+# "(in thousands, except share and per share amounts)", "(..., except per share and share data)": never "except per
+# share data" alone
+_EXCEPT_SHARES = re.compile(r"(?i)\bexcept\b(?:(?!\)).){0,40}?(?<!per )\bshares?\b(?!\s+prices?)")
 
 
 # "Effect of exchange rate changes on cash", "Interest rate swap contracts": a rate naming what an amount is about,

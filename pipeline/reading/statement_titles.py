@@ -7,15 +7,26 @@ import re
 from pipeline.reading import equity_title
 from pipeline.reading.cells import split_row
 from pipeline.reading.title_line import END, PERIOD, PROSE
+# Before a title that carries its period, only the title's own lead words ("(B)", "Consolidated", "Group and Company"):
+# "Notes to the balance sheet as at 31 December 2022" cites a statement and titles none.
+_LEAD = r"^\s*(?:\(?[A-Za-z0-9]{1,2}\)\s*)?(?:the\s+)?(?:(?:consolidated|group|company|parent)\s+(?:and\s+(?:company|parent|consolidated)\s+)?)?"
+
+
+def _titled(names: str) -> re.Pattern:
+    """A line titling the statement `names` (an alternation): the name then END anywhere on the line, or, from the
+    line's start, the name and the period it covers (title_line.PERIOD)."""
+    return re.compile(rf"(?i)(?:{names}){END}|{_LEAD}(?:{names}){PERIOD}{END}")
+
+
 _STATEMENT_TITLES = [
-    ("cash_flow", re.compile(r"(?i)(statements? of (consolidated )?cash flows?|cash flows? statements?)" + PERIOD + END)),
-    ("income", re.compile(r"(?i)(statements? of (consolidated )?(income|operations|earnings)|income statements?|"
-                          r"statements? of (consolidated )?comprehensive (income|earnings|loss|\(loss\) income)|"
-                          # IFRS: "Statement of profit or loss (and other comprehensive income)", "profit and loss account"
-                          r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
-                          r"profit and loss account)" + PERIOD + END)),
-    ("balance", re.compile(r"(?i)(balance sheets?|statements? of (consolidated )?financial (position|condition))" + PERIOD + END)),
-    ("equity", re.compile(rf"(?i)({equity_title.TITLE})" + PERIOD + END)),      # read by pipeline/reading/equity.py
+    ("cash_flow", _titled(r"statements? of (consolidated )?cash flows?|cash flows? statements?")),
+    ("income", _titled(r"statements? of (consolidated )?(income|operations|earnings)|income statements?|"
+                       r"statements? of (consolidated )?comprehensive (income|earnings|loss|\(loss\) income)|"
+                       # IFRS: "Statement of profit or loss (and other comprehensive income)", "profit and loss account"
+                       r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
+                       r"profit and loss account")),
+    ("balance", _titled(r"balance sheets?|statements? of (consolidated )?financial (position|condition)")),
+    ("equity", _titled(equity_title.TITLE)),      # read by pipeline/reading/equity.py
 ]
 _SQUASHED_TITLES = [
     ("cash_flow", re.compile(r"(consolidated)?statements?of(consolidated)?cashflows?(continued|unaudited)*")),

@@ -7,7 +7,7 @@ import re
 # after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
 # of Income Acme Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending") nor a
 # page reference ("F-5": a table of contents' entry)
-END = (r"(?-i:\s+(?!F-\d)[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|[A-Z][\w&.,'’-]*))*)?"
+END = (r"(?-i:\s+(?!F-\d|Page\b)[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|(?!F-\d)[A-Z][\w&.,'’-]*))*)?"
        r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
 # a sentence: a full stop after a word (not an abbreviation of a company's form), or a verb of prose
 PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")

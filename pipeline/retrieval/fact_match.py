@@ -31,7 +31,8 @@ from pipeline.stores.facts import StoredFact
 
 _NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b")
 _AVERAGE = re.compile(r"(?i)\baverage\b")
-_AT_A_DATE = re.compile(r"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|[a-z]{3,9}\.?\s+\d{1,2}\b|\d{1,2}\s+[a-z]{3,9})|"
+_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{_MON}\.?\s+\d{{1,2}}\b|\d{{1,2}}\s+{_MON}\b)|"
                         r"\byear[- ]end\b|\bend of\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
