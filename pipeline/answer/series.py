@@ -27,6 +27,7 @@ from pipeline.question.labels import doc_label
 from pipeline.question.periods import names_span, year_span
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
+from pipeline.reading.cells import MINOR_UNITS
 from pipeline.core.series_table import Cell, SeriesTable
 
 # Asking for the figures side by side rather than one of them: a comparison or a table / chart of them.
@@ -201,7 +202,7 @@ def _printed_cell(state, conn, facts: QuestionFacts, cell: Cell, cite, docs) -> 
     cell.value, cell.kind = str(value), "printed"
     cell.shown = shown(f) if not metric.outflow else money(value, f)
     cell.unit = "%" if f.kind == "percent" else \
-        (f"{f.scale} per share" if f.scale in ("cents", "pence") else "per share") if f.kind == "per_share" else (f.scale or "")
+        (f"{f.scale} per share" if f.scale in MINOR_UNITS else "per share") if f.kind == "per_share" else (f.scale or "")
     cell.currency = "" if f.kind == "percent" else (f.currency or "")
     cell.row = where(f)
     measure = ask.measure or metric.label

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from pipeline.reading.cells import MINOR_UNITS
 from pipeline.retrieval.passage import Passage
 from pipeline.stores.facts import StoredFact
 from pipeline.question.units import money_prefix
@@ -36,7 +37,7 @@ def money(value: Decimal, fact: StoredFact | None = None, scale: str | None = No
     sc = scale if scale is not None else (fact.scale if fact else None)
     v = abs(value)
     digits = f"{v:,.0f}" if v == v.to_integral_value() else f"{v:,.2f}".rstrip("0").rstrip(".")
-    if sc in ("cents", "pence"):        # the currency's hundredth: "635 pence", never "£635 pence"
+    if sc in MINOR_UNITS:               # the currency's hundredth: "635 pence", never "£635 pence"
         return f"{digits} {sc}"
     return f"{sym}{digits}{' ' + sc if sc else ''}"
 
@@ -51,7 +52,7 @@ def shown(fact: StoredFact) -> str:
             fact.value_printed
     if fact.kind == "per_share":
         digits = re.sub(r"[^\d.,]", "", fact.value_printed)
-        if digits and fact.scale in ("cents", "pence"):      # printed in the currency's hundredth: said so
+        if digits and fact.scale in MINOR_UNITS:      # printed in the currency's hundredth: said so
             base = f"{digits} {fact.scale} per share"
         else:
             base = f"{symbol(fact.currency)}{digits} per share" if digits else f"nil per share (printed {fact.value_printed})"

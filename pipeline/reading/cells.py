@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-# (a per-share figure in pence carries its unit: "15.00p", "(81.70p)"; written with decimals, never a note's "3p")
-_NUM = r"(?:-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|\d[\d,]*\.\d+p)"
+# a figure in pence carries its unit: "15.00p", "(81.70p)"; written with decimals, never a note's "3p"
+_PENCE_FIGURE = r"\d[\d,]*\.\d+p"
+_NUM = rf"(?:-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIGURE})"
+MINOR_UNITS = ("cents", "pence")     # a fact's scale when its figure is printed in the currency's hundredth
 _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
 YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
@@ -55,8 +57,8 @@ def parse_number(token: str) -> Decimal | None:
         return Decimal(0)
     neg = t.startswith("(") and t.endswith(")")
     t = t.strip("()").rstrip("%")
-    if re.fullmatch(r"\d+\.\d+p", t):
-        t = t[:-1]          # pence: the unit is the fact's (pipeline/reading/facts.py minor_unit)
+    if re.fullmatch(_PENCE_FIGURE, t):
+        t = t[:-1]          # pence: the unit is the fact's (`minor_unit`)
     try:
         d = Decimal(t)
     except InvalidOperation:
@@ -70,10 +72,15 @@ _CENTS = re.compile(r"(?i)\bcents?\b|¢")
 _PENCE = re.compile(r"(?i)\bpence\b|\bshares?\s*\(p\)")
 
 
-def minor_unit(path: str, header: str, printed: str, title: str = "") -> str | None:
+def minor_unit(path: str, header: str, printed: str) -> str | None:
     text = f"{path} {header}"          # (the row's own words: a page title's "(cents where stated)" says nothing of it)
     if _CENTS.search(text):
         return "cents"
-    if _PENCE.search(text) or re.fullmatch(r"\(?\d[\d,]*\.\d+p\)?", printed.strip()):
+    if _PENCE.search(text) or in_pence(printed):
         return "pence"
     return None
+
+
+def in_pence(printed: str) -> bool:
+    """The cell prints its figure in pence ("635.00p", "(81.70p)")."""
+    return re.fullmatch(rf"\(?{_PENCE_FIGURE}\)?", printed.strip()) is not None

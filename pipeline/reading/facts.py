@@ -19,7 +19,7 @@ from pipeline.reading import equity, equity_check, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.question.units import SCALE_WORDS, without_stated_rate
 from pipeline.reading.tables import parse_page
-from pipeline.reading.cells import minor_unit, mis_split, parse_number
+from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
@@ -277,12 +277,12 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 kind = "percent" if row.line_no in percent_rows else \
                     kind_of(row, printed, t.title, row.statement or t.statement)
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
-                unit = minor_unit(path, col.header or "", printed, t.title) if kind == "per_share" else None \
+                unit = minor_unit(path, col.header or "", printed) if kind == "per_share" else None \
                     if kind == "percent" else \
                     _count_scale(path, t.unit, t, printed) if kind == "count" else t.unit or (scale if kind == "money" else None)
                 if kind == "money" and (row.line_no in index_rows or unit_amount(row, printed)):
                     unit = None         # index points or a unit price: in currency units, whatever the table's scale
-                if kind == "money" and re.fullmatch(r"\(?\d[\d,]*\.\d+p\)?", printed):
+                if kind == "money" and in_pence(printed):
                     unit = "pence"      # "Share price (mid market) 635.00p": a price in pence
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:

@@ -289,12 +289,18 @@ def _one_per_column(values: list[str], columns: int) -> bool:
 def _notes_prefix(values: list[str], columns: int) -> int:
     """How many leading tokens of a row's values are a notes cell the header does not name ("4", "12.2", "B1",
     "8, 24", "13, 14, 17"), when the row has that many values more than the header has columns; else 0."""
-    k = 0
-    while k < len(values) - 1 and re.fullmatch(r"\d{1,2}[a-z]?,", values[k]):
-        k += 1
+    k = _listed_notes(values)
     if len(values) - k - 1 == columns and (_NOTE_REF.fullmatch(values[k]) or (k == 0 and _ALNUM_NOTE.fullmatch(values[k]))):
         return k + 1
     return 0
+
+
+def _listed_notes(values: list[str]) -> int:
+    """How many leading tokens are note numbers followed by a comma ("13," "14," of "13, 14, 17"), the last value kept."""
+    k = 0
+    while k < len(values) - 1 and re.fullmatch(r"\d{1,2}[a-z]?,", values[k]):
+        k += 1
+    return k
 
 
 def _has_header(lines: list[str]) -> bool:
@@ -343,9 +349,7 @@ def _notes_cell(row: Row) -> None:
     """Under a header with a notes column: several note numbers ("13, 14, 17") are one cell, and a note written
     with letters ("Revenue B1") is the notes cell, not part of the label."""
     vals = row.values
-    k = 0
-    while k < len(vals) - 1 and re.fullmatch(r"\d{1,2}[a-z]?,", vals[k]):
-        k += 1
+    k = _listed_notes(vals)
     if k:
         row.values = [" ".join(vals[:k + 1]), *vals[k + 1:]]
     toks = row.label.split()

@@ -19,6 +19,7 @@ from functools import lru_cache
 from pipeline.question import line_vocabulary
 
 from pipeline.reading import segment_columns
+from pipeline.reading.columns import MON
 from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.lexicon import Metric, fold
 from pipeline.retrieval import facts_rebuild, turn_lookups
@@ -31,8 +32,7 @@ from pipeline.stores.facts import StoredFact
 
 _NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b")
 _AVERAGE = re.compile(r"(?i)\baverage\b")
-_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
-_AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{_MON}\.?\s+\d{{1,2}}\b|\d{{1,2}}\s+{_MON}\b)|"
+_AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
                         r"\byear[- ]end\b|\bend of\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
