@@ -1,5 +1,7 @@
 """Answers from prose: the coverage bar, number kinds, yes/no, never boilerplate, "which" over one table."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.answer import NOT_FOUND
 from pipeline.answer import prose, superlative
@@ -514,3 +516,28 @@ def test_a_number_counts_people_only_when_it_is_their_count(sentence, score):
     from pipeline.question.terms import stems
 
     assert count_score(sentence, sorted(stems("employees personnel headcount staff"))) == score
+
+
+# never_count is NEVER's count read faster: it must count what NEVER finds, on pages built of its phrases, their
+# near misses (a word run into "form", a street address without a state) and ordinary text around them.
+_NEVER_PIECES = ["Commission File Number 1-442", "Table of Contents", "table  of contents", "P.O. Box 1234",
+                 "po box 7", "Shipbox 12", "Form of Indemnification Agreement", "platform of the agreement",
+                 "form 10-K", "Exhibit No. 10.3", "exhibit 4", "Chicago, IL 60606", "3Chicago, IL 60606",
+                 "Springfield,  MA 01103 ", "x, IL 60606", "(312) 555-0100", "forward-looking statements",
+                 "Revenue increased 12% to $4.2 billion.", "Registrant’s telephone number", "I.R.S. Employer",
+                 "incorporated herein by reference", "Large accelerated filer ☒", "Ærø, DK 12345", "", "\n"]
+
+
+@given(st.lists(st.sampled_from(_NEVER_PIECES), max_size=12), st.sampled_from([" ", "\n", ", ", "  "]))
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+def test_never_count_counts_what_never_finds(pieces, sep):
+    from pipeline.answer.sentences import NEVER, never_count
+    text = sep.join(pieces)
+    assert never_count(text) == len(NEVER.findall(text))
+
+
+def test_never_count_finds_each_phrase_kind():
+    from pipeline.answer.sentences import never_count
+    assert never_count("Our offices: 100 Main St, Chicago, IL 60606. P.O. Box 9") == 2
+    assert never_count("The platform of the new agreement grew revenue.") == 0
+    assert never_count("Revenue grew 4% in FY2022, driven by pricing.") == 0

@@ -28,7 +28,7 @@ from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 from pipeline.question.terms import content_terms, stems
-from pipeline.answer.sentences import HEDGED, NEVER, PERSON, reads_as_prose, sentences_of
+from pipeline.answer.sentences import HEDGED, NEVER, PERSON, never_count, reads_as_prose, sentences_of
 from pipeline.answer.prose_counts import FLOW_Q, HEADCOUNT_FLOW, PEOPLE_NOUNS, PEOPLE_STEMS, asks_a_flow, count_score
 
 
@@ -171,6 +171,12 @@ def _page_text(conn, p: Passage) -> str:
     return (corpus.get_page(conn, p.doc, p.page) if conn is not None else None) or p.text
 
 
+def _page_texts(conn, passages: list[Passage]) -> list[str]:
+    """`_page_text` of each passage, the pages read in one query (a passage's own text where its page is not held)."""
+    held = corpus.get_pages(conn, [(p.doc, p.page) for p in passages]) if conn is not None and passages else {}
+    return [held.get((p.doc, int(p.page))) or p.text for p in passages]
+
+
 # Words of a sentence that name something else than its measure: a statement's title ("recognized within Gain on
 # sale ... on our Condensed Consolidated Statements of Earnings") and a rate's denominator ("18.6% of revenue").
 _STATEMENT_NAME = re.compile(r"(?i)\b(condensed\s+)?(consolidated\s+)?statements?\s+of\s+(consolidated\s+)?(earnings|"
@@ -236,12 +242,16 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     measure = measure_words(core_question(facts.text), terms) if require_year and need and need != "count" else None
     own = facts.company_words()
     best: tuple[tuple, Found] | None = None
-    for rank, p in enumerate(passages[:8]):
-        text = _page_text(conn, p)
-        if len(NEVER.findall(text)) >= 3:      # a cover page, exhibit index or address block
+    for rank, (p, text) in enumerate(zip(passages[:8], _page_texts(conn, passages[:8]))):
+        # read over the page's words as its sentences join them (a phrase broken over two lines still counts)
+        never = never_count(" ".join(text.split()))
+        if never >= 3:      # a cover page, exhibit index or address block
             continue
         for sent in sentences_of(text):
-            if NEVER.search(sent) or HEDGED.search(sent) or not reads_as_prose(sent) or PERSON.search(sent):
+            # (a sentence is a run of the page's words: on a page with no cover-page phrase, none of its sentences
+            # holds one, and the phrase list is the costliest test of a sentence)
+            if not reads_as_prose(sent) or (never and NEVER.search(sent)) or HEDGED.search(sent) or \
+                    PERSON.search(sent):
                 continue
             have = stems(_not_the_measure(sent, facts.text))
             if why and facts.metric is not None and any(stems(t) and stems(t) <= have for t in facts.metric.terms):

@@ -8,12 +8,34 @@ from pipeline.reading.cells import MONEY_SIGNS
 
 
 # Text that is never an answer, whatever words it shares with the question.
-NEVER = re.compile(r"(?i)commission file number|securities registered pursuant|indicate by check mark|"
-                   r"i\.?r\.?s\.? employer|state or other jurisdiction|address of principal|principal executive "
-                   r"offices|\(zip code\)|registrant['’]s telephone|large accelerated filer|exhibit\s+(no\.?\s*)?\d|"
-                   r"incorporated (herein )?by reference|\bform of\b.{0,40}\bagreement\b|table of contents|"
-                   r"\bp\.?\s?o\.? box\b|\(\d{3}\)\s*\d{3}-\d{4}|\b[A-Z][a-z]+,\s+[A-Z]{2}\s+\d{5}\b|"
-                   r"forward-looking statements?\b")
+_NEVER_PHRASES = (r"commission file number|securities registered pursuant|indicate by check mark|"
+                  r"i\.?r\.?s\.? employer|state or other jurisdiction|address of principal|principal executive "
+                  r"offices|\(zip code\)|registrant['’]s telephone|large accelerated filer|exhibit\s+(no\.?\s*)?\d|"
+                  r"incorporated (herein )?by reference|\bform of\b.{0,40}\bagreement\b|table of contents|"
+                  r"\bp\.?\s?o\.? box\b|\(\d{3}\)\s*\d{3}-\d{4}|forward-looking statements?\b")
+_CITY_STATE_ZIP = r"\b[A-Z][a-z]+,\s+[A-Z]{2}\s+\d{5}\b"        # "Chicago, IL 60606"
+NEVER = re.compile(rf"(?i){_NEVER_PHRASES}|{_CITY_STATE_ZIP}")
+
+
+# `never_count`'s faster reading of NEVER over a whole page. Python's regex engine skips ahead only when every
+# alternative starts with a fixed character: over lower-cased text the phrases do once a leading word boundary is
+# tested after the first letter ("\bform" -> "f(?<!\wf)orm"), and the city-state-zip address, which starts with any
+# letter, is looked for from its comma and then checked backwards.
+_NEVER_LOWER = re.compile(re.sub(r"\\b([a-z])", r"\1(?<!\\w\1)", _NEVER_PHRASES))
+_STATE_ZIP = re.compile(r"(?i),\s+[A-Z]{2}\s+\d{5}\b")
+_CITY_BEFORE = re.compile(r"(?i)\b[A-Z][a-z]+\Z")
+
+
+def never_count(text: str) -> int:
+    """How many never-an-answer phrases `text` holds: `len(NEVER.findall(text))` (an address run into another phrase,
+    "Principal Executive Offices, IL 60606", counts twice here, once there), about 5x faster on a page."""
+    n = len(_NEVER_LOWER.findall(text.lower()))
+    for m in _STATE_ZIP.finditer(text):
+        if _CITY_BEFORE.search(text, max(0, m.start() - 64), m.start()):
+            n += 1
+    return n
+
+
 # Risk-factor language: what could happen is not what the report says happened.
 HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
 

@@ -63,6 +63,18 @@ def fold(text: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def folded_term(term: str) -> str:
+    """`fold(term)`, once per term: a term can only match folded text that holds it (`in_folded`)."""
+    return fold(term)
+
+
+def in_folded(term: str, low: str) -> bool:
+    """The lexicon term occurs as a whole phrase in `low` (text already folded): a substring test first, so the
+    pattern runs only where the words are."""
+    return folded_term(term) in low and term_pattern(term).search(low) is not None
+
+
+@lru_cache(maxsize=None)
 def term_pattern(term: str) -> re.Pattern[str]:
     """A lexicon term as a whole-phrase pattern over folded text ("cost of sales" not inside "cost of salesforce"),
     compiled once per process: a turn tests every term of the metric and topic lexicons several times, more
@@ -97,6 +109,8 @@ class Lexicon:
         blocked += [(m.start(), m.end()) for m in _PRIMARY_STATEMENT.finditer(low)]
         for m in self.metrics:
             for t in m.terms:
+                if folded_term(t) not in low:      # the phrase's words are not in the text: no match possible
+                    continue
                 for mm in term_pattern(t).finditer(low):
                     spans.append((mm.start(), mm.end(), m))
         accepted: list[tuple[int, int, Metric]] = []

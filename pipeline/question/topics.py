@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.question.lexicon import fold, term_pattern
+from pipeline.question.lexicon import fold, in_folded
 
 DEFAULT_TOPICS = Path(__file__).parent.parent / "data" / "topics.toml"
 
@@ -28,7 +28,7 @@ class Topics:
         hits = []
         for t in self.topics:
             best = max((len(term) for term in t.terms
-                        if term_pattern(term).search(low)), default=0)
+                        if in_folded(term, low)), default=0)
             if best:
                 hits.append((best, t))
         return [t for _, t in sorted(hits, key=lambda h: -h[0])]
