@@ -7,6 +7,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 
 from pipeline.question import statement_names
+from pipeline.question.paraphrase import name_measures
 from pipeline.question.lexicon import Metric, fold, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.terms import stem, stem_words
@@ -119,7 +120,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     if not _INTERIM.search(text):       # (a quarter ended March is told from one ended June by its month)
         text = _MONTH_YEAR.sub(" ", text)
     text = _YEARISH.sub(" ", text)
-    folded = " " + fold(text) + " "
+    folded = " " + name_measures(fold(text)) + " "
     measure = ""
     if metric is not None:
         for t in sorted(metric.terms, key=len, reverse=True):

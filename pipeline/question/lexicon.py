@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pipeline.question import statement_names
+from pipeline.question.paraphrase import name_measures
 from pipeline.question.units import without_stated_rate
 
 DEFAULT_LEXICON = Path(__file__).parent.parent / "data" / "metrics.toml"
@@ -89,7 +90,7 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     return re.sub(r"\s+", " ", lab).strip(" :")
 
 
-@dataclass
+@dataclass(eq=False)
 class Lexicon:
     metrics: list[Metric]
 
@@ -97,7 +98,7 @@ class Lexicon:
         """Metrics named in `text`, in order of first mention. Where two terms overlap, the longer wins
         ("net income" over "income", "cost of sales" over "sales"), so a metric found only inside another
         metric's term is not reported."""
-        low = " " + fold(text) + " "
+        low = " " + name_measures(fold(text)) + " "
         spans: list[tuple[int, int, Metric]] = []
         # the statement of changes in equity's name ("in its statement of shareholders' equity") says where a figure
         # is printed, never that equity is the measure: its word "equity" names no measure (the words beside it may:
@@ -124,11 +125,20 @@ class Lexicon:
                 out.append(m)
         return out
 
+    def lines_of(self, label: str) -> frozenset[str]:
+        """The keys of the metrics whose own line the row `label` is ("Gross profit" -> gross_profit)."""
+        return _lines_of(self, label)
+
     def get(self, key: str) -> Metric:
         for m in self.metrics:
             if m.key == key:
                 return m
         raise KeyError(key)
+
+
+@lru_cache(maxsize=65536)
+def _lines_of(lexicon: Lexicon, label: str) -> frozenset[str]:
+    return frozenset(m.key for m in lexicon.metrics if m.printed and m.matches_row(label))
 
 
 _PRIMARY_STATEMENT = re.compile(rf"(?i)\b(?:{statement_names.PRIMARY})\b")

@@ -33,10 +33,15 @@ _PERIOD = re.compile(
     rf"(?ix)(?:(?P<mon1>{MON})\s+(?P<day1>\d{{1,2}}),?\s+(?P<y1>{_YEAR})"
     rf"|(?P<day2>\d{{1,2}})\s+(?P<mon2>{MON}),?\s+(?P<y2>{_YEAR})"
     rf"|(?:fiscal\s+(?:year\s+)?|fy\s?)(?P<y3>{_YEAR}|\d{{2}})"
-    rf"|(?<![\w$£€¥.,])(?P<y4>{_YEAR})(?![\w.,]\d|%))")
+    # a date in figures, day first as in Europe, the UK and Australia ("31.12.2024", "30/06/2024"), or month first
+    # when the day says so ("12/31/2024"); never an end of a range ("1/01/2020 - 12/31/2020" is a row's policy term)
+    rf"|(?<![\w.,/])(?<![-–]\s)(?<![-–])(?P<a5>\d{{1,2}})(?P<sep>[./])(?P<b5>\d{{1,2}})(?P=sep)(?P<y5>{_YEAR})"
+    rf"(?![\w.,/]\d)(?!\s?[-–])"
+    rf"|(?<![\w$£€¥.,/])(?P<y4>{_YEAR})(?![\w.,/]\d|%))")
 
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
-_DATES = re.compile(rf"(?i)(?:{MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{MON}),?\s+{_YEAR}")
+_DATES = re.compile(rf"(?i)(?:{MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{MON}),?\s+{_YEAR}|"
+                    rf"(?<![\w.,/])\d{{1,2}}([./])\d{{1,2}}\1{_YEAR}")
 
 _CURRENCY = [
     ("AUD", r"a\$|aud\b|australian dollars?"), ("CAD", r"c\$|cad\b|canadian dollars?"),
@@ -121,11 +126,18 @@ def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
     out = []
     for m in _PERIOD.finditer(text):
         g = m.groupdict()
-        y = next(v for v in (g["y1"], g["y2"], g["y3"], g["y4"]) if v)
+        y = next(v for v in (g["y1"], g["y2"], g["y3"], g["y5"], g["y4"]) if v)
         year = int(y) if len(y) == 4 else 2000 + int(y)
         end = None
         mon, day = (g["mon1"], g["day1"]) if g["mon1"] else (g["mon2"], g["day2"])
-        if mon and day:
+        if g["y5"]:
+            a, b = int(g["a5"]), int(g["b5"])
+            day, month = (b, a) if b > 12 >= a else (a, b)
+            try:
+                end = date(year, month, day)
+            except ValueError:
+                end = None
+        elif mon and day:
             try:
                 end = date(year, MONTHS[mon.lower().rstrip(".")[:4].rstrip("t") if mon.lower().startswith("sept")
                                         else mon.lower().rstrip(".")[:3]], int(day))

@@ -13,6 +13,7 @@ import re
 from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import YEAR, split_row
+from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, detect_title, retitle
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
@@ -48,10 +49,14 @@ _OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including
 _TOTAL = re.compile(r"(?i)^total\s+")
 
 
+_PER_SHARE_HEAD = re.compile(r"(?i)\bper (ordinary |common )?share\b")     # (its note may run to two digits)
+
+
 def _footnoted_heading(label: str, values: list[str], header: Header | None) -> bool:
     """A heading or a label with a footnote number after it ("Per share, basic 3", "Dividends paid 2") under a
-    header of two or more periods: the lone digit is the footnote's, not a cell (it could not line up anyway)."""
-    return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]", values[0])) and \
+    header of two or more periods: the lone note number ("Earnings per share 12") is not a cell (it could not line up)."""
+    return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if _PER_SHARE_HEAD.search(
+        label) else ""), values[0])) and \
         len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not _TOTAL.match(label) \
         and not _NUMBERED.search(label)
 
@@ -67,7 +72,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     `carry` is the previous page's last header: a table continued on this page without a header of its own
     keeps the previous page's columns for the rows above this page's first header.
     """
-    lines = _unmark_years([_tidy(ln) for ln in split_lines(text)])
+    lines = tidy_lines(split_lines(text))
     title, statement = detect_title(lines)
     head = "\n".join(lines[:12])
     table = PageTable(title=title, statement=statement, unit=detect_unit(head), lines=lines,
@@ -157,7 +162,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 i += 1
                 continue
             if header is not None and 2 < len(label) <= 80 and not label.endswith("."):
-                heading = label.rstrip(":").strip()
+                heading = _attribution_heading(label.rstrip(":").strip(), table.rows, last_kind)
                 if last_kind == "heading":
                     stack.append(heading)
                 elif last_kind == "row" and stack:
@@ -185,34 +190,6 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
 _ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent)\s*){2,}")
 _SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
                            r"\s(segment|division)s?\s*$")
-
-
-_LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
-_SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
-
-
-def _tidy(line: str) -> str:
-    """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970") and a
-    bracket printed apart from its figure ("(33,475 )") are layout, not text."""
-    line = _SPLIT_PAREN.sub(r"(\1)", line)
-    if ".." in line or ". ." in line or "…" in line:
-        line = _LEADER.sub(" ", line).strip()
-    return line
-
-
-_MARKED_YEAR = re.compile(r"^((?:19|20)\d{2})[1-9*†]$")
-
-
-def _unmark_years(lines: list[str]) -> list[str]:
-    """A column year with a footnote marker run into it ("2021" + "1" printed "20211", "2021*") on a header line of
-    its own, between header lines ("$'000", "Notes", "2022"): the year."""
-    out = list(lines)
-    for i, ln in enumerate(lines):
-        m = _MARKED_YEAR.match(ln)
-        if m and any(0 <= k < len(lines) and is_fragment(lines[k]) and not _MARKED_YEAR.match(lines[k])
-                     for k in (i - 1, i + 1)):
-            out[i] = m.group(1)
-    return out
 
 
 def _segment_heading(lines: list[str], at: int) -> list[str]:
@@ -305,6 +282,19 @@ def _listed_notes(values: list[str]) -> int:
 
 def _has_header(lines: list[str]) -> bool:
     return any(is_fragment(ln) and has_period(ln) and (header_block([ln]) or None) for ln in lines[:15])
+
+
+# A bare "Attributable to:" (or "Of which attributable to:") heading splits the line printed right above it between
+# the owners of the parent and the non-controlling interests (the IFRS layout of profit, comprehensive income and
+# equity): its rows are that line's parts, so the heading names the line.
+_BARE_ATTRIBUTION = re.compile(r"(?i)^(?:of which\s+)?(?:attributable|available)\s+to$")
+
+
+def _attribution_heading(heading: str, rows: list[Row], last_kind: str) -> str:
+    """`heading`, or the line above it completed by a bare "Attributable to" ("Profit for the year attributable to")."""
+    if not _BARE_ATTRIBUTION.match(heading) or last_kind not in ("row", "total") or not rows:
+        return heading
+    return f"{rows[-1].label} {heading.lower()}"
 
 
 def _row(label: str, values: list[str], line_no: int, header: Header | None, stack: list[str],

@@ -21,8 +21,8 @@ from pipeline.question import line_vocabulary
 from pipeline.reading import segment_columns
 from pipeline.reading.columns import MON
 from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
-from pipeline.question.lexicon import Metric, fold
-from pipeline.retrieval import facts_rebuild, turn_lookups
+from pipeline.question.lexicon import Metric, fold, get_lexicon
+from pipeline.retrieval import attribution, facts_rebuild, turn_lookups
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
 from pipeline.question.units import without_stated_rate
@@ -38,7 +38,7 @@ _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovemen
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
 losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
-other""".split())
+other used provided generated paid received inflow inflows outflow outflows""".split())
 _SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 # A parent heading with one of these words measures something about its rows, not the rows themselves: "Provisions
@@ -92,6 +92,9 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     if metric.excludes(own):
         return False
     if metric.matches_row(f.label, f.statement):
+        return True
+    joined = attribution.completed_label(f.label_path)      # "Profit for the year attributable to › Owners of ..."
+    if joined is not None and metric.matches_row(joined, f.statement):
         return True
     # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
     if re.match(r"(?i)segment\s", f.label) and (segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
@@ -155,8 +158,8 @@ def _names_measure(ask: Ask, f: StoredFact) -> bool:
     "basic EPS" read as earnings per share + basic), so "Unearned revenue" never stands for revenue."""
     if not ask.measure_stems:
         return False
-    if ask.metric is not None and ask.metric.excludes(f.label):
-        return False
+    if ask.metric is not None and (ask.metric.excludes(f.label) or get_lexicon().lines_of(f.label) - {ask.metric.key}):
+        return False        # "Gross profit" is gross profit's own line: it never stands for the profit asked
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
     extra = label - set(ask.measure_stems) - set(ask.hard) - set(ask.soft)
@@ -249,6 +252,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
     per_part = per_part_rows(cands, set(ask.hard), row_stems)
+    owners_asked = attribution.asks_owners_share(ask.question)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -259,7 +263,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue    # the equity statement prints the amount declared: it answers "paid" only when its row says so
         row = row_stems(f)
         link = None
-        if ask.metric is not None and not _metric_covers(ask.metric, f, ask) and not _names_measure(ask, f):
+        own_line = ask.metric is None or _metric_covers(ask.metric, f, ask)
+        if not own_line and not _names_measure(ask, f):
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is None:
                 continue
@@ -306,8 +311,13 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
         # (a row that covers the asked words itself ranks above one the standard vocabulary links)
-        key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement, printed, id(f) not in per_part,
-               soft_hits,
+        # (the owners' share of a line answers a question asking what is attributable to them, over the line's total)
+        owners = owners_asked and attribution.names_owners_share(f.label_path)
+        # (a row the metric's own line items name ranks above one that only holds the asked words: "Profit for the
+        # period" over "Gross profit", "Net cash from operating activities" over "Cash generated from operations")
+        key = (movement, other_than_equity, link is None, primary or hinted, own_line, hinted, in_metric_statement,
+               printed, id(f) not in per_part,
+               owners, soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words), link))

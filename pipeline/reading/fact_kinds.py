@@ -1,0 +1,72 @@
+"""A fact's kind: money, a count, a percentage or a per-share figure, read from its row's words and its cell."""
+from __future__ import annotations
+
+import re
+
+from pipeline.question.units import without_stated_rate
+from pipeline.reading.cells import parse_number
+from pipeline.reading.page_table import Row
+
+_PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
+                        r"earnings per|dividends? per|\bper unit\b")
+_PERCENT = re.compile(r"(?i)%|\bpercent|\bmargin\b|\brate\b|\bratio\b|\byield\b|\breturn on\b")
+_COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\bstores\b|\bcustomers\b|"
+                    r"\bsubscribers\b|\bunits\b|\bdeliveries\b|\blocations\b")
+
+_FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cash|dividends?|issuance|settlement|"
+                   r"contributions?|compensation|costs?|expenses?)\b")
+
+# an amount about the counted ("Revenue from contracts with customers", "Loans to employees") is money
+_MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(trade |other )?(revenues?|income|sales|receivables?|payables?|loans?|"
+                         r"deposits?|fees?|amounts? (due|owed)|advances?|receipts?|due (to|from)|provisions?)\b")
+# A primary statement's row counts only when it says so ("Receipts from customers", "Due to customers", "Sale of
+# stores" are money; a balance sheet's "Ordinary shares" is share capital); an income statement counts shares
+_PEOPLE = r"|^([\w-]+ ){0,2}employees\b(?!['’])|\bheadcount\b"      # "Worldwide employees", not "employees' benefits"
+_SHARES_COUNTED = r"|\bshares\b.*\b(authori[sz]ed|outstanding|issued|held|at (the )?(year|period)[- ]end)\b|" \
+                  r"\b(authori[sz]ed|outstanding|issued)\b.*\bshares\b"   # "Outstanding shares", not "Ordinary shares"
+_STATEMENT_COUNT = {"balance": re.compile(r"(?i)\bnumber of\b|\bweighted\b" + _SHARES_COUNTED + _PEOPLE),
+                    "income": re.compile(r"(?i)\bnumber of\b|\bweighted\b|\bshares\b" + _PEOPLE)}
+_STATEMENT_COUNT["cash_flow"] = _STATEMENT_COUNT["balance"]
+
+# "Effect of exchange rate changes on cash", "Interest rate swap contracts": a rate naming what an amount is about,
+# not a rate the row reports ("Weighted average interest rate" ends with it)
+_RATE_OF = re.compile(r"(?i)\b(exchange|interest|currency)[- ]rates?\b(?=\s*\S)")
+# an equity line that states its share counts ("Treasury stock, at cost; 38,210 and 36,713 shares", "Class B — 1,227
+# and 1,266 shares outstanding", "(2 and 2 million shares, respectively)"): the amount is money, the counts are words
+_STATES_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(and\s+\d[\d,.]*\s+)?(million\s+|thousand\s+)?shares\b")
+# a cash-flow statement's share transactions are cash: "Shares repurchased for tax withholdings (115)"
+_SHARE_FLOW = re.compile(r"(?i)^(?!number of).*\bshares?\b.*\b(repurchased|purchased|issued|withheld|withholdings?|"
+                         r"redeemed|bought back|sold)\b")
+_IN_YEARS = re.compile(r"(?i)\(in years\)|\bin years\b")     # "Weighted-average remaining lease term (in years)"
+
+# "Common shares, par value $1 per share, authorized ...": a par value names the shares, the rows are money
+_PAR_VALUE = re.compile(r"(?i)\bpar value\b[^;]*?\bper (?:common |ordinary )?share\b|\$?\d[\d.]*\s+par value per share")
+
+
+def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> str:
+    text = " ".join([*row.path, row.label])
+    if not re.match(r"(?i)\s*par value", row.label):     # ("Par value per share $0.01" is the per-share figure)
+        text = without_stated_rate(_PAR_VALUE.sub(" ", text))
+    if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
+                                   and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
+        return "per_share"
+    if value.endswith("%"):
+        return "percent"
+    v = parse_number(value)
+    if _IN_YEARS.search(" ".join([*row.path[-1:], row.label])) and "$" not in value and v is not None and abs(v) < 100:
+        return "count"      # a term or an age in years: neither money nor a percentage
+    # "Weighted-average common shares outstanding" over "Basic" / "Diluted" rows: the heading names the count
+    if re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label) and row.path and \
+            re.search(r"(?i)\bshares\b", row.path[-1]) and not _STATES_COUNTS.search(row.path[-1]) and "$" not in value:
+        return "count"
+    if _PERCENT.search(_RATE_OF.sub(" ", row.label)):
+        v = parse_number(value)
+        if "$" in value or "," in value or (v is not None and abs(v) > 100):
+            return "money"     # "Gross margin 3,531": an amount the filer calls a margin, not a percentage
+        return "percent"
+    if _COUNT.search(row.label) and not _FLOW.search(row.label) and not _MONEY_NOUN.search(row.label) \
+            and "$" not in value and not _STATES_COUNTS.search(row.label) \
+            and not (statement == "cash_flow" and _SHARE_FLOW.search(row.label)) \
+            and not (statement in _STATEMENT_COUNT and not _STATEMENT_COUNT[statement].search(row.label)):
+        return "count"      # "Proceeds from issuance of common stock to employees 105" is money
+    return "money"

@@ -1,0 +1,49 @@
+"""A page's lines with the layout's noise taken out before they are read as rows: dotted leaders, brackets printed
+apart from their figure, footnote markers run into a column's year, and minus signs printed as other characters."""
+from __future__ import annotations
+
+import re
+
+from pipeline.reading.columns import is_fragment
+
+
+def tidy_lines(lines: list[str]) -> list[str]:
+    return _unmark_years([_tidy(ln) for ln in lines])
+
+
+# A figure's minus printed as the typographic minus (U+2212) or the triangles Japanese reports print ("△1,234",
+# "▲ 1,234"), or an en dash run into the digits ("–210.5"; "– 120" is a nil cell and a figure), after a space or at
+# the line's start ("2022–23" is a range): an ASCII minus
+_MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3\u25b2] ?|\u2013)(?=\d)")
+
+
+# A per-share figure with its unit spelled in the cell ("(10.09 pence)", "15.00 pence"): one cell, "(10.09p)"
+_PENCE_CELL = re.compile(r"(?<![\w.])(\(?\d[\d,]*\.\d+)\s+pence(\)?)(?!\w)")
+_LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
+_SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
+
+
+def _tidy(line: str) -> str:
+    """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970"), a
+    bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
+    line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", line))
+    if "pence" in line:
+        line = _PENCE_CELL.sub(r"\1p\2", line)
+    if ".." in line or ". ." in line or "…" in line:
+        line = _LEADER.sub(" ", line).strip()
+    return line
+
+
+_MARKED_YEAR = re.compile(r"^((?:19|20)\d{2})[1-9*†]$")
+
+
+def _unmark_years(lines: list[str]) -> list[str]:
+    """A column year with a footnote marker run into it ("2021" + "1" printed "20211", "2021*") on a header line of
+    its own, between header lines ("$'000", "Notes", "2022"): the year."""
+    out = list(lines)
+    for i, ln in enumerate(lines):
+        m = _MARKED_YEAR.match(ln)
+        if m and any(0 <= k < len(lines) and is_fragment(lines[k]) and not _MARKED_YEAR.match(lines[k])
+                     for k in (i - 1, i + 1)):
+            out[i] = m.group(1)
+    return out

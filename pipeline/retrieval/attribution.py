@@ -1,0 +1,37 @@
+"""The owners' share of a line: "Profit for the year attributable to › Owners of the parent".
+
+IFRS statements (and US ones with non-controlling interests) print a line, then split it under "Attributable to:"
+between the owners of the parent and the non-controlling interests. A question asking the profit attributable to
+shareholders is answered by the owners' row, never by the line's total, which includes the minorities' share.
+"""
+from __future__ import annotations
+
+import re
+
+_OPEN_ATTRIBUTION = re.compile(r"(?i)\b(?:attributable|available)\s+to:?$")
+# a row attributed to someone, or naming the owners itself ("Shareholders' equity", "Owners of the parent")
+_OWNERS_SHARE = re.compile(r"(?i)\b(?:attributable|available)\s+to\b(?!\s+(?:the\s+)?(?:non-?\s?controlling|minority))|"
+                           r"\b(?:shareholders|stockholders|shareowners|owners|equity\s+holders)\b")
+_MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminority\b")
+# A question naming whose share it asks: "attributable", "to shareholders", "owners of the parent", "equity holders".
+_ASKS_OWNERS = re.compile(r"(?i)\b(?:attributable|available to|shareholders?|stockholders?|owners?|equity\s+holders?)\b")
+
+
+def completed_label(label_path: str) -> str | None:
+    """The row's label read with its parent heading when that heading is left open by "attributable to" ("Profit for
+    the year attributable to" + "Owners of the Company"), else None."""
+    parts = [p.strip() for p in label_path.split("\u203a")]
+    if len(parts) < 2 or not _OPEN_ATTRIBUTION.search(parts[-2]):
+        return None
+    return f"{parts[-2].rstrip(':')} {parts[-1]}"
+
+
+def names_owners_share(label_path: str) -> bool:
+    """The row is a line's share attributable to its owners (not to the non-controlling interests)."""
+    text = " ".join(p.strip() for p in label_path.split("\u203a"))
+    return bool(_OWNERS_SHARE.search(text)) and not _MINORITIES.search(text)
+
+
+def asks_owners_share(question: str) -> bool:
+    """The question asks the owners' share of a line (profit attributable to shareholders, to owners of the parent)."""
+    return bool(_ASKS_OWNERS.search(question)) and not _MINORITIES.search(question)

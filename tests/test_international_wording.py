@@ -1,0 +1,211 @@
+"""The bottom line, the owners' share, equity, capex, revenue and the tax lines as reports outside the US word them,
+and the layouts that hid their figures (a two-digit note after a heading, minus signs that are not ASCII, dates in
+figures, a count noun in an amount's label). Made-up companies; each case failed (wrong line or refusal) before."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.retrieval.fact_match import FactMatch, NoMatch
+from tests.test_ifrs_statements import _answer, _facts
+
+
+def _income(bottom_line: str) -> list[str]:
+    return ["Consolidated income statement", "for the year ended 31 December 2030", "2030 2029", "Note £m £m",
+            "Revenue 2 900.0 850.0", "Cost of sales (600.0) (570.0)", "Gross profit 300.0 280.0",
+            "Operating profit 120.0 110.0", "Finance costs 5 (8.0) (7.5)", "Profit before taxation 100.0 90.0",
+            "Taxation 6 (25.0) (22.0)", f"{bottom_line} 75.0 68.0"]
+
+
+def _hit(question: str, pages: list[str], year: int = 2030, company: str = "Tarnwick"):
+    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+
+
+@pytest.mark.parametrize("bottom_line", ["Profit after taxation", "Profit after income tax expense for the year",
+                                         "Net income for the year", "Result for the year", "Group profit for the year",
+                                         "Consolidated net profit", "Earnings after taxes", "Profit for the period"])
+@pytest.mark.parametrize("question", ["What was Tarnwick's profit in 2030?", "What was Tarnwick's net profit in 2030?",
+                                      "What was Tarnwick's net income in 2030?"])
+def test_the_bottom_line_in_other_words_answers_profit_never_gross_profit(bottom_line, question):
+    hit = _hit(question, [_income(bottom_line)])
+    assert isinstance(hit, FactMatch) and hit.fact.label == bottom_line and hit.fact.value_printed == "75.0"
+
+
+@pytest.mark.parametrize("question,label,value", [
+    ("What was Tarnwick's profit before tax in 2030?", "Profit before taxation", "100.0"),
+    ("What was Tarnwick's PBT in 2029?", "Profit before taxation", "90.0"),
+    ("What was Tarnwick's tax charge in 2030?", "Taxation", "(25.0)"),
+    ("What was Tarnwick's interest expense in 2030?", "Finance costs", "(8.0)"),
+    ("What was Tarnwick's NPAT in 2030?", "Profit after taxation", "75.0"),
+])
+def test_tax_and_finance_lines_in_ifrs_words(question, label, value):
+    year = 2029 if "2029" in question else 2030
+    hit = _hit(question, [_income("Profit after taxation")], year)
+    assert isinstance(hit, FactMatch) and hit.fact.label == label and hit.fact.value_printed == value
+
+
+def test_a_gross_profit_row_never_answers_profit_when_no_bottom_line_is_printed():
+    page = _income("Profit after taxation")[:-5]        # the page stops at operating profit
+    hit = _hit("What was Tarnwick's net profit in 2030?", [page])
+    assert isinstance(hit, NoMatch)
+
+
+# "Attributable to:" splits the line above it between the owners and the minorities, under profit and again under
+# total comprehensive income; a question about the owners' share is answered by the owners' row of the profit.
+ATTRIBUTED = _income("Profit for the year") + [
+    "Attributable to:", "Owners of the parent 70.0 64.0", "Non-controlling interests 5.0 4.0",
+    "Other comprehensive income for the year 3.0 (2.0)", "Total comprehensive income for the year 78.0 66.0",
+    "Attributable to:", "Owners of the parent 72.5 62.1", "Non-controlling interests 5.5 3.9"]
+HK_STYLE = _income("Profit for the year") + [
+    "Profit for the year attributable to:", "Owners of the Company 70.0 64.0", "Non-controlling interests 5.0 4.0"]
+
+
+@pytest.mark.parametrize("pages", [ATTRIBUTED, HK_STYLE])
+@pytest.mark.parametrize("question,value", [
+    ("What was Tarnwick's profit attributable to shareholders in 2030?", "70.0"),
+    ("How much profit was attributable to owners of the parent in 2029?", "64.0"),
+    ("What was Tarnwick's profit for the year in 2030?", "75.0"),
+])
+def test_the_owners_share_answers_an_attributable_question_and_the_total_the_rest(pages, question, value):
+    hit = _hit(question, [pages], 2029 if "2029" in question else 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_a_bare_attributable_heading_names_the_line_it_splits():
+    facts = _facts(["\n".join(ATTRIBUTED)])
+    paths = {f.label_path for f in facts}
+    assert "Profit for the year attributable to › Owners of the parent" in paths
+    assert "Total comprehensive income for the year attributable to › Owners of the parent" in paths
+
+
+BALANCE = ["Consolidated statement of financial position", "as at 31 December 2030", "2030 2029", "£m £m",
+           "Total assets 800.0 760.0", "Total liabilities (380.0) (370.0)", "Net assets 420.0 390.0",
+           "Share capital 10.0 10.0", "Retained earnings 395.0 366.0",
+           "Equity attributable to owners of the parent 405.0 376.0", "Non-controlling interests 15.0 14.0",
+           "Total equity 420.0 390.0"]
+
+
+@pytest.mark.parametrize("question,value", [
+    ("What was Tarnwick's shareholders' equity at the end of 2030?", "405.0"),
+    ("What was Tarnwick's equity attributable to owners of the parent in 2030?", "405.0"),
+    ("What was Tarnwick's total equity at 31 December 2030?", "420.0"),
+])
+def test_shareholders_equity_is_the_owners_share_and_total_equity_the_total(question, value):
+    hit = _hit(question, [BALANCE])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+@pytest.mark.parametrize("line", ["Acquisition of property, plant and equipment",
+                                  "Payments for purchase of property, plant and equipment",
+                                  "Purchase of items of property, plant and equipment",
+                                  "Purchases of tangible fixed assets", "Investment in property, plant and equipment",
+                                  "Capital expenditure"])
+def test_capex_in_its_ifrs_and_uk_wordings(line):
+    page = ["Consolidated statement of cash flows", "for the year ended 31 December 2030", "2030 2029", "£m £m",
+            "Net cash from operating activities 122.0 115.0", f"{line} (45.0) (41.0)",
+            "Proceeds from sale of property, plant and equipment 3.0 2.0",
+            "Net cash used in investing activities (60.0) (55.0)"]
+    hit = _hit("What did Tarnwick spend on capex in 2030?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(45.0)"
+
+
+@pytest.mark.parametrize("line", ["Revenue from contracts with customers", "Turnover", "Group turnover",
+                                  "Group revenue"])
+@pytest.mark.parametrize("question", ["What was Tarnwick's revenue in 2030?", "What were Tarnwick's sales in 2030?"])
+def test_the_top_line_in_its_ifrs_and_uk_wordings(line, question):
+    page = ["Consolidated income statement", "for the year ended 31 December 2030", "2030 2029", "Note £m £m",
+            f"{line} 2 900.0 850.0", "Cost of sales (600.0) (570.0)", "Gross profit 300.0 280.0"]
+    hit = _hit(question, [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "900.0"
+
+
+def test_cash_from_operations_is_the_operating_total_not_the_subtotal_before_interest_and_tax():
+    page = ["Consolidated statement of cash flows", "for the year ended 31 December 2030", "2030 2029", "£m £m",
+            "Cash generated from operations 150.0 140.0", "Interest paid (8.0) (7.0)", "Income taxes paid (20.0) (18.0)",
+            "Net cash from operating activities 122.0 115.0"]
+    for question in ("What was Tarnwick's cash from operations in 2030?", "Tarnwick OCF 2030"):
+        hit = _hit(question, [page])
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == "122.0", question
+
+
+@pytest.mark.parametrize("note", ["9", "12"])
+def test_an_eps_heading_carrying_a_two_digit_note_heads_its_rows(note):
+    page = ["Consolidated income statement", "2030 2029", "Note £m £m", "Revenue 900.0 850.0",
+            "Profit for the year 75.0 68.0", f"Earnings per share {note}", "Basic 30.1p 27.5p", "Diluted 29.8p 27.2p"]
+    hit = _hit("What was Tarnwick's diluted EPS in 2030?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "29.8p" and hit.fact.kind == "per_share"
+
+
+@pytest.mark.parametrize("minus", ["\u2212", "\u25b3", "\u25b2", "\u25b3 ", "\u2013"])
+def test_a_minus_printed_as_another_character_is_a_negative_figure(minus):
+    page = ["Consolidated statement of cash flows", "(Millions of yen)", "2030 2029",
+            "Net cash provided by operating activities 25,118 22,004",
+            f"Purchase of property, plant and equipment {minus}11,204 {minus}9,880",
+            "Proceeds from sales of property, plant and equipment — 120"]
+    facts = _facts(["\n".join(page)])
+    capex = {f.fiscal_year: f.value for f in facts if f.label == "Purchase of property, plant and equipment"}
+    assert capex == {2030: -11204, 2029: -9880}
+    # an en dash standing apart is a nil cell, never the next figure's sign
+    sale = {f.fiscal_year: f.value for f in facts if f.label.startswith("Proceeds")}
+    assert sale == {2030: 0, 2029: 120}
+
+
+@pytest.mark.parametrize("dates", ["31.12.2030 31.12.2029", "31/12/2030 31/12/2029", "12/31/2030 12/31/2029"])
+def test_column_dates_printed_in_figures_head_their_columns(dates):
+    page = ["Consolidated statement of financial position", f"€ million Note {dates}",
+            "Total non-current assets 3,010.2 2,880.4", "Total assets 5,120.3 4,880.1"]
+    from datetime import date
+    from pipeline.reading.columns import header_block
+
+    assert [c.end for c in header_block([page[1]]).columns if c.kind == "value"] == [date(2030, 12, 31),
+                                                                                      date(2029, 12, 31)]
+    got = {f.fiscal_year: f.value_printed for f in _facts(["\n".join(page)]) if f.label == "Total assets"}
+    assert got == {2030: "5,120.3", 2029: "4,880.1"}
+
+
+@pytest.mark.parametrize("label,statement_title", [
+    ("Receipts from customers (inclusive of GST)", "Consolidated statement of cash flows"),
+    ("Due to customers", "Consolidated statement of financial position"),
+    ("Sale of stores", "Consolidated income statement")])
+def test_a_count_noun_in_a_primary_statements_amount_keeps_it_money(label, statement_title):
+    page = [statement_title, "for the year ended 31 December 2030", "2030 2029", "$'000 $'000",
+            f"{label} 245,118 230,447", "Worldwide employees 1,204 1,180"]
+    facts = {f.label: f for f in _facts(["\n".join(page)]) if f.fiscal_year == 2030}
+    assert facts[label].kind == "money" and facts[label].scale == "thousand"
+    assert facts["Worldwide employees"].kind == "count" and facts["Worldwide employees"].scale is None
+
+
+CASH_PAGES = [["Consolidated statement of financial position", "as at 31 March 2030", "2030 2029", "£ £",
+               "Cash and cash equivalents 4,648,995 2,101,300", "Total assets 14,367,421 12,004,118"],
+              ["Consolidated statement of cash flows", "for the year ended 31 March 2030", "2030 2029", "£ £",
+               "Cash used in operations (901,221) (655,410)",
+               "Net cash generated from operating activities 1,204,118 990,004",
+               "Additions to plant and equipment (25,966) (18,115)"]]
+
+
+@pytest.mark.parametrize("question,value", [
+    ("How much cash did Tarnwick have at year end 2030?", "4,648,995"),
+    ("How much cash did Tarnwick generate from operations in 2030?", "1,204,118"),
+    ("How much cash was generated by Tarnwick's operating activities in 2029?", "990,004"),
+    ("What was Tarnwick's FY2030 capex?", "(25,966)"),
+])
+def test_cash_asked_as_a_balance_or_as_what_operations_generated(question, value):
+    hit = _hit(question, CASH_PAGES, 2029 if "2029" in question else 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_a_cash_flow_row_never_stands_for_the_cash_balance():
+    hit = _hit("How much cash did Tarnwick have at year end 2030?", [CASH_PAGES[1]])
+    assert isinstance(hit, NoMatch)
+
+
+def test_the_equity_base_is_total_equity():
+    hit = _hit("What's Tarnwick's equity base in 2030?", [BALANCE])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed in ("420.0", "405.0")
+
+
+def test_a_per_share_cell_spelling_its_unit_is_one_figure_in_pence():
+    page = ["Statement of comprehensive income", "for the year ended 30 September 2030", "Note 2030 2029", "£ £",
+            "Loss for the financial year (5,869,756) (3,528,482)", "Earnings per share",
+            "Basic 8 (10.09 pence) (6.11 pence)", "Diluted 8 (10.09 pence) (6.11 pence)"]
+    hit = _hit("What was Tarnwick's basic EPS in 2030?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(10.09p)" and hit.fact.scale == "pence"
