@@ -140,9 +140,30 @@ def dollar_country(pages: Sequence[str], limit: int = 40) -> tuple[str, int, str
     return code, *where[code]
 
 
+# A caption naming a scale and a currency in words ("Millions of yen", "Thousands of U.S. dollars")
+_CAPTION = re.compile(r"(?i)\b(millions|thousands|billions)\s+of\s+((?:u\.?\s?s\.?\s+|united\s+states\s+)?dollars|"
+                      r"yen|won|euros?|pounds|renminbi|yuan|baht|rupees|francs)\b")
+
+
+def _reporting_caption(lines: list[str]) -> tuple[str, str, str] | None:
+    """A statement that prints its latest year again translated into US dollars ("Millions of yen" beside
+    "Thousands of U.S. dollars (Note 1)", in either order): the reporting currency's caption, never the
+    translation's."""
+    caps = list(_CAPTION.finditer(" ".join(lines)))
+    usd = [m for m in caps if re.match(r"(?i)u\.?\s?s|united", m.group(2))]
+    other = [m for m in caps if m not in usd and not re.fullmatch(r"(?i)dollars", m.group(2))]
+    if not usd or not other:
+        return None
+    code = next((c for c, pat in _WORD_CURRENCY if re.search(pat, other[0].group(2), re.IGNORECASE)), "")
+    return (code, other[0].group(1).lower(), other[0].group(0)) if code else None
+
+
 def _page_units(text: str) -> tuple[str, str, str]:
     """(currency symbol or code, scale, line) from a page's header lines."""
     lines = [ln.strip() for ln in (text or "").replace("\r", "").splitlines() if ln.strip()][:16]
+    translated = _reporting_caption(lines)
+    if translated is not None:
+        return translated
     cur = scale = line = ""
     for ln in lines:
         if len(ln) > 160 or not _UNIT_HINT.search(ln):

@@ -209,3 +209,40 @@ def test_a_per_share_cell_spelling_its_unit_is_one_figure_in_pence():
             "Basic 8 (10.09 pence) (6.11 pence)", "Diluted 8 (10.09 pence) (6.11 pence)"]
     hit = _hit("What was Tarnwick's basic EPS in 2030?", [page])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(10.09p)" and hit.fact.scale == "pence"
+
+
+# A Japanese report's statements: two years in yen and the latest again in US dollars, a convenience translation
+# (the captions printed in either order by the PDF's text), a "(Note 1)" reference in the caption.
+def _translated(captions: list[str]) -> list[str]:
+    return ["Consolidated Statements of Income", "Kirikawa Instruments Co., Ltd. and Consolidated Subsidiaries",
+            "Years ended March 31, 2031 and 2030", *captions, "2031 2030 2031",
+            "Net sales ¥ 482,315 ¥ 455,102 $ 3,185,436", "Cost of sales 351,220 334,871 2,319,661",
+            "Profit attributable to owners of parent 26,875 22,736 177,496", "Yen U.S. dollars",
+            "Net income per share – diluted 214.98 181.90 1.42"]
+
+
+@pytest.mark.parametrize("captions", [["Millions of yen Thousands of U.S. dollars (Note 1)"],
+                                      ["Thousands of", "U.S. dollars", "Millions of yen (Note 1)"],
+                                      ["Millions of yen", "Thousands of U.S. dollars (Note 1)"]])
+def test_a_convenience_translation_column_is_no_fact_and_the_yen_columns_keep_their_scale(captions):
+    from ingest.statement_units import read
+
+    page = "\n".join(_translated(captions))
+    facts = [f for f in _facts([page]) if f.label == "Net sales"]
+    assert sorted((f.fiscal_year, f.value_printed, f.currency) for f in facts) == [(2030, "455,102", "JPY"),
+                                                                                (2031, "482,315", "JPY")]
+    assert {f.scale for f in facts} == {"million"}
+    hit = _answer("What was Kirikawa's diluted EPS in FY2031?", _facts([page]), "Kirikawa", 2031)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "214.98"
+    # what ingest records as the page's unit: the reporting currency's caption, not the translation's
+    units = read([page])
+    assert [(u.currency, u.scale) for u in units] == [("JPY", "millions")]
+
+
+def test_a_units_row_under_a_sentence_is_no_row_of_figures():
+    page = ["8. Staff costs", "2030 2029", "The aggregate payroll costs of these persons were as follows:", "£000 £000",
+            "Wages and salaries 48,220 45,118", "Social security costs 5,330 4,990"]
+    facts = _facts(["\n".join(page)])
+    assert not [f for f in facts if f.value_printed in ("000", "£000")]
+    wages = next(f for f in facts if f.label.endswith("Wages and salaries") and f.fiscal_year == 2030)
+    assert wages.value_printed == "48,220" and wages.scale == "thousand"

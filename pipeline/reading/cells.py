@@ -11,6 +11,7 @@ _NUM = rf"(?:-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIGURE
 MINOR_UNITS = ("cents", "pence")     # a fact's scale when its figure is printed in the currency's hundredth
 _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
 YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_UNITS_CELL = re.compile(r"(?:US\$|A\$|C\$|\$|£|€|¥)?['’]?000s?")     # "£000 £000" under the years: units, no figures
 _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
                         r"from|to|since|before|after|beyond|and|fiscal|fy|year|–|-)$")
 MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
@@ -26,7 +27,7 @@ def split_row(line: str) -> tuple[str, list[str]]:
         if t in MONEY_SIGNS:
             i -= 1
             continue
-        if _VALUE.match(t):
+        if _VALUE.match(t) and not _UNITS_CELL.fullmatch(t):
             values.append(re.sub(r"^(\(?-?)(?:US\$|A\$|C\$|\$|£|€|¥)", r"\1", t))
             i -= 1
             continue

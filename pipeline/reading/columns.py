@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from pipeline.reading import translation
+
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
      "december"])}
@@ -95,6 +97,7 @@ class Header:
     columns: list[Column]
     ambiguous_years: set[int] = field(default_factory=set)
     text: str = ""
+    unit: str | None = None        # the value columns' scale when the header names two (a convenience translation)
 
     @property
     def years(self) -> list[int]:
@@ -151,7 +154,7 @@ def is_fragment(line: str) -> bool:
     """True when a line can be (part of) a column header: periods, currency, scale and header words only."""
     if len(line) > 160:
         return False
-    rest = _PERIOD.sub(" ", line)
+    rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*notes?\s+\d{1,2}\s*\)", " ", line))     # "(Note 1)": a reference
     rest = _CURRENCY_RE.sub(" ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?", " ", rest)      # "May 31," waiting for its year on the next line
     words = re.findall(r"[A-Za-z%]+|\d+", rest)
@@ -232,7 +235,8 @@ def header_block(lines: list[str]) -> Header | None:
         merged.append((pos, kind))
     # a notes column between label and figures: "Notes" anywhere before the first column ("Note / Year ended 30 /
     # September 2022 ...", "Notes 2022 $'000 2021 $'000", "Note(s) 2022 2021")
-    note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)\bnotes?(?:\(s\))?(?!\w)", text[:periods[0][0]]))
+    note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)(?<!\()\bnotes?(?:\(s\))?(?!\w)(?!\s*\d+\))",
+                                                       text[:periods[0][0]]))     # ("(Note 1)": a reference)
     spans = [(m.start(), _span_name(m)) for m in _SPAN.finditer(text)]
     currencies = [(m.start(), currency_of(m.group(0))) for m in _CURRENCY_RE.finditer(text)]
     # "December 31, 2015 2016 2017": the bare years after a dated column share its month and day.
@@ -260,8 +264,10 @@ def header_block(lines: list[str]) -> Header | None:
         columns.append(Column(year, d, "value", _nearest_after(currencies, end, start), None,
                               text[start:end]))
     _assign_groups(columns, currencies, spans, periods)
+    unit = translation.mark(columns, _groups([c for c in columns if c.kind == "value"]), currencies,
+                            translation.scale_words(text, _CURRENCY_RE, currency_of, scale_of))
     _assign_entities(columns, text[:periods[0][0]])
-    header = Header(columns=columns, text=text)
+    header = Header(columns=columns, text=text, unit=unit)
     value_years = [c.year for c in columns if c.kind == "value"]
     for y in set(value_years):
         same = [c for c in columns if c.kind == "value" and c.year == y]

@@ -17,8 +17,10 @@ def tidy_lines(lines: list[str]) -> list[str]:
 _MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3\u25b2] ?|\u2013)(?=\d)")
 
 
-# A per-share figure with its unit spelled in the cell ("(10.09 pence)", "15.00 pence"): one cell, "(10.09p)"
+# Per-share figures closing a line with their unit spelled in each cell ("Basic 8 (10.09 pence) (6.11 pence)"): one
+# cell each, "(10.09p)" (a label's "options at a price of 1.3 pence per option" is words)
 _PENCE_CELL = re.compile(r"(?<![\w.])(\(?\d[\d,]*\.\d+)\s+pence(\)?)(?!\w)")
+_PENCE_CELLS = re.compile(r"(?:\s+\(?\d[\d,]*\.\d+\s+pence\)?)+\s*$")
 _LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
 _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
 
@@ -27,8 +29,9 @@ def _tidy(line: str) -> str:
     """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970"), a
     bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
     line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", line))
-    if "pence" in line:
-        line = _PENCE_CELL.sub(r"\1p\2", line)
+    cells = _PENCE_CELLS.search(line) if "pence" in line else None
+    if cells:
+        line = line[:cells.start()] + _PENCE_CELL.sub(r"\1p\2", cells.group(0))
     if ".." in line or ". ." in line or "…" in line:
         line = _LEADER.sub(" ", line).strip()
     return line

@@ -100,7 +100,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.headers.append(h)
                 table.header_columns.append(h.years)
                 table.currency = table.currency or currency_of(line)
-                table.unit = table.unit or scale_of(line)
+                table.unit = h.unit or table.unit or scale_of(line)
                 i += 1
                 continue
         if is_fragment(line) and (has_period(line) or (i + 1 < len(lines) and is_fragment(lines[i + 1])
@@ -118,7 +118,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.headers.append(h)
                 table.header_columns.append(h.years)
                 table.currency = table.currency or next((c.currency for c in h.columns if c.currency), None)
-                table.unit = table.unit or scale_of(h.text)
+                table.unit = h.unit or table.unit or scale_of(h.text)
                 i = j
                 continue
         label, values = split_row(line)
