@@ -246,3 +246,49 @@ def test_a_units_row_under_a_sentence_is_no_row_of_figures():
     assert not [f for f in facts if f.value_printed in ("000", "£000")]
     wages = next(f for f in facts if f.label.endswith("Wages and salaries") and f.fiscal_year == 2030)
     assert wages.value_printed == "48,220" and wages.scale == "thousand"
+
+
+LOSS_YEAR = [["Consolidated statements of operations", "(in thousands)", "Years ended December 31, 2030 2029",
+              "Revenue 12,000 9,000", "Operating loss (58,200) (40,100)", "Interest income 1,100 300",
+              "Loss before income tax (57,100) (39,800)", "Income tax expense (3,245) (1,000)",
+              "Net loss (60,345) (40,800)"],
+             ["Consolidated statements of cash flows", "(in thousands)", "Years ended December 31, 2030 2029",
+              "Net cash used in operating activities (50,118) (35,004)", "Purchases of property and equipment (410) (220)",
+              "Dividends paid (283) (250)", "Repurchases of common stock (1,500) —"]]
+
+
+@pytest.mark.parametrize("question,value", [
+    ("How much money did Tarnwick lose in 2030?", "(60,345)"),
+    ("What did Tarnwick earn in the year to December 2029?", "(40,800)"),
+    ("What was Tarnwick's operating income in 2030?", "(58,200)"),
+    ("What was Tarnwick's top line in 2030?", "12,000"),
+    ("How much cash did Tarnwick return to shareholders via dividends in 2030?", "(283)"),
+    ("How much did Tarnwick return to shareholders through buybacks in 2030?", "(1,500)"),
+    ("How much cash did Tarnwick spend on capex in 2030?", "(410)"),
+    ("How much cash did Tarnwick burn through in operating activities in 2030?", None),
+])
+def test_measures_worded_as_verbs_and_idioms(question, value):
+    hit = _hit(question, LOSS_YEAR, 2029 if "2029" in question else 2030)
+    if value is None:
+        assert isinstance(hit, NoMatch) or hit.fact.value_printed == "(50,118)"
+    else:
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == value, question
+
+
+@pytest.mark.parametrize("question,metric", [
+    ("How much did Tarnwick earn in net interest income in 2030?", None),   # the verb's own measure follows it
+    ("How many customers did Tarnwick lose in 2030?", None),
+    ("How much cash did Tarnwick have at the end of 2030?", "cash"),
+])
+def test_a_verb_names_the_bottom_line_only_when_nothing_else_follows_it(question, metric):
+    from pipeline.question.lexicon import get_lexicon
+
+    found = [m.key for m in get_lexicon().find(question)]
+    assert (found[0] if found else None) == metric
+
+
+def test_a_modifier_alone_names_no_line():
+    hit = _hit("How much did Tarnwick make at the operating level in 2030?",
+               [["Consolidated statements of operations", "(in thousands)", "Years ended December 31, 2030 2029",
+                 "Total operating expenses 69,462 50,000", "Operating loss (65,536) (48,000)"]])
+    assert isinstance(hit, NoMatch) or hit.fact.value_printed == "(65,536)"

@@ -17,8 +17,9 @@ from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import mis_split, parse_number
 from pipeline.question.terms import content_terms, stems
 
-MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top|least|lowest|smallest|worst|"
-                   r"slowest)\b")
+# ("top line" and "bottom line" are revenue and profit, no ranking)
+MOST = re.compile(r"(?i)\b(most|largest|highest|biggest|greatest|fastest|best|top(?![- ]line)|least|lowest|smallest|"
+                  r"worst|slowest)\b")
 _LEAST = re.compile(r"(?i)\b(least|lowest|smallest|worst|slowest)\b(?![^,()]*\bor\b)")
 _GROWTH = re.compile(r"(?i)\b(gr[eo]w\w*|growth|increas\w*|rose|risen|ris(e|ing)|declin\w*|decreas\w*|fell|fall\w*|"
                      r"drop\w*|chang\w*)\b")

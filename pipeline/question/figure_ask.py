@@ -149,7 +149,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
     for w in words:
         s = stem(w.strip("-")) if w != "%" else "%"
-        (soft if w in _SOFT or (w in _KIND_WORDS and named) else hard).append(s)
+        # ("how much cash did X spend on capex": the cash is what a cash-flow line measures, no qualifier)
+        flow_cash = w == "cash" and metric is not None and "cash_flow" in metric.statements
+        (soft if w in _SOFT or (w in _KIND_WORDS and named) or flow_cash else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems)
 

@@ -123,6 +123,9 @@ class Lexicon:
         for _, _, m in sorted(accepted, key=lambda s: s[0]):
             if m not in out:
                 out.append(m)
+        # "How much cash did X return via dividends / spend on capex": the cash is the flow's, not the balance
+        if any(m.key == "cash" for m in out) and any("cash_flow" in m.statements for m in out if m.key != "cash"):
+            out = [m for m in out if m.key != "cash"]
         return out
 
     def lines_of(self, label: str) -> frozenset[str]:

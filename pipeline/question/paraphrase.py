@@ -12,6 +12,34 @@ _OPERATING_CASH = re.compile(
     r"(?:operations|operating activities|business)\b")
 
 
+# "how much (money) did X lose / earn in 2022", "what did X earn in the year to March": the bottom line (the verb
+# closes the measure: "earn in net interest income" names its own)
+_BOTTOM_LINE = re.compile(r"\b(?P<lead>how much (?:money )?|what )(?P<aux>did|does|do|has|have)\s+"
+                          r"(?P<who>(?:[\w&.'-]+\s+){0,6}?)(?P<verb>earn|earned|lose|lost)(?:\s+money)?"
+                          r"(?=\s+(?:(?:in|for|during|over)\s+(?:the\s+)?(?:fiscal\s+|financial\s+)?(?:fy\s?\d|\d|year|"
+                          r"period|quarter|first|second|third|fourth|half|twelve|fiscal|financial)|last\b|this\b|fy\s?\d|\d)"
+                          r"|\s+(?:in|for|during|over)?\s*(?:\?|$)|\s*\?|\s*$)")     # (the year may be cut out already)
+
+
+def _bottom_line(m: re.Match) -> str:
+    measure = "net loss" if m.group("verb").startswith("l") else "net income"
+    return f"{m.group('lead').replace('money ', '')}{m.group('aux')} {m.group('who')}{measure}"
+
+
+# "(cash) ... returned to shareholders via dividends / through buybacks": the dividends paid, the share repurchases
+_RETURNED = re.compile(
+    r"(?:\bcash\b(?P<mid>(?:\s+[\w&.'-]+){0,6}?)\s+)?\b(?:return|returned|distribute|distributed|give|gave|"
+    r"hand|handed)\s+(?:back\s+)?(?:to\s+(?:its\s+|their\s+|the\s+)?(?:shareholders|stockholders|investors|owners)\s+)?"
+    r"(?:via|through|in|as|by way of|in the form of)\s+(?:cash\s+)?"
+    r"(?P<how>dividends|buybacks|share buybacks|share repurchases|stock repurchases|repurchases)\b")
+
+
+def _returned(m: re.Match) -> str:
+    measure = "dividends paid" if m.group("how") == "dividends" else "share repurchases"
+    return f"{m.group('mid') or ''} {measure}"
+
+
 def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term."""
-    return _OPERATING_CASH.sub(" operating cash flow ", folded)
+    folded = _OPERATING_CASH.sub(" operating cash flow ", folded)
+    return _RETURNED.sub(_returned, _BOTTOM_LINE.sub(_bottom_line, folded))

@@ -119,6 +119,12 @@ def _heading_transforms() -> set[str]:
 
 
 @lru_cache(maxsize=1)
+def _modifier_stems() -> set[str]:
+    return set(stems("operating net gross total other current non-current adjusted basic diluted consolidated core "
+                     "underlying"))
+
+
+@lru_cache(maxsize=1)
 def _filler_stems() -> set[str]:
     return set(stems(" ".join(FILLER)))
 
@@ -268,8 +274,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is None:
                 continue
-        if ask.metric is None and not ask.hard:
-            continue
+        if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
+            continue        # "at the operating level" names no line: "operating" is any operating line's word
         missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent")]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
