@@ -292,3 +292,13 @@ def test_a_modifier_alone_names_no_line():
                [["Consolidated statements of operations", "(in thousands)", "Years ended December 31, 2030 2029",
                  "Total operating expenses 69,462 50,000", "Operating loss (65,536) (48,000)"]])
     assert isinstance(hit, NoMatch) or hit.fact.value_printed == "(65,536)"
+
+
+def test_a_measure_described_in_words_and_named_in_brackets():
+    page = ["Consolidated statements of cash flows", "(in millions)", "Years ended December 31, 2030 2029",
+            "Investing activities", "Capital expenditures (1,670) (1,522)", "Other investing activities, net 20 18"]
+    hit = _hit("How much did Tarnwick spend on plant and equipment (capex) in FY2030? Answer in USD millions.", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(1,670)"
+    # a word that is no part of the measure's own name still qualifies it
+    hit = _hit("How much did Tarnwick spend on capex in its Aeronautics segment in FY2030?", [page])
+    assert isinstance(hit, NoMatch)

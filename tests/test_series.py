@@ -58,6 +58,8 @@ def test_series_questions(q):
     "Did Boeing's revenue grow between FY2021 and FY2022?",         # a trend verdict
     "What was Boeing's 3-year average revenue from FY2020 to FY2022?",   # one number over the years
     "What was Boeing's revenue growth from FY2021 to FY2022?",      # one change
+    "By what percentage did Boeing's revenues grow from FY2021 to FY2022?",     # one change, said with a verb
+    "How much did Boeing's capex decline from FY2021 to FY2022?",
     "Boeing's revenue and 3M's revenue in FY2022",                   # two figures, not asked side by side
 ])
 def test_questions_with_one_answer_are_not_series(q):

@@ -147,11 +147,14 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         return Ask(question, metric, measure, [], [], hint, measure_stems)
     hard, soft = [], []
     named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
+    # words of the metric's own terms describe the measure, they qualify nothing ("spend on plant and equipment
+    # (capex)", "net income for the year")
+    own = set(stems(" ".join(metric.terms))) if metric is not None else set()
     for w in words:
         s = stem(w.strip("-")) if w != "%" else "%"
         # ("how much cash did X spend on capex": the cash is what a cash-flow line measures, no qualifier)
         flow_cash = w == "cash" and metric is not None and "cash_flow" in metric.statements
-        (soft if w in _SOFT or (w in _KIND_WORDS and named) or flow_cash else hard).append(s)
+        (soft if w in _SOFT or (w in _KIND_WORDS and named) or flow_cash or s in own else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems)
 
