@@ -302,3 +302,24 @@ def test_a_measure_described_in_words_and_named_in_brackets():
     # a word that is no part of the measure's own name still qualifies it
     hit = _hit("How much did Tarnwick spend on capex in its Aeronautics segment in FY2030?", [page])
     assert isinstance(hit, NoMatch)
+
+
+STAFF = ["8. Staff numbers and costs", "2030 2029", "Average number of persons employed 1,234 1,180",
+         "Full-time equivalent employees (FTE) 1,101 1,050", "Staff costs comprised:", "£000 £000",
+         "Wages and salaries 48,220 45,118", "Social security costs 5,330 4,990"]
+
+
+@pytest.mark.parametrize("question,value", [
+    ("How many staff did Tarnwick have in 2030?", "1,234"),
+    ("What was Tarnwick's headcount in 2030?", "1,234"),
+    ("How many people did Tarnwick employ in 2029?", "1,180"),
+    ("How many full-time equivalent employees did Tarnwick have in 2030?", "1,101"),
+    ("What were Tarnwick's staff costs in 2030?", None),           # no row prints the total: never a part of it
+    ("What were Tarnwick's aggregate payroll costs in 2030?", None),
+])
+def test_a_count_of_people_in_its_synonyms_and_a_heading_is_not_its_parts(question, value):
+    hit = _hit(question, [STAFF], 2029 if "2029" in question else 2030)
+    if value is None:
+        assert isinstance(hit, NoMatch), (question, hit)
+    else:
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == value and hit.fact.kind == "count", question

@@ -73,6 +73,13 @@ def synonyms_of(word: str) -> tuple[str, ...]:
     return (word,)
 
 
+def same_people(word_stem: str, label: str) -> bool:
+    """A count of people asked in one word ("staff", "headcount", "FTEs") and printed in another ("Average number of
+    employees", "Persons employed"): the workforce's synonym class in both."""
+    cls = _classes().get(word_stem)
+    return cls is not None and cls == _classes().get(stem("employees")) and cls in stems(label)
+
+
 def words(text: str) -> list[str]:
     return [w.strip("'-") for w in _WORD.findall(text.lower().replace("’", "'")) if w.strip("'-")]
 

@@ -16,8 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pipeline.question import line_vocabulary
-
+from pipeline.question import line_vocabulary, terms
 from pipeline.reading import segment_columns
 from pipeline.reading.columns import MON
 from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
@@ -121,7 +120,7 @@ def _heading_transforms() -> set[str]:
 @lru_cache(maxsize=1)
 def _modifier_stems() -> set[str]:
     return set(stems("operating net gross total other current non-current adjusted basic diluted consolidated core "
-                     "underlying"))
+                     "underlying costs expenses amount"))
 
 
 @lru_cache(maxsize=1)
@@ -276,7 +275,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                 continue
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
-        missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent")]
+        missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent") and not
+                   terms.same_people(w, f.label_path)]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is not None:
@@ -295,8 +295,11 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
         if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and _AT_A_DATE.search(ask.question):
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
-        if ask.metric is None and link is None and not set(ask.hard) & set(stems(f.label_path)):
-            continue        # the measure itself must be the row's, not only a word of the table's title
+        own_words = f.label_path if re.match(r"(?i)total\b", f.label) else f.label
+        if ask.metric is None and link is None and not any(w not in _modifier_stems() and (
+                w in stems(own_words) or terms.same_people(w, own_words)) for w in ask.hard):
+            continue        # the row itself must name the measure: a part under the asked heading ("payroll costs
+            #               › Wages and salaries") or a word of the table's title is not it; a total is its heading's
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row)
         # A statement of changes in equity answers only what no other row prints (the other statements print most
@@ -319,8 +322,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # (a row that covers the asked words itself ranks above one the standard vocabulary links)
         # (the owners' share of a line answers a question asking what is attributable to them, over the line's total)
         owners = owners_asked and attribution.names_owners_share(f.label_path)
-        # (a row the metric's own line items name ranks above one that only holds the asked words: "Profit for the
-        # period" over "Gross profit", "Net cash from operating activities" over "Cash generated from operations")
+        # (the metric's own line ranks above a row holding the asked words: "Profit for the period" > "Gross profit")
         key = (movement, other_than_equity, link is None, primary or hinted, own_line, hinted, in_metric_statement,
                printed, id(f) not in per_part,
                owners, soft_hits,
@@ -361,7 +363,7 @@ def _kind_conflict(ask: Ask, f: StoredFact) -> bool:
     if (re.search(r"(?i)\bhow many\b|\bnumber of\b", ask.question) or asks_a_count(ask.measure)) \
             and f.kind != "count":
         return True         # a count is never answered with an amount of money
-    return False
+    return f.kind == "count" and bool(set(ask.hard) & set(stems("costs expenses wages salaries pay")))   # nor a cost
 
 
 def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
