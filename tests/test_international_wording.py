@@ -323,3 +323,19 @@ def test_a_count_of_people_in_its_synonyms_and_a_heading_is_not_its_parts(questi
         assert isinstance(hit, NoMatch), (question, hit)
     else:
         assert isinstance(hit, FactMatch) and hit.fact.value_printed == value and hit.fact.kind == "count", question
+
+
+@pytest.mark.parametrize("question", [
+    "Using the accounts, what was Tarnwick's profit for the year in 2030?",
+    "Considering its annual report, what was Tarnwick's net profit in 2030?",
+    "Here's one: what was Tarnwick Ltd's profit for the year in 2030?",
+    "Quick question - what was Tarnwick plc's net profit in 2030?",
+])
+def test_a_lead_in_and_a_legal_suffix_name_no_measure(question):
+    hit = _hit(question, [_income("Profit for the year")])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "75.0"
+
+
+def test_a_lead_in_naming_a_part_still_qualifies_the_measure():
+    hit = _hit("In the Aeronautics segment, what was Tarnwick's revenue in 2030?", [_income("Profit for the year")])
+    assert isinstance(hit, NoMatch)

@@ -27,7 +27,7 @@ record recorded recognise recognised recognize recognized post posted generate g
 total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
 defined define definition named name called line item items pay paid paying pays spend spending invest invested
 receive received bring brought get got hold held own owned owe owed returned distribute distributed
-out hand big
+out hand big inc corp corporation plc ltd limited llc
 grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
 fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
 less minus plus between within throughout upon among across onto toward towards via whose them they we our us you
@@ -55,6 +55,10 @@ def statement_named(text: str) -> str:
     return " ".join(m.group(0) for m in STATEMENT_WORDS.finditer(text))
 
 
+# A lead-in clause before the asking words, made of words that name no measure (where the analyst looks, filler)
+_LEAD_IN = re.compile(r"(?is)^\s*(.{0,80}?)(?:[,:;]|\s[-–—])\s*(?=(?:what|how|which|did|does|was|were|is|are)\b)")
+_LEAD_WORDS = set("""here here's heres one another next quick question ok okay so now using use considering consider
+looking look based according per from accounts account 10-k 10k 10-q annual report filing statements""".split())
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
 _MONTH_YEAR = re.compile(r"(?i)\b((as\s+)?(of|at|on|to|in)\s+)?(january|february|march|april|may|june|july|august|"
@@ -117,6 +121,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     for c in facts.companies:
         for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
             text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
+    lead = _LEAD_IN.match(text)
+    if lead and all(w in FILLER or w in _LEAD_WORDS for w in re.findall(r"[a-z0-9'-]+", lead.group(1).lower())):
+        text = text[lead.end():]        # "Here's one:", "Using the accounts,", "Considering its 10-K,": no measure
     if not _INTERIM.search(text):       # (a quarter ended March is told from one ended June by its month)
         text = _MONTH_YEAR.sub(" ", text)
     text = _YEARISH.sub(" ", text)
