@@ -145,11 +145,17 @@ _CAPTION = re.compile(r"(?i)\b(millions|thousands|billions)\s+of\s+((?:u\.?\s?s\
                       r"yen|won|euros?|pounds|renminbi|yuan|baht|rupees|francs)\b")
 
 
+_REPEATED_YEAR = re.compile(r"^\s*((?:19|20)\d\d)\s+(?:(?:19|20)\d\d\s+)+\1\s*$")     # "2024 2023 2024"
+
+
 def _reporting_caption(lines: list[str]) -> tuple[str, str, str] | None:
     """A statement that prints its latest year again translated into US dollars ("Millions of yen" beside
-    "Thousands of U.S. dollars (Note 1)", in either order): the reporting currency's caption, never the
-    translation's."""
-    caps = list(_CAPTION.finditer(" ".join(lines)))
+    "Thousands of U.S. dollars (Note 1)", in either order, over "2024 2023 2024"): the reporting currency's caption,
+    never the translation's. Only short caption lines count (a sentence's "a loan of 5,000 millions of yen" is no
+    caption)."""
+    if not any(_REPEATED_YEAR.match(ln) for ln in lines):
+        return None
+    caps = list(_CAPTION.finditer(" ".join(ln for ln in lines if len(ln) <= 70)))
     usd = [m for m in caps if re.match(r"(?i)u\.?\s?s|united", m.group(2))]
     other = [m for m in caps if m not in usd and not re.fullmatch(r"(?i)dollars", m.group(2))]
     if not usd or not other:

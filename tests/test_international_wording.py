@@ -200,7 +200,7 @@ def test_a_cash_flow_row_never_stands_for_the_cash_balance():
 
 def test_the_equity_base_is_total_equity():
     hit = _hit("What's Tarnwick's equity base in 2030?", [BALANCE])
-    assert isinstance(hit, FactMatch) and hit.fact.value_printed in ("420.0", "405.0")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "420.0"      # the total, as "total equity"
 
 
 def test_a_per_share_cell_spelling_its_unit_is_one_figure_in_pence():
@@ -269,8 +269,8 @@ LOSS_YEAR = [["Consolidated statements of operations", "(in thousands)", "Years 
 ])
 def test_measures_worded_as_verbs_and_idioms(question, value):
     hit = _hit(question, LOSS_YEAR, 2029 if "2029" in question else 2030)
-    if value is None:
-        assert isinstance(hit, NoMatch) or hit.fact.value_printed == "(50,118)"
+    if value is None:       # "burn through": no lexicon word; never the cash balance
+        assert isinstance(hit, NoMatch)
     else:
         assert isinstance(hit, FactMatch) and hit.fact.value_printed == value, question
 
@@ -291,7 +291,7 @@ def test_a_modifier_alone_names_no_line():
     hit = _hit("How much did Tarnwick make at the operating level in 2030?",
                [["Consolidated statements of operations", "(in thousands)", "Years ended December 31, 2030 2029",
                  "Total operating expenses 69,462 50,000", "Operating loss (65,536) (48,000)"]])
-    assert isinstance(hit, NoMatch) or hit.fact.value_printed == "(65,536)"
+    assert isinstance(hit, NoMatch)
 
 
 def test_a_measure_described_in_words_and_named_in_brackets():
@@ -339,3 +339,64 @@ def test_a_lead_in_and_a_legal_suffix_name_no_measure(question):
 def test_a_lead_in_naming_a_part_still_qualifies_the_measure():
     hit = _hit("In the Aeronautics segment, what was Tarnwick's revenue in 2030?", [_income("Profit for the year")])
     assert isinstance(hit, NoMatch)
+
+
+# Counter-cases of the rules above (a review of this change): each must refuse or keep its own line.
+TAX_PAGES = [["Consolidated income statement", "for the year ended 31 December 2030", "2030 2029", "£m £m",
+              "Revenue 900.0 850.0", "Income tax (25.0) (22.0)", "Profit for the year 75.0 68.0"],
+             ["Consolidated statement of financial position", "as at 31 December 2030", "2030 2029", "£m £m",
+              "Current liabilities", "Taxation 31.0 29.0", "Total assets 800.0 760.0"],
+             ["Consolidated statement of cash flows", "for the year ended 31 December 2030", "2030 2029", "£m £m",
+              "Taxation (19.0) (18.0)", "Net cash from operating activities 122.0 115.0",
+              "Purchase of tangible assets (45.0) (41.0)"],
+             ["22. Commitments", "2030 2029", "£m £m", "Capital expenditure contracted but not provided for 12.0 9.0",
+              "Acquisition of property, plant and equipment under finance leases 14.0 3.0"]]
+
+
+@pytest.mark.parametrize("question,value", [
+    ("What was Tarnwick's tax charge in 2030?", "(25.0)"),      # the income statement's, never the liability or tax paid
+    ("What was Tarnwick's income tax expense in 2030?", "(25.0)"),
+    ("What was Tarnwick's capex in 2030?", None),               # a commitment or a lease addition is no capex
+    ("How much cash did Tarnwick have at the end of 2030 after paying tax?", None),
+    ("How much did Tarnwick's directors earn in 2030?", None),  # their pay, not the company's profit
+    ("What was Tarnwick's cash generated from operations in 2030?", None),
+])
+def test_rules_keep_to_their_statement_and_their_subject(question, value):
+    hit = _hit(question, TAX_PAGES)
+    if value is None:
+        assert isinstance(hit, NoMatch) or hit.fact.label.startswith(("Cash generated",)), (question, hit)
+    else:
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == value, (question, hit)
+
+
+def test_the_owners_are_named_by_the_row_not_any_holder():
+    page = _income("Profit for the year") + ["Attributable to:", "Perpetual securities holders 5.0 4.0",
+                                             "Equity shareholders of Tarnwick Holdings plc 65.0 60.0",
+                                             "Non-controlling interests 5.0 4.0"]
+    hit = _hit("What was Tarnwick's profit attributable to owners in 2030?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "65.0"
+
+
+@pytest.mark.parametrize("question", ["What were Tarnwick's investments in associates in 2030?",
+                                      "How much did Tarnwick's employees earn in 2030?"])
+def test_people_synonyms_serve_a_count_only(question):
+    page = ["Notes", "2030 2029", "£m £m", "Investment in employee benefit trust 6.0 5.0",
+            "Average number of employees 1,234 1,180"]
+    assert isinstance(_hit(question, [page]), NoMatch)
+
+
+def test_the_cash_flow_subtotal_named_literally_and_free_cash_flow_from_operations():
+    cf = ["Consolidated statement of cash flows", "for the year ended 31 December 2030", "2030 2029", "£m £m",
+          "Cash generated from operations 150.0 140.0", "Net cash from operating activities 122.0 115.0",
+          "Free cash flow 77.0 74.0"]
+    hit = _hit("What was Tarnwick's cash generated from operations in 2030?", [cf])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "150.0"
+    hit = _hit("How much free cash flow did Tarnwick generate in 2030?", [cf])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "77.0"
+
+
+def test_an_ambiguous_date_in_figures_names_its_year_only():
+    from pipeline.reading.columns import header_block
+
+    cols = [c for c in header_block(["12 Weeks Ended 7/1/2030 7/2/2029"]).columns if c.kind == "value"]
+    assert [(c.year, c.end) for c in cols] == [(2030, None), (2029, None)]

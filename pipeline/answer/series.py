@@ -36,8 +36,10 @@ _SIDE_BY_SIDE = re.compile(r"(?i)\b(compare[ds]?|comparison|side[- ]by[- ]side|v
 # A question that wants one verdict or one number over the figures, answered elsewhere (never a table).
 _ONE_ANSWER = re.compile(r"(?i)^\s*(which|who|whose|did|does|do|is|are|was|were|has|have|had|why)\b")
 # A year-on-year change per year ("revenue growth each year", "year-over-year change in capex FY2019-FY2022").
-_YOY = re.compile(r"(?i)\b(growth|grew|grow|grown|change|increased?|decreased?|declined?|rose|fell|yoy|"
-                  r"year[- ]over[- ]year|year[- ]on[- ]year)\b")
+_YOY = re.compile(r"(?i)\b(growth|grew|change|yoy|year[- ]over[- ]year|year[- ]on[- ]year)\b|"
+                  # a change asked with a verb: "by what percentage did revenue grow", "how much did capex decline"
+                  r"\b(by )?(how much|what (percentage|percent|%)|how fast)\b.*\b(grow|grown|increase[ds]?|"
+                  r"decrease[ds]?|decline[ds]?|rise|rose|fall|fell)\b")
 # Said per year: a change asked per year is a series of changes; without it, one change over the run.
 _PER_YEAR = re.compile(r"(?i)\b(each|every|per|by)\s+year\b|\byear[- ]by[- ]year\b|\bannual(ly)?\b|\byearly\b")
 _MAX_CELLS = 60

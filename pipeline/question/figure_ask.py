@@ -31,7 +31,7 @@ out hand big inc corp corporation plc ltd limited llc
 grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
 fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
 less minus plus between within throughout upon among across onto toward towards via whose them they we our us you
-your my while both each every either neither other another some same so too very may might must shall being having
+your my while both each every either neither another some same so too very may might must shall being having
 end-of year-end yearend later earlier before after prior previous next following preceding ago last that this
 same positive negative above below under exceed exceeds exceeded greater more bigger larger higher better worse
 smaller lower faster slower now currently today then
@@ -129,6 +129,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     text = _YEARISH.sub(" ", text)
     folded = " " + name_measures(fold(text)) + " "
     measure = ""
+    bracketed = metric is not None and any(term_pattern(t).search(" " + " ".join(re.findall(r"\(([^)]*)\)", folded))
+                                                                  + " ") for t in metric.terms)
     if metric is not None:
         for t in sorted(metric.terms, key=len, reverse=True):
             m = term_pattern(t).search(folded)
@@ -154,9 +156,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         return Ask(question, metric, measure, [], [], hint, measure_stems)
     hard, soft = [], []
     named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
-    # words of the metric's own terms describe the measure, they qualify nothing ("spend on plant and equipment
-    # (capex)", "net income for the year")
-    own = set(stems(" ".join(metric.terms))) if metric is not None else set()
+    # a measure described in words and named in brackets ("spend on plant and equipment (capex)"): the words of the
+    # metric's own terms describe it, they qualify nothing
+    own = set(stems(" ".join(metric.terms))) if bracketed else set()
     for w in words:
         s = stem(w.strip("-")) if w != "%" else "%"
         # ("how much cash did X spend on capex": the cash is what a cash-flow line measures, no qualifier)

@@ -29,6 +29,7 @@ class Metric:
     formula: str = ""                 # derived metrics: arithmetic over metric keys ("gross_profit / revenue * 100")
     unit: str = ""                    # derived metrics: "%", "x" (times) or "money"
     equity_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the statement of changes in equity
+    income_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the income statement
 
     @property
     def printed(self) -> bool:
@@ -46,7 +47,8 @@ class Metric:
         if self.excludes(label):
             return False
         return any(p.match(lab) for p in self.line_items) or \
-            statement == "equity" and any(p.match(lab) for p in self.equity_line_items)
+            statement == "equity" and any(p.match(lab) for p in self.equity_line_items) or \
+            statement == "income" and any(p.match(lab) for p in self.income_line_items)
 
     def search_text(self) -> str:
         """Words to add to a retrieval query so that statements' own wording is found."""
@@ -123,8 +125,10 @@ class Lexicon:
         for _, _, m in sorted(accepted, key=lambda s: s[0]):
             if m not in out:
                 out.append(m)
-        # "How much cash did X return via dividends / spend on capex": the cash is the flow's, not the balance
-        if any(m.key == "cash" for m in out) and any("cash_flow" in m.statements for m in out if m.key != "cash"):
+        # "How much cash did X return via dividends / spend on capex": the cash is the flow's, not the balance ("How
+        # much cash did X have after paying dividends" keeps the balance)
+        if any(m.key == "cash" for m in out) and any("cash_flow" in m.statements for m in out if m.key != "cash") \
+                and _CASH_SPENT.search(low):
             out = [m for m in out if m.key != "cash"]
         return out
 
@@ -144,6 +148,8 @@ def _lines_of(lexicon: Lexicon, label: str) -> frozenset[str]:
     return frozenset(m.key for m in lexicon.metrics if m.printed and m.matches_row(label))
 
 
+_CASH_SPENT = re.compile(r"\bcash\b(?:\s+[\w&.'-]+){0,5}?\s+(?:spen[dt]|spending|pa(?:y|id|ying)|return(?:ed)?|us(?:e|ed)|"
+                         r"invest(?:ed)?|distribut\w*|allocat\w*|deploy\w*|outlay)\b")
 _PRIMARY_STATEMENT = re.compile(rf"(?i)\b(?:{statement_names.PRIMARY})\b")
 _EQUITY_STATEMENT = re.compile(rf"(?i){statement_names.EQUITY}|"
                                # "recognised (directly) in equity": where a movement is booked, not the measure
@@ -162,7 +168,8 @@ def load_lexicon(path: Path | None = None) -> Lexicon:
             statement=d.get("statement", ""), outflow=bool(d.get("outflow", False)), kind=d.get("kind", "amount"),
             statements=tuple(d.get("statements", [d["statement"]] if d.get("statement") else [])),
             inputs=tuple(d.get("inputs", ())), formula=d.get("formula", ""), unit=d.get("unit", ""),
-            equity_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("equity_line_items", ()))))
+            equity_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("equity_line_items", ())),
+            income_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("income_line_items", ()))))
     return Lexicon(metrics)
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
-# "cash ... generated / produced / provided / brought in from (its) operations / operating activities / the business"
+# "cash did X generate / was produced / brought in from (its) operations / operating activities / the business"
+# (at least one word between: "cash generated from operations" is also the name of IFRS's subtotal line, read as
+# printed)
 _OPERATING_CASH = re.compile(
-    r"\bcash\b(?:\s+[\w'&.-]+){0,6}?\s+(?:generat\w*|produc\w*|provid\w*|brought in|bring in|brings in|throw\w* off)"
+    r"(?<!free )\bcash\b(?:\s+[\w'&.-]+){1,6}?\s+(?:generat\w*|produc\w*|provid\w*|brought in|bring in|brings in|throw\w* off)"
     r"\s+(?:from|by|in|through)\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
     r"(?:operations|operating activities|business)\b")
 
@@ -21,7 +23,14 @@ _BOTTOM_LINE = re.compile(r"\b(?P<lead>how much (?:money )?|what )(?P<aux>did|do
                           r"|\s+(?:in|for|during|over)?\s*(?:\?|$)|\s*\?|\s*$)")     # (the year may be cut out already)
 
 
+# whose earnings a verb may be about besides the company's: then it names no bottom line
+_PERSONS = re.compile(r"'s\s+\w+\s*$|\b(directors?|executives?|officers?|employees?|staff|ceo|cfo|management|board|"
+                      r"shareholders?|stockholders?|investors?|workers?|partners?|members?)\b")
+
+
 def _bottom_line(m: re.Match) -> str:
+    if _PERSONS.search(m.group("who")):
+        return m.group(0)       # "how much did X's directors earn": their pay, not the company's profit
     measure = "net loss" if m.group("verb").startswith("l") else "net income"
     return f"{m.group('lead').replace('money ', '')}{m.group('aux')} {m.group('who')}{measure}"
 

@@ -135,9 +135,10 @@ def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
         mon, day = (g["mon1"], g["day1"]) if g["mon1"] else (g["mon2"], g["day2"])
         if g["y5"]:
             a, b = int(g["a5"]), int(g["b5"])
+            # day first unless the day says otherwise; "7/1/2023" (US month first, or day first?) names no date
             day, month = (b, a) if b > 12 >= a else (a, b)
             try:
-                end = date(year, month, day)
+                end = date(year, month, day) if (a > 12 or b > 12 or g["sep"] == ".") else None
             except ValueError:
                 end = None
         elif mon and day:

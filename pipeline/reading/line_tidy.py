@@ -11,10 +11,10 @@ def tidy_lines(lines: list[str]) -> list[str]:
     return _unmark_years([_tidy(ln) for ln in lines])
 
 
-# A figure's minus printed as the typographic minus (U+2212) or the triangles Japanese reports print ("△1,234",
-# "▲ 1,234"), or an en dash run into the digits ("–210.5"; "– 120" is a nil cell and a figure), after a space or at
-# the line's start ("2022–23" is a range): an ASCII minus
-_MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3\u25b2] ?|\u2013)(?=\d)")
+# A figure's minus printed as the typographic minus (U+2212) or the triangles Japanese reports print ("△ 1,234",
+# "▲1,234"; a spaced "▲ 12" is an up-arrow), or an en dash run into the digits ("–210.5"; "– 120" is a nil cell and a
+# figure), after a space or at the line's start ("2022–23" is a range): an ASCII minus
+_MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3] ?|[\u2013\u25b2])(?=\d)")
 
 
 # Per-share figures closing a line with their unit spelled in each cell ("Basic 8 (10.09 pence) (6.11 pence)"): one

@@ -49,14 +49,17 @@ _OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including
 _TOTAL = re.compile(r"(?i)^total\s+")
 
 
-_PER_SHARE_HEAD = re.compile(r"(?i)\bper (ordinary |common )?share\b")     # (its note may run to two digits)
+# A per-share heading over its basic and diluted rows ("Earnings per equity share 35" / "Basic ..."): its note
+# number may run to two digits
+_PER_SHARE_HEAD = re.compile(r"(?i)\bper (\w+ ){0,2}share\b")
+_BASIC_DILUTED = re.compile(r"(?i)^\W*(basic|diluted)\b")
 
 
-def _footnoted_heading(label: str, values: list[str], header: Header | None) -> bool:
+def _footnoted_heading(label: str, values: list[str], header: Header | None, nxt: str = "") -> bool:
     """A heading or a label with a footnote number after it ("Per share, basic 3", "Dividends paid 2") under a
     header of two or more periods: the lone note number ("Earnings per share 12") is not a cell (it could not line up)."""
-    return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if _PER_SHARE_HEAD.search(
-        label) else ""), values[0])) and \
+    two = _PER_SHARE_HEAD.search(label) and _BASIC_DILUTED.match(nxt)
+    return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if two else ""), values[0])) and \
         len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not _TOTAL.match(label) \
         and not _NUMBERED.search(label)
 
@@ -122,7 +125,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 i = j
                 continue
         label, values = split_row(line)
-        if _footnoted_heading(label, values, header):
+        if _footnoted_heading(label, values, header, lines[i + 1] if i + 1 < len(lines) else ""):
             values = []         # "Per share, basic 3" over "Net income 0.26 0.05 0.32": a heading and its footnote
         if not values:
             nxt = lines[i + 1] if i + 1 < len(lines) else ""

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 
 _OPEN_ATTRIBUTION = re.compile(r"(?i)\b(?:attributable|available)\s+to:?$")
-# a row attributed to someone, or naming the owners itself ("Shareholders' equity", "Owners of the parent")
-_OWNERS_SHARE = re.compile(r"(?i)\b(?:attributable|available)\s+to\b(?!\s+(?:the\s+)?(?:non-?\s?controlling|minority))|"
-                           r"\b(?:shareholders|stockholders|shareowners|owners|equity\s+holders)\b")
+# the owners named by the row ("Owners of the parent", "Shareholders' equity", "Equity shareholders of Acme plc",
+# "Net income attributable to Acme Inc."); "Perpetual securities holders" are not the owners
+_OWNERS_SHARE = re.compile(r"(?i)\b(?:shareholders|stockholders|shareowners|owners|equity\s+holders|members)\b|"
+                           r"\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:[\w.&'-]+\s+){0,4}?(?:inc|plc|ltd|limited|"
+                           r"corp\w*|company|group|holdings|parent)\b")
 _MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminority\b")
 # A question naming whose share it asks: "attributable", "to shareholders", "owners of the parent", "equity holders".
 _ASKS_OWNERS = re.compile(r"(?i)\b(?:attributable|available to|shareholders?|stockholders?|owners?|equity\s+holders?)\b")
@@ -27,9 +29,10 @@ def completed_label(label_path: str) -> str | None:
 
 
 def names_owners_share(label_path: str) -> bool:
-    """The row is a line's share attributable to its owners (not to the non-controlling interests)."""
-    text = " ".join(p.strip() for p in label_path.split("\u203a"))
-    return bool(_OWNERS_SHARE.search(text)) and not _MINORITIES.search(text)
+    """The row is a line's share attributable to its owners (not to the non-controlling interests, nor to another
+    class of holder): its own label, or its label read with an open "... attributable to" heading, names them."""
+    own = completed_label(label_path) or label_path.split("\u203a")[-1]
+    return bool(_OWNERS_SHARE.search(own)) and not _MINORITIES.search(own)
 
 
 def asks_owners_share(question: str) -> bool:

@@ -21,7 +21,7 @@ from pipeline.reading import segment_columns
 from pipeline.reading.columns import MON
 from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.lexicon import Metric, fold, get_lexicon
-from pipeline.retrieval import attribution, facts_rebuild, turn_lookups
+from pipeline.retrieval import attribution, facts_rebuild, row_fit, turn_lookups
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
 from pipeline.question.units import without_stated_rate
@@ -120,7 +120,12 @@ def _heading_transforms() -> set[str]:
 @lru_cache(maxsize=1)
 def _modifier_stems() -> set[str]:
     return set(stems("operating net gross total other current non-current adjusted basic diluted consolidated core "
-                     "underlying costs expenses amount"))
+                     "underlying"))
+
+
+@lru_cache(maxsize=1)
+def _generic_stems() -> set[str]:     # words any line may hold: a row must name one of the asked words beyond them
+    return _modifier_stems() | set(stems("costs expenses amount"))
 
 
 @lru_cache(maxsize=1)
@@ -167,7 +172,7 @@ def _names_measure(ask: Ask, f: StoredFact) -> bool:
         return False        # "Gross profit" is gross profit's own line: it never stands for the profit asked
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
-    extra = label - set(ask.measure_stems) - set(ask.hard) - set(ask.soft)
+    extra = label - set(ask.measure_stems) - set(ask.hard) - set(ask.soft) - set(stems(ask.question))   # (as said)
     # A kind-of word keeps the measure ("Merchandise inventories"); an accounting modifier makes it another one
     # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
     return set(ask.measure_stems) <= label and not (extra & _transforms()) and len(extra) <= 2
@@ -252,12 +257,13 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     `doc_order`. Pure: no database."""
     doc_rank = {d: i for i, d in enumerate(doc_order)}
     cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
-             and (f.kind != "percent" or _wants_percent(ask, f)) and not _misread_row(f)]
+             and (f.kind != "percent" or row_fit.wants_percent(ask, f)) and not row_fit.misread_row(f)]
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
     per_part = per_part_rows(cands, set(ask.hard), row_stems)
     owners_asked = attribution.asks_owners_share(ask.question)
+    counting = bool(row_fit.COUNT_ASKED.search(ask.question)) or asks_a_count(ask.measure)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -275,8 +281,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                 continue
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
+        people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
         missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent") and not
-                   terms.same_people(w, f.label_path)]
+                   (people and terms.same_people(w, f.label_path))]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is not None:
@@ -285,9 +292,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if _kind_conflict(ask, f) or _heading_changes_measure(f, asked) or _another_segment(f, asked):
+        if row_fit.kind_conflict(ask, f) or _heading_changes_measure(f, asked) or _another_segment(f, asked):
             continue
-        if ask.metric is None and link is None and _only_in_compound(ask, f):
+        if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not tax_side(ask.question) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
@@ -296,8 +303,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and _AT_A_DATE.search(ask.question):
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
         own_words = f.label_path if re.match(r"(?i)total\b", f.label) else f.label
-        if ask.metric is None and link is None and not any(w not in _modifier_stems() and (
-                w in stems(own_words) or terms.same_people(w, own_words)) for w in ask.hard):
+        distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard
+        if ask.metric is None and link is None and not any(w in stems(own_words) or (
+                counting and f.kind == "count" and terms.same_people(w, own_words)) for w in distinct):
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs
             #               › Wages and salaries") or a word of the table's title is not it; a total is its heading's
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
@@ -323,7 +331,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # (the owners' share of a line answers a question asking what is attributable to them, over the line's total)
         owners = owners_asked and attribution.names_owners_share(f.label_path)
         # (the metric's own line ranks above a row holding the asked words: "Profit for the period" > "Gross profit")
-        key = (movement, other_than_equity, link is None, primary or hinted, own_line, hinted, in_metric_statement,
+        key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement, own_line,
                printed, id(f) not in per_part,
                owners, soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
@@ -350,22 +358,6 @@ def _distinct_pages(rows: list[StoredFact]) -> list[StoredFact]:
     return [f for f in rows if (f.doc_id, f.page) not in seen and not seen.add((f.doc_id, f.page))]
 
 
-def _wants_percent(ask: Ask, f: StoredFact) -> bool:
-    return f.kind == "percent" and ("%" in ask.hard or (ask.metric is not None and ask.metric.kind == "ratio"))
-
-
-def _kind_conflict(ask: Ask, f: StoredFact) -> bool:
-    """A per-share question is never answered with an amount, nor an amount with a per-share figure."""
-    per_share_asked = ask.metric is not None and ask.metric.kind == "per_share" or \
-        {"share"} <= set(ask.hard) and "per" in ask.question.lower()
-    if per_share_asked != (f.kind == "per_share"):
-        return True
-    if (re.search(r"(?i)\bhow many\b|\bnumber of\b", ask.question) or asks_a_count(ask.measure)) \
-            and f.kind != "count":
-        return True         # a count is never answered with an amount of money
-    return f.kind == "count" and bool(set(ask.hard) & set(stems("costs expenses wages salaries pay")))   # nor a cost
-
-
 def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
     seen, out = set(), []
     for f in facts:
@@ -377,24 +369,3 @@ def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
 
 def closest_text(closest: list[StoredFact]) -> str:
     return ", ".join(f"{f.label_path.replace(chr(0x203a), '>')} (p. {f.page})" for f in closest)
-
-
-# a word followed by one of these is part of another measure's name: "income tax", "revenue recognition"
-_COMPOUND_NEXT = {"tax", "recognit", "recognition", "statement", "per"}
-
-
-def _only_in_compound(ask: Ask, f: StoredFact) -> bool:
-    """Every asked word the row label carries stands inside another measure's name ("income" in "income tax")."""
-    toks = stems(f.label)
-    asked = set(ask.hard) - {"%"}
-    hits = [i for i, t in enumerate(toks) if t in asked]
-    if not hits:
-        return False
-    said = set(stems(ask.question))
-    return all(i + 1 < len(toks) and toks[i + 1] in _COMPOUND_NEXT and toks[i + 1] not in said for i in hits)
-
-
-def _misread_row(f: StoredFact) -> bool:
-    """A row whose label carries a run of figures ("EBITDA 2,117 2,018 (5)") was mis-split: its columns cannot be
-    trusted, so it never answers (a wrong figure is worse than none)."""
-    return bool(re.search(r"(?<![\d,])\d{1,3}(,\d{3})+(\.\d+)?\)?\s+\(?\$?\s?\d", f.label_path))   # years have no commas
