@@ -21,12 +21,14 @@ from typing import Sequence
 DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD")
 _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
                     "US$": "USD", "S$": "SGD", "SG$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "CHF": "CHF",
-                    "RMB": "CNY", "$": "$"}
-_CODE = {"AUD", "CAD", "NZD", "HKD", "USD", "SGD", "GBP", "EUR", "JPY", "CHF", "CNY", "INR", "SEK", "NOK", "DKK"}
+                    "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "MX$": "MXN", "₹": "INR", "RM": "MYR", "$": "$"}
+_CODE = {"AUD", "CAD", "NZD", "HKD", "USD", "SGD", "GBP", "EUR", "JPY", "CHF", "CNY", "INR", "SEK", "NOK", "DKK",
+         "KRW", "BRL", "TWD", "MXN", "ZAR", "MYR", "THB", "IDR", "PLN"}
 _SCALE_NORM = {"000": "thousands", "'000": "thousands", "k": "thousands", "thousand": "thousands",
                "thousands": "thousands", "m": "millions", "mn": "millions", "mil": "millions", "million": "millions",
                "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions"}
-_SYM = r"(?:A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|S\$|SG\$|£|€|¥|\$|CHF|RMB|AUD|CAD|NZD|HKD|USD|SGD|GBP|EUR|JPY|CNY)"
+_SYM = r"(?:A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|R\$|MX\$|S\$|SG\$|£|€|¥|₩|₹|\$|CHF|RMB|RM|AUD|CAD|NZD|HKD|USD|" \
+       r"SGD|GBP|EUR|JPY|CNY|KRW|BRL|TWD|MXN|SEK|NOK|DKK|ZAR|MYR|THB|IDR|PLN|INR)"
 # "A$m", "$'000", "£000", "HK$’000", "¥ million", "US$ thousands", "€m", "(A$ millions)", "AUD 000"
 _SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(['’`]?000|m|mn|mil|million|millions|bn|billion|billions|"
                            rf"thousands?|k)(?![A-Za-z0-9])")
@@ -34,11 +36,17 @@ _SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(['’`]?000|m|mn|m
 _SCALE_WORDS = re.compile(r"(?i)(?:\(|^|\b(?:in|amounts|dollars|figures|expressed)\s)\s*(?:[a-z$ .]{0,25}?\s)?(?:in\s+)?"
                           r"(millions|thousands|billions)\b|\b(millions|thousands|billions)\s+of\s+"
                           r"(?:(?:u\.?s\.?|australian|canadian|hong\s+kong|new\s+zealand|singapore)\s+)?"
-                          r"(?:dollars|yen|euros?|pounds|francs|renminbi)")
+                          r"(?:dollars|yen|euros?|pounds|francs|renminbi|(?:korean\s+)?won|reais|pesos|kronor|kroner|"
+                          r"krona|krone|rand|ringgit|baht|rupiah|zloty|rupees)")
 _WORD_CURRENCY = [("AUD", r"australian\s+dollars?"), ("CAD", r"canadian\s+dollars?"), ("NZD", r"new\s+zealand\s+dollars?"),
                   ("HKD", r"hong\s+kong\s+dollars?"), ("SGD", r"singapore\s+dollars?"), ("GBP", r"pounds?\s+sterling|"
                   r"\bsterling\b|\bpounds\b"), ("EUR", r"\beuros?\b"), ("JPY", r"\byen\b"), ("CHF", r"swiss\s+francs?"),
-                  ("CNY", r"\brenminbi\b"), ("USD", r"u\.?\s?s\.?\s+dollars?|united\s+states\s+dollars?")]
+                  ("CNY", r"\brenminbi\b"), ("USD", r"u\.?\s?s\.?\s+dollars?|united\s+states\s+dollars?"),
+                  ("KRW", r"korean\s+won"), ("BRL", r"brazilian\s+rea(?:is|l)|\breais\b"),
+                  ("TWD", r"new\s+taiwan\s+dollars?"), ("MXN", r"mexican\s+pesos?"), ("SEK", r"swedish\s+kron(?:a|or)|\bkronor\b"),
+                  ("NOK", r"norwegian\s+kron(?:e|er)"), ("DKK", r"danish\s+kron(?:e|er)"), ("ZAR", r"south\s+african\s+rand"),
+                  ("MYR", r"\bringgit\b"), ("THB", r"\bbaht\b"), ("IDR", r"\brupiah\b"), ("PLN", r"\bzloty\b"),
+                  ("INR", r"indian\s+rupees?|\brupees\b")]
 _PRESENTED = re.compile(r"(?i)(?:presented|expressed)\s+in\s+(?:thousands\s+of\s+|millions\s+of\s+)?(?:the\s+)?"
                         r"((?:[a-z.]+\s+){0,3}?(?:dollars?|sterling|pounds|euros?|yen|francs?|renminbi))|(?:presentation|"
                         r"reporting)\s+currency\s+(?:is|of)\s+(?:the\s+)?((?:[a-z.]+\s+){0,3}?(?:dollars?|sterling|pounds|"

@@ -400,3 +400,45 @@ def test_an_ambiguous_date_in_figures_names_its_year_only():
 
     cols = [c for c in header_block(["12 Weeks Ended 7/1/2030 7/2/2029"]).columns if c.kind == "value"]
     assert [(c.year, c.end) for c in cols] == [(2030, None), (2029, None)]
+
+
+@pytest.mark.parametrize("caption,currency,scale", [
+    ("(In millions of Korean won)", "KRW", "millions"), ("(In thousands of Brazilian reais - R$)", "BRL", "thousands"),
+    ("NT$ thousands", "TWD", "thousands"), ("SEK m", "SEK", "millions"), ("RM'000", "MYR", "thousands"),
+    ("(Millions of Mexican pesos)", "MXN", "millions")])
+def test_a_statement_in_another_currency_is_never_read_as_us_dollars(caption, currency, scale):
+    from ingest.statement_units import read
+
+    page = "\n".join(["Consolidated statement of financial position", caption, "Note 2030 2029",
+                      "Total assets 3 42,568,737 40,112,004", "Total equity 20,112,330 19,004,118"])
+    assert [(u.currency, u.scale) for u in read([page])] == [(currency, scale)]
+
+
+def test_half_year_columns_beside_the_full_year_are_never_the_year():
+    page = ["Condensed consolidated income statement", "Half year Half year Full year", "2030 2029 2029", "£m £m £m",
+            "Revenue 412.5 390.1 801.3"]
+    hit = _hit("What was Tarnwick's revenue in 2029?", [page], 2029)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "801.3"
+
+
+@pytest.mark.parametrize("lines,value", [
+    (["Net income 902.3 845.6", "Attributable to shareholders of Tarnwick AG 890.1 834.2",
+      "Attributable to non-controlling interests 12.2 11.4"], "890.1"),
+    (["Net income for the year 61.2 55.9", "of which attributable to shareholders of Tarnwick AG 60.1 54.9",
+      "of which attributable to non-controlling interests 1.1 1.0"], "60.1")])
+def test_an_owners_share_printed_as_its_own_row_under_the_line(lines, value):
+    page = ["Consolidated income statement", "in € million Note 2030 2029", "Revenue 2,400.0 2,210.0", *lines]
+    hit = _hit("What was Tarnwick's net income attributable to shareholders in 2030?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+    hit = _hit("What was Tarnwick's net income in 2030?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed in ("902.3", "61.2")
+
+
+def test_an_other_line_is_never_the_line_asked():
+    page = ["Statement of Profit and Loss", "(₹ million)", "Note 2030 2029", "Revenue from operations 24 45,231.18 40,112.57",
+            "Other income 25 612.40 540.22", "Total income (I + II) 45,843.58 40,652.79",
+            "Trade and other receivables 8 5,120.00 4,880.00"]
+    hit = _hit("What was Tarnwick's total income in FY2029?", [page], 2029)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "40,652.79"
+    hit = _hit("What were Tarnwick's receivables in 2030?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "5,120.00"

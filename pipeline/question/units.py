@@ -6,7 +6,8 @@ import re
 from decimal import Decimal
 
 _PREFIX = {"USD": "$", "AUD": "A$ ", "CAD": "C$ ", "NZD": "NZ$ ", "HKD": "HK$ ", "SGD": "S$ ", "GBP": "£", "EUR": "€",
-           "JPY": "¥", "CNY": "CN¥ ", "INR": "₹", "CHF": "CHF ", "SEK": "SEK ", "NOK": "NOK ", "DKK": "DKK "}
+           "JPY": "¥", "CNY": "CN¥ ", "INR": "₹", "CHF": "CHF ", "SEK": "SEK ", "NOK": "NOK ", "DKK": "DKK ",
+           "KRW": "₩", "BRL": "R$ ", "TWD": "NT$ ", "MXN": "MX$ "}
 SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion"}
 # a scale as tables print it or a question writes it ("$10m", "2.1 bn") -> its multiplier
 SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decimal(10) ** 6, "m": Decimal(10) ** 6,

@@ -49,19 +49,24 @@ _CURRENCY = [
     ("AUD", r"a\$|aud\b|australian dollars?"), ("CAD", r"c\$|cad\b|canadian dollars?"),
     ("USD", r"us\$|usd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|gbp\b|pounds? sterling|sterling"),
     ("EUR", r"€|eur\b|euros?\b"), ("JPY", r"¥|jpy\b|\byen\b"), ("CHF", r"chf\b|swiss francs?"),
-    ("HKD", r"hk\$|hkd\b"), ("NZD", r"nz\$|nzd\b"), ("SGD", r"s\$|sgd\b"), ("INR", r"₹|inr\b|rupees?"),
-    ("CNY", r"rmb\b|cny\b|renminbi"), ("$", r"\$|dollars?"),
+    ("HKD", r"hk\$|hkd\b"), ("NZD", r"nz\$|nzd\b"), ("TWD", r"nt\$|twd\b|new taiwan dollars?"),
+    ("BRL", r"r\$|brl\b|brazilian reais|\breais\b"), ("MXN", r"mx\$|mxn\b|mexican pesos?"),
+    ("SGD", r"s\$|sgd\b"), ("INR", r"₹|inr\b|rupees?"),
+    ("CNY", r"rmb\b|cny\b|renminbi"), ("KRW", r"₩|krw\b|korean won"), ("SEK", r"sek\b|swedish kron(?:a|or)"),
+    ("NOK", r"nok\b|norwegian kron(?:e|er)"), ("DKK", r"dkk\b|danish kron(?:e|er)"), ("ZAR", r"zar\b|south african rand"),
+    ("MYR", r"myr\b|ringgit|\brm(?=\s?['’]?000\b)"), ("THB", r"thb\b|\bbaht\b"), ("IDR", r"idr\b|rupiah"),
+    ("PLN", r"pln\b|zloty"), ("$", r"\$|dollars?"),
 ]
 _CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(_CURRENCY)), re.IGNORECASE)
 _SCALE = re.compile(r"(?i)(?:'?000s?\b|\bthousands?\b|\bmillions?\b|\bbillions?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
                     r"\b(?:mn|mln|bn)\b)")
 _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
-                   r"\byears?\s+ended\b|\bfiscal\s+years?\b")
+                   r"\byears?\s+ended\b|\bfiscal\s+years?\b|\b(half[- ]years?|first\s+half|h1)\b|\bfull[- ]years?\b")
 _CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\b%\s*(?:inc|dec)\w*|(?<![\d])%(?!\w)")
 _NOTE = re.compile(r"(?i)^\s*notes?(?:\(s\))?(?!\w)")
 # Words a header may carry beside its periods; anything else makes the line a row label or prose.
 _HEADER_WORDS = set("""at as of for the year years ended ending end months month weeks week three six nine twelve
-fiscal quarter quarters first second third fourth q1 q2 q3 q4 in millions million thousands thousand billions
+fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full in millions million thousands thousand billions
 billion except per share data amounts amount dollars dollar note notes change changes restated unaudited audited
 and group company consolidated parent total period periods to from continued yen sterling pounds euros euro us
 u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc dec
@@ -318,6 +323,8 @@ def _span_name(m: re.Match) -> str:
         return f"{m.group(1).lower()} months"
     if m.group(2):
         return f"{m.group(2)} weeks"
+    if m.group(3):
+        return "six months"             # a half year beside the full year
     if "quarter" in t or t.startswith("q"):
         return "quarter"
     return "year"
@@ -374,13 +381,15 @@ def _assign_groups(columns: list[Column], currencies, spans, periods) -> None:
     distinct_cur = list(dict.fromkeys(c for c in lead_cur if c))
     per_group_cur = distinct_cur if len(groups) > 1 and len(distinct_cur) == len(groups) else None
     per_group_span = lead_span if len(groups) > 1 and len(lead_span) == len(groups) else None
+    # one span over each column ("Half year Half year Full year" over "2024 2023 2023")
+    per_column = lead_span if len(lead_span) == len(values) and len(set(lead_span)) > 1 else None
     single_span = lead_span[0] if len(set(lead_span)) == 1 and lead_span else None
     single_cur = distinct_cur[0] if len(distinct_cur) == 1 else None
     out = []
     for gi, g in enumerate(groups):
         for c in g:
             cur = c.currency or (per_group_cur[gi] if per_group_cur else single_cur)
-            span = per_group_span[gi] if per_group_span else single_span
+            span = per_column[len(out)] if per_column else per_group_span[gi] if per_group_span else single_span
             out.append(Column(c.year, c.end, c.kind, cur, span, c.header, c.entity))
     it = iter(out)
     for i, c in enumerate(columns):

@@ -179,7 +179,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         if not label:
             i += 1
             continue
-        row = _row(label, values, i, header, stack, here)
+        row = _row(_attributed(label, table.rows), values, i, header, stack, here)
+        row._attributed = row.label != label  # type: ignore[attr-defined]
         table.rows.append(row)
         if _TOTAL.match(label):
             _close(stack, label)
@@ -291,6 +292,16 @@ def _has_header(lines: list[str]) -> bool:
 # the owners of the parent and the non-controlling interests (the IFRS layout of profit, comprehensive income and
 # equity): its rows are that line's parts, so the heading names the line.
 _BARE_ATTRIBUTION = re.compile(r"(?i)^(?:of which\s+)?(?:attributable|available)\s+to$")
+
+
+# "Net income 902.3" over "(Of which) attributable to shareholders of Acme AG 890.1": that line's owners' share
+_ATTRIBUTED_ROW = re.compile(r"(?i)^(?:(?:of which|thereof):?\s+)?((?:attributable|available)\s+to\s+\S.*)")
+
+
+def _attributed(label: str, rows: list[Row]) -> str:
+    m = _ATTRIBUTED_ROW.match(label)
+    line = next((r for r in reversed(rows) if not getattr(r, "_attributed", False)), None) if m else None
+    return f"{line.label} {m.group(1)[0].lower()}{m.group(1)[1:]}" if line is not None else label
 
 
 def _attribution_heading(heading: str, rows: list[Row], last_kind: str) -> str:

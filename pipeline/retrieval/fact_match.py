@@ -33,6 +33,7 @@ _NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|un
 _AVERAGE = re.compile(r"(?i)\baverage\b")
 _AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
                         r"\byear[- ]end\b|\bend of\b")
+_OTHER = re.compile(r"(?i)(?<!and )\bother\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
@@ -298,6 +299,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not tax_side(ask.question) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
+        if _OTHER.search(f.label) and not _OTHER.search(ask.question):
+            continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
         if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and _AT_A_DATE.search(ask.question):
