@@ -3,6 +3,8 @@ and the layouts that hid their figures (a two-digit note after a heading, minus 
 figures, a count noun in an amount's label). Made-up companies; each case failed (wrong line or refusal) before."""
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from pipeline.retrieval.fact_match import FactMatch, NoMatch
@@ -442,3 +444,26 @@ def test_an_other_line_is_never_the_line_asked():
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "40,652.79"
     hit = _hit("What were Tarnwick's receivables in 2030?", [page])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "5,120.00"
+
+
+@pytest.mark.parametrize("lines,label,value", [
+    (["in EUR thousand", "Note 2030 2029", "Revenue 1.234.567 1.102.334", "Net income for the year 61.204 55.880"],
+     "Net income for the year", Decimal("61204")),
+    (["in € million", "Note 2030 2029", "Revenue 5 1,234.5 1,102.3", "Earnings per share (basic) in € 2,41 2,15"],
+     "Earnings per share (basic) in", Decimal("2.41")),
+    (["S$'000", "Note 2030 2029", "Earnings per share (cents)", "- Basic 8 12.45 11.26", "- Diluted 8 12.40 11.20"],
+     "Earnings per share (cents) › Diluted", Decimal("12.40")),
+    (["(₹ million)", "Note 2030 2029", "I Revenue from operations 24 45,231.18 40,112.57"],
+     "Revenue from operations", Decimal("45231.18")),
+])
+def test_continental_numbers_bullets_and_item_numbers(lines, label, value):
+    facts = _facts(["\n".join(["Consolidated income statement", *lines])])
+    got = next(f for f in facts if f.label_path == label and f.fiscal_year == 2030)
+    assert got.value == value
+
+
+def test_a_report_name_before_the_page_number_is_a_footer_and_a_percentage_is_one():
+    facts = _facts(["\n".join(["Remuneration report", "2030 2029", "Underlying EPS CAGR (50%) 12%",
+                               "Annual Report 2030 | Tarnwick Group Limited 103"])])
+    assert not [f for f in facts if f.value_printed == "103"]
+    assert {f.kind for f in facts if "CAGR" in f.label} == {"percent"}

@@ -22,6 +22,7 @@ from pipeline.guardrails.shaping import label
 from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 from pipeline.state import Claim
 from pipeline.reading.tables import detect_unit, parse_page
+from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.cells import parse_number
 from pipeline.question.units import SCALE
 
@@ -56,6 +57,8 @@ def numbers_in(text: str) -> list[tuple[str, Decimal, str]]:
 
 
 def page_values(text: str) -> tuple[list[Decimal], Decimal]:
+    # the page's figures as the reader reads them (continental "61.204" and "2,41", minus signs, split brackets)
+    text = "\n".join(tidy_lines(text.splitlines()))
     unit = detect_unit(text)
     scale = SCALE.get(unit or "", Decimal(1))
     vals = []

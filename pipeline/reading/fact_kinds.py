@@ -48,11 +48,11 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
     text = " ".join([*row.path, row.label])
     if not re.match(r"(?i)\s*par value", row.label):     # ("Par value per share $0.01" is the per-share figure)
         text = without_stated_rate(_PAR_VALUE.sub(" ", text))
+    if value.strip("()").endswith("%"):
+        return "percent"    # a figure printed with its % sign, whatever its row ("Underlying EPS CAGR (50%)")
     if _PER_SHARE.search(text) or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"
-    if value.endswith("%"):
-        return "percent"
     v = parse_number(value)
     if _IN_YEARS.search(" ".join([*row.path[-1:], row.label])) and "$" not in value and v is not None and abs(v) < 100:
         return "count"      # a term or an age in years: neither money nor a percentage

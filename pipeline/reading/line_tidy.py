@@ -8,7 +8,24 @@ from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    return _unmark_years([_tidy(ln) for ln in lines])
+    return _european_numbers(_unmark_years([_tidy(ln) for ln in lines]))
+
+
+# Numbers printed the continental way. "2,41" (a comma before one or two digits) is a decimal comma wherever it
+# stands: no thousands separator leaves two digits. "1.234.567" and "1.234,5" are thousands dots: on a page that
+# prints them and no number only the English way can print ("1,234,567", "1,234.5"), every dotted figure is read
+# so ("61.204" is 61204 there), and its decimal comma is a point.
+_DEC_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?![\d.,]*\d)")
+_EU_SURE = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?(?![\d.,]*\d)|(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d+(?![\d.,]*\d)")
+_EU_ANY = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?:,\d+)?(?![\d.,]*\d)")
+_EN_SURE = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+\.\d+|(?<![\d.,])\d{1,3}(?:,\d{3}){2,}")
+
+
+def _european_numbers(lines: list[str]) -> list[str]:
+    text = "\n".join(lines)
+    if _EU_SURE.search(text) and not _EN_SURE.search(text):
+        lines = [_EU_ANY.sub(lambda m: m.group(0).replace(".", "").replace(",", "."), ln) for ln in lines]
+    return [_DEC_COMMA.sub(r"\1.\2", ln) if "," in ln else ln for ln in lines]
 
 
 # A figure's minus printed as the typographic minus (U+2212) or the triangles Japanese reports print ("△ 1,234",
@@ -21,6 +38,9 @@ _MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3] ?|[\u2013\u25b2])(?=\d)")
 # cell each, "(10.09p)" (a label's "options at a price of 1.3 pence per option" is words)
 _PENCE_CELL = re.compile(r"(?<![\w.])(\(?\d[\d,]*\.\d+)\s+pence(\)?)(?!\w)")
 _PENCE_CELLS = re.compile(r"(?:\s+\(?\d[\d,]*\.\d+\s+pence\)?)+\s*$")
+# A row's bullet or item number before its label ("- Basic", "• Diluted", "I Revenue from operations", "(ii) Deferred
+# tax"): layout, not words of the line
+_ITEM_MARK = re.compile(r"^\s*(?:[-–—•·]\s+|(?:[IVX]{1,4}|\((?:[ivx]{1,4}|[a-h])\))\s+)(?=[A-Z(])")
 _LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
 _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
 
@@ -28,7 +48,7 @@ _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
 def _tidy(line: str) -> str:
     """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970"), a
     bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
-    line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", line))
+    line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", line)))
     cells = _PENCE_CELLS.search(line) if "pence" in line else None
     if cells:
         line = line[:cells.start()] + _PENCE_CELL.sub(r"\1p\2", cells.group(0))
