@@ -467,3 +467,18 @@ def test_a_report_name_before_the_page_number_is_a_footer_and_a_percentage_is_on
                                "Annual Report 2030 | Tarnwick Group Limited 103"])])
     assert not [f for f in facts if f.value_printed == "103"]
     assert {f.kind for f in facts if "CAGR" in f.label} == {"percent"}
+
+
+@pytest.mark.parametrize("header", ["Note 2030/31 2029/30", "FY 2030-31 FY 2029-30",
+                                    "Particulars Note No. Year ended 31 March 2031 Year ended 31 March 2030",
+                                    "Note Year ended 31st March 2031 Year ended 31st March 2030"])
+def test_fiscal_years_named_by_both_calendar_years_ordinals_and_particulars(header):
+    facts = _facts(["\n".join(["Statement of profit and loss", "£m", header, "Revenue 2 1,482.6 1,390.2"])])
+    assert {f.fiscal_year: f.value_printed for f in facts if f.label == "Revenue"} == {2031: "1,482.6",
+                                                                                      2030: "1,390.2"}
+
+
+def test_a_change_column_named_by_two_years_is_no_period():
+    from pipeline.reading.columns import header_block
+
+    assert [c.kind for c in header_block(["2031 2030 % Change 2031-30"]).columns] == ["value", "value", "change"]

@@ -32,19 +32,19 @@ MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _YEAR = r"(?:19|20)\d{2}"
 # One period expression: "December 31, 2019", "31 December 2022", "Dec. 31, 2019", "fiscal 2019", "FY2019", "2019".
 _PERIOD = re.compile(
-    rf"(?ix)(?:(?P<mon1>{MON})\s+(?P<day1>\d{{1,2}}),?\s+(?P<y1>{_YEAR})"
-    rf"|(?P<day2>\d{{1,2}})\s+(?P<mon2>{MON}),?\s+(?P<y2>{_YEAR})"
+    rf"(?ix)(?:(?P<mon1>{MON})\s+(?P<day1>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y1>{_YEAR})"
+    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon2>{MON}),?\s+(?P<y2>{_YEAR})"
+    # a fiscal year named by both its calendar years ("2023/24", "2023-24", "FY 2023-24"): the year it ends
+    rf"|(?<![\w$£€¥.,/])(?:fy\s?)?(?P<y6>{_YEAR})[/–-](?P<z6>\d{{2}})(?![\w.,/]\d|%)"
     rf"|(?:fiscal\s+(?:year\s+)?|fy\s?)(?P<y3>{_YEAR}|\d{{2}})"
-    # a date in figures, day first as in Europe, the UK and Australia ("31.12.2024", "30/06/2024"), or month first
-    # when the day says so ("12/31/2024"); never an end of a range ("1/01/2020 - 12/31/2020" is a row's policy term)
+    # a date in figures ("31.12.2024", "30/06/2024", "12/31/2024"), never a range's end ("1/01/2020 - 12/31/2020")
     rf"|(?<![\w.,/])(?<![-–]\s)(?<![-–])(?P<a5>\d{{1,2}})(?P<sep>[./])(?P<b5>\d{{1,2}})(?P=sep)(?P<y5>{_YEAR})"
     rf"(?![\w.,/]\d)(?!\s?[-–])"
     rf"|(?<![\w$£€¥.,/])(?P<y4>{_YEAR})(?![\w.,/]\d|%))")
 
-# Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
 _DATES = re.compile(rf"(?i)(?:{MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{MON}),?\s+{_YEAR}|"
                     rf"(?<![\w.,/])\d{{1,2}}([./])\d{{1,2}}\1{_YEAR}")
-
+# Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
 _CURRENCY = [
     ("AUD", r"a\$|aud\b|australian dollars?"), ("CAD", r"c\$|cad\b|canadian dollars?"),
     ("USD", r"us\$|usd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|gbp\b|pounds? sterling|sterling"),
@@ -66,7 +66,7 @@ _CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\b%\s*(?:inc|dec)\
 _NOTE = re.compile(r"(?i)^\s*notes?(?:\(s\))?(?!\w)")
 # Words a header may carry beside its periods; anything else makes the line a row label or prose.
 _HEADER_WORDS = set("""at as of for the year years ended ending end months month weeks week three six nine twelve
-fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full in millions million thousands thousand billions
+fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full particulars no in millions million thousands thousand billions
 billion except per share data amounts amount dollars dollar note notes change changes restated unaudited audited
 and group company consolidated parent total period periods to from continued yen sterling pounds euros euro us
 u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc dec
@@ -134,14 +134,17 @@ def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
     out = []
     for m in _PERIOD.finditer(text):
         g = m.groupdict()
-        y = next(v for v in (g["y1"], g["y2"], g["y3"], g["y5"], g["y4"]) if v)
+        y = next(v for v in (g["y1"], g["y2"], g["y3"], g["y5"], g["y6"], g["y4"]) if v)
         year = int(y) if len(y) == 4 else 2000 + int(y)
+        if g["y6"]:
+            if (year + 1) % 100 != int(g["z6"]):
+                continue        # ("2023-25" is no fiscal year)
+            year += 1
         end = None
         mon, day = (g["mon1"], g["day1"]) if g["mon1"] else (g["mon2"], g["day2"])
         if g["y5"]:
             a, b = int(g["a5"]), int(g["b5"])
-            # day first unless the day says otherwise; "7/1/2023" (US month first, or day first?) names no date
-            day, month = (b, a) if b > 12 >= a else (a, b)
+            day, month = (b, a) if b > 12 >= a else (a, b)    # ("7/1/2023": month or day first? no date)
             try:
                 end = date(year, month, day) if (a > 12 or b > 12 or g["sep"] == ".") else None
             except ValueError:
@@ -282,7 +285,7 @@ def header_block(lines: list[str]) -> Header | None:
     return header
 
 
-_RANGE = re.compile(rf"{_YEAR}\s*(?:-|–|/|vs\.?|versus)\s*{_YEAR}(?!\d)")
+_RANGE = re.compile(rf"{_YEAR}\s*(?:-|–|/|vs\.?|versus)\s*(?:{_YEAR}|\d{{2}})(?!\d)")
 _CHANGE_WORD = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\bincrease\b|\bdecrease\b")
 
 
