@@ -482,3 +482,9 @@ def test_a_change_column_named_by_two_years_is_no_period():
     from pipeline.reading.columns import header_block
 
     assert [c.kind for c in header_block(["2031 2030 % Change 2031-30"]).columns] == ["value", "value", "change"]
+
+
+def test_thousands_set_apart_by_a_narrow_space_are_one_figure():
+    facts = _facts(["\n".join(["Consolidated income statement", "in € million", "Note 2030 2029",
+                               "Revenue 84\u202f512 79\u00a0330"])])
+    assert {f.fiscal_year: f.value for f in facts if f.label == "Revenue"} == {2030: 84512, 2029: 79330}

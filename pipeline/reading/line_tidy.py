@@ -41,6 +41,9 @@ _PENCE_CELLS = re.compile(r"(?:\s+\(?\d[\d,]*\.\d+\s+pence\)?)+\s*$")
 # A row's bullet or item number before its label ("- Basic", "• Diluted", "I Revenue from operations", "(ii) Deferred
 # tax"): layout, not words of the line
 _ITEM_MARK = re.compile(r"^\s*(?:[-–—•·]\s+|(?:[IVX]{1,4}|\((?:[ivx]{1,4}|[a-h])\))\s+)(?=[A-Z(])")
+# Thousands set apart by a non-breaking, narrow or thin space ("84\u202f512", French and Nordic typesetting): one
+# figure (an ordinary space is left alone: "84 512" may be two cells)
+_THIN_GROUPS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
 _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
 
@@ -48,7 +51,7 @@ _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
 def _tidy(line: str) -> str:
     """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970"), a
     bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
-    line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", line)))
+    line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", _THIN_GROUPS.sub("", line))))
     cells = _PENCE_CELLS.search(line) if "pence" in line else None
     if cells:
         line = line[:cells.start()] + _PENCE_CELL.sub(r"\1p\2", cells.group(0))
