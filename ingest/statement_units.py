@@ -71,7 +71,11 @@ _STATEMENT = re.compile(r"(?i)^\s*(?:consolidated\s+|group\s+(?:and\s+(?:parent\
                         r"(cash\s+flow\s+statements?))\b")
 _BARE_COLUMNS = re.compile(rf"^\s*(?:notes?\s+)?(?:(?:{_SYM}|(?:19|20)\d{{2}})\s+)*{_SYM}\s*$")
 _NUMBER_LINE = re.compile(r"\d[,.]\d\d\d|\d\d\d\d")
-_UNIT_HINT = re.compile(r"[$£€¥]|illion|housand|'000|’000|\b(?:CHF|RMB|[A-Z]{3})\b")
+_UNIT_HINT = re.compile(r"[$£€¥]|illion|housand|'000|’000|\b(?:CHF|RMB|[A-Z]{3})\b|\b[A-Z]{3}m\b|\b[Tk][A-Z]{3}\b|"
+                        r"\bRm\b|\bR\s?['’]000\b")
+# "TEUR" / "kEUR": thousands of the currency (German and Swiss statements); "R million", "Rm", "R'000": rand
+_THOUSAND_CODE = re.compile(r"\b[Tk](EUR|CHF|USD|GBP|SEK|NOK|DKK|PLN)\b")
+_RAND = re.compile(r"(?<![A-Za-z$])R\s?(['’]000|m|mn|million|millions|bn|billion|billions)(?![A-Za-z0-9])")
 
 
 @dataclass(frozen=True)
@@ -181,6 +185,11 @@ def _page_units(text: str) -> tuple[str, str, str]:
     cur = scale = line = ""
     for ln in lines:
         if len(ln) > 160 or not _UNIT_HINT.search(ln):
+            continue
+        t = _THOUSAND_CODE.search(ln) or _RAND.search(ln)
+        if t and not scale:
+            cur = cur or (t.group(1) if t.re is _THOUSAND_CODE else "ZAR")
+            scale, line = ("thousands" if t.re is _THOUSAND_CODE else _SCALE_NORM[t.group(1).lower().lstrip("'’")]), ln
             continue
         m = _SYMBOL_SCALE.search(ln)
         if m and not scale:

@@ -407,7 +407,8 @@ def test_an_ambiguous_date_in_figures_names_its_year_only():
 @pytest.mark.parametrize("caption,currency,scale", [
     ("(In millions of Korean won)", "KRW", "millions"), ("(In thousands of Brazilian reais - R$)", "BRL", "thousands"),
     ("NT$ thousands", "TWD", "thousands"), ("SEK m", "SEK", "millions"), ("RM'000", "MYR", "thousands"),
-    ("(Millions of Mexican pesos)", "MXN", "millions")])
+    ("(Millions of Mexican pesos)", "MXN", "millions"), ("TEUR", "EUR", "thousands"), ("EURm", "EUR", "millions"),
+    ("R million", "ZAR", "millions"), ("R'000", "ZAR", "thousands")])
 def test_a_statement_in_another_currency_is_never_read_as_us_dollars(caption, currency, scale):
     from ingest.statement_units import read
 
