@@ -489,3 +489,11 @@ def test_thousands_set_apart_by_a_narrow_space_are_one_figure():
     facts = _facts(["\n".join(["Consolidated income statement", "in € million", "Note 2030 2029",
                                "Revenue 84\u202f512 79\u00a0330"])])
     assert {f.fiscal_year: f.value for f in facts if f.label == "Revenue"} == {2030: 84512, 2029: 79330}
+
+
+def test_a_unit_in_brackets_after_a_per_share_label_is_no_word_of_it():
+    page = ["Consolidated statement of profit or loss", "2030 2029", "HK$'000 HK$'000", "Revenue 5 1,234,567 1,100,234",
+            "Earnings per share attributable to ordinary equity holders of the Company 13",
+            "– Basic (HK cents) 30.38 22.68", "– Diluted (HK cents) 30.21 22.60"]
+    hit = _hit("What was Tarnwick's diluted EPS in 2030?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "30.21" and hit.fact.scale == "cents"

@@ -89,6 +89,8 @@ def term_pattern(term: str) -> re.Pattern[str]:
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
+    # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)"
+    lab = re.sub(r"\s*\((?:in\s+)?(?:[a-z]{1,3}\$?\s*)?(?:cents?|pence|p|[£$€¥₹₩]|[a-z]{3}|yen|dollars?)\)\s*$", "", lab)
     return re.sub(r"\s+", " ", lab).strip(" :")
 
 
