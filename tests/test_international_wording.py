@@ -200,8 +200,9 @@ def test_a_cash_flow_row_never_stands_for_the_cash_balance():
     assert isinstance(hit, NoMatch)
 
 
-def test_the_equity_base_is_total_equity():
-    hit = _hit("What's Tarnwick's equity base in 2030?", [BALANCE])
+@pytest.mark.parametrize("question", ["What's Tarnwick's equity base in 2030?", "What was Tarnwick's net worth in 2030?"])
+def test_the_equity_base_and_net_worth_are_total_equity(question):
+    hit = _hit(question, [BALANCE])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "420.0"      # the total, as "total equity"
 
 
