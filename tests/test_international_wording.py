@@ -498,3 +498,12 @@ def test_a_unit_in_brackets_after_a_per_share_label_is_no_word_of_it():
             "– Basic (HK cents) 30.38 22.68", "– Diluted (HK cents) 30.21 22.60"]
     hit = _hit("What was Tarnwick's diluted EPS in 2030?", [page])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "30.21" and hit.fact.scale == "cents"
+
+
+@pytest.mark.parametrize("question,value", [("What was Tarnwick's dividend per share in 2030?", "5.2p"),
+                                            ("What was Tarnwick's final dividend per share in 2030?", "3.2p"),
+                                            ("What was Tarnwick's total dividend per share for 2029?", "4.8p")])
+def test_a_total_row_under_the_measure_heading_is_the_measure(question, value):
+    page = ["Dividends", "2030 2029", "Dividend per share", "Interim 2.0p 1.8p", "Final 3.2p 3.0p", "Total 5.2p 4.8p"]
+    hit = _hit(question, [page], 2029 if "2029" in question else 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value and hit.fact.kind == "per_share"

@@ -33,6 +33,7 @@ _NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|un
 _AVERAGE = re.compile(r"(?i)\baverage\b")
 _AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
                         r"\byear[- ]end\b|\bend of\b")
+_BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 _OTHER = re.compile(r"(?i)(?<!and )\bother\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
@@ -96,6 +97,9 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     joined = attribution.completed_label(f.label_path)      # "Profit for the year attributable to › Owners of ..."
     if joined is not None and metric.matches_row(joined, f.statement):
         return True
+    parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
+    if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and metric.matches_row(parents[-1], f.statement):
+        return True         # "Dividend per share › Interim / Final / Total": the total is the heading's figure
     # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
     if re.match(r"(?i)segment\s", f.label) and (segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
             and metric.matches_row(f.label.split(None, 1)[1]):
