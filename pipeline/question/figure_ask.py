@@ -159,11 +159,11 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     # a measure described in words and named in brackets ("spend on plant and equipment (capex)"): the words of the
     # metric's own terms describe it, they qualify nothing
     own = set(stems(" ".join(metric.terms))) if bracketed else set()
+    # ("how much cash did X spend on capex": the cash is what a cash-flow line measures, no qualifier)
+    flow_cash = "cash" if metric is not None and "cash_flow" in metric.statements else None
     for w in words:
         s = stem(w.strip("-")) if w != "%" else "%"
-        # ("how much cash did X spend on capex": the cash is what a cash-flow line measures, no qualifier)
-        flow_cash = w == "cash" and metric is not None and "cash_flow" in metric.statements
-        (soft if w in _SOFT or (w in _KIND_WORDS and named) or flow_cash or s in own else hard).append(s)
+        (soft if w in _SOFT or (w in _KIND_WORDS and named) or w == flow_cash or s in own else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems)
 

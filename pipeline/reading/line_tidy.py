@@ -1,5 +1,7 @@
 """A page's lines with the layout's noise taken out before they are read as rows: dotted leaders, brackets printed
-apart from their figure, footnote markers run into a column's year, and minus signs printed as other characters."""
+apart from their figure, footnote markers run into a column's year, minus signs printed as other characters, a
+row's bullet or item number, thousands set apart by a thin space, pence spelled in a cell, and numbers printed the
+continental way. The reader and the verifier read a page's figures through it alike."""
 from __future__ import annotations
 
 import re

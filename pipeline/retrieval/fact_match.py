@@ -269,6 +269,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     per_part = per_part_rows(cands, set(ask.hard), row_stems)
     owners_asked = attribution.asks_owners_share(ask.question)
     counting = bool(row_fit.COUNT_ASKED.search(ask.question)) or asks_a_count(ask.measure)
+    distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -310,9 +311,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and _AT_A_DATE.search(ask.question):
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
         own_words = f.label_path if re.match(r"(?i)total\b", f.label) else f.label
-        distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard
         if ask.metric is None and link is None and not any(w in stems(own_words) or (
-                counting and f.kind == "count" and terms.same_people(w, own_words)) for w in distinct):
+                people and terms.same_people(w, own_words)) for w in distinct):
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs
             #               › Wages and salaries") or a word of the table's title is not it; a total is its heading's
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}

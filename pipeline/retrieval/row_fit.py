@@ -5,6 +5,7 @@ not counted as the row naming it."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pipeline.question.figure_ask import Ask, asks_a_count, stems
 from pipeline.stores.facts import StoredFact
@@ -28,8 +29,12 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
             and f.kind != "count":
         return True         # a count is never answered with an amount of money
     # nor a cost or an amount ("how much did its employees earn") with a count
-    return f.kind == "count" and (bool(set(ask.hard) & set(stems("costs expenses wages salaries pay")))
-                                  or bool(_HOW_MUCH.search(ask.question)))
+    return f.kind == "count" and (bool(set(ask.hard) & _cost_stems()) or bool(_HOW_MUCH.search(ask.question)))
+
+
+@lru_cache(maxsize=1)
+def _cost_stems() -> frozenset[str]:
+    return frozenset(stems("costs expenses wages salaries pay"))
 
 
 # a word followed by one of these is part of another measure's name: "income tax", "revenue recognition"
