@@ -175,6 +175,9 @@ def _names_measure(ask: Ask, f: StoredFact) -> bool:
         return False
     if ask.metric is not None and (ask.metric.excludes(f.label) or get_lexicon().lines_of(f.label) - {ask.metric.key}):
         return False        # "Gross profit" is gross profit's own line: it never stands for the profit asked
+    if ask.metric is not None and not (ask.hard and set(ask.hard) <= set(stems(f.label))) and \
+            any(ask.metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1]):
+        return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
     extra = label - set(ask.measure_stems) - set(ask.hard) - set(ask.soft) - set(stems(ask.question))   # (as said)
