@@ -507,3 +507,79 @@ def test_a_total_row_under_the_measure_heading_is_the_measure(question, value):
     page = ["Dividends", "2030 2029", "Dividend per share", "Interim 2.0p 1.8p", "Final 3.2p 3.0p", "Total 5.2p 4.8p"]
     hit = _hit(question, [page], 2029 if "2029" in question else 2030)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == value and hit.fact.kind == "per_share"
+
+
+# The Australian layout: other comprehensive income printed before the split of the year's profit, "is attributable
+# to:", the minorities' row first, and "profit after income tax" as the analyst says it
+AU_PROFIT = ["Consolidated statement of profit or loss and other comprehensive income", "for the year ended 30 June 2030",
+             "Note 2030 2029", "$'000 $'000", "Revenue from contracts with customers 4 1,284,615 1,190,220",
+             "Profit after income tax expense for the year 72,725 62,030", "Other comprehensive income",
+             "Items that may be reclassified subsequently to profit or loss",
+             "Foreign currency translation (263) 1,671", "Total comprehensive income for the year 72,462 63,701",
+             "Profit for the year is attributable to:", "Non-controlling interest 1,184 962",
+             "Owners of Tarnwick Foods Limited 71,541 61,068",
+             "Total comprehensive income for the year is attributable to:", "Non-controlling interest 1,184 962",
+             "Owners of Tarnwick Foods Limited 71,278 62,739"]
+
+
+def test_the_split_of_the_years_profit_is_under_no_heading_above_it():
+    paths = {f.label_path for f in _facts(["\n".join(AU_PROFIT)])}
+    assert "Profit for the year attributable to › Owners of Tarnwick Foods Limited" in paths
+    assert "Total comprehensive income for the year attributable to › Non-controlling interest" in paths
+
+
+@pytest.mark.parametrize("question", [
+    "What profit after income tax was attributable to the owners of Tarnwick in 2030?",
+    "What was Tarnwick's profit attributable to members in 2030?"])
+def test_the_owners_share_of_profit_after_income_tax(question):
+    hit = _hit(question, [AU_PROFIT])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "71,541"
+
+
+# A five-year summary's section headings ("Income statement", "Per share data") title no statement: its rows are the
+# summary's, not the parent company's own statement beside the group's
+FIVE_YEAR = ["Other information", "Five-year summary", "Years ended 31 December", "2030 2029 2028 2027 2026",
+             "£m £m £m £m £m", "Income statement", "Revenue 1,486.2 1,392.7 1,318.4 1,204.6 1,127.9",
+             "Profit for the year 78.5 62.1 72.5 65.3 50.7", "Cash flow", "Capital expenditure 48.6 44.2 51.8 39.4 36.7",
+             "Other", "Average number of employees 11,842 11,406 10,918 10,337 9,874"]
+
+
+def test_a_five_year_summary_is_no_statement_of_the_parent_alone():
+    facts = _facts(["\n".join(_income("Profit for the year")).replace("Consolidated", "Group"), "\n".join(FIVE_YEAR)])
+    summary = [f for f in facts if f.page == 2]
+    assert summary and not any(f.secondary for f in summary)
+    assert {f.table_title for f in summary} == {"Five-year summary"}
+    hit = _hit("What was Tarnwick's capital expenditure in 2028?", [FIVE_YEAR], 2028)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "51.8"
+
+
+# A dividends note states each dividend's rate in its label, with the prior year's in brackets: the figures are the
+# amounts paid, never the dividend per share
+DIVIDENDS_NOTE = ["Notes to the financial statements", "9. Dividends", "2030 2029", "£m £m",
+                  "Final dividend for the year ended 31 December 2029 of 11.0p (2028: 9.8p) per share 41.2 36.8",
+                  "Interim dividend for the year ended 31 December 2030 of 4.4p (2029: 4.0p) per share 16.9 15.1",
+                  "Proposed final – HK6.5 cents (2029: HK6.0 cents) per ordinary share 78.0 72.0"]
+
+
+@pytest.mark.parametrize("question", ["What final dividend per share is proposed for 2030?",
+                                      "What was Tarnwick's interim dividend per share in 2030?",
+                                      "What was the dividend per share in 2030?"])
+def test_a_dividend_amount_whose_label_states_the_rate_never_answers_per_share(question):
+    hit = _hit(question, [DIVIDENDS_NOTE])
+    assert not isinstance(hit, FactMatch) or hit.fact.kind == "per_share"
+
+
+KEY_FIGURES = ["Key figures", "2030 2029", "Revenue (€ thousand) 658,931 612,400", "Employees (31 Dec) 3,118 2,984",
+               "Employees (annual average) 3,062 2,941"]
+
+
+@pytest.mark.parametrize("question,value", [("What was the average number of employees in 2030?", "3,062"),
+                                            ("How many employees did Tarnwick have at 31 December 2030?", "3,118")])
+def test_the_average_headcount_asked_is_never_the_year_end_count(question, value):
+    hit = _hit(question, [KEY_FIGURES])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_no_average_printed_no_year_end_count_given_for_it():
+    hit = _hit("What was the average number of employees in 2030?", [KEY_FIGURES[:-1]])
+    assert isinstance(hit, NoMatch)

@@ -18,9 +18,12 @@ SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decima
 # dividends, $3.52 per share", "Final dividend of 5.2p per ordinary share", one rate per column: "Dividends ($1.20,
 # $0.90, and $0.60 per common share, respectively)"): the rate describes the row, whose figures are amounts. A
 # per-share row names the rate without a figure ("Dividends declared per share").
-_RATE = r"(?:(?:[a-z]{1,3}\$|\$|£|€|¥)\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:cents?|pence|p)\b)"
+# (the prior year's rate may stand in brackets before "per share": "of 12.5p (2029: 11.0p) per share", "HK6.5 cents
+# (2029: HK6.0 cents) per ordinary share")
+_RATE = r"(?:(?:[a-z]{1,3}\$|\$|£|€|¥)\s?\d+(?:\.\d+)?|(?:[a-z]{2})?\d+(?:\.\d+)?\s?(?:cents?|pence|p)\b)"
 _STATED_RATE = re.compile(
     rf"(?i)\s*[,;]?\s*\(?\s*(?:(?:of|at)\s+)?{_RATE}(?:\s*,\s*(?:and\s+)?{_RATE}|\s+and\s+{_RATE})*"
+    rf"(?:\s*\(\s*(?:19|20)\d{{2}}\s*:\s*{_RATE}\s*\))?"
     r"\s+(?:per|a)\s+(?:common\s+|ordinary\s+|preferred\s+)?(?:shares?|units?|ads)\b(?:\s*,\s*respectively)?\s*\)?\.?")
 
 
@@ -28,7 +31,7 @@ def without_stated_rate(label: str) -> str:
     """`label` without the per-share rate it states ("Dividends ($1.20 per share)" -> "Dividends")."""
     if "per" not in label.lower() and " a " not in label.lower():
         return label
-    return re.sub(r"\s+", " ", _STATED_RATE.sub(" ", label)).strip()
+    return re.sub(r"\s+", " ", _STATED_RATE.sub(" ", label)).strip(" \u2013\u2014-")
 
 
 def money_prefix(currency: str | None) -> str:

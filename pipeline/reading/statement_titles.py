@@ -38,9 +38,10 @@ _SQUASHED_TITLES = [
 ]
 # Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
 # the company's primary statements, though they carry the same titles and line items.
-SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|parent company only|"
-                                 # "Parent Only Condensed Financial Information", "Parent-only statements of income"
-                                 r"\bparent[- ]only\b|"
+SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|"
+                                 # "Parent Only Condensed Financial Information", "Parent-only statements of income",
+                                 # "Parent Company–only financial statements" (any dash)
+                                 r"\bparent(?: company)?[\s\-\u2010-\u2014]+only\b|"
                                  r"parent (company|entity) (financial )?(information|disclosures?|statements?)|"
                                  r"condensed financial information of (the )?registrant|schedule i\b|obligor group|"
                                  # an investee's own figures (IFRS 12 / equity-method "summarised financial
@@ -54,6 +55,13 @@ SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condens
                                  r"respect of) (the |its |our |each )?(material |significant )?(joint ventures?|"
                                  r"associates?|investees?|equity[- ]accounted|equity[- ]method)")
 _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
+# A page of several years' or several statements' key lines ("Five-year summary", "Financial highlights", "Key
+# figures", "Selected financial data"): its "Income statement" / "Balance sheet" are section headings of the summary,
+# never a statement's title (nor the parent company's own statement beside the group's)
+SUMMARY_TITLE = re.compile(r"(?i)^\s*(?:(?:five|ten|\d{1,2})[- ]year\s+(?:financial\s+)?(?:summary|record|review|history)|"
+                           r"(?:group\s+)?financial\s+(?:highlights|summary|record|history)|key\s+(?:figures|financials|"
+                           r"financial\s+(?:data|information|figures))|selected\s+(?:consolidated\s+)?financial\s+data|"
+                           r"historical\s+(?:financial\s+)?summary|highlights)\b")
 
 
 def detect_title(lines: list[str]) -> tuple[str, str | None]:
@@ -62,9 +70,12 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
     # a title wrapped over two lines ("CONSOLIDATED STATEMENT OF PROFIT OR" / "LOSS AND OTHER COMPREHENSIVE INCOME")
     head += [f"{a} {b}" for a, b in zip(head, head[1:]) if re.search(r"(?i)statements? of\b", a)
              and not split_row(a)[1] and not split_row(b)[1]]
+    summary = next((k for k, ln in enumerate(head) if SUMMARY_TITLE.match(ln)), None)
     for kind, pat in _STATEMENT_TITLES:
-        for ln in head:
+        for k, ln in enumerate(head):
             if len(ln) <= 120 and pat.search(ln):
+                if summary is not None and summary < k:
+                    return head[summary][:100], None
                 return ln, None if secondary else kind
     for ln in head:      # a title the PDF's text broke inside a word ("Consolidated Statement of Incom e")
         squashed = re.sub(r"[^a-z]", "", ln.lower())
@@ -84,6 +95,8 @@ def retitle(here: dict, line: str, nxt: str) -> None:
     if SECONDARY_STATEMENT.search(line):
         here["secondary"] = True
         return
+    if here.get("summary") and not re.match(r"(?i)\s*(the\s+)?(consolidated|group)\b", line):
+        return          # "Income statement" as a section of a five-year summary
     for text in (line, f"{line} {nxt}"):
         for kind, pat in _STATEMENT_TITLES:
             if pat.search(text) and re.match(r"(?i)\s*(the\s+)?(consolidated|group|company)?\s*"

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 
+from pipeline.reading import attributed_lines
 from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import YEAR, split_row
 from pipeline.reading.line_tidy import tidy_lines
-from pipeline.reading.statement_titles import SECONDARY_STATEMENT, detect_title, retitle
+from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?")
@@ -87,7 +88,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     stack: list[str] = []
     last_kind = "start"                       # start | heading | row | total | header
     i = 0
-    here = {"statement": statement, "secondary": table.secondary}
+    here = {"statement": statement, "secondary": table.secondary, "summary": bool(SUMMARY_TITLE.match(title))}
     while i < len(lines):
         line = lines[i]
         if late is not None and i == late[0] and header is None:
@@ -165,8 +166,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 i += 1
                 continue
             if header is not None and 2 < len(label) <= 80 and not label.endswith("."):
-                heading = _attribution_heading(label.rstrip(":").strip(), table.rows, last_kind)
-                if last_kind == "heading":
+                heading = attributed_lines.heading(label.rstrip(":").strip(), table.rows, last_kind)
+                if attributed_lines.splits_a_line(heading):
+                    stack[:] = [heading]
+                elif last_kind == "heading":
                     stack.append(heading)
                 elif last_kind == "row" and stack:
                     stack[-1] = heading
@@ -179,7 +182,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         if not label:
             i += 1
             continue
-        row = _row(_attributed(label, table.rows), values, i, header, stack, here)
+        attributed_lines.close_sibling_heading(stack, label)
+        row = _row(attributed_lines.completed(label, table.rows), values, i, header, stack, here)
         row._attributed = row.label != label  # type: ignore[attr-defined]
         table.rows.append(row)
         if _TOTAL.match(label):
@@ -286,29 +290,6 @@ def _listed_notes(values: list[str]) -> int:
 
 def _has_header(lines: list[str]) -> bool:
     return any(is_fragment(ln) and has_period(ln) and (header_block([ln]) or None) for ln in lines[:15])
-
-
-# A bare "Attributable to:" (or "Of which attributable to:") heading splits the line printed right above it between
-# the owners of the parent and the non-controlling interests (the IFRS layout of profit, comprehensive income and
-# equity): its rows are that line's parts, so the heading names the line.
-_BARE_ATTRIBUTION = re.compile(r"(?i)^(?:of which\s+)?(?:attributable|available)\s+to$")
-
-
-# "Net income 902.3" over "(Of which) attributable to shareholders of Acme AG 890.1": that line's owners' share
-_ATTRIBUTED_ROW = re.compile(r"(?i)^(?:(?:of which|thereof):?\s+)?((?:attributable|available)\s+to\s+\S.*)")
-
-
-def _attributed(label: str, rows: list[Row]) -> str:
-    m = _ATTRIBUTED_ROW.match(label)
-    line = next((r for r in reversed(rows) if not getattr(r, "_attributed", False)), None) if m else None
-    return f"{line.label} {m.group(1)[0].lower()}{m.group(1)[1:]}" if line is not None else label
-
-
-def _attribution_heading(heading: str, rows: list[Row], last_kind: str) -> str:
-    """`heading`, or the line above it completed by a bare "Attributable to" ("Profit for the year attributable to")."""
-    if not _BARE_ATTRIBUTION.match(heading) or last_kind not in ("row", "total") or not rows:
-        return heading
-    return f"{rows[-1].label} {heading.lower()}"
 
 
 def _row(label: str, values: list[str], line_no: int, header: Header | None, stack: list[str],

@@ -1,0 +1,57 @@
+"""A line of a statement split between whose it is: "Profit for the year" then "Attributable to: Owners of the parent /
+Non-controlling interests". The reader names each part by the line it splits, and keeps a split's sibling lines out
+of the split.
+"""
+from __future__ import annotations
+
+import re
+
+from pipeline.reading.page_table import Row
+
+# A bare "Attributable to:" (or "Of which attributable to:") heading splits the line printed right above it between
+# the owners of the parent and the non-controlling interests (the IFRS layout of profit, comprehensive income and
+# equity): its rows are that line's parts, so the heading names the line.
+_BARE_ATTRIBUTION = re.compile(r"(?i)^(?:of which\s+)?(?:attributable|available)\s+to$")
+# "Net income 902.3" over "(Of which) attributable to shareholders of Acme AG 890.1": that line's owners' share
+_ATTRIBUTED_ROW = re.compile(r"(?i)^(?:(?:of which|thereof):?\s+)?((?:attributable|available)\s+to\s+\S.*)")
+# A heading that names one holder's share of a line ("Net income attributable to noncontrolling interests:" over its
+# parts): the line's lead words, up to the attribution
+_HOLDERS_SHARE = re.compile(r"(?i)^(.+?\b(?:attributable|available)\s+to)\s+\S")
+
+
+def completed(label: str, rows: list[Row]) -> str:
+    """`label`, or the line above it completed by the row's "(Of which) attributable to ..." ("Net income
+    attributable to shareholders of Acme AG")."""
+    m = _ATTRIBUTED_ROW.match(label)
+    line = next((r for r in reversed(rows) if not getattr(r, "_attributed", False)), None) if m else None
+    return f"{line.label} {m.group(1)[0].lower()}{m.group(1)[1:]}" if line is not None else label
+
+
+# "Profit for the year is attributable to:": the verb is no word of the line's name
+_IS_ATTRIBUTABLE = re.compile(r"(?i)\s+(?:is|are)\s+(?=(?:attributable|available)\s+to\b)")
+# A heading that splits a named line between its holders ("Profit for the year (is) attributable to:")
+_OPEN_SPLIT = re.compile(r"(?i)^\S+(?:\s+\S+)+?\s+(?:attributable|available)\s+to$")
+
+
+def heading(text: str, rows: list[Row], last_kind: str) -> str:
+    """`text`, or the line above it completed by a bare "Attributable to" ("Profit for the year attributable to")."""
+    text = _IS_ATTRIBUTABLE.sub(" ", text)
+    if not _BARE_ATTRIBUTION.match(text) or last_kind not in ("row", "total") or not rows:
+        return text
+    return f"{rows[-1].label} {text.lower()}"
+
+
+def splits_a_line(text: str) -> bool:
+    """The heading names a line and opens its split between holders ("Profit for the year attributable to"): the
+    line is one of the statement's own, under none of the headings above it ("Other comprehensive income › Items
+    that may be reclassified" do not hold the year's profit)."""
+    return bool(_OPEN_SPLIT.match(text))
+
+
+def close_sibling_heading(stack: list[str], label: str) -> None:
+    """A row naming another holder's share of the same line as the innermost heading closes that heading: "Net income
+    attributable to Acme Inc." after "Net income attributable to noncontrolling interests:" and its parts is the
+    heading's sibling, never one of its parts."""
+    m = _HOLDERS_SHARE.match(stack[-1]) if stack else None
+    if m and label.lower().startswith(m.group(1).lower() + " ") and label.lower() != stack[-1].lower():
+        stack.pop()
