@@ -35,3 +35,100 @@ def test_a_component_under_the_revenues_heading_never_answers_revenue():
 def test_a_component_asked_by_its_own_name_is_still_answered():
     hit = _answer("What was Quillmark's discount revenue in 2030?", _facts(["\n".join(CARD_ISSUER)]), "Quillmark", 2030)
     assert isinstance(hit, FactMatch) and hit.fact.label == "Discount revenue" and hit.fact.value_printed == "33,416"
+
+
+# A bank's cash flow statement groups its movements under "Net change in:", and its holding company's own statements
+# follow in a note titled with a dash ("Parent Company–only")
+BANK_CASH_FLOWS = ["Consolidated statements of cash flows", "Year ended December 31, (in millions) 2030 2029",
+                   "Operating activities", "Net income $ 3,034 $ 2,917", "Net change in:",
+                   "Trading assets (1,870) (2,460)", "Other assets (612) (398)",
+                   "Net cash provided by/(used in) operating activities 1,574 1,972", "Investing activities",
+                   "Net cash provided by/(used in) investing activities (9,360) (5,270)"]
+BANK_PARENT = ["Notes to consolidated financial statements", "Note 32 – Parent Company",
+               "The following tables present Parent Company–only financial statements.",
+               "Balance sheets", "December 31, (in millions) 2030 2029", "Assets",
+               "Cash and due from banks $ 805 $ 712", "Total assets $ 70,532 $ 67,992"]
+BANK_BALANCE = ["Consolidated balance sheets", "December 31, (in millions) 2030 2029", "Assets",
+                "Cash and due from banks $ 26,438 $ 29,066", "Loans 1,118,510 1,089,360",
+                "Total assets (a) $ 3,918,150 $ 3,817,865"]
+
+
+@pytest.mark.parametrize("question", ["How much cash did Quillmark generate from (or use in) operating activities in 2030?",
+                                      "What was Quillmark's cash flow from operating activities in 2030?",
+                                      "What was the net cash inflow from operating activities in 2030?"])
+def test_the_operating_total_named_as_a_noun_phrase_or_with_its_sign_hedged(question):
+    hit = _answer(question, _facts(["\n".join(BANK_CASH_FLOWS)]), "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,574"
+
+
+def test_a_parent_company_only_note_titled_with_a_dash_never_answers_the_groups_total():
+    facts = _facts(["\n".join(BANK_BALANCE), "\n".join(BANK_PARENT)])
+    assert all(f.secondary for f in facts if f.page == 2)
+    hit = _answer("What were Quillmark's total assets at year-end 2030?", facts, "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "3,918,150"
+
+
+# A REIT's and an insurer's bottom lines: the minorities' share under its own heading, the company's share named with
+# the company's legal name, the common stockholders' after preferred dividends
+REIT = ["CONSOLIDATED STATEMENTS OF OPERATIONS", "(in thousands, except per share data) 2030 2029",
+        "Total revenues 1,295,500 1,189,400", "Net income $ 300,100 $ 253,320",
+        "Net income attributable to noncontrolling interests:",
+        "Noncontrolling interests in the Operating Partnership (8,853) (7,473)",
+        "Noncontrolling interests in consolidated joint ventures (4,120) (3,860)",
+        "Net income attributable to Quillmark Realty Trust, Inc. $ 287,127 $ 241,987",
+        "Preferred stock dividends (13,800) (13,800)",
+        "Net income attributable to common stockholders $ 273,327 $ 228,187"]
+INSURER = ["CONSOLIDATED STATEMENT OF INCOME", "(In millions) 2030 2029", "Total revenues 41,200 39,100",
+           "Net income 2,310 2,102", "Less: Net income attributable to noncontrolling interests 41 38",
+           "Net income attributable to Quillmark Insurance Group, Inc. $ 2,269 $ 2,064"]
+INSURER_EQUITY = ["CONSOLIDATED BALANCE SHEET", "(In millions) 2030 2029", "Total liabilities 84,100 80,300",
+                  "Total Quillmark Insurance Group, Inc. shareholders' equity 26,420 24,870",
+                  "Noncontrolling interests 312 284", "Total equity 26,732 25,154",
+                  "Total liabilities and equity $ 110,832 $ 105,454"]
+
+
+def test_the_companys_share_after_a_minorities_heading_is_not_one_of_its_parts():
+    facts = _facts(["\n".join(REIT)])
+    own = next(f for f in facts if f.label.startswith("Net income attributable to Quillmark"))
+    assert own.label_path == own.label
+    hit = _answer("What was Quillmark's net income attributable to common stockholders in 2030?", facts, "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "273,327"
+
+
+@pytest.mark.parametrize("question,value", [
+    ("How much of Quillmark's 2029 net income was attributable to noncontrolling interests?", "38"),
+    ("What was Quillmark's net income applicable to shareholders in 2030?", "2,269"),
+])
+def test_a_share_of_the_bottom_line_the_question_names(question, value):
+    year = 2029 if "2029" in question else 2030
+    hit = _answer(question, _facts(["\n".join(INSURER)]), "Quillmark", year)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_shareholders_equity_named_with_the_companys_legal_name_is_not_total_equity_with_minorities():
+    hit = _answer("What was total Quillmark shareholders' equity at December 31, 2030?",
+                  _facts(["\n".join(INSURER_EQUITY)]), "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "26,420"
+
+
+@pytest.mark.parametrize("question,value", [
+    ("What was Quillmark's diluted earnings per common share for 2029?", "5.93"),
+    ("What dividends were declared per common share in 2030?", "1.60"),
+    ("What cash dividends per common share did Quillmark declare in 2030?", "1.60"),
+])
+def test_per_share_measures_named_by_their_class_of_share(question, value):
+    page = ["CONSOLIDATED STATEMENTS OF INCOME", "(in thousands, except per share amounts) 2030 2029",
+            "Net income available to common shareholders $ 308,120 $ 261,400", "Earnings per common share",
+            "Basic earnings per common share $ 7.12 $ 5.99", "Diluted earnings per common share $ 7.06 $ 5.93",
+            "Cash dividends declared per common share $ 1.60 $ 1.52"]
+    hit = _answer(question, _facts(["\n".join(page)]), "Quillmark", 2029 if "2029" in question else 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_a_balance_row_under_a_titled_table_is_not_the_line_the_title_names():
+    page = ["TABLE 9: CARD MEMBER LOANS AND RECEIVABLES", "(Millions) 2030 2029", "Card Member loans:",
+            "Total loans 145,080 129,780", "Credit loss reserves", "Beginning balance $ 5,410 $ 4,380",
+            "Ending balance $ 6,120 $ 5,410"]
+    hit = _answer("What was Quillmark's Card Member loans balance, net of reserves, at December 31, 2030?",
+                  _facts(["\n".join(page)]), "Quillmark", 2030)
+    assert not isinstance(hit, FactMatch) or "balance" not in hit.fact.label.lower()

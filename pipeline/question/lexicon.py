@@ -36,15 +36,18 @@ class Metric:
         """True when the figure is printed as one statement row (derived metrics are computed instead)."""
         return self.kind != "derived" and bool(self.line_items)
 
-    def excludes(self, label: str) -> bool:
-        """The row `label` (or label path) names another measure: it holds one of the metric's exclusions."""
+    def excludes(self, label: str, asked: str = "") -> bool:
+        """The row `label` (or label path) names another measure: it holds one of the metric's exclusions that the
+        question (`asked`, when given) does not name itself ("net income attributable to noncontrolling interests"
+        asks the minorities' share)."""
         lab = _clean_label(label)
-        return any(p.search(lab) for p in self.exclude)
+        low = fold(asked)
+        return any(p.search(lab) and not (low and p.search(low)) for p in self.exclude)
 
-    def matches_row(self, label: str, statement: str | None = None) -> bool:
+    def matches_row(self, label: str, statement: str | None = None, asked: str = "") -> bool:
         """The row `label` (printed on `statement`, when known) is this metric's line."""
         lab = _clean_label(label)
-        if self.excludes(label):
+        if self.excludes(label, asked):
             return False
         return any(p.match(lab) for p in self.line_items) or \
             statement == "equity" and any(p.match(lab) for p in self.equity_line_items) or \
@@ -89,6 +92,7 @@ def term_pattern(term: str) -> re.Pattern[str]:
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
+    lab = re.sub(r"^(?:less|add|deduct|plus)\s*:\s*", "", lab)    # "Less: Net income attributable to ..." says its sign
     # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)"
     lab = re.sub(r"\s*\((?:in\s+)?(?:[a-z]{1,3}\$?\s*)?(?:cents?|pence|p|[£$€¥₹₩]|[a-z]{3}|yen|dollars?)\)\s*$", "", lab)
     return re.sub(r"\s+", " ", lab).strip(" :")

@@ -10,8 +10,16 @@ import re
 # printed)
 _OPERATING_CASH = re.compile(
     r"(?<!free )\bcash\b(?:\s+[\w'&.-]+){1,6}?\s+(?:generat\w*|produc\w*|provid\w*|brought in|bring in|brings in|throw\w* off)"
-    r"\s+(?:from|by|in|through)\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
+    r"\s+(?:from|by|in|through)(?:\s+\(or\s+(?:us\w*|consum\w*)\s+(?:in|by)\))?"     # "from (or use in)"
+    r"\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
     r"(?:operations|operating activities|business)\b")
+# The total of the cash flow statement's operating section named as a noun phrase in any of its printed forms: "cash
+# flow(s) from operating activities", "net cash inflow from operating activities", "cash provided by (used in)
+# operating activities" (not "... from operations": IFRS's "Cash generated from operations" is a subtotal before
+# interest and tax, read as printed)
+_OPERATING_FLOW = re.compile(
+    r"(?<!free )\b(?:net\s+)?cash\s+(?:flows?\s+|\(?(?:in|out)flows?\)?\s+)?(?:(?:provided|generated|used|realized)\s+)?"
+    r"(?:(?:from|by|in)\s+)?(?:\(?(?:used|provided)\s+(?:in|by)\)?\s+)?operating\s+activities\b")
 
 
 # "how much (money) did X lose / earn in 2022", "what did X earn in the year to March": the bottom line (the verb
@@ -48,7 +56,17 @@ def _returned(m: re.Match) -> str:
     return f"{m.group('mid') or ''} {measure}"
 
 
+# A per-share measure named by its class of share or with the verb split off: "earnings per common share", "dividends
+# per ordinary share", "dividends were declared per common share", "earnings per diluted share" are the per-share
+# measures' terms ("earnings per share", "dividends declared per share", "diluted earnings per share")
+_SHARE_CLASS = re.compile(r"\bper\s+(?:common|ordinary)\s+(share|unit)\b")
+_SPLIT_DECLARED = re.compile(r"\b(dividends?|distributions?)\s+(?:were|was)\s+(declared|paid)\s+per\s+share\b")
+_PER_CLASS_SHARE = re.compile(r"\b(earnings|income|loss|net income|net loss)\s+per\s+(diluted|basic)\s+share\b")
+
+
 def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term."""
-    folded = _OPERATING_CASH.sub(" operating cash flow ", folded)
+    folded = _SPLIT_DECLARED.sub(r"\1 \2 per share", _SHARE_CLASS.sub(r"per \1", folded))
+    folded = _PER_CLASS_SHARE.sub(r"\2 \1 per share", folded)
+    folded = _OPERATING_FLOW.sub(" operating cash flow ", _OPERATING_CASH.sub(" operating cash flow ", folded))
     return _RETURNED.sub(_returned, _BOTTOM_LINE.sub(_bottom_line, folded))

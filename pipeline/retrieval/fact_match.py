@@ -90,12 +90,13 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     own = f.label_path
     for name in segment_columns.named_in(f.qualifiers):     # whose figure it is, not what it measures
         own = own[len(name):].lstrip(" \u203a") if own.startswith(name) else own
-    if metric.excludes(own):
+    asked = ask.question if ask is not None else ""
+    if metric.excludes(own, asked):
         return False
-    if metric.matches_row(f.label, f.statement):
+    if metric.matches_row(f.label, f.statement, asked):
         return True
     joined = attribution.completed_label(f.label_path)      # "Profit for the year attributable to › Owners of ..."
-    if joined is not None and metric.matches_row(joined, f.statement):
+    if joined is not None and metric.matches_row(joined, f.statement, asked):
         return True
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
     if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and metric.matches_row(parents[-1], f.statement):
@@ -130,7 +131,7 @@ def _modifier_stems() -> set[str]:
 
 @lru_cache(maxsize=1)
 def _generic_stems() -> set[str]:     # words any line may hold: a row must name one of the asked words beyond them
-    return _modifier_stems() | set(stems("costs expenses amount"))
+    return _modifier_stems() | set(stems("costs expenses amount balance"))      # ("Beginning balance" names no line)
 
 
 @lru_cache(maxsize=1)
@@ -313,6 +314,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
         if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and _AT_A_DATE.search(ask.question):
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
+        if counting and _AVERAGE.search(ask.question) and not _AVERAGE.search(f"{f.label_path} {f.table_title}"):
+            continue        # the average number of employees asked: "Employees (31 Dec)" is the year-end count
         own_words = f.label_path if re.match(r"(?i)total\b", f.label) else f.label
         if ask.metric is None and link is None and not any(w in stems(own_words) or (
                 people and terms.same_people(w, own_words)) for w in distinct):

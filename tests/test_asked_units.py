@@ -1,0 +1,53 @@
+"""The unit an analyst wants the answer in, and the basis said outright, name no measure: "in millions of yen", "in
+pence", "(HK$'000)", "on an IFRS (reported) basis", "statutory". Made-up companies; each case was refused before
+(the unit's words were read as qualifiers no row covers)."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.question.analysis import QuestionFacts
+from pipeline.question.figure_ask import read_ask
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.registry import Company
+from pipeline.retrieval.fact_match import FactMatch
+from tests.test_ifrs_statements import _answer, _facts
+
+PAGE = ["Consolidated statement of profit or loss", "for the year ended 31 March 2031", "Note 2031 2030",
+        "¥ million ¥ million", "Revenue 4 447,205 412,863", "Cost of sales (301,100) (280,400)",
+        "Profit for the year attributable to owners of the parent 30,415 27,902", "Earnings per share",
+        "Basic (yen) 7 152.31 143.62", "Consolidated statement of financial position", "as at 31 March 2031",
+        "2031 2030", "¥ million ¥ million", "Total assets 516,626 495,219"]
+
+
+def _ask(question: str):
+    metrics = get_lexicon().find(question)
+    qf = QuestionFacts(text=question, companies=[Company(key="k", name="Hollin")], years=[2031], metrics=metrics)
+    return read_ask(question, qf, metrics[0] if metrics else None)
+
+
+@pytest.mark.parametrize("unit", ["in millions of yen", "in ¥ million", "(¥ million)", "in yen", "in HK$'000",
+                                  "in $'000", "(€ thousand)", "in C$ millions", "in pence", "(HK cents)",
+                                  "in millions of Canadian dollars", "in US dollars", "in £m", "in thousands"])
+def test_the_unit_wanted_is_no_qualifier(unit):
+    ask = _ask(f"What were Hollin's total assets at 31 March 2031, {unit}?")
+    assert ask.metric is not None and ask.metric.key == "total_assets" and ask.hard == []
+
+
+@pytest.mark.parametrize("question", ["What was growth in revenue in 2031?", "How much interest in kind was paid?",
+                                      "What was spent on deals in M&A?"])
+def test_words_after_in_that_are_no_unit_stay(question):
+    ask = _ask(question)
+    assert any(w in ask.hard + [ask.measure] for w in ("revenu", "revenue", "kind", "m&a"))
+
+
+@pytest.mark.parametrize("question,value", [
+    ("What were Hollin's total assets as of March 31, 2031, in millions of yen?", "516,626"),
+    ("What was Hollin's basic earnings per share for the year ended March 31, 2030, in yen?", "143.62"),
+    ("What was statutory basic earnings per share for 2031?", "152.31"),
+    ("What was basic EPS in 2030 on an IFRS (reported) basis?", "143.62"),
+    ("What was the group's total (statutory) cost of sales in 2031?", "(301,100)"),
+])
+def test_questions_with_a_unit_or_basis_answer_the_line(question, value):
+    year = 2030 if "2030" in question else 2031
+    hit = _answer(question, _facts(["\n".join(PAGE)]), "Hollin", year)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
