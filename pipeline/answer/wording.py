@@ -11,7 +11,8 @@ from pipeline.retrieval.passage import Passage
 from pipeline.stores.facts import StoredFact
 from pipeline.question.units import money_prefix
 
-_LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain)\b")
+# (an investment trust's "Net return after taxation", a German "Result for the period": the bottom line too)
+_LOSS = re.compile(r"(?i)\b(income|earnings|profit|loss|gain|return|result)\b")
 _EXPENSE = re.compile(r"(?i)\b(provision|expense|tax(es)?|costs?|charges?)\b")
 # the tax a profit is struck before or after ("(Loss)/Profit after income tax for the year") does not make it a cost
 _TAX_POINT = re.compile(r"(?i)\b(before|after)\s+(income\s+)?tax(es|ation)?\b")

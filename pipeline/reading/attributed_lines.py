@@ -29,8 +29,11 @@ def completed(label: str, rows: list[Row]) -> str:
 
 # "Profit for the year is attributable to:": the verb is no word of the line's name
 _IS_ATTRIBUTABLE = re.compile(r"(?i)\s+(?:is|are)\s+(?=(?:attributable|available)\s+to\b)")
+_MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminority\b")
 # A heading that splits a named line between its holders ("Profit for the year (is) attributable to:")
 _OPEN_SPLIT = re.compile(r"(?i)^\S+(?:\s+\S+)+?\s+(?:attributable|available)\s+to$")
+# the other comprehensive income's own headings, which the year's profit is never under
+_OCI_HEADING = re.compile(r"(?i)comprehensive|reclassifi|items that (may|will)")
 
 
 def heading(text: str, rows: list[Row], last_kind: str) -> str:
@@ -41,11 +44,15 @@ def heading(text: str, rows: list[Row], last_kind: str) -> str:
     return f"{rows[-1].label} {text.lower()}"
 
 
-def splits_a_line(text: str) -> bool:
-    """The heading names a line and opens its split between holders ("Profit for the year attributable to"): the
-    line is one of the statement's own, under none of the headings above it ("Other comprehensive income › Items
-    that may be reclassified" do not hold the year's profit)."""
-    return bool(_OPEN_SPLIT.match(text))
+def open_split(stack: list[str], text: str) -> bool:
+    """When the heading `text` names a line and opens its split between holders ("Profit for the year attributable
+    to"), put it on `stack` above no heading of other comprehensive income ("Other comprehensive income › Items that
+    may be reclassified" do not hold the year's profit, nor does the split of another line; a segment's or
+    discontinued operations' heading stays) and say so; else leave `stack` alone."""
+    if not _OPEN_SPLIT.match(text):
+        return False
+    stack[:] = [h for h in stack if not _OCI_HEADING.search(h) and not _OPEN_SPLIT.match(h)] + [text]  # (nor a split)
+    return True
 
 
 def close_sibling_heading(stack: list[str], label: str) -> None:
@@ -53,5 +60,9 @@ def close_sibling_heading(stack: list[str], label: str) -> None:
     attributable to Acme Inc." after "Net income attributable to noncontrolling interests:" and its parts is the
     heading's sibling, never one of its parts."""
     m = _HOLDERS_SHARE.match(stack[-1]) if stack else None
-    if m and label.lower().startswith(m.group(1).lower() + " ") and label.lower() != stack[-1].lower():
-        stack.pop()
+    if not m or not label.lower().startswith(m.group(1).lower() + " "):
+        return
+    heading_holder, row_holder = stack[-1][len(m.group(1)):].strip().lower(), label[len(m.group(1)):].strip().lower()
+    if row_holder.startswith(heading_holder) or (_MINORITIES.search(heading_holder) and _MINORITIES.search(row_holder)):
+        return          # "... attributable to noncontrolling interests in consolidated joint ventures": a part
+    stack.pop()

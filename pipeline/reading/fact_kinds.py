@@ -7,8 +7,9 @@ from pipeline.question.units import without_stated_rate
 from pipeline.reading.cells import parse_number
 from pipeline.reading.page_table import Row
 
-_PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic )?share|\beps\b|per ads\b|"
-                        r"earnings per|dividends? per|\bper unit\b")
+# (a partnership's units are its shares: "Net income per common unit", "Distributions per limited partner unit")
+_PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic |limited partner(?:ship)? )?(?:share|unit)\b|\beps\b|"
+                        r"per ads\b|earnings per|dividends? per|distributions? per")
 _PERCENT = re.compile(r"(?i)%|\bpercent|\bmargin\b|\brate\b|\bratio\b|\byield\b|\breturn on\b")
 _COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\bstores\b|\bcustomers\b|"
                     r"\bsubscribers\b|\bunits\b|\bdeliveries\b|\blocations\b|\bstaff numbers?\b|"
@@ -58,7 +59,7 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
         return "count"      # a term or an age in years: neither money nor a percentage
     # "Weighted-average common shares outstanding" over "Basic" / "Diluted" rows: the heading names the count
     if re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label) and row.path and \
-            re.search(r"(?i)\bshares\b", row.path[-1]) and not _STATES_COUNTS.search(row.path[-1]) and "$" not in value:
+            re.search(r"(?i)\b(shares|units)\b", row.path[-1]) and not _STATES_COUNTS.search(row.path[-1]) and "$" not in value:
         return "count"
     if _PERCENT.search(_RATE_OF.sub(" ", row.label)):
         v = parse_number(value)

@@ -61,7 +61,10 @@ _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
 SUMMARY_TITLE = re.compile(r"(?i)^\s*(?:(?:five|ten|\d{1,2})[- ]year\s+(?:financial\s+)?(?:summary|record|review|history)|"
                            r"(?:group\s+)?financial\s+(?:highlights|summary|record|history)|key\s+(?:figures|financials|"
                            r"financial\s+(?:data|information|figures))|selected\s+(?:consolidated\s+)?financial\s+data|"
-                           r"historical\s+(?:financial\s+)?summary|highlights)\b")
+                           r"historical\s+(?:financial\s+)?summary|highlights)"
+                           # the title alone on its line (a navigation bar "Highlights Strategic report Governance ..."
+                           # titles nothing), perhaps with its years or "(continued)"
+                           r"(?:\s*[-–:]?\s*(?:(?:19|20)\d{2}(?:/\d{2,4})?|\(?continued\)?|\(?unaudited\)?))*\s*$")
 
 
 def detect_title(lines: list[str]) -> tuple[str, str | None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import attributed_lines
+from pipeline.reading import attributed_lines, columnar
 from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import YEAR, split_row
@@ -88,6 +88,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     stack: list[str] = []
     last_kind = "start"                       # start | heading | row | total | header
     i = 0
+    captions: set[int] = set()                # sub-captions of a columnar statement: no headings
     here = {"statement": statement, "secondary": table.secondary, "summary": bool(SUMMARY_TITLE.match(title))}
     while i < len(lines):
         line = lines[i]
@@ -97,10 +98,15 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             retitle(here, line, lines[i + 1] if i + 1 < len(lines) else "")
         trailing = _trailing_years(line)
         if trailing:
+            k = i       # the captions right above ("Millions of yen | Thousands of U.S. dollars") head the years too
+            while k > max(i - 3, 0) and is_fragment(lines[k - 1]) and not has_period(lines[k - 1]):
+                k -= 1
+            years = " ".join(str(y) for y in trailing)
             h = (header_block([line]) if is_fragment(line) else None) or \
-                header_block([" ".join(str(y) for y in trailing)])
+                (header_block([*lines[k:i], years]) if k < i else None) or header_block([years])
             if h is not None:
                 header, stack, last_kind = h, _segment_heading(lines, i), "header"
+                captions.update(_grouped(h, lines, i + 1))
                 table.headers.append(h)
                 table.header_columns.append(h.years)
                 table.currency = table.currency or currency_of(line)
@@ -119,12 +125,16 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
                     and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
                 header, stack, last_kind = h, _segment_heading(lines, i), "header"
+                captions.update(_grouped(h, lines, j))
                 table.headers.append(h)
                 table.header_columns.append(h.years)
                 table.currency = table.currency or next((c.currency for c in h.columns if c.currency), None)
                 table.unit = h.unit or table.unit or scale_of(h.text)
                 i = j
                 continue
+        if i in captions:
+            i += 1
+            continue
         label, values = split_row(line)
         if _footnoted_heading(label, values, header, lines[i + 1] if i + 1 < len(lines) else ""):
             values = []         # "Per share, basic 3" over "Net income 0.26 0.05 0.32": a heading and its footnote
@@ -167,8 +177,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 continue
             if header is not None and 2 < len(label) <= 80 and not label.endswith("."):
                 heading = attributed_lines.heading(label.rstrip(":").strip(), table.rows, last_kind)
-                if attributed_lines.splits_a_line(heading):
-                    stack[:] = [heading]
+                if attributed_lines.open_split(stack, heading):
+                    pass
                 elif last_kind == "heading":
                     stack.append(heading)
                 elif last_kind == "row" and stack:
@@ -223,7 +233,8 @@ def _trailing_years(line: str) -> list[int] | None:
         else:
             break
     years.reverse()
-    if len(years) >= 2 and len(set(years)) == len(years) and max(years) - min(years) <= len(years) + 1:
+    own = years[:-1] if len(years) >= 3 and years[-1] == max(years[:-1]) else years   # (a translation repeats the latest)
+    if len(years) >= 2 and len(set(own)) == len(own) and max(years) - min(years) <= len(years) + 1:
         return years
     return None
 
@@ -347,11 +358,20 @@ _LABEL_TOKEN = re.compile(r"\(?\d{1,4}\)?|\d{1,2}(\.\d+)?[%p]")     # ("Ordinary
 _CHANGE_HEADER = re.compile(r"(?i)\b(increase|decrease|change|variance)\b|%")
 
 
+def _grouped(header: Header, lines: list[str], start: int) -> list[int]:
+    """Mark a header whose periods each print parts and a total (`columnar`); the caption lines to skip."""
+    skip = columnar.caption_lines(lines, start, len(header.years))
+    header.per_period_total = bool(skip)   # type: ignore[attr-defined]
+    return skip
+
+
 def _fit(row: Row, header: Header | None = None) -> None:
     """Give surplus leading value tokens back to the label when they read as part of it ("Notes due 2025 1,000
     1,000", footnote "(1)", "5.25% notes"). An amount is never a label's: when the header names a change column
     it did not parse ("2019 2018 (Decrease)"), the values are the years' and the change is dropped; otherwise the
     row does not line up and yields nothing ("Net bookings $ 6,388 $ 7,262 $ (874)" read 7,262 as 2019's)."""
+    if getattr(header, "per_period_total", False) and len(row.values) > len(header.years):
+        row.values = columnar.period_totals(row.values, len(header.years)) or row.values
     if row.cols and row.cols[0].kind == "note":
         _notes_cell(row)
     if row.cols and len(row.values) > len(row.cols):
