@@ -44,7 +44,9 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
          "ordinary", "members", "holders",
          # the default reading said outright: "statutory" (UK) and "IFRS" figures are the reported ones, as is a
          # figure "applicable to" the shareholders (attributable to them)
-         "statutory", "ifrs", "applicable"}
+         "statutory", "ifrs", "applicable",
+         # a dividend per share is the rate declared (proposed, recommended) for the year: saying so narrows nothing
+         "declare", "declared", "proposed", "propose", "recommended", "recommend"}
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
@@ -63,17 +65,21 @@ _LEAD_IN = re.compile(r"(?is)^\s*(.{0,80}?)(?:[,:;]|\s[-–—])\s*(?=(?:what|ho
 _LEAD_WORDS = set("""here here's heres one another next quick question ok okay so now using use considering consider
 looking look based according per from accounts account 10-k 10k 10-q annual report filing statements""".split())
 _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
-# The unit an answer is wanted in names no measure: "in millions of yen", "in pence", "in HK$'000", "(€ thousand)",
-# "in C$ millions", "(HK cents)", "in US dollars"
+# The unit an answer is wanted in names no measure: "in millions of yen", "in pence", "(HK$'000)", "(€ thousand)",
+# "in C$ millions", ", in US dollars?". A bare currency is a unit only after a comma or in brackets: "debt denominated
+# in euros", "revenue in euros", "cash held in yen" ask for the part in that currency
 _CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|usd|gbp|eur|jpy|aud|cad|hkd|nzd|sgd|chf|cny|rmb|inr|krw|"
              r"(?:(?:us|u\.s\.|australian|canadian|hong kong|new zealand|singapore|swiss|japanese|hk|nz|a|c)\s*)?"
              r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|rupees?|francs?|won))")
 _SCALE_WORD = r"(?:'000s?|000s?|thousands?|millions?|billions?|mn|bn|m|k)"
+_SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'000s?|thousands|millions|billions|"
+           r"(?:(?:us|hk|a|nz|c|u\.s\.)\s*)?(?:pence|cents))")
 _UNIT = rf"(?:{_SCALE_WORD}\s+of\s+)?{_CURRENCY}(?:\s*{_SCALE_WORD})?|'000s?|thousands|millions|billions"
-# "on an IFRS (reported) basis", "on a statutory basis", "on a GAAP basis": the reported figure, the default reading
-_BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|statutory|reported|as[- ]reported)(?:\s+\((?:ifrs|gaap|reported|"
-                    r"statutory)\))?)\s+basis\b")
-_UNIT_PHRASE = re.compile(rf"(?i)(?:,\s*)?\b(?:(?:expressed|stated|denominated|reported)\s+)?in\s+(?:{_UNIT})(?![\w'])|"
+# "on an IFRS (reported) basis", "on a GAAP basis": the reported figure, the default reading ("on a statutory basis"
+# is not: a US insurer's statutory accounts are another measure)
+_BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|reported|as[- ]reported)(?:\s+\((?:ifrs|gaap|reported)\))?)"
+                    r"\s+basis\b")
+_UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(?![\w'])|"
                           rf"\(\s*(?:in\s+)?(?:{_UNIT})\s*\)")
 # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
 _MONTH_YEAR = re.compile(r"(?i)\b((as\s+)?(of|at|on|to|in)\s+)?(january|february|march|april|may|june|july|august|"

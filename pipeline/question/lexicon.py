@@ -42,7 +42,7 @@ class Metric:
         asks the minorities' share)."""
         lab = _clean_label(label)
         low = fold(asked)
-        return any(p.search(lab) and not (low and p.search(low)) for p in self.exclude)
+        return any(p.search(lab) and not (low and _names_itself(p, low)) for p in self.exclude)
 
     def matches_row(self, label: str, statement: str | None = None, asked: str = "") -> bool:
         """The row `label` (printed on `statement`, when known) is this metric's line."""
@@ -86,6 +86,16 @@ def term_pattern(term: str) -> re.Pattern[str]:
     compiled once per process: a turn tests every term of the metric and topic lexicons several times, more
     patterns than `re`'s own cache holds."""
     return re.compile(rf"(?<![\w&]){re.escape(fold(term))}(?![\w&])")
+
+
+# words that set an exclusion's measure aside rather than ask it: "net income before (attribution to) noncontrolling
+# interests", "after minority interests", "excluding discontinued operations"
+_SET_ASIDE = re.compile(r"\b(before|after|excluding|excl|ex|net of|less|without|other than|prior to)\b(?:\s+\S+){0,2}\s*$")
+
+
+def _names_itself(exclusion: re.Pattern[str], asked: str) -> bool:
+    """The question asks the excluded measure itself: it names it, and not as something set aside."""
+    return any(not _SET_ASIDE.search(asked[:m.start()]) for m in exclusion.finditer(asked))
 
 
 @lru_cache(maxsize=8192)

@@ -18,7 +18,7 @@ _OPERATING_CASH = re.compile(
 # operating activities" (not "... from operations": IFRS's "Cash generated from operations" is a subtotal before
 # interest and tax, read as printed)
 _OPERATING_FLOW = re.compile(
-    r"(?<!free )\b(?:net\s+)?cash\s+(?:flows?\s+|\(?(?:in|out)flows?\)?\s+)?(?:(?:provided|generated|used|realized)\s+)?"
+    r"(?<!free )(?<!restricted )(?<![\w-])(?:net\s+)?cash\s+(?:flows?\s+|\(?(?:in|out)flows?\)?\s+)?(?:(?:provided|generated|used|realized)\s+)?"
     r"(?:(?:from|by|in)\s+)?(?:\(?(?:used|provided)\s+(?:in|by)\)?\s+)?operating\s+activities\b")
 
 
@@ -61,12 +61,12 @@ def _returned(m: re.Match) -> str:
 # measures' terms ("earnings per share", "dividends declared per share", "diluted earnings per share")
 _SHARE_CLASS = re.compile(r"\bper\s+(?:common|ordinary)\s+(share|unit)\b")
 _SPLIT_DECLARED = re.compile(r"\b(dividends?|distributions?)\s+(?:were|was)\s+(declared|paid)\s+per\s+share\b")
-_PER_CLASS_SHARE = re.compile(r"\b(earnings|income|loss|net income|net loss)\s+per\s+(diluted|basic)\s+share\b")
+_PER_CLASS_SHARE = re.compile(r"\b(?:net\s+)?(?:earnings|income|loss)\s+per\s+(diluted|basic)\s+share\b")
 
 
 def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term."""
     folded = _SPLIT_DECLARED.sub(r"\1 \2 per share", _SHARE_CLASS.sub(r"per \1", folded))
-    folded = _PER_CLASS_SHARE.sub(r"\2 \1 per share", folded)
+    folded = _PER_CLASS_SHARE.sub(r"\1 earnings per share", folded)      # (a loss per share is its EPS)
     folded = _OPERATING_FLOW.sub(" operating cash flow ", _OPERATING_CASH.sub(" operating cash flow ", folded))
     return _RETURNED.sub(_returned, _BOTTOM_LINE.sub(_bottom_line, folded))

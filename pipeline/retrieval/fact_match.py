@@ -274,6 +274,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     owners_asked = attribution.asks_owners_share(ask.question)
     counting = bool(row_fit.COUNT_ASKED.search(ask.question)) or asks_a_count(ask.measure)
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
+    # "statutory" is the default reading of a UK figure, but a row of that name is another measure (a US insurer's
+    # statutory net income): where a candidate prints it, the question's word is required
+    required = list(ask.hard) + [w for w in ask.soft if w == "statutori" and any(w in stems(f.label) for f in cands)]
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -292,7 +295,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
-        missing = [w for w in ask.hard if w not in row and not (w == "%" and f.kind == "percent") and not
+        missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not
                    (people and terms.same_people(w, f.label_path))]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)

@@ -19,10 +19,14 @@ def wants_percent(ask: Ask, f: StoredFact) -> bool:
     return f.kind == "percent" and ("%" in ask.hard or (ask.metric is not None and ask.metric.kind == "ratio"))
 
 
+# a partnership's per-unit figure asked ("distributions per common unit", "net income per limited partner unit")
+_PER_UNIT = re.compile(r"(?i)\bper\s+(?:common\s+|limited\s+partner(?:ship)?\s+)?unit\b")
+
+
 def kind_conflict(ask: Ask, f: StoredFact) -> bool:
     """A per-share question is never answered with an amount, nor an amount with a per-share figure."""
     per_share_asked = ask.metric is not None and ask.metric.kind == "per_share" or \
-        {"share"} <= set(ask.hard) and "per" in ask.question.lower()
+        {"share"} <= set(ask.hard) and "per" in ask.question.lower() or bool(_PER_UNIT.search(ask.question))
     if per_share_asked != (f.kind == "per_share"):
         return True
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
