@@ -18,13 +18,14 @@ from decimal import Decimal
 from pipeline.reading import equity, equity_check, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.reading.fact_kinds import kind_of
+from pipeline.reading.stated_rates import stated_rates
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "50"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "53"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -244,6 +245,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                                 fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
                                 scale=unit, kind=kind, currency=cur if kind not in ("percent", "count") else None))
+            out += _rate_facts(page, row, path, t, cal, currency)
     totals = equity_check.balance_totals(out)      # (a second pass: the balance sheet checks each equity page)
     for page, t, currency, scale in equity_pages:
         out += _equity_facts(page, t, cal, currency, scale, totals)
@@ -278,6 +280,16 @@ def _equity_facts(page: int, t: PageTable, cal: Calendar, currency: str | None, 
                         span="year", qualifiers="", value_printed=c.printed, value=c.value, scale=t.unit or scale,
                         kind="money", currency=currency or t.currency))
     return out
+
+
+def _rate_facts(page: int, row, path: str, t: PageTable, cal: Calendar, currency: str | None) -> list[Fact]:
+    """The dividend rates a row's label states for the year it names, as per-share facts (`stated_rates`)."""
+    return [Fact(page=page, line_no=row.line_no, table_title=t.title[:200], statement=None,
+                 secondary=t.secondary or row.secondary, label=r.label, label_path=" \u203a ".join([*row.path, r.label]),
+                 column_header=f"stated in the row: {r.year}", period_end=None, period_year=r.year,
+                 fiscal_year=cal.fiscal_year(r.year, None), span="year", qualifiers="rate stated in the row label",
+                 value_printed=r.printed, value=r.value, scale=r.minor, kind="per_share", currency=currency)
+            for r in stated_rates(row.label, path)]
 
 
 def _page_unit(page_units: dict[int, tuple[str, str]] | None, page: int, currency: str | None,

@@ -1,0 +1,63 @@
+"""A dividend's rate stated in its row's label: "Proposed final dividend for the year ended 31 December 2030 of 12.5p
+(2029: 11.0p) per share 51.5 45.2", "Final dividend for 2030: 45 cents per share (fully franked)". The row's figures
+are the amounts paid (read as money); the rate is that dividend's figure per share for the year the label names, and
+the bracketed one the prior year's. Read only when the label names the year its dividend is for: a rate in a row of
+dividends paid in the year may be the previous year's final dividend.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pipeline.question.units import without_stated_rate
+
+_RATE = r"(?:(?:[A-Za-z]{1,3}\$|\$|£|€|¥)\s?\d+(?:\.\d+)?|(?:[A-Za-z]{2})?\d+(?:\.\d+)?\s?(?:cents?|pence|p)\b)"
+_STATED = re.compile(rf"(?i)(?:\bof|\bat|[:–—-])\s*(?P<rate>{_RATE})(?:\s*\(\s*(?P<pyear>(?:19|20)\d{{2}})\s*:\s*"
+                     rf"(?P<prate>{_RATE})\s*\))?\s+(?:per|a)\s+(?:ordinary\s+|common\s+)?share\b")
+# the year the dividend is for: "for the year ended 31 December 2030", "for the year to 30 June 2030", "for 2030",
+# "2030 final dividend"
+_FOR_YEAR = re.compile(r"(?i)\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:(?:year|period)\s+(?:ended|ending|to)\s+"
+                       r"(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?|year\s+)?(?P<year>(?:19|20)\d{2})\b|"
+                       r"\b(?P<lead>(?:19|20)\d{2})\s+(?:interim|final|special)\b")
+_PERIOD_WORDS = re.compile(r"(?i)\s*\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:(?:year|period)\s+(?:ended|ending|to)"
+                           r"\s+)?(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?(?:year\s+)?(?:19|20)\d{2}\b|"
+                           r"\b(?:19|20)\d{2}\s+(?=interim|final|special)")
+_DIVIDEND = re.compile(r"(?i)\bdividends?\b")
+
+
+@dataclass(frozen=True)
+class StatedRate:
+    label: str              # "Proposed final dividend per share"
+    year: int               # the year the label names (a calendar or fiscal year as printed)
+    printed: str            # "12.5p"
+    value: Decimal
+    minor: str | None       # "pence" | "cents" | None (in the currency's units)
+
+
+def stated_rates(label: str, path: str) -> list[StatedRate]:
+    """The per-share rates a dividend row's label states for the year it names, and the prior year's in brackets."""
+    m = _STATED.search(label)
+    if m is None or not (_DIVIDEND.search(label) or _DIVIDEND.search(path)):
+        return []
+    y = _FOR_YEAR.search(label)
+    if y is None:
+        return []
+    year = int(y.group("year") or y.group("lead"))
+    core = re.sub(r"\([^)]*\)|:", " ", _PERIOD_WORDS.sub(" ", without_stated_rate(label)))   # ("(fully franked)")
+    core = re.sub(r"\s+", " ", core).strip(" ,-–—")
+    core = core if _DIVIDEND.search(core) else f"{core} dividend".strip()
+    name = f"{core[:1].upper()}{core[1:]} per share"
+    out = [_rate(name, year, m.group("rate"))]
+    if m.group("pyear") and int(m.group("pyear")) == year - 1:
+        out.append(_rate(name, year - 1, m.group("prate")))
+    return [r for r in out if r is not None]
+
+
+def _rate(name: str, year: int, printed: str) -> StatedRate | None:
+    number = re.search(r"\d+(?:\.\d+)?", printed)
+    if number is None:
+        return None
+    low = printed.lower()
+    minor = "cents" if "cent" in low else "pence" if re.search(r"\d\s?(?:p|pence)$", low) else None
+    return StatedRate(name, year, printed.strip(), Decimal(number.group(0)), minor)
