@@ -218,3 +218,53 @@ def test_a_total_naming_liabilities_with_equity_is_never_equity():
     hit = _answer("What was Quillmark's total stockholders' equity in 2030?", _facts(["\n".join(page)]),
                   "Quillmark", 2030)
     assert isinstance(hit, NoMatch)
+
+
+def test_a_bare_total_closes_its_heading_and_answers_the_headings_measure():
+    page = ["Consolidated Statements of Income", "(in millions) 2030 2029", "Revenue",
+            "Investment advisory, administration fees and securities lending revenue:",
+            "Related parties $ 11,806 $ 10,918", "Other third parties 5,612 5,204", "Total 17,418 16,122",
+            "Distribution fees 1,318 1,306", "Total revenue 21,962 19,972"]
+    facts = _facts(["\n".join(page)])
+    assert {f.label_path for f in facts if f.label == "Total revenue"} == {"Revenue › Total revenue"}
+    hit = _answer("How much investment advisory, administration fees and securities lending revenue did Quillmark "
+                  "report in 2029?", facts, "Quillmark", 2029)
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "16,122"
+
+
+def test_a_row_whose_cells_were_not_read_is_no_heading_over_the_next():
+    page = ["Operating statistics", "2030 2029 Change", "Passenger load factor (percent) (c) 84.7 83.8 0.9 pts",
+            "Total revenue per available seat mile (cents) 17.99 17.21 4.5 %"]
+    assert not any("load factor" in f.label_path for f in _facts(["\n".join(page)]))
+
+
+@pytest.mark.parametrize("question,value", [
+    ("What were Quillmark's capital expenditures in 2030?", "(3,906)"),
+    ("What was Quillmark's total stockholders' equity at the end of 2030?", "(1,383,678)"),
+    ("What was Quillmark's diluted EPS for 2030?", "4.53")])
+def test_us_wordings_of_capex_negative_equity_and_eps_under_its_heading(question, value):
+    pages = [["CONSOLIDATED STATEMENTS OF CASH FLOWS", "(in millions) 2030 2029", "Investing activities",
+              "Purchases of property, equipment and capitalized software (3,906) (3,410)"],
+             ["CONSOLIDATED BALANCE SHEETS", "(in thousands) 2030 2029", "Total liabilities 5,100,000 4,900,000",
+              "Total stockholders' deficit (1,383,678) (1,210,112)"],
+             ["CONSOLIDATED STATEMENTS OF INCOME", "(in millions, except per share amounts) 2030 2029",
+              "Basic Earnings Per Common Share", "Net income attributable to Quillmark $ 4.54 $ 4.12",
+              "Diluted Earnings Per Common Share", "Net income attributable to Quillmark $ 4.53 $ 4.11"]]
+    hit = _answer(question, _facts(["\n".join(p) for p in pages]), "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+@pytest.mark.parametrize("question,value", [
+    ("What were Quillmark's U.S. product sales in 2030?", "20,000"),
+    ("What were Quillmark's product sales in 2030?", "41,806"),
+    ("What were Quillmark's U.K. product sales in 2030?", None),      # no such row: never the total
+    ("What was Quillmark's net income under U.S. GAAP in 2030?", "5,000")])
+def test_a_country_abbreviated_with_full_stops_is_a_qualifier(question, value):
+    page = ["CONSOLIDATED STATEMENTS OF INCOME", "(in millions) 2030 2029", "Revenues",
+            "U.S. product sales $ 20,000 $ 18,000", "International product sales 21,806 19,000",
+            "Product sales 41,806 37,000", "Net income $ 5,000 $ 4,000"]
+    hit = _answer(question, _facts(["\n".join(page)]), "Quillmark", 2030)
+    if value is None:
+        assert isinstance(hit, NoMatch)
+    else:
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == value

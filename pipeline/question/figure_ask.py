@@ -70,7 +70,7 @@ _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 # in euros", "revenue in euros", "cash held in yen" ask for the part in that currency
 _CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|usd|gbp|eur|jpy|aud|cad|hkd|nzd|sgd|chf|cny|rmb|inr|krw|"
              r"(?:(?:us|u\.s\.|australian|canadian|hong kong|new zealand|singapore|swiss|japanese|hk|nz|a|c)\s*)?"
-             r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|rupees?|francs?|won))")
+             r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|rupees?|francs?|won|rand))")
 _SCALE_WORD = r"(?:'000s?|000s?|thousands?|millions?|billions?|mn|bn|m|k)"
 _SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'000s?|thousands|millions|billions|"
            r"(?:(?:us|hk|a|nz|c|u\.s\.)\s*)?(?:pence|cents))")
@@ -79,6 +79,10 @@ _UNIT = rf"(?:{_SCALE_WORD}\s+of\s+)?{_CURRENCY}(?:\s*{_SCALE_WORD})?|'000s?|tho
 # is not: a US insurer's statutory accounts are another measure)
 _BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|reported|as[- ]reported)(?:\s+\((?:ifrs|gaap|reported)\))?)"
                     r"\s+basis\b")
+# a 52/53-week year named by its length ("for the 52 weeks ended 1 April 2031", "in the 53 weeks to 2 April 2030"):
+# the period, never the measure (the date that follows is read as the year's)
+_WEEKS = re.compile(r"(?i)\b(?:for|in|over)?\s*(?:the\s+)?(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\s+"
+                    r"(?:ended|ending|to)\b")
 _UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(?![\w'])|"
                           rf"\(\s*(?:in\s+)?(?:{_UNIT})\s*\)")
 # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
@@ -99,7 +103,28 @@ def stems(text: str) -> list[str]:
 
 @lru_cache(maxsize=65536)      # the fact match stems the same row labels and titles for every metric of a turn
 def _stems(text: str) -> tuple[str, ...]:
-    return tuple(stem_words(_WORD.findall(text.lower().replace("’", "'").replace("'s", ""))))
+    return tuple(stem_words(_WORD.findall(country_words(text.lower().replace("’", "'").replace("'s", "")))))
+
+
+# A country abbreviated with full stops ("U.S. product sales", "U.K. revenue") is a qualifier like any region's name:
+# spelled out, so its letters are words a row must cover (not when it says whose accounting or money: "U.S. GAAP",
+# "U.S. dollars", "U.S. Treasury")
+_ABBREVIATED_COUNTRY = re.compile(r"(?i)\b(u\.s\.|u\.k\.)(?:a\.)?(?!\s*(?:gaap|dollars?|\$|treasur|federal))")
+
+
+# Abbreviations of a measure, spelled out in questions and row labels alike: "FTEs" are full-time equivalents (not
+# every employee), "HEPS" is headline earnings per share (the JSE's measure)
+_ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bftes?\b"), " full-time equivalent "),
+                        (re.compile(r"(?i)\bheps\b"), " headline earnings per share ")]
+
+
+def country_words(text: str) -> str:
+    """`text` with abbreviated countries and measures spelled out."""
+    text = _ABBREVIATED_COUNTRY.sub(lambda m: " united states " if m.group(1).lower() == "u.s." else " united kingdom ",
+                                    text)
+    for pattern, words in _ABBREVIATED_MEASURE:
+        text = pattern.sub(words, text)
+    return text
 
 
 _WORD = re.compile(r"[a-z][a-z0-9&]*")
@@ -130,7 +155,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     question's other words describe the derived measure, not this input)."""
     # What carry-over added (Verizon, FY2030, capital expenditure) names the company, year and metric, which facts
     # already hold: never qualifiers.
-    text = core_question(facts.own_words() if question == facts.text else question)
+    # (the country first: "U.S." would end a sentence)
+    text = core_question(country_words(facts.own_words() if question == facts.text else question))
     text = re.sub(r"(?is)<(script|style)\b[^>]*>.*?</\1\s*>", " ", text)
     text = re.sub(r"<[^>]*>", " ", text)                       # markup is never part of the measure
     asking = [x for x in re.split(r"(?<=[.?!])\s+", text) if "?" in x]
@@ -138,7 +164,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         text = " ".join(asking)
     hint = _statement_hint(text)
     text = STATEMENT_WORDS.sub(" ", text)
-    text = _BASIS.sub(" ", _UNIT_PHRASE.sub(" ", _PAREN.sub(" ", text)))
+    text = _WEEKS.sub(" ", _BASIS.sub(" ", _UNIT_PHRASE.sub(" ", _PAREN.sub(" ", text))))
+    if metric is not None and metric.kind == "per_share":
+        text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:
         for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
             text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
@@ -149,7 +177,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         text = _MONTH_YEAR.sub(" ", text)
     text = _YEARISH.sub(" ", text)
     folded = " " + name_measures(fold(text)) + " "
-    measure = ""
+    measure, gloss = "", set()
     bracketed = metric is not None and any(term_pattern(t).search(" " + " ".join(re.findall(r"\(([^)]*)\)", folded))
                                                                   + " ") for t in metric.terms)
     if metric is not None:
@@ -158,6 +186,10 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
             if m:
                 measure = m.group(0)
                 folded = folded[:m.start()] + " " + folded[m.end():]
+                # the measure glossed in brackets right after its name ("capex (purchase of PP&E)"): the gloss
+                # describes it, its words qualify nothing
+                g = re.match(r"\s*\(([^)]*)\)", folded[m.start() + 1:])
+                gloss = set(stems(g.group(1))) if g else set()
                 break
         measure = measure or metric.label
     words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", folded.replace("-", " "))
@@ -184,7 +216,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     flow_cash = "cash" if metric is not None and "cash_flow" in metric.statements else None
     for w in words:
         s = stem(w.strip("-")) if w != "%" else "%"
-        (soft if w in _SOFT or (w in _KIND_WORDS and named) or w == flow_cash or s in own else hard).append(s)
+        (soft if w in _SOFT or (w in _KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
+         else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems)
 

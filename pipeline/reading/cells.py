@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 # a figure in pence carries its unit: "15.00p", "(81.70p)"; written with decimals, never a note's "3p"
 _PENCE_FIGURE = r"\d[\d,]*\.\d+p"
-_NUM = rf"(?:-?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIGURE})"
+_NUM = rf"(?:[-+]?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIGURE})"      # ("+8.7": a change)
 MINOR_UNITS = ("cents", "pence")     # a fact's scale when its figure is printed in the currency's hundredth
 _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
 YEAR = re.compile(r"^(?:19|20)\d{2}$")

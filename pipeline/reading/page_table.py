@@ -38,8 +38,9 @@ class Row:
         trailing = body
         while trailing and trailing[-1].kind == "change":
             trailing = trailing[:-1]
-        if trailing is not body and len(self.values) == len(trailing) and all(c.kind == "value" for c in trailing):
-            return list(zip(trailing, self.values))   # change cells left blank
+            # change cells left blank (all, or the last of two: "Change" over "%" read as two change columns)
+            if len(self.values) == len(trailing) and any(c.kind == "value" for c in trailing):
+                return list(zip(trailing, self.values))
         return None
 
     @property

@@ -47,7 +47,10 @@ _CONTINUES = re.compile(r"^(and|or|of|for|in|to|the|net|less|including|excluding
                         r"respectively|related|attributable)\b|^[a-z$(]|^\d[\d,.]*\s+and\s+\d[\d,.]*\s+(million\s+)?shares\b")
 # (";": an equity line listing its terms clause by clause, "...; 601 shares issued;" over "462 and 475 shares outstanding")
 _OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|per))$")
-_TOTAL = re.compile(r"(?i)^total\s+")
+# a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
+# were not read (a unit after the last one), never a heading over the rows below
+_UNREAD_CELLS = re.compile(r"\d\.\d+\s+\(?-?\d[\d,]*\.\d")
+_TOTAL = re.compile(r"(?i)^total(?:\s+|$)")       # ("Total" alone closes the innermost heading)
 
 
 # A per-share heading over its basic and diluted rows ("Earnings per equity share 35" / "Basic ..."): its note
@@ -175,7 +178,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
                 i += 1
                 continue
-            if header is not None and 2 < len(label) <= 80 and not label.endswith("."):
+            if header is not None and 2 < len(label) <= 80 and not label.endswith(".") and not _UNREAD_CELLS.search(label):
                 heading = attributed_lines.heading(label.rstrip(":").strip(), table.rows, last_kind)
                 if attributed_lines.open_split(stack, heading):
                     pass

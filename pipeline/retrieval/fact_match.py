@@ -35,6 +35,10 @@ _AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]e
                         r"\byear[- ]end\b|\bend of\b")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 _OTHER = re.compile(r"(?i)(?<!and )\bother\b")
+# a per-share row that is a part of the heading's figure, not the figure ("Continuing operations", "Adjusted")
+_PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordinary|cumulative|adjusted|pro forma|"
+                             r"weighted|shares")
+_DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4])\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
@@ -101,6 +105,9 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
     if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and metric.matches_row(parents[-1], f.statement):
         return True         # "Dividend per share › Interim / Final / Total": the total is the heading's figure
+    if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
+            not _PER_SHARE_PART.search(f.label):
+        return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
     # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
     if re.match(r"(?i)segment\s", f.label) and (segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
             and metric.matches_row(f.label.split(None, 1)[1]):
@@ -274,9 +281,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     owners_asked = attribution.asks_owners_share(ask.question)
     counting = bool(row_fit.COUNT_ASKED.search(ask.question)) or asks_a_count(ask.measure)
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
-    # "statutory" is the default reading of a UK figure, but a row of that name is another measure (a US insurer's
-    # statutory net income): where a candidate prints it, the question's word is required
-    required = list(ask.hard) + [w for w in ask.soft if w == "statutori" and any(w in stems(f.label) for f in cands)]
+    required = row_fit.required_words(ask, cands, _metric_covers)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -311,6 +316,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not tax_side(ask.question) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
+        if _DIVIDEND_PART.search(f.label) and not _DIVIDEND_PART.search(ask.question) and \
+                re.search(r"(?i)dividend|distribution", f.label_path):
+            continue        # "Interim dividend per share" (or "Dividends › Final") is one of the year's dividends
         if _OTHER.search(f.label) and not _OTHER.search(ask.question):
             continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
@@ -347,7 +355,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # (the owners' share of a line answers a question asking what is attributable to them, over the line's total)
         owners = owners_asked and attribution.names_owners_share(f.label_path)
         # (the metric's own line ranks above a row holding the asked words: "Profit for the period" > "Gross profit")
-        key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement, own_line,
+        key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement,
+               not row_fit.before_interest_and_tax(ask, f), own_line,
                printed, id(f) not in per_part,
                owners, soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying,
