@@ -41,8 +41,11 @@ class Metric:
         question (`asked`, when given) does not name itself ("net income attributable to noncontrolling interests"
         asks the minorities' share)."""
         lab = _clean_label(label)
-        low = fold(asked)
-        return any(p.search(lab) and not (low and _names_itself(p, low)) for p in self.exclude)
+        hits = [p for p in self.exclude if p.search(lab)]
+        if not hits or not asked:
+            return bool(hits)
+        low = _folded_question(asked)
+        return any(not _names_itself(p, low) for p in hits)
 
     def matches_row(self, label: str, statement: str | None = None, asked: str = "") -> bool:
         """The row `label` (printed on `statement`, when known) is this metric's line."""
@@ -91,6 +94,11 @@ def term_pattern(term: str) -> re.Pattern[str]:
 # words that set an exclusion's measure aside rather than ask it: "net income before (attribution to) noncontrolling
 # interests", "after minority interests", "excluding discontinued operations"
 _SET_ASIDE = re.compile(r"\b(before|after|excluding|excl|ex|net of|less|without|other than|prior to)\b(?:\s+\S+){0,2}\s*$")
+
+
+@lru_cache(maxsize=256)        # (every candidate row of a question is tested against the same question)
+def _folded_question(asked: str) -> str:
+    return fold(asked)
 
 
 def _names_itself(exclusion: re.Pattern[str], asked: str) -> bool:
