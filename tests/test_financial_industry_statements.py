@@ -171,7 +171,7 @@ def test_the_total_cost_of_revenue_answers_cost_of_revenue_and_all_costs_never_d
 
 
 @pytest.mark.parametrize("question", [
-    "How much cash was paid for purchase of property, plant and equipment in 2030, in millions of yen?",
+    "How much cash was paid for purchase of property, plant and equipment in 2030, in millions?",
     "What were payments for property, plant and equipment in 2030?",
     "Per the cash flow statement, how much was spent on additions to property, plant and equipment in 2030?"])
 def test_capital_expenditure_quoted_in_its_printed_wordings(question):
@@ -220,7 +220,7 @@ def test_a_total_naming_liabilities_with_equity_is_never_equity():
     assert isinstance(hit, NoMatch)
 
 
-def test_a_bare_total_closes_its_heading_and_answers_the_headings_measure():
+def test_a_bare_total_closes_its_heading_and_the_heading_is_never_answered_with_the_revenue_total():
     page = ["Consolidated Statements of Income", "(in millions) 2030 2029", "Revenue",
             "Investment advisory, administration fees and securities lending revenue:",
             "Related parties $ 11,806 $ 10,918", "Other third parties 5,612 5,204", "Total 17,418 16,122",
@@ -229,13 +229,18 @@ def test_a_bare_total_closes_its_heading_and_answers_the_headings_measure():
     assert {f.label_path for f in facts if f.label == "Total revenue"} == {"Revenue › Total revenue"}
     hit = _answer("How much investment advisory, administration fees and securities lending revenue did Quillmark "
                   "report in 2029?", facts, "Quillmark", 2029)
-    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "16,122"
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "16,122"    # (refused today: the heading names
+    #                                                                                 no metric's line)
+    assert "Revenue › Investment advisory, administration fees and securities lending revenue › Total" in {
+        f.label_path for f in facts}
 
 
 def test_a_row_whose_cells_were_not_read_is_no_heading_over_the_next():
     page = ["Operating statistics", "2030 2029 Change", "Passenger load factor (percent) (c) 84.7 83.8 0.9 pts",
             "Total revenue per available seat mile (cents) 17.99 17.21 4.5 %"]
-    assert not any("load factor" in f.label_path for f in _facts(["\n".join(page)]))
+    facts = _facts(["\n".join(page)])
+    assert not any("load factor" in f.label_path for f in facts)
+    assert {f.label_path for f in facts} == {"Total revenue per available seat mile (cents)"}
 
 
 @pytest.mark.parametrize("question,value", [
@@ -268,3 +273,94 @@ def test_a_country_abbreviated_with_full_stops_is_a_qualifier(question, value):
         assert isinstance(hit, NoMatch)
     else:
         assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_common_shareholders_income_is_required_where_a_row_prints_it_apart():
+    pages = [["Consolidated Statement of Income", "(millions of Canadian dollars) 2030 2029", "Net income 9,448 8,710",
+              "Net income attributable to:", "Shareholders 9,401 8,662", "Non-controlling interests 47 48"],
+             ["Financial highlights", "2030 2029", "Net income attributable to common shareholders 9,012 8,300"]]
+    facts = _facts(["\n".join(p) for p in pages])
+    hit = _answer("Net income attributable to common shareholders for FY2030?", facts, "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "9,012"
+    hit = _answer("Net income attributable to shareholders for FY2030?", facts, "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "9,401"
+
+
+def test_net_cash_flows_generated_from_operating_activities_is_the_operating_total():
+    page = ["Consolidated statement of cash flows", "2030 2029", "S$'000 S$'000",
+            "Cash generated from operations 47,843 44,100", "Income tax paid (11,714) (10,200)",
+            "Net cash flows generated from operating activities 36,129 33,900"]
+    hit = _answer("Give me net cash from operating activities for FY30.", _facts(["\n".join(page)]), "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "36,129"
+
+
+def test_a_signed_rate_in_a_label_is_no_cell():
+    page = ["Borrowings", "(in millions) 2030 2029 Change", "Revolving credit facility, SOFR +1.75% 300 150",
+            "Senior secured term loan, SOFR +2.25% 1,200 1,250 (4)%"]
+    facts = {(f.label, f.fiscal_year): f.value_printed for f in _facts(["\n".join(page)])}
+    assert facts[("Revolving credit facility, SOFR +1.75%", 2029)] == "150"
+    assert facts[("Senior secured term loan, SOFR +2.25%", 2030)] == "1,200"
+
+
+@pytest.mark.parametrize("question", ["What was Quillmark's revenue (UK segment) in 2030?",
+                                      "What was Quillmark's operating profit (before exceptional items) in 2030?",
+                                      "What was Quillmark's net profit (attributable to non-controlling interests) in 2030?"])
+def test_words_in_brackets_that_qualify_the_measure_stay_qualifiers(question):
+    page = ["Group income statement", "2030 2029", "£m £m", "Revenue 2,846.3 2,788.9", "Operating profit 300.0 280.0",
+            "Exceptional items (20.0) (5.0)", "Profit for the year 200.0 190.0"]
+    assert isinstance(_answer(question, _facts(["\n".join(page)]), "Quillmark", 2030), NoMatch)
+
+
+def test_one_of_the_years_dividends_narrows_only_a_per_share_question():
+    page = ["Consolidated statement of cash flows", "2030 2029", "£m £m", "Financing activities",
+            "Dividends paid to shareholders (final 2029 and interim 2030) (58.1) (54.0)",
+            "Dividends paid to non-controlling interests (3.0) (2.0)"]
+    hit = _answer("What were Quillmark's dividends paid in 2030?", _facts(["\n".join(page)]), "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(58.1)"
+
+
+def test_another_per_share_measure_under_an_eps_heading_is_never_eps():
+    page = ["CONSOLIDATED STATEMENTS OF INCOME", "(in millions, except per share amounts) 2030 2029",
+            "Diluted earnings per share", "Continuing operations $ 4.40 $ 4.00", "Discontinued operations 0.13 0.11",
+            "Book value per share 38.10 35.20", "Dividends declared per share 1.20 1.10"]
+    hit = _answer("What was Quillmark's diluted EPS in 2030?", _facts(["\n".join(page)]), "Quillmark", 2030)
+    assert isinstance(hit, NoMatch)
+
+
+def test_a_preference_dividends_rate_is_no_dividend_per_share():
+    page = ["Notes to the financial statements", "Dividends", "2030 2029", "£m £m",
+            "Dividends on preference shares for 2030 of 8.0 cents per share 2.0 2.0"]
+    facts = _facts(["\n".join(page)])
+    assert not [f for f in facts if f.kind == "per_share"]
+
+
+def test_non_us_is_not_us():
+    page = ["CONSOLIDATED STATEMENTS OF INCOME", "(in millions) 2030 2029", "Non-U.S. product sales 21,806 19,000",
+            "Total product sales 41,806 37,000"]
+    hit = _answer("What were Quillmark's U.S. product sales in 2030?", _facts(["\n".join(page)]), "Quillmark", 2030)
+    assert isinstance(hit, NoMatch)
+
+
+def test_a_weeks_basis_asked_is_the_row_of_that_basis_where_one_prints_it():
+    page = ["Group income statement", "for the 53 weeks ended 2 April 2031", "2031 2030", "€m €m",
+            "Revenue 2,900.0 2,788.9", "Revenue (52-week basis) 2,846.3 2,788.9"]
+    hit = _answer("What was revenue for the 52 weeks ended 2 April 2031?", _facts(["\n".join(page)]), "Quillmark", 2031)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,846.3"
+
+
+def test_a_currency_asked_that_is_not_the_figures_is_refused():
+    from dataclasses import replace
+
+    page = ["Consolidated income statement", "2030 2029", "Diluted earnings per share 2.10 1.90"]
+    facts = [replace(f, currency="CNY") for f in _facts(["\n".join(page)])]
+    assert isinstance(_answer("What was Quillmark's diluted EPS in euros in 2030?", facts, "Quillmark", 2030), NoMatch)
+    hit = _answer("What was Quillmark's diluted EPS in renminbi in 2030?", facts, "Quillmark", 2030)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2.10"
+
+
+def test_a_pension_schemes_surplus_or_deficit_is_never_the_bottom_line():
+    page = ["Notes to the financial statements", "Retirement benefit obligations", "2030 2029", "£m £m",
+            "Fair value of scheme assets 800.0 780.0", "Present value of obligations (1,000.0) (990.0)",
+            "Net deficit (200.0) (210.0)"]
+    assert isinstance(_answer("What was Quillmark's net profit in 2030?", _facts(["\n".join(page)]), "Quillmark", 2030),
+                      NoMatch)

@@ -585,6 +585,62 @@ def test_a_dividend_per_share_is_read_off_the_rate_of_the_dividend_asked(questio
         assert isinstance(hit, FactMatch) and hit.fact.value_printed == value and hit.fact.kind == "per_share"
 
 
+KEY_FIGURES = ["Key figures", "2030 2029", "Revenue (€ thousand) 658,931 612,400", "Employees (31 Dec) 3,118 2,984",
+               "Employees (annual average) 3,062 2,941"]
+
+
+@pytest.mark.parametrize("question,value", [("What was the average number of employees in 2030?", "3,062"),
+                                            ("How many employees did Tarnwick have at 31 December 2030?", "3,118")])
+def test_the_average_headcount_asked_is_never_the_year_end_count(question, value):
+    hit = _hit(question, [KEY_FIGURES])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_no_average_printed_no_year_end_count_given_for_it():
+    hit = _hit("What was the average number of employees in 2030?", [KEY_FIGURES[:-1]])
+    assert isinstance(hit, NoMatch)
+
+
+# A Japanese balance sheet's year line starts with its first section ("ASSETS 2030 2031 2031"), under the captions of
+# its yen columns and its US-dollar convenience translation of the latest year
+JP_BALANCE = ["Consolidated Balance Sheets", "Tarnwick Co., Ltd. and Consolidated Subsidiaries", "March 31, 2030 and 2031",
+              "Thousands of", "Millions of yen U.S. dollars (Note 1)", "ASSETS 2030 2031 2031", "Current assets:",
+              "Cash and deposits (Note 5) ¥ 68,214 ¥ 66,059 $ 444,542", "Total assets ¥ 495,219 ¥ 516,626 $ 3,476,622"]
+
+
+def test_a_year_line_led_by_a_section_word_heads_the_yen_columns_and_marks_the_translation():
+    facts = [f for f in _facts(["\n".join(JP_BALANCE)]) if f.label == "Total assets"]
+    assert {(f.fiscal_year, f.value_printed, f.currency) for f in facts} == {(2030, "495,219", "JPY"),
+                                                                             (2031, "516,626", "JPY")}
+
+
+# The columnar income statement: each year printed as Underlying | Adjusting items | Total; the Total is the reported
+# figure, the underlying one is never read as the year's
+COLUMNAR = ["Group income statement", "For the year ended 31 March 2031",
+            "Year ended 31 March 2031 Year ended 31 March 2030", "Adjusting Adjusting",
+            "Underlying items Total Underlying items Total", "Note £m £m £m £m £m £m",
+            "Revenue 3 1,486.2 – 1,486.2 1,392.7 – 1,392.7", "Cost of sales (872.4) (4.6) (877.0) (816.3) (9.8) (826.1)",
+            "Profit before taxation 118.0 (13.4) 104.6 105.2 (22.3) 82.9",
+            "Profit for the year attributable to owners of the parent 89.2 (10.7) 78.5 80.1 (18.0) 62.1",
+            "Earnings per share 9", "Basic 35.5p 31.2p 31.7p 24.6p"]
+
+
+@pytest.mark.parametrize("question,year,value", [
+    ("What was Tarnwick's statutory cost of sales in 2031?", 2031, "(877.0)"),
+    ("What was Tarnwick's profit before tax in 2030?", 2030, "82.9"),
+    ("What was Tarnwick's basic EPS in 2030?", 2030, "24.6p"),
+    ("What was Tarnwick's revenue in 2031?", 2031, "1,486.2")])
+def test_a_columnar_statement_answers_each_years_total_column(question, year, value):
+    hit = _hit(question, [COLUMNAR], year)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_a_columnar_statements_captions_are_no_headings_and_its_parts_no_facts():
+    facts = _facts(["\n".join(COLUMNAR)])
+    assert not any("Underlying" in f.label_path or "Adjusting" in f.label_path for f in facts)
+    assert not any(f.value_printed in ("872.4", "(872.4)", "(4.6)", "35.5p") for f in facts)
+
+
 def test_the_split_of_a_segments_profit_keeps_the_segment_and_leaves_only_comprehensive_income_headings():
     page = ["Consolidated income statement", "for the year ended 31 December 2030", "2030 2029", "£m £m", "Europe",
             "Profit for the year 42.0 38.0", "Profit for the year attributable to:", "Owners of the parent 40.0 36.0",

@@ -46,7 +46,7 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
          # figure "applicable to" the shareholders (attributable to them)
          "statutory", "ifrs", "applicable",
          # a dividend per share is the rate declared (proposed, recommended) for the year: saying so narrows nothing
-         "declare", "declared", "proposed", "propose", "recommended", "recommend"}
+         "declare", "declared", "proposed", "propose", "recommended", "recommend", "weeks"}
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
@@ -80,7 +80,8 @@ _UNIT = rf"(?:{_SCALE_WORD}\s+of\s+)?{_CURRENCY}(?:\s*{_SCALE_WORD})?|'000s?|tho
 _BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|reported|as[- ]reported)(?:\s+\((?:ifrs|gaap|reported)\))?)"
                     r"\s+basis\b")
 # a 52/53-week year named by its length ("for the 52 weeks ended 1 April 2031", "in the 53 weeks to 2 April 2030"):
-# the period, never the measure (the date that follows is read as the year's)
+# the period (the date that follows is read as the year's); "weeks" is kept as a soft word, required where a row
+# prints a weeks basis ("Revenue (52-week basis)" in a 53-week year)
 _WEEKS = re.compile(r"(?i)\b(?:for|in|over)?\s*(?:the\s+)?(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\s+"
                     r"(?:ended|ending|to)\b")
 _UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(?![\w'])|"
@@ -109,7 +110,7 @@ def _stems(text: str) -> tuple[str, ...]:
 # A country abbreviated with full stops ("U.S. product sales", "U.K. revenue") is a qualifier like any region's name:
 # spelled out, so its letters are words a row must cover (not when it says whose accounting or money: "U.S. GAAP",
 # "U.S. dollars", "U.S. Treasury")
-_ABBREVIATED_COUNTRY = re.compile(r"(?i)\b(u\.s\.|u\.k\.)(?:a\.)?(?!\s*(?:gaap|dollars?|\$|treasur|federal))")
+_ABBREVIATED_COUNTRY = re.compile(r"(?i)(?<![\w.-])(u\.s\.|u\.k\.)(?:a\.)?(?!\s*(?:gaap|dollars?|\$|treasur|federal))")
 
 
 # Abbreviations of a measure, spelled out in questions and row labels alike: "FTEs" are full-time equivalents (not
@@ -164,7 +165,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         text = " ".join(asking)
     hint = _statement_hint(text)
     text = STATEMENT_WORDS.sub(" ", text)
-    text = _WEEKS.sub(" ", _BASIS.sub(" ", _UNIT_PHRASE.sub(" ", _PAREN.sub(" ", text))))
+    text = _WEEKS.sub(" weeks ", _BASIS.sub(" ", _UNIT_PHRASE.sub(" ", _PAREN.sub(" ", text))))
     if metric is not None and metric.kind == "per_share":
         text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:
@@ -186,10 +187,12 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
             if m:
                 measure = m.group(0)
                 folded = folded[:m.start()] + " " + folded[m.end():]
-                # the measure glossed in brackets right after its name ("capex (purchase of PP&E)"): the gloss
-                # describes it, its words qualify nothing
+                # the measure glossed in brackets right after its name in its other words ("capex (purchases of
+                # PP&E)"): the gloss describes it, its words qualify nothing
                 g = re.match(r"\s*\(([^)]*)\)", folded[m.start() + 1:])
-                gloss = set(stems(g.group(1))) if g else set()
+                said = set(stems(g.group(1))) - set(stems(" ".join(FILLER))) if g else set()
+                # (only a restatement in the measure's own words: "(UK segment)", "(before exceptional items)" qualify)
+                gloss = said if said and said <= set(stems(" ".join(metric.terms))) else set()
                 break
         measure = measure or metric.label
     words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", folded.replace("-", " "))

@@ -33,6 +33,10 @@ def split_row(line: str) -> tuple[str, list[str]]:
             continue
         break
     values.reverse()
+    # a signed "+1.75%" first is the label's ("SOFR +1.75%"): a change cell follows figures, never leads them
+    while values and values[0].startswith("+"):
+        i += 1
+        values = values[1:]
     # a maturity or period the label names ("Notes due 2026", "Leases expiring through 2030"): the label's words
     while values and YEAR.match(values[0]) and i > 0 and _YEAR_WORD.search(toks[i - 1]):
         i += 1

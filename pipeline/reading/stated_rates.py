@@ -24,6 +24,7 @@ _PERIOD_WORDS = re.compile(r"(?i)\s*\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s
                            r"\s+)?(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?(?:year\s+)?(?:19|20)\d{2}\b|"
                            r"\b(?:19|20)\d{2}\s+(?=interim|final|special)")
 _DIVIDEND = re.compile(r"(?i)\bdividends?\b")
+_PREFERENCE = re.compile(r"(?i)\bpreference\b|\bpreferred\b")
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,8 @@ class StatedRate:
 def stated_rates(label: str, path: str) -> list[StatedRate]:
     """The per-share rates a dividend row's label states for the year it names, and the prior year's in brackets."""
     m = _STATED.search(label)
-    if m is None or not (_DIVIDEND.search(label) or _DIVIDEND.search(path)):
-        return []
+    if m is None or not (_DIVIDEND.search(label) or _DIVIDEND.search(path)) or _PREFERENCE.search(f"{path} {label}"):
+        return []           # (a preference share's coupon is no ordinary dividend per share)
     y = _FOR_YEAR.search(label)
     if y is None:
         return []

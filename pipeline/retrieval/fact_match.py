@@ -35,9 +35,12 @@ _AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]e
                         r"\byear[- ]end\b|\bend of\b")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 _OTHER = re.compile(r"(?i)(?<!and )\bother\b")
-# a per-share row that is a part of the heading's figure, not the figure ("Continuing operations", "Adjusted")
+# under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
+# of it ("Continuing operations", "Adjusted") or another per-share measure ("Dividends declared per share") is not
+_BOTTOM_LINE = re.compile(r"(?i)(net\s+)?(\(?(income|earnings|profit|loss)\)?[\s/]*)+((attributable|available|applicable)\s+to\b|"
+                          r"for the (year|period)\b|$)")
 _PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordinary|cumulative|adjusted|pro forma|"
-                             r"weighted|shares")
+                             r"weighted|shares|per\s+(common\s+|ordinary\s+)?(share|unit)")
 _DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4])\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
@@ -106,7 +109,7 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and metric.matches_row(parents[-1], f.statement):
         return True         # "Dividend per share › Interim / Final / Total": the total is the heading's figure
     if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
-            not _PER_SHARE_PART.search(f.label):
+            _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
         return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
     # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
     if re.match(r"(?i)segment\s", f.label) and (segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
@@ -310,13 +313,14 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if row_fit.kind_conflict(ask, f) or _heading_changes_measure(f, asked) or _another_segment(f, asked):
+        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or _heading_changes_measure(f, asked) \
+                or _another_segment(f, asked):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not tax_side(ask.question) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
-        if _DIVIDEND_PART.search(f.label) and not _DIVIDEND_PART.search(ask.question) and \
+        if f.kind == "per_share" and _DIVIDEND_PART.search(f.label) and not _DIVIDEND_PART.search(ask.question) and \
                 re.search(r"(?i)dividend|distribution", f.label_path):
             continue        # "Interim dividend per share" (or "Dividends › Final") is one of the year's dividends
         if _OTHER.search(f.label) and not _OTHER.search(ask.question):

@@ -67,9 +67,10 @@ def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
     """The asked words a row must cover: the hard ones, and a soft one where a candidate prints it apart. "Statutory"
     is the default reading of a UK figure, but a row of that name is another measure (a US insurer's statutory net
     income); "common" shareholders' income is another line than all shareholders' (preferred included) where a row
-    of the asked measure prints it. `covers(metric, fact, ask)`: the row is the metric's line."""
+    of the asked measure prints it; a year's figure "for the 52 weeks" is the row of that basis where one prints it.
+    `covers(metric, fact, ask)`: the row is the metric's line."""
     def printed_apart(w: str) -> bool:
-        if w == "statutori":
+        if w in ("statutori", "week"):
             return any(w in stems(f.label) for f in cands)
         return w == "common" and ask.metric is not None and any(
             w in stems(f.label) and (f.kind == "per_share") == (ask.metric.kind == "per_share") and
@@ -87,3 +88,22 @@ def before_interest_and_tax(ask: Ask, f: StoredFact) -> bool:
     """The row is the operating cash subtotal before interest and tax, when the operating cash flow is asked."""
     return ask.metric is not None and ask.metric.key == "operating_cash_flow" and \
         bool(_BEFORE_INTEREST_AND_TAX.match(f.label))
+
+
+# A currency the question names ("in euros", "in yen") that is not the figure's: never answered in another currency
+# (dollars and cents name no one currency)
+_ASKED_CURRENCY = [("EUR", r"euros?|€"), ("JPY", r"yen|¥"), ("GBP", r"pounds?|sterling|pence|£"), ("ZAR", r"rand"),
+                   ("CHF", r"swiss francs?|chf"), ("CNY", r"renminbi|rmb|yuan"), ("INR", r"rupees?|₹"), ("KRW", r"won|₩")]
+
+
+def currency_conflict(ask: Ask, f: StoredFact) -> bool:
+    """The question names a currency the fact is not in."""
+    if not f.currency:
+        return False
+    asked = _asked_currencies(ask.question)
+    return bool(asked) and f.currency not in asked
+
+
+@lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
+def _asked_currencies(question: str) -> frozenset[str]:
+    return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question))
