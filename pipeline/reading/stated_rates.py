@@ -10,11 +10,10 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pipeline.question.units import without_stated_rate
+from pipeline.question.units import RATE, without_stated_rate
 
-_RATE = r"(?:(?:[A-Za-z]{1,3}\$|\$|£|€|¥)\s?\d+(?:\.\d+)?|(?:[A-Za-z]{2})?\d+(?:\.\d+)?\s?(?:cents?|pence|p)\b)"
-_STATED = re.compile(rf"(?i)(?:\bof|\bat|[:–—-])\s*(?P<rate>{_RATE})(?:\s*\(\s*(?P<pyear>(?:19|20)\d{{2}})\s*:\s*"
-                     rf"(?P<prate>{_RATE})\s*\))?\s+(?:per|a)\s+(?:ordinary\s+|common\s+)?share\b")
+_STATED = re.compile(rf"(?i)(?:\bof|\bat|[:–—-])\s*(?P<rate>{RATE})(?:\s*\(\s*(?P<pyear>(?:19|20)\d{{2}})\s*:\s*"
+                     rf"(?P<prate>{RATE})\s*\))?\s+(?:per|a)\s+(?:ordinary\s+|common\s+)?share\b")
 # the year the dividend is for: "for the year ended 31 December 2030", "for the year to 30 June 2030", "for 2030",
 # "2030 final dividend"
 _FOR_YEAR = re.compile(r"(?i)\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:(?:year|period)\s+(?:ended|ending|to)\s+"
