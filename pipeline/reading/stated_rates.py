@@ -15,13 +15,10 @@ from pipeline.question.units import RATE, without_stated_rate
 _STATED = re.compile(rf"(?i)(?:\bof|\bat|[:–—-])\s*(?P<rate>{RATE})(?:\s*\(\s*(?P<pyear>(?:19|20)\d{{2}})\s*:\s*"
                      rf"(?P<prate>{RATE})\s*\))?\s+(?:per|a)\s+(?:ordinary\s+|common\s+)?share\b")
 # the year the dividend is for: "for the year ended 31 December 2030", "for the year to 30 June 2030", "for 2030",
-# "2030 final dividend"
-_FOR_YEAR = re.compile(r"(?i)\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:(?:year|period)\s+(?:ended|ending|to)\s+"
+# "2030 final dividend" (the phrase is no word of the dividend's name)
+_FOR_YEAR = re.compile(r"(?i)\s*\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:(?:year|period)\s+(?:ended|ending|to)\s+"
                        r"(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?|year\s+)?(?P<year>(?:19|20)\d{2})\b|"
-                       r"\b(?P<lead>(?:19|20)\d{2})\s+(?:interim|final|special)\b")
-_PERIOD_WORDS = re.compile(r"(?i)\s*\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:(?:year|period)\s+(?:ended|ending|to)"
-                           r"\s+)?(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?(?:year\s+)?(?:19|20)\d{2}\b|"
-                           r"\b(?:19|20)\d{2}\s+(?=interim|final|special)")
+                       r"\b(?P<lead>(?:19|20)\d{2})\s+(?=interim|final|special)")
 _DIVIDEND = re.compile(r"(?i)\bdividends?\b")
 _PREFERENCE = re.compile(r"(?i)\bpreference\b|\bpreferred\b")
 
@@ -44,7 +41,7 @@ def stated_rates(label: str, path: str) -> list[StatedRate]:
     if y is None:
         return []
     year = int(y.group("year") or y.group("lead"))
-    core = re.sub(r"\([^)]*\)|:", " ", _PERIOD_WORDS.sub(" ", without_stated_rate(label)))   # ("(fully franked)")
+    core = re.sub(r"\([^)]*\)|:", " ", without_stated_rate(f"{label[:y.start()]} {label[y.end():]}"))  # "(fully franked)"
     core = re.sub(r"\s+", " ", core).strip(" ,-–—")
     core = core if _DIVIDEND.search(core) else f"{core} dividend".strip()
     name = f"{core[:1].upper()}{core[1:]} per share"
