@@ -103,3 +103,8 @@ def test_polarity_guard_words():
     assert polarity("Did revenue decrease in 2022?") == "down"
     assert polarity("Was there a net loss?") == "loss"
     assert polarity("What was revenue?") == ""
+    # the part of the year is a hard key: a quarter's question never returns the year's cached answer
+    assert polarity("What was Acme's Q4 2029 revenue?") == "q4"
+    assert polarity("Fourth-quarter revenue in 2029?") == "q4"
+    assert polarity("First-half revenue in 2029?") == "half"
+    assert polarity("What was Acme's revenue in 2029?") != polarity("What was Acme's Q4 2029 revenue?")

@@ -4,8 +4,9 @@ year, metric, corpus version and time are metadata.
 Read optimistic, write pessimistic:
 - lookup: cosine similarity among entries with the same company, fiscal year and metric (hard keys: another
   year or company is never a hit, whatever the similarity), written by the same code (`answered_by`: after an
-  upgrade the answering rules that wrote an entry may have been fixed, so it is never returned) and the same polarity (increase/decrease,
-  higher/lower, profit/loss). >= return threshold (0.95): the stored answer is returned without retrieval.
+  upgrade the answering rules that wrote an entry may have been fixed, so it is never returned), with the same
+  polarity (increase/decrease, higher/lower, profit/loss) and part of the year (a quarter, a half). >= return
+  threshold (0.95): the stored answer is returned without retrieval.
   Between the seed (0.80) and return thresholds: the full pipeline runs, seeded with the old answer as a hint.
 - write: only a clean turn - retrieval found every company, groundedness passed, nothing failed open, one
   company - and only its answer and citations (caveats and warnings are not stored). Re-ingesting a
@@ -27,6 +28,10 @@ _POLARITY = {
     "up": r"increas\w*|ris(e|es|ing)|rose|gr(e|o)w\w*|higher|improv\w*|gain(s|ed)?|up\b|more",
     "down": r"decreas\w*|declin\w*|f(a|e)ll\w*|drop\w*|lower|worsen\w*|shr(a|i|u)nk\w*|down\b|less\b|reduc\w*",
     "loss": r"loss(es)?\b|deficit",
+    # the part of the year asked is a hard key too: "Q4 2029 revenue" is never the year's revenue, nor Q3's
+    "q1": r"q1\b|first[- ]quarter", "q2": r"q2\b|second[- ]quarter", "q3": r"q3\b|third[- ]quarter",
+    "q4": r"q4\b|fourth[- ]quarter", "half": r"h[12]\b|half[- ]year|(first|second)[- ]half|six[- ]months",
+    "nine months": r"nine[- ]months",
 }
 
 
