@@ -24,7 +24,7 @@ from pipeline.answer.extract import possessive
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
 from pipeline.answer.wording import figure_record, money, passage_of, shown, where
 from pipeline.question.labels import doc_label
-from pipeline.question.periods import names_span, year_span
+from pipeline.question.periods import YEARS_PRINTED_BACK, names_span, year_span
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
 from pipeline.reading.cells import MINOR_UNITS
@@ -138,8 +138,8 @@ def _read_cell(state, conn, facts: QuestionFacts, company: str, year: int, cite,
     cell = Cell(company=company, year=year, period=f"FY{year}")
     if not docs:
         cell.kind = "missing"
-        cell.missing = f"no report held for FY{year} (a {company} report of FY{year}, FY{year + 1} or FY{year + 2} " \
-                       "would print it)"
+        cell.missing = f"no report held for FY{year} (a {company} report of FY{year} to FY{year + YEARS_PRINTED_BACK} " \
+                       "could print it)"
         return cell
     cited: list[Passage] = []
     label_of: dict[int, str] = {}

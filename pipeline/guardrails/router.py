@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pipeline import prompts
 
 from pipeline.question import registry_sources
+from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.question.glossary import define
 from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 from pipeline.question.analysis import QuestionFacts
@@ -184,8 +185,9 @@ def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled:
     if not years:   # the latest annual report (10-K) when there is one, else the latest filing of any kind
         return _latest_report(facts, companies, {c: (annual or {}).get(c) or coverage[c] for c in companies})
 
-    # A year is held when its own report is, or a report of the next two years (which print it as a comparative
-    # column); the question is refused only when none of its years is held, and a year not held is said.
+    # A year is held when its own report is, or a report of the next `YEARS_PRINTED_BACK` years (which print it as a
+    # comparative column or in a five-year summary); the question is refused only when none of its years is held, and
+    # a year not held is said.
     asked = [(c, y) for c in companies for y in (company_years.get(c) or years)]
     missing = [(c, y) for c, y in asked if not reported_in(coverage[c], y)]
     later = [f"{c} FY{y} is read from its FY{reports_printing(coverage[c], y)[0]} report"
@@ -229,16 +231,16 @@ def _latest_report(facts: QuestionFacts, companies: list[str], coverage: dict[st
 
 
 def reported_in(years: list[int], year: int) -> bool:
-    """True when a company's reports include `year`'s figures: its own report, or one of the next two (a 10-K
-    prints two or three years)."""
+    """True when a company's reports can print `year`'s figures: its own report, or one of the next
+    `YEARS_PRINTED_BACK` (a 10-K prints two or three years, a five-year summary five)."""
     return bool(reports_printing(years, year))
 
 
 def reports_printing(years: list[int], year: int) -> list[int]:
-    """The held reports that print `year`'s figures: its own, else the first of the next two that does."""
+    """The held reports that print `year`'s figures: its own, else the first later one within `YEARS_PRINTED_BACK`."""
     if year in years:
         return [year]
-    later = [x for x in years if year < x <= year + 2]
+    later = [x for x in years if year < x <= year + YEARS_PRINTED_BACK]
     return [min(later)] if later else []
 
 

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import re
 
+# How many years before its own a report prints: a 10-K's income statement the two before, a five-year summary
+# (annual reports, older 10-Ks' selected financial data) four. A year with no report of its own is read from the first
+# later report within this many years.
+YEARS_PRINTED_BACK = 4
 FY_PATTERN = re.compile(
     r"""(?ix)
     (?:\bFY\s?'?(?P<fy>\d{4}|\d{2})(?:\b|(?=Q\d)))                     # FY2022, FY 2022, FY22, FY'22

@@ -15,6 +15,7 @@ from pipeline.reading.counts import counted_nouns
 from pipeline.reading.facts import FACTS_VERSION
 from pipeline.providers.embeddings import get_embedder
 from pipeline.question.analysis import QuestionFacts, analyse
+from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.retrieval.keyword import KeywordIndex, load_or_build
 from pipeline.retrieval.passage import Passage, Scope
 from pipeline.retrieval.rerank import get_reranker, rerank_or_keep
@@ -106,8 +107,8 @@ class Retriever:
         scope.filings = filings
         if y is None:
             scope.fiscal_year, scope.note = years[0], f"no year named: latest report, FY{years[0]}"
-        elif y not in years and any(y < x <= y + 2 for x in years):
-            later = min(x for x in years if y < x <= y + 2)
+        elif y not in years and any(y < x <= y + YEARS_PRINTED_BACK for x in years):
+            later = min(x for x in years if y < x <= y + YEARS_PRINTED_BACK)
             scope.fiscal_year, scope.note = later, f"FY{y} is read from the FY{later} report (a comparative year)"
         elif y not in years:
             earlier = [x for x in years if x < y]
