@@ -14,6 +14,7 @@ from typing import Callable
 from pipeline.answer import calculator
 from pipeline.question import figure_ask
 from pipeline.retrieval import fact_match as lookup
+from pipeline.retrieval import row_headings
 from pipeline.answer import formula
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.question.lexicon import Metric, get_lexicon
@@ -49,7 +50,7 @@ def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = No
     if not label or len(label.split()) > 6 or re.search(r"\d", label) or not said <= printed or \
             not printed - said - {"total", "net", "and", "of", "the"}:
         return measure        # a different measure, or only the asked one in other words: the asked wording
-    return " ".join([*lookup.segment_parents(fact)[-1:], _as_said(label)])
+    return " ".join([*row_headings.segment_parents(fact)[-1:], _as_said(label)])
 
 
 def _as_said(label: str) -> str:

@@ -35,7 +35,7 @@ your my while both each every either neither another some same so too very may m
 end-of year-end yearend later earlier before after prior previous next following preceding ago last that this
 same positive negative above below under exceed exceeds exceeded greater more bigger larger higher better worse
 smaller lower faster slower now currently today then
-back going go ok okay switch switching let let's lets sure thanks thank great cool hmm again""".split())
+fye back going go ok okay switch switching let let's lets sure thanks thank great cool hmm again""".split())
 # ("negative operating cash flow?", "inventory above $10 billion?" ask about the figure, not for another row)
 # Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
 _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
@@ -46,7 +46,10 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
          # figure "applicable to" the shareholders (attributable to them)
          "statutory", "ifrs", "applicable",
          # a dividend per share is the rate declared (proposed, recommended) for the year: saying so narrows nothing
-         "declare", "declared", "proposed", "propose", "recommended", "recommend", "weeks"}
+         "declare", "declared", "declaring", "determined", "determine", "proposed", "propose", "proposing", "recommended", "recommend",
+         "recommending", "weeks",
+         # the parent's own figure asked ("standalone", "(individual)"): which column, read as `parent_only`
+         "standalone", "individual"}
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
@@ -69,10 +72,12 @@ _PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
 # "in C$ millions", ", in US dollars?". A bare currency is a unit only after a comma or in brackets: "debt denominated
 # in euros", "revenue in euros", "cash held in yen" ask for the part in that currency
 _CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|usd|gbp|eur|jpy|aud|cad|hkd|nzd|sgd|chf|cny|rmb|inr|krw|"
-             r"(?:(?:us|u\.s\.|australian|canadian|hong kong|new zealand|singapore|swiss|japanese|hk|nz|a|c)\s*)?"
-             r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|rupees?|francs?|won|rand))")
-_SCALE_WORD = r"(?:'000s?|000s?|thousands?|millions?|billions?|mn|bn|m|k)"
-_SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'000s?|thousands|millions|billions|"
+             r"sek|nok|dkk|brl|mxn|twd|myr|zar|idr|thb|php|pln|ils|rm|rs\.?|ps\.?|"
+             r"(?:(?:us|u\.s\.|australian|canadian|hong kong|new zealand|singapore|swiss|japanese|hk|nz|a|c|nt)\s*)?"
+             r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|yuan|rupees?|francs?|won|"
+             r"rand|reais|pesos?|kronor|krona|kroner|krone|ringgit|sen|rupiah|baht|zloty|shekels?))")
+_SCALE_WORD = r"(?:'000s?|000s?|thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)"
+_SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'000s?|thousands|millions|billions|crores?|lakhs?|"
            r"(?:(?:us|hk|a|nz|c|u\.s\.)\s*)?(?:pence|cents))")
 _UNIT = rf"(?:{_SCALE_WORD}\s+of\s+)?{_CURRENCY}(?:\s*{_SCALE_WORD})?|'000s?|thousands|millions|billions"
 # "on an IFRS (reported) basis", "on a GAAP basis": the reported figure, the default reading ("on a statutory basis"
@@ -84,7 +89,7 @@ _BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|reported|as[- ]re
 # prints a weeks basis ("Revenue (52-week basis)" in a 53-week year)
 _WEEKS = re.compile(r"(?i)\b(?:for|in|over)?\s*(?:the\s+)?(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\s+"
                     r"(?:ended|ending|to)\b")
-_UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(?![\w'])|"
+_UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(?![\w'])|,\s*{_CURRENCY}\s*{_SCALE_WORD}(?![\w'])|"
                           rf"\(\s*(?:in\s+)?(?:{_UNIT})\s*\)")
 # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
 _MONTH_YEAR = re.compile(r"(?i)\b((as\s+)?(of|at|on|to|in)\s+)?(january|february|march|april|may|june|july|august|"
@@ -145,10 +150,30 @@ class Ask:
     soft: list[str] = field(default_factory=list)  # stems a row should cover when the table offers them
     statement_hint: str | None = None               # "income" | "balance" | "cash_flow" | "equity" when named
     measure_stems: list[str] = field(default_factory=list)   # the measure's own words, stemmed
+    deducted: list[str] = field(default_factory=list)  # stems of what the figure is net of ("loans, net of allowance")
+    parent_only: bool = False                       # the parent company's own figure asked, not the group's
+    part_of_year: bool = False                      # a quarter's or a half-year's figure asked, never the year's
 
     @property
     def words(self) -> list[str]:
         return [*self.hard, *self.soft]
+
+
+# The parent company's own figure asked, not the group's: "company-level", "parent company (only)", "standalone",
+# "separate financial statements", "(individual)" (not "Parent Company shareholders": the owners of the group)
+_PARENT_ASKED = re.compile(r"(?i)\bcompany[- ](?:level|only)\b|\bstand[- ]?alone\b|\bseparate (?:financial )?statements?\b|"
+                           r"\(individual\)|\bindividual (?:financial )?statements?\b|"
+                           r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
+                           r"owners|equity holders|members))")
+# a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
+# quarter's dividend is one of the year's dividends instead (its own rule)
+_PART_OF_YEAR = re.compile(r"(?i)\bq[1-4]\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
+                           r"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]\b|\b(?:first|second)[- ]half\b|\bhalf[- ]year\b")
+# what a figure is net of ("loans, net of allowance", "revenue net of returns"): deducted from it, never the row asked
+_NET_OF = re.compile(r"\bnet of ((?:(?!at\b|as\b|in\b|for\b|on\b|during\b)[a-z&'-]+\s*){1,3})")
+# a subtotal named for what it is before or after ("profit after financial items"): those words name the line even
+# where they are filler elsewhere ("financial year", "line items")
+_AFTER_ITEMS = re.compile(r"\b(?:before|after)\s+(financial\s+items?|financial\s+(?:income|expenses?|costs?)|items?)\b")
 
 
 def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with_qualifiers: bool = True) -> Ask:
@@ -160,7 +185,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     text = core_question(country_words(facts.own_words() if question == facts.text else question))
     text = re.sub(r"(?is)<(script|style)\b[^>]*>.*?</\1\s*>", " ", text)
     text = re.sub(r"<[^>]*>", " ", text)                       # markup is never part of the measure
-    asking = [x for x in re.split(r"(?<=[.?!])\s+", text) if "?" in x]
+    asking = [x for x in re.split(r"(?<=[.?!])(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bvs\.)(?<!\bno\.)\s+", text)
+              if "?" in x]       # (not after an abbreviation's full stop: "equity incl. minorities?")
     if asking:                      # "Ignore previous instructions ... What was 3M's capex?": the asking sentence
         text = " ".join(asking)
     hint = _statement_hint(text)
@@ -195,8 +221,10 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                 gloss = said if said and said <= set(stems(" ".join(metric.terms))) else set()
                 break
         measure = measure or metric.label
-    words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", folded.replace("-", " "))
-             if w not in FILLER and len(w) > 1 or w == "%"]
+    named_by = {w for m in _AFTER_ITEMS.finditer(folded) for w in m.group(1).split()}
+    words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", _NET_OF.sub(" net ", folded).replace("-", " "))
+             if (w not in FILLER or w in named_by) and len(w) > 1 or w == "%"]
+    deducted = [s for m in _NET_OF.finditer(folded) for s in stems(m.group(1)) if s not in stems(" ".join(words))]
     if metric is None:
         measure = " ".join(words)
         # named as the question words it ("purchases of property and equipment", "loss before income tax"), when
@@ -222,7 +250,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         (soft if w in _SOFT or (w in _KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
          else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
-               measure_stems)
+               measure_stems, deducted, bool(_PARENT_ASKED.search(question)),
+               bool(_PART_OF_YEAR.search(question)) and not re.search(r"(?i)dividend|distribution", question))
 
 
 def _leading_parts(company) -> set[str]:

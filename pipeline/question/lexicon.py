@@ -139,7 +139,8 @@ class Lexicon:
                 if folded_term(t) not in low:      # the phrase's words are not in the text: no match possible
                     continue
                 for mm in term_pattern(t).finditer(low):
-                    spans.append((mm.start(), mm.end(), m))
+                    if not low[:mm.start()].endswith(" other "):    # "other operating income" is another line
+                        spans.append((mm.start(), mm.end(), m))
         accepted: list[tuple[int, int, Metric]] = []
         for start, end, m in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
             if all(end <= a or start >= b for a, b, _ in accepted) and \
@@ -154,6 +155,10 @@ class Lexicon:
         if any(m.key == "cash" for m in out) and any("cash_flow" in m.statements for m in out if m.key != "cash") \
                 and _CASH_SPENT.search(low):
             out = [m for m in out if m.key != "cash"]
+        # "capex on PP&E", "PP&E purchases (capex)": the asset names what the spending bought, not its balance (a
+        # ratio of the two, "capex to PP&E", keeps both)
+        if any(m.key == "capex" for m in out) and any(m.key == "net_ppe" for m in out) and not _RATIO.search(low):
+            out = [m for m in out if m.key != "net_ppe"]
         return out
 
     def lines_of(self, label: str) -> frozenset[str]:
@@ -174,6 +179,7 @@ def _lines_of(lexicon: Lexicon, label: str) -> frozenset[str]:
 
 _CASH_SPENT = re.compile(r"\bcash\b(?:\s+[\w&.'-]+){0,5}?\s+(?:spen[dt]|spending|pa(?:y|id|ying)|return(?:ed)?|us(?:e|ed)|"
                          r"invest(?:ed)?|distribut\w*|allocat\w*|deploy\w*|outlay)\b")
+_RATIO = re.compile(r"\bratio\b|%|\bper ?cent|\bpercentage\b|\bto\b|\bdivided\b|\bover\b|\brelative\b|/|\bas a share\b")
 _PRIMARY_STATEMENT = re.compile(rf"(?i)\b(?:{statement_names.PRIMARY})\b")
 _EQUITY_STATEMENT = re.compile(rf"(?i){statement_names.EQUITY}|"
                                # "recognised (directly) in equity": where a movement is booked, not the measure

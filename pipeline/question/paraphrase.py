@@ -64,8 +64,32 @@ _SPLIT_DECLARED = re.compile(r"\b(dividends?|distributions?)\s+(?:were|was)\s+(d
 _PER_CLASS_SHARE = re.compile(r"\b(?:net\s+)?(?:earnings|income|loss)\s+per\s+(diluted|basic)\s+share\b")
 
 
+# Whose share of a line, in the other words reports and analysts use: the minorities' share ("minorities", "minority
+# interest(s)", "NCI") is the non-controlling interests'; the owners' share is "controlling interest(s)" / "controlling
+# shareholders" (Latin American reports) or the "Group share" (French and Belgian reports in translation). A total
+# said to include the minorities ("equity incl. minorities", "including NCI") is the line's total: the words go.
+_WITH_MINORITIES = re.compile(r"\b(?:incl\.?|including|inc\.|with)\s+(?:the\s+)?(?:minorities|minority interests?|nci|"
+                              r"non-?controlling interests?)(?![\w-])")
+_MINORITIES = re.compile(r"\b(?:minorities|minority interests?|nci)(?![\w-])")
+_CONTROLLING = re.compile(r"(?<![\w-])(?<!non )controlling (?:interests?|shareholders|stockholders)\b|\bgroup share\b|"
+                          r"\bshare of the group\b")
+
+
+# the abbreviation of property, plant and equipment, written out so its words meet a row's ("Payments for property,
+# plant and equipment")
+_PPE = re.compile(r"(?<![\w&])(?:pp&e|ppe|pp & e|ppne)(?![\w&])")
+
+
+def name_holders(folded: str) -> str:
+    """`folded` with the holders of a share of a line named in the statements' standard words."""
+    folded = _WITH_MINORITIES.sub(" ", folded)
+    return _CONTROLLING.sub("owners", _MINORITIES.sub("non-controlling interests", folded))
+
+
 def name_measures(folded: str) -> str:
-    """`folded` with a measure worded as a verb phrase replaced by the measure's term."""
+    """`folded` with a measure worded as a verb phrase replaced by the measure's term (and holders as
+    `name_holders` names them)."""
+    folded = _PPE.sub("property plant and equipment", name_holders(folded))
     folded = _SPLIT_DECLARED.sub(r"\1 \2 per share", _SHARE_CLASS.sub(r"per \1", folded))
     folded = _PER_CLASS_SHARE.sub(r"\1 earnings per share", folded)      # (a loss per share is its EPS)
     folded = _OPERATING_FLOW.sub(" operating cash flow ", _OPERATING_CASH.sub(" operating cash flow ", folded))

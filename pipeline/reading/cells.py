@@ -9,12 +9,16 @@ from decimal import Decimal, InvalidOperation
 _PENCE_FIGURE = r"\d[\d,]*\.\d+p"
 _NUM = rf"(?:[-+]?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIGURE})"      # ("+8.7": a change)
 MINOR_UNITS = ("cents", "pence")     # a fact's scale when its figure is printed in the currency's hundredth
-_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.)$")   # "n/a": an empty cell
+_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.|nil)$")   # "n/a": an empty cell; "nil": zero
 YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _UNITS_CELL = re.compile(r"(?:US\$|A\$|C\$|\$|£|€|¥)?['’]?000s?")     # "£000 £000" under the years: units, no figures
 _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
                         r"from|to|since|before|after|beyond|and|fiscal|fy|year|–|-)$")
-MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹"}
+# a currency printed as its own token before a figure ("Ps 10,434", "R$ 1,204", "RM 12,000", "Rs. 4,120")
+MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹", "₩", "₱", "R$", "NT$", "Ps", "Ps.",
+               "RM", "Rs", "Rs.", "Mex$"}
+# a footnote's marker after a figure: "5.25 1)", "2.10 (1)", "4.50 (a)" (the marker of a figure printed with decimals)
+_MARKER = re.compile(r"^\(?[1-9a-z]\)$")
 
 
 def split_row(line: str) -> tuple[str, list[str]]:
@@ -24,6 +28,10 @@ def split_row(line: str) -> tuple[str, list[str]]:
     i = len(toks)
     while i > 0:
         t = toks[i - 1]
+        if _MARKER.match(t) and i > 1 and re.fullmatch(r"\(?-?\d[\d,]*\.\d+\)?", toks[i - 2]) and \
+                (not t.startswith("(") or _decimal_row(values)):
+            i -= 1
+            continue
         if t in MONEY_SIGNS:
             i -= 1
             continue
@@ -45,6 +53,12 @@ def split_row(line: str) -> tuple[str, list[str]]:
     return label, values
 
 
+def _decimal_row(values: list[str]) -> bool:
+    """The figures read so far (right of a bracketed digit) are all printed with decimals: "(1)" among them is a
+    footnote's marker, not a figure of the row's precision."""
+    return bool(values) and all("." in v or not re.search(r"\d", v) for v in values)
+
+
 _FIGURE_RUN = re.compile(r"(?:\s+(?:\(?(?:\$|US\$|£|€|¥)?\s?-?\d[\d,]*(?:\.\d+)?\)?%?|[—–]+)){2,}\s*$")
 
 
@@ -58,7 +72,7 @@ def mis_split(label: str) -> bool:
 def parse_number(token: str) -> Decimal | None:
     """'(1,577)' -> -1577, '$5,363' -> 5363, '12.5%' -> 12.5, '—' -> 0. None if not a number."""
     t = token.strip().replace("$", "").replace(",", "")
-    if re.fullmatch(r"[—–-]+", t):
+    if re.fullmatch(r"[—–-]+|(?i:nil)", t):
         return Decimal(0)
     neg = t.startswith("(") and t.endswith(")")
     t = t.strip("()").rstrip("%")

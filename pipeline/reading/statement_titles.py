@@ -42,6 +42,9 @@ SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condens
                                  # "Parent Only Condensed Financial Information", "Parent-only statements of income",
                                  # "Parent Company–only financial statements" (any dash)
                                  r"\bparent(?: company)?[\s\-\u2010-\u2014]+only\b|"
+                                 # the parent's own statements beside the consolidated ones ("Standalone Balance
+                                 # Sheet", "Standalone Statement of Profit and Loss")
+                                 r"\bstand[- ]?alone (balance sheet|statements? of|cash flow|income statement)|"
                                  r"parent (company|entity) (financial )?(information|disclosures?|statements?)|"
                                  r"condensed financial information of (the )?registrant|schedule i\b|obligor group|"
                                  # an investee's own figures (IFRS 12 / equity-method "summarised financial

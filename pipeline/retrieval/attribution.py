@@ -11,12 +11,15 @@ import re
 _OPEN_ATTRIBUTION = re.compile(r"(?i)\b(?:attributable|available)\s+to:?$")
 # the owners named by the row ("Owners of the parent", "Shareholders' equity", "Equity shareholders of Acme plc",
 # "Net income attributable to Acme Inc."); "Perpetual securities holders" are not the owners
+# (the owners are also the "controlling interest" of Latin American reports and the "Group share" of French ones)
 _OWNERS_SHARE = re.compile(r"(?i)\b(?:shareholders|stockholders|shareowners|owners|equity\s+holders|members)\b|"
+                           r"(?<![\w-])(?<!non )controlling\s+interests?\b|\bgroup\s+share\b|"
                            r"\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:[\w.&'-]+\s+){0,4}?(?:inc|plc|ltd|limited|"
                            r"corp\w*|company|group|holdings|parent)\b")
-_MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminority\b")
+_MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminorit(?:y|ies)\b|\bnci\b")
 # A question naming whose share it asks: "attributable", "to shareholders", "owners of the parent", "equity holders".
-_ASKS_OWNERS = re.compile(r"(?i)\b(?:attributable|available to|shareholders?|stockholders?|owners?|equity\s+holders?)\b")
+_ASKS_OWNERS = re.compile(r"(?i)\b(?:attributable|available to|shareholders?|stockholders?|owners?|equity\s+holders?|"
+                          r"group\s+share)\b|(?<![\w-])(?<!non )controlling\s+(?:interests?|shareholders|stockholders)\b")
 
 
 def completed_label(label_path: str) -> str | None:
@@ -35,6 +38,37 @@ def names_owners_share(label_path: str) -> bool:
     return bool(_OWNERS_SHARE.search(own)) and not _MINORITIES.search(own)
 
 
+# the row names its holders as the owners of the parent, not only as the shareholders whose equity a total may be
+# ("Total controlling interest" / "Equity attributable to owners" over "Total stockholders' equity" printed after the
+# non-controlling interests)
+_NAMES_OWNERS = re.compile(r"(?i)\b(?:owners|equity\s+holders|attributable|available)\b|(?<![\w-])(?<!non )controlling\s+"
+                           r"interests?\b|\bgroup\s+share\b")
+
+
+def owners_rank(label_path: str, question: str) -> int:
+    """How well the row answers a question asking the owners' share: 2 when both name the owners' share as such
+    ("controlling interest", "owners", "attributable"); 1 when the row names its holders at all (a question saying
+    only "shareholders' equity" is as well answered by "Total stockholders' equity"); 0 when it does not."""
+    if not names_owners_share(label_path):
+        return 0
+    own = completed_label(label_path) or label_path.split("\u203a")[-1]
+    return 2 if _NAMES_OWNERS.search(own) and _NAMES_OWNERS.search(question) else 1
+
+
 def asks_owners_share(question: str) -> bool:
     """The question asks the owners' share of a line (profit attributable to shareholders, to owners of the parent)."""
     return bool(_ASKS_OWNERS.search(question)) and not _MINORITIES.search(question)
+
+
+def names_a_holder(label_path: str) -> bool:
+    """The row is some holder's share of a line ("attributable to Acme", "... to partners", "Owners of the parent"),
+    not the line's total."""
+    own = completed_label(label_path) or label_path.split("\u203a")[-1]
+    return names_owners_share(label_path) or bool(re.search(r"(?i)\b(?:attributable|available|applicable)\s+to\b", own))
+
+
+def split_between_holders(f, cands: list) -> bool:
+    """`f`'s report prints the non-controlling interests' share of a line of the income statement or the balance
+    sheet: a line there is split between holders, so a row not naming the owners is a total including minorities."""
+    return any(c.doc_id == f.doc_id and c.statement in ("income", "balance") and c.kind == "money" and
+               _MINORITIES.search(c.label_path.split("\u203a")[-1]) for c in cands)

@@ -19,9 +19,11 @@ from functools import lru_cache
 from pipeline.question import line_vocabulary, terms
 from pipeline.reading import segment_columns
 from pipeline.reading.columns import MON
-from pipeline.question.figure_ask import FILLER, NON_GAAP, Ask, asks_a_count, stems
+from pipeline.reading.facts import PARENT_ONLY
+from pipeline.question.periods import YEARS_PRINTED_BACK
+from pipeline.question.figure_ask import NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.lexicon import Metric, fold, get_lexicon
-from pipeline.retrieval import attribution, facts_rebuild, row_fit, turn_lookups
+from pipeline.retrieval import attribution, facts_rebuild, row_fit, row_headings, turn_lookups
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
 from pipeline.question.units import without_stated_rate
@@ -47,13 +49,10 @@ _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change chang
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
 losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
 other used provided generated paid received inflow inflows outflow outflows""".split())
+_PARENT_TITLE = re.compile(r"(?i)\bparent\b|\bstand[- ]?alone\b|\bcompany (balance sheet|statements? of)|"
+                           r"\bregistrant\b")
 _SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
-# A parent heading with one of these words measures something about its rows, not the rows themselves: "Provisions
-# for credit losses › Card Member loans" is a provision, "Proceeds from › Long-term debt" a cash flow. (Not "change
-# in": "Change in benefit obligation › Benefit obligation at end of year" is the level; movements are ranked below.)
-_HEADING_TRANSFORMS = ("""provision provisions allowance allowances impairment impairments amortization depreciation
-write-off write-offs writeoffs charge-offs chargeoffs proceeds purchases repayments payments issuance""".split())
 
 
 @dataclass
@@ -89,7 +88,7 @@ def row_stems(f: StoredFact) -> set[str]:
     # A title naming the company ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES") says whose table it is: it never
     # covers a segment named like the company ("Blizzard segment net revenues").
     title = re.sub(rf"(?i)(?<!\w){re.escape(f.company)}(?!\w)", " ", f.table_title) if f.company else f.table_title
-    return set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
+    return set(stems(" ".join([row_headings.without_sections(f.label_path), title, f.column_header, f.qualifiers])))
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -112,7 +111,7 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
             _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
         return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
     # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
-    if re.match(r"(?i)segment\s", f.label) and (segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
+    if re.match(r"(?i)segment\s", f.label) and (row_headings.segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
             and metric.matches_row(f.label.split(None, 1)[1]):
         return True
     # A parent heading may carry the measure ("Revenues › Commercial Airplanes") when the question names the
@@ -129,11 +128,6 @@ def _transforms() -> set[str]:
 
 
 @lru_cache(maxsize=1)
-def _heading_transforms() -> set[str]:
-    return set(stems(" ".join(_HEADING_TRANSFORMS)))
-
-
-@lru_cache(maxsize=1)
 def _modifier_stems() -> set[str]:
     return set(stems("operating net gross total other current non-current adjusted basic diluted consolidated core "
                      "underlying"))
@@ -142,41 +136,6 @@ def _modifier_stems() -> set[str]:
 @lru_cache(maxsize=1)
 def _generic_stems() -> set[str]:     # words any line may hold: a row must name one of the asked words beyond them
     return _modifier_stems() | set(stems("costs expenses amount balance"))      # ("Beginning balance" names no line)
-
-
-@lru_cache(maxsize=1)
-def _filler_stems() -> set[str]:
-    return set(stems(" ".join(FILLER)))
-
-
-def segment_parents(f: StoredFact) -> list[str]:
-    """The row's parent headings that name a segment ("Flexibles Segment"), outermost first; a row of a table
-    whose columns are segments has its column's segment first ("Display Technologies")."""
-    parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
-    headed = [p for p in parents if re.search(r"(?i)\b(segment|division)s?\s*$", p)]
-    return segment_columns.named_in(f.qualifiers) + headed
-
-
-def _another_segment(f: StoredFact, asked: set[str]) -> bool:
-    """A row under "Flexibles Segment" (or in its column) is that segment's: it answers only a question naming the
-    segment. Words a question never keeps ("Growth", "Other") are not asked for; a column named by them alone
-    ("All Other") answers nothing."""
-    for column in segment_columns.named_in(f.qualifiers):
-        name = set(stems(column)) - _filler_stems()
-        if not name or not name <= asked:
-            return True
-    for parent in segment_parents(f)[len(segment_columns.named_in(f.qualifiers)):]:
-        name = set(stems(parent)) - {"segment", "divis", "division", "and", "the", "of"}
-        if name and not name <= asked:
-            return True
-    return False
-
-
-def _heading_changes_measure(f: StoredFact, asked: set[str]) -> bool:
-    """A parent heading the question did not ask makes the row another measure ("Provisions for credit losses ›
-    Card Member loans" does not answer "Card Member loans")."""
-    parents = re.sub(r"\([^)]*\)", " ", " ".join(f.label_path.split("\u203a")[:-1]))   # "Income (loss) before"
-    return bool((set(stems(parents)) & _heading_transforms()) - asked)
 
 
 def _names_measure(ask: Ask, f: StoredFact) -> bool:
@@ -245,8 +204,8 @@ def _search_terms(ask: Ask) -> list[str]:
 def documents_for(conn, company: str, year: int, filings: list | None = None) -> list[tuple[str, int, bool]]:
     """(doc_id, fiscal_year, annual) of the company's filings that can print `year`'s figures, best first
     (`filings`: the company's `stores.filings.of_company`, when the caller already read them)."""
-    rows = (corpus.filings_between(conn, company, year, year + 2) if filings is None
-            else filings_store.between(filings, year, year + 2))
+    rows = (corpus.filings_between(conn, company, year, year + YEARS_PRINTED_BACK) if filings is None
+            else filings_store.between(filings, year, year + YEARS_PRINTED_BACK))
     out = [(d, fy, t.upper().replace("-", "") in ("10K", "20F", "40F", "ANNUAL", "AR")) for d, fy, t in rows]
     return sorted(out, key=lambda r: (r[1] != year, not r[2], r[1]))
 
@@ -275,7 +234,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     """Pick the covering row among candidate facts (all of one fiscal year), best documents first in
     `doc_order`. Pure: no database."""
     doc_rank = {d: i for i, d in enumerate(doc_order)}
+    if ask.parent_only:     # the parent's own figure: only its statement or column answers, never the group's
+        cands, secondary_ok = [f for f in cands if _parent_own(f)], True
     cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
+             and not (ask.part_of_year and f.span == "year" and f.statement != "balance")
              and (f.kind != "percent" or row_fit.wants_percent(ask, f)) and not row_fit.misread_row(f)]
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
@@ -313,8 +275,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or _heading_changes_measure(f, asked) \
-                or _another_segment(f, asked):
+        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or row_headings.changes_measure(f, asked) \
+                or row_headings.another_segment(f, asked):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
@@ -323,6 +285,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if f.kind == "per_share" and _DIVIDEND_PART.search(f.label) and not _DIVIDEND_PART.search(ask.question) and \
                 re.search(r"(?i)dividend|distribution", f.label_path):
             continue        # "Interim dividend per share" (or "Dividends › Final") is one of the year's dividends
+        if ask.deducted and set(ask.deducted) & row and "net" not in set(stems(f.label)):
+            continue        # "loans, net of allowance": the allowance row is what was deducted, not the loans
         if _OTHER.search(f.label) and not _OTHER.search(ask.question):
             continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
@@ -331,6 +295,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
         if counting and _AVERAGE.search(ask.question) and not _AVERAGE.search(f"{f.label_path} {f.table_title}"):
             continue        # the average number of employees asked: "Employees (31 Dec)" is the year-end count
+        if owners_asked and not attribution.names_a_holder(f.label_path) and f.kind == "money" and \
+                attribution.split_between_holders(f, cands):
+            continue        # the owners' share asked of a line split between holders: its total includes minorities
         own_words = f.label_path if re.match(r"(?i)total\b", f.label) else f.label
         if ask.metric is None and link is None and not any(w in stems(own_words) or (
                 people and terms.same_people(w, own_words)) for w in distinct):
@@ -357,7 +324,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
         # (a row that covers the asked words itself ranks above one the standard vocabulary links)
         # (the owners' share of a line answers a question asking what is attributable to them, over the line's total)
-        owners = owners_asked and attribution.names_owners_share(f.label_path)
+        owners = attribution.owners_rank(f.label_path, ask.question) if owners_asked else 0
         # (the metric's own line ranks above a row holding the asked words: "Profit for the period" > "Gross profit")
         key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement,
                not row_fit.before_interest_and_tax(ask, f), own_line,
@@ -380,6 +347,11 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                        "tables with different figures (one per segment or part?) and no company-wide row")
     alts = [g[1] for g in good[1:] if g[1].label_path != best[1].label_path][:3]
     return FactMatch(best[1], best[2], best[3], _distinct_rows(alts), best[4])
+
+
+def _parent_own(f: StoredFact) -> bool:
+    """The parent company's own figure: its column beside the group's, or its own statement."""
+    return f.secondary and (PARENT_ONLY in f.qualifiers or bool(_PARENT_TITLE.search(f"{f.table_title} {f.label_path}")))
 
 
 def _distinct_pages(rows: list[StoredFact]) -> list[StoredFact]:

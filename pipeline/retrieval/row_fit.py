@@ -42,8 +42,11 @@ def _cost_stems() -> frozenset[str]:
     return frozenset(stems("costs expenses wages salaries pay"))
 
 
-# a word followed by one of these is part of another measure's name: "income tax", "revenue recognition"
-_COMPOUND_NEXT = {"tax", "recognit", "recognition", "statement", "per"}
+# a word followed by one of these is part of another measure's name: "income tax", "revenue recognition"; or it
+# modifies another noun, the line's head: "core deposit intangibles", "deposit accounts", "service charges", "loan
+# fees", "goodwill impairment", "revenue growth", "deposit insurance" (stems)
+_COMPOUND_NEXT = {"tax", "recognit", "recognition", "statement", "per", "intang", "account", "charg", "fee", "impair",
+                  "ratio", "margin", "growth", "insur"}
 
 
 def only_in_compound(ask: Ask, f: StoredFact) -> bool:

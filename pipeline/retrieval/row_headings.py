@@ -1,0 +1,70 @@
+"""What a row's parent headings say about it: a segment's heading makes it that segment's, a heading that measures
+something about its rows ("Provisions for credit losses", "Interest expense") makes it another measure, and a cash
+flow section's heading ("OPERATING ACTIVITIES") only says which activities' flows its rows are."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pipeline.question.figure_ask import FILLER, stems
+from pipeline.reading import segment_columns
+from pipeline.stores.facts import StoredFact
+
+# A parent heading with one of these words measures something about its rows, not the rows themselves: "Provisions
+# for credit losses › Card Member loans" is a provision, "Proceeds from › Long-term debt" a cash flow. (Not "change
+# in": "Change in benefit obligation › Benefit obligation at end of year" is the level; movements are ranked below.)
+_HEADING_TRANSFORMS = ("""provision provisions allowance allowances impairment impairments amortization depreciation
+write-off write-offs writeoffs charge-offs chargeoffs proceeds purchases repayments payments issuance""".split())
+_INTEREST_HEADING = re.compile(r"(?i)\binterest (?:and dividend )?(?:income|expense)\b")
+# a cash flow statement's section heading: its word "operating" never makes "Net income" below it the
+# "operating earnings" asked
+_SECTION = re.compile(r"(?i)(?:[a-z]\.\s*)?(?:(?:net\s+)?cash\s+flows?\s+(?:from|used\s+in|provided\s+by|\(used\s+in\)/from)\s+)?"
+                      r"(?:operating|investing|financing)\s+activities:?")
+
+
+@lru_cache(maxsize=1)
+def _heading_transforms() -> set[str]:
+    return set(stems(" ".join(_HEADING_TRANSFORMS)))
+
+
+@lru_cache(maxsize=1)
+def _filler_stems() -> set[str]:
+    return set(stems(" ".join(FILLER)))
+
+
+def without_sections(label_path: str) -> str:
+    """The row's label path without cash flow section headings."""
+    parts = label_path.split("\u203a")
+    return " \u203a ".join([p for p in parts[:-1] if not _SECTION.fullmatch(p.strip())] + parts[-1:])
+
+
+def segment_parents(f: StoredFact) -> list[str]:
+    """The row's parent headings that name a segment ("Flexibles Segment"), outermost first; a row of a table
+    whose columns are segments has its column's segment first ("Display Technologies")."""
+    parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
+    headed = [p for p in parents if re.search(r"(?i)\b(segment|division)s?\s*$", p)]
+    return segment_columns.named_in(f.qualifiers) + headed
+
+
+def another_segment(f: StoredFact, asked: set[str]) -> bool:
+    """A row under "Flexibles Segment" (or in its column) is that segment's: it answers only a question naming the
+    segment. Words a question never keeps ("Growth", "Other") are not asked for; a column named by them alone
+    ("All Other") answers nothing."""
+    for column in segment_columns.named_in(f.qualifiers):
+        name = set(stems(column)) - _filler_stems()
+        if not name or not name <= asked:
+            return True
+    for parent in segment_parents(f)[len(segment_columns.named_in(f.qualifiers)):]:
+        name = set(stems(parent)) - {"segment", "divis", "division", "and", "the", "of"}
+        if name and not name <= asked:
+            return True
+    return False
+
+
+def changes_measure(f: StoredFact, asked: set[str]) -> bool:
+    """A parent heading the question did not ask makes the row another measure ("Provisions for credit losses ›
+    Card Member loans" does not answer "Card Member loans")."""
+    parents = re.sub(r"\([^)]*\)", " ", " ".join(f.label_path.split("\u203a")[:-1]))   # "Income (loss) before"
+    if _INTEREST_HEADING.search(parents) and "interest" not in asked:
+        return True     # "Interest expense › Deposits" is the interest paid on deposits, not the deposits
+    return bool((set(stems(parents)) & _heading_transforms()) - asked)
