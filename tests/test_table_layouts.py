@@ -295,3 +295,28 @@ def test_share_counts_are_whole_under_except_per_share_and_share_data():
     facts = {f.label: f for f in extract(["\n".join(page)], 2030, "10K") if f.fiscal_year == 2030}
     assert facts["Weighted-average common shares outstanding"].scale is None
     assert facts["Net loss"].scale == "thousand"
+
+
+def test_a_heading_with_its_note_and_a_unit_per_column_reads_as_the_heading_with_its_unit_once():
+    """"Earnings per share 8 pence pence" over "Basic" / "Diluted": the heading's path says the unit once (a per-share
+    figure's minor unit is read from it) and drops the note number."""
+    from tests.stored_facts import stored_facts
+    page = "\n".join(["Consolidated income statement", "Note 2031 2030", "£m £m", "Revenue 3 412.3 381.6",
+                      "Profit for the year 41.1 36.1", "Earnings per share 8 pence pence", "Basic 25.1 22.0",
+                      "Diluted 24.9 21.8"])
+    diluted = [f for f in stored_facts([page], 0, "ANNUAL") if f.label == "Diluted" and f.fiscal_year == 2030]
+    assert [(f.label_path, f.value_printed, f.scale, f.kind) for f in diluted] == \
+        [("Earnings per share (pence) \u203a Diluted", "21.8", "pence", "per_share")]
+
+
+def test_a_unit_per_column_under_the_years_is_no_heading_and_headcount_finds_the_employees_row():
+    from tests.stored_facts import stored_facts
+    from tests.test_ifrs_statements import _answer
+    page = "\n".join(["6. Employees", "The average monthly number of persons employed by the Group during the year was:",
+                      "2031 2030", "Number Number", "Production 1,612 1,538", "Administration 460 443",
+                      "Average number of employees 2,072 1,981"])
+    facts = stored_facts([page], 0, "ANNUAL")
+    assert {f.label_path for f in facts if f.fiscal_year == 2031} == {"Production", "Administration",
+                                                                       "Average number of employees"}
+    hit = _answer("Average headcount at Tarnwick in FY31?", facts, "Tarnwick", 2031)
+    assert hit.fact.value_printed == "2,072"

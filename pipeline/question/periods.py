@@ -56,6 +56,8 @@ def relative_years(text: str, anchor: list[int], latest: int | None = None) -> t
     for pattern, resolve in ((_BEFORE, lambda b: [min(b) - 1]), (_AFTER, lambda b: [max(b) + 1]),
                              (_SAME, lambda b: list(b))):
         m = pattern.search(text)
+        if m and _apposed(text, m):
+            continue        # "in the prior year, FY30", "FY2030 (the prior year)": the year named is the one meant
         if m and base:
             extra = [y for y in resolve(base) if y not in own]
             return (own + extra if own else extra), m.group(0)
@@ -63,6 +65,12 @@ def relative_years(text: str, anchor: list[int], latest: int | None = None) -> t
     if m and latest is not None:
         return ([*own, latest] if own and latest not in own else own or [latest]), m.group(0)
     return None
+
+
+def _apposed(text: str, m: re.Match) -> bool:
+    """The relative period stands beside a year that restates it: "the prior year, FY30", "prior year (2028)"."""
+    return bool(re.match(rf"(?i)\s*[,(:–—-]?\s*(?:i\.e\.,?\s*|namely\s+)?{_ONE}\b", text[m.end():])
+                or re.search(rf"(?i)\b{_ONE}\s*[,(]\s*(?:i\.e\.,?\s*)?(?:the\s+)?$", text[:m.start()]))
 
 
 # A run of fiscal years named by its ends or its length: "FY2018 to FY2022", "from 2019 through 2021", "between

@@ -59,6 +59,26 @@ def _decimal_row(values: list[str]) -> bool:
     return bool(values) and all("." in v or not re.search(r"\d", v) for v in values)
 
 
+# a unit printed once per column after a heading ("Earnings per share 8 pence pence", "Dividends cents cents")
+_UNIT_TOKEN = re.compile(r"(?i)pence|cents?|p|c|sen|%|[a-z]{0,3}[£$€¥](?:m|mn|bn|'?000)?|'?000")
+
+
+def heading_label(label: str) -> str:
+    """A heading's label with its per-column units said once and its note number dropped: "Earnings per share 8 pence
+    pence" -> "Earnings per share (pence)" (the unit stays in the label: a per-share figure's minor unit is read from
+    it); "" when the line is only a unit per column."""
+    toks = label.rstrip(":").split()
+    if len(toks) > 1 and {t.lower() for t in toks} <= {"number", "no.", "numbers"}:
+        return ""       # "Number Number" under the years: the columns count, no heading ("Cents Cents" stays: a unit)
+    j = len(toks)
+    while j > 1 and toks[j - 1].lower() == toks[-1].lower():
+        j -= 1
+    if len(toks) - j < 2 or not _UNIT_TOKEN.fullmatch(toks[-1]):
+        return label.rstrip(":").strip()
+    rest = toks[:j - 1] if j > 1 and re.fullmatch(r"\d{1,2}[a-z]?", toks[j - 1]) else toks[:j]
+    return f"{' '.join(rest)} ({toks[-1]})" if rest else label.rstrip(":").strip()
+
+
 _FIGURE_RUN = re.compile(r"(?:\s+(?:\(?(?:\$|US\$|£|€|¥)?\s?-?\d[\d,]*(?:\.\d+)?\)?%?|[—–]+)){2,}\s*$")
 
 

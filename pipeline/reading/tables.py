@@ -13,7 +13,7 @@ import re
 from pipeline.reading import attributed_lines, columnar
 from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.page_table import PageTable, Row
-from pipeline.reading.cells import YEAR, split_row
+from pipeline.reading.cells import YEAR, heading_label, split_row
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
@@ -178,8 +178,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
                 i += 1
                 continue
-            if header is not None and 2 < len(label) <= 80 and not label.endswith(".") and not _UNREAD_CELLS.search(label):
-                heading = attributed_lines.heading(label.rstrip(":").strip(), table.rows, last_kind)
+            if header is not None and 2 < len(label) <= 80 and not label.endswith(".") and \
+                    not _UNREAD_CELLS.search(label) and heading_label(label):
+                heading = attributed_lines.heading(heading_label(label), table.rows, last_kind)
                 if attributed_lines.open_split(stack, heading):
                     pass
                 elif last_kind == "heading":

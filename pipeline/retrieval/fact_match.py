@@ -188,17 +188,20 @@ def _asked_spans(ask: Ask) -> list[str]:
 
 
 def _search_terms(ask: Ask) -> list[str]:
-    terms = list(ask.hard) + list(ask.soft)
+    out = list(ask.hard) + list(ask.soft)
     if ask.metric is not None:
-        terms += [w for t in ask.metric.terms for w in re.findall(r"[a-z]{3,}", t.lower())]
+        out += [w for t in ask.metric.terms for w in re.findall(r"[a-z]{3,}", t.lower())]
         for p in ask.metric.line_items:
-            terms += re.findall(r"[a-z]{4,}", p.pattern.lower())
+            out += re.findall(r"[a-z]{4,}", p.pattern.lower())
     else:
-        terms += ask.measure.split()
+        out += ask.measure.split()
+        # a count of people asked in one word ("headcount", "staff") is printed in another ("Average number of
+        # employees"): the workforce's synonyms are looked for too
+        out += [w for h in ask.hard if terms.same_people(h, "employees") for w in terms.synonyms_of(h)]
     vocab = line_vocabulary.get_vocabulary()
     for span in _asked_spans(ask):               # the same line printed in the standard group's other words
-        terms += [w for lab in vocab.other_labels(span) for w in re.findall(r"[a-z]{3,}", lab.lower())]
-    return [t for t in terms if t not in ("and", "the", "for", "net", "total", "from")]
+        out += [w for lab in vocab.other_labels(span) for w in re.findall(r"[a-z]{3,}", lab.lower())]
+    return [t for t in out if t not in ("and", "the", "for", "net", "total", "from")]
 
 
 def documents_for(conn, company: str, year: int, filings: list | None = None) -> list[tuple[str, int, bool]]:
