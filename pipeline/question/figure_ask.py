@@ -152,7 +152,7 @@ class Ask:
     measure_stems: list[str] = field(default_factory=list)   # the measure's own words, stemmed
     deducted: list[str] = field(default_factory=list)  # stems of what the figure is net of ("loans, net of allowance")
     parent_only: bool = False                       # the parent company's own figure asked, not the group's
-    part_of_year: bool = False                      # a quarter's or a half-year's figure asked, never the year's
+    part_of_year: str = ""                          # the quarter or half asked ("q3", "first half"), never the year's
 
     @property
     def words(self) -> list[str]:
@@ -167,6 +167,9 @@ _PARENT_ASKED = re.compile(r"(?i)\bcompany[- ](?:level|only)\b|\bstand[- ]?alone
                            r"owners|equity holders|members))")
 # a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
 # quarter's dividend is one of the year's dividends instead (its own rule)
+# (the owners of the group named after the parent: "attributable to the parent company", "owners of the parent")
+_PARENTS_OWNERS = re.compile(r"(?i)\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:owners\s+of\s+(?:the\s+)?)?parent\b|"
+                             r"\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+(?:the\s+)?parent\b")
 _PART_OF_YEAR = re.compile(r"(?i)\bq[1-4]\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
                            r"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]\b|\b(?:first|second)[- ]half\b|\bhalf[- ]year\b")
 # what a figure is net of ("loans, net of allowance", "revenue net of returns"): deducted from it, never the row asked
@@ -202,6 +205,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         text = text[lead.end():]        # "Here's one:", "Using the accounts,", "Considering its 10-K,": no measure
     if not _INTERIM.search(text):       # (a quarter ended March is told from one ended June by its month)
         text = _MONTH_YEAR.sub(" ", text)
+    if not re.search(r"(?i)dividend|distribution", text):
+        text = _PART_OF_YEAR.sub(" ", text)     # the period asked ("fourth quarter"), kept as `part_of_year`
     text = _YEARISH.sub(" ", text)
     folded = " " + name_measures(fold(text)) + " "
     measure, gloss = "", set()
@@ -245,13 +250,32 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     own = set(stems(" ".join(metric.terms))) if bracketed else set()
     # ("how much cash did X spend on capex": the cash is what a cash-flow line measures, no qualifier)
     flow_cash = "cash" if metric is not None and "cash_flow" in metric.statements else None
+    soft += deducted        # ("Loans, less allowance for credit losses" names what the loans are net of)
+    # "Ordinary profit" / "ordinary income" is a measure (Japanese GAAP's recurring profit), not the ordinary
+    # shareholders' share; "premiums earned" names the insurer's revenue line ("earned" is filler elsewhere)
+    keep = {"ordinary"} if re.search(r"(?i)\bordinary (?:profit|income|loss)\b", question) else set()
+    if re.search(r"(?i)\bnet current (?:assets|liabilities)\b", question):
+        keep.add("net")     # "Net current assets" is its own subtotal, never "Total current assets"
+    if re.search(r"(?i)\bpremiums? earned\b", question):
+        words.append("earned")
     for w in words:
         s = stem(w.strip("-")) if w != "%" else "%"
-        (soft if w in _SOFT or (w in _KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
+        (soft if w in _SOFT and w not in keep or (w in _KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
          else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
-               measure_stems, deducted, bool(_PARENT_ASKED.search(question)),
-               bool(_PART_OF_YEAR.search(question)) and not re.search(r"(?i)dividend|distribution", question))
+               measure_stems, deducted, bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question))),
+               part_of_year(question))
+
+
+def part_of_year(question: str) -> str:
+    """The quarter or half a question asks ("q4", "fourth-quarter", "first half"), lower case; "" for a year."""
+    m = _PART_OF_YEAR.search(question)
+    return m.group(0).lower().replace("-", " ") if m else ""
+
+
+def ends_the_year(part: str) -> bool:
+    """The part of the year ends where the year does (its closing balances are the year-end's): Q4, the second half."""
+    return bool(re.fullmatch(r"q4|(?:fourth|final|last|4th) quarter|h2|second half", part))
 
 
 def _leading_parts(company) -> set[str]:

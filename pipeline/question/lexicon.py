@@ -155,9 +155,9 @@ class Lexicon:
         if any(m.key == "cash" for m in out) and any("cash_flow" in m.statements for m in out if m.key != "cash") \
                 and _CASH_SPENT.search(low):
             out = [m for m in out if m.key != "cash"]
-        # "capex on PP&E", "PP&E purchases (capex)": the asset names what the spending bought, not its balance (a
-        # ratio of the two, "capex to PP&E", keeps both)
-        if any(m.key == "capex" for m in out) and any(m.key == "net_ppe" for m in out) and not _RATIO.search(low):
+        # "capex on PP&E", "PP&E purchases (capex)", "spent on PP&E": the asset names what the spending bought,
+        # not its balance ("PP&E at year-end, given capex of $95m" and "capex to PP&E" keep both)
+        if any(m.key == "capex" for m in out) and any(m.key == "net_ppe" for m in out) and _SPENT_ON_PPE.search(low):
             out = [m for m in out if m.key != "net_ppe"]
         return out
 
@@ -179,7 +179,10 @@ def _lines_of(lexicon: Lexicon, label: str) -> frozenset[str]:
 
 _CASH_SPENT = re.compile(r"\bcash\b(?:\s+[\w&.'-]+){0,5}?\s+(?:spen[dt]|spending|pa(?:y|id|ying)|return(?:ed)?|us(?:e|ed)|"
                          r"invest(?:ed)?|distribut\w*|allocat\w*|deploy\w*|outlay)\b")
-_RATIO = re.compile(r"\bratio\b|%|\bper ?cent|\bpercentage\b|\bto\b|\bdivided\b|\bover\b|\brelative\b|/|\bas a share\b")
+_PPE_WORDS = r"property,? plant,? (?:and|&) equipment"
+_SPENT_ON_PPE = re.compile(rf"\b(?:capex|capital (?:expenditures?|spending|investment))\s*(?:\(\s*|on |for |in )?(?:the )?{_PPE_WORDS}|"
+                           rf"\b(?:spen[dt]|spending|invest(?:ed)?|outlays?)\s+(?:[\w&'-]+\s+){{0,3}}?(?:on|in) {_PPE_WORDS}|"
+                           rf"{_PPE_WORDS}\s+(?:purchases|acquisitions|additions|spend(?:ing)?)?\s*\(?\s*(?:capex|capital expenditures?)\b")
 _PRIMARY_STATEMENT = re.compile(rf"(?i)\b(?:{statement_names.PRIMARY})\b")
 _EQUITY_STATEMENT = re.compile(rf"(?i){statement_names.EQUITY}|"
                                # "recognised (directly) in equity": where a movement is booked, not the measure

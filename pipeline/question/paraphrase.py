@@ -80,6 +80,11 @@ _CONTROLLING = re.compile(r"(?<![\w-])(?<!non )controlling (?:interests?|shareho
 _PPE = re.compile(r"(?<![\w&])(?:pp&e|ppe|pp & e|ppne)(?![\w&])")
 
 
+def includes_minorities(folded: str) -> bool:
+    """The question asks a total said to include the minorities' share ("equity incl. minorities")."""
+    return bool(_WITH_MINORITIES.search(folded))
+
+
 def name_holders(folded: str) -> str:
     """`folded` with the holders of a share of a line named in the statements' standard words."""
     folded = _WITH_MINORITIES.sub(" ", folded)

@@ -15,9 +15,12 @@ _UNITS_CELL = re.compile(r"(?:US\$|A\$|C\$|\$|£|€|¥)?['’]?000s?")     # "�
 _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
                         r"from|to|since|before|after|beyond|and|fiscal|fy|year|–|-)$")
 # a currency printed as its own token before a figure ("Ps 10,434", "R$ 1,204", "RM 12,000", "Rs. 4,120")
-MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹", "₩", "₱", "R$", "NT$", "Ps", "Ps.",
-               "RM", "Rs", "Rs.", "Mex$"}
-# a footnote's marker after a figure: "5.25 1)", "2.10 (1)", "4.50 (a)" (the marker of a figure printed with decimals)
+MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹", "₩", "₱", "R$", "NT$", "Mex$"}
+# (a currency written in letters is a sign only where the row prints it before more than one figure: "Consumption
+# of RM 4,213.30" is raw material)
+LETTER_SIGNS = {"Ps", "Ps.", "RM", "Rs", "Rs."}
+# a footnote's marker after a figure printed with decimals: "5.25 1)", "4.50 a)" (a bracketed "(1)" may be a figure:
+# `without_marker` tells them apart by the columns)
 _MARKER = re.compile(r"^\(?[1-9a-z]\)$")
 
 
@@ -28,11 +31,10 @@ def split_row(line: str) -> tuple[str, list[str]]:
     i = len(toks)
     while i > 0:
         t = toks[i - 1]
-        if _MARKER.match(t) and i > 1 and re.fullmatch(r"\(?-?\d[\d,]*\.\d+\)?", toks[i - 2]) and \
-                (not t.startswith("(") or _decimal_row(values)):
-            i -= 1
+        if _MARKER.match(t) and not t.startswith("(") and i > 1 and re.fullmatch(r"\(?-?\d[\d,]*\.\d+\)?", toks[i - 2]):
+            i -= 1      # ("2.10 (1)": a figure or a marker, told apart by the columns, `without_marker`)
             continue
-        if t in MONEY_SIGNS:
+        if t in MONEY_SIGNS or t in LETTER_SIGNS and sum(x == t for x in toks) > 1:
             i -= 1
             continue
         if _VALUE.match(t) and not _UNITS_CELL.fullmatch(t):
@@ -53,10 +55,14 @@ def split_row(line: str) -> tuple[str, list[str]]:
     return label, values
 
 
-def _decimal_row(values: list[str]) -> bool:
-    """The figures read so far (right of a bracketed digit) are all printed with decimals: "(1)" among them is a
-    footnote's marker, not a figure of the row's precision."""
-    return bool(values) and all("." in v or not re.search(r"\d", v) for v in values)
+def without_marker(values: list[str], columns: int) -> list[str] | None:
+    """The row's cells without a footnote's bracketed marker ("2.10 (1) 1.85" under two columns): when the row has
+    one cell too many and exactly one is a bracketed digit among figures printed with decimals; else None."""
+    marks = [i for i, v in enumerate(values) if re.fullmatch(r"\([1-9]\)", v)]
+    rest = [v for i, v in enumerate(values) if i not in marks]
+    if len(values) != columns + 1 or len(marks) != 1 or marks[0] == 0 or "." not in values[marks[0] - 1]:
+        return None
+    return rest if all("." in v or not re.search(r"\d", v) for v in rest[1:]) else None
 
 
 # a unit printed once per column after a heading ("Earnings per share 8 pence pence", "Dividends cents cents")

@@ -13,7 +13,7 @@ import re
 from pipeline.reading import attributed_lines, columnar
 from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.page_table import PageTable, Row
-from pipeline.reading.cells import YEAR, heading_label, split_row
+from pipeline.reading.cells import YEAR, heading_label, split_row, without_marker
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
@@ -376,6 +376,8 @@ def _fit(row: Row, header: Header | None = None) -> None:
     row does not line up and yields nothing ("Net bookings $ 6,388 $ 7,262 $ (874)" read 7,262 as 2019's)."""
     if getattr(header, "per_period_total", False) and len(row.values) > len(header.years):
         row.values = columnar.period_totals(row.values, len(header.years)) or row.values
+    if row.cols and len(row.values) > len(row.cols) and (unmarked := without_marker(row.values, len(row.cols))):
+        row.values = unmarked       # "Dividend per share 9.3 2.10 (1) 1.85": a footnote's marker, not a cell
     if row.cols and row.cols[0].kind == "note":
         _notes_cell(row)
     if row.cols and len(row.values) > len(row.cols):

@@ -57,6 +57,9 @@ def owners_rank(label_path: str, question: str) -> int:
 
 def asks_owners_share(question: str) -> bool:
     """The question asks the owners' share of a line (profit attributable to shareholders, to owners of the parent)."""
+    # ("total shareholders' equity" asks the line printed under that name, whoever holds it; "total Acme
+    # shareholders' equity" names the owners)
+    question = re.sub(r"(?i)\btotal\s+(?:share|stock)holders['’]?\s+(?:equity|funds|deficit)\b", " ", question)
     return bool(_ASKS_OWNERS.search(question)) and not _MINORITIES.search(question)
 
 
@@ -72,3 +75,14 @@ def split_between_holders(f, cands: list) -> bool:
     sheet: a line there is split between holders, so a row not naming the owners is a total including minorities."""
     return any(c.doc_id == f.doc_id and c.statement in ("income", "balance") and c.kind == "money" and
                _MINORITIES.search(c.label_path.split("\u203a")[-1]) for c in cands)
+
+
+def total_after_minorities(f, cands: list) -> bool:
+    """`f` names its holders only as shareholders ("TOTAL STOCKHOLDERS' EQUITY") and is printed below the
+    minorities' row of its page: the total of both shares, not the owners' one."""
+    own = completed_label(f.label_path) or f.label_path.split("\u203a")[-1]
+    if not names_owners_share(f.label_path) or _NAMES_OWNERS.search(own):
+        return False
+    return any(c.page == f.page and c.doc_id == f.doc_id and c.statement == f.statement and c.line_no < f.line_no
+               and _MINORITIES.search(c.label_path.split("\u203a")[-1]) for c in cands)
+

@@ -21,8 +21,9 @@ from pipeline.reading import segment_columns
 from pipeline.reading.columns import MON
 from pipeline.reading.facts import PARENT_ONLY
 from pipeline.question.periods import YEARS_PRINTED_BACK
-from pipeline.question.figure_ask import NON_GAAP, Ask, asks_a_count, stems
+from pipeline.question.figure_ask import NON_GAAP, Ask, asks_a_count, ends_the_year, stems
 from pipeline.question.lexicon import Metric, fold, get_lexicon
+from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import attribution, facts_rebuild, row_fit, row_headings, turn_lookups
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
@@ -44,6 +45,11 @@ _BOTTOM_LINE = re.compile(r"(?i)(net\s+)?(\(?(income|earnings|profit|loss)\)?[\s
 _PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordinary|cumulative|adjusted|pro forma|"
                              r"weighted|shares|per\s+(common\s+|ordinary\s+)?(share|unit)")
 _DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4])\b")
+# a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
+# line net of it ("Loans, net", "Loans, less allowance for credit losses", "Revenue after returns")
+_DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|after)\b)")
+_DIVIDEND = re.compile(r"(?i)dividend|distribution")
+_WHOLE_YEAR = re.compile(r"(?i)\btotal\b|\bfull[- ]year\b|\bannual\b|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
@@ -88,7 +94,7 @@ def row_stems(f: StoredFact) -> set[str]:
     # A title naming the company ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES") says whose table it is: it never
     # covers a segment named like the company ("Blizzard segment net revenues").
     title = re.sub(rf"(?i)(?<!\w){re.escape(f.company)}(?!\w)", " ", f.table_title) if f.company else f.table_title
-    return set(stems(" ".join([row_headings.without_sections(f.label_path), title, f.column_header, f.qualifiers])))
+    return set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -240,13 +246,15 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     if ask.parent_only:     # the parent's own figure: only its statement or column answers, never the group's
         cands, secondary_ok = [f for f in cands if _parent_own(f)], True
     cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
-             and not (ask.part_of_year and f.span == "year" and f.statement != "balance")
+             and not (ask.part_of_year and not _DIVIDEND.search(ask.question) and f.span == "year" and
+                      (f.statement != "balance" or not ends_the_year(ask.part_of_year)))
              and (f.kind != "percent" or row_fit.wants_percent(ask, f)) and not row_fit.misread_row(f)]
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
     per_part = per_part_rows(cands, set(ask.hard), row_stems)
     owners_asked = attribution.asks_owners_share(ask.question)
+    with_minorities = includes_minorities(fold(ask.question))
     counting = bool(row_fit.COUNT_ASKED.search(ask.question)) or asks_a_count(ask.measure)
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
     required = row_fit.required_words(ask, cands, _metric_covers)
@@ -278,17 +286,19 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or row_headings.changes_measure(f, asked) \
+        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not tax_side(ask.question) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
-        if f.kind == "per_share" and _DIVIDEND_PART.search(f.label) and not _DIVIDEND_PART.search(ask.question) and \
-                re.search(r"(?i)dividend|distribution", f.label_path):
-            continue        # "Interim dividend per share" (or "Dividends › Final") is one of the year's dividends
-        if ask.deducted and set(ask.deducted) & row and "net" not in set(stems(f.label)):
+        if f.kind == "per_share" and _DIVIDEND.search(f.label_path) and \
+                bool(_DIVIDEND_PART.search(f.label)) != (bool(_DIVIDEND_PART.search(ask.question)) and
+                                                         not _WHOLE_YEAR.search(ask.question)):
+            continue        # "Interim dividend per share" (or "Dividends › Final") is one of the year's dividends; the
+            #               year's dividend is not the one asked for a quarter or the final one
+        if ask.deducted and set(ask.deducted) & row and _DEDUCTION.search(f.label):
             continue        # "loans, net of allowance": the allowance row is what was deducted, not the loans
         if _OTHER.search(f.label) and not _OTHER.search(ask.question):
             continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
@@ -298,9 +308,13 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
         if counting and _AVERAGE.search(ask.question) and not _AVERAGE.search(f"{f.label_path} {f.table_title}"):
             continue        # the average number of employees asked: "Employees (31 Dec)" is the year-end count
-        if owners_asked and not attribution.names_a_holder(f.label_path) and f.kind == "money" and \
-                attribution.split_between_holders(f, cands):
+        if owners_asked and f.kind == "money" and (not attribution.names_a_holder(f.label_path) and
+                                                   attribution.split_between_holders(f, cands)
+                                                   or attribution.total_after_minorities(f, cands)):
             continue        # the owners' share asked of a line split between holders: its total includes minorities
+        if with_minorities and attribution.names_a_holder(f.label_path) and \
+                not attribution.total_after_minorities(f, cands):
+            continue        # "equity including minorities": the line's total, not one holder's share
         own_words = f.label_path if re.match(r"(?i)total\b", f.label) else f.label
         if ask.metric is None and link is None and not any(w in stems(own_words) or (
                 people and terms.same_people(w, own_words)) for w in distinct):

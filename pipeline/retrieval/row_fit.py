@@ -43,10 +43,11 @@ def _cost_stems() -> frozenset[str]:
 
 
 # a word followed by one of these is part of another measure's name: "income tax", "revenue recognition"; or it
-# modifies another noun, the line's head: "core deposit intangibles", "deposit accounts", "service charges", "loan
-# fees", "goodwill impairment", "revenue growth", "deposit insurance" (stems)
-_COMPOUND_NEXT = {"tax", "recognit", "recognition", "statement", "per", "intang", "account", "charg", "fee", "impair",
-                  "ratio", "margin", "growth", "insur"}
+# modifies another noun, the line's head: "core deposit intangibles", "deposit accounts", "goodwill impairment",
+# "revenue growth", "deposit insurance", "premiums receivable", "interest payable" (stems; not "charge": an
+# "Impairment charge" is the impairment)
+_COMPOUND_NEXT = {"tax", "recognit", "recognition", "statement", "per", "intang", "account", "impair", "ratio",
+                  "margin", "growth", "insur", "receiv", "payabl"}
 
 
 def only_in_compound(ask: Ask, f: StoredFact) -> bool:
@@ -96,7 +97,9 @@ def before_interest_and_tax(ask: Ask, f: StoredFact) -> bool:
 # A currency the question names ("in euros", "in yen") that is not the figure's: never answered in another currency
 # (dollars and cents name no one currency)
 _ASKED_CURRENCY = [("EUR", r"euros?|€"), ("JPY", r"yen|¥"), ("GBP", r"pounds?|sterling|pence|£"), ("ZAR", r"rand"),
-                   ("CHF", r"swiss francs?|chf"), ("CNY", r"renminbi|rmb|yuan"), ("INR", r"rupees?|₹"), ("KRW", r"won|₩")]
+                   ("CHF", r"swiss francs?|chf"), ("CNY", r"renminbi|rmb|yuan"), ("INR", r"rupees?|₹"), ("KRW", r"won|₩"),
+                   # (a bare "dollars" may be any dollar: only the US dollar said as such)
+                   ("USD", r"u\.?s\.? dollars?|usd|us\$")]
 
 
 def currency_conflict(ask: Ask, f: StoredFact) -> bool:
@@ -104,7 +107,7 @@ def currency_conflict(ask: Ask, f: StoredFact) -> bool:
     if not f.currency:
         return False
     asked = _asked_currencies(ask.question)
-    return bool(asked) and f.currency not in asked
+    return bool(asked) and ("USD" if f.currency == "$" else f.currency) not in asked
 
 
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)

@@ -1,6 +1,5 @@
-"""What a row's parent headings say about it: a segment's heading makes it that segment's, a heading that measures
-something about its rows ("Provisions for credit losses", "Interest expense") makes it another measure, and a cash
-flow section's heading ("OPERATING ACTIVITIES") only says which activities' flows its rows are."""
+"""What a row's parent headings say about it: a segment's heading makes it that segment's, and a heading that measures
+something about its rows ("Provisions for credit losses", "Interest expense") makes it another measure."""
 from __future__ import annotations
 
 import re
@@ -15,11 +14,8 @@ from pipeline.stores.facts import StoredFact
 # in": "Change in benefit obligation › Benefit obligation at end of year" is the level; movements are ranked below.)
 _HEADING_TRANSFORMS = ("""provision provisions allowance allowances impairment impairments amortization depreciation
 write-off write-offs writeoffs charge-offs chargeoffs proceeds purchases repayments payments issuance""".split())
-_INTEREST_HEADING = re.compile(r"(?i)\binterest (?:and dividend )?(?:income|expense)\b")
-# a cash flow statement's section heading: its word "operating" never makes "Net income" below it the
-# "operating earnings" asked
-_SECTION = re.compile(r"(?i)(?:[a-z]\.\s*)?(?:(?:net\s+)?cash\s+flows?\s+(?:from|used\s+in|provided\s+by|\(used\s+in\)/from)\s+)?"
-                      r"(?:operating|investing|financing)\s+activities:?")
+_INTEREST_HEADING = re.compile(r"(?i)(?<![\w-])interest (?:and dividend )?(?:income|expense)\b")   # (not "Non-interest")
+_ASKS_INTEREST = re.compile(r"(?i)\binterest (?:and dividend )?(?:income|expense|paid|received|earned|cost)|\binterest on\b")
 
 
 @lru_cache(maxsize=1)
@@ -30,12 +26,6 @@ def _heading_transforms() -> set[str]:
 @lru_cache(maxsize=1)
 def _filler_stems() -> set[str]:
     return set(stems(" ".join(FILLER)))
-
-
-def without_sections(label_path: str) -> str:
-    """The row's label path without cash flow section headings."""
-    parts = label_path.split("\u203a")
-    return " \u203a ".join([p for p in parts[:-1] if not _SECTION.fullmatch(p.strip())] + parts[-1:])
 
 
 def segment_parents(f: StoredFact) -> list[str]:
@@ -61,10 +51,10 @@ def another_segment(f: StoredFact, asked: set[str]) -> bool:
     return False
 
 
-def changes_measure(f: StoredFact, asked: set[str]) -> bool:
+def changes_measure(f: StoredFact, asked: set[str], question: str) -> bool:
     """A parent heading the question did not ask makes the row another measure ("Provisions for credit losses ›
     Card Member loans" does not answer "Card Member loans")."""
     parents = re.sub(r"\([^)]*\)", " ", " ".join(f.label_path.split("\u203a")[:-1]))   # "Income (loss) before"
-    if _INTEREST_HEADING.search(parents) and "interest" not in asked:
+    if _INTEREST_HEADING.search(parents) and not _ASKS_INTEREST.search(question):
         return True     # "Interest expense › Deposits" is the interest paid on deposits, not the deposits
     return bool((set(stems(parents)) & _heading_transforms()) - asked)
