@@ -14,7 +14,7 @@ company in a few fixed kinds of place, and this module collects them:
 - listing lines: a legal name beside "ABN", "ASX:", "Company No.", "Registered number", "(TSX: ...)".
 
 Every candidate must look like a company name: capitalised words ending in a legal suffix (plc, Limited, Ltd,
-Pty Ltd, AG, SE, N.V., Inc., Co., Ltd., Kabushiki Kaisha, ...); a report may write its brand in lower case at the
+Pty Ltd, AG, SE, N.V., Inc., Co., Ltd., Kabushiki Kaisha, a listed trust's REIT, ...); a report may write its brand in lower case at the
 start of a line ("abrdn ... plc"). Never a sentence fragment (a generic word such as "Bank", "Group" or "Pty" on
 its own, or words across a full stop), a name cut inside a word, or an auditor (a name on a line of "Chartered
 Accountants", "LLP", "Registered Auditor"). Candidates are scored by the kinds of place that name them; the
@@ -31,7 +31,9 @@ from typing import Sequence
 SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Co\.,?\s+Ltd\.?|Company\s+Limited|"
             r"Kabushiki\s+Kaisha|Public\s+Limited\s+Company|Incorporated|Corporation|Limited|Ltd\.?|Inc\.?|"
             r"Corp\.?|Company|Co\.|P\.?L\.?C\.?|[Pp]lc|PLC|N\.\s?V\.|NV|S\.\s?A\.|SA|AG|SE|KGaA|GmbH|ASA|AB|Oyj|"
-            r"A/S|S\.p\.A\.|K\.K\.|Bhd|Berhad|L\.P\.|LP|LLC")
+            r"A/S|S\.p\.A\.|K\.K\.|Bhd|Berhad|L\.P\.|LP|LLC|"
+            # a listed trust's name ends in its form: "X REIT", "X Real Estate Investment Trust", "X Business Trust"
+            r"Real\s+Estate\s+Investment\s+Trust|REIT|(?:Property|Infrastructure|Business|Hospitality)\s+Trust")
 _TOKEN = r"(?:[A-Z0-9][\w&.’'@+-]*|&|and|of|de|du|la|der|the|für|y)"
 _NAME_CORE = rf"(?:[A-Z0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
 NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w])")

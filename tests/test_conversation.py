@@ -314,3 +314,10 @@ def test_which_is_higher_after_two_parts_of_one_company_compares_the_two_parts()
     years = [*turn(1, "Boeing revenue 2021", ["Boeing"], [2021], "revenue"),
              *turn(2, "and 2022?", ["Boeing"], [2022], "revenue")]
     assert " or " not in carry_over("which is higher?", years, COVERAGE).text()      # two years, not two parts
+
+
+def test_the_prior_year_opening_a_thread_is_the_year_before_the_latest_report():
+    co = carry_over("What was Boeing's revenue in the prior year?", [], {"Boeing": [2018, 2021, 2022]})
+    assert co.years == [2021]
+    assert carry_over("What was Boeing's revenue in the prior year, FY2018?", [], {"Boeing": [2018, 2022]}).years \
+        == [2018]

@@ -169,3 +169,19 @@ def test_net_current_assets_is_never_total_current_assets():
             "Total current assets 2,000,000 1,800,000", "Total current liabilities 1,300,000 1,250,000",
             "Net current assets 700,000 550,000"]
     assert _value("Net current assets at 31 Dec 2030?", [page]) == "700,000"
+
+
+BANK_INCOME = ["Consolidated Statements of Income", "(C$ millions)", "Note 2032 2031", "Interest income 2,987 2,712",
+               "Interest expense 1,502 1,354", "Net interest income 1,485 1,358", "Provision for credit losses 4 168 121",
+               "Net income 548 510", "Net income attributable to:", "Preferred shareholders 31 31",
+               "Common shareholders 517 479"]
+
+
+@pytest.mark.parametrize("question,year,value", [
+    ("What was Hollowgate's NII for fiscal 2032?", 2032, "1,485"),
+    ("Hollowgate PCL in FY31?", 2031, "121"),
+    ("Hollowgate net income to common shareholders in FY2031?", 2031, "479"),    # the short name is no measure word
+])
+def test_a_banks_abbreviations_and_its_short_name(question, year, value):
+    hit = _answer(question, _facts(["\n".join(BANK_INCOME)]), "Hollowgate Financial Group", year)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value

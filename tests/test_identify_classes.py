@@ -182,3 +182,18 @@ def test_a_report_whose_company_and_type_cannot_be_read_is_ingested_flagged(tmp_
     assert any("document type not detected" in f for f in info.flags)
     assert info.new_company is not None       # registered under its placeholder name, renamed by the user later
     assert info.record()["flags"] == list(info.flags)
+
+
+def test_a_listed_trust_is_named_by_its_form_and_asked_by_its_first_word(tmp_path):
+    """A REIT's name ends in its form, not a company's legal suffix ("X Gateway REIT", "X Real Estate Investment
+    Trust"); analysts shorten it to its first word and the form ("Marula REIT")."""
+    from pipeline.question.analysis import analyse
+    from pipeline.question.registry import Company
+    pages = _pdf(tmp_path, [
+        ["Marula Crossing REIT", "Connecting the region's logistics", "Annual Report 2031",
+         "Managed by Marula Crossing REIT Management Pte. Ltd."],
+        ["Marula Crossing REIT - Annual Report 2031", "Statement of financial position", "As at 31 December 2031",
+         "S$'000 2031 2030", "Investment properties 2,100,000 2,050,000", "Total assets 2,300,000 2,240,000"]])
+    assert identify(pages).company == "Marula Crossing REIT"
+    reg = Registry([Company(key="M", name="Marula Crossing REIT", legal_name="Marula Crossing REIT")])
+    assert [c.name for c in analyse("What was Marula REIT's DPU for FY31?", reg).companies] == ["Marula Crossing REIT"]

@@ -20,7 +20,7 @@ from typing import Callable
 from pipeline.guardrails.router import asks_live, asks_meaning, hostile, names_not_held
 from pipeline.memory.previous_turn import COMPARATIVE, SEGMENT_WORD, part_words, qualifiers, read, topic_words
 from pipeline.question.lexicon import get_lexicon
-from pipeline.question.periods import RELATIVE, relative_years
+from pipeline.question.periods import RELATIVE, prior_to_latest, relative_years
 from pipeline.question.analysis import analyse
 from pipeline.state import Carried
 from pipeline.stores.checkpoints import Message
@@ -205,6 +205,8 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     context: list[str] = []
     # relative periods first: against the question's own year, else the previous turn's
     rel = relative_years(question, [] if not follow else (prev.years if prev else []), latest) if follow else None
+    if rel is None and not prev and own_companies:
+        rel = prior_to_latest(question, latest)     # "X's net income in the prior year?" opening a thread
     if rel:
         years, phrase = rel
         if years != out.years:

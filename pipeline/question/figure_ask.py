@@ -119,9 +119,18 @@ _ABBREVIATED_COUNTRY = re.compile(r"(?i)(?<![\w.-])(u\.s\.|u\.k\.)(?:a\.)?(?!\s*
 
 
 # Abbreviations of a measure, spelled out in questions and row labels alike: "FTEs" are full-time equivalents (not
-# every employee), "HEPS" is headline earnings per share (the JSE's measure)
+# every employee), "HEPS" is headline earnings per share (the JSE's measure); a bank's NII, PCL, NIM and CET1, a
+# REIT's or trust's NPI, DPU and NAV, an asset manager's AUM
 _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bftes?\b"), " full-time equivalent "),
-                        (re.compile(r"(?i)\bheps\b"), " headline earnings per share ")]
+                        (re.compile(r"(?i)\bheps\b"), " headline earnings per share "),
+                        (re.compile(r"(?i)\bnii\b"), " net interest income "),
+                        (re.compile(r"(?i)\bpcls?\b"), " provision for credit losses "),
+                        (re.compile(r"(?i)\bnim\b"), " net interest margin "),
+                        (re.compile(r"(?i)\bcet\s?1\b"), " common equity tier 1 "),
+                        (re.compile(r"(?i)\bnpi\b"), " net property income "),
+                        (re.compile(r"(?i)\bdpu\b"), " distribution per unit "),
+                        (re.compile(r"(?i)\bnav\b"), " net asset value "),
+                        (re.compile(r"(?i)\baum\b"), " assets under management ")]
 
 
 def country_words(text: str) -> str:
@@ -278,6 +287,12 @@ def ends_the_year(part: str) -> bool:
     return bool(re.fullmatch(r"q4|(?:fourth|final|last|4th) quarter|h2|second half", part))
 
 
+# words of the language that start many companies' names: never a short name on their own
+_PLAIN_WORDS = set("""american british canadian australian national international general first united global standard
+royal pacific atlantic southern northern western eastern central new great capital public community federal
+state city county world north south east west union commercial industrial energy financial""".split())
+
+
 def _leading_parts(company) -> set[str]:
     """The leading words of a company's longer names, as an analyst shortens them: "Kestrel Systems" of "Kestrel
     Systems International, Inc.", "Acme Widget" of "Acme Widget Holdings Corporation". Two words or more (one word is the
@@ -286,6 +301,11 @@ def _leading_parts(company) -> set[str]:
     for name in (*company.aliases, getattr(company, "legal_name", "") or ""):
         parts = [w for w in re.split(r"[\s,]+", name) if w]
         out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
+    # the first word alone when it is a coined name, not a word of the language ("Cedarmount" of "Cedarmount
+    # Financial Group", never "American" or "First"), as analysts shorten a name the registry reads the same way
+    first = re.split(r"[\s,]+", company.name.strip())[0] if company.name.strip() else ""
+    if len(first) >= 4 and first[0].isupper() and first.lower() not in FILLER and first.lower() not in _PLAIN_WORDS:
+        out.add(first)
     return out
 
 

@@ -67,6 +67,15 @@ def relative_years(text: str, anchor: list[int], latest: int | None = None) -> t
     return None
 
 
+def prior_to_latest(text: str, latest: int | None) -> tuple[list[int], str] | None:
+    """A first question naming "the prior year" and no year: the year before the company's latest report (that
+    report's comparative column), and the phrase; None otherwise."""
+    m = _BEFORE.search(text)
+    if m is None or latest is None or find_years(text) or _apposed(text, m):
+        return None
+    return [latest - 1], m.group(0)
+
+
 def _apposed(text: str, m: re.Match) -> bool:
     """The relative period stands beside a year that restates it: "the prior year, FY30", "prior year (2028)"."""
     return bool(re.match(rf"(?i)\s*[,(:–—-]?\s*(?:i\.e\.,?\s*|namely\s+)?{_ONE}\b", text[m.end():])
