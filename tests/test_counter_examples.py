@@ -185,3 +185,10 @@ BANK_INCOME = ["Consolidated Statements of Income", "(C$ millions)", "Note 2032 
 def test_a_banks_abbreviations_and_its_short_name(question, year, value):
     hit = _answer(question, _facts(["\n".join(BANK_INCOME)]), "Hollowgate Financial Group", year)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_an_abbreviation_in_the_question_is_the_words_a_sentence_prints():
+    from pipeline.question.terms import content_terms, stems
+    sentence = stems("At October 31, 2032, we had 5,964 full-time equivalent employees serving clients.")
+    assert set(content_terms("How many FTEs did Hollowgate have at year-end 2032?")) - {"hollowg"} <= sentence
+    assert {"net", "interest", "margin"} <= set(content_terms("What was the NIM in 2032?"))

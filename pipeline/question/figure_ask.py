@@ -10,7 +10,7 @@ from pipeline.question import statement_names
 from pipeline.question.paraphrase import name_measures
 from pipeline.question.lexicon import Metric, fold, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
-from pipeline.question.terms import stem, stem_words
+from pipeline.question.terms import spell_out, stem, stem_words
 
 
 # Words that say how a question is asked, not what: never qualifiers.
@@ -118,28 +118,13 @@ def _stems(text: str) -> tuple[str, ...]:
 _ABBREVIATED_COUNTRY = re.compile(r"(?i)(?<![\w.-])(u\.s\.|u\.k\.)(?:a\.)?(?!\s*(?:gaap|dollars?|\$|treasur|federal))")
 
 
-# Abbreviations of a measure, spelled out in questions and row labels alike: "FTEs" are full-time equivalents (not
-# every employee), "HEPS" is headline earnings per share (the JSE's measure); a bank's NII, PCL, NIM and CET1, a
-# REIT's or trust's NPI, DPU and NAV, an asset manager's AUM
-_ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bftes?\b"), " full-time equivalent "),
-                        (re.compile(r"(?i)\bheps\b"), " headline earnings per share "),
-                        (re.compile(r"(?i)\bnii\b"), " net interest income "),
-                        (re.compile(r"(?i)\bpcls?\b"), " provision for credit losses "),
-                        (re.compile(r"(?i)\bnim\b"), " net interest margin "),
-                        (re.compile(r"(?i)\bcet\s?1\b"), " common equity tier 1 "),
-                        (re.compile(r"(?i)\bnpi\b"), " net property income "),
-                        (re.compile(r"(?i)\bdpu\b"), " distribution per unit "),
-                        (re.compile(r"(?i)\bnav\b"), " net asset value "),
-                        (re.compile(r"(?i)\baum\b"), " assets under management ")]
 
 
 def country_words(text: str) -> str:
     """`text` with abbreviated countries and measures spelled out."""
     text = _ABBREVIATED_COUNTRY.sub(lambda m: " united states " if m.group(1).lower() == "u.s." else " united kingdom ",
                                     text)
-    for pattern, words in _ABBREVIATED_MEASURE:
-        text = pattern.sub(words, text)
-    return text
+    return spell_out(text)
 
 
 _WORD = re.compile(r"[a-z][a-z0-9&]*")

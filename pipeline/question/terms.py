@@ -31,6 +31,27 @@ ASKING = {"say", "says", "describe", "explain", "list", "show", "name", "any", "
           "materially", "material", "important", "notable", "reported", "report", "reports", "disclose",
           "disclosed", "mention", "mentioned", "state", "stated"}
 _WORD = re.compile(r"[a-z][a-z&'\-]*[a-z]|[a-z]")
+# Abbreviations of a measure, spelled out in questions and report text alike: "FTEs" are full-time equivalents (not
+# every employee), "HEPS" is headline earnings per share (the JSE's measure); a bank's NII, PCL, NIM and CET1, a
+# REIT's or trust's NPI, DPU and NAV, an asset manager's AUM
+_ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bftes?\b"), " full-time equivalent "),
+                        (re.compile(r"(?i)\bheps\b"), " headline earnings per share "),
+                        (re.compile(r"(?i)\bnii\b"), " net interest income "),
+                        (re.compile(r"(?i)\bpcls?\b"), " provision for credit losses "),
+                        (re.compile(r"(?i)\bnim\b"), " net interest margin "),
+                        (re.compile(r"(?i)\bcet\s?1\b"), " common equity tier 1 "),
+                        (re.compile(r"(?i)\bnpi\b"), " net property income "),
+                        (re.compile(r"(?i)\bdpu\b"), " distribution per unit "),
+                        (re.compile(r"(?i)\bnav\b"), " net asset value "),
+                        (re.compile(r"(?i)\baum\b"), " assets under management ")]
+
+
+def spell_out(text: str) -> str:
+    """`text` with the abbreviated measures it names written out."""
+    for pattern, words_ in _ABBREVIATED_MEASURE:
+        if pattern.search(text):
+            text = pattern.sub(words_, text)
+    return text
 
 
 @lru_cache(maxsize=1)
@@ -81,7 +102,7 @@ def same_people(word_stem: str, label: str) -> bool:
 
 
 def words(text: str) -> list[str]:
-    return [w.strip("'-") for w in _WORD.findall(text.lower().replace("’", "'")) if w.strip("'-")]
+    return [w.strip("'-") for w in _WORD.findall(spell_out(text.lower().replace("’", "'"))) if w.strip("'-")]
 
 
 def stems(text: str) -> set[str]:
