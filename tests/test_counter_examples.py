@@ -192,3 +192,33 @@ def test_an_abbreviation_in_the_question_is_the_words_a_sentence_prints():
     sentence = stems("At October 31, 2032, we had 5,964 full-time equivalent employees serving clients.")
     assert set(content_terms("How many FTEs did Hollowgate have at year-end 2032?")) - {"hollowg"} <= sentence
     assert {"net", "interest", "margin"} <= set(content_terms("What was the NIM in 2032?"))
+
+
+DISTRIBUTION = ["Distribution statement", "Year ended 31 December 2030", "Note", "2030", "S$'000", "2029", "S$'000",
+                "Total return for the year 144,000 72,000", "Distribution adjustments:",
+                "Manager's base fees paid/payable in units 10,700 10,400",
+                "Income available for distribution to unitholders 97,700 92,600",
+                "Distribution per unit (cents) 7 7.55 7.21"]
+
+
+@pytest.mark.parametrize("question,value", [
+    ("What DPU did Marula REIT deliver for FY30?", "7.55"),            # the per-unit row, never fees paid in units
+    ("What was Marula REIT's DPU for 2H FY2030?", None),               # a half's distribution is not printed
+    ("Marula REIT's distribution per unit in 2030?", "7.55"),
+])
+def test_a_trusts_distribution_per_unit_and_the_trusts_form_after_its_short_name(question, value):
+    hit = _answer(question, _facts(["\n".join(DISTRIBUTION)]), "Marula Crossing REIT", 2030)
+    assert (hit.fact.value_printed if isinstance(hit, FactMatch) else None) == value
+
+
+def test_what_a_company_did_deliver_is_a_figure_question_and_an_informal_name_is_no_unknown_company():
+    from pipeline.answer.figure_kinds import asks_a_value
+    from pipeline.question.analysis import analyse
+    from pipeline.question.registry import Company, Registry
+    reg = Registry([Company(key="M", name="Marula Crossing REIT", legal_name="Marula Crossing REIT")])
+    facts = analyse("What DPU did Marula REIT deliver for FY30?", reg)
+    assert asks_a_value(facts) and [c.name for c in facts.companies] == ["Marula Crossing REIT"]
+    from pipeline.question.analysis import unknown_company_names
+    from pipeline.question.lexicon import get_lexicon
+    assert unknown_company_names("What was Marula REIT's net property income in the prior year?", reg,
+                                 get_lexicon()) == []

@@ -32,7 +32,9 @@ def is_figure_question(facts: QuestionFacts) -> bool:
     return bool(FIGURE_CUE.search(facts.text))
 
 
-_WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+")
+# "what was X", and "what X did <company> report / deliver / post / record / pay" (the figure named before the verb)
+_WHAT_WAS = re.compile(r"(?i)^\s*what\s+(was|were|is|are)\s+|^\s*what\s+(?:[\w&'-]+\s+){1,4}(?:did|does|do)\s+"
+                       r"(?:[\w&.'-]+\s+){1,5}(?:report|deliver|post|record|pay|declare|generate|achieve)\b")
 _ASKING_LEAD = re.compile(r"(?i)^\s*(who|whom|whose|why|how|which|what|where|when|did|does|do|is|are|was|were|has|have|"
                           r"had|can|could|will|would|should|describe|explain|list|summari[sz]e|tell|give|show)\b")
 

@@ -159,8 +159,9 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
         if not words or all(w.lower().strip(".") in _ENTITY_WORDS for w in words):
             continue
         phrase = " ".join(words)
-        if phrase.lower() in known or any(w.lower() in known for w in words) or registry.by_name(phrase):
-            continue
+        if phrase.lower() in known or any(w.lower() in known for w in words) or registry.by_name(phrase) or \
+                registry.find_companies(registry.spell_out(phrase)):
+            continue    # (a held company named informally: "Tembusu REIT" for "Tembusu Gateway REIT")
         if len(words) == 1 and phrase.isupper() and len(phrase) <= 6:
             continue   # acronyms (EBITDA, GAAP, CEO) and tickers are not names; unknown tickers cannot be told apart
         if lexicon.find(phrase) or get_topics().find(phrase) or _is_term(phrase):

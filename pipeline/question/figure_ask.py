@@ -10,6 +10,7 @@ from pipeline.question import statement_names
 from pipeline.question.paraphrase import name_measures
 from pipeline.question.lexicon import Metric, fold, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
+from pipeline.question.registry import LEGAL_SUFFIX
 from pipeline.question.terms import spell_out, stem, stem_words
 
 
@@ -24,6 +25,7 @@ only judgment judgement plainly approximation reasonable exact number possible m
 respond relying rely using use shown show see given latest recent full annual level figures data look looking find
 also all any state yearly during over time overall approximately roughly about around just exactly respectively
 record recorded recognise recognised recognize recognized post posted generate generated spend spent have had make made earn earned book booked incur incurred
+deliver delivered achieve achieved worth
 total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
 defined define definition named name called line item items pay paid paying pays spend spending invest invested
 receive received bring brought get got hold held own owned owe owed returned distribute distributed
@@ -165,7 +167,8 @@ _PARENT_ASKED = re.compile(r"(?i)\bcompany[- ](?:level|only)\b|\bstand[- ]?alone
 _PARENTS_OWNERS = re.compile(r"(?i)\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:owners\s+of\s+(?:the\s+)?)?parent\b|"
                              r"\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+(?:the\s+)?parent\b")
 _PART_OF_YEAR = re.compile(r"(?i)\bq[1-4]\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
-                           r"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]\b|\b(?:first|second)[- ]half\b|\bhalf[- ]year\b")
+                           r"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]\b|\b[12]h\b|\b(?:first|second)[- ]half\b|"
+                           r"\bhalf[- ]year\b")
 # what a figure is net of ("loans, net of allowance", "revenue net of returns"): deducted from it, never the row asked
 _NET_OF = re.compile(r"\bnet of ((?:(?!at\b|as\b|in\b|for\b|on\b|during\b)[a-z&'-]+\s*){1,3})")
 # a subtotal named for what it is before or after ("profit after financial items"): those words name the line even
@@ -193,7 +196,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:
         for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
-            text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:'s|’s)?(?![\w])", " ", text)
+            # (with the legal form an analyst adds to a short name: "Tembusu REIT's", "Acme Inc.'s")
+            text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:,?\s+{LEGAL_SUFFIX})?(?:'s|’s)?(?![\w])", " ", text)
     lead = _LEAD_IN.match(text)
     if lead and all(w in FILLER or w in _LEAD_WORDS for w in re.findall(r"[a-z0-9'-]+", lead.group(1).lower())):
         text = text[lead.end():]        # "Here's one:", "Using the accounts,", "Considering its 10-K,": no measure
@@ -221,6 +225,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                 break
         measure = measure or metric.label
     named_by = {w for m in _AFTER_ITEMS.finditer(folded) for w in m.group(1).split()}
+    if re.search(r"\bper units?\b", folded):
+        named_by.add("unit")        # "distribution per unit": a per-unit measure (elsewhere "units" is filler)
     words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", _NET_OF.sub(" net ", folded).replace("-", " "))
              if (w not in FILLER or w in named_by) and len(w) > 1 or w == "%"]
     deducted = [s for m in _NET_OF.finditer(folded) for s in stems(m.group(1)) if s not in stems(" ".join(words))]
@@ -269,7 +275,7 @@ def part_of_year(question: str) -> str:
 
 def ends_the_year(part: str) -> bool:
     """The part of the year ends where the year does (its closing balances are the year-end's): Q4, the second half."""
-    return bool(re.fullmatch(r"q4|(?:fourth|final|last|4th) quarter|h2|second half", part))
+    return bool(re.fullmatch(r"q4|(?:fourth|final|last|4th) quarter|h2|2h|second half", part))
 
 
 # words of the language that start many companies' names: never a short name on their own

@@ -44,7 +44,8 @@ _BOTTOM_LINE = re.compile(r"(?i)(net\s+)?(\(?(income|earnings|profit|loss)\)?[\s
                           r"for the (year|period)\b|$)")
 _PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordinary|cumulative|adjusted|pro forma|"
                              r"weighted|shares|per\s+(common\s+|ordinary\s+)?(share|unit)")
-_DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4])\b")
+_DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4]|"
+                            r"[12]h|h[12])\b")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses", "Revenue after returns")
 _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|after)\b)")

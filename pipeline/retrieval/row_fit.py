@@ -27,7 +27,7 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
     """A per-share question is never answered with an amount, nor an amount with a per-share figure."""
     per_share_asked = ask.metric is not None and ask.metric.kind == "per_share" or \
         {"share"} <= set(ask.hard) and "per" in f"{ask.question} {ask.measure}".lower() or \
-        bool(_PER_UNIT.search(ask.question))
+        bool(_PER_UNIT.search(ask.question) or _PER_UNIT.search(ask.measure))     # ("DPU": distribution per unit)
     if per_share_asked != (f.kind == "per_share"):
         return True
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
