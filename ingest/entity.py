@@ -27,13 +27,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
+# A listed trust's name ends in its form: "X REIT", "X Real Estate Investment Trust", "X Business Trust". The form is
+# part of the name's identity (the sponsor "X Limited" and its "X REIT" are two reporting entities), so `key` keeps it.
+TRUST_FORMS = r"Real\s+Estate\s+Investment\s+Trust|REIT|(?:Property|Infrastructure|Business|Hospitality)\s+Trust"
 # Legal forms as reports print them (longest first so that "Pty Ltd" wins over "Ltd").
 SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Co\.,?\s+Ltd\.?|Company\s+Limited|"
             r"Kabushiki\s+Kaisha|Public\s+Limited\s+Company|Incorporated|Corporation|Limited|Ltd\.?|Inc\.?|"
             r"Corp\.?|Company|Co\.|P\.?L\.?C\.?|[Pp]lc|PLC|N\.\s?V\.|NV|S\.\s?A\.|SA|AG|SE|KGaA|GmbH|ASA|AB|Oyj|"
-            r"A/S|S\.p\.A\.|K\.K\.|Bhd|Berhad|L\.P\.|LP|LLC|"
-            # a listed trust's name ends in its form: "X REIT", "X Real Estate Investment Trust", "X Business Trust"
-            r"Real\s+Estate\s+Investment\s+Trust|REIT|(?:Property|Infrastructure|Business|Hospitality)\s+Trust")
+            r"A/S|S\.p\.A\.|K\.K\.|Bhd|Berhad|L\.P\.|LP|LLC|" + TRUST_FORMS)
 _TOKEN = r"(?:[A-Z0-9][\w&.’'@+-]*|&|and|of|de|du|la|der|the|für|y)"
 _NAME_CORE = rf"(?:[A-Z0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
 NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w])")
@@ -97,7 +98,9 @@ class Entity:
 
 def key(name: str) -> str:
     """The name compared across hits: no suffix, no leading 'The', case, punctuation and '&'/'and' ignored."""
-    n = re.sub(rf"(?:,?\s+(?:{SUFFIXES}))+\s*$", "", name.strip())
+    n = name.strip()
+    form = re.search(rf"\s({TRUST_FORMS})\s*$", n)
+    n = re.sub(rf"(?:,?\s+(?:{SUFFIXES}))+\s*$", "", n) + (f" {form.group(1)}" if form else "")
     n = re.sub(r"(?i)^the\s+", "", n).replace("&", " and ")
     return re.sub(r"[^a-z0-9]", "", n.lower())
 

@@ -321,3 +321,9 @@ def test_the_prior_year_opening_a_thread_is_the_year_before_the_latest_report():
     assert co.years == [2021]
     assert carry_over("What was Boeing's revenue in the prior year, FY2018?", [], {"Boeing": [2018, 2022]}).years \
         == [2018]
+
+
+@pytest.mark.parametrize("q", ["How much did Boeing's revenue grow over the prior year?",
+                               "Boeing revenue in the prior year quarter?"])
+def test_the_prior_year_compared_with_or_a_quarter_is_not_read_as_one_year(q):
+    assert carry_over(q, [], {"Boeing": [2018, 2021, 2022]}).years == []

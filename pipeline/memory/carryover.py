@@ -205,7 +205,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     context: list[str] = []
     # relative periods first: against the question's own year, else the previous turn's
     rel = relative_years(question, [] if not follow else (prev.years if prev else []), latest) if follow else None
-    if rel is None and not prev and own_companies:
+    if rel is None and not prev and len(own_companies) == 1:
         rel = prior_to_latest(question, latest)     # "X's net income in the prior year?" opening a thread
     if rel:
         years, phrase = rel

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from pipeline.question import statement_names
 from pipeline.question.paraphrase import name_measures
-from pipeline.question.lexicon import Metric, fold, term_pattern
+from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.registry import LEGAL_SUFFIX
 from pipeline.question.terms import spell_out, stem, stem_words
@@ -122,11 +122,11 @@ _ABBREVIATED_COUNTRY = re.compile(r"(?i)(?<![\w.-])(u\.s\.|u\.k\.)(?:a\.)?(?!\s*
 
 
 
-def country_words(text: str) -> str:
-    """`text` with abbreviated countries and measures spelled out."""
+def country_words(text: str, measures: bool = True) -> str:
+    """`text` with abbreviated countries (and measures) spelled out."""
     text = _ABBREVIATED_COUNTRY.sub(lambda m: " united states " if m.group(1).lower() == "u.s." else " united kingdom ",
                                     text)
-    return spell_out(text)
+    return spell_out(text) if measures else text
 
 
 _WORD = re.compile(r"[a-z][a-z0-9&]*")
@@ -182,7 +182,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     # What carry-over added (Verizon, FY2030, capital expenditure) names the company, year and metric, which facts
     # already hold: never qualifiers.
     # (the country first: "U.S." would end a sentence)
-    text = core_question(country_words(facts.own_words() if question == facts.text else question))
+    text = core_question(country_words(facts.own_words() if question == facts.text else question, measures=False))
     text = re.sub(r"(?is)<(script|style)\b[^>]*>.*?</\1\s*>", " ", text)
     text = re.sub(r"<[^>]*>", " ", text)                       # markup is never part of the measure
     asking = [x for x in re.split(r"(?<=[.?!])(?<!\bincl\.)(?<!\bexcl\.)(?<!\bapprox\.)(?<!\bvs\.)(?<!\bno\.)\s+", text)
@@ -197,7 +197,12 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     for c in facts.companies:
         for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
             # (with the legal form an analyst adds to a short name: "Tembusu REIT's", "Acme Inc.'s")
-            text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:,?\s+{LEGAL_SUFFIX})?(?:'s|’s)?(?![\w])", " ", text)
+            text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:,?\s+(?:{LEGAL_SUFFIX}|REIT|Trust))?(?:'s|’s)?(?![\w])",
+                          " ", text)
+        if first := _coined_first_word(c):       # (as capitalised: "insurance revenue" stays a measure)
+            text = re.sub(rf"(?<![\w]){re.escape(first)}(?:\s+(?:{LEGAL_SUFFIX}|REIT|Trust))?(?:'s|’s)?(?![\w])", " ",
+                          text)
+    text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
     lead = _LEAD_IN.match(text)
     if lead and all(w in FILLER or w in _LEAD_WORDS for w in re.findall(r"[a-z0-9'-]+", lead.group(1).lower())):
         text = text[lead.end():]        # "Here's one:", "Using the accounts,", "Considering its 10-K,": no measure
@@ -292,12 +297,24 @@ def _leading_parts(company) -> set[str]:
     for name in (*company.aliases, getattr(company, "legal_name", "") or ""):
         parts = [w for w in re.split(r"[\s,]+", name) if w]
         out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
-    # the first word alone when it is a coined name, not a word of the language ("Cedarmount" of "Cedarmount
-    # Financial Group", never "American" or "First"), as analysts shorten a name the registry reads the same way
-    first = re.split(r"[\s,]+", company.name.strip())[0] if company.name.strip() else ""
-    if len(first) >= 4 and first[0].isupper() and first.lower() not in FILLER and first.lower() not in _PLAIN_WORDS:
-        out.add(first)
     return out
+
+
+def _coined_first_word(company) -> str:
+    """A company's first word as analysts shorten its name ("Cedarmount" of "Cedarmount Financial Group"), when it
+    is no word of the language ("American", "First") and no measure's ("Insurance", "Cash"); "" otherwise."""
+    first = re.split(r"[\s,]+", company.name.strip())[0] if company.name.strip() else ""
+    plain = first.lower() in FILLER or first.lower() in _PLAIN_WORDS or get_lexicon().find(first) or \
+        stem(first) in _measure_stems()
+    return first if len(first) >= 4 and first[0].isupper() and not plain else ""
+
+
+@lru_cache(maxsize=1)
+def _measure_stems() -> frozenset[str]:
+    """Every word of the metric lexicon's terms and line patterns (a name's first word that is one names a measure)."""
+    lex = get_lexicon()
+    text = " ".join([*(t for m in lex.metrics for t in m.terms), *(p.pattern for m in lex.metrics for p in m.line_items)])
+    return frozenset(stem(w) for w in re.findall(r"[a-z]{3,}", text.lower()))
 
 
 def _statement_hint(text: str) -> str | None:

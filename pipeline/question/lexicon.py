@@ -180,8 +180,10 @@ def _lines_of(lexicon: Lexicon, label: str) -> frozenset[str]:
 _CASH_SPENT = re.compile(r"\bcash\b(?:\s+[\w&.'-]+){0,5}?\s+(?:spen[dt]|spending|pa(?:y|id|ying)|return(?:ed)?|us(?:e|ed)|"
                          r"invest(?:ed)?|distribut\w*|allocat\w*|deploy\w*|outlay)\b")
 _PPE_WORDS = r"property,? plant,? (?:and|&) equipment"
-_SPENT_ON_PPE = re.compile(rf"\b(?:capex|capital (?:expenditures?|spending|investment))\s*(?:\(\s*|on |for |in )?(?:the )?{_PPE_WORDS}|"
-                           rf"\b(?:spen[dt]|spending|invest(?:ed)?|outlays?)\s+(?:[\w&'-]+\s+){{0,3}}?(?:on|in) {_PPE_WORDS}|"
+_SPENT_ON_PPE = re.compile(rf"\b(?:capex|capital (?:expenditures?|spending|investment))\s*(?:outflows?\s+)?(?:\(\s*|on |for |in )?"
+                           rf"(?:the |new |additional )?{_PPE_WORDS}|"
+                           rf"\b(?:spen[dt]|spending|invest(?:ed)?|outlays?|pa(?:y|id)|paying)\s+(?:[\w&'-]+\s+){{0,3}}?(?:on|in|for) "
+                           rf"(?:new )?{_PPE_WORDS}|"
                            rf"{_PPE_WORDS}\s+(?:purchases|acquisitions|additions|spend(?:ing)?)?\s*\(?\s*(?:capex|capital expenditures?)\b")
 _PRIMARY_STATEMENT = re.compile(rf"(?i)\b(?:{statement_names.PRIMARY})\b")
 _EQUITY_STATEMENT = re.compile(rf"(?i){statement_names.EQUITY}|"

@@ -71,9 +71,13 @@ def prior_to_latest(text: str, latest: int | None) -> tuple[list[int], str] | No
     """A first question naming "the prior year" and no year: the year before the company's latest report (that
     report's comparative column), and the phrase; None otherwise."""
     m = _BEFORE.search(text)
-    if m is None or latest is None or find_years(text) or _apposed(text, m):
-        return None
+    if m is None or latest is None or find_years(text) or _apposed(text, m) or _COMPARED_WITH.search(text):
+        return None     # ("grew over the prior year", "the prior-year quarter": a comparison or a quarter, not a year)
     return [latest - 1], m.group(0)
+
+
+_COMPARED_WITH = re.compile(r"(?i)\b(?:grow|grew|growth|chang\w*|compar\w*|increas\w*|decreas\w*|declin\w*|ris[ei]\w*|"
+                            r"rose|f[ae]ll\w*|vs\.?|versus|than|over|from|against|quarter\w*|q[1-4])\b")
 
 
 def _apposed(text: str, m: re.Match) -> bool:

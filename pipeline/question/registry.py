@@ -40,7 +40,7 @@ class Company:
 # Legal-entity suffixes: part of a legal name, optional when an analyst writes it ("Acme Colas" = "Acme Colas Inc.").
 LEGAL_SUFFIX = (r"(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.,?\s+Ltd\.?|Co\.?|Limited|Ltd\.?|"
                 r"Pty\.?\s+Ltd\.?|plc|PLC|Plc|P\.L\.C\.|N\.\s?V\.|NV|S\.A\.|SA|AG|SE|ASA|AB|Oyj|S\.p\.A\.|GmbH|LLC|"
-                r"L\.P\.|LP|Holdings|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.|REIT|Real\s+Estate\s+Investment\s+Trust)")
+                r"L\.P\.|LP|Holdings|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.)")
 _SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
 _DASH = r"[\s\-‐‑–—]*"
 

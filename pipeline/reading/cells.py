@@ -16,9 +16,10 @@ _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|t
                         r"from|to|since|before|after|beyond|and|fiscal|fy|year|–|-)$")
 # a currency printed as its own token before a figure ("Ps 10,434", "R$ 1,204", "RM 12,000", "Rs. 4,120")
 MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹", "₩", "₱", "R$", "NT$", "Mex$"}
-# (a currency written in letters is a sign only where the row prints it before more than one figure: "Consumption
-# of RM 4,213.30" is raw material)
+# (a currency written in letters is a sign where the row repeats it or where it follows the label's last word;
+# after "of", "for", ... it is the label's: "Consumption of RM 4,213.30" is raw material)
 LETTER_SIGNS = {"Ps", "Ps.", "RM", "Rs", "Rs."}
+_LABEL_ENDS = {"of", "for", "in", "on", "to", "from", "and", "the", "&", "by", "with"}
 # a footnote's marker after a figure printed with decimals: "5.25 1)", "4.50 a)" (a bracketed "(1)" may be a figure:
 # `without_marker` tells them apart by the columns)
 _MARKER = re.compile(r"^\(?[1-9a-z]\)$")
@@ -34,7 +35,8 @@ def split_row(line: str) -> tuple[str, list[str]]:
         if _MARKER.match(t) and not t.startswith("(") and i > 1 and re.fullmatch(r"\(?-?\d[\d,]*\.\d+\)?", toks[i - 2]):
             i -= 1      # ("2.10 (1)": a figure or a marker, told apart by the columns, `without_marker`)
             continue
-        if t in MONEY_SIGNS or t in LETTER_SIGNS and sum(x == t for x in toks) > 1:
+        if t in MONEY_SIGNS or t in LETTER_SIGNS and (sum(x == t for x in toks) > 1 or i > 1 and
+                                                     toks[i - 2].lower() not in _LABEL_ENDS):
             i -= 1
             continue
         if _VALUE.match(t) and not _UNITS_CELL.fullmatch(t):
@@ -60,8 +62,9 @@ def without_marker(values: list[str], columns: int) -> list[str] | None:
     one cell too many and exactly one is a bracketed digit among figures printed with decimals; else None."""
     marks = [i for i, v in enumerate(values) if re.fullmatch(r"\([1-9]\)", v)]
     rest = [v for i, v in enumerate(values) if i not in marks]
-    if len(values) != columns + 1 or len(marks) != 1 or marks[0] == 0 or "." not in values[marks[0] - 1]:
-        return None
+    if len(values) != columns + 1 or len(marks) != 1 or marks[0] in (0, len(values) - 1) or \
+            "." not in values[marks[0] - 1] or "." not in values[marks[0] + 1]:
+        return None         # (a marker stands between the figures it is printed among: "2.10 (1) 1.85")
     return rest if all("." in v or not re.search(r"\d", v) for v in rest[1:]) else None
 
 

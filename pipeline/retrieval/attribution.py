@@ -41,7 +41,7 @@ def names_owners_share(label_path: str) -> bool:
 # the row names its holders as the owners of the parent, not only as the shareholders whose equity a total may be
 # ("Total controlling interest" / "Equity attributable to owners" over "Total stockholders' equity" printed after the
 # non-controlling interests)
-_NAMES_OWNERS = re.compile(r"(?i)\b(?:owners|equity\s+holders|attributable|available)\b|(?<![\w-])(?<!non )controlling\s+"
+_NAMES_OWNERS = re.compile(r"(?i)\b(?:owners|equity\s+holders|attributable|available|applicable)\b|(?<![\w-])(?<!non )controlling\s+"
                            r"interests?\b|\bgroup\s+share\b")
 
 

@@ -47,10 +47,10 @@ _PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordin
 _DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4]|"
                             r"[12]h|h[12])\b")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
-# line net of it ("Loans, net", "Loans, less allowance for credit losses", "Revenue after returns")
-_DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|after)\b)")
+# line net of it ("Loans, net", "Loans, less allowance for credit losses")
+_DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less)\b)")
 _DIVIDEND = re.compile(r"(?i)dividend|distribution")
-_WHOLE_YEAR = re.compile(r"(?i)\btotal\b|\bfull[- ]year\b|\bannual\b|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
+_WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!\s+of\s+the\s+(?:interim|final))|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
@@ -343,11 +343,14 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # (a row that covers the asked words itself ranks above one the standard vocabulary links)
         # (the owners' share of a line answers a question asking what is attributable to them, over the line's total)
         owners = attribution.owners_rank(f.label_path, ask.question) if owners_asked else 0
+        # (the row printed under the very name asked: "Total equity" for "total equity", over "Total stockholders'
+        # equity" printed above the minorities)
+        as_named = bool(ask.measure_stems) and set(stems(f.label)) == set(ask.measure_stems)
         # (the metric's own line ranks above a row holding the asked words: "Profit for the period" > "Gross profit")
         key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement,
                not row_fit.before_interest_and_tax(ask, f), own_line,
                printed, id(f) not in per_part,
-               owners, soft_hits,
+               owners, soft_hits, as_named,
                -doc_rank.get(f.doc_id, 9), carrying,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words), link))

@@ -47,7 +47,9 @@ def _cost_stems() -> frozenset[str]:
 # "revenue growth", "deposit insurance", "premiums receivable", "interest payable" (stems; not "charge": an
 # "Impairment charge" is the impairment)
 _COMPOUND_NEXT = {"tax", "recognit", "recognition", "statement", "per", "intang", "account", "impair", "ratio",
-                  "margin", "growth", "insur", "receiv", "payabl"}
+                  "margin", "growth", "insur", "receiv", "payabl", "charg", "fee"}
+# ... except a charge or fee that is the asked measure's own amount: "Impairment charge", "Finance charges"
+_CHARGED = {"impair", "depreci", "amort", "amortis", "restructur", "financ", "interest", "tax", "manag", "servic", "perform"}
 
 
 def only_in_compound(ask: Ask, f: StoredFact) -> bool:
@@ -58,7 +60,8 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
     if not hits:
         return False
     said = set(stems(ask.question))
-    return all(i + 1 < len(toks) and toks[i + 1] in _COMPOUND_NEXT and toks[i + 1] not in said for i in hits)
+    return all(i + 1 < len(toks) and toks[i + 1] in _COMPOUND_NEXT and toks[i + 1] not in said and
+               not (toks[i + 1] in ("charg", "fee") and toks[i] in _CHARGED) for i in hits)
 
 
 def misread_row(f: StoredFact) -> bool:
