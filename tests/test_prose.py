@@ -541,3 +541,17 @@ def test_never_count_finds_each_phrase_kind():
     assert never_count("Our offices: 100 Main St, Chicago, IL 60606. P.O. Box 9") == 2
     assert never_count("The platform of the new agreement grew revenue.") == 0
     assert never_count("Revenue grew 4% in FY2022, driven by pricing.") == 0
+
+
+def test_a_cause_named_by_anaphor_is_quoted_with_the_sentence_it_follows_and_a_recurring_pattern_is_no_cause():
+    from pipeline.answer.prose import covering
+
+    q = analyse("Why did Boeing's revenue rise in 2022?")
+    seasonal = page("Seasonality\nOur business is modestly seasonal, with revenue typically lower in the fourth quarter "
+                    "due to customer plant shutdowns around the holidays.", 4)
+    assert covering(None, q, [seasonal], 2022) is None
+    mdna = page("Results of operations\nRevenue was $66,608 million in 2022, an increase of 7% from 2021. The increase "
+                "was primarily driven by higher commercial deliveries and services volume.", 5)
+    found = covering(None, q, [seasonal, mdna], 2022)
+    assert found is not None and found.passage.page == 5
+    assert "Revenue was $66,608 million in 2022" in found.sentence and "driven by higher commercial" in found.sentence

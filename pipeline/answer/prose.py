@@ -148,6 +148,9 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     return terms
 
 
+_ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:increases?|decreases?|rise|declines?|improvements?|growth|"
+                      r"changes?|reductions?|expansion|contraction|deterioration)\b")
+_HABITUAL = re.compile(r"(?i)\b(?:typically|usually|generally|historically|normally|tends?\s+to|seasonal(?:ly|ity)?)\b")
 _CAUSE_WORD = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led)\w*$")
 _SUBJECT = re.compile(r"(?i)^(.{3,160}?)\s(amounted to|totaled|totalled|were|was|reached|equaled|equalled)\s")
 # "Wireless equipment revenues included in our Business segment": a part of the figure named after the phrase
@@ -247,7 +250,11 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         never = never_count(" ".join(text.split()))
         if never >= 3:      # a cover page, exhibit index or address block
             continue
-        for sent in sentences_of(text):
+        last = ""
+        for raw in sentences_of(text):
+            # "... an increase of 6.8%. The increase was driven by ...": a cause names its change by anaphor, the
+            # measure is the sentence before's (both are quoted)
+            sent, last = (f"{last} {raw}" if why and last and _ANAPHOR.match(raw) else raw), raw
             # (a sentence is a run of the page's words: on a page with no cover-page phrase, none of its sentences
             # holds one, and the phrase list is the costliest test of a sentence)
             if not reads_as_prose(sent) or (never and NEVER.search(sent)) or HEDGED.search(sent) or \
@@ -264,8 +271,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if superl and not MOST.search(sent):
                 continue
-            if why and not _CAUSAL.search(sent):    # "why ...?" needs a sentence that gives a cause
-                continue
+            if why and (not _CAUSAL.search(sent) or _HABITUAL.search(sent)):
+                continue    # "why ...?" needs a sentence that gives a cause of what happened, not a pattern that
+                #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
             if past_yes_no and _PLANNED.search(sent):
