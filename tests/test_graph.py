@@ -16,8 +16,8 @@ FALLBACK_START = "I could not answer that reliably"
 def test_routes_over_the_corpus(ask):
     assert ask("What's the weather in Paris?").route == "out_of_scope"
     assert ask("What were the numbers last year?").route == "clarify"
-    a = ask("What was Verizon's capex in FY2026?")
-    assert a.route == "no_data" and a.answer == "I have Verizon FY2030, not FY2026."
+    a = ask("What was Verizon's capex in FY2025?")     # (a report prints at most the four years before its own)
+    assert a.route == "no_data" and a.answer == "I have Verizon FY2030, not FY2025."
     assert ask("What does EBITDA mean?").route == "direct"
 
 

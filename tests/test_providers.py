@@ -58,7 +58,7 @@ def test_router_llm_faults_fail_open_to_the_rules(ctx, fake, fault):
 
 def test_router_llm_cannot_invent_a_year(ctx, fake):
     fake.then("/chat/completions", ("json", ROUTE_OK))
-    s = run_turn("What was Verizon's capex in FY2026?", with_llm(ctx, fake))   # FY2029: a comparative column
+    s = run_turn("What was Verizon's capex in FY2025?", with_llm(ctx, fake))   # no report prints FY2025
     assert s.route == "no_data"
 
 
