@@ -291,3 +291,23 @@ def test_a_table_count_is_never_stretched_to_a_narrower_or_other_question():
     mined = ("Copper production (kt)\n2022 2021\nNorthern mine 120 110\nSouthern mine 80 70\n"
              "Total copper produced 200 180\n")
     assert say("How many tonnes of copper did Quillfeather produce in 2022?", mined) is None
+
+
+def test_double_barrelled_names_hyphenated_titles_and_auditors_named_as_partnerships_or_by_key_audit_matters():
+    pages = _pages("Board of directors Miriam Osei-Barlow Chief Financial Officer Appointed in 2028.",
+                   "Executive officers Rupert Anand-Hale - President and Chief Executive Officer "
+                   "Miriam Osei-Barlow - Executive Vice-President and Chief Financial Officer")
+    text, kind = people._role_answer(TurnState(question="Who is the CFO?"), "Quillfeather", 2022, pages,
+                                     "chief financial officer", lambda p: 1)
+    assert kind == "name" and "Miriam Osei-Barlow" in text.split("(")[0]
+    partnership = _pages("Non-audit services and auditor. The Company has not indemnified its auditor, "
+                         "Brindabella Partners.")
+    text, kind = people._auditor(TurnState(question="Who audits it?"), "Quillfeather", 2022, partnership, lambda p: 1)
+    assert kind == "name" and "Brindabella Partners" in text.split("(")[0]
+    signed = _pages("Key audit matter: allowance for credit losses. Whitfield Marchand LLP Chartered Professional "
+                    "Accountants, Licensed Public Accountants Toronto, Canada",
+                    "Corporate information Auditor Lo & Ashworth CPA Limited, Certified Public Accountants")
+    text, kind = people._auditor(TurnState(question="Who audits it?"), "Quillfeather", 2022, signed[:1], lambda p: 1)
+    assert kind == "name" and "Whitfield Marchand LLP" in text.split("(")[0]
+    text, kind = people._auditor(TurnState(question="Who audits it?"), "Quillfeather", 2022, signed[1:], lambda p: 1)
+    assert kind == "name" and text.split("(")[0].endswith("is Lo & Ashworth CPA Limited ")

@@ -36,7 +36,9 @@ _CHANGE_Q = re.compile(r"(?i)\b(chang\w*|appoint\w*|resign\w*|retire\w*|depart\w
                        r"new\s+(ceo|cfo|chair\w*|director\w*|chief)|turnover|succession)\b")
 _LEADERS_Q = re.compile(r"(?i)\b(leadership|management|executive\w*|officers?|directors?|board|ceo|cfo|chair\w*|"
                         r"positions?|roles?|secretary)\b")
-_NAME = r"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?\s+(?:Mc|Mac|de\s+|van\s+)?[A-Z][a-z'’\-]+(?:\s+Jr\.?)?(?![\w'’])"
+# (a double-barrelled name keeps both parts: "Miriam Osei-Barlow", "Anne-Marie Roe")
+_NAME = (r"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*(?:\s+[A-Z]\.?)?\s+(?:Mc|Mac|de\s+|van\s+)?"
+         r"[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*(?:\s+Jr\.?)?(?![\w'’])")
 _NOT_NAME = re.compile(r"(?i)\b(company|inc|corp|corporation|board|group|committee|annual|report|officer|executive|"
                        r"director|directors|chief|financial|principal|accounting|president|vice|senior|the|our|and|"
                        r"limited|ltd|plc|llp|statements?|united|states|securities|exchange|commission|form|item|"
@@ -51,9 +53,11 @@ _CHANGE = re.compile(r"(?i)\b(was\s+appointed|were\s+appointed|has\s+been\s+appo
                      r"assumed\s+the\s+role)\b")
 _IN_YEAR = re.compile(r"(?i)\b(during\s+the\s+(year|period)|in\s+the\s+year|this\s+year|since\s+the\s+(last|previous)|"
                       r"with\s+effect\s+from|effective\s+(from\s+)?(\d|[A-Z]))")
-_FIRM_END = r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|Audit\s+(?:Pty\s+)?(?:Ltd|Limited)|(?:Pty\s+)?Ltd|Limited)"
+# (a partnership named as such: "Brindabella Partners", "Hollis & Co.")
+_FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|Audit\s+(?:Pty\s+)?(?:Ltd|Limited)|(?:Pty\s+)?Ltd|Limited|"
+             r"Partners|&\s+Co\.?)")
 _FIRM = re.compile(rf"((?:[A-Z][A-Za-z&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
-_AUDIT_WORDS = re.compile(r"(?i)auditor|accounting\s+firm|audit\s+report|report\s+on\s+the\s+audit|/s/")
+_AUDIT_WORDS = re.compile(r"(?i)auditor|accounting\s+firm|audit\s+report|report\s+on\s+the\s+audit|/s/|key\s+audit\s+matters?")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d)")
 
 
@@ -105,7 +109,7 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
     r = rf"(?:{pattern})"
     # other titles printed between the name and the role: "Jonathan Roe serves as Chairman of the Board, President
     # and Chief Executive Officer", "Jane Roe (c) 55 Senior Vice President, Chief Financial Officer"
-    titles = (r"(?:(?:Chair\w*|President|Vice|Senior|Executive|Deputy|Group|Managing|Director|Officer|Founder|Co-Founder|"
+    titles = (r"(?:(?:Chair\w*|President|Vice(?:-President)?|Senior|Executive|Deputy|Group|Managing|Director|Officer|Founder|Co-Founder|"
               r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|of|the|and|&),?\s+){0,8}?")
     # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
     forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME})\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
@@ -208,7 +212,7 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
             continue
         for m in _FIRM.finditer(text):
             firm = " ".join(m.group(0).split()).strip(" ,")
-            firm = re.sub(r"^(?:(?:We|The|Our|By|Signed|For\s+and\s+on\s+behalf\s+of|and)\s+)+", "", firm)
+            firm = re.sub(r"^(?:(?:We|The|Our|By|Signed|For\s+and\s+on\s+behalf\s+of|and|Auditors?)\s+)+", "", firm)
             near = text[max(0, m.start() - 300):m.end() + 300]
             if len(firm.split()) < 2 or not _AUDIT_WORDS.search(near) or \
                     re.search(r"(?i)\b(holdings|group|bank|trust|company|inc|corporation|plc)\b", firm) or \
@@ -218,9 +222,11 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
             if re.search(r"(?i)(affiliated\s+with|member\s+firms?\s+of|network\s+of)\s*$", before):
                 continue     # the network's boilerplate ("affiliated with KPMG International Limited"), not the signer
             strong = bool(re.search(r"/s/\s*$", before) or re.search(r"(?i)^\W*(statutory\s+auditor|chartered\s+accountants|"
+                                                                     r"certified\s+public\s+accountants|registered\s+auditors?|"
+                                                                     r"chartered\s+professional\s+accountants|"
                                                                      r"as\s+(the\s+)?(company['’]s\s+)?auditors?|"
                                                                      r"we\s+have\s+served)", after)
-                          or re.search(r"(?i)(appoint|re-?appoint)\w*\s*$", before)
+                          or re.search(r"(?i)(appoint|re-?appoint)\w*\s*$|\bauditors?,\s*$", before)
                           or "Chartered Accountants" in firm)
             if not strong or re.search(r"(?i)\b(regist\w*|services|market|share|bank|custodian|solicitors|lawyers)\b",
                                        firm) or company.split()[0].lower() in firm.lower():
