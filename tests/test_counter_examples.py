@@ -279,3 +279,22 @@ def test_the_annual_report_named_is_no_whole_year_dividend():
             "Total dividend per share (pence) 17.00 15.80"]
     assert _value("According to the annual report, what was the final dividend per share for 2030?", [page]) == "12.00"
     assert _value("What was the total dividend per share for 2030?", [page]) == "17.00"
+
+
+UK_GAAP = ["Consolidated profit and loss account", "2030 2029", "£m £m", "Turnover 900.0 850.0",
+           "Profit on ordinary activities before taxation 120.0 110.0",
+           "Tax on profit on ordinary activities (30.0) (28.0)", "Profit for the financial year 90.0 82.0",
+           "Profit attributable to:", "Equity shareholders of the parent 88.0 80.0", "Minority interests 2.0 2.0"]
+
+
+@pytest.mark.parametrize("question,value", [
+    ("Profit on ordinary activities before tax for 2030?", "120.0"),        # never the tax on it
+    ("Profit for 2030 net of minority interests?", "88.0"),                 # the owners' share, not the total
+    ("Profit attributable to the parent, after minority interests, in 2030?", "88.0"),
+])
+def test_uk_gaap_wording_and_a_line_said_net_of_the_minorities(question, value):
+    assert _value(question, [UK_GAAP]) == value
+
+
+def test_equity_net_of_the_minorities_is_the_owners_equity():
+    assert _value("Equity net of minority interests at end-2030?", [EQUITY]) == "2,380.0"

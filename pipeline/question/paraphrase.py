@@ -80,6 +80,16 @@ _CONTROLLING = re.compile(r"(?<![\w-])(?<!non )controlling (?:interests?|shareho
 _PPE = re.compile(r"(?<![\w&])(?:pp&e|ppe|pp & e|ppne)(?![\w&])")
 
 
+# the owners' share said as what the line is after ("profit net of minority interests", "equity excluding NCI")
+_LESS_MINORITIES = re.compile(r"(?i)\b(?:net\s+of|after|excluding|excl\.?|less)\s+(?:the\s+)?(?:minorities|minority\s+"
+                              r"interests?|nci|non-?\s?controlling\s+interests?)(?![\w-])")
+
+
+def owners_said_as_net(text: str) -> str:
+    """`text` with the owners' share said as a line net of the minorities' written as 'attributable to owners'."""
+    return _LESS_MINORITIES.sub(" attributable to owners ", text)
+
+
 def includes_minorities(folded: str) -> bool:
     """The question asks a total said to include the minorities' share ("equity incl. minorities")."""
     return bool(_WITH_MINORITIES.search(folded))
@@ -87,7 +97,7 @@ def includes_minorities(folded: str) -> bool:
 
 def name_holders(folded: str) -> str:
     """`folded` with the holders of a share of a line named in the statements' standard words."""
-    folded = _WITH_MINORITIES.sub(" ", folded)
+    folded = _WITH_MINORITIES.sub(" ", owners_said_as_net(folded))
     return _CONTROLLING.sub("owners", _MINORITIES.sub("non-controlling interests", folded))
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from pipeline.question.paraphrase import owners_said_as_net
+
 _OPEN_ATTRIBUTION = re.compile(r"(?i)\b(?:attributable|available)\s+to:?$")
 # the owners named by the row ("Owners of the parent", "Shareholders' equity", "Equity shareholders of Acme plc",
 # "Net income attributable to Acme Inc."); "Perpetual securities holders" are not the owners
@@ -60,6 +62,7 @@ def asks_owners_share(question: str) -> bool:
     # ("total shareholders' equity" asks the line printed under that name, whoever holds it; "total Acme
     # shareholders' equity" names the owners)
     question = re.sub(r"(?i)\btotal\s+(?:share|stock)holders['’]?\s+(?:equity|funds|deficit)\b", " ", question)
+    question = owners_said_as_net(question)     # ("profit net of minority interests": the owners' share)
     return bool(_ASKS_OWNERS.search(question)) and not _MINORITIES.search(question)
 
 
