@@ -187,3 +187,14 @@ def test_the_asset_alone_is_its_balance_and_a_ratio_keeps_both_measures():
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "640.0"
     from pipeline.question.lexicon import get_lexicon
     assert {m.key for m in get_lexicon().find("capex to PP&E ratio in 2030")} == {"capex", "net_ppe"}
+
+
+def test_parent_company_and_consolidated_columns_dated_in_figures_are_told_apart():
+    """"Parent Company Consolidated" over "Note 12/31/2031 12/31/2030 12/31/2031 12/31/2030" (a Brazilian balance sheet
+    in translation): the first pair is the parent's own, the second the group's."""
+    page = ["BALANCE SHEETS", "(In thousands of Brazilian reais - R$)", "Parent Company Consolidated",
+            "Note 12/31/2031 12/31/2030 12/31/2031 12/31/2030", "ASSETS",
+            "Cash and cash equivalents 250,629 302,229 436,272 482,740",
+            "Total assets 5,707,222 5,329,350 7,047,312 6,605,550"]
+    assert _hit("Consolidated total assets at 12/31/2031?", [page], 2031).fact.value_printed == "7,047,312"
+    assert _hit("Parent company total assets at end of 2031?", [page], 2031).fact.value_printed == "5,707,222"

@@ -180,9 +180,9 @@ def is_fragment(line: str) -> bool:
 
 
 _DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{MON}")
-# Who a column is: a group's accounts print the consolidated and the parent company's figures side by side
-# ("Group Company / 2022 2021 2022 2021", "Consolidated Parent").
-_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(company|parent)\b")
+# Who a column is: a group's accounts print the consolidated and the parent company's figures side by side ("Group
+# Company / 2022 2021 2022 2021", "Parent Company Consolidated"; "Individual" is the parent's in Brazilian reports).
+_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|parent|individual)\b")
 
 
 def has_period(line: str) -> bool:
