@@ -298,3 +298,40 @@ def test_uk_gaap_wording_and_a_line_said_net_of_the_minorities(question, value):
 
 def test_equity_net_of_the_minorities_is_the_owners_equity():
     assert _value("Equity net of minority interests at end-2030?", [EQUITY]) == "2,380.0"
+
+
+NORDIC_SPACED = ["CONSOLIDATED INCOME STATEMENT", "NOK million Note 2030 2029", "Revenue 3, 4 14 218 12 905",
+                 "Other operating income 4 212 148", "EBITDA 3 095 2 558", "Finance costs 8 -512 -488",
+                 "Profit for the year 1 210 554", "Total assets 28 242 26 104"]
+
+
+def test_thousands_set_apart_by_a_space_are_read_when_one_grouping_fits_and_never_guessed():
+    assert _value("Revenue in 2030?", [NORDIC_SPACED]) == "14218"
+    assert _value("EBITDA in 2029?", [NORDIC_SPACED], 2029) == "2558"
+    assert _value("Total assets in 2030?", [NORDIC_SPACED]) == "28242"
+    assert _value("Finance costs in 2030?", [NORDIC_SPACED]) == "-512"
+    # "1 210 554": 1,210 and 554, or note 1 with 210 and 554: no figure rather than a guess
+    assert _value("Profit for the year in 2030?", [NORDIC_SPACED]) is None
+
+
+SG_GROUP_ONLY = ["STATEMENTS OF PROFIT OR LOSS", "Group Company", "Note 2032 2031 2032 2031", "$'000 $'000 $'000 $'000",
+                 "Revenue 4 486,212 441,805 38,000 31,500", "Profit for the year 46,948 43,296 30,677 22,594",
+                 "Profit attributable to:", "Owners of the Company 44,830 41,491", "Non-controlling interests 2,118 1,805",
+                 "Earnings per share (cents)", "- Basic 10 7.32 6.77"]
+
+
+def test_rows_printed_for_the_group_alone_beside_group_and_company_columns_are_the_groups():
+    assert _value("Profit attributable to owners of the Company in 2032?", [SG_GROUP_ONLY], 2032) == "44,830"
+    assert _value("Basic EPS for FY2032 (cents)?", [SG_GROUP_ONLY], 2032) == "7.32"
+    assert _value("Company-level revenue for 2032?", [SG_GROUP_ONLY], 2032) == "38,000"
+
+
+def test_a_like_for_like_measure_is_never_all_sales_and_the_line_named_total_is_the_one_asked():
+    page = ["Consolidated statements of operations", "(in thousands)", "2032 2031", "Revenues:",
+            "Company restaurant sales 1,184,520 1,090,300", "Franchise revenues 60,100 55,200",
+            "Total revenues 1,244,620 1,145,500"]
+    assert _value("What was same-restaurant sales growth in fiscal 2032?", [page], 2032) is None
+    net_assets = ["Consolidated balance sheet", "Millions of yen", "2030 2031", "Net assets", "Shareholders' equity",
+                  "Total shareholders' equity 289,719 311,508", "Non-controlling interests 32,013 38,412",
+                  "Total net assets 321,732 349,920"]
+    assert _value("What were total net assets as of March 31, 2031?", [net_assets], 2031) == "349,920"

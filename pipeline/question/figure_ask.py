@@ -210,6 +210,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         text = _MONTH_YEAR.sub(" ", text)
     if not re.search(r"(?i)dividend|distribution", text):
         text = _PART_OF_YEAR.sub(" ", text)     # the period asked ("fourth quarter"), kept as `part_of_year`
+    # a like-for-like measure ("same-store sales", "same-restaurant sales growth"): comparable sales, never all sales
+    text = re.sub(r"(?i)\bsame[- ](?:store|restaurant|shop|unit|hotel|property|branch|outlet)s?\b", " comparable ", text)
     text = _YEARISH.sub(" ", text)
     folded = " " + name_measures(fold(text)) + " "
     measure, gloss = "", set()

@@ -31,7 +31,7 @@ def completed(label: str, rows: list[Row]) -> str:
 _IS_ATTRIBUTABLE = re.compile(r"(?i)\s+(?:is|are)\s+(?=(?:attributable|available)\s+to\b)")
 _MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminority\b")
 # A heading that splits a named line between its holders ("Profit for the year (is) attributable to:")
-_OPEN_SPLIT = re.compile(r"(?i)^\S+(?:\s+\S+)+?\s+(?:attributable|available)\s+to$")
+_OPEN_SPLIT = re.compile(r"(?i)^\S+(?:\s+\S+)*?\s+(?:attributable|available)\s+to$")   # ("Profit attributable to:")
 # the other comprehensive income's own headings, which the year's profit is never under
 _OCI_HEADING = re.compile(r"(?i)comprehensive|reclassifi|items that (may|will)")
 

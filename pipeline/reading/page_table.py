@@ -35,6 +35,12 @@ class Row:
         if cols[0].kind == "note" and len(self.values) == len(cols) - 1:
             return list(zip(cols[1:], self.values))
         body = [c for c in cols if c.kind != "note"]
+        group = [c for c in body if c.entity == "group"]
+        if group and len(group) < len(body) and len(self.values) in (len(group), len(group) + 1):
+            # a row printed for the group alone ("Owners of the Company", "- Basic 10 7.32 6.77" after its note)
+            noted = len(self.values) > len(group) and cols[0].kind == "note"
+            if len(self.values) == len(group) or noted:
+                return list(zip(cols[:1] + group if noted else group, self.values))
         trailing = body
         while trailing and trailing[-1].kind == "change":
             trailing = trailing[:-1]

@@ -345,7 +345,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         owners = attribution.owners_rank(f.label_path, ask.question) if owners_asked else 0
         # (the row printed under the very name asked: "Total equity" for "total equity", over "Total stockholders'
         # equity" printed above the minorities)
-        as_named = bool(ask.measure_stems) and set(stems(f.label)) == set(ask.measure_stems)
+        as_named = bool(ask.measure_stems) and set(stems(f.label)) - {"total"} == set(ask.measure_stems) - {"total"}
         # (the metric's own line ranks above a row holding the asked words: "Profit for the period" > "Gross profit")
         key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement,
                not row_fit.before_interest_and_tax(ask, f), own_line,

@@ -1,0 +1,60 @@
+"""Thousands set apart by an ordinary space ("Revenue 3, 4 14 218 12 905", Nordic and French typesetting).
+
+Read as text, "14 218 12 905" is four tokens: two figures or four. On a page that prints its figures this way (no
+comma-grouped figure, several lines closing with two or more space-grouped figures) a line's closing run of tokens is
+read as the page's years' figures, with or without a note before them: when exactly one grouping fits, its figures are
+joined ("14218 12905"); when several fit ("Profit for the year 1 210 554": 1,210 and 554, or note 1 with 210 and 554)
+the line's cells are unreadable ("n/a": no figure is read from them, never a guess)."""
+from __future__ import annotations
+
+import re
+
+_COMMA_GROUPED = re.compile(r"(?<![\d.])\d{1,3},\d{3}(?![\d])")
+_SPACED_RUN = re.compile(r"(?:^|\s)-?\d{1,3}(?: \d{3})+(?:\s+-?\d{1,3}(?: \d{3})+)+\s*$")
+_YEARS = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+_HEAD = re.compile(r"-?(?:[1-9]\d{0,2}|0)(?:[.,]\d+)?|[-–—]")
+_TAIL = re.compile(r"\d{3}")
+_TOKEN = re.compile(r"-?\d+(?:[.,]\d+)?|[-–—]")
+
+
+def read(lines: list[str]) -> list[str]:
+    text = "\n".join(lines)
+    if _COMMA_GROUPED.search(text) or sum(1 for ln in lines if _SPACED_RUN.search(ln)) < 2:
+        return lines
+    years = next((len(set(_YEARS.findall(ln))) for ln in lines if len(set(_YEARS.findall(ln))) >= 2), 0)
+    return [_line(ln, years) for ln in lines] if years else lines
+
+
+def _line(line: str, years: int) -> str:
+    toks = line.split()
+    k = len(toks)
+    while k > 0 and _TOKEN.fullmatch(toks[k - 1]):
+        k -= 1
+    run = toks[k:]
+    if len(run) <= years or any(_YEARS.fullmatch(t) for t in run):
+        return line
+    # (a note before figures of the same size: "8 142 98" is note 8 with 142 and 98; "28 242 26 104" is no note 28
+    # before 242 and 26,104)
+    fits = [g for g in _groupings(run) if len(g) == years or len(g) == years + 1 and re.fullmatch(r"\d{1,2}", g[0])
+            and len({f.count(" ") for f in g[1:]}) == 1]
+    if len(fits) == 1:
+        return " ".join(toks[:k] + ["".join(f.split()) for f in fits[0]])
+    if len(fits) > 1:
+        return " ".join(toks[:k] + ["n/a"] * years)
+    return line
+
+
+def _groupings(run: list[str]) -> list[list[str]]:
+    """Every reading of the tokens as figures: a head (1-3 digits, a decimal or a dash) and 3-digit groups after it."""
+    if not run:
+        return [[]]
+    if not _HEAD.fullmatch(run[0]):
+        return []
+    out = []
+    j = 1
+    while True:
+        out += [[" ".join(run[:j])] + rest for rest in _groupings(run[j:])]
+        if j < len(run) and _TAIL.fullmatch(run[j]) and re.fullmatch(r"-?\d+", run[j - 1]):
+            j += 1
+        else:
+            return out
