@@ -350,8 +350,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement,
                not row_fit.before_interest_and_tax(ask, f), own_line,
                printed, id(f) not in per_part,
-               owners, soft_hits, as_named,
-               -doc_rank.get(f.doc_id, 9), carrying,
+               owners, soft_hits,
+               -doc_rank.get(f.doc_id, 9), carrying, as_named,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words), link))
     if not good:
