@@ -120,8 +120,6 @@ def _stems(text: str) -> tuple[str, ...]:
 _ABBREVIATED_COUNTRY = re.compile(r"(?i)(?<![\w.-])(u\.s\.|u\.k\.)(?:a\.)?(?!\s*(?:gaap|dollars?|\$|treasur|federal))")
 
 
-
-
 def country_words(text: str, measures: bool = True) -> str:
     """`text` with abbreviated countries (and measures) spelled out."""
     text = _ABBREVIATED_COUNTRY.sub(lambda m: " united states " if m.group(1).lower() == "u.s." else " united kingdom ",
@@ -161,11 +159,13 @@ _PARENT_ASKED = re.compile(r"(?i)\bcompany[- ](?:level|only)\b|\bstand[- ]?alone
                            r"\(individual\)|\bindividual (?:financial )?statements?\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
                            r"owners|equity holders|members))")
-# a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
-# quarter's dividend is one of the year's dividends instead (its own rule)
 # (the owners of the group named after the parent: "attributable to the parent company", "owners of the parent")
 _PARENTS_OWNERS = re.compile(r"(?i)\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:owners\s+of\s+(?:the\s+)?)?parent\b|"
                              r"\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+(?:the\s+)?parent\b")
+# a dividend or a trust's distribution named (its parts, interim or a quarter's, are its own measures)
+DIVIDEND = re.compile(r"(?i)dividend|distribution")
+# a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
+# quarter's dividend is one of the year's dividends instead (its own rule)
 _PART_OF_YEAR = re.compile(r"(?i)\bq[1-4]\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
                            r"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]\b|\b[12]h\b|\b(?:first|second)[- ]half\b|"
                            r"\bhalf[- ]year\b")
@@ -208,7 +208,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         text = text[lead.end():]        # "Here's one:", "Using the accounts,", "Considering its 10-K,": no measure
     if not _INTERIM.search(text):       # (a quarter ended March is told from one ended June by its month)
         text = _MONTH_YEAR.sub(" ", text)
-    if not re.search(r"(?i)dividend|distribution", text):
+    if not DIVIDEND.search(text):
         text = _PART_OF_YEAR.sub(" ", text)     # the period asked ("fourth quarter"), kept as `part_of_year`
     # a like-for-like measure ("same-store sales", "same-restaurant sales growth"): comparable sales, never all sales
     text = re.sub(r"(?i)\bsame[- ](?:store|restaurant|shop|unit|hotel|property|branch|outlet)s?\b", " comparable ", text)

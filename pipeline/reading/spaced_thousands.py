@@ -21,7 +21,7 @@ def read(lines: list[str]) -> list[str]:
     text = "\n".join(lines)
     if _COMMA_GROUPED.search(text) or sum(1 for ln in lines if _SPACED_RUN.search(ln)) < 2:
         return lines
-    years = next((len(set(_YEARS.findall(ln))) for ln in lines if len(set(_YEARS.findall(ln))) >= 2), 0)
+    years = next((n for ln in lines if (n := len(set(_YEARS.findall(ln)))) >= 2), 0)
     return [_line(ln, years) for ln in lines] if years else lines
 
 

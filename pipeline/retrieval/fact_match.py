@@ -21,7 +21,7 @@ from pipeline.reading import segment_columns
 from pipeline.reading.columns import MON
 from pipeline.reading.facts import PARENT_ONLY
 from pipeline.question.periods import YEARS_PRINTED_BACK
-from pipeline.question.figure_ask import NON_GAAP, Ask, asks_a_count, ends_the_year, stems
+from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, ends_the_year, stems
 from pipeline.question.lexicon import Metric, fold, get_lexicon
 from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import attribution, facts_rebuild, row_fit, row_headings, turn_lookups
@@ -49,7 +49,6 @@ _DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarter
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
 _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less)\b)")
-_DIVIDEND = re.compile(r"(?i)dividend|distribution")
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!\s+of\s+the\s+(?:interim|final))|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
@@ -247,7 +246,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     if ask.parent_only:     # the parent's own figure: only its statement or column answers, never the group's
         cands, secondary_ok = [f for f in cands if _parent_own(f)], True
     cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
-             and not (ask.part_of_year and not _DIVIDEND.search(ask.question) and f.span == "year" and
+             and not (ask.part_of_year and not DIVIDEND.search(ask.question) and f.span == "year" and
                       (f.statement != "balance" or not ends_the_year(ask.part_of_year)))
              and (f.kind != "percent" or row_fit.wants_percent(ask, f)) and not row_fit.misread_row(f)]
     asked = set(ask.hard) | set(ask.soft)
@@ -294,7 +293,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not tax_side(ask.question) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
-        if f.kind == "per_share" and _DIVIDEND.search(f.label_path) and \
+        if f.kind == "per_share" and DIVIDEND.search(f.label_path) and \
                 bool(_DIVIDEND_PART.search(f.label)) != (bool(_DIVIDEND_PART.search(ask.question)) and
                                                          not _WHOLE_YEAR.search(ask.question)):
             continue        # "Interim dividend per share" (or "Dividends › Final") is one of the year's dividends; the
