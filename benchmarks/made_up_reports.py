@@ -26,7 +26,7 @@ from collections import Counter
 from pathlib import Path
 
 SETS = Path(__file__).resolve().parent.parent / "evals" / "sets" / "made_up_reports"
-KINDS = ("figure", "refuse", "yes-no", "name", "why", "prose-count")
+KINDS = ("figure", "calc", "refuse", "yes-no", "name", "why", "prose-count")
 _REFUSED = re.compile(r"^(I could not|I don't hold|I do not hold|Which |I have |I answer|Could you|I can't|I cannot)")
 
 
@@ -36,11 +36,22 @@ def _found(expect: str, answer: str) -> bool:
     return norm(expect) in norm(answer)
 
 
+def _computed(expect: str, answer: str) -> bool:
+    """A calculated answer is right when one of the answer's numbers rounds to the expected result: within half a
+    unit of the expected figure's last printed decimal, or 0.5 % of it, whichever is wider."""
+    want = float(re.sub(r"[^\d.\-]", "", expect))
+    decimals = len(expect.split(".")[1].rstrip("%x ")) if "." in expect else 0
+    slack = max(0.5 * 10 ** -decimals + 1e-9, abs(want) * 0.005)
+    got = [float(n.replace(",", "")) for n in re.findall(r"-?\d[\d,]*(?:\.\d+)?", answer)]
+    return any(abs(g - want) <= slack for g in got)
+
+
 def grade(q: dict, answer: str) -> str:
     refused = bool(_REFUSED.match(answer))
     if q["expect"] == "REFUSE":
         return "right refusal" if refused else "answered"
-    return "correct" if _found(q["expect"], answer) else "refused" if refused else "answered"
+    found = _computed(q["expect"], answer) if q.get("kind") == "calc" else _found(q["expect"], answer)
+    return "correct" if found else "refused" if refused else "answered"
 
 
 def main(argv: list[str]) -> None:

@@ -20,7 +20,7 @@ from typing import Callable
 
 from pipeline.answer import superlative
 from pipeline.answer.extract import NOT_FOUND
-from pipeline.answer.stated import Stated, measure_words, stated
+from pipeline.answer.stated import PER_SHARE_AMOUNT, Stated, amount_year, measure_words, stated, subject_adds
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
@@ -107,7 +107,7 @@ def number_kinds(sentence: str) -> set[str]:
             kinds.add("per_share" if m.group("ps") else "money")
         else:
             kinds.add("count")
-    return kinds
+    return kinds | ({"per_share"} if PER_SHARE_AMOUNT.search(sentence) else set())    # "7.9p per share"
 
 
 def is_yes_no(facts: QuestionFacts) -> bool:
@@ -152,22 +152,6 @@ _ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:increases?|decreases?|
                       r"changes?|reductions?|expansion|contraction|deterioration)\b")
 _HABITUAL = re.compile(r"(?i)\b(?:typically|usually|generally|historically|normally|tends?\s+to|seasonal(?:ly|ity)?)\b")
 _CAUSE_WORD = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led)\w*$")
-_SUBJECT = re.compile(r"(?i)^(.{3,160}?)\s(amounted to|totaled|totalled|were|was|reached|equaled|equalled)\s")
-# "Wireless equipment revenues included in our Business segment": a part of the figure named after the phrase
-_PART_OF = re.compile(r"(?i)\b(included|contained|recorded|reported|recognized)\s+(in|within)\b|\b(portion|part|share)\s+of\b")
-
-
-def _subject_adds(sentence: str, terms: list[str], facts: QuestionFacts) -> bool:
-    """The figure's subject is a part of the asked figure ("Wireless equipment revenues included in our Business
-    segment amounted to $3.4 billion" for the Business segment's revenues): words the question did not ask, then
-    "included in" / "portion of" and the asked words."""
-    m = _SUBJECT.match(sentence)
-    part = _PART_OF.search(m.group(1)) if m else None
-    if not part:
-        return False
-    before = [t for t in content_terms(m.group(1)[:part.start()], facts.company_words())
-              if not re.fullmatch(r"\d+|fy\d*", t)]
-    return bool(set(before) - set(terms))
 
 
 def _page_text(conn, p: Passage) -> str:
@@ -287,7 +271,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "revenues increased by $283 million", "the $6.9 billion improvement in cash provided
                 #             by operating activities": a change, not the figure asked for (a why question asks
                 #             for the change's cause: "Revenues increased by ... driven by ..." answers it)
-            if require_year and need and _subject_adds(sent, terms, facts):
+            if require_year and need and subject_adds(sent, terms, facts.company_words()):
                 continue    # "Wireless equipment revenues included in our Business segment amounted to $3.4
                 #             billion" is a part of the Business segment's revenues, not them
             flow = kind == "count" and asks_a_flow(facts)
@@ -318,6 +302,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 said = stated(sent, measure, None if need == "number" else need, own)
                 if said is None:
                     continue    # the measure's words, but not the measure's name with its amount
+            if said is not None and len(named) > 1 and amount_year(sent, said.amount) not in years:
+                continue    # "$0.24 per share in each quarter of 2031, compared with $0.22 ... of 2030": another year's
             if kind and later and not (named & later):
                 continue    # "as of FY2021, how much will it pay in 2024?": a sentence about 2024, not any amount
             if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):

@@ -15,13 +15,15 @@ was $22.3 million and consisted of ... purchases of property and equipment") and
 
     measure_words(question, terms)   the asked measure's words in the question's order
     stated(sentence, words, kind)    the amount the sentence attaches to the measure, or None
+    amount_year(sentence, amount)    the year printed nearest that amount (a sentence comparing two years)
+    subject_adds(sentence, terms, own)  the sentence's subject is a part of the asked figure
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from pipeline.question.terms import stem, stems, words as words_of
+from pipeline.question.terms import content_terms, stem, stems, words as words_of
 
 # Words that say which side of a boundary a measure is ("loss before income tax", "profit after tax"): part of
 # the measure's name, although the question's content terms drop them.
@@ -29,7 +31,12 @@ _SIDE = {"before", "after", "pre", "post", "excluding", "including"}
 # Verbs of a question that say how a figure came about, not what it measures ("How much did X pay in cash
 # dividends?" asks for cash dividends).
 _VERBS = set("""pay paid pays paying spend spent spends spending earn earned earns generate generated generates
-receive received make made incur incurred record recorded report reported have had has hold held""".split())
+receive received make made incur incurred record recorded report reported have had has hold held propose proposed
+proposes proposing recommend recommended recommends recommending declare declared declares declaring determine
+determined determines determining approve approved approves approving""".split())
+# Units a question names its figure in ("in cents", "(pence)"): how the amount is printed, not the measure's name.
+_UNIT_WORDS = set("""cents cent pence penny dollars dollar pounds euros yen sen million millions thousand thousands
+billion billions""".split())
 # Words that may join the words of one measure's name ("purchases of property and equipment", "income, net").
 _JOIN = {"of", "and", "&", "the", ",", "-", "/"}
 # Words that may stand before a measure's name without narrowing it to another measure: determiners, possessives,
@@ -52,6 +59,15 @@ _MONTHS = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|de
 _TOKEN = re.compile(r"(?:(?:US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|[$£€¥])\s?)?\(?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?%)?"
                     r"|[A-Za-z][A-Za-z'’&]*(?:-[A-Za-z]+)*|[^\sA-Za-z\d]")
 _SCALE = re.compile(r"(?i)^(thousand|million|billion|bn|mn|m|k)$")
+# An amount per share or unit as prose prints it, the "per share" after the amount ("a final dividend of 7.9p per
+# share", "14.5 cents per ordinary share", "HK4.5 cents per share", "$0.24 per common share", "4.2 cents per unit").
+PER_SHARE_AMOUNT = re.compile(
+    r"(?i)(?<![\w.$])((?:(?:US|AU|A|C|NZ|HK|S|NT)?\$|[£€¥]|(?:HK|US|NZ|RM|Rs\.?|R)(?=\d))?\s?\d{1,4}(?:\.\d+)?"
+    r"(?:\s?(?:p|pence|cents?|c|sen|yen)\b)?)"
+    r"\s+per\s+(?:(?:ordinary|common|diluted|basic|fully\s+paid|stapled|issued)\s+)*(?:shares?|units?|securit(?:y|ies))\b")
+# Words that may stand inside a dividend's name without making it another dividend ("quarterly cash dividend").
+_PER_SHARE_JOIN = {"cash"}
+_PER_WORDS = {"share", "shares", "unit", "units", "security", "securities"}
 _CURRENCY_WORD = re.compile(r"(?i)^(dollars?|usd|aud|cad|gbp|eur|pounds?|euros?)$")
 
 
@@ -69,7 +85,7 @@ def measure_words(question: str, terms: list[str]) -> list[str]:
     want = set(terms)
     for w in words_of(question):
         w = w[:-2] if w.endswith("'s") else w
-        if w in _SIDE or (want & stems(w) and w not in _VERBS):
+        if w in _SIDE or (want & stems(w) and w not in _VERBS and w not in _UNIT_WORDS):
             out.append(w)
     return list(dict.fromkeys(out))
 
@@ -144,27 +160,59 @@ def _spans(toks: list[str], words: list[str]) -> list[tuple[int, int]]:
     return out
 
 
+def _names_only_it(toks: list[str], start: int, end: int, own: set[str]) -> bool:
+    """The tokens start..end name the measure itself, not a part of another measure's name."""
+    before = toks[start - 1].lower() if start else ""
+    after = toks[end + 1].lower() if end + 1 < len(toks) else ""
+    # a heading run into the sentence ("Segment results Business segment revenues were", "Backlog Funded
+    # backlog was"): the name starts with a capital after a sentence-case heading, or is itself sentence-case
+    # after a one-word heading ("Adjusted Net Income" is a title, not a heading and a name)
+    heading = bool(start) and toks[start][:1].isupper() and (
+        toks[start - 1][:1].islower() or all(t[:1].islower() for t in toks[start + 1:end + 1] if t.isalpha()))
+    if before and before.isalpha() and before not in _BEFORE_OK and before not in own \
+            and not before.endswith(("'s", "’s", "s'")) and not _MONTHS.match(before) and not heading:
+        return False    # "deferred income", "intangible assets", "operating loss": another measure's name
+        #                 (a heading run into the sentence, "Backlog Funded backlog was", names nothing)
+    # "income tax assets", "loss carryforwards", "income per share": another measure
+    return not (after and after.isalpha() and after not in _AFTER_OK)
+
+
+def per_share(sentence: str, words: list[str], company_words: set[str] | None = None) -> Stated | None:
+    """The amount per share `sentence` attaches to the measure named by `words` (the question's words of a
+    per-share measure: "final dividend ... share"), printed with "per share" after the amount: the words before
+    "share" name the measure, then only linking words and dates ("The Directors propose a final dividend for the year
+    ended 31 March 2031 of 7.9p per share (FY30: 7.2p)" -> 7.9p). A dividend named with another word before it
+    ("an interim dividend of 3.6p") is another dividend."""
+    head = [w for w in words if w.lower() not in _PER_WORDS]
+    if not head or len(head) == len(words):
+        return None
+    own = company_words or set()
+    for m in PER_SHARE_AMOUNT.finditer(sentence):
+        toks = [t for t in _TOKEN.findall(sentence[:m.start()]) if t.lower() not in _PER_SHARE_JOIN]
+        j = len(toks) - 1
+        while j >= 0 and (toks[j].lower() in _LINK or toks[j].lower() in own or _MONTHS.match(toks[j]) or
+                          toks[j] in (",", "(", ")") or toks[j].upper() == "FY" or
+                          (_is_number(toks[j]) and _kind_of(toks, j) == "date") or
+                          (_is_number(toks[j]) and j and toks[j - 1].upper() == "FY")):
+            j -= 1
+        for start, end in _spans(toks, head):
+            if end == j and _names_only_it(toks + ["of"], start, end, own):
+                return Stated(" ".join(toks[start:end + 1]) + " per share", m.group(1).strip())
+    return None
+
+
 def stated(sentence: str, words: list[str], need: str | None, company_words: set[str] | None = None) -> Stated | None:
     """The amount `sentence` attaches to the measure named by `words` (see the module doc), or None when the
     sentence does not name that measure, names it only inside another measure's name, or gives it no amount."""
     if not words:
         return None
+    if need == "per_share" and (said := per_share(sentence, words, company_words)) is not None:
+        return said
     toks = _TOKEN.findall(sentence)
     own = company_words or set()
     for start, end in _spans(toks, words):
-        before = toks[start - 1].lower() if start else ""
-        after = toks[end + 1].lower() if end + 1 < len(toks) else ""
-        # a heading run into the sentence ("Segment results Business segment revenues were", "Backlog Funded
-        # backlog was"): the name starts with a capital after a sentence-case heading, or is itself sentence-case
-        # after a one-word heading ("Adjusted Net Income" is a title, not a heading and a name)
-        heading = bool(start) and toks[start][:1].isupper() and (
-            toks[start - 1][:1].islower() or all(t[:1].islower() for t in toks[start + 1:end + 1] if t.isalpha()))
-        if before and before.isalpha() and before not in _BEFORE_OK and before not in own \
-                and not before.endswith(("'s", "’s", "s'")) and not _MONTHS.match(before) and not heading:
-            continue        # "deferred income", "intangible assets", "operating loss": another measure's name
-            #             (a heading run into the sentence, "Backlog Funded backlog was", names nothing)
-        if after and after.isalpha() and after not in _AFTER_OK:
-            continue        # "income tax assets", "loss carryforwards", "income per share": another measure
+        if not _names_only_it(toks, start, end, own):
+            continue
         name = " ".join(toks[start:end + 1]).replace(" ,", ",")
         # the amount after the name, with only linking words, dates and the company's name between
         j = end + 1
@@ -191,3 +239,34 @@ def stated(sentence: str, words: list[str], need: str | None, company_words: set
             if k >= 0 and _is_number(toks[k]) and _fits(_kind_of(toks, k), need):
                 return Stated(name, _amount(toks, k))
     return None
+
+
+_YEAR_AT = re.compile(r"(?<![\d,.$])(?:19|20)\d{2}(?![\d%]|[,.]\d)")
+
+
+def amount_year(sentence: str, amount: str) -> int | None:
+    """The year printed nearest to where `amount` is printed in `sentence` ("$0.24 per share in each quarter of
+    2031, compared with $0.22 per share in each quarter of 2030": 2031 for $0.24), None when no year is printed."""
+    at = sentence.find(amount)
+    if at < 0:
+        return None
+    years = [(abs(m.start() - at), int(m.group(0))) for m in _YEAR_AT.finditer(sentence)]
+    return min(years)[1] if years else None
+
+
+_SUBJECT = re.compile(r"(?i)^(.{3,160}?)\s(amounted to|totaled|totalled|were|was|reached|equaled|equalled)\s")
+# "Wireless equipment revenues included in our Business segment": a part of the figure named after the phrase
+_PART_OF = re.compile(r"(?i)\b(included|contained|recorded|reported|recognized)\s+(in|within)\b|\b(portion|part|share)\s+of\b")
+
+
+def subject_adds(sentence: str, terms: list[str], company_words: set[str]) -> bool:
+    """The figure's subject is a part of the asked figure ("Wireless equipment revenues included in our Business
+    segment amounted to $3.4 billion" for the Business segment's revenues): words the question did not ask, then
+    "included in" / "portion of" and the asked words."""
+    m = _SUBJECT.match(sentence)
+    part = _PART_OF.search(m.group(1)) if m else None
+    if not part:
+        return False
+    before = [t for t in content_terms(m.group(1)[:part.start()], company_words)
+              if not re.fullmatch(r"\d+|fy\d*", t)]
+    return bool(set(before) - set(terms))
