@@ -20,8 +20,10 @@ from typing import Callable
 
 from pipeline.answer import superlative
 from pipeline.answer.extract import NOT_FOUND
-from pipeline.answer.stated import PER_SHARE_AMOUNT, Stated, amount_year, measure_words, stated, subject_adds
+from pipeline.answer.stated import (PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words, stated,
+                                     subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
+from pipeline.question.causes import WHY, asks_why, gives_a_cause
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
@@ -42,9 +44,6 @@ _NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£)?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d
                      r"(?P<pct>%|percent\b)?"
                      r"(?:\s*(?P<scale>million|billion|thousand|bn|mn)\b)?(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
                      re.I)
-_WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
-_CAUSAL = re.compile(r"(?i)\b(due to|because|driven by|drove|reflect(s|ed|ing)|as a result of|result(ed)? from|"
-                     r"attribut(able|ed) to|primarily (from|by)|led by|owing to|caused by)\b")
 _CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrease|grow|rise|fall|decline|change|raise|"
                        r"reduce|cut)\b")
 _CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
@@ -139,17 +138,18 @@ def _bar(n: int) -> int:
 def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
     q = " ".join([core_question(facts.own_words()), *facts.carried_words()])     # the words carried count too
-    q = MOST.sub(" ", _YESNO.sub(" ", q))
+    q = _GO_UP.sub(r" \1 ", MOST.sub(" ", _YESNO.sub(" ", q)))    # "go up" is a rise: a change, not a word to carry
     terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
-    if _WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):
+    if WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):
         # "what drove it? (revenue)": the measure is what the sentence must name; the cause words are asked by
         # requiring a causal sentence, not by carrying "drove" ("revenue increased due to ...")
         terms = [t for t in terms if not _CAUSE_WORD.match(t.lstrip("~"))] or terms
     return terms
 
 
-_ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:increases?|decreases?|rise|declines?|improvements?|growth|"
+_ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:[a-z]+\s+){0,2}?(?:increases?|decreases?|rise|declines?|improvements?|growth|"
                       r"changes?|reductions?|expansion|contraction|deterioration)\b")
+_GO_UP = re.compile(r"(?i)\b(?:go|goes|went|gone|going)\s+(up|down)\b")
 _HABITUAL = re.compile(r"(?i)\b(?:typically|usually|generally|historically|normally|tends?\s+to|seasonal(?:ly|ity)?)\b")
 _CAUSE_WORD = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led)\w*$")
 
@@ -178,14 +178,6 @@ def _not_the_measure(sentence: str, question: str) -> str:
     return text
 
 
-def gives_a_cause(sentence: str) -> bool:
-    """"... increased due to ...", "driven by", "as a result of": the sentence gives a cause."""
-    return bool(_CAUSAL.search(sentence))
-
-
-def asks_why(facts: QuestionFacts) -> bool:
-    """"Why did ...?", "What drove ...?": a cause is asked, not a figure."""
-    return bool(_WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
 
 
 def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | None, need: str | None = None,
@@ -255,7 +247,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             if superl and not MOST.search(sent):
                 continue
-            if why and (not _CAUSAL.search(sent) or _HABITUAL.search(sent)):
+            if why and (not gives_a_cause(sent) or _HABITUAL.search(sent)):
                 continue    # "why ...?" needs a sentence that gives a cause of what happened, not a pattern that
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
@@ -310,8 +302,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue
             # a why question: the sentence whose subject is the measure ("Comparable store sales increased ...
             # due to ...") before one that names it in passing ("labor expenses ... the sales increases ...")
-            lead = bool(why and facts.metric is not None and
-                        set(stems(" ".join(sent.split()[:8]))) & set(stems(" ".join(facts.metric.terms + (facts.metric.label,)))))
+            lead = why and facts.metric is not None and leads_with(sent, facts.metric.terms + (facts.metric.label,),
+                                                                   {t.lstrip("~") for t in terms} | set(own))
             key = (lead, hits / len(terms), counted, bool(named & years), -rank, -len(sent))
             if best is None or key > best[0]:
                 best = (key, Found(sent, p, hits / len(terms), said))

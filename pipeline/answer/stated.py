@@ -17,6 +17,7 @@ was $22.3 million and consisted of ... purchases of property and equipment") and
     stated(sentence, words, kind)    the amount the sentence attaches to the measure, or None
     amount_year(sentence, amount)    the year printed nearest that amount (a sentence comparing two years)
     subject_adds(sentence, terms, own)  the sentence's subject is a part of the asked figure
+    leads_with(sentence, names, allowed)  the sentence opens with the measure as its subject
 """
 from __future__ import annotations
 
@@ -270,3 +271,20 @@ def subject_adds(sentence: str, terms: list[str], company_words: set[str]) -> bo
     before = [t for t in content_terms(m.group(1)[:part.start()], company_words)
               if not re.fullmatch(r"\d+|fy\d*", t)]
     return bool(set(before) - set(terms))
+
+
+def leads_with(sentence: str, names: tuple[str, ...], allowed: set[str]) -> bool:
+    """The sentence's first eight words name the measure (one of `names`) as their subject, not as the last word of
+    a narrower measure's name ("Service and calibration revenue grew ..." is a part of revenue): the word before the
+    name is a determiner, a reporting word, a possessive, a word of the question (`allowed`, stems) or none."""
+    toks = [t.lower() for t in _TOKEN.findall(" ".join(sentence.split()[:8]))]
+    stemmed = [stem(t) for t in toks]
+    for name in names:
+        want = [stem(w) for w in words_of(name)]
+        for i in range(len(toks) - len(want) + 1):
+            if want and stemmed[i:i + len(want)] == want:
+                before = toks[i - 1] if i else ""
+                if not before.isalpha() or before in _BEFORE_OK or stem(before) in allowed or \
+                        before.endswith(("'s", "’s", "s'")):
+                    return True
+    return False

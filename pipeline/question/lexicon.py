@@ -80,7 +80,13 @@ def folded_term(term: str) -> str:
 def in_folded(term: str, low: str) -> bool:
     """The lexicon term occurs as a whole phrase in `low` (text already folded): a substring test first, so the
     pattern runs only where the words are."""
-    return folded_term(term) in low and term_pattern(term).search(low) is not None
+    return loose(folded_term(term)) in loose(low) and term_pattern(term).search(low) is not None
+
+
+def loose(folded: str) -> str:
+    """Folded text with its hyphens as spaces: a term's words are one phrase written either way ("top line" and
+    "top-line", "long-term debt" and "long term debt")."""
+    return folded.replace("-", " ")
 
 
 @lru_cache(maxsize=None)
@@ -88,7 +94,8 @@ def term_pattern(term: str) -> re.Pattern[str]:
     """A lexicon term as a whole-phrase pattern over folded text ("cost of sales" not inside "cost of salesforce"),
     compiled once per process: a turn tests every term of the metric and topic lexicons several times, more
     patterns than `re`'s own cache holds."""
-    return re.compile(rf"(?<![\w&]){re.escape(fold(term))}(?![\w&])")
+    words = "[ -]".join(re.escape(w) for w in re.split(r"[ -]", fold(term)))
+    return re.compile(rf"(?<![\w&]){words}(?![\w&])")
 
 
 # words that set an exclusion's measure aside rather than ask it: "net income before (attribution to) noncontrolling
@@ -125,6 +132,7 @@ class Lexicon:
         ("net income" over "income", "cost of sales" over "sales"), so a metric found only inside another
         metric's term is not reported."""
         low = " " + name_measures(fold(text)) + " "
+        low_loose = loose(low)
         spans: list[tuple[int, int, Metric]] = []
         # the statement of changes in equity's name ("in its statement of shareholders' equity") says where a figure
         # is printed, never that equity is the measure: its word "equity" names no measure (the words beside it may:
@@ -136,7 +144,7 @@ class Lexicon:
         blocked += [(m.start(), m.end()) for m in _PRIMARY_STATEMENT.finditer(low)]
         for m in self.metrics:
             for t in m.terms:
-                if folded_term(t) not in low:      # the phrase's words are not in the text: no match possible
+                if loose(folded_term(t)) not in low_loose:     # the phrase's words are not in the text: no match
                     continue
                 for mm in term_pattern(t).finditer(low):
                     if not low[:mm.start()].endswith(" other "):    # "other operating income" is another line

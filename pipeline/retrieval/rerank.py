@@ -14,6 +14,7 @@ from collections import Counter
 
 from pipeline.reading.counts import counted_nouns, states_count
 from pipeline.question.analysis import QuestionFacts
+from pipeline.question.causes import asks_why, gives_a_cause
 from pipeline.retrieval.passage import Passage
 from pipeline.question.terms import content_terms, coverage, stems
 
@@ -41,10 +42,18 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     return [t for t in content_terms(facts.text, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
 
 
+def _by_terms(facts: QuestionFacts) -> bool:
+    """Passages are ordered by the question's words: no measure asked, or the cause of a measure's change (found in
+    the narrative that explains it, not in the statement that prints it)."""
+    return facts.metric is None or asks_why(facts)
+
+
 def feature_score(facts: QuestionFacts, p: Passage, terms: list[str] | None = None) -> float:
-    if facts.metric is None:
+    if _by_terms(facts):
         terms = question_terms(facts) if terms is None else terms
         covered = round(coverage(terms, stems(p.text)), 2) if terms else 0.0
+        if facts.metric is not None:        # "what drove the margin?": a page giving a cause
+            return covered + (0.5 if gives_a_cause(p.text) else 0.0)
         # "how many employees?": a passage stating such a count comes before ones that only mention employees
         return covered + (1.0 if states_count(p.text, counted_nouns(facts.text)) else 0.0)
     score = 0.0
@@ -61,7 +70,7 @@ def feature_score(facts: QuestionFacts, p: Passage, terms: list[str] | None = No
 
 def explain(facts: QuestionFacts, p: Passage) -> str:
     """Why `feature_score` scored a passage as it did, in words (for the turn's trace)."""
-    if facts.metric is None:
+    if _by_terms(facts):
         terms = question_terms(facts)
         if not terms:
             return "no metric or content terms asked: fusion order kept"
@@ -79,10 +88,10 @@ class StatementReranker:
     name = "statement-rules"
 
     def rerank(self, facts: QuestionFacts, passages: list[Passage], k: int) -> list[Passage]:
-        terms = question_terms(facts) if facts.metric is None else None
+        terms = question_terms(facts) if _by_terms(facts) else None
         scored = [(feature_score(facts, p, terms), -i, p) for i, p in enumerate(passages)]
-        if terms:
-            scored = _fused_with_coverage(scored)
+        if terms and facts.metric is None:
+            scored = _fused_with_coverage(scored)   # (a cause asked needs a page giving one: its score alone orders)
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [dataclasses.replace(p, rerank_score=s) for s, _, p in scored[:k]]
 
