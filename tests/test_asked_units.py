@@ -54,3 +54,19 @@ def test_questions_with_a_unit_or_basis_answer_the_line(question, value):
     year = 2030 if "2030" in question else 2031
     hit = _answer(question, _facts(["\n".join(PAGE)]), "Hollin", year)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+HIGHLIGHTS = ["Hollin Group plc", "Highlights", "£000 2031 2030", "Revenue 447,205 412,863",
+              "Underlying profit before tax 41,650 38,312", "Statutory profit before tax 30,850 27,312"]
+STATEMENT = ["Consolidated income statement", "for the year ended 31 March 2031", "Note 2031 2030", "£000 £000",
+             "Revenue 4 447,205 412,863", "Operating profit 33,724 30,746", "Profit before taxation 30,850 27,312"]
+
+
+@pytest.mark.parametrize("question", ["What was Hollin's statutory PBT for 2031?",
+                                      "Hollin reported (statutory) profit before tax 2031?"])
+def test_statutory_beside_an_underlying_line_is_the_reported_figure(question):
+    """A highlights table printing "Underlying ..." and "Statutory ..." lines names the reported figure "statutory":
+    the income statement's line answers (an insurer's "Statutory net income", with no underlying line beside it, is
+    another measure: tests/test_financial_industry_statements.py)."""
+    hit = _answer(question, _facts(["\n".join(HIGHLIGHTS), "\n".join(STATEMENT)]), "Hollin", 2031)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "30,850"

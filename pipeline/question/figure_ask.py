@@ -261,8 +261,10 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     # "Ordinary profit" / "ordinary income" is a measure (Japanese GAAP's recurring profit), not the ordinary
     # shareholders' share; "premiums earned" names the insurer's revenue line ("earned" is filler elsewhere)
     keep = {"ordinary"} if re.search(r"(?i)\bordinary (?:profit|income|loss)\b", question) else set()
-    if re.search(r"(?i)\bnet current (?:assets|liabilities)\b", question):
-        keep.add("net")     # "Net current assets" is its own subtotal, never "Total current assets"
+    if re.search(r"(?i)\bnet current (?:assets|liabilities)\b", question) or \
+            metric is not None and metric.outflow and metric.statement == "cash_flow":
+        keep.add("net")     # "Net current assets" is its own subtotal, never "Total current assets"; "net capex", "net
+        #                     buybacks" are netted against the opposite flow (disposals, issues), never the gross row
     if re.search(r"(?i)\bpremiums? earned\b", question):
         words.append("earned")
     for w in words:

@@ -35,7 +35,7 @@ _WORD = re.compile(r"[a-z][a-z&'\-]*[a-z]|[a-z]")
 # every employee), "HEPS" is headline earnings per share (the JSE's measure); a bank's NII, PCL, NIM and CET1, a
 # REIT's or trust's NPI, DPU and NAV, an asset manager's AUM; anyone's DPS
 _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bdps\b"), " dividends per share "),
-                        (re.compile(r"(?i)\bftes?\b"), " full-time equivalent "),
+                        (re.compile(r"(?i)\bftes?\b"), " full-time equivalent employees "),
                         (re.compile(r"(?i)\bheps\b"), " headline earnings per share "),
                         (re.compile(r"(?i)\bnii\b"), " net interest income "),
                         (re.compile(r"(?i)\bpcls?\b"), " provision for credit losses "),

@@ -14,6 +14,7 @@ from pipeline.reading import attributed_lines, columnar
 from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import YEAR, heading_label, split_row, without_marker
+from pipeline.reading.unlabelled_totals import heading_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
@@ -193,7 +194,12 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 last_kind = "heading"
             i += 1
             continue
-        if not label:
+        if not label:   # an unlabelled line summing the rows under the heading above it: the heading's total
+            total = _row("Total", values, i, header, stack[:-1], here)
+            if last_kind == "row" and (closed := heading_total(stack, table.rows, total, lines[i + 1:])):
+                total.label, last_kind = f"Total {closed}", "total"
+                table.rows.append(total)
+                stack.pop()
             i += 1
             continue
         attributed_lines.close_sibling_heading(stack, label)
@@ -301,10 +307,6 @@ def _listed_notes(values: list[str]) -> int:
     while k < len(values) - 1 and re.fullmatch(r"\d{1,2}[a-z]?,", values[k]):
         k += 1
     return k
-
-
-def _has_header(lines: list[str]) -> bool:
-    return any(is_fragment(ln) and has_period(ln) and (header_block([ln]) or None) for ln in lines[:15])
 
 
 def _row(label: str, values: list[str], line_no: int, header: Header | None, stack: list[str],

@@ -66,11 +66,18 @@ def asks_owners_share(question: str) -> bool:
     return bool(_ASKS_OWNERS.search(question)) and not _MINORITIES.search(question)
 
 
+_HOLDERS = re.compile(r"(?i)\b(?:holders?|partners|interests?|inc|plc|ltd|limited|corp\w*|company|group|parent|n\.?v|"
+                      r"s\.?a|ag|se|a/s|asa|ab|oyj|bhd|berhad|tbk|pcl|spa|s\.?p\.?a)\b\.?")
+
+
 def names_a_holder(label_path: str) -> bool:
     """The row is some holder's share of a line ("attributable to Acme", "... to partners", "Owners of the parent"),
     not the line's total."""
-    own = completed_label(label_path) or label_path.split("\u203a")[-1]
-    return names_owners_share(label_path) or bool(re.search(r"(?i)\b(?:attributable|available|applicable)\s+to\b", own))
+    child = label_path.split("\u203a")[-1]
+    if completed_label(label_path) is not None:
+        # under "Result attributable to:", a row naming no holder ("Result for the year") is the line's total again
+        return bool(_OWNERS_SHARE.search(child) or _MINORITIES.search(child) or _HOLDERS.search(child))
+    return names_owners_share(label_path) or bool(re.search(r"(?i)\b(?:attributable|available|applicable)\s+to\b", child))
 
 
 def split_between_holders(f, cands: list) -> bool:

@@ -77,12 +77,23 @@ def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
     of the asked measure prints it; a year's figure "for the 52 weeks" is the row of that basis where one prints it.
     `covers(metric, fact, ask)`: the row is the metric's line."""
     def printed_apart(w: str) -> bool:
-        if w in ("statutori", "week"):
+        if w == "statutori":    # (beside an underlying / adjusted line, "statutory" is the reported figure's name)
+            return any(w in stems(f.label) and not _beside_adjusted(f, cands) for f in cands)
+        if w == "week":
             return any(w in stems(f.label) for f in cands)
         return w == "common" and ask.metric is not None and any(
             w in stems(f.label) and (f.kind == "per_share") == (ask.metric.kind == "per_share") and
             covers(ask.metric, f, ask) for f in cands)
     return list(ask.hard) + [w for w in ask.soft if printed_apart(w)]
+
+
+_ADJUSTED = frozenset(stems("underlying adjusted headline core"))
+
+
+def _beside_adjusted(f: StoredFact, cands: list[StoredFact]) -> bool:
+    """The page printing `f` also prints an underlying / adjusted line: a UK-style highlights table ("Underlying
+    profit before tax 61,650 | Statutory profit before tax 50,850"), where the statutory line is the reported one."""
+    return any(g.page == f.page and g.doc_id == f.doc_id and set(stems(g.label)) & _ADJUSTED for g in cands)
 
 
 # IFRS's "Cash generated from operations / operating activities" is the subtotal before interest and tax paid; the

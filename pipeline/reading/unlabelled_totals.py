@@ -1,0 +1,58 @@
+"""An unlabelled line of figures closing a heading's rows: the heading's total.
+
+US statements often print a subtotal with no label under the rows of a heading ("Residential:" / "Internet 7,812" /
+"Video 3,904" / "Voice 402" / "12,118"), and the rows after it stand beside the heading, not under it ("Small and
+medium business 1,388"). The line is read as "Total <heading>" only where it is the sum of the heading's rows above
+it in every value column (within the rounding of the printed figures); otherwise it stays unread and closes nothing.
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pipeline.reading.cells import parse_number
+from pipeline.reading.page_table import Row
+
+
+def _values(row: Row) -> dict[int, Decimal] | None:
+    cells = row.cells()
+    if cells is None:
+        return None
+    out = {}
+    for k, (col, v) in enumerate(cells):
+        if col.kind == "value":
+            n = parse_number(v)
+            if n is None:
+                return None
+            out[k] = n
+    return out or None
+
+
+def _places(v: Decimal) -> int:
+    return max(0, -v.as_tuple().exponent)
+
+
+def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) -> str | None:
+    """The innermost heading of `stack` when `line` (an unlabelled row) sums the rows printed under it just above
+    (at least two), column by column, and no line `after` it prints that heading's total by name ("Assets" / "Cash
+    and due from banks 612" / "Interest-bearing deposits 1,204" / "1,816" ... "Total assets 63,801": a subtotal of
+    the heading's first rows, not its total); else None."""
+    if not stack or any(re.match(rf"(?i)total\s+{re.escape(stack[-1].rstrip(':').strip())}\b", a.strip()) for a in after):
+        return None
+    under = []
+    for r in reversed(rows):
+        if r.path != tuple(stack):
+            break
+        under.append(r)
+    total = _values(line)
+    if len(under) < 2 or total is None:
+        return None
+    parts = [_values(r) for r in under]
+    if any(p is None or p.keys() != total.keys() for p in parts):
+        return None
+    for k, want in total.items():
+        got = sum(p[k] for p in parts)
+        unit = Decimal(1).scaleb(-max(_places(want), *(_places(p[k]) for p in parts)))
+        if abs(got - want) > unit * len(parts) / 2:
+            return None
+    return stack[-1]
