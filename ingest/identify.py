@@ -32,7 +32,9 @@ _YEAR_ENDED = re.compile(rf"(?i)\b(?:fiscal\s+)?(?:year|52\s+weeks|53\s+weeks|pe
 _QUARTER_ENDED = re.compile(rf"(?i)\bquarterly\s+period\s+ended\s*:?\s*({_DATE})")
 _REPORT_DATE = re.compile(rf"(?i)date of report[^:]*:\s*({_DATE})")
 _MONTHS_ENDED = re.compile(rf"(?i)\b(three|six|nine|twelve|3|6|9|12)\s+months\s+ended\s*:?\s*({_DATE})?")
-_FISCAL_LABEL = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?)((?:19|20)\d{2})\b")
+# ("FY 2034-35", "fiscal 2034/35": a year split over two calendar years is named by its end, never by its start)
+_FISCAL_LABEL = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?)((?:19|20)\d{2})\b(?!\s*[-–/]\s*\d{2}\b)")
+_SPLIT_LABEL = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?)(?:19|20)\d{2}\s*[-–/]\s*((?:19|20)?\d{2})\b")
 _FY_NEXT_TO_END = re.compile(
     rf"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?)((?:19|20)\d{{2}})\s*\(\s*(?:the\s+)?(?:fiscal\s+)?(?:year|period)?\s*"
     rf"(?:ended|ending)\s+({_DATE})|(?:year|period)\s+ended\s+({_DATE})\s*\(\s*(?:fiscal(?:\s+year)?\s+|FY\s?)"
@@ -156,7 +158,8 @@ def _fiscal_label(head: str, end: date) -> tuple[int, str]:
         if parse_date(d) == end:
             return int(fy), f"stated: {m.group(0)[:60]}"
     default = _fy_from_end(end)
-    counts = Counter(int(y) for y in _FISCAL_LABEL.findall(head) if int(y) in (end.year, end.year - 1))
+    named = [int(y) for y in _FISCAL_LABEL.findall(head)] + [2000 + int(y[-2:]) for y in _SPLIT_LABEL.findall(head)]
+    counts = Counter(y for y in named if y in (end.year, end.year - 1))
     if counts:
         (top, n), *rest = counts.most_common()
         other = rest[0][1] if rest else 0
@@ -194,6 +197,9 @@ def _statement_period(pages: Sequence[str], readings) -> tuple[date | None, int 
             m = _STATEMENT_PERIOD.search(ln) or (_AS_AT.search(ln) if r.statement == "balance" else None)
             if m:
                 d = parse_date(m.group(1))
+                later = re.match(r"\s*(?:and|&)\s+((?:19|20)\d{2})\b", ln[m.end():])
+                if d and later and int(later.group(1)) > d.year:     # "As of March 31, 2036 and 2037": oldest first
+                    d = d.replace(year=int(later.group(1)))
                 if d:
                     votes[d] += 1
                     where.setdefault(d, (r.page, ln))

@@ -157,7 +157,8 @@ _CAPTION = re.compile(r"(?i)\b(millions|thousands|billions)\s+of\s+((?:u\.?\s?s\
                       r"yen|won|euros?|pounds|renminbi|yuan|baht|rupees|francs)\b")
 
 
-_REPEATED_YEAR = re.compile(r"^\s*((?:19|20)\d\d)\s+(?:(?:19|20)\d\d\s+)+\1\s*$")     # "2024 2023 2024"
+# "2024 2023 2024", or oldest first "2023 2024 2024": a year printed again (its translation)
+_REPEATED_YEAR = re.compile(r"^\s*(?:(?:19|20)\d\d\s+)*((?:19|20)\d\d)\s+(?:(?:19|20)\d\d\s+)*\1\s*$")
 
 
 def _reporting_caption(lines: list[str]) -> tuple[str, str, str] | None:

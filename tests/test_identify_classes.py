@@ -197,3 +197,27 @@ def test_a_listed_trust_is_named_by_its_form_and_asked_by_its_first_word(tmp_pat
     assert identify(pages).company == "Marula Crossing REIT"
     reg = Registry([Company(key="M", name="Marula Crossing REIT", legal_name="Marula Crossing REIT")])
     assert [c.name for c in analyse("What was Marula REIT's DPU for FY31?", reg).companies] == ["Marula Crossing REIT"]
+
+
+def test_a_year_split_over_two_calendar_years_is_named_by_its_end():
+    """Indian reports name the year to 31 March 2035 "FY 2034-35": that is fiscal 2035, never 2034."""
+    pages = [["Talvani Systems Limited", "Annual Report FY 2034-35"],
+             ["Directors' Report", "FY 2034-35 was a year of growth. FY 2034-35 revenue rose over FY 2033-34.",
+              "In FY 2034-35 we added clients; FY 2034-35 margins held; FY 2034-35 cash improved."],
+             ["Talvani Systems Limited", "Consolidated Statement of Profit and Loss",
+              "for the year ended March 31, 2035", "(Rs. in crore)", "2035 2034", "Revenue from operations 9,120.40 8,410.22"],
+             ["Talvani Systems Limited", "Consolidated Balance Sheet", "as at March 31, 2035", "(Rs. in crore)",
+              "2035 2034", "Total assets 12,120.40 11,410.22"]]
+    idn = identify(["\n".join(p) for p in pages])
+    assert (idn.period_end.isoformat(), idn.fiscal_year) == ("2035-03-31", 2035)
+
+
+def test_dates_printed_oldest_first_end_with_the_later_year():
+    """Japanese statements head their columns "As of March 31, 2036 and 2037": the report is the year to 2037."""
+    pages = [["KAMOGAWA SEIKI CO., LTD.", "ANNUAL REPORT 2037", "Fiscal year ended March 31, 2037"],
+             ["Kamogawa Seiki Co., Ltd. and Consolidated Subsidiaries", "Consolidated Balance Sheet",
+              "As of March 31, 2036 and 2037", "Millions of yen", "2036 2037", "Total assets 364,252 371,884"],
+             ["Consolidated Statement of Income", "Years ended March 31, 2036 and 2037", "Millions of yen",
+              "2036 2037", "Net sales 271,902 286,415"]]
+    idn = identify(["\n".join(p) for p in pages])
+    assert (idn.period_end.isoformat(), idn.fiscal_year) == ("2037-03-31", 2037)

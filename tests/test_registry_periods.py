@@ -37,3 +37,13 @@ def test_unknown_company_says_how_to_register():
 ])
 def test_year_detection(text, years):
     assert find_years(text) == years
+
+
+@pytest.mark.parametrize("text,anchor,latest", [
+    ("What were Halden's FY29 profits attributable to owners (prior year)?", [2029], 2030),
+    ("op profit last year (2033)?", [2033], 2034),
+    ("cash and cash equivalents at the end of last year (FY35)?", [2035], 2036),
+])
+def test_a_relative_period_in_brackets_explains_the_year_named(text, anchor, latest):
+    from pipeline.question.periods import relative_years
+    assert relative_years(text, anchor, latest) is None      # the named year alone, nothing added

@@ -88,3 +88,12 @@ def test_ftes_are_employees_never_cash_equivalents():
               "Number of FTEs at year-end 3,100 2,050 5,150"]]
     hit = _hit("FTEs at year end 2036 total", pages)
     assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "5,150"
+
+
+def test_the_unlabelled_sum_of_an_attribution_split_is_not_a_holders_share():
+    page = ["Halden Logistics Limited", "Consolidated statement of profit or loss", "2036 2035",
+            "Profit after income tax expense for the year 83.7 74.9", "Profit for the year is attributable to:",
+            "Owners of Halden Logistics Limited 82.9 74.2", "Non-controlling interest 0.8 0.7", "83.7 74.9"]
+    assert not any(r.label.startswith("Total") for r in parse_page("\n".join(page)).rows)
+    hit = _hit("What was Halden's FY35 profit attributable to owners?", [page], 2035)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "74.2"

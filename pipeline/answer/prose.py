@@ -69,6 +69,8 @@ _WORD = re.compile(r"[A-Za-z]+")
 # What is planned or expected is not what happened.
 _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|"
                       r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
+# a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
+_POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
 _SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
@@ -252,7 +254,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
-            if past_yes_no and _PLANNED.search(sent):
+            if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent)):
                 continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close")
             if one_of_many(facts.text, sent):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pipeline.question import terms
 from pipeline.question.figure_ask import Ask, stems
 from pipeline.retrieval.fact_match import vocabulary_link
+from pipeline.retrieval.row_fit import own_currency_word
 
 
 def fit(question_ask: Ask, figure: dict, company: str, year: int | None) -> list[str]:
@@ -15,7 +16,8 @@ def fit(question_ask: Ask, figure: dict, company: str, year: int | None) -> list
                               figure.get("column", "")])))
     path = figure.get("row_path") or figure.get("row_label", "")
     # (a count of people asked in one word and printed in another: "headcount" and "Average number of employees")
-    missing = [w for w in question_ask.hard if w not in row and w != "%" and not terms.same_people(w, path)]
+    missing = [w for w in question_ask.hard if w not in row and w != "%" and not terms.same_people(w, path)
+               and not own_currency_word(w, figure.get("currency"))]     # ("in yen?" of a yen figure: its unit)
     if missing:
         link = vocabulary_link(question_ask, figure.get("row_label", ""), figure.get("row_path") or "")
         if link is not None:      # the row is the asked line in the standard group's other words

@@ -118,8 +118,9 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
     lab = re.sub(r"^(?:less|add|deduct|plus)\s*:\s*", "", lab)    # "Less: Net income attributable to ..." says its sign
-    # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)"
-    lab = re.sub(r"\s*\((?:in\s+)?(?:[a-z]{1,3}\$?\s*)?(?:cents?|pence|p|[£$€¥₹₩]|[a-z]{3}|yen|dollars?)\)\s*$", "", lab)
+    lab = re.sub(r"\s*\((?:[ivx]+\s*[-+]\s*)+[ivx]+\)\s*$", "", lab)    # "Profit for the year (V-VI)": its lines' sum
+    # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)", "(Rs.)"
+    lab = re.sub(r"\s*\((?:in\s+)?(?:[a-z]{1,3}\$?\s*)?(?:cents?|pence|p|[£$€¥₹₩]|[a-z]{3}|[a-z]{2}\.|yen|dollars?)\)\s*$", "", lab)
     return re.sub(r"\s+", " ", lab).strip(" :")
 
 

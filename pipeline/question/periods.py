@@ -62,7 +62,7 @@ def relative_years(text: str, anchor: list[int], latest: int | None = None) -> t
             extra = [y for y in resolve(base) if y not in own]
             return (own + extra if own else extra), m.group(0)
     m = _LAST.search(text)
-    if m and latest is not None:
+    if m and latest is not None and not (own and _apposed(text, m)):    # ("last year (2033)": 2033)
         return ([*own, latest] if own and latest not in own else own or [latest]), m.group(0)
     return None
 
@@ -81,7 +81,10 @@ _COMPARED_WITH = re.compile(r"(?i)\b(?:grow|grew|growth|chang\w*|compar\w*|incre
 
 
 def _apposed(text: str, m: re.Match) -> bool:
-    """The relative period stands beside a year that restates it: "the prior year, FY30", "prior year (2028)"."""
+    """The relative period stands beside a year that restates it: "the prior year, FY30", "prior year (2028)", or
+    explains the year named in brackets ("FY29 profits attributable to owners (prior year)")."""
+    if re.search(r"\(\s*(?:the\s+)?$", text[:m.start()]) and re.match(r"\s*\)", text[m.end():]) and find_years(text):
+        return True
     return bool(re.match(rf"(?i)\s*[,(:–—-]?\s*(?:i\.e\.,?\s*|namely\s+)?{_ONE}\b", text[m.end():])
                 or re.search(rf"(?i)\b{_ONE}\s*[,(]\s*(?:i\.e\.,?\s*)?(?:the\s+)?$", text[:m.start()]))
 

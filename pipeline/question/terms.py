@@ -33,8 +33,9 @@ ASKING = {"say", "says", "describe", "explain", "list", "show", "name", "any", "
 _WORD = re.compile(r"[a-z][a-z&'\-]*[a-z]|[a-z]")
 # Abbreviations of a measure, spelled out in questions and report text alike: "FTEs" are full-time equivalents (not
 # every employee), "HEPS" is headline earnings per share (the JSE's measure); a bank's NII, PCL, NIM and CET1, a
-# REIT's or trust's NPI, DPU and NAV, an asset manager's AUM; anyone's DPS
+# REIT's or trust's NPI, DPU and NAV, an asset manager's AUM; anyone's DPS and PAT (profit after tax)
 _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bdps\b"), " dividends per share "),
+                        (re.compile(r"(?i)\bpat\b"), " profit after tax "),
                         (re.compile(r"(?i)\bftes?\b"), " full-time equivalent employees "),
                         (re.compile(r"(?i)\bheps\b"), " headline earnings per share "),
                         (re.compile(r"(?i)\bnii\b"), " net interest income "),

@@ -70,7 +70,7 @@ fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full parti
 billion except per share data amounts amount dollars dollar note notes change changes restated unaudited audited
 and group company consolidated parent total period periods to from continued yen sterling pounds euros euro us
 u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc dec
-variance favorable unfavorable fav unfav amounts, shares""".split())
+variance favorable unfavorable fav unfav amounts, shares rm zar rand""".split())
 
 
 @dataclass(frozen=True)
@@ -182,7 +182,7 @@ def is_fragment(line: str) -> bool:
 _DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{MON}")
 # Who a column is: a group's accounts print the consolidated and the parent company's figures side by side ("Group
 # Company / 2022 2021 2022 2021", "Parent Company Consolidated"; "Individual" is the parent's in Brazilian reports).
-_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|parent|individual)\b")
+_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|parent|individual|separate)\b")
 
 
 def has_period(line: str) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from pipeline.reading import equity, equity_check, not_facts, segment_columns
+from pipeline.reading import equity, equity_check, measure_columns, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.reading.fact_kinds import kind_of
 from pipeline.reading.stated_rates import stated_rates
@@ -25,7 +25,7 @@ from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "62"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "65"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -201,7 +201,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         if not_facts.not_a_table_page(t):
             continue
         currency, scale = _page_unit(page_units, page, doc_currency, doc_scale)
-        by_segment = segment_columns.cells(t, vocab)
+        by_segment = segment_columns.cells(t, vocab) + measure_columns.cells(t)
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
         index_rows, percent_rows = _index_rows(t), _percent_between(t)

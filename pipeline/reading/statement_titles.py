@@ -9,7 +9,8 @@ from pipeline.reading.cells import split_row
 from pipeline.reading.title_line import END, PERIOD, PROSE
 # Before a title that carries its period, only the title's own lead words ("(B)", "Consolidated", "Group and Company"):
 # "Notes to the balance sheet as at 31 December 2022" cites a statement and titles none.
-_LEAD = r"^\s*(?:\(?[A-Za-z0-9]{1,2}\)\s*)?(?:the\s+)?(?:(?:consolidated|group|company|parent)\s+(?:and\s+(?:company|parent|consolidated)\s+)?)?"
+_LEAD = r"^\s*(?:\(?[A-Za-z0-9]{1,2}\)\s*)?(?:the\s+)?(?:(?:consolidated|group|company|parent|stand[- ]?alone|separate)\s+" \
+        r"(?:and\s+(?:company|parent|consolidated)\s+)?)?"
 
 
 def _titled(names: str) -> re.Pattern:

@@ -16,10 +16,12 @@ from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import YEAR, heading_label, split_row, without_marker
 from pipeline.reading.unlabelled_totals import heading_total
 from pipeline.reading.line_tidy import tidy_lines
+from pipeline.reading.wrapped_labels import continues
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
-                   r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?")
+                   r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?|(?m:^)(millions|thousands|"
+                   r"billions) of (?:u\.?s\.? )?(?:yen|dollars|euros|pounds|won|rupees|baht|rand|francs|renminbi)\b")
 
 
 def split_lines(text: str) -> list[str]:
@@ -42,12 +44,6 @@ def detect_unit(text: str) -> str | None:
     return {"millions": "million", "thousands": "thousand", "billions": "billion"}[word]
 
 
-# (a line starting with the share counts, "90,334,082 and 72,922,277 shares held in treasury", goes on with an equity
-# line's terms)
-_CONTINUES = re.compile(r"^(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|"
-                        r"respectively|related|attributable)\b|^[a-z$(]|^\d[\d,.]*\s+and\s+\d[\d,.]*\s+(million\s+)?shares\b")
-# (";": an equity line listing its terms clause by clause, "...; 601 shares issued;" over "462 and 475 shares outstanding")
-_OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|per))$")
 # a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
 # were not read (a unit after the last one), never a heading over the rows below
 _UNREAD_CELLS = re.compile(r"\d\.\d+\s+\(?-?\d[\d,]*\.\d")
@@ -67,11 +63,6 @@ def _footnoted_heading(label: str, values: list[str], header: Header | None, nxt
     return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if two else ""), values[0])) and \
         len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not _TOTAL.match(label) \
         and not _NUMBERED.search(label)
-
-
-def _continues(label: str, nxt: str) -> bool:
-    """The next line goes on with this label: the label is left open, or the next line starts mid-phrase."""
-    return bool(_OPEN_END.search(label) or _CONTINUES.match(nxt))
 
 
 def parse_page(text: str, carry: Header | None = None) -> PageTable:
@@ -109,7 +100,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             h = (header_block([line]) if is_fragment(line) else None) or \
                 (header_block([*lines[k:i], years]) if k < i else None) or header_block([years])
             if h is not None:
-                header, stack, last_kind = h, _segment_heading(lines, i), "header"
+                header, stack, last_kind = h, _segment_heading(lines, i) or _caption(line), "header"
                 captions.update(_grouped(h, lines, i + 1))
                 table.headers.append(h)
                 table.header_columns.append(h.years)
@@ -124,7 +115,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 j += 1
             # "Group Company" over "31 March 31 March 31 March 31 March" / "Note(s) 2022 2021 2022 2021": the line
             # naming whose columns they are heads them too (it has no period of its own)
-            start = i - 1 if i > 0 and _ENTITY_CAPTION.fullmatch(lines[i - 1]) else i
+            start = i - 2 if i > 1 and _CAPTION_TAIL.fullmatch(lines[i - 1]) and _ENTITY_CAPTION.fullmatch(lines[i - 2]) \
+                else i - 1 if i > 0 and _ENTITY_CAPTION.fullmatch(lines[i - 1]) else i
             h = header_block(lines[start:j])
             if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
                     and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
@@ -154,7 +146,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                     _close(stack, label)
                 i += 2
                 continue
-            if nxt_values and nxt_label and (_OPEN_END.search(label) or _CONTINUES.match(nxt_label)) \
+            if nxt_values and nxt_label and continues(label, nxt_label) \
                     and len(label) > 25:                # a label wrapped over two lines
                 row = _row(f"{label} {nxt_label}", nxt_values, i, header, stack, here)
                 row._consumed = (i + 1,)  # type: ignore[attr-defined]
@@ -165,7 +157,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             third = lines[i + 2] if i + 2 < len(lines) else ""
             third_label, third_values = ("", []) if _is_header_line(third) or _is_header_line(nxt) else split_row(third)
             if not nxt_values and third_values and len(label) > 25 and nxt_label and third_label \
-                    and _continues(label, nxt_label) and _continues(nxt_label, third_label):
+                    and continues(label, nxt_label) and continues(nxt_label, third_label):
                 # a label wrapped over three lines, its figures on the last ("Common stock, $0.001 par value; 100
                 # million shares authorized" / "at December 31, 2031 and 2030; 14,410,143 shares" / "issued and
                 # outstanding at ... 14 14"): one row, never its last line alone
@@ -215,7 +207,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     return table
 
 
-_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent)\s*){2,}")
+_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent|separate)\s*){2,}")
+_CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")   # "Consolidated Separate" /
+#                                                           "financial statements financial statements" (Thai reports)
 _SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
                            r"\s(segment|division)s?\s*$")
 
@@ -231,6 +225,13 @@ def _segment_heading(lines: list[str], at: int) -> list[str]:
         if split_row(lines[k])[1] or len(lines[k].split()) > 8:
             break
     return []
+
+
+def _caption(line: str) -> list[str]:
+    """A measure named before the years ("Revenue 2036 2035" over "Rest of Africa 6,720 6,149") heads the rows below."""
+    lead = re.sub(r"(?:\s+(?:19|20)\d{2})+\s*$", "", line).strip(" :")
+    return [heading_label(lead)] if 0 < len(lead.split()) <= 4 and not is_fragment(lead) and heading_label(lead) and \
+        not re.search(r"(?i)statement|sheet|\bnotes?\b|year|period|ended|continued|restated|\d", lead) else []
 
 
 def _trailing_years(line: str) -> list[int] | None:

@@ -14,6 +14,9 @@ from pipeline.reading.cells import parse_number
 from pipeline.reading.page_table import Row
 
 
+_SPLIT = re.compile(r"(?i)\b(?:attributable|available)\s+to:?\s*$")
+
+
 def _values(row: Row) -> dict[int, Decimal] | None:
     cells = row.cells()
     if cells is None:
@@ -37,8 +40,9 @@ def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
     (at least two), column by column, and no line `after` it prints that heading's total by name ("Assets" / "Cash
     and due from banks 612" / "Interest-bearing deposits 1,204" / "1,816" ... "Total assets 63,801": a subtotal of
     the heading's first rows, not its total); else None."""
-    if not stack or any(re.match(rf"(?i)total\s+{re.escape(stack[-1].rstrip(':').strip())}\b", a.strip()) for a in after):
-        return None
+    if not stack or _SPLIT.search(stack[-1]) or \
+            any(re.match(rf"(?i)total\s+{re.escape(stack[-1].rstrip(':').strip())}\b", a.strip()) for a in after):
+        return None     # (under "Profit for the year is attributable to:" the sum of the holders' shares is the line)
     under = []
     for r in reversed(rows):
         if r.path != tuple(stack):

@@ -277,7 +277,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not
-                   (people and terms.same_people(w, f.label_path))]
+                   (people and terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency)]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is not None:

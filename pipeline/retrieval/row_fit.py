@@ -124,6 +124,13 @@ def currency_conflict(ask: Ask, f: StoredFact) -> bool:
     return bool(asked) and ("USD" if f.currency == "$" else f.currency) not in asked
 
 
+def own_currency_word(word: str, currency: str | None) -> bool:
+    """The asked word is the name of the currency the figure is printed in ("operating income in yen?" of a yen
+    report): how the figure is wanted, not a part of it. (A word of another currency stays a qualifier.)"""
+    code = "USD" if currency == "$" else currency
+    return bool(code) and any(c == code and re.fullmatch(rf"(?i)(?:{words})", word) for c, words in _ASKED_CURRENCY)
+
+
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
 def _asked_currencies(question: str) -> frozenset[str]:
     return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question))

@@ -1,0 +1,84 @@
+"""Tables whose columns are measures and whose rows are segments, one block per year: an IFRS segment note.
+
+    2034 Revenue Operating profit Capital expenditure Average employees
+    EURm EURm EURm number
+    Ireland 921.4 165.2 61.2 3,118
+    United Kingdom 843.6 122.6 59.8 2,864
+    Group 2,418.6 348.9 183.4 9,202
+
+The year leads the header line and the measures' names follow it, each starting with a capital letter ("Operating
+profit", "Capital expenditure"); a units line may follow with one unit per column. The header is read only where
+the names split into exactly as many measures as the units line (or the first row) has columns, and a row yields
+cells only with exactly one value per column. Each cell becomes the segment's figure of that measure for the year
+("Ireland › Revenue", the segment recorded as its qualifier, as segment_columns does).
+"""
+from __future__ import annotations
+
+import re
+
+from pipeline.reading.cells import split_row
+from pipeline.reading.columns import Column
+from pipeline.reading.page_table import PageTable
+from pipeline.reading.segment_columns import SegmentCell
+
+_HEADER = re.compile(r"^\s*(?:(?:year\s+)?(?:ended\s+)?)?((?:19|20)\d{2})\s+([A-Z][^\d]*)$")
+_UNIT_TOKEN = re.compile(r"(?i)^(?:[a-z]{0,3}\$?|[£€¥])?(m|mn|bn|'000|’000|000|k|million|thousand|thousands|millions)$|"
+                         r"^(?:number|no\.?|%|ratio|times|x)$")
+_SCALE = {"m": "million", "mn": "million", "million": "million", "millions": "million", "bn": "billion",
+          "'000": "thousand", "’000": "thousand", "000": "thousand", "k": "thousand", "thousand": "thousand",
+          "thousands": "thousand"}
+
+
+def _names(text: str) -> list[str]:
+    """The measures' names of a header: a name starts at a capitalised word and runs on over lower-case words
+    ("Operating profit", "Revenue from external customers")."""
+    out: list[list[str]] = []
+    for tok in text.split():
+        if tok[:1].isupper() or not out:
+            out.append([tok])
+        else:
+            out[-1].append(tok)
+    return [" ".join(n) for n in out]
+
+
+def _units(line: str, n: int) -> list[str | None] | None:
+    """One scale per column from a units line ("EURm EURm EURm number"); None when the line is not one."""
+    toks = line.split()
+    if len(toks) != n or not all(_UNIT_TOKEN.match(t) for t in toks):
+        return None
+    out: list[str | None] = []
+    for t in toks:
+        m = re.match(r"(?i)^(?:[a-z]{0,3}\$?|[£€¥])?(m|mn|bn|'000|’000|000|k|million|thousand|thousands|millions)$", t)
+        out.append(_SCALE.get(m.group(1).lower()) if m else None)
+    return out
+
+
+def cells(t: PageTable) -> list[SegmentCell]:
+    """Every cell of the page's measure-column blocks."""
+    lines, out = t.lines, []
+    i = 0
+    while i < len(lines):
+        m = _HEADER.match(lines[i])
+        names = _names(m.group(2)) if m else []
+        if len(names) < 2:
+            i += 1
+            continue
+        year, j = int(m.group(1)), i + 1
+        units = _units(lines[j], len(names)) if j < len(lines) else None
+        if units is not None:
+            j += 1
+        elif j < len(lines) and len(split_row(lines[j])[1]) == len(names):
+            units = [None] * len(names)
+        else:
+            i += 1
+            continue
+        period = Column(year=year, end=None, kind="value", span="year", header=str(year))
+        while j < len(lines):
+            label, values = split_row(lines[j])
+            if not label or len(values) != len(names) or not re.search(r"[A-Za-z]{2}", label):
+                break
+            for name, value, unit in zip(names, values, units):
+                out.append(SegmentCell(j, label.strip(), name, value, period, unit))
+            j += 1
+        i = j
+    return out
