@@ -116,3 +116,71 @@ def test_a_possibility_never_answers_whether_it_happened():
                                 companies=[_company("Marlowe Materials plc")], years=[2036])
     text, kind = prose.answer(TurnState(question="q"), None, facts, "Marlowe Materials", 2036, [risk], lambda p: 1)
     assert kind == "not_found"
+
+
+def _people_pages(*texts: str):
+    from pipeline.stores.corpus import ReportPage
+    return [ReportPage("doc", "Marlowe", 2036, "ANNUAL", i + 1, t) for i, t in enumerate(texts)]
+
+
+OFFICERS = ("Information about our Executive Officers\nName Age Position\n"
+            "Lena T. Marsh 58 President and Chief Executive Officer\n"
+            "Oskar B. Vane 49 Executive Vice President, Chief Financial Officer and Treasurer\n"
+            "Priya Okonkwo-Hale 52 Senior Vice President, General Counsel and Corporate Secretary\n"
+            "Ms. Marsh has served as our President and Chief Executive Officer since 2027")
+
+
+@pytest.mark.parametrize("role,name", [("company secretary", "Priya Okonkwo-Hale"),
+                                       ("chief financial officer", "Oskar B. Vane")])
+def test_an_officers_list_names_each_role_even_on_one_page(role, name):
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+    text, kind = people._role_answer(TurnState(question="q"), "Marlowe", 2036, _people_pages(OFFICERS), role,
+                                     lambda p: 1)
+    assert kind == "name" and f": {name} (" in text
+
+
+def test_a_signature_run_together_on_one_page_still_names_no_one():
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+    run = "/s/ Lena T. Marsh /s/ Oskar B. Vane Chief Financial Officer (Principal Financial Officer) March 1, 2037"
+    text, kind = people._role_answer(TurnState(question="q"), "Marlowe", 2036, _people_pages(run),
+                                     "chief financial officer", lambda p: 1)
+    assert kind == "not_found"
+
+
+def test_an_auditor_named_on_a_corporate_data_page_or_by_its_engagement_partner():
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+    for text in ("Corporate data\nShareholder register administrator: Meiwa Trust Bank, Limited\n"
+                 "Independent auditor: Kasumi Audit LLC",
+                 "Independent auditor's report\nIn our opinion the financial statements present fairly ...\n"
+                 "Kasumi Audit LLC\nTaro Ueda, Designated Engagement Partner, Certified Public Accountant"):
+        said, kind = people._auditor(TurnState(question="q"), "Marlowe", 2036, _people_pages(text), lambda p: 1)
+        assert kind == "name" and "Kasumi Audit LLC" in said
+
+
+@pytest.mark.parametrize("sentence,words,amount", [
+    ("BFSI revenue grew 9.1% to Rs. 6,524.82 crore, supported by banking programmes.", ["bfsi", "revenue"],
+     "Rs. 6,524.82 crore"),
+    ("Revenue rose 8% to £412.3m (FY35: £381.6m).", ["revenue"], "£412.3 m"),
+])
+def test_a_level_reached_after_a_change(sentence, words, amount):
+    from pipeline.answer.stated import stated
+    said = stated(sentence, words, "money")
+    assert said is not None and said.amount == amount
+    assert stated("Revenue increased by $5.0 million to $120.0 million.", ["revenue"], "money") is None
+
+
+def test_a_dividend_per_equity_share_in_rupees_and_growth_asked_in_percent():
+    from pipeline.answer.stated import per_share
+    from pipeline.question.figure_ask import read_ask
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.lexicon import get_lexicon
+    said = per_share("The Board has recommended a final dividend of Rs. 14.00 per equity share.",
+                     ["final", "dividend", "share"])
+    assert said is not None and said.amount == "Rs. 14.00"
+    q = "How much did net revenues grow in 2036 vs 2035, in %?"
+    metrics = get_lexicon().find(q)
+    assert "%" not in read_ask(q, QuestionFacts(text=q, years=[2036], metrics=metrics), metrics[0]).hard
+    assert [m.key for m in get_lexicon().find("Marlowe op profit 2035")] == ["operating_income"]

@@ -110,7 +110,8 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
     # other titles printed between the name and the role: "Jonathan Roe serves as Chairman of the Board, President
     # and Chief Executive Officer", "Jane Roe (c) 55 Senior Vice President, Chief Financial Officer"
     titles = (r"(?:(?:Chair\w*|President|Vice(?:-President)?|Senior|Executive|Deputy|Group|Managing|Director|Officer|Founder|Co-Founder|"
-              r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|of|the|and|&),?\s+){0,8}?")
+              r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|Representative|General|Counsel|of|the|and|&),?\s+)"
+              r"{0,8}?")
     # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
     forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME})\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
                         rf"(?:our\s+|the\s+|as\s+)?"
@@ -124,7 +125,11 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
         text = " ".join(pg.text.replace("\u00a0", " ").split())
         if not re.search(rf"(?i){r}", text):
             continue
-        for s in sentences(text) or [text]:
+        kept = sentences(text) or [text]
+        # (a list of names and roles runs on with no full stop: too long for a sentence, it is read line by line)
+        listed = [ln for ln in (" ".join(x.split()) for x in pg.text.splitlines()) if len(ln) >= 10 and
+                  not any(ln in k for k in kept)]
+        for s in kept + listed:
             for f in forms:
                 for m in f.finditer(s):
                     name = _clean(m.group("name"))
@@ -132,6 +137,15 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
                     if _is_name(name):
                         out.append((name, s, pg))
     return out
+
+
+def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
+    """The name opens a line of its own that gives its role ("Yumi Okazaki Director, ... and Chief Financial Officer",
+    "Jane Roe 52 Senior Vice President and Corporate Secretary"): a list of officers or directors, not a signature
+    block run together."""
+    line = re.compile(rf"^\s*(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?{re.escape(name)}\s+(?:\d{{2}}\s+)?(?:[A-Z][^/]{{0,120}}?)?"
+                      rf"(?i:{dict(ROLES)[role]})(?:,?\s+(?:and\s+)?[A-Z][\w ,&'-]{{0,60}})?[\s.]*$", re.M)
+    return any(line.search(pg.text) for pg in pages)
 
 
 def _quote_of(s: str, name: str, limit: int = 300) -> str:
@@ -159,6 +173,8 @@ def _role_answer(state, company, fy, pages, role, cite) -> tuple[str, str]:
                 f"{searched(company, fy, pages)}", "not_found")
     pages_of = {n: {pg.page for m, _, pg in found if m == n} for n in counts}
     ranked = [(n, c) for n, c in counts.most_common() if len(pages_of[n]) >= 2]   # printed on two pages at least
+    if not ranked and len(counts) == 1 and _listed(next(iter(counts)), role, pages):
+        ranked = list(counts.items())   # one name only, listed with its role on a line of its own (an officers' list)
     if not ranked:
         return (f"{NOT_FOUND} a name the report prints beside '{role}' on more than one page of {company}'s FY{fy} "
                 f"report (it names {', '.join(n for n, _ in counts.most_common(3))} once). "
@@ -226,7 +242,10 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
                                                                      r"chartered\s+professional\s+accountants|"
                                                                      r"as\s+(the\s+)?(company['’]s\s+)?auditors?|"
                                                                      r"we\s+have\s+served)", after)
-                          or re.search(r"(?i)(appoint|re-?appoint)\w*\s*$|\bauditors?,\s*$", before)
+                          or re.search(r"(?i)(appoint|re-?appoint)\w*\s*$|\bauditors?\s*[,:]\s*$", before)
+                          # (the engagement partner signing for the firm: "Masato Ueda, Designated Engagement Partner")
+                          or re.match(r"\W*(?:[A-Z][a-z'’-]+\s+){1,3}[A-Z][a-z'’-]+,\s*(?i:(?:designated\s+)?"
+                                      r"(?:engagement\s+|audit\s+)?partner)\b", after)
                           or "Chartered Accountants" in firm)
             if not strong or re.search(r"(?i)\b(regist\w*|services|market|share|bank|custodian|solicitors|lawyers)\b",
                                        firm) or company.split()[0].lower() in firm.lower():

@@ -61,7 +61,7 @@ _CHANGED_BY = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|d
                          r"about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d")
 # ... unless it also states the level reached: "increased 14% to $21.3 billion"
 _CHANGED_TO = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|drop)\w*\b(?:[^.;]|\.(?=\d)){0,80}\bto\s+(approximately\s+|"
-                         r"about\s+)?(\$|US\$|€|£)\s?\d")
+                         r"about\s+)?(\$|US\$|€|£|¥|Rs\.?|R|EUR|GBP|JPY|INR|[A-Z]{0,2}\$)\s?\d")
 # What may happen is not what happened: "the Company may ... increase the commitments to up to $4.95 billion".
 _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")

@@ -57,15 +57,19 @@ roughly around some be been reported recorded total""".split())
 # expenditures", "$0.3 million in purchases of property and equipment", "$5.1 million of net income").
 _LINK_BACK = {"in", "for", "of", "on"}
 _MONTHS = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?$")
-_TOKEN = re.compile(r"(?:(?:US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|[$£€¥])\s?)?\(?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?%)?"
+_TOKEN = re.compile(r"(?:(?:US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|[$£€¥]|Rs\.|(?:EUR|GBP|JPY|INR|Rs|R)(?=\d))\s?)?\(?"
+                    r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?%)?"
                     r"|[A-Za-z][A-Za-z'’&]*(?:-[A-Za-z]+)*|[^\sA-Za-z\d]")
-_SCALE = re.compile(r"(?i)^(thousand|million|billion|bn|mn|m|k)$")
+_SCALE = re.compile(r"(?i)^(thousand|million|billion|bn|mn|m|k|crores?|lakhs?)$")
+# A change said before the level reached: "revenue grew 9.1% to Rs. 6,524.82 crore", "rose by 8% to £412.3m".
+_CHANGE_VERB = {"rose", "grew", "increased", "decreased", "fell", "declined", "improved", "dropped", "climbed"}
 # An amount per share or unit as prose prints it, the "per share" after the amount ("a final dividend of 7.9p per
 # share", "14.5 cents per ordinary share", "HK4.5 cents per share", "$0.24 per common share", "4.2 cents per unit").
 PER_SHARE_AMOUNT = re.compile(
-    r"(?i)(?<![\w.$])((?:(?:US|AU|A|C|NZ|HK|S|NT)?\$|[£€¥]|(?:HK|US|NZ|RM|Rs\.?|R)(?=\d))?\s?\d{1,4}(?:\.\d+)?"
-    r"(?:\s?(?:p|pence|cents?|c|sen|yen)\b)?)"
-    r"\s+per\s+(?:(?:ordinary|common|diluted|basic|fully\s+paid|stapled|issued)\s+)*(?:shares?|units?|securit(?:y|ies))\b")
+    r"(?i)(?<![\w.$])((?:(?:US|AU|A|C|NZ|HK|S|NT)?\$|[£€¥]|Rs\.\s?|(?:HK|US|NZ|RM|Rs|R|JPY|INR)(?=\d))?\s?\d{1,4}"
+    r"(?:\.\d+)?(?:\s?(?:p|pence|cents?|c|sen|yen)\b)?)"
+    r"\s+per\s+(?:(?:ordinary|common|equity|diluted|basic|fully\s+paid|stapled|issued)\s+)*(?:shares?|units?|"
+    r"securit(?:y|ies))\b")
 # Words that may stand inside a dividend's name without making it another dividend ("quarterly cash dividend").
 _PER_SHARE_JOIN = {"cash"}
 _PER_WORDS = {"share", "shares", "unit", "units", "security", "securities"}
@@ -175,7 +179,7 @@ def _names_only_it(toks: list[str], start: int, end: int, own: set[str]) -> bool
         return False    # "deferred income", "intangible assets", "operating loss": another measure's name
         #                 (a heading run into the sentence, "Backlog Funded backlog was", names nothing)
     # "income tax assets", "loss carryforwards", "income per share": another measure
-    return not (after and after.isalpha() and after not in _AFTER_OK)
+    return not (after and after.isalpha() and after not in _AFTER_OK and after not in _CHANGE_VERB)
 
 
 def per_share(sentence: str, words: list[str], company_words: set[str] | None = None) -> Stated | None:
@@ -230,6 +234,12 @@ def stated(sentence: str, words: list[str], need: str | None, company_words: set
             if t.lower() in _LINK or t.lower() in own or _MONTHS.match(t) or t in (",", "(", ")"):
                 j += 1
                 continue
+            if t.lower() in _CHANGE_VERB:       # "grew 9.1% to": the amount after "to" is the level reached
+                k = j + 1 + (j + 1 < len(toks) and toks[j + 1].lower() == "by")
+                k += k < len(toks) and toks[k].endswith("%")
+                if k < len(toks) and toks[k].lower() == "to":
+                    j = k + 1
+                    continue
             break
         # the amount just before the name: "$42.3 million for capital expenditures"
         k = start - 1

@@ -171,6 +171,9 @@ _PART_OF_YEAR = re.compile(r"(?i)\bq[1-4]\b|\b(?:first|second|third|fourth|final
                            r"\bhalf[- ]year\b")
 # what a figure is net of ("loans, net of allowance", "revenue net of returns"): deducted from it, never the row asked
 _NET_OF = re.compile(r"\bnet of ((?:(?!at\b|as\b|in\b|for\b|on\b|during\b)[a-z&'-]+\s*){1,3})")
+_CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|"
+                           r"fell|fall|cagr)\b")
+_CHANGE_IN_PERCENT = re.compile(r"(?i),?\s*(?:\bin\s+(?:%|percent(?:age)?(?:\s+terms)?\b)|\(\s*(?:in\s+)?%\s*\))")
 # a subtotal named for what it is before or after ("profit after financial items"): those words name the line even
 # where they are filler elsewhere ("financial year", "line items")
 _AFTER_ITEMS = re.compile(r"\b(?:before|after)\s+(financial\s+items?|financial\s+(?:income|expenses?|costs?)|items?)\b")
@@ -213,6 +216,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     # a like-for-like measure ("same-store sales", "same-restaurant sales growth"): comparable sales, never all sales
     text = re.sub(r"(?i)\bsame[- ](?:store|restaurant|shop|unit|hotel|property|branch|outlet)s?\b", " comparable ", text)
     text = _YEARISH.sub(" ", text)
+    if _CHANGE_ASKED.search(text):      # "how much did revenue grow, in %?": the change's unit, not the measure's
+        text = _CHANGE_IN_PERCENT.sub(" ", text)
     folded = " " + name_measures(fold(text)) + " "
     measure, gloss = "", set()
     bracketed = metric is not None and any(term_pattern(t).search(" " + " ".join(re.findall(r"\(([^)]*)\)", folded))
