@@ -23,6 +23,7 @@ import re
 import sys
 from pathlib import Path
 
+from pipeline.question import shorthand
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.figure_ask import read_ask
 from pipeline.question.lexicon import get_lexicon
@@ -60,9 +61,10 @@ def grade(path: Path) -> list[tuple[str, str, str]]:
     company = _company(d["company"])
     out = []
     for q in d["questions"]:
-        metrics = get_lexicon().find(q["q"])
-        qf = QuestionFacts(text=q["q"], companies=[company], years=[q["year"]], metrics=metrics)
-        hit = choose(read_ask(q["q"], qf, metrics[0] if metrics else None),
+        text = shorthand.spell(q["q"], {w.lower() for w in company.aliases})     # (as analyse reads a question)
+        metrics = get_lexicon().find(text)
+        qf = QuestionFacts(text=text, companies=[company], years=[q["year"]], metrics=metrics)
+        hit = choose(read_ask(text, qf, metrics[0] if metrics else None),
                      [f for f in facts if f.fiscal_year == q["year"]], ["d"])
         if isinstance(hit, FactMatch):
             ok = q["expect"] != "REFUSE" and _same(hit.fact.value_printed, q["expect"])

@@ -51,8 +51,10 @@ def grade(q: dict, answer: str) -> str:
     refused = bool(_REFUSED.match(answer))
     if q["expect"] == "REFUSE":
         return "right refusal" if refused else "answered"
+    if refused:     # (a refusal's page numbers are never a computed result)
+        return "correct" if q.get("kind") != "calc" and _found(q["expect"], answer) else "refused"
     found = _computed(q["expect"], answer) if q.get("kind") == "calc" else _found(q["expect"], answer)
-    return "correct" if found else "refused" if refused else "answered"
+    return "correct" if found else "answered"
 
 
 def main(argv: list[str]) -> None:

@@ -69,4 +69,4 @@ def test_statutory_beside_an_underlying_line_is_the_reported_figure(question):
     the income statement's line answers (an insurer's "Statutory net income", with no underlying line beside it, is
     another measure: tests/test_financial_industry_statements.py)."""
     hit = _answer(question, _facts(["\n".join(HIGHLIGHTS), "\n".join(STATEMENT)]), "Hollin", 2031)
-    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "30,850"
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "30,850" and hit.fact.label == "Profit before taxation"

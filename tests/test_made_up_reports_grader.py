@@ -11,6 +11,7 @@ def test_a_calculated_result_is_right_when_it_rounds_to_the_expected_one():
     assert grade(q, "Operating margin FY2034 is 12.6 % (computed as 1,260 / 10,000).") == "answered"
     assert grade({"kind": "calc", "expect": "1.37"}, "The current ratio is 1.3712.") == "correct"
     assert grade({"kind": "calc", "expect": "1.37"}, "The current ratio is 1.41.") == "answered"
+    assert grade({"kind": "calc", "expect": "12"}, "I could not find the margin. I read pp. 12, 14.") == "refused"
 
 
 def test_a_printed_figure_is_found_by_its_digits_and_a_trap_by_the_refusal():

@@ -27,9 +27,23 @@ def test_an_unlabelled_line_summing_a_headings_rows_is_its_total_and_closes_it()
     assert rows["Total Consumer"].values == ["5,600", "5,550"]
     assert rows["Business services"].path == ("REVENUES",)              # beside "Consumer", not under it
     assert rows["Total revenues"].path == ("REVENUES",)
-    assert rows["Income from operations"].path == ()
+    assert not any(r.label.startswith("Total COSTS") for r in rows.values())   # a section's own line: not read
     hit = _hit("total consumer revenue 2036", [CABLE])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "5,600"
+
+
+def test_an_unlabelled_line_under_a_section_or_before_its_total_worded_otherwise_is_not_its_total():
+    page = ["HALDEN SYSTEMS INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(in millions)", "2036 2035",
+            "Revenues:", "Product $ 1,000 $ 900", "Service 500 450", "1,500 1,350", "Financing revenue 200 180",
+            "Total net revenues 1,700 1,530"]
+    assert not any(r.label.startswith("Total Revenues") for r in parse_page("\n".join(page)).rows)
+    hit = _hit("What were Halden's total revenues in 2036?", [page])
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "1,700"
+    nested = ["HALDEN SYSTEMS INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(in millions)", "2036 2035", "Revenues:",
+              "Products:", "Hardware $ 600 $ 500", "Software 400 400", "1,000 900", "Service 500 450",
+              "Total product and service revenues 1,500 1,350"]
+    rows = {r.label: r for r in parse_page("\n".join(nested)).rows}      # (a group inside the section: its total)
+    assert rows["Total Products"].values == ["1,000", "900"] and rows["Service"].path == ("Revenues",)
 
 
 def test_an_unlabelled_subtotal_of_a_headings_first_rows_is_not_its_total():

@@ -82,10 +82,14 @@ def test_the_reports_own_currency_named_in_the_question_is_how_the_figure_is_wan
 
 
 def test_a_month_of_a_fiscal_year_that_started_the_calendar_year_before():
+    from datetime import date
     said = "The Company acquired 1,250,000 shares of its own common stock between June and November 2035."
-    assert of_year(said, 2036, "03-31")             # the year to March 2036
-    assert not of_year(said, 2036, "12-31")
-    assert not of_year("We repurchased shares in February 2035.", 2036, "03-31")
+    assert of_year(said, 2036, date(2036, 3, 31))             # the year to March 2036, labelled by its end
+    assert not of_year(said, 2036, date(2036, 12, 31))
+    assert not of_year("We repurchased shares in February 2035.", 2036, date(2036, 3, 31))
+    # a year labelled by its start ("FY2034: April 1, 2034 to March 31, 2035"): its months are 2034's and 2035's
+    assert of_year("We repurchased shares between June and November 2034.", 2034, date(2035, 3, 31))
+    assert not of_year("We repurchased shares between June and November 2033.", 2034, date(2035, 3, 31))
 
 
 def test_a_buy_back_of_its_own_stock_said_in_japanese_reports_english_is_an_event():
@@ -96,7 +100,8 @@ def test_a_buy_back_of_its_own_stock_said_in_japanese_reports_english_is_an_even
     pages = [ReportPage("doc", "Marlowe", 2036, "ANNUAL", 7, "Shareholder returns. Based on a resolution of the Board "
                         "in May 2035, the Company acquired 900,000 shares of its own common stock for JPY3,100 million "
                         "between June and October 2035.")]
-    assert yesno.read_report(pages, buyback, 2036, "03-31").affirmed
+    from datetime import date
+    assert yesno.read_report(pages, buyback, 2036, date(2036, 3, 31)).affirmed
     said = [ReportPage("doc", "Marlowe", 2036, "ANNUAL", 3, "We raised the dividend and repurchased our own shares.")]
     assert yesno.read_report(said, buyback, 2036).affirmed
 

@@ -20,12 +20,13 @@ from typing import Callable
 
 from pipeline.answer import superlative
 from pipeline.answer.extract import NOT_FOUND
-from pipeline.answer.stated import (PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words, stated,
+from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words, stated,
                                      subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.question.causes import WHY, asks_why, gives_a_cause
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
+from pipeline.question.periods import split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
@@ -69,6 +70,9 @@ _WORD = re.compile(r"[A-Za-z]+")
 # What is planned or expected is not what happened.
 _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|"
                       r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
+_OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|following)\s+(?:financial\s+|fiscal\s+)?"
+                           r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
+                           r"guidance|plan|outlook|aim|ambition)\w*")
 # a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
@@ -288,9 +292,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if kind and kind != "number" and kind not in number_kinds(sent) and \
                     not (kind == "money" and "per_share" in number_kinds(sent)):
                 continue
-            named = {int(m.group(0)) for m in _YEAR.finditer(sent)}
-            if require_year and not (named & years):
-                continue
+            named = {int(m.group(0)) for m in _YEAR.finditer(split_years_to_end(COMPARATIVE.sub(" ", sent)))}
+            if require_year and not (named & years) and (named or not need or p.fiscal_year not in years or
+                                                          _OTHER_PERIOD.search(sent)):
+                continue    # (a figure stated with no year at all, in the asked year's own report, is that year's)
             said = None
             if measure is not None:
                 said = stated(sent, measure, None if need == "number" else need, own)

@@ -15,7 +15,7 @@ was $22.3 million and consisted of ... purchases of property and equipment") and
 
     measure_words(question, terms)   the asked measure's words in the question's order
     stated(sentence, words, kind)    the amount the sentence attaches to the measure, or None
-    amount_year(sentence, amount)    the year printed nearest that amount (a sentence comparing two years)
+    amount_year(sentence, amount)    the year that amount is stated for (a sentence comparing two years)
     subject_adds(sentence, terms, own)  the sentence's subject is a part of the asked figure
     leads_with(sentence, names, allowed)  the sentence opens with the measure as its subject
 """
@@ -66,8 +66,8 @@ _CHANGE_VERB = {"rose", "grew", "increased", "decreased", "fell", "declined", "i
 # An amount per share or unit as prose prints it, the "per share" after the amount ("a final dividend of 7.9p per
 # share", "14.5 cents per ordinary share", "HK4.5 cents per share", "$0.24 per common share", "4.2 cents per unit").
 PER_SHARE_AMOUNT = re.compile(
-    r"(?i)(?<![\w.$])((?:(?:US|AU|A|C|NZ|HK|S|NT)?\$|[£€¥]|Rs\.\s?|(?:HK|US|NZ|RM|Rs|R|JPY|INR)(?=\d))?\s?\d{1,4}"
-    r"(?:\.\d+)?(?:\s?(?:p|pence|cents?|c|sen|yen)\b)?)"
+    r"(?i)(?<![\w.$,])((?:(?:US|AU|A|C|NZ|HK|S|NT)?\$|[£€¥]|Rs\.\s?|(?:HK|US|NZ|RM|Rs|R|JPY|INR)(?=\d))?\s?"
+    r"\d{1,3}(?:,\d{3})*(?:\.\d+)?(?:\s?(?:p|pence|cents?|c|sen|yen)\b)?)"
     r"\s+per\s+(?:(?:ordinary|common|equity|diluted|basic|fully\s+paid|stapled|issued)\s+)*(?:shares?|units?|"
     r"securit(?:y|ies))\b")
 # Words that may stand inside a dividend's name without making it another dividend ("quarterly cash dividend").
@@ -188,8 +188,9 @@ def per_share(sentence: str, words: list[str], company_words: set[str] | None = 
     "share" name the measure, then only linking words and dates ("The Directors propose a final dividend for the year
     ended 31 March 2031 of 7.9p per share (FY30: 7.2p)" -> 7.9p). A dividend named with another word before it
     ("an interim dividend of 3.6p") is another dividend."""
-    head = [w for w in words if w.lower() not in _PER_WORDS]
-    if not head or len(head) == len(words):
+    at = next((i for i, w in enumerate(words) if w.lower() in _PER_WORDS), None)
+    head = words[:at] if at else []     # the words naming it before "per share" ("the board" after it is no name)
+    if not head:
         return None
     own = company_words or set()
     for m in PER_SHARE_AMOUNT.finditer(sentence):
@@ -255,14 +256,25 @@ def stated(sentence: str, words: list[str], need: str | None, company_words: set
 _YEAR_AT = re.compile(r"(?<![\d,.$])(?:19|20)\d{2}(?![\d%]|[,.]\d)")
 
 
+_AMOUNT_AT = re.compile(r"(?i)(?<![\w.,])(?:[$£€¥]|Rs\.?\s?|[A-Z]{1,3}\$)?\d{1,3}(?:,\d{3})*(?:\.\d+)?"
+                        r"(?:\s?(?:p|pence|cents?|million|billion|m|bn|crore)\b)?(?![\d%])")
+# a comparative in brackets, "(2033: 7.2p)", "(FY30: £36.1m)": the prior year's figure beside the year's own
+COMPARATIVE = re.compile(r"\((?:FY\s?)?(?:(?:19|20)\d{2}|\d{2})\s*:[^)]*\)")
+
+
 def amount_year(sentence: str, amount: str) -> int | None:
-    """The year printed nearest to where `amount` is printed in `sentence` ("$0.24 per share in each quarter of
-    2031, compared with $0.22 per share in each quarter of 2030": 2031 for $0.24), None when no year is printed."""
-    at = sentence.find(amount)
-    if at < 0:
+    """The year `amount` is stated for in a sentence naming two or more years: amounts and years paired in the order
+    they are printed ("In 2034 ... $0.24 per share, up from $0.22 per share in 2033": $0.24 is 2034's), None when
+    the sentence prints more or fewer amounts than years (which amount is whose cannot be told)."""
+    years = list(dict.fromkeys(int(m.group(0)) for m in _YEAR_AT.finditer(sentence)))
+    # (a plain whole number is a day or a count, "December 31": an amount has a currency, a unit, a comma or decimals)
+    amounts = [m for m in _AMOUNT_AT.finditer(sentence) if not _YEAR_AT.fullmatch(m.group(0).strip())
+               and re.search(r"[^\d\s]", m.group(0))]
+    if len(years) < 2 or len(amounts) != len(years):
         return None
-    years = [(abs(m.start() - at), int(m.group(0))) for m in _YEAR_AT.finditer(sentence)]
-    return min(years)[1] if years else None
+    at = sentence.find(amount.split()[0])
+    k = next((i for i, m in enumerate(amounts) if m.start() <= at < m.end() + 1), None)
+    return years[k] if k is not None else None
 
 
 _SUBJECT = re.compile(r"(?i)^(.{3,160}?)\s(amounted to|totaled|totalled|were|was|reached|equaled|equalled)\s")

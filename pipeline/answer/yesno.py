@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from datetime import date
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -138,30 +139,23 @@ _COMPARATIVE = re.compile(r"\((19|20)\d{2}:[^)]*\)")     # "(2021: £nil)": the 
 
 _MONTH_YEAR = re.compile(r"(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
                          r"((?:19|20)\d{2})\b")
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
 
-def of_year(sentence: str, year: int | None, fiscal_year_end: str = "12-31") -> bool:
-    """A sentence naming years names the asked one (a prior year's buy-back is not this year's). A fiscal year that
-    ends early in the calendar year starts in the one before: "between June and November 2036" is in the year to
-    March 2037."""
+def of_year(sentence: str, year: int | None, period_end: date | None = None) -> bool:
+    """A sentence naming years names the asked one (a prior year's buy-back is not this year's). A report whose year
+    does not end in December dates its events by month: "between June and November 2036" is in the year that ended
+    on `period_end` (31 March 2037) when every month it names falls in that year, however the year is labelled."""
     if _PRIOR.search(sentence):
         return False
     text = _COMPARATIVE.sub(" ", sentence)
     named = {int(m.group(0)) for m in _YEAR.finditer(text)}
     if not named or year is None or year in named:
         return True
-    end_month = int(fiscal_year_end[:2]) if fiscal_year_end[:2].isdigit() else 12
-    dated = [(_MONTHS.index(m.group(1).lower()[:3]) + 1, int(m.group(2))) for m in _MONTH_YEAR.finditer(text)]
-    return end_month < 12 and named == {year - 1} and bool(dated) and \
-        all(y == year - 1 and month > end_month for month, y in dated)
-
-
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-
-def fiscal_year_end(facts: QuestionFacts, company: str) -> str:
-    """The company's fiscal year end (MM-DD) as the registry holds it."""
-    return next((c.fiscal_year_end for c in facts.companies if c.name == company), "12-31") or "12-31"
+    dated = [date(int(m.group(2)), _MONTHS.index(m.group(1).lower()[:3]) + 1, 1) for m in _MONTH_YEAR.finditer(text)]
+    start = date(period_end.year - 1, period_end.month, 1) if period_end is not None and period_end.month != 12 else None
+    return start is not None and bool(dated) and named <= {d.year for d in dated} and \
+        all(start < d <= period_end for d in dated)
 
 
 @dataclass
@@ -172,7 +166,7 @@ class Reading:
     pages: list[corpus.ReportPage]
 
 
-def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, fye: str = "12-31") -> Reading:
+def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, end: date | None = None) -> Reading:
     out = Reading([], [], [], pages)
     for pg in pages:
         if not event.topic.search(pg.text.replace("\u00a0", " ")):
@@ -181,14 +175,14 @@ def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, 
             if not event.topic.search(s):
                 continue
             if any(p.search(s) for p in event.deny) and not re.search(r"(?i)\b(if|unless|whether)\b", s) \
-                    and of_year(s, year, fye):
+                    and of_year(s, year, end):
                 out.denied.append((s, pg))
                 continue
             why = topic_only(s)
-            if why is None and of_year(s, year, fye) and any(p.search(s) for p in event.affirm):
+            if why is None and of_year(s, year, end) and any(p.search(s) for p in event.affirm):
                 out.affirmed.append((s, pg))
             else:
-                out.named.append((s, pg, why or ("another year" if not of_year(s, year, fye) else "")))
+                out.named.append((s, pg, why or ("another year" if not of_year(s, year, end) else "")))
     return out
 
 
@@ -272,9 +266,10 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     kind_name = doc_kind(pages[0].doc_type)
     if mention:
         return _mention(state, facts, company, fy, pages, mention, cite)
+    end = pages[0].period_end       # (the months of the year the report covers: `of_year`)
     if amount is not None:
-        return _amount(state, facts, company, fy, pages, amount, cite)
-    r = read_report(pages, event, fy, fiscal_year_end(facts, company))
+        return _amount(state, facts, company, fy, pages, amount, cite, end)
+    r = read_report(pages, event, fy, end)
     for verdict, hits in (("Yes", r.affirmed), ("No", r.denied)):
         if hits and (verdict == "Yes" or not r.affirmed):
             s, pg = _best(hits, fy, facts)
@@ -319,10 +314,10 @@ def _mention(state: TurnState, facts: QuestionFacts, company: str, fy: int, page
 
 
 def _amount(state: TurnState, facts: QuestionFacts, company: str, fy: int, pages: list[corpus.ReportPage],
-            event: Event, cite: Callable[[Passage], int]) -> tuple[str, str]:
+            event: Event, cite: Callable[[Passage], int], end: date | None = None) -> tuple[str, str]:
     """The sentence stating the event with a number ("The Company repurchased 198,976 shares during the year"),
     quoted and cited; none: "I could not find ..." with the pages and sections searched."""
-    r = read_report(pages, event, fy, fiscal_year_end(facts, company))
+    r = read_report(pages, event, fy, end)
     with_number = [h for h in r.affirmed if re.search(r"\d[\d,]*(\.\d+)?\s*(million|billion|m\b|bn\b|shares|%)|"
                                                       r"[$£€]\s?\d|\d{1,3}(,\d{3})+", h[0])]
     if not with_number:

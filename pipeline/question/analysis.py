@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from pipeline.question import shorthand
 from pipeline.question.glossary import define
 from pipeline.question.lexicon import Lexicon, Metric, get_lexicon
 from pipeline.question.periods import find_years
@@ -189,6 +190,8 @@ def analyse(text: str, registry: Registry | None = None, lexicon: Lexicon | None
         companies = registry.find_companies(text)
     if held:
         companies = list(dict.fromkeys(held))
+    names = " ".join(f"{c.name} {' '.join(c.aliases)}" for c in companies)
+    text = shorthand.spell(text, {w.lower() for w in re.findall(r"[\w&]+", names)})     # ("adj", "yr", "YE33")
     shared = {} if companies else {a: [c.name for c in cs] for a, cs in registry.shared_names(text).items()}
     metrics = lexicon.find(text)
     if not metrics and carried is not None and carried.metric:

@@ -28,12 +28,24 @@ def find_years(text: str) -> list[int]:
     ("1,577", "$2019.5 million") are not years.
     """
     out: list[int] = []
-    for m in FY_PATTERN.finditer(text):
+    for m in FY_PATTERN.finditer(split_years_to_end(text)):
         raw = m.group("fy") or m.group("fiscal") or m.group("year")
         y = _four_digits(raw)
         if 1990 <= y <= 2100 and y not in out:
             out.append(y)
     return out
+
+
+_SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*[-–/]\s*(\d{2})\b(?![-–/.,]?\d)")
+
+
+def split_years_to_end(text: str) -> str:
+    """A fiscal year split over two calendar years ("FY 2034-35", "2034/35") written as the year it ends ("FY 2035"):
+    the year the report and the question mean."""
+    def end(m: re.Match) -> str:
+        start, tail = int(m.group(1)), int(m.group(2))
+        return str(start + 1) if (start + 1) % 100 == tail else m.group(0)
+    return _SPLIT_YEAR.sub(end, text)
 
 
 # Periods named relative to another: the previous turn's year, or the year the same question names.

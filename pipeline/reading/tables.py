@@ -17,6 +17,7 @@ from pipeline.reading.cells import YEAR, heading_label, split_row, without_marke
 from pipeline.reading.unlabelled_totals import heading_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
+from pipeline.reading.block_headings import block_heading, segment_heading
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
@@ -100,7 +101,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             h = (header_block([line]) if is_fragment(line) else None) or \
                 (header_block([*lines[k:i], years]) if k < i else None) or header_block([years])
             if h is not None:
-                header, stack, last_kind = h, _segment_heading(lines, i) or _caption(line), "header"
+                header, stack, last_kind = h, block_heading(lines, i), "header"
                 captions.update(_grouped(h, lines, i + 1))
                 table.headers.append(h)
                 table.header_columns.append(h.years)
@@ -120,7 +121,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             h = header_block(lines[start:j])
             if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
                     and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
-                header, stack, last_kind = h, _segment_heading(lines, i), "header"
+                header, stack, last_kind = h, segment_heading(lines, i), "header"
                 captions.update(_grouped(h, lines, j))
                 table.headers.append(h)
                 table.header_columns.append(h.years)
@@ -210,30 +211,6 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
 _ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent|separate)\s*){2,}")
 _CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")   # "Consolidated Separate" /
 #                                                           "financial statements financial statements" (Thai reports)
-_SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
-                           r"\s(segment|division)s?\s*$")
-
-
-def _segment_heading(lines: list[str], at: int) -> list[str]:
-    """"Flexibles Segment" right above a table's header: its rows are that segment's ("Flexibles Segment ›
-    Adjusted EBIT"), never the company's."""
-    for k in (at - 1, at - 2):
-        if k < 0:
-            break
-        if _SEGMENT_HEAD.match(lines[k].strip()):
-            return [lines[k].strip()]
-        if split_row(lines[k])[1] or len(lines[k].split()) > 8:
-            break
-    return []
-
-
-def _caption(line: str) -> list[str]:
-    """A measure named before the years ("Revenue 2036 2035" over "Rest of Africa 6,720 6,149") heads the rows below."""
-    lead = re.sub(r"(?:\s+(?:19|20)\d{2})+\s*$", "", line).strip(" :")
-    return [heading_label(lead)] if 0 < len(lead.split()) <= 4 and not is_fragment(lead) and heading_label(lead) and \
-        not re.search(r"(?i)statement|sheet|\bnotes?\b|year|period|ended|continued|restated|\d", lead) else []
-
-
 def _trailing_years(line: str) -> list[int] | None:
     """A caption followed by two or more consecutive years ("Segment sales 2022 2021") announces columns."""
     toks = line.replace(",", " ").split()

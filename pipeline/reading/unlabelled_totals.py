@@ -36,13 +36,16 @@ def _places(v: Decimal) -> int:
 
 
 def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) -> str | None:
-    """The innermost heading of `stack` when `line` (an unlabelled row) sums the rows printed under it just above
-    (at least two), column by column, and no line `after` it prints that heading's total by name ("Assets" / "Cash
-    and due from banks 612" / "Interest-bearing deposits 1,204" / "1,816" ... "Total assets 63,801": a subtotal of
-    the heading's first rows, not its total); else None."""
-    if not stack or _SPLIT.search(stack[-1]) or \
-            any(re.match(rf"(?i)total\s+{re.escape(stack[-1].rstrip(':').strip())}\b", a.strip()) for a in after):
-        return None     # (under "Profit for the year is attributable to:" the sum of the holders' shares is the line)
+    """The innermost heading of `stack` when it is a sub-heading (a group inside a section: "REVENUES" › "Residential:"),
+    `line` (an unlabelled row) sums the rows printed under it just above (at least two), column by column, and no line
+    `after` it is a total naming the heading's words ("Assets" / "Cash and due from banks 612" / "Interest-bearing
+    deposits 1,204" / "1,816" ... "Total assets 63,801": a subtotal of the heading's first rows, not its total)."""
+    words = set(re.findall(r"[a-z]{3,}", stack[-1].lower())) if stack else set()
+    if len(stack) < 2 or _SPLIT.search(stack[-1]) or \
+            any(re.match(r"(?i)total\b", a.strip()) and words & set(re.findall(r"[a-z]{3,}", a.lower())) for a in after):
+        return None     # (a top-level heading's unlabelled line may sum its first rows only: "Revenues:" / "Product" /
+        #                 "Service" / "1,500" / "Financing revenue" / "Total net revenues"; under "Profit for the year is
+        #                 attributable to:" the sum of the holders' shares is the line; a later "Total ... revenues")
     under = []
     for r in reversed(rows):
         if r.path != tuple(stack):

@@ -14,7 +14,7 @@ _OPEN_ATTRIBUTION = re.compile(r"(?i)\b(?:attributable|available)\s+to:?$")
 # the owners named by the row ("Owners of the parent", "Shareholders' equity", "Equity shareholders of Acme plc",
 # "Net income attributable to Acme Inc."); "Perpetual securities holders" are not the owners
 # (the owners are also the "controlling interest" of Latin American reports and the "Group share" of French ones)
-_OWNERS_SHARE = re.compile(r"(?i)\b(?:shareholders|stockholders|shareowners|owners|equity\s+holders|members)\b|"
+_OWNERS_SHARE = re.compile(r"(?i)\b(?:shareholders|stockholders|shareowners|owners|equity\s+holders|members|unit\s?holders)\b|"
                            r"(?<![\w-])(?<!non )controlling\s+interests?\b|\bgroup\s+share\b|"
                            r"\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:[\w.&'-]+\s+){0,4}?(?:inc|plc|ltd|limited|"
                            r"corp\w*|company|group|holdings|parent)\b")
@@ -66,8 +66,8 @@ def asks_owners_share(question: str) -> bool:
     return bool(_ASKS_OWNERS.search(question)) and not _MINORITIES.search(question)
 
 
-_HOLDERS = re.compile(r"(?i)\b(?:holders?|partners|interests?|inc|plc|ltd|limited|corp\w*|company|group|parent|n\.?v|"
-                      r"s\.?a|ag|se|a/s|asa|ab|oyj|bhd|berhad|tbk|pcl|spa|s\.?p\.?a)\b\.?")
+_HOLDERS = re.compile(r"(?i)(?:holders?|partners|interests?|investors)\b|\b(?:inc|plc|ltd|limited|corp\w*|company|group|"
+                      r"parent|n\.?v|s\.?a|ag|se|a/s|asa|ab|oyj|bhd|berhad|tbk|pcl|spa|s\.?p\.?a)\b\.?")
 
 
 def names_a_holder(label_path: str) -> bool:

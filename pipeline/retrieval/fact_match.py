@@ -277,7 +277,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not
-                   (people and terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency)]
+                   (people and terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, cands)]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is not None:
@@ -347,7 +347,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         as_named = bool(ask.measure_stems) and set(stems(f.label)) - {"total"} == set(ask.measure_stems) - {"total"}
         # (the metric's own line ranks above a row holding the asked words: "Profit for the period" > "Gross profit")
         key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement,
-               not row_fit.before_interest_and_tax(ask, f), own_line,
+               not row_fit.before_interest_and_tax(ask, f, cands), own_line,
                printed, id(f) not in per_part,
                owners, soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying, as_named,

@@ -91,9 +91,12 @@ _ADJUSTED = frozenset(stems("underlying adjusted headline core"))
 
 
 def _beside_adjusted(f: StoredFact, cands: list[StoredFact]) -> bool:
-    """The page printing `f` also prints an underlying / adjusted line: a UK-style highlights table ("Underlying
-    profit before tax 61,650 | Statutory profit before tax 50,850"), where the statutory line is the reported one."""
-    return any(g.page == f.page and g.doc_id == f.doc_id and set(stems(g.label)) & _ADJUSTED for g in cands)
+    """The page printing `f` also prints the same measure underlying / adjusted: a UK-style highlights table
+    ("Underlying profit before tax 61,650 | Statutory profit before tax 50,850"), where the statutory line is the
+    reported one (an insurer's "Adjusted operating income" beside its "Statutory net income" is another measure)."""
+    rest = set(stems(f.label)) - {"statutori"}
+    return any(g.page == f.page and g.doc_id == f.doc_id and set(stems(g.label)) & _ADJUSTED and
+               set(stems(g.label)) - _ADJUSTED == rest for g in cands)
 
 
 # IFRS's "Cash generated from operations / operating activities" is the subtotal before interest and tax paid; the
@@ -102,10 +105,19 @@ def _beside_adjusted(f: StoredFact, cands: list[StoredFact]) -> bool:
 _BEFORE_INTEREST_AND_TAX = re.compile(r"(?i)^cash generated (from|by) operat")
 
 
-def before_interest_and_tax(ask: Ask, f: StoredFact) -> bool:
-    """The row is the operating cash subtotal before interest and tax, when the operating cash flow is asked."""
-    return ask.metric is not None and ask.metric.key == "operating_cash_flow" and \
-        bool(_BEFORE_INTEREST_AND_TAX.match(f.label))
+def before_interest_and_tax(ask: Ask, f: StoredFact, cands: list[StoredFact] = ()) -> bool:
+    """The row is the operating cash subtotal before interest and tax, when the operating cash flow is asked: named
+    so, or a "Cash flows from operating activities" row with a "Net cash flows from operating activities" printed
+    below it on its page (the net one is the total)."""
+    if ask.metric is None or ask.metric.key != "operating_cash_flow":
+        return False
+    return bool(_BEFORE_INTEREST_AND_TAX.match(f.label)) or not re.match(r"(?i)net\b", f.label) and any(
+        c.doc_id == f.doc_id and c.page == f.page and c.line_no > f.line_no and _NET_OPERATING.match(c.label)
+        for c in cands)
+
+
+_NET_OPERATING = re.compile(r"(?i)^net\s+cash\s+(?:flows?\s+)?(?:\w+\s+){0,3}(?:from|by|in)\s+(?:\(\w+\s+in\)\s+)?"
+                            r"operating\s+activities")
 
 
 # A currency the question names ("in euros", "in yen") that is not the figure's: never answered in another currency
@@ -124,11 +136,15 @@ def currency_conflict(ask: Ask, f: StoredFact) -> bool:
     return bool(asked) and ("USD" if f.currency == "$" else f.currency) not in asked
 
 
-def own_currency_word(word: str, currency: str | None) -> bool:
+def own_currency_word(word: str, currency: str | None, cands: list[StoredFact] = ()) -> bool:
     """The asked word is the name of the currency the figure is printed in ("operating income in yen?" of a yen
-    report): how the figure is wanted, not a part of it. (A word of another currency stays a qualifier.)"""
+    report): how the figure is wanted, not a part of it. Not where a row of the report names that currency ("Euro",
+    "Yen-denominated bonds", "Sterling"): the report slices the measure by currency there. (A word of another
+    currency stays a qualifier.)"""
     code = "USD" if currency == "$" else currency
-    return bool(code) and any(c == code and re.fullmatch(rf"(?i)(?:{words})", word) for c, words in _ASKED_CURRENCY)
+    named = [words for c, words in _ASKED_CURRENCY if c == code and re.fullmatch(rf"(?i)(?:{words})", word)]
+    return bool(code) and bool(named) and \
+        not any(re.search(rf"(?i)(?<![a-z])(?:{named[0]}|{code})(?![a-z])", c.label) for c in cands)
 
 
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)

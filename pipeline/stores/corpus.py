@@ -256,6 +256,7 @@ class ReportPage:
     doc_type: str
     page: int
     text: str
+    period_end: object = None     # datetime.date: the end of the year the document reports, where identified
 
 
 def report_pages(conn: psycopg.Connection, company: str, fiscal_year: int | None,
@@ -268,8 +269,8 @@ def report_pages(conn: psycopg.Connection, company: str, fiscal_year: int | None
         fiscal_year = row[0] if row else None
         if fiscal_year is None:
             return []
-    sql = ("SELECT p.doc_id, d.company, d.fiscal_year, d.doc_type, p.page, p.text FROM pages p JOIN documents d"
-           " USING (doc_id) WHERE d.company = %s AND d.fiscal_year = %s")
+    sql = ("SELECT p.doc_id, d.company, d.fiscal_year, d.doc_type, p.page, p.text, d.period_end FROM pages p"
+           " JOIN documents d USING (doc_id) WHERE d.company = %s AND d.fiscal_year = %s")
     params: list = [company, int(fiscal_year)]
     if pattern:
         sql += " AND p.text ~* %s"

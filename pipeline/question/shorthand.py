@@ -1,0 +1,33 @@
+"""Analysts' shorthand in a question, spelled out before it is read: "PBT prior yr", "adj EBITDA", "freight rev ex
+fuel surcharge", "total investments YE2033", "DEPS", "NPW", "divs", "consol". Each form is general financial
+shorthand (a reviewer finds it in any analyst's notes), never a company's or a filing's own word; a word that is part
+of a company the question names ("REV Group") is left as it is.
+"""
+from __future__ import annotations
+
+import re
+
+_FORMS = [
+    (r"\byrs\b", "years"), (r"\byr\b", "year"),
+    (r"\badj\b\.?", "adjusted"), (r"\bconsol\b\.?", "consolidated"),
+    (r"\brev\b\.?", "revenue"), (r"\brevs\b", "revenues"),
+    (r"\bavg\b\.?", "average"), (r"\bprev\b\.?", "previous"),
+    (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"),
+    (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"),
+    # per-share and insurers' measures said by their initials
+    (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"),
+    (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned"),
+    (r"\bfv\b", "fair value"), (r"\bfs\b", "financial statements"),
+]
+_COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
+# "YE2033", "YE33", "YE 2033": the year-end of that fiscal year
+_YEAR_END = re.compile(r"(?i)\bYE\s?((?:19|20)\d{2}|\d{2})\b")
+
+
+def spell(text: str, keep: set[str] | None = None) -> str:
+    """`text` with the shorthand spelled out; `keep`: lower-cased words of the companies it names."""
+    keep = keep or set()
+    out = _YEAR_END.sub(lambda m: f"year-end {m.group(1) if len(m.group(1)) == 4 else 'FY' + m.group(1)}", text)
+    for pattern, word in _COMPILED:
+        out = pattern.sub(lambda m: m.group(0) if m.group(0).lower().rstrip(".") in keep else word, out)
+    return out

@@ -1,0 +1,41 @@
+"""What heads the rows under a table's header line, when the header names it: a segment's name right above the
+header ("Flexibles Segment"), or a measure named before the years on the header line itself ("Revenue 2036 2035" over
+"Rest of Africa 6,720 6,149"). Rows under it are read with it as their heading ("Revenue › Rest of Africa")."""
+from __future__ import annotations
+
+import re
+
+from pipeline.reading.cells import heading_label, split_row
+from pipeline.reading.columns import is_fragment
+
+_TOTAL = re.compile(r"(?i)^total(?:\s+|$)")
+_SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
+                           r"\s(segment|division)s?\s*$")
+
+
+def segment_heading(lines: list[str], at: int) -> list[str]:
+    """"Flexibles Segment" right above a table's header: its rows are that segment's ("Flexibles Segment ›
+    Adjusted EBIT"), never the company's."""
+    for k in (at - 1, at - 2):
+        if k < 0:
+            break
+        if _SEGMENT_HEAD.match(lines[k].strip()):
+            return [lines[k].strip()]
+        if split_row(lines[k])[1] or len(lines[k].split()) > 8:
+            break
+    return []
+
+
+def caption(line: str, after: list[str]) -> list[str]:
+    """A measure named before the years ("Revenue 2036 2035" over "Rest of Africa 6,720 6,149") heads the rows below
+    when they close with a "Total" row, as parts of it do (a reconciliation ending on its own name is not parts)."""
+    lead = re.sub(r"(?:\s+(?:19|20)\d{2})+\s*$", "", line).strip(" :")
+    rows = [split_row(a)[0].lower() for a in after[:15]]
+    return [heading_label(lead)] if 0 < len(lead.split()) <= 4 and not is_fragment(lead) and heading_label(lead) and \
+        not re.search(r"(?i)statement|sheet|\bnotes?\b|year|period|ended|continued|restated|\d", lead) and \
+        any(_TOTAL.match(r) for r in rows) and lead.lower() not in rows else []
+
+
+def block_heading(lines: list[str], at: int) -> list[str]:
+    """The heading of the rows under the header at line `at`: a segment named above it, else a measure named on it."""
+    return segment_heading(lines, at) or caption(lines[at], lines[at + 1:])

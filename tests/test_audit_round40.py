@@ -1,0 +1,73 @@
+"""Counter-examples an audit of this round's rules found (made-up companies and wording): each gave a wrong figure on
+the rules as first written and must not."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.answer.stated import PER_SHARE_AMOUNT, amount_year
+from pipeline.retrieval.fact_match import FactMatch
+from tests.test_ifrs_statements import _answer, _facts
+
+
+def _hit(question: str, pages: list[list[str]], year: int = 2036, company: str = "Halden"):
+    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+
+
+def test_a_currency_the_report_slices_by_stays_a_qualifier():
+    page = ["Halden Installaties N.V.", "Notes to the consolidated financial statements", "22. Borrowings",
+            "in EUR million", "2036 2035", "Borrowings by currency:", "Euro 400.0 380.0", "US dollar 250.0 240.0",
+            "Pound sterling 100.0 90.0", "Total borrowings 750.0 710.0"]
+    hit = _hit("borrowings in euros 2036", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "400.0"
+    cash = ["Halden plc", "Notes", "£m", "2036 2035", "Cash and cash equivalents by currency:", "Sterling 120.0 110.0",
+            "Euro 30.0 25.0", "US dollar 10.0 8.0", "Total cash and cash equivalents 160.0 143.0"]
+    hit = _hit("cash and cash equivalents in pounds 2036", [cash])
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "120.0"
+
+
+def test_statutory_beside_another_adjusted_measure_is_an_insurers_other_basis():
+    page = ["Halden Life Holdings, Inc.", "Financial highlights", "(in millions) 2036 2035", "Net income $ 1,500 $ 1,400",
+            "Adjusted operating income 1,200 1,100", "Statutory net income 800 760"]
+    statement = ["Halden Life Holdings, Inc.", "Consolidated Statements of Income", "(in millions) 2036 2035",
+                 "Total revenues 9,000 8,500", "Net income $ 1,500 $ 1,400"]
+    hit = _hit("statutory net income 2036", [statement, page])
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "800"
+    hit = _hit("statutory net income 2036", [page])
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "800"
+
+
+def test_unitholders_are_the_owners_and_perpetual_holders_are_not():
+    page = ["Halden Industrial REIT", "Consolidated statement of profit or loss", "S$'000 2036 2035",
+            "Revenue 120,000 110,000", "Profit for the year attributable to:", "Unitholders 52,000 48,000",
+            "Perpetual securities holders 8,000 7,500", "Non-controlling interests 3,000 2,500"]
+    hit = _hit("profit for the year attributable to owners 2036", [page])
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "52,000"
+    hit = _hit("profit for the year including non-controlling interests 2036", [page])    # no total is printed
+    assert not isinstance(hit, FactMatch)
+
+
+@pytest.mark.parametrize("sentence,amount,year", [
+    ("In 2034 the Board declared quarterly dividends of $0.24 per share, up from $0.22 per share in 2033.", "$0.24", 2034),
+    ("In 2034 the Board declared quarterly dividends of $0.24 per share, up from $0.22 per share in 2033.", "$0.22", 2033),
+])
+def test_amounts_and_years_pair_in_the_order_printed(sentence, amount, year):
+    assert amount_year(sentence, amount) == year
+
+
+def test_a_bracketed_comparative_is_the_prior_years_and_a_yen_amount_keeps_its_thousands():
+    import dataclasses
+    from benchmarks.made_up_pages import _company
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+    from pipeline.state import TurnState
+
+    said = Passage(chunk_id=1, doc="H_2034_AR", company="Halden Optics", fiscal_year=2034, doc_type="ANNUAL", page=4,
+                   score=1.0, text="Dividend\nThe Board recommends a final dividend of 7.9p per share (2033: 7.2p).")
+    for year, found in ((2033, False), (2034, True)):
+        q = f"What final dividend per share did Halden Optics recommend for {year}?"
+        facts = dataclasses.replace(analyse(q), companies=[_company("Halden Optics plc")], years=[year])
+        text, kind = prose.answer(TurnState(question=q), None, facts, "Halden Optics", year, [said], lambda p: 1,
+                                  need="per_share", require_year=True)
+        assert (kind == "quote" and "7.9p" in text) if found else kind == "not_found"
+    assert PER_SHARE_AMOUNT.search("an annual dividend of 1,250 yen per share").group(1) == "1,250 yen"
