@@ -79,6 +79,8 @@ def heading_label(label: str) -> str:
     toks = label.rstrip(":").split()
     if len(toks) > 1 and {t.lower() for t in toks} <= {"number", "no.", "numbers"}:
         return ""       # "Number Number" under the years: the columns count, no heading ("Cents Cents" stays: a unit)
+    if label.count(")") > label.count("(") and label[:1].islower():
+        return ""       # the end of a header's note wrapped onto its own line: "(Restated -" / "note 4)"
     j = len(toks)
     while j > 1 and toks[j - 1].lower() == toks[-1].lower():
         j -= 1

@@ -1,0 +1,56 @@
+"""Classes found by the eighth round of made-up report pages (a UK plc, an ASX company, a Japanese IFRS reporter, a Hong
+Kong, Canadian, German and Bermudan company; a US packaging maker, restaurant franchisor and distributor), written by
+a helper who never read the code. Each case here was refused before; companies, wording and figures are made up again."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.reading.tables import parse_page
+from pipeline.retrieval.fact_match import FactMatch
+from tests.test_ifrs_statements import _answer, _facts
+
+
+def _hit(question: str, pages: list[list[str]], year: int = 2036, company: str = "Tamsin"):
+    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+
+
+EARNINGS = ["Tamsin Mills Inc.", "Consolidated Statements of Earnings", "Years ended December 31",
+            "(in millions of Canadian dollars, except per share amounts)", "2036 2035", "(Restated -", "note 4)",
+            "Revenue 5 3,212.7 2,986.4", "Net earnings from continuing operations 145.1 120.5",
+            "Net loss from discontinued operations, net of tax (13.9) (8.4)", "Net earnings 131.2 112.1"]
+SELECTED = ["Selected Annual Information", "(in millions of Canadian dollars) 2036 2035(1) 2034(1)",
+            "Revenue 3,212.7 2,986.4 2,702.8", "Dividends declared per common share 0.62 0.57 0.52"]
+
+
+@pytest.mark.parametrize("question,year,value", [
+    ("net earnings from continuing operations FY2036", 2036, "145.1"),
+    ("net earnings 2036", 2036, "131.2"),                      # the bottom line, never the continuing part
+    ("Revenue 2035 as restated", 2035, "2,986.4"),
+    ("revenue 2034", 2034, "2,702.8"),                         # a year with its footnote run into it: "2034(1)"
+])
+def test_a_restated_header_note_and_footnoted_years(question, year, value):
+    rows = parse_page("\n".join(EARNINGS)).rows
+    assert all(not r.path for r in rows)                      # "note 4)" heads nothing
+    hit = _hit(question, [EARNINGS, SELECTED], year)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
+
+
+def test_long_term_debt_said_as_non_current_or_less_its_current_portion():
+    page = ["Tamsin Packaging Corporation", "Consolidated Balance Sheets", "(In millions) 2036 2035",
+            "Current portion of long-term debt 85.0 120.0", "Long-term debt, less current portion 4,412.6 4,248.0"]
+    for q in ("long term debt excluding current portion, end of 2035", "long-term debt (non-current) at year end 2035"):
+        hit = _hit(q, [page], 2035)
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == "4,248.0"
+
+
+def test_a_segment_measure_heading_and_a_company_name_wrapped_before_its_legal_form():
+    note = ["NOTE 19. SEGMENT INFORMATION", "(In millions) 2036 2035", "Segment operating income:",
+            "Rigid Packaging $ 432.6 $ 396.0", "Flexible Packaging 336.2 298.6", "Consolidated operating income $ 768.8 $ 694.6"]
+    hit = _hit("Flexible Packaging segment operating income 2035", [note], 2035)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "298.6"
+    page = ["Tamsin Shipping Ltd.", "Consolidated Statements of Operations", "(in thousands of U.S. dollars) 2036 2035",
+            "Net income (loss) 52,400 (8,100)", "Net income attributable to non-controlling interests 1,200 900",
+            "Net income (loss) attributable to the shareholders of Tamsin", "Shipping Ltd. 51,200 (9,000)"]
+    assert any(r.label.endswith("Tamsin Shipping Ltd.") for r in parse_page("\n".join(page)).rows)
+    hit = _hit("Net income attributable to shareholders of Tamsin 2036", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "51,200"
