@@ -54,3 +54,28 @@ def test_a_segment_measure_heading_and_a_company_name_wrapped_before_its_legal_f
     assert any(r.label.endswith("Tamsin Shipping Ltd.") for r in parse_page("\n".join(page)).rows)
     hit = _hit("Net income attributable to shareholders of Tamsin 2036", [page])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "51,200"
+
+
+def test_the_basis_said_after_eps_and_a_per_share_unit_in_hk_cents():
+    from pipeline.question.lexicon import get_lexicon
+    assert [m.key for m in get_lexicon().find("EPS (basic) yen 2036")] == ["eps_basic"]
+    assert [m.key for m in get_lexicon().find("Tamsin EPS, diluted FY36")] == ["eps_diluted"]
+    page = ["Tamsin Holdings Limited", "Consolidated statement of profit or loss", "2036 2035", "HK$'000 HK$'000",
+            "Revenue 1,234,000 1,100,000", "Earnings per share", "HK cents HK cents", "Basic 27.86 24.85",
+            "Diluted 27.70 24.71"]
+    hit = _hit("basic EPS HK cents 2036", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "27.86"
+
+
+def test_statutory_beside_its_underlying_line_with_a_footnote_marker_run_into_it():
+    highlights = ["Tamsin Group plc", "Highlights", "£000 2036 2035", "Underlying profit before tax1 61,650 52,312",
+                  "Statutory profit before tax 50,850 44,312"]
+    statement = ["Consolidated income statement", "2036 2035", "£000 £000", "Revenue 425,203 403,418",
+                 "Profit before taxation 50,850 44,312"]
+    hit = _hit("Tamsin reported (statutory) PBT for 2036?", [highlights, statement])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "50,850"
+
+
+def test_a_rupee_amount_in_crore_is_money():
+    from pipeline.answer.prose import number_kinds
+    assert "money" in number_kinds("BFSI revenue grew 9.1% to Rs. 6,524.82 crore, supported by banking work.")

@@ -20,8 +20,8 @@ from typing import Callable
 
 from pipeline.answer import superlative
 from pipeline.answer.extract import NOT_FOUND
-from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words, stated,
-                                     subject_adds)
+from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words,
+                                     stated, subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.question.causes import WHY, asks_why, gives_a_cause
 from pipeline.question.labels import doc_kind, doc_label
@@ -41,9 +41,10 @@ _KIND = [("per_share", re.compile(r"(?i)\bper\s+(diluted\s+|basic\s+)?share\b|\b
          ("percent", re.compile(r"(?i)\b(percent(age)?|%|rate|proportion|share of)\b")),
          ("count", re.compile(r"(?i)\bhow\s+many\b|\bnumber\s+of\b|\bhead\s*count\b")),
          ("money", re.compile(r"(?i)\bhow\s+much\b|\b(amount|paid|pay|spend|spent|cost|price|dollars?|worth)\b|\$"))]
-_NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£)?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d,]*(?:\.\d+)?)(?![A-Za-z\d\-])\s*"
-                     r"(?P<pct>%|percent\b)?"
-                     r"(?:\s*(?P<scale>million|billion|thousand|bn|mn)\b)?(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
+_NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£|¥|Rs\.?|EUR|JPY|INR|GBP)?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d,]*(?:\.\d+)?)"
+                     r"(?![A-Za-z\d\-])\s*(?P<pct>%|percent\b)?"
+                     r"(?:\s*(?P<scale>million|billion|thousand|bn|mn|crores?|lakhs?)\b)?"
+                     r"(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
                      re.I)
 _CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrease|grow|rise|fall|decline|change|raise|"
                        r"reduce|cut)\b")
@@ -153,7 +154,8 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     return terms
 
 
-_ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:[a-z]+\s+){0,2}?(?:increases?|decreases?|rise|declines?|improvements?|growth|"
+_ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:[a-z]+\s+){0,2}?(?:increases?|decreases?|rise|declines?|"
+                      r"improvements?|growth|"
                       r"changes?|reductions?|expansion|contraction|deterioration)\b")
 _GO_UP = re.compile(r"(?i)\b(?:go|goes|went|gone|going)\s+(up|down)\b")
 _HABITUAL = re.compile(r"(?i)\b(?:typically|usually|generally|historically|normally|tends?\s+to|seasonal(?:ly|ity)?)\b")

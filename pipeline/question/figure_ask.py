@@ -222,6 +222,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     text = _YEARISH.sub(" ", text)
     if _CHANGE_ASKED.search(text):      # "how much did revenue grow, in %?": the change's unit, not the measure's
         text = _CHANGE_IN_PERCENT.sub(" ", text)
+    if metric is not None and metric.kind == "per_share":   # "basic EPS HK cents": a per-share figure's unit
+        text = re.sub(r"(?i)\b(?:hk|us|a|au|nz|s|c)?\s*(?:cents?|pence|sen)\b", " ", text)
     if re.search(r"(?i)\blong[- ]term\b", text):   # long-term debt is the part not due within the year: saying so
         text = _NON_CURRENT_SAID.sub(" ", text)     # narrows nothing ("long-term debt (non-current)")
     folded = " " + name_measures(fold(text)) + " "

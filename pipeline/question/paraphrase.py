@@ -62,6 +62,8 @@ def _returned(m: re.Match) -> str:
 _SHARE_CLASS = re.compile(r"\bper\s+(?:common|ordinary)\s+(share|unit)\b")
 _SPLIT_DECLARED = re.compile(r"\b(dividends?|distributions?)\s+(?:were|was)\s+(declared|paid)\s+per\s+share\b")
 _PER_CLASS_SHARE = re.compile(r"\b(?:net\s+)?(?:earnings|income|loss)\s+per\s+(diluted|basic)\s+share\b")
+# "EPS (basic)", "EPS, diluted", "EPS - basic": the basis said after the measure
+_EPS_BASIS_AFTER = re.compile(r"\beps\s*(?:\(\s*|,\s*|[-–]\s*)(basic|diluted)\b\)?")
 
 
 # Whose share of a line, in the other words reports and analysts use: the minorities' share ("minorities", "minority
@@ -107,5 +109,6 @@ def name_measures(folded: str) -> str:
     folded = _PPE.sub("property plant and equipment", name_holders(folded))
     folded = _SPLIT_DECLARED.sub(r"\1 \2 per share", _SHARE_CLASS.sub(r"per \1", folded))
     folded = _PER_CLASS_SHARE.sub(r"\1 earnings per share", folded)      # (a loss per share is its EPS)
+    folded = _EPS_BASIS_AFTER.sub(r"\1 eps", folded)
     folded = _OPERATING_FLOW.sub(" operating cash flow ", _OPERATING_CASH.sub(" operating cash flow ", folded))
     return _RETURNED.sub(_returned, _BOTTOM_LINE.sub(_bottom_line, folded))

@@ -94,9 +94,11 @@ def _beside_adjusted(f: StoredFact, cands: list[StoredFact]) -> bool:
     """The page printing `f` also prints the same measure underlying / adjusted: a UK-style highlights table
     ("Underlying profit before tax 61,650 | Statutory profit before tax 50,850"), where the statutory line is the
     reported one (an insurer's "Adjusted operating income" beside its "Statutory net income" is another measure)."""
-    rest = set(stems(f.label)) - {"statutori"}
-    return any(g.page == f.page and g.doc_id == f.doc_id and set(stems(g.label)) & _ADJUSTED and
-               set(stems(g.label)) - _ADJUSTED == rest for g in cands)
+    def words(label: str) -> set[str]:     # (a footnote marker run into the label: "Underlying profit before tax1")
+        return set(stems(re.sub(r"(?<=[a-z])\d{1,2}\b", "", label)))
+    rest = words(f.label) - {"statutori"}
+    return any(g.page == f.page and g.doc_id == f.doc_id and words(g.label) & _ADJUSTED and
+               words(g.label) - _ADJUSTED == rest for g in cands)
 
 
 # IFRS's "Cash generated from operations / operating activities" is the subtotal before interest and tax paid; the
