@@ -71,3 +71,30 @@ def test_a_bracketed_comparative_is_the_prior_years_and_a_yen_amount_keeps_its_t
                                   need="per_share", require_year=True)
         assert (kind == "quote" and "7.9p" in text) if found else kind == "not_found"
     assert PER_SHARE_AMOUNT.search("an annual dividend of 1,250 yen per share").group(1) == "1,250 yen"
+
+
+def test_a_quarter_asked_is_never_answered_with_the_years_figure_stated_in_prose():
+    import dataclasses
+    from benchmarks.made_up_pages import _company
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+    from pipeline.state import TurnState
+
+    said = Passage(chunk_id=1, doc="H_2037_10K", company="Halden Outdoor", fiscal_year=2037, doc_type="10K", page=30,
+                   score=1.0, text="Results of operations\nNet sales in fiscal 2037 were $2,831 million, up 4.2%.")
+    for q, found in (("Q4 2037 net sales?", False), ("Halden net sales 2037?", True)):
+        facts = dataclasses.replace(analyse(q), companies=[_company("Halden Outdoor Inc.")], years=[2037])
+        text, kind = prose.answer(TurnState(question=q), None, facts, "Halden Outdoor", 2037, [said], lambda p: 1,
+                                  need="money", require_year=True)
+        assert (kind == "quote" and "2,831" in text) if found else kind == "not_found"
+
+
+def test_the_minorities_dividends_are_not_the_companys_and_total_is_no_topic_word():
+    from pipeline.question.lexicon import get_lexicon
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    m = get_lexicon().get("dividends_paid")
+    assert not m.matches_row("Dividends paid to non-controlling interests")
+    assert m.matches_row("Dividends paid to members of the parent entity")
+    assert "total" not in prose.question_terms(analyse("Total Management Board remuneration for 2036?"))

@@ -26,6 +26,7 @@ from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.question.causes import WHY, asks_why, gives_a_cause
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
+from pipeline.question.figure_ask import part_of_year
 from pipeline.question.periods import split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
@@ -71,6 +72,7 @@ _WORD = re.compile(r"[A-Za-z]+")
 # What is planned or expected is not what happened.
 _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|"
                       r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
+_PART_SAID = re.compile(r"(?i)\b(?:q[1-4]|quarters?|quarterly|half|h[12]|(?:three|six|nine)[- ]months?|interim)\b")
 _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|following)\s+(?:financial\s+|fiscal\s+)?"
                            r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
                            r"guidance|plan|outlook|aim|ambition)\w*")
@@ -146,7 +148,8 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
     q = " ".join([core_question(facts.own_words()), *facts.carried_words()])     # the words carried count too
     q = _GO_UP.sub(r" \1 ", MOST.sub(" ", _YESNO.sub(" ", q)))    # "go up" is a rise: a change, not a word to carry
-    terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d", t)]
+    # ("total" says how much, not what: "Total Management Board remuneration" is covered by its other words)
+    terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d|total", t)]
     if WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):
         # "what drove it? (revenue)": the measure is what the sentence must name; the cause words are asked by
         # requiring a causal sentence, not by carrying "drove" ("revenue increased due to ...")
@@ -222,6 +225,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
     years = set(facts.years) or ({year} if year else set())
     later = {y for y in facts.years if year and y > year}     # a later year the question asks about from this report
+    part = part_of_year(core_question(facts.text))
     past_yes_no = bool(re.match(r"(?i)^\s*(was|were|did|has|have|had)\b", core_question(facts.text)))
     # a statement figure looked for in prose (a count is checked by `_counts`): the sentence must name the measure
     # itself, side by side, and attach an amount to it (`pipeline/answer/stated.py`); words scattered over a
@@ -260,6 +264,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
+            if part and not _PART_SAID.search(sent):
+                continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's
             if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent)):
                 continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close")
             if one_of_many(facts.text, sent):
