@@ -249,3 +249,14 @@ def test_each_learned_name_is_listed_with_its_kind_document_page_and_wording():
         {"company": "Ardent Larder", "name": "Pantry Lane", "kind": "brand", "document": "ardent annual report 2031",
          "page": 1, "wording": "Ardent Larder operates 40 stores under the Pantry Lane brand"},
         {"company": "Ardent Larder", "name": "ALX", "kind": "", "document": "", "page": None, "wording": "hand-entered"}]
+
+
+def test_a_name_said_by_its_first_words_is_read_whole():
+    """"Tasman Ridge's revenue" of Tasman Ridge Logistics: the second word goes with the first, never left over as a
+    company the reports do not hold (which had kept the figure unanswered)."""
+    from pipeline.question.analysis import analyse
+    reg = Registry([Company(key="TRL", name="Tasmanwood Ridge Logistics", aliases=("Tasmanwood Ridge Logistics Limited",))])
+    assert reg.spell_out("What was Tasmanwood Ridge's revenue in FY33?") == \
+        "What was Tasmanwood Ridge Logistics's revenue in FY33?"
+    facts = analyse("What was Tasmanwood Ridge's revenue in FY33?", registry=reg)
+    assert [c.name for c in facts.companies] == ["Tasmanwood Ridge Logistics"] and not facts.unknown_companies

@@ -167,9 +167,16 @@ class Registry:
             if c is None and word[0].isupper() and len(word) >= 6:
                 near = {c for n, c in self._spelled_names().items() if _one_edit(word.lower(), n)}
                 c = near.pop() if len(near) == 1 else None
-            if c is not None:
+            if c is not None and m.start(1) >= last:
+                # the name's next words printed after its first ("Tasman Ridge's" of Tasman Ridge Logistics) go with it
+                end, rest = m.end(1), c.name.split()[1:]
+                for w in rest:
+                    nxt = re.match(rf"\s+{re.escape(w)}(?![\w])", text[end:], re.I)
+                    if not nxt or word.lower() != c.name.split()[0].lower():
+                        break
+                    end += nxt.end()
                 out.append(text[last:m.start(1)] + c.name)
-                last = m.end(1)
+                last = end
         return "".join(out) + text[last:] if out else text
 
     def _short_forms(self) -> dict[str, Company]:
