@@ -189,3 +189,17 @@ def test_a_dividend_per_equity_share_in_rupees_and_growth_asked_in_percent():
     metrics = get_lexicon().find(q)
     assert "%" not in read_ask(q, QuestionFacts(text=q, years=[2036], metrics=metrics), metrics[0]).hard
     assert [m.key for m in get_lexicon().find("Marlowe op profit 2035")] == ["operating_income"]
+
+
+def test_a_role_said_in_words_with_the_letters_after_a_name():
+    """"Siobhan Vane BCom CA was appointed Chief Financial Officer in 2031." in a directors' report names the role's
+    holder in words, on one page; a signature block run together still does not (above)."""
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+    report = ("Directors' report\nCompany Secretary\nAnton Papas BCom LLB was appointed Company Secretary in 2027. He is "
+              "also the Group General Counsel.\nChief Financial Officer\nSiobhan Vane BCom CA was appointed Chief "
+              "Financial Officer in 2031.\nPrincipal activities. The Group provides road freight.")
+    for role, name in (("chief financial officer", "Siobhan Vane"), ("company secretary", "Anton Papas")):
+        text, kind = people._role_answer(TurnState(question="q"), "Marlowe", 2036, _people_pages(report), role,
+                                         lambda p: 1)
+        assert kind == "name" and f": {name} (" in text

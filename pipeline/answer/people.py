@@ -39,6 +39,9 @@ _LEADERS_Q = re.compile(r"(?i)\b(leadership|management|executive\w*|officers?|di
 # (a double-barrelled name keeps both parts: "Miriam Osei-Barlow", "Anne-Marie Roe")
 _NAME = (r"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*(?:\s+[A-Z]\.?)?\s+(?:Mc|Mac|de\s+|van\s+)?"
          r"[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*(?:\s+Jr\.?)?(?![\w'’])")
+# the letters after a name in a directors' report ("Siobhan Kerr BCom CA was appointed ...", "Jane Roe LLB MAICD")
+_POST_NOMINALS = (r"(?:,?\s+(?:BCom|BComm|BEc|BBus|BA|BSc|BEng|LLB|LLM|MBA|MA|MSc|MEng|PhD|CA|CPA|FCA|ACA|FCPA|CFA|FCIS|"
+                  r"ACIS|FGIA|AGIA|MAICD|GAICD|FAICD|FCCA|ACCA|CIMA|FCMA|ACMA|OBE|CBE|MBE|AM|AO|OAM|JP)(?:\s?\(Hons\))?){0,5}")
 _NOT_NAME = re.compile(r"(?i)\b(company|inc|corp|corporation|board|group|committee|annual|report|officer|executive|"
                        r"director|directors|chief|financial|principal|accounting|president|vice|senior|the|our|and|"
                        r"limited|ltd|plc|llp|statements?|united|states|securities|exchange|commission|form|item|"
@@ -113,12 +116,12 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
               r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|Representative|General|Counsel|of|the|and|&),?\s+)"
               r"{0,8}?")
     # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
-    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME})\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
+    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
                         rf"(?:our\s+|the\s+|as\s+)?"
                         rf"{titles}(?i:{r})(?![a-z])"),
              # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
-             re.compile(rf"(?P<name>{_NAME})\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
+             re.compile(rf"(?P<name>{_NAME}){_POST_NOMINALS}\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
                         rf"joined|serves|served)\s+(?:as\s+)?(?:(?i:our|the|its|the\s+company['’]s)\s+)?){titles}(?i:{r})")]
     out = []
     for pg in pages:
@@ -148,6 +151,14 @@ def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
     return any(line.search(pg.text) for pg in pages)
 
 
+def _said(name: str, role: str, said: list[str]) -> bool:
+    """A sentence says in words that the name holds the role: "<name> is / was appointed / serves as ... <role>"."""
+    pattern = re.compile(rf"{re.escape(name)}{_POST_NOMINALS}(?:,\s*aged\s+\d{{2}},)?\s+(?i:is|was|has\s+been|"
+                         rf"was\s+appointed(?:\s+as)?|has\s+been\s+appointed(?:\s+as)?|serves\s+as|became)\s+"
+                         rf"(?i:(?:our|the|its)\s+)?(?i:{dict(ROLES)[role]})\b")
+    return any(pattern.search(s) for s in said)
+
+
 def _quote_of(s: str, name: str, limit: int = 300) -> str:
     """The part of a long sentence (a signature block run together) around the name."""
     if len(s) <= limit:
@@ -173,8 +184,10 @@ def _role_answer(state, company, fy, pages, role, cite) -> tuple[str, str]:
                 f"{searched(company, fy, pages)}", "not_found")
     pages_of = {n: {pg.page for m, _, pg in found if m == n} for n in counts}
     ranked = [(n, c) for n, c in counts.most_common() if len(pages_of[n]) >= 2]   # printed on two pages at least
-    if not ranked and len(counts) == 1 and _listed(next(iter(counts)), role, pages):
+    if not ranked and len(counts) == 1 and (_listed(next(iter(counts)), role, pages) or
+                                            _said(next(iter(counts)), role, [s for _, s, _ in found])):
         ranked = list(counts.items())   # one name only, listed with its role on a line of its own (an officers' list)
+        #                                 or said to hold it ("Siobhan Kerr BCom CA was appointed Chief Financial Officer")
     if not ranked:
         return (f"{NOT_FOUND} a name the report prints beside '{role}' on more than one page of {company}'s FY{fy} "
                 f"report (it names {', '.join(n for n, _ in counts.most_common(3))} once). "
