@@ -639,3 +639,20 @@ def test_a_weighted_average_row_never_answers_a_count_at_a_date():
     assert isinstance(m, lookup.FactMatch) and m.fact.value_printed == "34,163,437"
     assert m.fact.scale is None                   # "(in thousands, except share ... amounts)": counted whole
 
+
+
+def test_a_derived_amount_the_report_prints_is_read_from_its_row_before_it_is_computed(monkeypatch):
+    """A German report prints "EBITDA 263.3" under its income statement and names its operating line "EBIT": the
+    printed EBITDA answers (and its margin divides it), never a refusal for want of an operating income row."""
+    from pipeline.answer.figures import Answerer
+    from pipeline.state import TurnState
+
+    rows = _stored([["Consolidated income statement", "EUR m 2030 2029", "Revenue 2,153.5 2,117.5",
+                     "Earnings before interest and taxes (EBIT) 164.6 173.8", "Supplementary information:",
+                     "Depreciation, amortisation and impairment 98.7 94.2", "EBITDA 263.3 268.0"]])
+    monkeypatch.setattr(lookup, "find", lambda conn, ask, company, year, **k: lookup.choose(ask, rows, ["VERIZON_2030_10K"]))
+    facts = analyse("Verizon EBITDA margin 2030?")
+    a = Answerer(TurnState(question="q"), None, facts, "Verizon", 2030, lambda p: 1)
+    assert a.value(facts.metric, 2030).value == Decimal("263.3")
+    text, kind = a.answer()
+    assert "12.2 %" in text and "263.3" in text

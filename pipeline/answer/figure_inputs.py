@@ -102,12 +102,21 @@ class FigureInputs:
         if metric.key in self.local:
             return self.defined_input(self.local[metric.key], metric.label, year, key=metric.key)
         if not metric.printed and metric.formula:
+            if (metric.unit or "money") == "money":
+                try:        # a derived amount the report prints itself ("EBITDA 263.3"): its row, before computing
+                    return self._printed_input(metric, year)
+                except calculator.CalculationError:
+                    pass
             inputs = {k: self.value(get_lexicon().get(k), year) for k in re.findall(r"[a-z_]+", metric.formula)}
             value, text = calculator.evaluate(metric.formula, inputs)
             self.steps.append(f"{metric.label} = {text} = {calculator.fmt(value)}")
             first = next(iter(inputs.values()))
             return calculator.Input(metric.key, metric.label, value, calculator.fmt(value), first.marker, year,
                                     first.scale)
+        return self._printed_input(metric, year)
+
+    def _printed_input(self, metric: Metric, year: int) -> calculator.Input:
+        """The metric's printed row for the year, cited; CalculationError when none is printed."""
         ask = figure_ask.read_ask(self.facts.text, self.facts, metric, with_qualifiers=False)
         entity = self.entity_words()
         ask.hard = [*ask.hard, *entity]

@@ -94,6 +94,10 @@ class Answerer(FigureInputs):
                     and metric.unit in ("", "money") and metric.key != "revenue":
                 return self._ratio(metric, get_lexicon().get("revenue"), f"{label} margin", margin=True)
             if metric is not None and (metric.key in self.local or (not metric.printed and metric.formula)):
+                if metric.key not in self.local and (metric.unit or "money") == "money" and isinstance(
+                        lookup.find(self.conn, figure_ask.read_ask(q, f, metric), self.company, self.year),
+                        lookup.FactMatch):
+                    return self._printed(metric, label)   # a derived amount printed ("EBITDA 263.3"): its row, cited
                 return self._derived(metric, label)
             if metric is not None and not metric.printed:
                 raise calculator.CalculationError(f"{metric.label} is computed and has no formula")
