@@ -98,3 +98,30 @@ def test_the_minorities_dividends_are_not_the_companys_and_total_is_no_topic_wor
     assert not m.matches_row("Dividends paid to non-controlling interests")
     assert m.matches_row("Dividends paid to members of the parent entity")
     assert "total" not in prose.question_terms(analyse("Total Management Board remuneration for 2036?"))
+
+
+def test_a_second_audits_counter_examples():
+    """A later audit's wrong figures on this round's rules: a company's second word used as a qualifier ("Corvina gas
+    revenue"), a dated "YE 31/12/36", a heading that only begins with the measure ("Segment operating profit growth on
+    prior year:"), a role held at another company or until a date, a quarter named only as "quarterly"."""
+    from pipeline.answer import people
+    from pipeline.answer.prose import _names_part
+    from pipeline.question import shorthand
+    from pipeline.question.registry import Company, Registry
+    from pipeline.state import TurnState
+    from pipeline.stores.corpus import ReportPage
+
+    reg = Registry([Company(key="CGN", name="Corvina Gas Networks", aliases=())])
+    assert "gas revenue" in reg.spell_out("Corvina gas revenue 2036")
+    assert shorthand.spell("Halden cash YE 31/12/36") == "Halden cash YE 31/12/36"
+    assert shorthand.spell("cash YE2036") == "cash year-end 2036"
+    growth = ["Tamsin plc", "Segment information", "£m 2036 2035", "Segment operating profit growth on prior year:",
+              "Industrial 9.4 7.1", "Consumer 3.2 2.8"]
+    assert not isinstance(_hit("Industrial operating profit 2036", [growth]), FactMatch)
+    bio = "Board of Directors. Mark Tan BEc CA was Chief Financial Officer of Orica Ltd from 2020 to 2028."
+    text, kind = people._role_answer(TurnState(question="q"), "Halden", 2036,
+                                     [ReportPage("d", "Halden", 2036, "ANNUAL", 1, bio)], "chief financial officer",
+                                     lambda p: 1)
+    assert kind == "not_found"
+    assert _names_part("q4", "Fourth quarter revenue was $1.4 billion.")
+    assert not _names_part("q4", "Revenue was $5.2 billion in 2036; quarterly dividends rose.")

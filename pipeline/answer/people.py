@@ -153,9 +153,10 @@ def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
 
 def _said(name: str, role: str, said: list[str]) -> bool:
     """A sentence says in words that the name holds the role: "<name> is / was appointed / serves as ... <role>"."""
-    pattern = re.compile(rf"{re.escape(name)}{_POST_NOMINALS}(?:,\s*aged\s+\d{{2}},)?\s+(?i:is|was|has\s+been|"
-                         rf"was\s+appointed(?:\s+as)?|has\s+been\s+appointed(?:\s+as)?|serves\s+as|became)\s+"
-                         rf"(?i:(?:our|the|its)\s+)?(?i:{dict(ROLES)[role]})\b")
+    # (the role held now, not a past one or another company's: "was CFO of Orica Ltd from 2020", "was CFO until")
+    pattern = re.compile(rf"{re.escape(name)}{_POST_NOMINALS}(?:,\s*aged\s+\d{{2}},)?\s+(?i:is|was\s+appointed(?:\s+as)?|"
+                         rf"has\s+been\s+appointed(?:\s+as)?|serves\s+as)\s+(?i:(?:our|the|its)\s+)?"
+                         rf"(?i:{dict(ROLES)[role]})\b(?!\s+(?:of|at)\s+[A-Z])(?![^.]{{0,60}}\b(?i:until|from\s+\d{{4}}\s+to))")
     return any(pattern.search(s) for s in said)
 
 

@@ -47,8 +47,6 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
          # the default reading said outright: "statutory" (UK) and "IFRS" figures are the reported ones, as is a
          # figure "applicable to" the shareholders (attributable to them)
          "statutory", "ifrs", "applicable",
-         # the comparative as the latest report prints it, restated ("as originally reported" is another figure)
-         "restated",
          # a dividend per share is the rate declared (proposed, recommended) for the year: saying so narrows nothing
          "declare", "declared", "declaring", "determined", "determine", "proposed", "propose", "proposing", "recommended", "recommend",
          "recommending", "weeks",
@@ -176,8 +174,6 @@ _NET_OF = re.compile(r"\bnet of ((?:(?!at\b|as\b|in\b|for\b|on\b|during\b)[a-z&'
 _CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|"
                            r"fell|fall|cagr)\b")
 _CHANGE_IN_PERCENT = re.compile(r"(?i),?\s*(?:\bin\s+(?:%|percent(?:age)?(?:\s+terms)?\b)|\(\s*(?:in\s+)?%\s*\))")
-_NON_CURRENT_SAID = re.compile(r"(?i)\(?\b(?:non-?current(?:\s+portion)?|(?:excluding|excl\.?|net\s+of|less)\s+(?:the\s+)?"
-                               r"current\s+(?:portion|maturities)(?:\s+of\s+long[- ]term\s+debt)?)\b\)?")
 # a subtotal named for what it is before or after ("profit after financial items"): those words name the line even
 # where they are filler elsewhere ("financial year", "line items")
 _AFTER_ITEMS = re.compile(r"\b(?:before|after)\s+(financial\s+items?|financial\s+(?:income|expenses?|costs?)|items?)\b")
@@ -222,10 +218,6 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     text = _YEARISH.sub(" ", text)
     if _CHANGE_ASKED.search(text):      # "how much did revenue grow, in %?": the change's unit, not the measure's
         text = _CHANGE_IN_PERCENT.sub(" ", text)
-    if metric is not None and metric.kind == "per_share":   # "basic EPS HK cents": a per-share figure's unit
-        text = re.sub(r"(?i)\b(?:hk|us|a|au|nz|s|c)?\s*(?:cents?|pence|sen)\b", " ", text)
-    if re.search(r"(?i)\blong[- ]term\b", text):   # long-term debt is the part not due within the year: saying so
-        text = _NON_CURRENT_SAID.sub(" ", text)     # narrows nothing ("long-term debt (non-current)")
     folded = " " + name_measures(fold(text)) + " "
     measure, gloss = "", set()
     bracketed = metric is not None and any(term_pattern(t).search(" " + " ".join(re.findall(r"\(([^)]*)\)", folded))

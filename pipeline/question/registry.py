@@ -171,8 +171,9 @@ class Registry:
                 # the name's next words printed after its first ("Tasman Ridge's" of Tasman Ridge Logistics) go with it
                 end, rest = m.end(1), c.name.split()[1:]
                 for w in rest:
-                    nxt = re.match(rf"\s+{re.escape(w)}(?![\w])", text[end:], re.I)
-                    if not nxt or word.lower() != c.name.split()[0].lower():
+                    nxt = re.match(rf"\s+({re.escape(w)})(?![\w])", text[end:], re.I)
+                    # (only as a name is printed, capitalised: "Corvina gas revenue" asks the gas revenue)
+                    if not nxt or not nxt.group(1)[:1].isupper() or word.lower() != c.name.split()[0].lower():
                         break
                     end += nxt.end()
                 out.append(text[last:m.start(1)] + c.name)

@@ -16,18 +16,19 @@ _FORMS = [
     (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"),
     # per-share and insurers' measures said by their initials
     (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"),
-    (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned"),
-    (r"\bfv\b", "fair value"), (r"\bfs\b", "financial statements"),
-]
+    (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # "YE2033", "YE33", "YE 2033": the year-end of that fiscal year
-_YEAR_END = re.compile(r"(?i)\bYE\s?((?:19|20)\d{2}|\d{2})\b")
+_YEAR_END = re.compile(r"(?i)\bYE(?:((?:19|20)\d{2}|\d{2})|\s+((?:19|20)\d{2}))\b(?![/.\-]\d)")
 
 
 def spell(text: str, keep: set[str] | None = None) -> str:
     """`text` with the shorthand spelled out; `keep`: lower-cased words of the companies it names."""
     keep = keep or set()
-    out = _YEAR_END.sub(lambda m: f"year-end {m.group(1) if len(m.group(1)) == 4 else 'FY' + m.group(1)}", text)
+    def year_end(m: re.Match) -> str:
+        y = m.group(1) or m.group(2)
+        return f"year-end {y if len(y) == 4 else 'FY' + y}"
+    out = _YEAR_END.sub(year_end, text)
     for pattern, word in _COMPILED:
         out = pattern.sub(lambda m: m.group(0) if m.group(0).lower().rstrip(".") in keep else word, out)
     return out

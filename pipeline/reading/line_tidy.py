@@ -60,11 +60,8 @@ def _tidy(line: str) -> str:
         line = line[:cells.start()] + _PENCE_CELL.sub(r"\1p\2", cells.group(0))
     if ".." in line or ". ." in line or "…" in line:
         line = _LEADER.sub(" ", line).strip()
-    return _BRACKET_MARKED_YEAR.sub(r"\1", line) if "(" in line else line
+    return line
 
-
-# a column year with its footnote in brackets run into it ("2033 2032(1) 2031(1)"): the year
-_BRACKET_MARKED_YEAR = re.compile(r"(?<![\w,.$])((?:19|20)\d{2})\((?:\d|[a-z])\)(?=\s|$)")
 _MARKED_YEAR = re.compile(r"^((?:19|20)\d{2})[1-9*†]$")
 
 

@@ -13,15 +13,6 @@ _CONTINUES = re.compile(r"^(and|or|of|for|in|to|the|net|less|including|excluding
 _OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including|excluding|at|on|by|with|from|per))$")
 
 
-# (a company's name broken before its legal form: "... attributable to the shareholders of Sargasso" / "Bulk Carriers
-# Ltd. 41,230 38,911")
-_LEGAL_TAIL = re.compile(r"^(?:[A-Z][\w&.'’-]*\s+){0,4}(?:Ltd|Limited|Inc|Incorporated|plc|PLC|AG|SE|S\.A|N\.V|Corp|"
-                         r"Corporation|Co|Holdings)\.?,?$")
-
-
 def continues(label: str, nxt: str) -> bool:
-    """The next line goes on with this label: the label is left open, the next line starts mid-phrase, or it ends a
-    company's name the label began."""
-    return bool(_OPEN_END.search(label) or _CONTINUES.match(nxt) or
-                re.search(r"\b(?:[Oo]f|[Tt]o)\s+(?:the\s+)?[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}$", label) and
-                _LEGAL_TAIL.match(nxt))
+    """The next line goes on with this label: the label is left open, or the next line starts mid-phrase."""
+    return bool(_OPEN_END.search(label) or _CONTINUES.match(nxt))

@@ -125,8 +125,10 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     # ("Cash flows from operating activities › Net income"), never the measure.
     if ask is None or not ask.hard or not set(ask.hard) <= set(stems(f.label)):
         return False
-    # ("Segment operating income › Flexible Packaging": the heading's measure, said as the segments')
-    return any(metric.matches_row(re.sub(r"(?i)^segments?\s+", "", p.strip())) for p in f.label_path.split("\u203a")[:-1])
+    # ("Segment operating income › Flexible Packaging": the heading's measure itself, said as the segments')
+    return any(metric.matches_row(p.strip()) or re.match(r"(?i)segments?\s", p.strip()) and
+               re.sub(r"(?i)^segments?\s+", "", p.strip()).rstrip(" :").lower() in metric.terms
+               for p in f.label_path.split("\u203a")[:-1])
 
 
 @lru_cache(maxsize=1)

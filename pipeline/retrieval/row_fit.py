@@ -110,12 +110,16 @@ _BEFORE_INTEREST_AND_TAX = re.compile(r"(?i)^cash generated (from|by) operat")
 def before_interest_and_tax(ask: Ask, f: StoredFact, cands: list[StoredFact] = ()) -> bool:
     """The row is the operating cash subtotal before interest and tax, when the operating cash flow is asked: named
     so, or a "Cash flows from operating activities" row with a "Net cash flows from operating activities" printed
-    below it on its page (the net one is the total)."""
+    just below it in the same table (the net one is the total, after the tax and interest lines between them)."""
     if ask.metric is None or ask.metric.key != "operating_cash_flow":
         return False
+    def between(c: StoredFact) -> list[StoredFact]:
+        return [g for g in cands if g.doc_id == f.doc_id and g.page == f.page and f.line_no < g.line_no < c.line_no]
+    # (another section between the two, "Net cash used in investing activities", makes the later one another table's)
     return bool(_BEFORE_INTEREST_AND_TAX.match(f.label)) or not re.match(r"(?i)net\b", f.label) and any(
-        c.doc_id == f.doc_id and c.page == f.page and c.line_no > f.line_no and _NET_OPERATING.match(c.label)
-        for c in cands)
+        c.doc_id == f.doc_id and c.page == f.page and 0 < c.line_no - f.line_no <= 4 and c.table_title == f.table_title
+        and c.statement == f.statement and c.secondary == f.secondary and _NET_OPERATING.match(c.label) and
+        not any(re.search(r"(?i)investing|financing", g.label) for g in between(c)) for c in cands)
 
 
 _NET_OPERATING = re.compile(r"(?i)^net\s+cash\s+(?:flows?\s+)?(?:\w+\s+){0,3}(?:from|by|in)\s+(?:\(\w+\s+in\)\s+)?"
