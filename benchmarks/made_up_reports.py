@@ -1,10 +1,10 @@
 """Made-up annual reports end to end: identification, retrieval, reading and answering on whole reports no shared
 filing resembles.
 
-Helpers who never read the code wrote fifteen fictional annual reports as PDFs (a UK plc, an Australian, Canadian,
-New Zealand, Hong Kong, Irish, South African, Indian and Japanese company, US 10-Ks, a Canadian bank, a Singapore REIT;
-cover, contents, narrative, governance, statements and notes, 14-25 pages each) and 256 analyst questions graded on
-the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
+Helpers who never read the code wrote twenty fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
+Zealand, Hong Kong, Irish, South African, Indian, Japanese and German companies, US 10-Ks, a Canadian bank, a Singapore
+REIT; cover, contents, narrative, governance, statements and notes, 14-25 pages each) and 346 analyst questions graded
+on the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
 stated in prose and traps the report cannot answer. `evals/sets/made_up_reports/round*.json` keeps
 each report's text layer (transliterated to Latin-1) and the questions; this benchmark writes the pages back to PDFs
 (fpdf2), ingests them into a fresh embedded database under a temporary folder, asks every question as a one-off turn
