@@ -105,7 +105,7 @@ def test_a_second_audits_counter_examples():
     revenue"), a dated "YE 31/12/36", a heading that only begins with the measure ("Segment operating profit growth on
     prior year:"), a role held at another company or until a date, a quarter named only as "quarterly"."""
     from pipeline.answer import people
-    from pipeline.answer.prose import _names_part
+    from pipeline.question.figure_ask import names_part
     from pipeline.question import shorthand
     from pipeline.question.registry import Company, Registry
     from pipeline.state import TurnState
@@ -123,5 +123,5 @@ def test_a_second_audits_counter_examples():
                                      [ReportPage("d", "Halden", 2036, "ANNUAL", 1, bio)], "chief financial officer",
                                      lambda p: 1)
     assert kind == "not_found"
-    assert _names_part("q4", "Fourth quarter revenue was $1.4 billion.")
-    assert not _names_part("q4", "Revenue was $5.2 billion in 2036; quarterly dividends rose.")
+    assert names_part("q4", "Fourth quarter revenue was $1.4 billion.")
+    assert not names_part("q4", "Revenue was $5.2 billion in 2036; quarterly dividends rose.")

@@ -26,7 +26,7 @@ from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.question.causes import WHY, asks_why, gives_a_cause
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
-from pipeline.question.figure_ask import part_of_year
+from pipeline.question.figure_ask import names_part, part_of_year
 from pipeline.question.periods import split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
@@ -72,15 +72,6 @@ _WORD = re.compile(r"[A-Za-z]+")
 # What is planned or expected is not what happened.
 _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|"
                       r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
-_PART_NAMES = {"1": r"q1|first quarter|1st quarter", "2": r"q2|second quarter|2nd quarter", "3": r"q3|third quarter|3rd quarter",
-               "4": r"q4|fourth quarter|4th quarter|final quarter|last quarter", "h1": r"h1|1h|first half|six months",
-               "h2": r"h2|2h|second half"}
-
-
-def _names_part(part: str, sentence: str) -> bool:
-    """The sentence names the very quarter or half asked ("Q4", "fourth quarter"), not any part of the year."""
-    key = next((k for k, v in _PART_NAMES.items() if re.fullmatch(v, part)), None)
-    return key is not None and bool(re.search(rf"(?i)\b(?:{_PART_NAMES[key]})\b", sentence))
 _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|following)\s+(?:financial\s+|fiscal\s+)?"
                            r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
                            r"guidance|plan|outlook|aim|ambition)\w*")
@@ -272,7 +263,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
-            if part and not _names_part(part, sent):
+            if part and not names_part(part, sent):
                 continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's
             if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent)):
                 continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close")

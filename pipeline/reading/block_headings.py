@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading.cells import heading_label, split_row
+from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row
 from pipeline.reading.columns import is_fragment
 
-_TOTAL = re.compile(r"(?i)^total(?:\s+|$)")
 _SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
                            r"\s(segment|division)s?\s*$")
 
@@ -33,7 +32,7 @@ def caption(line: str, after: list[str]) -> list[str]:
     rows = [split_row(a)[0].lower() for a in after[:15]]
     return [heading_label(lead)] if 0 < len(lead.split()) <= 4 and not is_fragment(lead) and heading_label(lead) and \
         not re.search(r"(?i)statement|sheet|\bnotes?\b|year|period|ended|continued|restated|\d", lead) and \
-        any(_TOTAL.match(r) for r in rows) and lead.lower() not in rows else []
+        any(TOTAL_ROW.match(r) for r in rows) and lead.lower() not in rows else []
 
 
 def block_heading(lines: list[str], at: int) -> list[str]:

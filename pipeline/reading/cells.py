@@ -72,6 +72,10 @@ def without_marker(values: list[str], columns: int) -> list[str] | None:
 _UNIT_TOKEN = re.compile(r"(?i)pence|cents?|p|c|sen|%|[a-z]{0,3}[£$€¥](?:m|mn|bn|'?000)?|'?000")
 
 
+# a total row's label ("Total revenues", "Total" alone)
+TOTAL_ROW = re.compile(r"(?i)^total(?:\s+|$)")
+
+
 def heading_label(label: str) -> str:
     """A heading's label with its per-column units said once and its note number dropped: "Earnings per share 8 pence
     pence" -> "Earnings per share (pence)" (the unit stays in the label: a per-share figure's minor unit is read from

@@ -13,7 +13,7 @@ import re
 from pipeline.reading import attributed_lines, columnar
 from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.page_table import PageTable, Row
-from pipeline.reading.cells import YEAR, heading_label, split_row, without_marker
+from pipeline.reading.cells import TOTAL_ROW, YEAR, heading_label, split_row, without_marker
 from pipeline.reading.unlabelled_totals import heading_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
@@ -48,7 +48,7 @@ def detect_unit(text: str) -> str | None:
 # a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
 # were not read (a unit after the last one), never a heading over the rows below
 _UNREAD_CELLS = re.compile(r"\d\.\d+\s+\(?-?\d[\d,]*\.\d")
-_TOTAL = re.compile(r"(?i)^total(?:\s+|$)")       # ("Total" alone closes the innermost heading)
+_TOTAL = TOTAL_ROW      # ("Total" alone closes the innermost heading)
 
 
 # A per-share heading over its basic and diluted rows ("Earnings per equity share 35" / "Basic ..."): its note
@@ -209,8 +209,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
 
 
 _ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent|separate)\s*){2,}")
-_CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")   # "Consolidated Separate" /
-#                                                           "financial statements financial statements" (Thai reports)
+# the entity caption's second line: "Consolidated Separate" / "financial statements financial statements" (Thai reports)
+_CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")
+
+
 def _trailing_years(line: str) -> list[int] | None:
     """A caption followed by two or more consecutive years ("Segment sales 2022 2021") announces columns."""
     toks = line.replace(",", " ").split()

@@ -261,6 +261,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     counting = bool(row_fit.COUNT_ASKED.search(ask.question)) or asks_a_count(ask.measure)
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
     required = row_fit.required_words(ask, cands, _metric_covers)
+    # (the currencies rows print by name, read once and only where a currency is asked: "in yen?")
+    sliced = row_fit.sliced_currencies(cands) if row_fit.asked_currencies(ask.question) else frozenset()
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -280,7 +282,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not
-                   (people and terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, cands)]
+                   (people and terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, sliced)]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is not None:

@@ -138,21 +138,26 @@ def currency_conflict(ask: Ask, f: StoredFact) -> bool:
     """The question names a currency the fact is not in."""
     if not f.currency:
         return False
-    asked = _asked_currencies(ask.question)
+    asked = asked_currencies(ask.question)
     return bool(asked) and ("USD" if f.currency == "$" else f.currency) not in asked
 
 
-def own_currency_word(word: str, currency: str | None, cands: list[StoredFact] = ()) -> bool:
+def own_currency_word(word: str, currency: str | None, sliced: frozenset[str] = frozenset()) -> bool:
     """The asked word is the name of the currency the figure is printed in ("operating income in yen?" of a yen
     report): how the figure is wanted, not a part of it. Not where a row of the report names that currency ("Euro",
-    "Yen-denominated bonds", "Sterling"): the report slices the measure by currency there. (A word of another
-    currency stays a qualifier.)"""
+    "Yen-denominated bonds", "Sterling"; `sliced`, from `sliced_currencies`): the report slices the measure by
+    currency there. (A word of another currency stays a qualifier.)"""
     code = "USD" if currency == "$" else currency
-    named = [words for c, words in _ASKED_CURRENCY if c == code and re.fullmatch(rf"(?i)(?:{words})", word)]
-    return bool(code) and bool(named) and \
-        not any(re.search(rf"(?i)(?<![a-z])(?:{named[0]}|{code})(?![a-z])", c.label) for c in cands)
+    return bool(code) and code not in sliced and \
+        any(c == code and re.fullmatch(rf"(?i)(?:{words})", word) for c, words in _ASKED_CURRENCY)
+
+
+def sliced_currencies(cands: list[StoredFact]) -> frozenset[str]:
+    """The currencies a row of the candidates names ("Euro 400.0", "Yen-denominated bonds", "Sterling")."""
+    return frozenset(c for c, words in _ASKED_CURRENCY
+                     if any(re.search(rf"(?i)(?<![a-z])(?:{words}|{c})(?![a-z])", f.label) for f in cands))
 
 
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
-def _asked_currencies(question: str) -> frozenset[str]:
+def asked_currencies(question: str) -> frozenset[str]:
     return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question))
