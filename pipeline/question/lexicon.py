@@ -113,11 +113,17 @@ def _names_itself(exclusion: re.Pattern[str], asked: str) -> bool:
     return any(not _SET_ASIDE.search(asked[:m.start()]) for m in exclusion.finditer(asked))
 
 
+_NET_OF_CONTRA = re.compile(r",?\s*\(?\bnet of (?:an? |the )?(?:allowances?|reserves?)\b[^()]*?\)?\s*$")
+
+
 @lru_cache(maxsize=8192)
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
     lab = re.sub(r"^(?:less|add|deduct|plus)\s*:\s*", "", lab)    # "Less: Net income attributable to ..." says its sign
+    # a contra account named as the row's qualifier: "Accounts receivable, net of allowance for doubtful accounts of $21
+    # and $25, respectively" is the receivables, not the allowance
+    lab = _NET_OF_CONTRA.sub(", net", lab)
     lab = re.sub(r"\s*\((?:[ivx]+\s*[-+]\s*)+[ivx]+\)\s*$", "", lab)    # "Profit for the year (V-VI)": its lines' sum
     # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)", "(Rs.)"
     lab = re.sub(r"\s*\((?:in\s+)?(?:[a-z]{1,3}\$?\s*)?(?:cents?|pence|p|[£$€¥₹₩]|[a-z]{3}|[a-z]{2}\.|yen|dollars?)\)\s*$", "", lab)
