@@ -30,6 +30,7 @@ class Metric:
     unit: str = ""                    # derived metrics: "%", "x" (times) or "money"
     equity_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the statement of changes in equity
     income_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the income statement
+    balance_line_items: tuple[re.Pattern[str], ...] = ()  # rows that name it only on the balance sheet
 
     @property
     def printed(self) -> bool:
@@ -54,7 +55,8 @@ class Metric:
             return False
         return any(p.match(lab) for p in self.line_items) or \
             statement == "equity" and any(p.match(lab) for p in self.equity_line_items) or \
-            statement == "income" and any(p.match(lab) for p in self.income_line_items)
+            statement == "income" and any(p.match(lab) for p in self.income_line_items) or \
+            statement == "balance" and any(p.match(lab) for p in self.balance_line_items)
 
     def search_text(self) -> str:
         """Words to add to a retrieval query so that statements' own wording is found."""
@@ -219,7 +221,8 @@ def load_lexicon(path: Path | None = None) -> Lexicon:
             statements=tuple(d.get("statements", [d["statement"]] if d.get("statement") else [])),
             inputs=tuple(d.get("inputs", ())), formula=d.get("formula", ""), unit=d.get("unit", ""),
             equity_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("equity_line_items", ())),
-            income_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("income_line_items", ()))))
+            income_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("income_line_items", ())),
+            balance_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("balance_line_items", ()))))
     return Lexicon(metrics)
 
 
