@@ -92,3 +92,14 @@ def test_derived_metric_is_never_answered_with_one_of_its_inputs(ask):
     a = ask("What is Verizon's FY2030 EBITDA less capex? Define EBITDA as operating income + "
                      "depreciation and amortization.")
     assert a.answer.startswith(NOT_FOUND) and not a.results and "9,876" not in a.answer
+
+
+@pytest.mark.corpus
+def test_a_ratio_defined_in_brackets_is_computed_as_defined_and_shown_in_both_forms(ask):
+    """The question's own quotient, not the lexicon's formula; a payout ratio is shown as a fraction and a percentage,
+    each step in the derivation the verifier checks."""
+    corpus_pdf("3M_2018_10K")
+    a = ask("What was 3M's FY2018 dividend payout ratio (dividends paid / net income)?")
+    assert "0.60 (59.7 %)" in a.answer and "3,193" in a.answer and "5,349" in a.answer, a.answer
+    a = ask("3M equity ratio at end of 2018 (total equity / total assets)?")
+    assert "equity ratio in FY2018 was 0.27" in a.answer and "3M's M" not in a.answer, a.answer

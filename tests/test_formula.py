@@ -26,3 +26,19 @@ def test_words_for_operators_and_an_imperative_definition():
 def test_no_definition_without_arithmetic():
     assert find_definition("What is 3M's capex in FY2018? Capex is defined as the cash spent on PP&E.") is None
     assert find_definition("What was Nike's revenue in FY2019?") is None
+
+
+def test_a_ratio_defined_in_brackets_after_its_name():
+    """Analysts write the ratio's quotient in brackets: the name loses its period words, the bracket is the formula."""
+    assert find_definition("FY36 dividend payout ratio (total DPS / basic EPS)?") == \
+        ("dividend payout ratio", "total DPS / basic EPS")
+    name, expr = find_definition("Gearing at 30 June 2034 (borrowings excluding leases / total equity)?")
+    assert name == "Gearing" and parse(expr, 2034).formula == "v1 / v2"
+    assert find_definition("What was the net margin for 2036 (profit for the year divided by revenue)?") == \
+        ("net margin", "profit for the year / revenue")
+
+
+def test_a_bracketed_unit_defines_nothing():
+    for q in ("EPS ($/share) for 2035?", "Revenue (USD / thousands) 2035", "average total assets over FY36-FY37 "
+              "(yen millions)?", "Dividend (pence / share) 2035", "cash (EUR m / %)"):
+        assert find_definition(q) is None, q

@@ -37,9 +37,19 @@ class FigureInputs:
         self.part = ""       # the segment a measured row belongs to, named by its heading (see part_named)
         self.definition = formula.find_definition(facts.text)
         if self.definition:
+            self.definition = (self._without_company(self.definition[0]), self.definition[1])
             named = get_lexicon().find(self.definition[0])
             if named and not named[0].printed:
                 self.local[named[0].key] = self.definition[1]
+
+    def _without_company(self, name: str) -> str:
+        """A defined measure's name without the company the question names before it ("Tolland payout ratio")."""
+        for c in self.facts.companies:
+            for alias in sorted({c.name, *c.aliases, *c.tickers}, key=len, reverse=True):
+                cut = re.sub(rf"(?i)^{re.escape(alias)}(?:'s|’s)?\s+", "", name)
+                if cut != name and cut.strip():
+                    return cut
+        return name
 
     def entity_words(self) -> list[str]:
         """What the question names besides its measures: a segment or division ("BDS operating margin"). Every

@@ -221,6 +221,12 @@ class Answerer(FigureInputs):
         ratio = "/" in formula.parse(expr, self.year).formula     # a quotient is a ratio or days; a sum is money
         scale, cur = (None, None) if ratio else self.scale_of_inputs()
         shown_v = f"{v:.2f}" if ratio else money(v, scale=scale, currency=cur)
+        named = get_lexicon().find(name)
+        if ratio and (named and named[0].unit == "%" or re.search(r"(?i)%|percent|\bmargin\b", f"{name} {self.facts.text}")):
+            # a quotient of a percentage kind (a payout ratio, a margin): both forms, the definition's own first
+            quotient = self.steps[-1].split(" = ", 1)[-1].rsplit(" = ", 1)[0]     # the definition's step, shown again
+            self.steps.append(f"as a percentage = ({quotient}) × 100 = {v * 100:.1f} %")
+            shown_v += f" ({v * 100:.1f} %)"
         self.record_result(re.sub(r"[^a-z]+", "_", name.lower()).strip("_")[:40], v, "x" if ratio else scale, "derived")
         derivation = "; ".join(self.steps)
         return self.claim(f"{self.company} FY{self.year} {name}", f"{possessive(self.company)} {name} in "

@@ -45,12 +45,33 @@ def find_definition(question: str) -> tuple[str, str] | None:
     """(name, expression) of a definition the question gives, else None."""
     m = _DEFINITION.search(question)
     if not m:
-        return None
+        return _bracketed(question)
     name = (m.group("name1") or m.group("name2") or "").strip()
     expr = (m.group("a") or m.group("b") or "").strip()
     expr = re.sub(r"\[[^\]]*\]", " ", expr).strip(" .:")
     name = re.sub(r"(?i)^.*?\b(?:the|a|an)\s+", "", name) if len(name.split()) > 6 else name
     return (name, expr) if expr and re.search(r"[/*+]|\b(divided by|times|plus|minus|less)\b|-\s", expr) else None
+
+
+def _bracketed(question: str) -> tuple[str, str] | None:
+    """A ratio defined in brackets after its name, as analysts write it: "dividend payout ratio (total DPS / basic
+    EPS)", "net profit margin (profit for the year / revenue)". Only a quotient of two measures in words: a bracket
+    holding a unit ("(%)", "(yen millions)", "($/share)") defines nothing."""
+    m = _BRACKETED.search(question)
+    if not m:
+        return None
+    parts = re.split(r"\s*/\s*|\s+divided by\s+", m.group("expr"))
+    if len(parts) != 2 or not all(re.search(r"[A-Za-z]{3,}", p) and not _UNIT_ONLY.fullmatch(p.strip()) for p in parts):
+        return None
+    name = _strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on|of fy|over)\s+(?=\S*\d|the\b|end\b|year\b)",
+                                 m.group("name"))[0])
+    name = re.sub(r"(?i)^(?:what|how much)\s+(?:is|was|were|are)\s+(?:the\s+|a\s+)?", "", name)
+    return name, f"{parts[0].strip()} / {parts[1].strip()}"
+
+
+_BRACKETED = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()/]*[A-Za-z][^()/]*(?:/|\sdivided by\s)[^()/]*)\)")
+_UNIT_ONLY = re.compile(r"(?i)(?:in\s+)?(?:[a-z]{0,3}\$|[£€¥₹]|usd|eur|gbp|jpy|hkd|aud|cad|yen|pence|cents?|dollars?|"
+                        r"shares?|share|unit|times|x|%|percent|millions?|thousands?|billions?|m|bn|k)(?:\s+\w+)?")
 
 
 def parse(expr: str, year: int) -> Definition:

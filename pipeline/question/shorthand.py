@@ -13,9 +13,10 @@ _FORMS = [
     (r"\brev\b\.?", "revenue"), (r"\brevs\b", "revenues"),
     (r"\bavg\b\.?", "average"), (r"\bprev\b\.?", "previous"),
     (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"),
-    (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"),
+    (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"), (r"\bincl\b\.?", "including"),
+    (r"(?<=\bfrom )ops\b", "operations"),      # "cash from ops", "revenue from ops"
     # per-share and insurers' measures said by their initials
-    (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"),
+    (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"), (r"\bdps\b", "dividend per share"),
     (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # "YE2033", "YE33", "YE 2033": the year-end of that fiscal year
