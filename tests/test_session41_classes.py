@@ -63,3 +63,56 @@ def test_the_equity_total_printed_bare_under_the_minorities_is_total_equity():
 def test_analyst_shorthand_in_a_ratios_operands(typed, spelled):
     from pipeline.question.shorthand import spell
     assert spell(typed) == spelled
+
+
+def test_a_footnote_superscript_run_into_a_figure_is_no_part_of_it():
+    """"1.70¹" is 1.70 in the first column: the marker had left the row a cell short, so the prior year's 1.45 was
+    read as the current one."""
+    page = ["Key figures", "2036 2035 Change %", "Revenue² 2,140.0 1,988.5 7.6",
+            "Dividend per share (in €) 1.70¹ 1.45 17.2", "Sales area (m²) 41,200 40,100 2.7"]
+    hit = _hit("proposed dividend per share 2036", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1.70"
+    hit = _hit("revenue 2035", [page], 2035)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,988.5"
+
+
+def test_a_row_named_a_and_other_b_is_a_b():
+    """"Core deposit and other intangibles" are intangibles: a bank's "total deposits" is the liabilities' total."""
+    page = ["CONSOLIDATED BALANCE SHEETS", "(Dollars in thousands) December 31, 2036 2035",
+            "Core deposit and other intangibles, net 9,115 11,020", "Total assets 8,912,440 8,530,118",
+            "Deposits:", "Noninterest-bearing 2,014,300 1,996,512", "Interest-bearing 5,120,744 4,902,337",
+            "Total deposits 7,135,044 6,898,849"]
+    hit = _hit("What were Wrenfield's total deposits at December 31, 2036?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "7,135,044"
+    hit = _hit("deposits 2036", [page[:4]])          # no deposits row at all: the intangible is not answered
+    assert not isinstance(hit, FactMatch)
+
+
+def test_per_share_cells_in_a_currencys_cents_with_its_prefix():
+    from pipeline.reading.line_tidy import tidy_lines
+    assert tidy_lines(["Diluted HK17.76 cents HK14.11 cents"]) == ["Diluted (HK cents) 17.76 14.11"]
+    # a rate stated in the label, or prose, keeps its words
+    for line in ("Final dividend for 2036: 1.50 cents", "A final dividend of HK5.0 cents"):
+        assert tidy_lines([line]) == [line]
+
+
+def test_a_statutory_row_of_another_measure_does_not_make_statutory_required():
+    page = ["Consolidated statement of profit or loss", "2036 2035", "Note $m $m", "Revenue 2.1 2,418.6 2,231.9",
+            "Cents Cents", "Basic earnings per share 5 42.3 52.8", "Diluted earnings per share 5 42.0 52.4"]
+    highlights = ["Highlights", "2036 2035", "Statutory basic earnings per share (cents) 42.3 52.8",
+                  "Underlying earnings per share (cents) 55.1 50.2"]
+    hit = _hit("statutory diluted EPS 2036 in cents", [highlights, page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "42.0"
+
+
+@pytest.mark.parametrize("typed,year", [("FY3/37 pre-tax profit", 2037), ("net sales FY3/2036", 2036),
+                                        ("Ordinary profit, FY ended Mar-2037", 2037)])
+def test_a_fiscal_year_named_by_its_closing_month(typed, year):
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.figure_ask import read_ask
+    from pipeline.question.periods import find_years
+    from pipeline.question.shorthand import spell
+    spelled = spell(typed)
+    assert find_years(spelled) == [year]
+    ask = read_ask(spelled, QuestionFacts(text=spelled, years=[year]), None)
+    assert not {"fy3", "mar", "fy"} & set(ask.hard + ask.soft), ask.hard

@@ -95,8 +95,8 @@ _UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(
                           rf"\(\s*(?:in\s+)?(?:{_UNIT})\s*\)")
 # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
 _MONTH_YEAR = re.compile(r"(?i)\b((as\s+)?(of|at|on|to|in)\s+)?(january|february|march|april|may|june|july|august|"
-                         r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?\s+"
-                         r"(?=(19|20)\d{2})")
+                         r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?"
+                         r"(?:\s+|-)(?=(19|20)\d{2})")      # ("Mar-2037")
 _INTERIM = re.compile(r"(?i)\b(quarters?|three months|six months|nine months|half[- ]years?|interim|q[1-4])\b")
 _YEARISH = re.compile(r"(?i)\b((as\s+)?(of|at|on)\s+)?((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
                       r"\d{1,2}(st|nd|rd|th)?,?\s+)(?=(19|20)\d{2})|"     # "at December 31, 2022": a date, not a word

@@ -25,7 +25,7 @@ from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "70"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "71"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:

@@ -40,6 +40,10 @@ _MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3] ?|[\u2013\u25b2])(?=\d)")
 # Per-share figures closing a line with their unit spelled in each cell ("Basic 8 (10.09 pence) (6.11 pence)"): one
 # cell each, "(10.09p)" (a label's "options at a price of 1.3 pence per option" is words)
 _PENCE_CELL = re.compile(r"(?<![\w.])(\(?\d[\d,]*\.\d+)\s+pence(\)?)(?!\w)")
+# Per-share cells in a currency's cents with its prefix ("HK17.90 cents", "RMB 8.20 cents", "(US2.10 cents)", Hong
+# Kong and Singapore reports): the figures, the unit said once after the label ("(HK cents)")
+_CENT_CELL = re.compile(r"(\(?)(?:[A-Z]{1,3}\$?)?\s?(\d[\d,]*\.\d+)\s*cents?(\)?)")
+_CENT_CELLS = re.compile(r"(?:\s+\(?([A-Z]{1,3})?\$?\s?\d[\d,]*\.\d+\s*cents?\)?)+\s*$")
 _PENCE_CELLS = re.compile(r"(?:\s+\(?\d[\d,]*\.\d+\s+pence\)?)+\s*$")
 # A row's bullet or item number before its label ("- Basic", "• Diluted", "I Revenue from operations", "(ii) Deferred
 # tax"): layout, not words of the line
@@ -47,6 +51,9 @@ _ITEM_MARK = re.compile(r"^\s*(?:[-–—•·]\s+|(?:[IVX]{1,4}|\((?:[ivx]{1,4}
 # Thousands set apart by a non-breaking, narrow or thin space ("84\u202f512", French and Nordic typesetting): one
 # figure (an ordinary space is left alone: "84 512" may be two cells)
 _THIN_GROUPS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
+# A footnote marker printed as a superscript run into a figure or a word ("1.70¹", "Revenue²"): no part of either (a
+# unit's power after a short unit, "m²", "ft²", is kept)
+_SUPERSCRIPT = re.compile(r"(?:(?<=[\d)%])|(?<=[A-Za-z]{3}))[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+")
 _LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
 _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
 
@@ -55,9 +62,16 @@ def _tidy(line: str) -> str:
     """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970"), a
     bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
     line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", _THIN_GROUPS.sub("", line))))
+    line = _SUPERSCRIPT.sub("", line)
     cells = _PENCE_CELLS.search(line) if "pence" in line else None
     if cells:
         line = line[:cells.start()] + _PENCE_CELL.sub(r"\1p\2", cells.group(0))
+    cents = _CENT_CELLS.search(line) if "cent" in line else None
+    if cents and re.search(r"[A-Za-z]{3}", line[:cents.start()]) and \
+            not re.search(r"(?i)(?:\b(?:of|at|by|to|from|was|is|were|and|per)|:)\s*$", line[:cents.start()]):
+        # (prose, or a rate the label states: "Final dividend for 2030: 1.50 cents")
+        unit = f"({cents.group(1)} cents)" if cents.group(1) else "(cents)"
+        line = f"{line[:cents.start()]} {unit} " + " ".join("".join(c) for c in _CENT_CELL.findall(cents.group(0)))
     if ".." in line or ". ." in line or "…" in line:
         line = _LEADER.sub(" ", line).strip()
     return line

@@ -4,6 +4,7 @@ swallowed its figures never, and an asked word that stands inside another measur
 not counted as the row naming it."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import lru_cache
 
@@ -60,6 +61,11 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
     if not hits:
         return False
     said = set(stems(ask.question))
+    # "A and other B" is a B ("Core deposit and other intangibles" are intangibles, "Goodwill and other intangible
+    # assets"): an asked word only in A is not this row's measure, unless B is asked too
+    other = next((i for i in range(len(toks) - 2) if toks[i] == "and" and toks[i + 1] == "other"), None)
+    if other is not None and all(i < other for i in hits) and toks[other + 2] not in said:
+        return True
     return all(i + 1 < len(toks) and toks[i + 1] in _COMPOUND_NEXT and toks[i + 1] not in said and
                not (toks[i + 1] in ("charg", "fee") and toks[i] in _CHARGED) for i in hits)
 
@@ -78,13 +84,22 @@ def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
     `covers(metric, fact, ask)`: the row is the metric's line."""
     def printed_apart(w: str) -> bool:
         if w == "statutori":    # (beside an underlying / adjusted line, "statutory" is the reported figure's name)
-            return any(w in stems(f.label) and not _beside_adjusted(f, cands) for f in cands)
+            # (a statutory row of another measure, "Statutory basic EPS" where diluted is asked, says nothing)
+            return any(w in stems(f.label) and not _beside_adjusted(f, cands) and
+                       (ask.metric is None or covers(ask.metric, _without_statutory(f), ask)) for f in cands)
         if w == "week":
             return any(w in stems(f.label) for f in cands)
         return w == "common" and ask.metric is not None and any(
             w in stems(f.label) and (f.kind == "per_share") == (ask.metric.kind == "per_share") and
             covers(ask.metric, f, ask) for f in cands)
     return list(ask.hard) + [w for w in ask.soft if printed_apart(w)]
+
+
+def _without_statutory(f: StoredFact) -> StoredFact:
+    """The row as its measure reads without the basis word ("Statutory net income" -> "net income")."""
+    def cut(text: str) -> str:
+        return re.sub(r"(?i)\bstatutory\s+", "", text)
+    return dataclasses.replace(f, label=cut(f.label), label_path=cut(f.label_path))
 
 
 _ADJUSTED = frozenset(stems("underlying adjusted headline core"))
