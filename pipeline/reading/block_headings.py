@@ -35,6 +35,23 @@ def caption(line: str, after: list[str]) -> list[str]:
         any(TOTAL_ROW.match(r) for r in rows) and lead.lower() not in rows else []
 
 
+# "Net sales by merchandise category (in millions):", "Revenue by geographic area": a measure split by a dimension
+_BY_CAPTION = re.compile(r"(?i)^(?P<m>[A-Za-z][\w,'& -]{2,40}?)\s+by\s+[a-z][\w,& -]{2,40}?"
+                         r"(?:\s*\((?:\$\s*)?in\s+[a-z ]+\))?\s*:?\s*$")
+
+
+def by_caption(lines: list[str], at: int) -> list[str]:
+    """A measure split by a dimension captioned right above the header ("Net sales by merchandise category:") heads
+    the rows below when they close with that measure's total ("Total net sales"): they are its parts."""
+    m = _BY_CAPTION.match(lines[at - 1].strip()) if at >= 1 else None
+    if not m or split_row(lines[at - 1])[1]:
+        return []
+    measure = m.group("m").strip()
+    totals = [split_row(a)[0].lower() for a in lines[at + 1:at + 25] if TOTAL_ROW.match(split_row(a)[0].lower())]
+    return [measure] if any(measure.lower() in t for t in totals) else []
+
+
 def block_heading(lines: list[str], at: int) -> list[str]:
-    """The heading of the rows under the header at line `at`: a segment named above it, else a measure named on it."""
-    return segment_heading(lines, at) or caption(lines[at], lines[at + 1:])
+    """The heading of the rows under the header at line `at`: a segment named above it, else a measure captioned
+    above it or named on it."""
+    return segment_heading(lines, at) or by_caption(lines, at) or caption(lines[at], lines[at + 1:])

@@ -25,7 +25,7 @@ from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "71"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "72"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -67,6 +67,18 @@ class Calendar:
         if year is None:
             return None
         return year + self.offset
+
+
+    def of_column(self, col) -> int | None:
+        """The fiscal year of a value column: a header that names the fiscal year ("Fiscal 2036", "FY2036") is that
+        year as the filer names it, whatever the offset between its statements' period ends and its year names (a
+        retailer's "fiscal 2036" ends in January 2037); else the year of the column's period end."""
+        if col.end is None and col.year is not None and _NAMES_FISCAL_YEAR.match(col.header or ""):
+            return col.year
+        return self.fiscal_year(col.year, col.end)
+
+
+_NAMES_FISCAL_YEAR = re.compile(r"(?i)^\s*(?:fiscal\s+(?:year\s+)?|fy\s?'?)\d{2,4}\b")
 
 
 def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
@@ -242,7 +254,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                                 or row.line_no in averages, label=row.label[:300],
                                 label_path=path[:500],
                                 column_header=col.header or str(col.year), period_end=col.end, period_year=col.year,
-                                fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
+                                fiscal_year=cal.of_column(col), span=col.span or "year",
                                 qualifiers=", ".join(quals), value_printed=printed, value=parse_number(printed),
                                 scale=unit, kind=kind, currency=cur if kind not in ("percent", "count") else None))
             out += _rate_facts(page, row, path, t, cal, currency)
@@ -338,7 +350,7 @@ def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentC
         out.append(Fact(page=page, line_no=c.line_no, table_title=t.title[:200], statement=None, secondary=t.secondary,
                         label=c.label[:300], label_path=path[:500],
                         column_header=f"{c.segment or 'Total'}, {col.header or col.year}"[:200], period_end=col.end,
-                        period_year=col.year, fiscal_year=cal.fiscal_year(col.year, col.end), span=col.span or "year",
+                        period_year=col.year, fiscal_year=cal.of_column(col), span=col.span or "year",
                         qualifiers=f"{segment_columns.QUALIFIER}{c.segment}" if c.segment else "",
                         value_printed=c.value, value=parse_number(c.value), scale=unit, kind=kind,
                         currency=cur if kind not in ("percent", "count") else None))

@@ -17,7 +17,7 @@ from pipeline.reading.cells import TOTAL_ROW, YEAR, heading_label, split_row, wi
 from pipeline.reading.unlabelled_totals import heading_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
-from pipeline.reading.block_headings import block_heading, segment_heading
+from pipeline.reading.block_headings import block_heading, by_caption, segment_heading
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
@@ -64,6 +64,9 @@ def _footnoted_heading(label: str, values: list[str], header: Header | None, nxt
     return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if two else ""), values[0])) and \
         len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not _TOTAL.match(label) \
         and not _NUMBERED.search(label)
+
+
+_UNIT_CAPTION = re.compile(r"(?i)\b(millions?|thousands?|billions?|yen|dollars?|won|baht|yuan|renminbi)\b|[¥€£]")
 
 
 def parse_page(text: str, carry: Header | None = None) -> PageTable:
@@ -118,10 +121,13 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             # naming whose columns they are heads them too (it has no period of its own)
             start = i - 2 if i > 1 and _CAPTION_TAIL.fullmatch(lines[i - 1]) and _ENTITY_CAPTION.fullmatch(lines[i - 2]) \
                 else i - 1 if i > 0 and _ENTITY_CAPTION.fullmatch(lines[i - 1]) else i
+            while start > max(i - 2, 0) and _UNIT_CAPTION.search(lines[start - 1]) and is_fragment(lines[start - 1]) \
+                    and not has_period(lines[start - 1]):
+                start -= 1      # "(Millions of yen) (Thousands of" over "U.S. dollars) (Note 1)": both captions
             h = header_block(lines[start:j])
             if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
                     and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
-                header, stack, last_kind = h, segment_heading(lines, i), "header"
+                header, stack, last_kind = h, segment_heading(lines, i) or by_caption(lines, start), "header"
                 captions.update(_grouped(h, lines, j))
                 table.headers.append(h)
                 table.header_columns.append(h.years)
