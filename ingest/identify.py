@@ -194,12 +194,18 @@ def _statement_period(pages: Sequence[str], readings) -> tuple[date | None, int 
             continue
         head = stripped_lines(pages[r.page - 1])[:14]
         for ln in head:
-            m = _STATEMENT_PERIOD.search(ln) or (_AS_AT.search(ln) if r.statement == "balance" else None)
-            if m:
-                d = parse_date(m.group(1))
-                later = re.match(r"\s*(?:and|&)\s+((?:19|20)\d{2})\b", ln[m.end():])
-                if d and later and int(later.group(1)) > d.year:     # "As of March 31, 2036 and 2037": oldest first
-                    d = d.replace(year=int(later.group(1)))
+            found = list(_STATEMENT_PERIOD.finditer(ln)) or (list(_AS_AT.finditer(ln)) if r.statement == "balance"
+                                                              else [])
+            if found:
+                dates = []
+                for m in found:     # (a heading per column, the prior year's first: "As of March 31, 2035 As of ...")
+                    d = parse_date(m.group(1))
+                    later = re.match(r"\s*(?:and|&)\s+((?:19|20)\d{2})\b", ln[m.end():])
+                    if d and later and int(later.group(1)) > d.year:     # "As of March 31, 2036 and 2037": oldest first
+                        d = d.replace(year=int(later.group(1)))
+                    if d:
+                        dates.append(d)
+                d = max(dates, default=None)
                 if d:
                     votes[d] += 1
                     where.setdefault(d, (r.page, ln))
