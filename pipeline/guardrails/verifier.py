@@ -156,7 +156,7 @@ def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> C
         if supported(value, unit, pages):
             if len(years) == 1:
                 other = wrong_column(value, unit, pages, next(iter(years)))
-                if other is not None:
+                if other is not None and not _declared_column(claim.text, other, next(iter(years))):
                     bad.append(tok)
                     wrong_year.append(f"{tok} is in the FY{other} column, not FY{next(iter(years))}")
             continue
@@ -174,6 +174,13 @@ def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> C
     else:
         claim.verdict, claim.reason = "unsupported", f"{', '.join(bad)} not on a cited page"
     return claim
+
+
+def _declared_column(text: str, printed: int, year: int) -> bool:
+    """The claim says it read the column dated `printed` as fiscal `year` ('column "February 3, 2037", FY2036'): a
+    filer that names its year by the calendar year it starts in (a retailer's January year-end, a Japanese March
+    year-end read so), as the report's calendar was read at ingest, not a misread column."""
+    return re.search(rf'column "[^"]*\b{printed}\b[^"]*", FY{year}\b', text) is not None
 
 
 def _same_number(token: str, derivation: str) -> bool:
