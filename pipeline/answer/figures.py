@@ -126,7 +126,8 @@ class Answerer(FigureInputs):
         if not name or not name <= set(figure_ask.stems(asking)):
             return False
         # "EBITDA less capex" with EBITDA defined: the definition is of an input, the question asks for more.
-        rest = re.sub(rf"(?i){re.escape(self.definition[0])}", " ", asking)
+        rest = re.sub(rf"(?i){re.escape(self.definition[0])}|{re.escape(self.definition[1])}", " ", asking)
+        rest = re.sub(r"(?i),?\s*\b(?:defined|calculated|computed|measured)\s+as\b|,\s*using\b", " ", rest)
         return not (calculator.LESS.search(rest) or SHARE_OF.search(rest) or re.search(r"(?i)\bmargin\b", rest))
 
     def measure(self, year: int) -> tuple[Decimal, str, str]:
@@ -244,6 +245,9 @@ class Answerer(FigureInputs):
                                    "unit": unit, "kind": kind})
 
     def _ratio(self, num: Metric, den: Metric, label: str, margin: bool = False) -> tuple[str, str]:
+        for m in (num, den):     # "payout ratio ... per share over EPS": a ratio over a figure measures nothing
+            if m.unit in ("%", "x"):
+                raise calculator.CalculationError(f"{m.label} is itself a ratio; I do not divide it by another figure")
         a, b = self.value(num), self.value(den)
         pct = margin or bool(re.search(r"(?i)%|percent|margin", self.facts.text))
         formula = f"{num.key} / {den.key}" + (" * 100" if pct else "")

@@ -17,7 +17,7 @@ from pipeline.question.periods import find_years
 _DEFINITION = re.compile(
     r"(?is)(?:(?P<name1>[A-Za-z][\w&%' \-()]{1,80}?)\s+(?:is|are)\s+defined\s+as:?\s*(?P<a>.+?)"
     r"|\bdefine\s+(?P<name2>.+?)\s+as:?\s*(?P<b>.+?))(?:\.\s|\.$|\?|$|\s(?=Round|Answer|Base|Use|Please|Give))")
-_OPS = [(re.compile(r"(?i)^\s*(divided by|/)"), "/"), (re.compile(r"(?i)^\s*(times|multiplied by|\*|×|x(?=\s))"), "*"),
+_OPS = [(re.compile(r"(?i)^\s*(divided by|over(?=\s)|/)"), "/"), (re.compile(r"(?i)^\s*(times|multiplied by|\*|×|x(?=\s))"), "*"),
         (re.compile(r"(?i)^\s*(plus|\+)"), "+"), (re.compile(r"(?i)^\s*(minus|less|−|-(?=\s))"), "-")]
 _AVERAGE = re.compile(r"(?i)^(?:the\s+)?average\s+(?:of\s+)?(?P<x>.+?)\s+(?:between|from)\s+(?P<y>.+)$")
 _CHANGE = re.compile(r"(?i)^(?:the\s+)?(?:change|increase|decrease)\s+in\s+(?P<x>.+?)\s+(?:between|from)\s+(?P<y>.+)$")
@@ -45,7 +45,7 @@ def find_definition(question: str) -> tuple[str, str] | None:
     """(name, expression) of a definition the question gives, else None."""
     m = _DEFINITION.search(question)
     if not m:
-        return _bracketed(question)
+        return _bracketed(question) or _participle(question)
     name = (m.group("name1") or m.group("name2") or "").strip()
     expr = (m.group("a") or m.group("b") or "").strip()
     expr = re.sub(r"\[[^\]]*\]", " ", expr).strip(" .:")
@@ -66,12 +66,34 @@ def _bracketed(question: str) -> tuple[str, str] | None:
     name = _strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on|of fy|over)\s+(?=\S*\d|the\b|end\b|year\b)",
                                  m.group("name"))[0])
     name = re.sub(r"(?i)^(?:what|how much)\s+(?:is|was|were|are)\s+(?:the\s+|a\s+)?", "", name)
-    return name, f"{parts[0].strip()} / {parts[1].strip()}"
+    return _tidy_name(name), f"{parts[0].strip()} / {parts[1].strip()}"
 
 
 _BRACKETED = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()/]*[A-Za-z][^()/]*(?:/|\sdivided by\s)[^()/]*)\)")
 _UNIT_ONLY = re.compile(r"(?i)(?:in\s+)?(?:[a-z]{0,3}\$|[£€¥₹]|usd|eur|gbp|jpy|hkd|aud|cad|yen|pence|cents?|dollars?|"
                         r"shares?|share|unit|times|x|%|percent|millions?|thousands?|billions?|m|bn|k)(?:\s+\w+)?")
+
+
+def _participle(question: str) -> tuple[str, str] | None:
+    """A definition said after the measure's name: "free cash flow in fiscal 2036, defined as cash from operations
+    minus capex", "payout ratio for 2034, using dividends declared per share over basic EPS"."""
+    m = _PARTICIPLE.search(question)
+    if not m:
+        return None
+    expr = re.sub(r"\[[^\]]*\]", " ", m.group("expr") or m.group("expr2")).strip(" .:")
+    if not re.search(r"[/*+]|\b(divided by|over|times|plus|minus|less)\b|-\s", expr):
+        return None
+    name = re.sub(r"(?i)^(?:what|how much)\s+(?:is|was|were|are)\s+(?:the\s+|a\s+)?", "",
+                  (m.group("name") or m.group("name2")).strip())
+    name = _strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on|over)\s+(?=\S*\d|the\b|end\b|year\b|fiscal\b)",
+                                 name)[0])
+    name = _tidy_name(re.sub(r"(?i)^[\w&.'-]+['’]s\s+", "", name))   # "Mizuhane's free cash flow": no company
+    return (name, expr) if name else None
+
+
+_PARTICIPLE = re.compile(r"(?i)(?:^|[?.]\s+)(?P<name>[^,?.]{3,90}?),\s+(?:defined|calculated|computed|measured)\s+as:?\s+"
+                         r"(?P<expr>.+?)(?=[?.]\s|[?.]$|\?|$|,\s+(?:one|two|round|answer|in\s)|\s(?=Round|Answer))"
+                         r"|(?P<name2>[^,?.]{3,90}?),\s+using\s+(?P<expr2>[^?.]+?\s(?:over|divided by|/)\s[^?.]+?)(?=[?.]|$)")
 
 
 def parse(expr: str, year: int) -> Definition:
@@ -130,7 +152,16 @@ def _operand(text: str, year: int) -> Operand:
             if len(ys) >= 2:
                 return Operand(_strip_years(m.group("x")), how, (min(ys[:2]), max(ys[:2])))
     ys = find_years(text)
+    bare = re.match(r"(?i)^(?:the\s+)?average\s+(?:of\s+)?(?P<x>.+)$", text)
+    if bare and not ys:     # "average inventories" with no years: over the year's opening and closing balances
+        return Operand(_strip_years(bare.group("x")), "average", (year - 1, year))
     return Operand(_strip_years(text), "value", (ys[0] if ys else year,))
+
+
+def _tidy_name(name: str) -> str:
+    """A defined measure's name without a dangling preposition or the company after it ("payout ratio for Acme")."""
+    name = re.sub(r"\s+for\s+[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*\s*$", "", name.strip())
+    return re.sub(r"(?i)(?:\s+(?:for|in|at|of|on|over|during|as))+\s*$", "", name).strip()
 
 
 def _strip_years(text: str) -> str:
