@@ -76,6 +76,10 @@ _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|
                            r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
                            r"guidance|plan|outlook|aim|ambition)\w*")
 # a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
+# a proposal put to a later decision ("recommends a final dividend"), a matter left open ("will review the rate")
+_PROPOSED = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,3}approval)\b")
+_UNDECIDED = re.compile(r"(?i)\b(review\w*|consider\w*|evaluat\w*|explor\w*|discretion\w*|assess\w*|"
+                        r"subject\s+to|no\s+decision|not\s+yet\s+decided)\b")
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
 _SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b")
@@ -226,6 +230,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     later = {y for y in facts.years if year and y > year}     # a later year the question asks about from this report
     part = part_of_year(core_question(facts.text))
     past_yes_no = bool(re.match(r"(?i)^\s*(was|were|did|has|have|had)\b", core_question(facts.text)))
+    future_yes_no = bool(re.match(r"(?i)^\s*(will|shall)\b", core_question(facts.text)))
     # a statement figure looked for in prose (a count is checked by `_counts`): the sentence must name the measure
     # itself, side by side, and attach an amount to it (`pipeline/answer/stated.py`); words scattered over a
     # sentence about another measure ("total R&D related deferred income tax assets") never answer it
@@ -265,8 +270,12 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
             if part and not names_part(part, sent):
                 continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's
-            if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent)):
-                continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close")
+            if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent) or
+                                (_PROPOSED.search(sent) and not _PROPOSED.search(facts.text))):
+                continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close"),
+                #             "has the dividend been approved?" not by a recommendation put to the meeting
+            if future_yes_no and (_UNDECIDED.search(sent) or _POSSIBLE.search(sent)):
+                continue    # "will it raise its dividend?" is not answered by a review or a discretion
             if one_of_many(facts.text, sent):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
             if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):

@@ -56,6 +56,9 @@ _PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|hel
 _CUMULATIVE = re.compile(r"(?i)\bas\s+of\b[^.;]{0,40}\b(had|have)\s+(re)?(purchased|bought|acquired|paid)\b|"
                          r"\bsince\s+(the\s+|its\s+)?(program['’]?s?\s+)?(inception|start|beginning|commencement)\b|"
                          r"\b(to\s+date|cumulative(ly)?|life[- ]to[- ]date)\b")
+_WHICH_ONE = re.compile(r"(?i)\b(final|interim|special)\s+dividends?\b")
+_ASKS_DECIDED = re.compile(r"(?i)\b(approved|ratified|paid|voted)\b")
+_PUT_TO_VOTE = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,4}approval)\b")
 _RISK = re.compile(r"(?i)\b(risk|risks|adversely|uncertaint\w*|there\s+can\s+be\s+no\s+assurance)\b")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d|,\d|%)")
 # (a middle initial "James E. Roe" or "Mr. Roe" ends no sentence)
@@ -270,6 +273,13 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     if amount is not None:
         return _amount(state, facts, company, fy, pages, amount, cite, end)
     r = read_report(pages, event, fy, end)
+    q = core_question(facts.text)
+    if _ASKS_DECIDED.search(q):      # "has it been approved / paid?": a recommendation put to the meeting is not yet
+        r.affirmed = [h for h in r.affirmed if not _PUT_TO_VOTE.search(h[0])]
+    which = _WHICH_ONE.search(q)     # "the final dividend": a sentence about the year's dividends paid is not it
+    if which:
+        r.affirmed, r.denied = ([h for h in hits if re.search(rf"(?i)\b{which.group(1)}\b", h[0])]
+                                for hits in (r.affirmed, r.denied))
     for verdict, hits in (("Yes", r.affirmed), ("No", r.denied)):
         if hits and (verdict == "Yes" or not r.affirmed):
             s, pg = _best(hits, fy, facts)
