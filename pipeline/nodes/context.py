@@ -91,6 +91,7 @@ class Work:
     conversation: list[str] = field(default_factory=list)   # summary + recent turns, or all originals
     degraded: list[str] = field(default_factory=list)       # sub-layers that failed open inside a node
     company_years: dict[str, list[int]] = field(default_factory=dict)   # compared companies asked in their own years
+    periods: dict[str, list] = field(default_factory=dict)   # company -> (fiscal year, period end) of its reports
 
 
 def doc_of(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:

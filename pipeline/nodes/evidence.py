@@ -5,6 +5,7 @@ from typing import Callable
 
 from pipeline.core import trace as tr
 from pipeline.guardrails.grader import found_flags, grade
+from pipeline.question import dated_years
 from pipeline.guardrails.router import RouteDecision, refine_with_llm, reports_printing, route_question
 from pipeline.retrieval.passage import Passage, Scope
 from pipeline.retrieval.rerank import RAN, StatementReranker, explain
@@ -15,6 +16,9 @@ from pipeline.nodes.context import TurnContext, Work, doc_of, fail_open, years_f
 
 # --- 1 + 2: scope and clarity -------------------------------------------------------------------------------
 def route(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
+    if len(work.facts.companies) == 1:      # a balance date names the fiscal year ending on it, as the filer names it
+        work.facts.years = dated_years.remap(work.facts.text, work.facts.years,
+                                             work.periods.get(work.facts.companies[0].name, []))
     d = route_question(work.facts, work.coverage, web_enabled=ctx.web_enabled,
                        carried_companies=state.carried.companies, carried_years=state.carried.years,
                        annual=work.annual, company_years=work.company_years)

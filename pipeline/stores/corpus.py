@@ -347,6 +347,15 @@ def coverage_all(conn: psycopg.Connection) -> dict[str, list[int]]:
     return out
 
 
+def fiscal_periods(conn: psycopg.Connection) -> dict[str, list[tuple[int, object]]]:
+    """company -> (fiscal year, period end) of each report whose period end was identified."""
+    out: dict[str, list[tuple[int, object]]] = {}
+    for company, fy, end in conn.execute("SELECT DISTINCT company, fiscal_year, period_end FROM documents"
+                                         " WHERE period_end IS NOT NULL ORDER BY company, fiscal_year"):
+        out.setdefault(company, []).append((fy, end))
+    return out
+
+
 def annual_coverage(conn: psycopg.Connection) -> dict[str, list[int]]:
     """company -> fiscal years with an annual report (a 10-K, 20-F, 40-F or any other annual report): the years a
     figure question defaults to."""
