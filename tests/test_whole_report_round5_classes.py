@@ -1,0 +1,113 @@
+"""Classes found by the fifth round of made-up whole reports (a Japanese maker with prior-year-first columns, a TSX
+distributor, an HKEX packager, a Bermuda tanker owner, a US retailer whose fiscal year is named by the year it
+starts), written by a helper who never read the code. Companies, wording and figures here are made up again."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ingest.identify import identify
+from pipeline.answer import prose, yesno
+from pipeline.answer.formula import Operand, find_definition, parse
+from pipeline.guardrails.verifier import check_claim
+from pipeline.reading.tables import parse_page
+from pipeline.state import Claim
+from pipeline.stores.corpus import ReportPage
+from tests.stored_facts import stored_facts
+
+
+def test_month_days_over_years_pair_in_order():
+    t = parse_page("\n".join(["CONSOLIDATED STATEMENTS OF OPERATIONS", "(In millions)", "Fiscal Year Ended",
+                              "January 30, February 1, February 2,", "2038 2037 2036", "Net sales 9,001 8,750 8,102"]))
+    cols = t.headers[0].columns
+    assert [(c.year, c.end) for c in cols] == [(2038, date(2038, 1, 30)), (2037, date(2037, 2, 1)),
+                                               (2036, date(2036, 2, 2))]
+
+
+def test_a_column_headed_by_the_fiscal_year_is_that_year_whatever_the_period_end_offset():
+    """A retailer whose fiscal 2037 ends in January 2038: the statements' "January 30, 2038" column is FY2037, and an
+    MD&A table headed "Fiscal 2037" is FY2037 too, not FY2036."""
+    statement = ["CONSOLIDATED STATEMENTS OF OPERATIONS", "(In millions)", "Fiscal Year Ended",
+                 "January 30, February 1,", "2038 2037", "Net sales 9,001 8,750", "Net income 410 388"]
+    mdna = ["Net sales by product category (in millions):", "Fiscal 2037 Fiscal 2036",
+            "Footwear $ 3,100 $ 2,950", "Apparel 5,901 5,800", "Total net sales $ 9,001 $ 8,750"]
+    facts = stored_facts(["\n".join(statement), "\n".join(mdna)], 2037, "10K")
+    got = {(f.label, f.fiscal_year): f.value_printed for f in facts}
+    assert got[("Net income", 2037)] == "410"
+    assert got[("Footwear", 2037)] == "3,100" and got[("Footwear", 2036)] == "2,950"
+    # the caption "Net sales by product category" heads the rows it totals
+    assert next(f for f in facts if f.label == "Apparel").label_path == "Net sales › Apparel"
+
+
+def test_the_period_end_is_the_latest_of_a_heading_line_printing_each_columns_date():
+    pages = ["Sakuragawa Works Co., Ltd.\nIntegrated Report 2037\nFiscal year ended March 31, 2037",
+             "Consolidated Balance Sheet\n(Millions of yen)\nAs of March 31, 2036 As of March 31, 2037\nAssets\n"
+             "Cash and deposits 41,200 44,910\nTotal assets 402,118 433,870",
+             "Consolidated Statement of Income\n(Millions of yen)\nFY2036 FY2037\nNet sales 310,004 331,872"]
+    idn = identify(pages)
+    assert idn.period_end == date(2037, 3, 31) and idn.fiscal_year == 2037
+
+
+def test_a_claim_that_names_the_column_it_read_is_not_a_misread_column():
+    page = ("CONSOLIDATED STATEMENTS OF OPERATIONS\n(In millions)\nFiscal Year Ended\nJanuary 30, February 1,\n"
+            "2038 2037\nNet sales 9,001 8,750\nNet income 410 388")
+    ok = Claim(text='Net income in FY2037 was $410 million [1] (row "Net income", column "January 30, 2038", FY2037).',
+               label="x")
+    assert check_claim(ok, [page], []).verdict == "supported"
+    bare = Claim(text="Net income in FY2037 was $410 million [1].", label="x")
+    assert check_claim(bare, [page], []).verdict == "unsupported"     # the 2038 column, not declared as read
+
+
+@pytest.mark.parametrize("question,name,formula", [
+    ("Dividend payout ratio for 2036, using dividends declared per share over basic EPS. One decimal.",
+     "Dividend payout ratio", "v1 / v2"),
+    ("What was Sakuragawa's free cash flow in fiscal 2037, defined as cash from operations minus purchases of "
+     "property, plant and equipment? Answer in yen millions.", "free cash flow", "v1 - v2"),
+    ("FY2037 payout ratio for Fennick Stores, defined as cash dividends paid divided by net income?",
+     "payout ratio", "v1 / v2"),
+])
+def test_a_definition_said_after_the_measure(question, name, formula):
+    got = find_definition(question)
+    assert got is not None and got[0] == name and parse(got[1], 2037).formula == formula
+
+
+def test_an_average_balance_without_years_is_over_the_years_opening_and_closing():
+    name, expr = find_definition("Inventory turnover for fiscal 2037 (cost of sales / average merchandise "
+                                 "inventories), two decimals?")
+    assert name == "Inventory turnover"
+    assert parse(expr, 2037).operands["v2"] == Operand("merchandise inventories", "average", (2036, 2037))
+
+
+def _pages(*texts: str) -> list[ReportPage]:
+    return [ReportPage("doc", "Fennick", 2037, "ANNUAL", i + 1, t) for i, t in enumerate(texts)]
+
+
+def test_a_dividend_with_a_decimal_rate_paid_is_a_dividend_paid():
+    event = next(e for e in yesno.events() if e.key == "dividend")
+    r = yesno.read_report(_pages("An interim dividend of HK3.0 cents per share was paid on 20 October 2037."),
+                          event, 2037)
+    assert r.affirmed
+
+
+def test_a_recommendation_is_neither_an_approval_nor_a_decision_to_come():
+    assert prose._PROPOSED.search("The Board recommends the payment of a final dividend of HK5.5 cents per share, "
+                                  "subject to the approval of shareholders at the annual general meeting.")
+    assert prose._UNDECIDED.search("The Board will review the quarterly dividend rate; any increase is at its "
+                                   "discretion.")
+    assert not prose._UNDECIDED.search("The Board declared a quarterly dividend of $0.14 per share payable in "
+                                       "March 2038.")
+
+
+@pytest.mark.parametrize("question,years,periods,want", [
+    # a retailer whose fiscal 2036 ends on January 31, 2037: February 2, 2036 ends fiscal 2035
+    ("Merchandise inventories as of February 2, 2036?", [2036], [(2036, date(2037, 1, 31))], [2035]),
+    ("inventories at January 31, 2037", [2037], [(2036, date(2037, 1, 31))], [2036]),
+    # a December filer, a year named on its own, no report to tell by
+    ("cash at 31 December 2036", [2036], [(2036, date(2036, 12, 31))], [2036]),
+    ("FY2036 cash at 30 June 2036", [2036], [(2037, date(2037, 3, 31))], [2036]),
+    ("cash at 2 February 2036", [2036], [], [2036]),
+])
+def test_a_balance_date_asks_the_fiscal_year_ending_on_it(question, years, periods, want):
+    from pipeline.question.dated_years import remap
+    assert remap(question, years, periods) == want
