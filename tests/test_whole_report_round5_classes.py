@@ -111,3 +111,36 @@ def test_a_recommendation_is_neither_an_approval_nor_a_decision_to_come():
 def test_a_balance_date_asks_the_fiscal_year_ending_on_it(question, years, periods, want):
     from pipeline.question.dated_years import remap
     assert remap(question, years, periods) == want
+
+
+def _hit(question: str, pages: list[list[str]], year: int = 2037, company: str = "Sakuragawa"):
+    from tests.test_ifrs_statements import _answer, _facts
+    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+
+
+PER_SHARE_NOTE = ["Per Share Information", "FY2036 FY2037",
+                  "Profit attributable to owners of parent (millions of yen) 22,101 24,880",
+                  "Dividend income 640 702", "Dividends paid 8,115 9,020"]
+
+
+def test_a_currency_asked_is_not_answered_by_a_row_in_another_named_in_its_label():
+    from pipeline.retrieval.fact_match import FactMatch
+    hit = _hit("profit attributable to owners of parent FY2037 in US$ thousands", [PER_SHARE_NOTE])
+    assert not isinstance(hit, FactMatch)
+    hit = _hit("profit attributable to owners of parent FY2037 in yen", [PER_SHARE_NOTE])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "24,880"
+
+
+def test_dividend_income_and_the_years_dividends_paid_are_not_a_named_dividend():
+    from pipeline.retrieval.fact_match import FactMatch
+    hit = _hit("total amount of the year-end dividend for fiscal 2037 in millions of yen", [PER_SHARE_NOTE])
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed not in ("702", "9,020")
+    hit = _hit("Sakuragawa dividend income FY2037", [PER_SHARE_NOTE])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "702"
+
+
+def test_a_sum_defined_in_brackets_is_read_as_defined():
+    name, expr = find_definition("Net debt at end of 2037 (short-term debt plus long-term debt, less cash and cash "
+                                 "equivalents; exclude leases), in US$ thousands?")
+    assert name == "Net debt" and parse(expr, 2037).formula == "v1 + v2 - v3"
+    assert find_definition("Revenue growth in 2037 (less than 5%)?") is None

@@ -127,7 +127,7 @@ class Answerer(FigureInputs):
             return False
         # "EBITDA less capex" with EBITDA defined: the definition is of an input, the question asks for more.
         rest = re.sub(rf"(?i){re.escape(self.definition[0])}|{re.escape(self.definition[1])}", " ", asking)
-        rest = re.sub(r"(?i),?\s*\b(?:defined|calculated|computed|measured)\s+as\b|,\s*using\b", " ", rest)
+        rest = re.sub(r"(?i),?\s*\b(?:defined|calculated|computed|measured)\s+as\b|,\s*using\b|\([^()]*\)", " ", rest)
         return not (calculator.LESS.search(rest) or SHARE_OF.search(rest) or re.search(r"(?i)\bmargin\b", rest))
 
     def measure(self, year: int) -> tuple[Decimal, str, str]:

@@ -45,11 +45,11 @@ _BOTTOM_LINE = re.compile(r"(?i)(net\s+)?(\(?(income|earnings|profit|loss)\)?[\s
 _PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordinary|cumulative|adjusted|pro forma|"
                              r"weighted|shares|per\s+(common\s+|ordinary\s+)?(share|unit)")
 _DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4]|"
-                            r"[12]h|h[12])\b")
+                            r"[12]h|h[12]|year-end(?=\s+dividend))\b")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
 _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less)\b)")
-_WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!\s+of\s+the\s+(?:interim|final))|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
+_WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!\s+(?:amount\s+)?of\s+the\s+(?:interim|final|year-end))|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
@@ -303,6 +303,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                                                          not _WHOLE_YEAR.search(ask.question)):
             continue        # "Interim dividend per share" (or "Dividends › Final") is one of the year's dividends; the
             #               year's dividend is not the one asked for a quarter or the final one
+        if f.kind == "money" and DIVIDEND.search(ask.question) and _DIVIDEND_PART.search(ask.question) and \
+                not _WHOLE_YEAR.search(ask.question) and not _DIVIDEND_PART.search(f.label_path):
+            continue        # "the year-end (final) dividend's amount": the year's dividends paid are not it
         if ask.deducted and set(ask.deducted) & row and _DEDUCTION.search(f.label):
             continue        # "loans, net of allowance": the allowance row is what was deducted, not the loans
         if _OTHER.search(f.label) and not _OTHER.search(ask.question):

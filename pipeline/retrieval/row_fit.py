@@ -66,7 +66,9 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
     other = next((i for i in range(len(toks) - 2) if toks[i] == "and" and toks[i + 1] == "other"), None)
     if other is not None and all(i < other for i in hits) and toks[other + 2] not in said:
         return True
-    return all(i + 1 < len(toks) and toks[i + 1] in _COMPOUND_NEXT and toks[i + 1] not in said and
+    # ("Dividend income" is what the company received, never the dividend it pays)
+    return all(i + 1 < len(toks) and (toks[i + 1] in _COMPOUND_NEXT or toks[i].startswith("dividend") and
+                                      toks[i + 1] == "incom") and toks[i + 1] not in said and
                not (toks[i + 1] in ("charg", "fee") and toks[i] in _CHARGED) for i in hits)
 
 
@@ -150,11 +152,14 @@ _ASKED_CURRENCY = [("EUR", r"euros?|€"), ("JPY", r"yen|¥"), ("GBP", r"pounds?
 
 
 def currency_conflict(ask: Ask, f: StoredFact) -> bool:
-    """The question names a currency the fact is not in."""
-    if not f.currency:
-        return False
+    """The question names a currency the fact is not in (the table's, or the one its row names in brackets:
+    "Profit attributable to owners of parent (millions of yen)")."""
     asked = asked_currencies(ask.question)
-    return bool(asked) and ("USD" if f.currency == "$" else f.currency) not in asked
+    if not asked:
+        return False
+    cur = f.currency or next((c for c, words in _ASKED_CURRENCY
+                              if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)), None)
+    return bool(cur) and ("USD" if cur == "$" else cur) not in asked
 
 
 def own_currency_word(word: str, currency: str | None, sliced: frozenset[str] = frozenset()) -> bool:
