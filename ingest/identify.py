@@ -205,7 +205,8 @@ def _statement_period(pages: Sequence[str], readings) -> tuple[date | None, int 
                         d = d.replace(year=int(later.group(1)))
                     if d:
                         dates.append(d)
-                d = max(dates, default=None)
+                # (each column's own date, one year apart: the latest; a different date on the line is a note)
+                d = max(dates) if len({(x.month, x.day) for x in dates}) == 1 else (dates[0] if dates else None)
                 if d:
                     votes[d] += 1
                     where.setdefault(d, (r.page, ln))

@@ -17,9 +17,9 @@ from pipeline.question.periods import find_years
 _DEFINITION = re.compile(
     r"(?is)(?:(?P<name1>[A-Za-z][\w&%' \-()]{1,80}?)\s+(?:is|are)\s+defined\s+as:?\s*(?P<a>.+?)"
     r"|\bdefine\s+(?P<name2>.+?)\s+as:?\s*(?P<b>.+?))(?:\.\s|\.$|\?|$|\s(?=Round|Answer|Base|Use|Please|Give))")
-_OPS = [(re.compile(r"(?i)^\s*(divided by|over(?=\s)|/)"), "/"), (re.compile(r"(?i)^\s*(times|multiplied by|\*|×|x(?=\s))"), "*"),
+_OPS = [(re.compile(r"(?i)^\s*(divided by|over(?=\s+(?!(?:fy|fiscal|the\s+(?:year|period)|(?:19|20)\d{2})\b))|/)"), "/"), (re.compile(r"(?i)^\s*(times|multiplied by|\*|×|x(?=\s))"), "*"),
         (re.compile(r"(?i)^\s*(plus|\+)"), "+"), (re.compile(r"(?i)^\s*(minus|less|−|-(?=\s))"), "-")]
-_AVERAGE = re.compile(r"(?i)^(?:the\s+)?average\s+(?:of\s+)?(?P<x>.+?)\s+(?:between|from)\s+(?P<y>.+)$")
+_AVERAGE = re.compile(r"(?i)^(?:the\s+)?average\s+(?:of\s+)?(?P<x>.+?)\s+(?:between|from|over)\s+(?P<y>.+)$")
 _CHANGE = re.compile(r"(?i)^(?:the\s+)?(?:change|increase|decrease)\s+in\s+(?P<x>.+?)\s+(?:between|from)\s+(?P<y>.+)$")
 
 
@@ -60,6 +60,8 @@ def _bracketed(question: str) -> tuple[str, str] | None:
     m = _BRACKETED.search(question)
     if not m:
         return _bracketed_sum(question)
+    if not _RATIO_NAME.search(m.group("name")) and not re.search(r"(?i)%|percent|\bratio\b|\bmargin\b", question):
+        return None     # "capex (PP&E / intangibles)", "payables (current / non-current)": a slash that means "and/or"
     parts = re.split(r"\s*/\s*|\s+divided by\s+", m.group("expr"))
     if len(parts) != 2 or not all(re.search(r"[A-Za-z]{3,}", p) and not _UNIT_ONLY.fullmatch(p.strip()) for p in parts):
         return None
@@ -85,6 +87,8 @@ def _bracketed_sum(question: str) -> tuple[str, str] | None:
     return (name, expr) if name else None
 
 
+_RATIO_NAME = re.compile(r"(?i)\b(ratio|margin|turnover|rate|yield|cover|coverage|gearing|payout|per|days|"
+                         r"multiple|return on|to)\b|%")
 _BRACKETED_SUM = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()]*[A-Za-z]{3}[^()]*\s(?:plus|less|minus|\+)\s"
                             r"[^()]*[A-Za-z]{3}[^()]*)\)")
 _BRACKETED = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()/]*[A-Za-z][^()/]*(?:/|\sdivided by\s)[^()/]*)\)")
@@ -171,8 +175,8 @@ def _operand(text: str, year: int) -> Operand:
                 return Operand(_strip_years(m.group("x")), how, (min(ys[:2]), max(ys[:2])))
     ys = find_years(text)
     bare = re.match(r"(?i)^(?:the\s+)?average\s+(?:of\s+)?(?P<x>.+)$", text)
-    if bare and not ys:     # "average inventories" with no years: over the year's opening and closing balances
-        return Operand(_strip_years(bare.group("x")), "average", (year - 1, year))
+    if bare and not ys and _is_balance(bare.group("x")):   # "average inventories" with no years: over the year's
+        return Operand(_strip_years(bare.group("x")), "average", (year - 1, year))    # opening and closing balances
     return Operand(_strip_years(text), "value", (ys[0] if ys else year,))
 
 
@@ -180,6 +184,15 @@ def _tidy_name(name: str) -> str:
     """A defined measure's name without a dangling preposition or the company after it ("payout ratio for Acme")."""
     name = re.sub(r"\s+for\s+[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*\s*$", "", name.strip())
     return re.sub(r"(?i)(?:\s+(?:for|in|at|of|on|over|during|as))+\s*$", "", name).strip()
+
+
+def _is_balance(phrase: str) -> bool:
+    """A balance-sheet level ("merchandise inventories", "total assets"), whose average is over two year-ends; a
+    yearly average printed as a row ("average number of employees") is read as printed."""
+    from pipeline.question.lexicon import get_lexicon
+
+    found = get_lexicon().find(phrase)
+    return bool(found) and found[0].statement == "balance" and found[0].kind == "amount"
 
 
 def _strip_years(text: str) -> str:

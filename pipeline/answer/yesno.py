@@ -57,7 +57,7 @@ _CUMULATIVE = re.compile(r"(?i)\bas\s+of\b[^.;]{0,40}\b(had|have)\s+(re)?(purcha
                          r"\bsince\s+(the\s+|its\s+)?(program['’]?s?\s+)?(inception|start|beginning|commencement)\b|"
                          r"\b(to\s+date|cumulative(ly)?|life[- ]to[- ]date)\b")
 _WHICH_ONE = re.compile(r"(?i)\b(final|interim|special)\s+dividends?\b")
-_ASKS_DECIDED = re.compile(r"(?i)\b(approved|ratified|paid|voted)\b")
+_ASKS_DECIDED = re.compile(r"(?i)\b(approved?|ratified|paid|pay|voted)\b")
 _PUT_TO_VOTE = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,4}approval)\b")
 _RISK = re.compile(r"(?i)\b(risk|risks|adversely|uncertaint\w*|there\s+can\s+be\s+no\s+assurance)\b")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d|,\d|%)")
@@ -274,12 +274,17 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
         return _amount(state, facts, company, fy, pages, amount, cite, end)
     r = read_report(pages, event, fy, end)
     q = core_question(facts.text)
-    if _ASKS_DECIDED.search(q):      # "has it been approved / paid?": a recommendation put to the meeting is not yet
-        r.affirmed = [h for h in r.affirmed if not _PUT_TO_VOTE.search(h[0])]
-    which = _WHICH_ONE.search(q)     # "the final dividend": a sentence about the year's dividends paid is not it
-    if which:
-        r.affirmed, r.denied = ([h for h in hits if re.search(rf"(?i)\b{which.group(1)}\b", h[0])]
-                                for hits in (r.affirmed, r.denied))
+    # "has it been approved / paid?": a recommendation put to the meeting is neither yet; "the final dividend": a
+    # sentence about another of the year's dividends is not it. Both still name the topic (`named`), never "not
+    # mentioned".
+    which = _WHICH_ONE.search(q)
+    for hits in (r.affirmed, r.denied):
+        for h in list(hits):
+            why = "a proposal" if hits is r.affirmed and _ASKS_DECIDED.search(q) and _PUT_TO_VOTE.search(h[0]) else \
+                "another dividend" if which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) else ""
+            if why:     # (named as a sentence that may state it: the answer says the report does not say which)
+                hits.remove(h)
+                r.named.append((h[0], h[1], ""))
     for verdict, hits in (("Yes", r.affirmed), ("No", r.denied)):
         if hits and (verdict == "Yes" or not r.affirmed):
             s, pg = _best(hits, fy, facts)

@@ -179,8 +179,12 @@ def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> C
 def _declared_column(text: str, printed: int, year: int) -> bool:
     """The claim says it read the column dated `printed` as fiscal `year` ('column "February 3, 2037", FY2036'): a
     filer that names its year by the calendar year it starts in (a retailer's January year-end, a Japanese March
-    year-end read so), as the report's calendar was read at ingest, not a misread column."""
-    return re.search(rf'column "[^"]*\b{printed}\b[^"]*", FY{year}\b', text) is not None
+    year-end read so), as the report's calendar was read at ingest, not a misread column. Only that shape: a dated
+    column ending in January to March, read as the year before; any other year's column stays a misread."""
+    m = re.search(rf'column "(?P<col>[^"]*\b{printed}\b[^"]*)", FY{year}\b', text)
+    return m is not None and printed == year + 1 and \
+        re.search(r"(?i)\b(jan(uary)?|feb(ruary)?|mar(ch)?)\.?\s+\d{1,2},?\s+\d{4}|\b\d{1,2}\s+(jan(uary)?|feb(ruary)?|"
+                  r"mar(ch)?)\.?\s+\d{4}", m.group("col")) is not None
 
 
 def _same_number(token: str, derivation: str) -> bool:

@@ -15,7 +15,8 @@ _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 _MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _MDY = re.compile(rf"(?i)\b{_MON}\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b")      # February 2, 2036
 _DMY = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MON},?\s+((?:19|20)\d{{2}})\b")   # 2 February 2036
-_SLACK = 10
+_AND_YEAR = re.compile(r"\s*(?:and|&|,)\s*((?:19|20)\d{2})\b")
+_SLACK = 10      # days: a 52/53-week year ends on a weekday near its month end
 
 
 def dates_in(text: str) -> list[tuple[date, int, int]]:
@@ -29,6 +30,9 @@ def dates_in(text: str) -> list[tuple[date, int, int]]:
     for m, y, mo, d in out:
         try:
             got.append((date(y, mo, d), m.start(), m.end()))
+            also = _AND_YEAR.match(text, m.end())      # "as of March 31, 2037 and 2036": the same day a year apart
+            if also:
+                got.append((date(int(also.group(1)), mo, d), also.start(1), also.end(1)))
         except ValueError:
             continue
     return sorted(got, key=lambda g: g[1])

@@ -20,7 +20,17 @@ _FORMS = [
     (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # the fiscal year by the month it ends, as Japanese reports write it: "FY3/37", "FY3/2037" (the year to March 2037)
-_MONTH_FY = re.compile(r"(?i)\bFY\s?(?:0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})\b(?![/.\-]\d)")
+_MONTH_FY = re.compile(r"(?i)\bFY\s?(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})\b(?![/.\-]\d)")
+_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December"]
+
+
+def _year_ended(m: re.Match) -> str:
+    """"FY3/37" -> "the year ended March 31, 2037": a balance date the company's own calendar names (`dated_years`)."""
+    import calendar
+
+    month, year = int(m.group(1)), int(m.group(2)) if len(m.group(2)) == 4 else 2000 + int(m.group(2))
+    return f"the year ended {_MONTH_NAMES[month - 1]} {calendar.monthrange(year, month)[1]}, {year}"
 # "YE2033", "YE33", "YE 2033": the year-end of that fiscal year
 _YEAR_END = re.compile(r"(?i)\bYE(?:((?:19|20)\d{2}|\d{2})|\s+((?:19|20)\d{2}))\b(?![/.\-]\d)")
 
@@ -31,8 +41,7 @@ def spell(text: str, keep: set[str] | None = None) -> str:
     def year_end(m: re.Match) -> str:
         y = m.group(1) or m.group(2)
         return f"year-end {y if len(y) == 4 else 'FY' + y}"
-    out = _YEAR_END.sub(year_end, _MONTH_FY.sub(lambda m: f"FY{m.group(1) if len(m.group(1)) == 4 else '20' + m.group(1)}",
-                                                 text))
+    out = _YEAR_END.sub(year_end, _MONTH_FY.sub(_year_ended, text))
     for pattern, word in _COMPILED:
         out = pattern.sub(lambda m: m.group(0) if m.group(0).lower().rstrip(".") in keep else word, out)
     return out

@@ -32,7 +32,7 @@ from pipeline.stores import corpus
 from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
 
-_NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b")
+_NON_GAAP_ROW = row_fit.NON_GAAP_ROW
 _AVERAGE = re.compile(r"(?i)\baverage\b")
 _AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
                         r"\byear[- ]end\b|\bend of\b")
@@ -292,7 +292,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or row_headings.changes_measure(f, asked, ask.question) \
-                or row_headings.another_segment(f, asked):
+                or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there

@@ -61,15 +61,61 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
     if not hits:
         return False
     said = set(stems(ask.question))
-    # "A and other B" is a B ("Core deposit and other intangibles" are intangibles, "Goodwill and other intangible
-    # assets"): an asked word only in A is not this row's measure, unless B is asked too
+    cut = _qualifier_start(toks)
+    if cut and all(i > cut for i in hits):
+        return True     # "Accounts receivable, net of allowance for credit losses of $6.8": the allowance is deducted
+    # "A and other intangibles" are intangibles ("Core deposit and other intangibles", "Goodwill and other
+    # intangible assets"): a word asked only in A is not this row's measure ("Deposits and other customer accounts"
+    # are deposits: only intangibles are read so)
     other = next((i for i in range(len(toks) - 2) if toks[i] == "and" and toks[i + 1] == "other"), None)
-    if other is not None and all(i < other for i in hits) and toks[other + 2] not in said:
+    if other is not None and all(i < other for i in hits) and toks[other + 2] == "intang" and "intang" not in said:
         return True
     # ("Dividend income" is what the company received, never the dividend it pays)
     return all(i + 1 < len(toks) and (toks[i + 1] in _COMPOUND_NEXT or toks[i].startswith("dividend") and
                                       toks[i + 1] == "incom") and toks[i + 1] not in said and
                not (toks[i + 1] in ("charg", "fee") and toks[i] in _CHARGED) for i in hits)
+
+
+# a measure on another basis than the reported one: it answers only a question asking for one
+NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\bbefore\s+(?:significant|"
+                          r"exceptional|specific|separately disclosed|non-recurring|one-off|individually significant)\s+items\b")
+
+
+def _qualifier_start(toks: list[str]) -> int | None:
+    """Where a label's "net of ..." / "less ..." qualifier starts after its own name ("Accounts receivable, net of
+    allowance ..."); None for none, or for a row that is the deduction itself ("Less: allowance ...")."""
+    return next((i for i in range(1, len(toks) - 1) if toks[i] == "net" and toks[i + 1] == "of" or toks[i] == "less"),
+                None)
+
+
+def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
+    """The row is another measure than the asked metric's although its words cover it: the asset a contra account
+    is deducted from, asked for the contra account ("allowance for credit losses" of "Premiums receivable, net of
+    allowance for expected credit losses of $22.8"); a bare "Equity" row that is an asset class ("Investments ›
+    Equity") or the owners' share printed above the minorities (a bare "Equity" closing the section is the total)."""
+    toks = stems(f.label)
+    if ask.metric is not None and ask.metric.key in ("book_value_per_share", "total_equity") and "tangibl" in toks \
+            and "tangibl" not in stems(ask.question):
+        return True     # tangible book value (per share), tangible equity: a measure of its own
+    basis = {w.lower() for w in _BASIS.findall(ask.question)}
+    if basis and not basis & {w.lower() for w in _BASIS.findall(f.label_path)}:
+        return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
+    cut = _qualifier_start(toks)
+    if cut and _CONTRA.search(ask.question) and not _NET_OF_CONTRA.search(ask.question) and \
+            _CONTRA.search(" ".join(toks[cut:])) and \
+            not _CONTRA.search(" ".join(toks[:cut])):
+        return True
+    if ask.metric is None or ask.metric.key != "total_equity" or not re.fullmatch(r"(?i)\s*equity\s*", f.label):
+        return False
+    heads = [h.strip() for h in f.label_path.split("\u203a")[:-1]]
+    return any(not re.search(r"(?i)equity|liabilit|capital|balance|financial position", h) for h in heads) or \
+        any(c.page == f.page and c.doc_id == f.doc_id and c.line_no > f.line_no and
+            re.search(r"(?i)non-?controlling|minorit", c.label) for c in cands)
+
+
+_BASIS = re.compile(r"(?i)\b(headline|underlying|adjusted)\b")
+_CONTRA = re.compile(r"(?i)\ballow|\breserv|\baccumul")
+_NET_OF_CONTRA = re.compile(r"(?i)\b(?:net\s+of|less|after|excluding)\b[^?]{0,20}?\b(?:allow|reserv|accumul)")
 
 
 def misread_row(f: StoredFact) -> bool:

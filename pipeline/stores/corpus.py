@@ -348,10 +348,13 @@ def coverage_all(conn: psycopg.Connection) -> dict[str, list[int]]:
 
 
 def fiscal_periods(conn: psycopg.Connection) -> dict[str, list[tuple[int, object]]]:
-    """company -> (fiscal year, period end) of each report whose period end was identified."""
+    """company -> (fiscal year, period end) of each annual report whose period end was identified (a quarter's end
+    dates no fiscal year)."""
     out: dict[str, list[tuple[int, object]]] = {}
     for company, fy, end in conn.execute("SELECT DISTINCT company, fiscal_year, period_end FROM documents"
-                                         " WHERE period_end IS NOT NULL ORDER BY company, fiscal_year"):
+                                         " WHERE period_end IS NOT NULL AND replace(doc_type, '-', '') = ANY(%s)"
+                                         " ORDER BY company, fiscal_year",
+                                         (sorted({t.replace('-', '') for t in ANNUAL_TYPES}),)):
         out.setdefault(company, []).append((fy, end))
     return out
 
