@@ -126,3 +126,16 @@ def test_a_named_dividend_needs_a_sentence_naming_it(monkeypatch):
     said = _yes_no("Did Pellworth pay a final dividend for 2036?", text, monkeypatch)
     assert not said.startswith("Yes") and "does not mention" not in said, said
     assert _yes_no("Did Pellworth pay an interim dividend for 2036?", text, monkeypatch).startswith("Yes")
+
+
+def test_whole_report_round6_definitions_and_wordings():
+    """Round 6 of whole made-up reports: a definition led by "Using ...", an average of two named years, a bracket
+    defining only a denominator, and spending on PP&E asked with a verb."""
+    from pipeline.question.lexicon import get_lexicon
+    name, expr = find_definition("Using cost of products sold over the average of FY2037 and FY2038 inventories, "
+                                 "what is the FY2038 inventory turnover? Two decimals.")
+    d = parse(expr, 2038)
+    assert name == "inventory turnover" and d.operands["v2"].how == "average" and d.operands["v2"].years == (2037, 2038)
+    assert find_definition("Noninterest income as a percentage of total revenue (net interest income plus "
+                           "noninterest income) in 2033?") is None
+    assert get_lexicon().find("How much did Pellworth invest in property, plant and equipment in 2036?")[0].key == "capex"

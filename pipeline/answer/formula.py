@@ -84,6 +84,8 @@ def _bracketed_sum(question: str) -> tuple[str, str] | None:
         return None
     name = _tidy_name(_strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on)\s+(?=\S*\d|the\b|end\b|year\b)",
                                             m.group("name"))[0]))
+    if re.search(r"(?i)percent|%|\bshare of\b|\bratio\b|\bmargin\b|\bover\b|\bto\b", name):
+        return None     # "X as a percentage of total revenue (A plus B)": the bracket defines the denominator only
     return (name, expr) if name else None
 
 
@@ -100,6 +102,11 @@ def _participle(question: str) -> tuple[str, str] | None:
     """A definition said after the measure's name: "free cash flow in fiscal 2036, defined as cash from operations
     minus capex", "payout ratio for 2034, using dividends declared per share over basic EPS"."""
     m = _PARTICIPLE.search(question)
+    lead = None if m else _LEADING_USING.search(question)
+    if lead:        # "Using cost of products sold over average inventories, what is inventory turnover for FY2038?"
+        name = _tidy_name(_strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on)\s+(?=\S*\d|the\b|fiscal\b)",
+                                                lead.group("name"))[0]))
+        return (name, lead.group("expr").strip()) if name else None
     if not m:
         return None
     expr = re.sub(r"\[[^\]]*\]", " ", m.group("expr") or m.group("expr2")).strip(" .:")
@@ -113,6 +120,8 @@ def _participle(question: str) -> tuple[str, str] | None:
     return (name, expr) if name else None
 
 
+_LEADING_USING = re.compile(r"(?i)^\s*using\s+(?P<expr>[^,?]+?\s(?:over|divided by|/)\s[^,?]+?),\s*(?:what|how)\s+"
+                            r"(?:is|was|were|are)\s+(?:the\s+|a\s+)?(?P<name>[^?]+?)\s*(?:\?|$)")
 _PARTICIPLE = re.compile(r"(?i)(?:^|[?.]\s+)(?P<name>[^,?.]{3,90}?),\s+(?:defined|calculated|computed|measured)\s+as:?\s+"
                          r"(?P<expr>.+?)(?=[?.]\s|[?.]$|\?|$|,\s+(?:one|two|round|answer|in\s)|\s(?=Round|Answer))"
                          r"|(?P<name2>[^,?.]{3,90}?),\s+using\s+(?P<expr2>[^?.]+?\s(?:over|divided by|/)\s[^?.]+?)(?=[?.]|$)")
@@ -175,6 +184,9 @@ def _operand(text: str, year: int) -> Operand:
                 return Operand(_strip_years(m.group("x")), how, (min(ys[:2]), max(ys[:2])))
     ys = find_years(text)
     bare = re.match(r"(?i)^(?:the\s+)?average\s+(?:of\s+)?(?P<x>.+)$", text)
+    if bare and len(ys) >= 2:       # "the average of FY2037 and FY2038 inventories"
+        x = re.sub(r"(?i)^(?:and|&|,|to)\s+", "", _strip_years(bare.group("x")))
+        return Operand(x, "average", (min(ys[:2]), max(ys[:2])))
     if bare and not ys and _is_balance(bare.group("x")):   # "average inventories" with no years: over the year's
         return Operand(_strip_years(bare.group("x")), "average", (year - 1, year))    # opening and closing balances
     return Operand(_strip_years(text), "value", (ys[0] if ys else year,))

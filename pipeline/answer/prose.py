@@ -270,7 +270,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
             if part and not names_part(part, sent):
                 continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's
-            if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent) or
+            if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent) or _UNDECIDED.search(sent) or
                                 (_PROPOSED.search(sent) and not _PROPOSED.search(facts.text))):
                 continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close"),
                 #             "has the dividend been approved?" not by a recommendation put to the meeting
