@@ -139,8 +139,12 @@ def test_dividend_income_and_the_years_dividends_paid_are_not_a_named_dividend()
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "702"
 
 
-def test_a_sum_defined_in_brackets_is_read_as_defined():
-    name, expr = find_definition("Net debt at end of 2037 (short-term debt plus long-term debt, less cash and cash "
-                                 "equivalents; exclude leases), in US$ thousands?")
-    assert name == "Net debt" and parse(expr, 2037).formula == "v1 + v2 - v3"
-    assert find_definition("Revenue growth in 2037 (less than 5%)?") is None
+def test_a_sum_in_brackets_is_not_read_as_a_definition():
+    """"Total capex (property and equipment plus intangibles)", "total dividend per share (interim plus proposed
+    final)": the bracket names the measure's parts in its own context, and the parts read alone are other measures
+    (the balance sheet's property and equipment; the dividends paid): such a bracket defines nothing, and net debt is
+    its own measure, printed or refused."""
+    for q in ("Total capex (property and equipment plus intangibles) in 2034?",
+              "Total dividend per share for 2033 (interim plus proposed final), in HK cents?",
+              "Net debt at end of 2037 (short-term debt plus long-term debt, less cash and cash equivalents)?"):
+        assert find_definition(q) is None, q

@@ -59,7 +59,7 @@ def _bracketed(question: str) -> tuple[str, str] | None:
     holding a unit ("(%)", "(yen millions)", "($/share)") defines nothing."""
     m = _BRACKETED.search(question)
     if not m:
-        return _bracketed_sum(question)
+        return None
     if not _RATIO_NAME.search(m.group("name")) and not re.search(r"(?i)%|percent|\bratio\b|\bmargin\b", question):
         return None     # "capex (PP&E / intangibles)", "payables (current / non-current)": a slash that means "and/or"
     parts = re.split(r"\s*/\s*|\s+divided by\s+", m.group("expr"))
@@ -71,28 +71,8 @@ def _bracketed(question: str) -> tuple[str, str] | None:
     return _tidy_name(name), f"{parts[0].strip()} / {parts[1].strip()}"
 
 
-def _bracketed_sum(question: str) -> tuple[str, str] | None:
-    """A sum or difference of measures in brackets after the name: "net debt (short-term debt plus long-term debt,
-    less cash and cash equivalents; exclude leases)". Read as defined (what follows a semicolon is a note); an
-    operand the report does not print as named refuses the answer, never the lexicon's own formula."""
-    m = _BRACKETED_SUM.search(question)
-    if not m:
-        return None
-    expr = re.sub(r"\s*,\s*(?=(?:plus|less|minus)\b)", " ", m.group("expr").split(";")[0]).strip(" ,")
-    sides = re.split(r"\s+(?:plus|less|minus)\s+|\s[+-]\s", expr)
-    if len(sides) < 2 or not all(re.search(r"[A-Za-z]{3,}", x) for x in sides):
-        return None
-    name = _tidy_name(_strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on)\s+(?=\S*\d|the\b|end\b|year\b)",
-                                            m.group("name"))[0]))
-    if re.search(r"(?i)percent|%|\bshare of\b|\bratio\b|\bmargin\b|\bover\b|\bto\b", name):
-        return None     # "X as a percentage of total revenue (A plus B)": the bracket defines the denominator only
-    return (name, expr) if name else None
-
-
 _RATIO_NAME = re.compile(r"(?i)\b(ratio|margin|turnover|rate|yield|cover|coverage|gearing|payout|per|days|"
                          r"multiple|return on|to)\b|%")
-_BRACKETED_SUM = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()]*[A-Za-z]{3}[^()]*\s(?:plus|less|minus|\+)\s"
-                            r"[^()]*[A-Za-z]{3}[^()]*)\)")
 _BRACKETED = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()/]*[A-Za-z][^()/]*(?:/|\sdivided by\s)[^()/]*)\)")
 _UNIT_ONLY = re.compile(r"(?i)(?:in\s+)?(?:[a-z]{0,3}\$|[£€¥₹]|usd|eur|gbp|jpy|hkd|aud|cad|yen|pence|cents?|dollars?|"
                         r"shares?|share|unit|times|x|%|percent|millions?|thousands?|billions?|m|bn|k)(?:\s+\w+)?")
