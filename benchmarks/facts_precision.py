@@ -270,6 +270,11 @@ def current_facts(src: Source, filings: set[str]) -> dict[tuple, object]:
         if name in filings:
             for f in src.facts(ref):
                 out.setdefault(fact_key(name, f), f)
+                # a column header the reader now prints whole ("December 31, 2021" where it read "2021" when the
+                # fact was labelled): the same cell, matched by its year
+                year = re.fullmatch(r".*?\b((?:19|20)\d{2})", f.column_header or "")
+                if year and (f.column_header or "") != year.group(1):
+                    out.setdefault(key(name, f.page, f.label, year.group(1), f.value_printed), f)
     return out
 
 
