@@ -65,10 +65,7 @@ def _bracketed(question: str) -> tuple[str, str] | None:
     parts = re.split(r"\s*/\s*|\s+divided by\s+", m.group("expr"))
     if len(parts) != 2 or not all(re.search(r"[A-Za-z]{3,}", p) and not _UNIT_ONLY.fullmatch(p.strip()) for p in parts):
         return None
-    name = _strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on|of fy|over)\s+(?=\S*\d|the\b|end\b|year\b)",
-                                 m.group("name"))[0])
-    name = re.sub(r"(?i)^(?:what|how much)\s+(?:is|was|were|are)\s+(?:the\s+|a\s+)?", "", name)
-    return _tidy_name(name), f"{parts[0].strip()} / {parts[1].strip()}"
+    return _measure_name(m.group("name")), f"{parts[0].strip()} / {parts[1].strip()}"
 
 
 _RATIO_NAME = re.compile(r"(?i)\b(ratio|margin|turnover|rate|yield|cover|coverage|gearing|payout|per|days|"
@@ -84,19 +81,14 @@ def _participle(question: str) -> tuple[str, str] | None:
     m = _PARTICIPLE.search(question)
     lead = None if m else _LEADING_USING.search(question)
     if lead:        # "Using cost of products sold over average inventories, what is inventory turnover for FY2038?"
-        name = _tidy_name(_strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on)\s+(?=\S*\d|the\b|fiscal\b)",
-                                                lead.group("name"))[0]))
+        name = _measure_name(lead.group("name"))
         return (name, lead.group("expr").strip()) if name else None
     if not m:
         return None
     expr = re.sub(r"\[[^\]]*\]", " ", m.group("expr") or m.group("expr2")).strip(" .:")
     if not re.search(r"[/*+]|\b(divided by|over|times|plus|minus|less)\b|-\s", expr):
         return None
-    name = re.sub(r"(?i)^(?:what|how much)\s+(?:is|was|were|are)\s+(?:the\s+|a\s+)?", "",
-                  (m.group("name") or m.group("name2")).strip())
-    name = _strip_years(re.split(r"(?i)\s+(?:at|for|in|as of|as at|on|over)\s+(?=\S*\d|the\b|end\b|year\b|fiscal\b)",
-                                 name)[0])
-    name = _tidy_name(re.sub(r"(?i)^[\w&.'-]+['’]s\s+", "", name))   # "Mizuhane's free cash flow": no company
+    name = _measure_name(m.group("name") or m.group("name2"))
     return (name, expr) if name else None
 
 
@@ -170,6 +162,15 @@ def _operand(text: str, year: int) -> Operand:
     if bare and not ys and _is_balance(bare.group("x")):   # "average inventories" with no years: over the year's
         return Operand(_strip_years(bare.group("x")), "average", (year - 1, year))    # opening and closing balances
     return Operand(_strip_years(text), "value", (ys[0] if ys else year,))
+
+
+def _measure_name(text: str) -> str:
+    """The measure a definition names, from the words before it: without the question's lead ("what was the"), the
+    period it is asked for ("at 30 June 2034", "for fiscal 2036", "FY34"), the company's possessive ("Mizuhane's")
+    or the company after it ("for Acme")."""
+    name = re.sub(r"(?i)^(?:what|how much)\s+(?:is|was|were|are)\s+(?:the\s+|a\s+)?", "", text.strip())
+    name = re.split(r"(?i)\s+(?:at|for|in|as of|as at|on|of fy|over)\s+(?=\S*\d|the\b|end\b|year\b|fiscal\b)", name)[0]
+    return _tidy_name(re.sub(r"(?i)^[\w&.'-]+['’]s\s+", "", _strip_years(name)))
 
 
 def _tidy_name(name: str) -> str:
