@@ -91,7 +91,7 @@ def test_a_dividend_with_a_decimal_rate_paid_is_a_dividend_paid():
 
 
 def test_a_recommendation_is_neither_an_approval_nor_a_decision_to_come():
-    assert prose._PROPOSED.search("The Board recommends the payment of a final dividend of HK5.5 cents per share, "
+    assert yesno.PUT_TO_VOTE.search("The Board recommends the payment of a final dividend of HK5.5 cents per share, "
                                   "subject to the approval of shareholders at the annual general meeting.")
     assert prose._UNDECIDED.search("The Board will review the quarterly dividend rate; any increase is at its "
                                    "discretion.")

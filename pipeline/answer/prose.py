@@ -23,6 +23,7 @@ from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words,
                                      stated, subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
+from pipeline.answer.yesno import PUT_TO_VOTE
 from pipeline.question.causes import WHY, asks_why, gives_a_cause
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
@@ -75,11 +76,10 @@ _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+t
 _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|following)\s+(?:financial\s+|fiscal\s+)?"
                            r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
                            r"guidance|plan|outlook|aim|ambition)\w*")
-# a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
-# a proposal put to a later decision ("recommends a final dividend"), a matter left open ("will review the rate")
-_PROPOSED = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,3}approval)\b")
+# a matter left open ("will review the rate", "at its discretion"); a proposal is `yesno.PUT_TO_VOTE`
 _UNDECIDED = re.compile(r"(?i)\b(review\w*|consider\w*|evaluat\w*|explor\w*|discretion\w*|assess\w*|"
                         r"subject\s+to|no\s+decision|not\s+yet\s+decided)\b")
+# a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
 _SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b")
@@ -271,7 +271,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if part and not names_part(part, sent):
                 continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's
             if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent) or _UNDECIDED.search(sent) or
-                                (_PROPOSED.search(sent) and not _PROPOSED.search(facts.text))):
+                                (PUT_TO_VOTE.search(sent) and not PUT_TO_VOTE.search(facts.text))):
                 continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close"),
                 #             "has the dividend been approved?" not by a recommendation put to the meeting
             if future_yes_no and (_UNDECIDED.search(sent) or _POSSIBLE.search(sent)):

@@ -58,7 +58,9 @@ _CUMULATIVE = re.compile(r"(?i)\bas\s+of\b[^.;]{0,40}\b(had|have)\s+(re)?(purcha
                          r"\b(to\s+date|cumulative(ly)?|life[- ]to[- ]date)\b")
 _WHICH_ONE = re.compile(r"(?i)\b(final|interim|special)\s+dividends?\b")
 _ASKS_DECIDED = re.compile(r"(?i)\b(approved?|ratified|paid|pay|voted)\b")
-_PUT_TO_VOTE = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,4}approval)\b")
+# a proposal put to a later decision ("The Board recommends the payment of a final dividend", "subject to the approval
+# of shareholders"): neither approved nor paid yet
+PUT_TO_VOTE = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,4}approval)\b")
 _RISK = re.compile(r"(?i)\b(risk|risks|adversely|uncertaint\w*|there\s+can\s+be\s+no\s+assurance)\b")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d|,\d|%)")
 # (a middle initial "James E. Roe" or "Mr. Roe" ends no sentence)
@@ -280,7 +282,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     which = _WHICH_ONE.search(q)
     for hits in (r.affirmed, r.denied):
         for h in list(hits):
-            why = "a proposal" if hits is r.affirmed and _ASKS_DECIDED.search(q) and _PUT_TO_VOTE.search(h[0]) else \
+            why = "a proposal" if hits is r.affirmed and _ASKS_DECIDED.search(q) and PUT_TO_VOTE.search(h[0]) else \
                 "another dividend" if which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) else ""
             if why:     # (named as a sentence that may state it: the answer says the report does not say which)
                 hits.remove(h)
