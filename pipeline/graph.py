@@ -110,7 +110,7 @@ def _turn(question: str, ctx: TurnContext, *, thread_id: str, user_id: str, comp
     try:
         coverage = corpus.coverage_all(conn)
         work = Work(facts=analyse(state.question, registry=get_registry(conn=conn)), coverage=coverage,
-                    annual=corpus.annual_coverage(conn), periods=corpus.fiscal_periods(conn))
+                    annual=corpus.annual_coverage(conn), fiscal_periods=lambda: corpus.fiscal_periods(conn))
         try:
             # memory, in front
             layer("carry_over", lambda s: nodes.carry(s, ctx, work, history, conn), node="carry_over")

@@ -91,7 +91,8 @@ class Work:
     conversation: list[str] = field(default_factory=list)   # summary + recent turns, or all originals
     degraded: list[str] = field(default_factory=list)       # sub-layers that failed open inside a node
     company_years: dict[str, list[int]] = field(default_factory=dict)   # compared companies asked in their own years
-    periods: dict[str, list] = field(default_factory=dict)   # company -> (fiscal year, period end) of its reports
+    # company -> (fiscal year, period end) of its reports, read only for a question naming a balance date
+    fiscal_periods: Callable[[], dict[str, list]] = field(default=dict)
 
 
 def doc_of(p: Passage, kept: bool = True, reason: str = "") -> GradedDoc:

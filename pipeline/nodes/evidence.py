@@ -16,9 +16,10 @@ from pipeline.nodes.context import TurnContext, Work, doc_of, fail_open, years_f
 
 # --- 1 + 2: scope and clarity -------------------------------------------------------------------------------
 def route(state: TurnState, ctx: TurnContext, work: Work) -> StepRecord:
-    if len(work.facts.companies) == 1:      # a balance date names the fiscal year ending on it, as the filer names it
+    if len(work.facts.companies) == 1 and dated_years.dates_in(work.facts.text):
+        # a balance date names the fiscal year ending on it, as the filer names it
         work.facts.years = dated_years.remap(work.facts.text, work.facts.years,
-                                             work.periods.get(work.facts.companies[0].name, []))
+                                             work.fiscal_periods().get(work.facts.companies[0].name, []))
     d = route_question(work.facts, work.coverage, web_enabled=ctx.web_enabled,
                        carried_companies=state.carried.companies, carried_years=state.carried.years,
                        annual=work.annual, company_years=work.company_years)
