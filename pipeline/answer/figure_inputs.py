@@ -184,6 +184,12 @@ class FigureInputs:
         return calculator.Input(a.key, f"{op.how} {op.phrase}", v, calculator.fmt(v), a.marker, op.years[1], a.scale)
 
     def defined_input(self, expr: str, name: str, year: int, key: str = "defined") -> calculator.Input:
+        return self.evaluate_definition(expr, name, year, key)[0]
+
+    def evaluate_definition(self, expr: str, name: str, year: int, key: str = "defined"
+                            ) -> tuple[calculator.Input, str, str]:
+        """The question's own definition computed for `year`: (its value as an input, the arithmetic as shown, the
+        calculator formula)."""
         try:
             d = formula.parse(expr, year)
         except formula.DefinitionError as e:
@@ -192,7 +198,7 @@ class FigureInputs:
         value, text = calculator.evaluate(d.formula, inputs)
         self.steps.append(f"{name} = {text} = {calculator.fmt(value)}")
         first = next(iter(inputs.values()))
-        return calculator.Input(key, name, value, calculator.fmt(value), first.marker, year, first.scale)
+        return calculator.Input(key, name, value, calculator.fmt(value), first.marker, year, first.scale), text, d.formula
 
     def scale_of_inputs(self) -> tuple[str | None, str | None]:
         """Scale and currency of the figures this answer cited (the first cited figure's table)."""

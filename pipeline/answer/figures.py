@@ -15,7 +15,6 @@ from pipeline.answer import calculator
 from pipeline.question import figure_ask
 from pipeline.retrieval import fact_match as lookup
 from pipeline.retrieval import row_headings
-from pipeline.answer import formula
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.question.lexicon import Metric, get_lexicon
 from pipeline.question.analysis import QuestionFacts
@@ -217,16 +216,15 @@ class Answerer(FigureInputs):
 
     def _defined(self, label: str) -> tuple[str, str]:
         name, expr = self.definition  # type: ignore[misc]
-        i = self.defined_input(expr, name, self.year)
+        i, shown, calc = self.evaluate_definition(expr, name, self.year)
         v = i.value
-        ratio = "/" in formula.parse(expr, self.year).formula     # a quotient is a ratio or days; a sum is money
+        ratio = "/" in calc     # a quotient is a ratio or days; a sum is money
         scale, cur = (None, None) if ratio else self.scale_of_inputs()
         shown_v = f"{v:.2f}" if ratio else money(v, scale=scale, currency=cur)
         named = get_lexicon().find(name)
         if ratio and (named and named[0].unit == "%" or re.search(r"(?i)%|percent|\bmargin\b", f"{name} {self.facts.text}")):
             # a quotient of a percentage kind (a payout ratio, a margin): both forms, the definition's own first
-            quotient = self.steps[-1].split(" = ", 1)[-1].rsplit(" = ", 1)[0]     # the definition's step, shown again
-            self.steps.append(f"as a percentage = ({quotient}) × 100 = {v * 100:.1f} %")
+            self.steps.append(f"as a percentage = ({shown}) × 100 = {v * 100:.1f} %")
             shown_v += f" ({v * 100:.1f} %)"
         self.record_result(re.sub(r"[^a-z]+", "_", name.lower()).strip("_")[:40], v, "x" if ratio else scale, "derived")
         derivation = "; ".join(self.steps)
