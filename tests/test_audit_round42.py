@@ -88,6 +88,22 @@ def test_a_basis_asked_needs_a_row_on_that_basis_and_tangible_book_value_is_its_
     assert not isinstance(hit, FactMatch) or hit.fact.value_printed != "24.10"
 
 
+def test_tangible_equity_answers_only_when_asked_by_name():
+    page = ["Consolidated balance sheet", "(In millions) 2036 2035", "Total tangible equity 1,870 1,750"]
+    assert not isinstance(_hit("total equity 2036", [page]), FactMatch)
+    hit = _hit("tangible equity 2036", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,870"
+
+
+def test_the_current_portion_asked_is_never_the_debt_net_of_it():
+    note = ["Note 14. Borrowings", "(In millions) 2036 2035", "Long-term debt, less current portion 2,840 2,910"]
+    assert not isinstance(_hit("current portion of long-term debt 2036", [note]), FactMatch)
+    hit = _hit("current portion of long-term debt 2036", [note + ["Current portion of long-term debt 160 95"]])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "160"
+    hit = _hit("long-term debt net of current portion 2036", [note])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,840"
+
+
 def test_net_debt_is_never_the_gross_debt():
     page = ["Consolidated statement of financial position", "C$ millions 2036 2035", "Long-term debt 2,542.1 2,401.0",
             "Cash and cash equivalents 310.2 280.4"]

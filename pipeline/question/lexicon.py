@@ -115,7 +115,10 @@ def _names_itself(exclusion: re.Pattern[str], asked: str) -> bool:
     return any(not _SET_ASIDE.search(asked[:m.start()]) for m in exclusion.finditer(asked))
 
 
-_NET_OF_CONTRA = re.compile(r",?\s*\(?\bnet of (?:an? |the )?(?:allowances?|reserves?)\b[^()]*?\)?\s*$")
+# what a "net of ..." / "less ..." label deducts from its asset or debt (matches words and their stems): an allowance,
+# a reserve, accumulated depreciation, the current portion (maturities) of a debt, unamortised discounts
+DEDUCTED = r"\b(?:allow|reserv|accumul|current\s+(?:portion|matur)|unamorti[sz])"
+_NET_OF_CONTRA = re.compile(r",?\s*\(?\b(?:net of|less) (?:an? |the )?" + DEDUCTED + r"[^()]*?\)?\s*$")
 
 
 @lru_cache(maxsize=8192)
@@ -124,7 +127,7 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
     lab = re.sub(r"^(?:less|add|deduct|plus)\s*:\s*", "", lab)    # "Less: Net income attributable to ..." says its sign
     # a contra account named as the row's qualifier: "Accounts receivable, net of allowance for doubtful accounts of $21
-    # and $25, respectively" is the receivables, not the allowance
+    # and $25, respectively" is the receivables, not the allowance; "Long-term debt, less current portion" the debt
     lab = _NET_OF_CONTRA.sub(", net", lab)
     lab = re.sub(r"\s*\((?:[ivx]+\s*[-+]\s*)+[ivx]+\)\s*$", "", lab)    # "Profit for the year (V-VI)": its lines' sum
     # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)", "(Rs.)"

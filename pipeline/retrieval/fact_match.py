@@ -152,7 +152,7 @@ def _names_measure(ask: Ask, f: StoredFact) -> bool:
     "basic EPS" read as earnings per share + basic), so "Unearned revenue" never stands for revenue."""
     if not ask.measure_stems:
         return False
-    if ask.metric is not None and (ask.metric.excludes(f.label) or get_lexicon().lines_of(f.label) - {ask.metric.key}):
+    if ask.metric is not None and (ask.metric.excludes(f.label, ask.question) or get_lexicon().lines_of(f.label) - {ask.metric.key}):
         return False        # "Gross profit" is gross profit's own line: it never stands for the profit asked
     if ask.metric is not None and not (ask.hard and set(ask.hard) <= set(stems(f.label))) and \
             any(ask.metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1]):

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from pipeline.question.figure_ask import Ask, asks_a_count, stems
+from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
 
 COUNT_ASKED = re.compile(r"(?i)\bhow many\b|\bnumber of\b")
@@ -94,14 +95,11 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     allowance for expected credit losses of $22.8"); a bare "Equity" row that is an asset class ("Investments ›
     Equity") or the owners' share printed above the minorities (a bare "Equity" closing the section is the total)."""
     toks = stems(f.label)
-    if ask.metric is not None and ask.metric.key in ("book_value_per_share", "total_equity") and "tangibl" in toks \
-            and "tangibl" not in stems(ask.question):
-        return True     # tangible book value (per share), tangible equity: a measure of its own
     basis = {w.lower() for w in _BASIS.findall(ask.question)}
     if basis and not basis & {w.lower() for w in _BASIS.findall(f.label_path)}:
         return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
     cut = _qualifier_start(toks)
-    if cut and _CONTRA.search(ask.question) and not _NET_OF_CONTRA.search(ask.question) and \
+    if cut and _CONTRA.search(ask.question) and not _SET_ASIDE_CONTRA.search(ask.question) and \
             _CONTRA.search(" ".join(toks[cut:])) and \
             not _CONTRA.search(" ".join(toks[:cut])):
         return True
@@ -114,8 +112,8 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
 
 
 _BASIS = re.compile(r"(?i)\b(headline|underlying|adjusted)\b")
-_CONTRA = re.compile(r"(?i)\ballow|\breserv|\baccumul")
-_NET_OF_CONTRA = re.compile(r"(?i)\b(?:net\s+of|less|after|excluding)\b[^?]{0,20}?\b(?:allow|reserv|accumul)")
+_CONTRA = re.compile(r"(?i)" + DEDUCTED)
+_SET_ASIDE_CONTRA = re.compile(r"(?i)\b(?:net\s+of|less|after|excluding)\b[^?]{0,20}?" + DEDUCTED)
 
 
 def misread_row(f: StoredFact) -> bool:
