@@ -28,7 +28,10 @@ def test_a_declared_column_of_any_other_shape_is_still_a_misread():
 
 @pytest.mark.parametrize("question", ["capex 2036 (purchases of property, plant and equipment / intangible assets)?",
                                       "cost of goods sold (COGS / cost of sales) 2036",
-                                      "trade payables 2036 (current / non-current)"])
+                                      "trade payables 2036 (current / non-current)",
+                                      "Earnings per share (basic / diluted) for 2036?",
+                                      "Dividend per share (interim / final) 2036?",
+                                      "Net income attributable to shareholders (continuing / discontinued) 2036"])
 def test_a_slash_that_means_and_or_defines_no_quotient(question):
     assert find_definition(question) is None
 
@@ -155,3 +158,16 @@ def test_whole_report_round6_definitions_and_wordings():
     assert find_definition("Noninterest income as a percentage of total revenue (net interest income plus "
                            "noninterest income) in 2033?") is None
     assert get_lexicon().find("How much did Pellworth invest in property, plant and equipment in 2036?")[0].key == "capex"
+
+
+def test_a_row_naming_its_own_currency_and_scale_is_read_in_them():
+    """A convenience translation printed as a row under a yen table: the row's bracket is its unit."""
+    from tests.test_ifrs_statements import _facts
+    page = ["Consolidated statement of income", "(Millions of yen)", "2036 2035", "Net sales 412,300 398,100",
+            "Net sales (thousands of U.S. dollars) 2,748,667 2,654,000"]
+    usd = next(f for f in _facts(["\n".join(page)]) if "dollars" in f.label and f.fiscal_year == 2036)
+    assert (usd.currency, usd.scale) == ("USD", "thousand")
+    hit = _hit("net sales in US dollars 2036", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,748,667"
+    hit = _hit("net sales 2036", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "412,300"

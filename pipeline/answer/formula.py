@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pipeline.question.lexicon import get_lexicon
 from pipeline.question.periods import find_years
 
 _DEFINITION = re.compile(
@@ -65,6 +66,8 @@ def _bracketed(question: str) -> tuple[str, str] | None:
     parts = re.split(r"\s*/\s*|\s+divided by\s+", m.group("expr"))
     if len(parts) != 2 or not all(re.search(r"[A-Za-z]{3,}", p) and not _UNIT_ONLY.fullmatch(p.strip()) for p in parts):
         return None
+    if all(len(p.split()) == 1 for p in parts) and not any(get_lexicon().find(p) for p in parts):
+        return None     # "EPS (basic / diluted)", "DPS (interim / final)": two qualifiers listed, no measure divided
     return _measure_name(m.group("name")), f"{parts[0].strip()} / {parts[1].strip()}"
 
 
