@@ -10,6 +10,7 @@ import pytest
 from ingest.identify import identify
 from pipeline.answer import prose, yesno
 from pipeline.answer.formula import Operand, find_definition, parse
+from pipeline.question.analysis import QuestionFacts
 from pipeline.guardrails.verifier import check_claim
 from pipeline.reading.tables import parse_page
 from pipeline.state import Claim
@@ -54,7 +55,9 @@ def test_a_claim_that_names_the_column_it_read_is_not_a_misread_column():
             "2038 2037\nNet sales 9,001 8,750\nNet income 410 388")
     ok = Claim(text='Net income in FY2037 was $410 million [1] (row "Net income", column "January 30, 2038", FY2037).',
                label="x")
-    assert check_claim(ok, [page], []).verdict == "supported"
+    assert check_claim(ok, [page], [], start_named=True).verdict == "supported"
+    # a report naming its year by its end: the January 2038 column is FY2038, whatever the claim declares
+    assert check_claim(ok, [page], [], start_named=False).verdict == "unsupported"
     bare = Claim(text="Net income in FY2037 was $410 million [1].", label="x")
     assert check_claim(bare, [page], []).verdict == "unsupported"     # the 2038 column, not declared as read
 
@@ -90,13 +93,39 @@ def test_a_dividend_with_a_decimal_rate_paid_is_a_dividend_paid():
     assert r.affirmed
 
 
-def test_a_recommendation_is_neither_an_approval_nor_a_decision_to_come():
+def test_a_recommendation_is_not_an_approval():
     assert yesno.PUT_TO_VOTE.search("The Board recommends the payment of a final dividend of HK5.5 cents per share, "
                                   "subject to the approval of shareholders at the annual general meeting.")
-    assert prose._UNDECIDED.search("The Board will review the quarterly dividend rate; any increase is at its "
-                                   "discretion.")
-    assert not prose._UNDECIDED.search("The Board declared a quarterly dividend of $0.14 per share payable in "
-                                       "March 2038.")
+
+
+def _said(question: str, text: str):
+    from pipeline.retrieval.passage import Passage
+    p = Passage(chunk_id=1, doc="d", company="Quillfeather", fiscal_year=2037, doc_type="ANNUAL", page=7, score=1.0,
+                text=text)
+    return prose.covering(None, QuestionFacts(text=question, years=[2037]), [p], 2037)
+
+
+@pytest.mark.parametrize("question,text", [
+    ("Will Quillfeather raise its dividend in 2037?",
+     "The Board will review the dividend in 2037; any increase in the dividend is at its discretion."),
+    ("Did Quillfeather acquire Brenlow in 2037?",
+     "In 2037 the Group is considering the acquisition of Brenlow Ltd, a regional distributor."),
+    ("Did Quillfeather close stores in 2037?",
+     "Store closures in 2037 remain under review by the Board and no decision has been taken."),
+])
+def test_a_matter_left_open_answers_no_yes_no_question(question, text):
+    assert _said(question, text) is None
+
+
+@pytest.mark.parametrize("question,text,said", [
+    ("Did Quillfeather acquire Brenlow in 2037?",
+     "In 2037 the Group completed the acquisition of Brenlow Ltd for total consideration of $120 million.", "Brenlow"),
+    ("Did Quillfeather close stores in 2037?",
+     "Following a review of the portfolio in 2037, the Group closed 14 stores.", "14 stores"),
+])
+def test_the_noun_of_a_deliberation_does_not_make_a_done_thing_undecided(question, text, said):
+    found = _said(question, text)
+    assert found is not None and said in found.sentence
 
 
 @pytest.mark.parametrize("question,years,periods,want", [

@@ -76,9 +76,11 @@ _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+t
 _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|following)\s+(?:financial\s+|fiscal\s+)?"
                            r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
                            r"guidance|plan|outlook|aim|ambition)\w*")
-# a matter left open ("will review the rate", "at its discretion"); a proposal is `yesno.PUT_TO_VOTE`
-_UNDECIDED = re.compile(r"(?i)\b(review\w*|consider\w*|evaluat\w*|explor\w*|discretion\w*|assess\w*|"
-                        r"subject\s+to|no\s+decision|not\s+yet\s+decided)\b")
+# a matter left open ("will review the rate", "at its discretion"; the verbs, not their nouns: "total consideration
+# of $120m", "following a review, the Group closed 14 stores" say what was done); a proposal is `yesno.PUT_TO_VOTE`
+_UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|assessing|(?:will|to|may|shall|would|could)"
+                        r"\s+(?:\w+\s+)?(?:review|consider|evaluate|explore|assess)|under\s+(?:review|consideration|"
+                        r"evaluation|assessment)|discretion|subject\s+to|no\s+decision|not\s+yet\s+decided)\b")
 # a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
@@ -190,8 +192,6 @@ def _not_the_measure(sentence: str, question: str) -> str:
     if not re.search(r"(?i)%|\bpercent|\brate\b", question):
         text = _RATE_OF.sub(" ", text)
     return text
-
-
 
 
 def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | None, need: str | None = None,

@@ -131,7 +131,10 @@ def _squash(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
-def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> Claim:
+def check_claim(claim: Claim, pages: list[str], derived_results: list[str], start_named: bool = False) -> Claim:
+    """The claim's verdict against the cited pages. `start_named`: a cited report names its fiscal year by the
+    calendar year it starts in (identification found the year's end in the next calendar year), so a claim that
+    declares reading such a column as the year before is not a misread."""
     quote = re.search(r"\u201c(.+?)\u201d", claim.text, re.S)
     if quote:
         q = _squash(quote.group(1))
@@ -156,7 +159,7 @@ def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> C
         if supported(value, unit, pages):
             if len(years) == 1:
                 other = wrong_column(value, unit, pages, next(iter(years)))
-                if other is not None and not _declared_column(claim.text, other, next(iter(years))):
+                if other is not None and not (start_named and _declared_column(claim.text, other, next(iter(years)))):
                     bad.append(tok)
                     wrong_year.append(f"{tok} is in the FY{other} column, not FY{next(iter(years))}")
             continue
@@ -177,9 +180,9 @@ def check_claim(claim: Claim, pages: list[str], derived_results: list[str]) -> C
 
 
 def _declared_column(text: str, printed: int, year: int) -> bool:
-    """The claim says it read the column dated `printed` as fiscal `year` ('column "February 3, 2037", FY2036'): a
-    filer that names its year by the calendar year it starts in (a retailer's January year-end, a Japanese March
-    year-end read so), as the report's calendar was read at ingest, not a misread column. Only that shape: a dated
+    """The claim says it read the column dated `printed` as fiscal `year` ('column "February 3, 2037", FY2036'), as a
+    filer that names its year by the calendar year it starts in does (a retailer's January year-end, a Japanese March
+    year-end read so); the caller checks that the cited report is such a filer. Only that shape: a dated
     column ending in January to March, read as the year before; any other year's column stays a misread."""
     m = re.search(rf'column "(?P<col>[^"]*\b{printed}\b[^"]*)", FY{year}\b', text)
     return m is not None and printed == year + 1 and \

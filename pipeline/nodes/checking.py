@@ -28,7 +28,9 @@ def verify(state: TurnState, ctx: TurnContext, work: Work, conn) -> StepRecord:
     for claim in recorded:
         markers = [int(m) for m in re.findall(r"\[(\d+)\]", claim.text)]
         texts = [read[m] for m in markers if m in read] or list(read.values())
-        claims.append(check_claim(claim, texts, derived))
+        # (fy_label is set by resolve_citations where the report names its year otherwise than by its end's year)
+        start_named = any(c.fy_label for c in state.citations if c.marker in markers)
+        claims.append(check_claim(claim, texts, derived, start_named))
     _question_fit(state, work, claims)
     state.claims = claims
     state.verdict = verdict_of(claims)  # type: ignore[assignment]
