@@ -121,6 +121,12 @@ DEDUCTED = r"\b(?:allow|reserv|accumul|current\s+(?:portion|matur)|unamorti[sz])
 _NET_OF_CONTRA = re.compile(r",?\s*\(?\b(?:net of|less) (?:an? |the )?" + DEDUCTED + r"[^()]*?\)?\s*$")
 
 
+_SCALE_WORD = r"(?:millions?|thousands?|billions?|'?000s?|mn|bn|m|k)"
+_UNIT_BRACKET = re.compile(r"\s*\((?:in\s+)?(?:" + _SCALE_WORD + r"\s+(?:of\s+)?)?(?:[a-z]{1,3}\$?\s*)?"
+                           r"(?:cents?|pence|p|[£$€¥₹₩]|[a-z]{3}|[a-z]{2}\.|yen|u\.\s?s\.\s+dollars?|dollars?)"
+                           r"\s*" + _SCALE_WORD + r"?\)\s*$")
+
+
 @lru_cache(maxsize=8192)
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
@@ -130,8 +136,9 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     # and $25, respectively" is the receivables, not the allowance; "Long-term debt, less current portion" the debt
     lab = _NET_OF_CONTRA.sub(", net", lab)
     lab = re.sub(r"\s*\((?:[ivx]+\s*[-+]\s*)+[ivx]+\)\s*$", "", lab)    # "Profit for the year (V-VI)": its lines' sum
-    # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)", "(Rs.)"
-    lab = re.sub(r"\s*\((?:in\s+)?(?:[a-z]{1,3}\$?\s*)?(?:cents?|pence|p|[£$€¥₹₩]|[a-z]{3}|[a-z]{2}\.|yen|dollars?)\)\s*$", "", lab)
+    # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)", "(Rs.)",
+    # a row's own scale and currency: "Net sales (thousands of U.S. dollars)", "Revenue (US$m)", "(in € million)"
+    lab = _UNIT_BRACKET.sub("", lab)
     return re.sub(r"\s+", " ", lab).strip(" :")
 
 

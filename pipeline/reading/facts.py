@@ -22,10 +22,11 @@ from pipeline.reading.stated_rates import stated_rates
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
+from pipeline.reading.columns import currency_of, scale_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "72"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "73"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -241,6 +242,8 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     unit = None         # index points or a unit price: in currency units, whatever the table's scale
                 if kind == "money" and in_pence(printed):
                     unit = "pence"      # "Share price (mid market) 635.00p": a price in pence
+                own_cur, own_scale = _row_unit(row.label) if kind == "money" else (None, None)
+                cur, unit = own_cur or cur, own_scale or unit
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")
@@ -302,6 +305,14 @@ def _rate_facts(page: int, row, path: str, t: PageTable, cal: Calendar, currency
                  fiscal_year=cal.fiscal_year(r.year, None), span="year", qualifiers="rate stated in the row label",
                  value_printed=r.printed, value=r.value, scale=r.minor, kind="per_share", currency=currency)
             for r in stated_rates(row.label, path)]
+
+
+def _row_unit(label: str) -> tuple[str | None, str | None]:
+    """The currency and scale a row's own closing bracket names, before its table's: a convenience translation
+    printed as a row ("Net sales (thousands of U.S. dollars)" under a yen table), "Revenue (US$m)" in a
+    highlights table of rupee figures."""
+    m = re.search(r"\(([^()]{1,40})\)\s*$", label)
+    return (currency_of(m.group(1)), scale_of(m.group(1))) if m else (None, None)
 
 
 def _page_unit(page_units: dict[int, tuple[str, str]] | None, page: int, currency: str | None,

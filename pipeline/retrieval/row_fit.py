@@ -201,8 +201,8 @@ def currency_conflict(ask: Ask, f: StoredFact) -> bool:
     asked = asked_currencies(ask.question)
     if not asked:
         return False
-    cur = f.currency or next((c for c, words in _ASKED_CURRENCY
-                              if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)), None)
+    cur = next((c for c, words in _ASKED_CURRENCY      # the row's own currency before its table's
+                if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)), None) or f.currency
     return bool(cur) and ("USD" if cur == "$" else cur) not in asked
 
 

@@ -352,7 +352,7 @@ def fiscal_periods(conn: psycopg.Connection) -> dict[str, list[tuple[int, object
     dates no fiscal year)."""
     out: dict[str, list[tuple[int, object]]] = {}
     for company, fy, end in conn.execute("SELECT DISTINCT company, fiscal_year, period_end FROM documents"
-                                         " WHERE period_end IS NOT NULL AND replace(doc_type, '-', '') = ANY(%s)"
+                                         " WHERE period_end IS NOT NULL AND upper(replace(doc_type, '-', '')) = ANY(%s)"
                                          " ORDER BY company, fiscal_year",
                                          (sorted({t.replace('-', '') for t in ANNUAL_TYPES}),)):
         out.setdefault(company, []).append((fy, end))
