@@ -52,13 +52,19 @@ def test_an_investments_equity_row_or_the_owners_share_above_the_minorities_is_n
              "Minority interests 18.4 17.0", "Provisions 190.1 201.3"]
     hit = _hit("total equity 2036", [older])
     assert not isinstance(hit, FactMatch) or hit.fact.value_printed != "842.3"
+    # the totals, where printed, answer
+    hit = _hit("total equity 2036", [insurer + ["Total shareholders' equity 2,950.0 2,800.0"]])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,950.0"
+    hit = _hit("total equity 2036", [older + ["Total equity 860.7 808.9"]])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "860.7"
 
 
 def test_deposits_and_other_customer_accounts_are_deposits():
     page = ["CONSOLIDATED BALANCE SHEETS", "(In millions) 2036 2035", "Interest-bearing deposits with banks 500 450",
             "Deposits and other customer accounts 7,000 6,800", "Total liabilities 9,100 8,900"]
-    hit = _hit("total deposits 2036", [page])
-    assert not isinstance(hit, FactMatch) or hit.fact.value_printed != "500"
+    for question in ("total deposits 2036", "customer deposits 2036"):
+        hit = _hit(question, [page])
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == "7,000"
 
 
 def test_a_row_before_significant_items_does_not_answer_a_statutory_question():
@@ -66,6 +72,8 @@ def test_a_row_before_significant_items_does_not_answer_a_statutory_question():
             "Diluted EPS before significant items (cents) 55.1 50.2"]
     hit = _hit("statutory diluted EPS 2036", [page])
     assert not isinstance(hit, FactMatch)
+    hit = _hit("diluted EPS before significant items 2036", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "55.1"
 
 
 def test_the_allowance_asked_is_not_the_asset_it_is_deducted_from():
@@ -147,17 +155,28 @@ def test_a_named_dividend_needs_a_sentence_naming_it(monkeypatch):
     assert _yes_no("Did Pellworth pay an interim dividend for 2036?", text, monkeypatch).startswith("Yes")
 
 
-def test_whole_report_round6_definitions_and_wordings():
-    """Round 6 of whole made-up reports: a definition led by "Using ...", an average of two named years, a bracket
-    defining only a denominator, and spending on PP&E asked with a verb."""
+def test_a_definition_led_by_using_over_an_average_of_two_named_years():
+    name, expr = find_definition("Using cost of sales over the average of FY2035 and FY2036 inventories, what was "
+                                 "inventory turnover in FY2036?")
+    d = parse(expr, 2036)
+    assert name == "inventory turnover" and d.operands["v2"].how == "average" and d.operands["v2"].years == (2035, 2036)
+
+
+def test_a_bracket_defining_only_the_denominator_is_no_definition():
+    assert find_definition("Fee income as a share of total income (net interest income plus fee income) for "
+                           "2036?") is None
+
+
+@pytest.mark.parametrize("question", ["How much did Pellworth spend on property, plant and equipment in 2036?",
+                                      "Pellworth investment in new PP&E, 2036", "outlays on fixed assets in 2036",
+                                      "How much was invested in property and equipment during 2036?"])
+def test_spending_on_fixed_assets_said_with_a_verb_is_capital_expenditure(question):
     from pipeline.question.lexicon import get_lexicon
-    name, expr = find_definition("Using cost of products sold over the average of FY2037 and FY2038 inventories, "
-                                 "what is the FY2038 inventory turnover? Two decimals.")
-    d = parse(expr, 2038)
-    assert name == "inventory turnover" and d.operands["v2"].how == "average" and d.operands["v2"].years == (2037, 2038)
-    assert find_definition("Noninterest income as a percentage of total revenue (net interest income plus "
-                           "noninterest income) in 2033?") is None
-    assert get_lexicon().find("How much did Pellworth invest in property, plant and equipment in 2036?")[0].key == "capex"
+    assert [m.key for m in get_lexicon().find(question)][:1] == ["capex"]
+    page = ["Consolidated statement of cash flows", "(In millions) 2036 2035", "Net cash from operating activities 812 760",
+            "Purchase of property, plant and equipment (214) (198)", "Property, plant and equipment 2,410 2,302"]
+    hit = _hit(question, [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(214)"
 
 
 def test_a_row_naming_its_own_currency_and_scale_is_read_in_them():

@@ -63,8 +63,8 @@ def test_a_claim_that_names_the_column_it_read_is_not_a_misread_column():
 
 
 @pytest.mark.parametrize("question,name,formula", [
-    ("Dividend payout ratio for 2036, using dividends declared per share over basic EPS. One decimal.",
-     "Dividend payout ratio", "v1 / v2"),
+    ("Payout ratio in 2037, using total dividends per share over diluted EPS, as a percentage",
+     "Payout ratio", "v1 / v2"),
     ("What was Sakuragawa's free cash flow in fiscal 2037, defined as cash from operations minus purchases of "
      "property, plant and equipment? Answer in yen millions.", "free cash flow", "v1 - v2"),
     ("FY2037 payout ratio for Fennick Stores, defined as cash dividends paid divided by net income?",
@@ -130,7 +130,7 @@ def test_the_noun_of_a_deliberation_does_not_make_a_done_thing_undecided(questio
 
 @pytest.mark.parametrize("question,years,periods,want", [
     # a retailer whose fiscal 2036 ends on January 31, 2037: February 2, 2036 ends fiscal 2035
-    ("Merchandise inventories as of February 2, 2036?", [2036], [(2036, date(2037, 1, 31))], [2035]),
+    ("What were inventories on 2 February 2036?", [2036], [(2036, date(2037, 1, 31))], [2035]),
     ("inventories at January 31, 2037", [2037], [(2036, date(2037, 1, 31))], [2036]),
     # a December filer, a year named on its own, no report to tell by
     ("cash at 31 December 2036", [2036], [(2036, date(2036, 12, 31))], [2036]),
@@ -173,7 +173,7 @@ def test_a_sum_in_brackets_is_not_read_as_a_definition():
     final)": the bracket names the measure's parts in its own context, and the parts read alone are other measures
     (the balance sheet's property and equipment; the dividends paid): such a bracket defines nothing, and net debt is
     its own measure, printed or refused."""
-    for q in ("Total capex (property and equipment plus intangibles) in 2034?",
+    for q in ("Capital expenditure (PP&E plus capitalised software) for 2034?",
               "Total dividend per share for 2033 (interim plus proposed final), in HK cents?",
               "Net debt at end of 2037 (short-term debt plus long-term debt, less cash and cash equivalents)?"):
         assert find_definition(q) is None, q
