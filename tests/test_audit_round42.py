@@ -190,3 +190,16 @@ def test_a_row_naming_its_own_currency_and_scale_is_read_in_them():
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,748,667"
     hit = _hit("net sales 2036", [page])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "412,300"
+
+
+def test_space_grouped_figures_in_brackets_and_of_one_order_of_magnitude():
+    """Thousands set apart by spaces (Polish, Nordic, French typesetting): a bracketed negative spans its tokens, and of
+    the groupings of an all-three-digit run the one giving every year's figure the same digit groups is read; a run
+    that stays ambiguous is still no figure."""
+    from pipeline.reading.spaced_thousands import read
+    lines = ["Note 01.01.2036– 01.01.2035–", "31.12.2036 31.12.2035", "Cost of sales 7 (1 402 118) (1 298 404)",
+             "Other revenue 204 610 198 372", "Finance costs 9 (21 406) (19 812)", "Profit for the year 1 210 554"]
+    assert read(lines)[2:] == ["Cost of sales 7 (1402118) (1298404)", "Other revenue 204610 198372",
+                               "Finance costs 9 (21406) (19812)", "Profit for the year n/a n/a"]
+    hit = _hit("finance costs 2035", [["Consolidated statement of profit or loss", "(PLN thousand)"] + lines], 2035)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed.replace(" ", "") == "(19812)"

@@ -82,7 +82,10 @@ _CONTROLLING = re.compile(r"(?<![\w-])(?<!non )controlling (?:interests?|shareho
 _PPE = re.compile(r"(?<![\w&])(?:pp&e|ppe|pp & e|ppne)(?![\w&])")
 # spending on fixed assets said with a verb or its noun ("how much did it invest in / spend on property, plant and
 # equipment", "investment in new PP&E", "outlays on fixed assets"): the capital expenditure
-_SPENT_ON_PPE = re.compile(r"\b(?:invest(?:s|ed|ing|ments?)?\s+in|spen(?:d|ds|t|ding)\s+on|expenditures?\s+on|"
+_CAPEX_NAMED = re.compile(r"\bcapex\b|\bcapital (?:expenditure|spending|investment)")
+# (not where the phrase is a printed line's own words: "payments for investments in PP&E", "capital expenditure on
+# PP&E" name the line already)
+_SPENT_ON_PPE = re.compile(r"(?<!for )(?<!capital )\b(?:invest(?:s|ed|ing|ments?)?\s+in|spen(?:d|ds|t|ding)\s+on|"
                            r"outlays?\s+on)\s+(?:new\s+)?(?:property\s+(?:plant\s+)?and\s+equipment|fixed assets)\b")
 
 
@@ -111,7 +114,8 @@ def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term (and holders as
     `name_holders` names them)."""
     folded = _PPE.sub("property plant and equipment", name_holders(folded))
-    folded = _SPENT_ON_PPE.sub("capital expenditure", folded)
+    if not _CAPEX_NAMED.search(folded):      # ("how much capex did it spend on PP&E" names it already)
+        folded = _SPENT_ON_PPE.sub("capital expenditure", folded)
     folded = _SPLIT_DECLARED.sub(r"\1 \2 per share", _SHARE_CLASS.sub(r"per \1", folded))
     folded = _PER_CLASS_SHARE.sub(r"\1 earnings per share", folded)      # (a loss per share is its EPS)
     folded = _EPS_BASIS_AFTER.sub(r"\1 eps", folded)

@@ -26,7 +26,7 @@ from pipeline.reading.columns import currency_of, scale_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "73"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "74"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:

@@ -4,17 +4,20 @@ Read as text, "14 218 12 905" is four tokens: two figures or four. On a page tha
 comma-grouped figure, several lines closing with two or more space-grouped figures) a line's closing run of tokens is
 read as the page's years' figures, with or without a note before them: when exactly one grouping fits, its figures are
 joined ("14218 12905"); when several fit ("Profit for the year 1 210 554": 1,210 and 554, or note 1 with 210 and 554)
-the line's cells are unreadable ("n/a": no figure is read from them, never a guess)."""
+the line's cells are unreadable ("n/a": no figure is read from them, never a guess), unless exactly one of the
+groupings gives the row's figures the same number (two or more) of digit groups ("312 408 288 116" is 312,408 and
+288,116, not 312 and 408,288,116: a row's years are of one order of magnitude). A negative figure in
+brackets spans its tokens: "(1 612 480)"."""
 from __future__ import annotations
 
 import re
 
 _COMMA_GROUPED = re.compile(r"(?<![\d.])\d{1,3},\d{3}(?![\d])")
-_SPACED_RUN = re.compile(r"(?:^|\s)-?\d{1,3}(?: \d{3})+(?:\s+-?\d{1,3}(?: \d{3})+)+\s*$")
+_SPACED_RUN = re.compile(r"(?:^|\s)\(?-?\d{1,3}(?: \d{3})+\)?(?:\s+\(?-?\d{1,3}(?: \d{3})+\)?)+\s*$")
 _YEARS = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
-_HEAD = re.compile(r"-?(?:[1-9]\d{0,2}|0)(?:[.,]\d+)?|[-–—]")
-_TAIL = re.compile(r"\d{3}")
-_TOKEN = re.compile(r"-?\d+(?:[.,]\d+)?|[-–—]")
+_HEAD = re.compile(r"\(?-?(?:[1-9]\d{0,2}|0)(?:[.,]\d+)?\)?|[-–—]")
+_TAIL = re.compile(r"\d{3}\)?")
+_TOKEN = re.compile(r"\(?-?\d+(?:[.,]\d+)?\)?|[-–—]")
 
 
 def read(lines: list[str]) -> list[str]:
@@ -37,6 +40,9 @@ def _line(line: str, years: int) -> str:
     # before 242 and 26,104)
     fits = [g for g in _groupings(run) if len(g) == years or len(g) == years + 1 and re.fullmatch(r"\d{1,2}", g[0])
             and len({f.count(" ") for f in g[1:]}) == 1]
+    if len(fits) > 1:
+        even = [g for g in fits if len({f.count(" ") for f in g[-years:]}) == 1 and " " in g[-1]]
+        fits = even if len(even) == 1 else fits
     if len(fits) == 1:
         return " ".join(toks[:k] + ["".join(f.split()) for f in fits[0]])
     if len(fits) > 1:
@@ -52,9 +58,11 @@ def _groupings(run: list[str]) -> list[list[str]]:
         return []
     out = []
     j = 1
+    opened = run[0].startswith("(")
     while True:
-        out += [[" ".join(run[:j])] + rest for rest in _groupings(run[j:])]
-        if j < len(run) and _TAIL.fullmatch(run[j]) and re.fullmatch(r"-?\d+", run[j - 1]):
+        if opened == run[j - 1].endswith(")"):      # (a bracketed figure closes on its last token, no other)
+            out += [[" ".join(run[:j])] + rest for rest in _groupings(run[j:])]
+        if j < len(run) and _TAIL.fullmatch(run[j]) and re.fullmatch(r"\(?-?\d+", run[j - 1]):
             j += 1
         else:
             return out
