@@ -34,14 +34,17 @@ TRUST_FORMS = r"Real\s+Estate\s+Investment\s+Trust|REIT|(?:Property|Infrastructu
 SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Co\.,?\s+Ltd\.?|Company\s+Limited|"
             r"Kabushiki\s+Kaisha|Public\s+Limited\s+Company|Incorporated|Corporation|Limited|Ltd\.?|Inc\.?|"
             r"Corp\.?|Company|Co\.|P\.?L\.?C\.?|[Pp]lc|PLC|N\.\s?V\.|NV|S\.\s?A\.|SA|AG|SE|KGaA|GmbH|ASA|AB|Oyj|"
-            r"A/S|S\.p\.A\.|K\.K\.|Bhd|Berhad|L\.P\.|LP|LLC|" + TRUST_FORMS)
+            r"A/S|S\.p\.A\.|K\.K\.|Bhd|Berhad|L\.P\.|LP|LLC|" + TRUST_FORMS +
+            # the same forms in capitals, as a cover or a statement heading prints the whole name
+            r"|PROPRIETARY\s+LIMITED|PTY\.?\s+LTD\.?|CO\.,?\s+LTD\.?|COMPANY\s+LIMITED|PUBLIC\s+LIMITED\s+COMPANY|"
+            r"INCORPORATED|CORPORATION|LIMITED|LTD\.?|INC\.?|CORP\.?|COMPANY|BERHAD|BHD|S\.P\.A\.")
 _TOKEN = r"(?:[A-Z0-9][\w&.’'@+-]*|&|and|of|de|du|la|der|the|für|y)"
 _NAME_CORE = rf"(?:[A-Z0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
 NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w])")
 # At a line's start a brand may be printed in lower case ("abrdn", "bpost").
 LINE_NAME_RE = re.compile(rf"^\s*((?:The[ \t]+)?(?:[a-z][a-z0-9]{{2,}}[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))"
-                          rf"(?:\s+(?:and\s+(?:its\s+)?(?:subsidiaries|controlled\s+entities|subsidiary\s+companies)"
-                          rf"|group))?\s*[.,]?\s*$")
+                          rf"(?i:\s+(?:and\s+(?:its\s+)?(?:subsidiaries|controlled\s+entities|subsidiary\s+companies)"
+                          rf"|group))?\s*[.,]?(?:\s+[|•·–—]\s+\S.*)?\s*$")     # ("Acme Limited | Annual Report 2046")
 
 # Words that are never a company's name on their own (the rest of the name being only a legal suffix).
 _GENERIC = {"bank", "business", "group", "company", "companies", "parent", "investment", "investments", "holding",
@@ -184,7 +187,9 @@ _STATEMENT_HEAD = re.compile(r"(?i)^\s*(?:consolidated\s+|group\s+(?:and\s+(?:pa
                              r"sheets?|income\s+statements?)\b")
 _LISTING = re.compile(r"(?i)\b(?:A\.?B\.?N\.?|A\.?C\.?N\.?|ARBN|ASX\s*(?:code)?\s*:|LSE\s*:|AIM\s*:|TSXV?\s*:|HKEX\s*:|"
                       r"stock\s+code|company\s+(?:no\.?|number|registration\s+number)|registered\s+(?:no\.?|number)|"
-                      r"registration\s+number|TSE\s*:|Tokyo\s+Stock\s+Exchange|(?:NYSE|NASDAQ)\s*:)")
+                      r"registration\s+number|TSE\s*:|Tokyo\s+Stock\s+Exchange|(?:NYSE|NASDAQ)\s*:|"
+                      # Indian listings and the corporate identity number
+                      r"(?:NSE|BSE)\s*:|\bCIN\s*:)")
 
 
 def _title_lines(text: str) -> list[str]:

@@ -21,20 +21,22 @@ from typing import Sequence
 DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD")
 _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
                     "US$": "USD", "S$": "SGD", "SG$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "CHF": "CHF",
-                    "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "MX$": "MXN", "₹": "INR", "RM": "MYR", "$": "$"}
+                    "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "MX$": "MXN", "₹": "INR", "RS.": "INR", "RS": "INR", "Rs.": "INR", "Rs": "INR",
+                    "RM": "MYR", "$": "$"}
 _CODE = {"AUD", "CAD", "NZD", "HKD", "USD", "SGD", "GBP", "EUR", "JPY", "CHF", "CNY", "INR", "SEK", "NOK", "DKK",
          "KRW", "BRL", "TWD", "MXN", "ZAR", "MYR", "THB", "IDR", "PLN"}
 _SCALE_NORM = {"000": "thousands", "'000": "thousands", "k": "thousands", "thousand": "thousands",
                "thousands": "thousands", "m": "millions", "mn": "millions", "mil": "millions", "million": "millions",
-               "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions"}
-_SYM = r"(?:A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|R\$|MX\$|S\$|SG\$|£|€|¥|₩|₹|\$|CHF|RMB|RM|AUD|CAD|NZD|HKD|USD|" \
+               "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions",
+               "crore": "crores", "crores": "crores", "lakh": "lakhs", "lakhs": "lakhs"}
+_SYM = r"(?:Rs\.?|A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|R\$|MX\$|S\$|SG\$|£|€|¥|₩|₹|\$|CHF|RMB|RM|AUD|CAD|NZD|HKD|USD|" \
        r"SGD|GBP|EUR|JPY|CNY|KRW|BRL|TWD|MXN|SEK|NOK|DKK|ZAR|MYR|THB|IDR|PLN|INR)"
 # "A$m", "$'000", "£000", "HK$’000", "¥ million", "US$ thousands", "€m", "(A$ millions)", "AUD 000"
-_SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(['’`]?000|m|mn|mil|million|millions|bn|billion|billions|"
-                           rf"thousands?|k)(?![A-Za-z0-9])")
+_SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(?:in\s+)?(['’`]?000|m|mn|mil|million|millions|bn|billion|"
+                           rf"billions|thousands?|k|crores?|lakhs?)(?![A-Za-z0-9])")
 # "(in millions", "(dollars in thousands", "in thousands of Canadian dollars", "(Amounts in thousands"
 _SCALE_WORDS = re.compile(r"(?i)(?:\(|^|\b(?:in|amounts|dollars|figures|expressed)\s)\s*(?:[a-z$ .]{0,25}?\s)?(?:in\s+)?"
-                          r"(millions|thousands|billions)\b|\b(millions|thousands|billions)\s+of\s+"
+                          r"(millions|thousands|billions|crores|lakhs)\b|\b(millions|thousands|billions|crores|lakhs)\s+of\s+"
                           r"(?:(?:u\.?s\.?|australian|canadian|hong\s+kong|new\s+zealand|singapore)\s+)?"
                           r"(?:dollars|yen|euros?|pounds|francs|renminbi|(?:korean\s+)?won|reais|pesos|kronor|kroner|"
                           r"krona|krone|rand|ringgit|baht|rupiah|zloty|rupees)")
@@ -71,7 +73,7 @@ _STATEMENT = re.compile(r"(?i)^\s*(?:consolidated\s+|group\s+(?:and\s+(?:parent\
                         r"(cash\s+flow\s+statements?))\b")
 _BARE_COLUMNS = re.compile(rf"^\s*(?:notes?\s+)?(?:(?:{_SYM}|(?:19|20)\d{{2}})\s+)*{_SYM}\s*$")
 _NUMBER_LINE = re.compile(r"\d[,.]\d\d\d|\d\d\d\d")
-_UNIT_HINT = re.compile(r"[$£€¥]|illion|housand|'000|’000|\b(?:CHF|RMB|[A-Z]{3})\b|\b[A-Z]{3}m\b|\b[Tk][A-Z]{3}\b|"
+_UNIT_HINT = re.compile(r"[$£€¥₹]|illion|housand|crore|lakh|'000|’000|\b(?:CHF|RMB|[A-Z]{3})\b|\b[A-Z]{3}m\b|\b[Tk][A-Z]{3}\b|"
                         r"\bRm\b|\bR\s?['’]000\b")
 # "TEUR" / "kEUR": thousands of the currency (German and Swiss statements); "R million", "Rm", "R'000": rand
 _THOUSAND_CODE = re.compile(r"\b[Tk](EUR|CHF|USD|GBP|SEK|NOK|DKK|PLN)\b")

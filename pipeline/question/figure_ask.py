@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
+from pipeline.core.currencies import CURRENCIES
 from pipeline.question import statement_names
 from pipeline.question.paraphrase import name_measures
 from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
@@ -69,16 +70,19 @@ def statement_named(text: str) -> str:
 _LEAD_IN = re.compile(r"(?is)^\s*(.{0,80}?)(?:[,:;]|\s[-–—])\s*(?=(?:what|how|which|did|does|was|were|is|are)\b)")
 _LEAD_WORDS = set("""here here's heres one another next quick question ok okay so now using use considering consider
 looking look based according per from accounts account 10-k 10k 10-q annual report filing statements""".split())
-_PAREN = re.compile(r"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)", re.I)
+
 # The unit an answer is wanted in names no measure: "in millions of yen", "in pence", "(HK$'000)", "(€ thousand)",
 # "in C$ millions", ", in US dollars?". A bare currency is a unit only after a comma or in brackets: "debt denominated
 # in euros", "revenue in euros", "cash held in yen" ask for the part in that currency
-_CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|usd|gbp|eur|jpy|aud|cad|hkd|nzd|sgd|chf|cny|rmb|inr|krw|"
-             r"sek|nok|dkk|brl|mxn|twd|myr|zar|idr|thb|php|pln|ils|rm|rs\.?|ps\.?|"
+_ISO_CODES = "|".join(code.lower() for code, _ in CURRENCIES if code.isalpha()) + "|rmb"
+_CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|"
+             rf"{_ISO_CODES}|rm|rs\.?|ps\.?|"
              r"(?:(?:us|u\.s\.|australian|canadian|hong kong|new zealand|singapore|swiss|japanese|hk|nz|a|c|nt)\s*)?"
              r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|yuan|rupees?|francs?|won|"
              r"rand|reais|pesos?|kronor|krona|kroner|krone|ringgit|sen|rupiah|baht|zloty|shekels?))")
 _SCALE_WORD = r"(?:'000s?|000s?|thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)"
+# ("(SAR)", "(in NOK)": the unit)
+_PAREN = re.compile(rf"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)|\(\s*(?:in\s+)?(?:{_ISO_CODES})(?:\s*{_SCALE_WORD})?\s*\)", re.I)
 _SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'000s?|thousands|millions|billions|crores?|lakhs?|"
            r"(?:(?:us|hk|a|nz|c|u\.s\.)\s*)?(?:pence|cents))")
 _UNIT = rf"(?:{_SCALE_WORD}\s+of\s+)?{_CURRENCY}(?:\s*{_SCALE_WORD})?|'000s?|thousands|millions|billions"
@@ -177,6 +181,10 @@ _CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth|chang\w*|increas\w*
 _CHANGE_IN_PERCENT = re.compile(r"(?i),?\s*(?:\bin\s+(?:%|percent(?:age)?(?:\s+terms)?\b)|\(\s*(?:in\s+)?%\s*\))")
 # a subtotal named for what it is before or after ("profit after financial items"): those words name the line even
 # where they are filler elsewhere ("financial year", "line items")
+# who proposes or declares a figure ("the dividend the board has proposed", "as recommended by the directors"): no
+# word of the measure
+_PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors)?|directors)(?=\s+(?:(?:has|have|had)\s+)?"
+                       r"(?:propos|recommend|declar|approv|resolv)|\s*$|\s*\?)|\b(?:by|from)\s+the\s+(?:board|directors)\b")
 _AFTER_ITEMS = re.compile(r"\b(?:before|after)\s+(financial\s+items?|financial\s+(?:income|expenses?|costs?)|items?)\b")
 
 
@@ -196,6 +204,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     hint = _statement_hint(text)
     text = STATEMENT_WORDS.sub(" ", text)
     text = _WEEKS.sub(" weeks ", _BASIS.sub(" ", _UNIT_PHRASE.sub(" ", _PAREN.sub(" ", text))))
+    text = _PROPOSER.sub(" ", text)
     if metric is not None and metric.kind == "per_share":
         text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:

@@ -53,6 +53,9 @@ class Metric:
         lab = _clean_label(label)
         if self.excludes(label, asked):
             return False
+        acronym = _ACRONYM_BRACKET.search(label.rsplit("\u203a", 1)[-1])
+        if acronym and acronym.group(1).lower() in self.terms:
+            return True         # the row names its measure's acronym: "Operating result (EBIT)", "... (EBITDA)"
         return any(p.match(lab) for p in self.line_items) or \
             statement == "equity" and any(p.match(lab) for p in self.equity_line_items) or \
             statement == "income" and any(p.match(lab) for p in self.income_line_items) or \
@@ -121,6 +124,7 @@ DEDUCTED = r"\b(?:allow|reserv|accumul|current\s+(?:portion|matur)|unamorti[sz])
 _NET_OF_CONTRA = re.compile(r",?\s*\(?\b(?:net of|less) (?:an? |the )?" + DEDUCTED + r"[^()]*?\)?\s*$")
 
 
+_ACRONYM_BRACKET = re.compile(r"\(([A-Z][A-Za-z&]{1,5})\)\s*$")     # (capitals: "(EBIT)", never "(loss)")
 _SCALE_WORD = r"(?:millions?|thousands?|billions?|'?000s?|mn|bn|m|k)"
 _UNIT_BRACKET = re.compile(r"\s*\((?:in\s+)?(?:" + _SCALE_WORD + r"\s+(?:of\s+)?)?(?:[a-z]{1,3}\$?\s*)?"
                            r"(?:cents?|pence|p|[£$€¥₹₩]|[a-z]{3}|[a-z]{2}\.|yen|u\.\s?s\.\s+dollars?|dollars?)"

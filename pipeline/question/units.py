@@ -8,10 +8,12 @@ from decimal import Decimal
 _PREFIX = {"USD": "$", "AUD": "A$ ", "CAD": "C$ ", "NZD": "NZ$ ", "HKD": "HK$ ", "SGD": "S$ ", "GBP": "£", "EUR": "€",
            "JPY": "¥", "CNY": "CN¥ ", "INR": "₹", "CHF": "CHF ", "SEK": "SEK ", "NOK": "NOK ", "DKK": "DKK ",
            "KRW": "₩", "BRL": "R$ ", "TWD": "NT$ ", "MXN": "MX$ "}
-SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion"}
+SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion", "crores": "crore", "lakhs": "lakh"}
 # a scale as tables print it or a question writes it ("$10m", "2.1 bn") -> its multiplier
 SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decimal(10) ** 6, "m": Decimal(10) ** 6,
-         "billion": Decimal(10) ** 9, "bn": Decimal(10) ** 9}
+         "billion": Decimal(10) ** 9, "bn": Decimal(10) ** 9,
+         # Indian reports: a crore is ten million, a lakh a hundred thousand
+         "crore": Decimal(10) ** 7, "lakh": Decimal(10) ** 5}
 
 
 # A row label that states the rate a movement was paid or declared at ("Dividends ($1.20 per share)", "Common stock

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from pipeline.reading import header_dates, translation
+from pipeline.core.currencies import CURRENCY_RE, currency_of
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
@@ -45,20 +46,7 @@ _PERIOD = re.compile(
 _DATES = re.compile(rf"(?i)(?:{MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{MON}),?\s+{_YEAR}|"
                     rf"(?<![\w.,/])\d{{1,2}}([./])\d{{1,2}}\1{_YEAR}")
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
-_CURRENCY = [
-    ("AUD", r"a\$|aud\b|australian dollars?"), ("CAD", r"c\$|cad\b|canadian dollars?"),
-    ("USD", r"us\$|usd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|gbp\b|pounds? sterling|sterling"),
-    ("EUR", r"€|eur\b|euros?\b"), ("JPY", r"¥|jpy\b|\byen\b"), ("CHF", r"chf\b|swiss francs?"),
-    ("HKD", r"hk\$|hkd\b"), ("NZD", r"nz\$|nzd\b"), ("TWD", r"nt\$|twd\b|new taiwan dollars?"),
-    ("BRL", r"r\$|brl\b|brazilian reais|\breais\b"), ("MXN", r"mx\$|mxn\b|mexican pesos?"),
-    ("SGD", r"s\$|sgd\b"), ("INR", r"₹|inr\b|rupees?"),
-    ("CNY", r"rmb\b|cny\b|renminbi"), ("KRW", r"₩|krw\b|korean won"), ("SEK", r"sek\b|swedish kron(?:a|or)"),
-    ("NOK", r"nok\b|norwegian kron(?:e|er)"), ("DKK", r"dkk\b|danish kron(?:e|er)"), ("ZAR", r"zar\b|south african rand"),
-    ("MYR", r"myr\b|ringgit|\brm(?=\s?['’]?000\b)"), ("THB", r"thb\b|\bbaht\b"), ("IDR", r"idr\b|rupiah"),
-    ("PLN", r"pln\b|zloty"), ("$", r"\$|dollars?"),
-]
-_CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(_CURRENCY)), re.IGNORECASE)
-_SCALE = re.compile(r"(?i)(?:'?000s?\b|\bthousands?\b|\bmillions?\b|\bbillions?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
+_SCALE = re.compile(r"(?i)(?:'?000s?\b|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
                     r"\b(?:mn|mln|bn)\b)")
 _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
                    r"\byears?\s+ended\b|\bfiscal\s+years?\b|\b(half[- ]years?|first\s+half|h1)\b|\bfull[- ]years?\b")
@@ -109,13 +97,6 @@ class Header:
         return [c.year for c in self.columns if c.kind == "value" and c.year is not None]
 
 
-def currency_of(text: str) -> str | None:
-    m = _CURRENCY_RE.search(text)
-    if not m:
-        return None
-    return next(_CURRENCY[int(k[1:])][0] for k, v in m.groupdict().items() if v)
-
-
 def scale_of(text: str) -> str | None:
     """'million' | 'thousand' | 'billion' from a header or unit line ("£000", "(in millions)", "A$m")."""
     m = _SCALE.search(text)
@@ -126,6 +107,8 @@ def scale_of(text: str) -> str | None:
         return "thousand"
     if t.startswith("b"):
         return "billion"
+    if t.startswith(("crore", "lakh")):
+        return "crore" if t.startswith("crore") else "lakh"
     return "million"
 
 
@@ -164,14 +147,14 @@ def is_fragment(line: str) -> bool:
     if len(line) > 160:
         return False
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*notes?\s+\d{1,2}\s*\)", " ", line))     # "(Note 1)": a reference
-    rest = _CURRENCY_RE.sub(" ", rest)
+    rest = CURRENCY_RE.sub(" ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?", " ", rest)      # "May 31," waiting for its year on the next line
     words = re.findall(r"[A-Za-z%]+|\d+", rest)
     for w in words:
         lw = w.lower()
         if lw in _HEADER_WORDS or lw == "%":
             continue
-        if re.fullmatch(r"0+", lw) or lw in ("s", "a", "c", "hk", "nz"):
+        if re.fullmatch(r"0+", lw) or lw in ("s", "a", "c", "hk", "nz", "th", "mm"):     # ("ThUS$", "MMUS$": Chilean)
             continue
         if re.fullmatch(r"\d{1,2}", lw) and 1 <= int(lw) <= 31 and _DAY_BEFORE.search(line):
             continue        # "Year ended 30" over "September 2022": the day of a date wrapped over two lines
@@ -247,7 +230,7 @@ def header_block(lines: list[str]) -> Header | None:
     note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)(?<!\()\bnotes?(?:\(s\))?(?!\w)(?!\s*\d+\))",
                                                        text[:periods[0][0]]))     # ("(Note 1)": a reference)
     spans = [(m.start(), _span_name(m)) for m in _SPAN.finditer(text)]
-    currencies = [(m.start(), currency_of(m.group(0))) for m in _CURRENCY_RE.finditer(text)]
+    currencies = [(m.start(), currency_of(m.group(0))) for m in CURRENCY_RE.finditer(text)]
     # "December 31, 2015 2016 2017": the bare years after a dated column share its month and day.
     dated = None
     filled = []
@@ -274,7 +257,7 @@ def header_block(lines: list[str]) -> Header | None:
                               text[start:end]))
     _assign_groups(columns, currencies, spans, periods)
     unit = translation.mark(columns, _groups([c for c in columns if c.kind == "value"]), currencies,
-                            translation.scale_words(text, _CURRENCY_RE, currency_of, scale_of))
+                            translation.scale_words(text, CURRENCY_RE, currency_of, scale_of))
     _assign_entities(columns, text[:periods[0][0]])
     header = Header(columns=columns, text=text, unit=unit)
     value_years = [c.year for c in columns if c.kind == "value"]

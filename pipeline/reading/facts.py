@@ -22,11 +22,12 @@ from pipeline.reading.stated_rates import stated_rates
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
-from pipeline.reading.columns import currency_of, scale_of
+from pipeline.reading.columns import scale_of
+from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "74"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "77"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from pipeline.reading import attributed_lines, columnar
-from pipeline.reading.columns import Header, currency_of, has_period, header_block, is_fragment, scale_of
+from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
+from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import TOTAL_ROW, YEAR, heading_label, split_row, without_marker
 from pipeline.reading.unlabelled_totals import heading_total
@@ -20,7 +21,7 @@ from pipeline.reading.wrapped_labels import continues
 from pipeline.reading.block_headings import block_heading, by_caption, segment_heading
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
-_UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars)?\s*(?:in\s+)?(millions|thousands|billions)\b|"
+_UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(?:in\s+)?(millions|thousands|billions|crores?|lakhs?)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?|(?m:^)(millions|thousands|"
                    r"billions) of (?:u\.?s\.? )?(?:yen|dollars|euros|pounds|won|rupees|baht|rand|francs|renminbi)\b")
 
@@ -42,7 +43,8 @@ def detect_unit(text: str) -> str | None:
     if not m:
         return None
     word = next(g for g in m.groups() if g).lower()
-    return {"millions": "million", "thousands": "thousand", "billions": "billion"}[word]
+    return {"millions": "million", "thousands": "thousand", "billions": "billion", "crore": "crore", "crores": "crore",
+            "lakh": "lakh", "lakhs": "lakh"}[word]
 
 
 # a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
@@ -80,6 +82,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     head = "\n".join(lines[:12])
     table = PageTable(title=title, statement=statement, unit=detect_unit(head), lines=lines,
                       secondary=any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]))
+    # the currency of a unit caption above the table ("(In thousands of US dollars - ThUS$)", "(Saudi Riyals in
+    # thousands)"): the table's, where its header names none
+    table.currency = next((c for ln in lines[:12] if len(ln) < 100 and detect_unit(ln) and (c := currency_of(ln))), None)
     header: Header | None = None
     late = _header_after_body(lines)          # (the first row it heads, the header) or None
     if carry is not None and re.search(r"(?i)\bcontinued\b", head):
@@ -176,6 +181,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 continue
             if is_fragment(line) and not has_period(line):
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
+                table.currency = table.currency or currency_of(line)
                 i += 1
                 continue
             if header is not None and 2 < len(label) <= 80 and not label.endswith(".") and \

@@ -8,6 +8,7 @@ import dataclasses
 import re
 from functools import lru_cache
 
+from pipeline.core.currencies import CURRENCIES
 from pipeline.question.figure_ask import Ask, asks_a_count, stems
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
@@ -95,6 +96,9 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     allowance for expected credit losses of $22.8"); a bare "Equity" row that is an asset class ("Investments ›
     Equity") or the owners' share printed above the minorities (a bare "Equity" closing the section is the total)."""
     toks = stems(f.label)
+    if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\bpaid\b", ask.question) and \
+            any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
+        return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
     basis = {w.lower() for w in _BASIS.findall(ask.question)}
     if basis and not basis & {w.lower() for w in _BASIS.findall(f.label_path)}:
         return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
@@ -112,6 +116,11 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
 
 
 _BASIS = re.compile(r"(?i)\b(headline|underlying|adjusted)\b")
+# a dividend row told by when it was paid or for which year it is ("Dividend paid during the year per share",
+# "Dividend proposed for the financial year per share")
+_PAID_IN_YEAR = re.compile(r"(?i)\bdividends?\b.*\bpaid\s+(?:during|in)\s+the\s+(?:financial\s+)?year\b")
+_FOR_THE_YEAR = re.compile(r"(?i)\bdividends?\b.*\b(?:proposed|recommended|declared)\s+(?:for|in\s+respect\s+of)\s+the\s+"
+                           r"(?:financial\s+)?year\b")
 _CONTRA = re.compile(r"(?i)" + DEDUCTED)
 _SET_ASIDE_CONTRA = re.compile(r"(?i)\b(?:net\s+of|less|after|excluding)\b[^?]{0,20}?" + DEDUCTED)
 
@@ -189,10 +198,10 @@ _NET_OPERATING = re.compile(r"(?i)^net\s+cash\s+(?:flows?\s+)?(?:\w+\s+){0,3}(?:
 
 # A currency the question names ("in euros", "in yen") that is not the figure's: never answered in another currency
 # (dollars and cents name no one currency)
-_ASKED_CURRENCY = [("EUR", r"euros?|€"), ("JPY", r"yen|¥"), ("GBP", r"pounds?|sterling|pence|£"), ("ZAR", r"rand"),
-                   ("CHF", r"swiss francs?|chf"), ("CNY", r"renminbi|rmb|yuan"), ("INR", r"rupees?|₹"), ("KRW", r"won|₩"),
-                   # (a bare "dollars" may be any dollar: only the US dollar said as such)
-                   ("USD", r"u\.?s\.? dollars?|usd|us\$")]
+# the currencies a question names: the statements' own currency words (a bare "dollars" may be any dollar: only the
+# US dollar said as such) and the words an analyst adds ("pence", "pounds", "yuan")
+_ASKED_CURRENCY = [(code, words) for code, words in CURRENCIES if code != "$"] + \
+    [("GBP", r"pounds?|pence"), ("CNY", r"yuan"), ("KRW", r"won")]
 
 
 def currency_conflict(ask: Ask, f: StoredFact) -> bool:
@@ -203,7 +212,9 @@ def currency_conflict(ask: Ask, f: StoredFact) -> bool:
         return False
     cur = next((c for c, words in _ASKED_CURRENCY      # the row's own currency before its table's
                 if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)), None) or f.currency
-    return bool(cur) and ("USD" if cur == "$" else cur) not in asked
+    if cur == "$":      # a dollar the report does not name: any dollar asked may be it, no other currency
+        return not asked & {"USD", "AUD", "CAD", "HKD", "NZD", "SGD", "TWD"}
+    return bool(cur) and cur not in asked
 
 
 def own_currency_word(word: str, currency: str | None, sliced: frozenset[str] = frozenset()) -> bool:

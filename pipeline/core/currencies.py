@@ -1,0 +1,35 @@
+"""The currencies a statement's caption, header or row names, as ISO codes: "(Saudi Riyals in thousands)" is SAR,
+"HK$'000" HKD, "(Amounts in Millions of Philippine Pesos)" PHP; a bare "$" or "dollars" stays "$" (which dollar is
+the report's own currency)."""
+from __future__ import annotations
+
+import re
+
+# (code, pattern): the first pattern matching at the leftmost position names the currency ("Pakistani rupees" is
+# PKR before "rupees" is INR)
+CURRENCIES = [
+    ("AUD", r"a\$|\baud\b|australian dollars?"), ("CAD", r"c\$|\bcad\b|canadian dollars?"),
+    ("USD", r"us\$|\busd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|\bgbp\b|pounds? sterling|sterling"),
+    ("EUR", r"€|\beur\b|euros?\b"), ("JPY", r"¥|\bjpy\b|\byen\b"), ("CHF", r"\bchf\b|swiss francs?"),
+    ("HKD", r"hk\$|\bhkd\b"), ("NZD", r"nz\$|\bnzd\b"), ("TWD", r"nt\$|\btwd\b|new taiwan dollars?"),
+    ("BRL", r"r\$|\bbrl\b|brazilian reais|\breais\b"), ("MXN", r"mx\$|\bmxn\b|mexican pesos?"),
+    ("SGD", r"s\$|\bsgd\b"), ("INR", r"₹|\binr\b|rupees?|\brs\.?(?![\w])"),
+    ("CNY", r"\brmb\b|\bcny\b|renminbi"), ("KRW", r"₩|\bkrw\b|korean won"), ("SEK", r"\bsek\b|swedish kron(?:a|or)"),
+    ("NOK", r"\bnok\b|norwegian kron(?:e|er)"), ("DKK", r"\bdkk\b|danish kron(?:e|er)"), ("ZAR", r"\bzar\b|south african rand"),
+    ("MYR", r"\bmyr\b|ringgit|\brm(?=\s?['’]?000\b)"), ("THB", r"\bthb\b|\bbaht\b"), ("IDR", r"\bidr\b|rupiah"),
+    ("PLN", r"\bpln\b|zloty"), ("PHP", r"\bphp\b|₱|philippine pesos?"), ("SAR", r"\bsar\b|saudi riyals?|\bsr(?=\s?['’]?000\b)"),
+    ("AED", r"\baed\b|dirhams?\b"), ("QAR", r"\bqar\b|qatari riyals?"), ("ILS", r"\bils\b|\bnis\b|₪|new israeli shekels?"),
+    ("TRY", r"\btry\b(?=\s?['’]?000|\s+(?:million|thousand))|turkish lira"), ("CZK", r"\bczk\b|czech crowns?"),
+    ("HUF", r"\bhuf\b|forints?"), ("EGP", r"\begp\b|egyptian pounds?"), ("NGN", r"\bngn\b|₦|naira"),
+    ("KES", r"\bkes\b|kenyan shillings?"), ("PKR", r"\bpkr\b|pakistani rupees?"), ("VND", r"\bvnd\b|\bdong\b"),
+    ("CLP", r"\bclp\b|chilean pesos?|\b(?:th|m{1,2})?ch\$"), ("COP", r"\bcop\b(?=\s?['’]?000|\s+(?:million|thousand))|colombian pesos?"),
+    ("$", r"\$|dollars?"),
+]
+CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(CURRENCIES)), re.IGNORECASE)
+
+
+def currency_of(text: str) -> str | None:
+    m = CURRENCY_RE.search(text)
+    if not m:
+        return None
+    return next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v)
