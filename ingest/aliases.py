@@ -98,10 +98,13 @@ def _terms_in_parens(inner: str) -> list[str]:
 _LINK = r"(?:\s*,?\s*(?:and|together with)\s+(?:its|their)\s+(?:\w+\s+){0,3}(?:subsidiaries|entities|controlled entities)|" \
         r"\s*,\s*an?\s+[A-Z][\w ]{0,30}?(?:corporation|company))?"
 
-_EXCHANGES = r"(?:ASX|AIM|LSE|TSX(?:-?V)?|TSXV|NYSE(?:\s+American)?|NASDAQ|Nasdaq|HKEX|SEHK|TSE|JSE|NZX|SGX|OTCQX|OTC)"
+_EXCHANGES = r"(?:ASX|AIM|LSE|TSX(?:-?V)?|TSXV|NYSE(?:\s+American)?|NASDAQ|Nasdaq|HKEX|SEHK|TSE|JSE|NZX|SGX|OTCQX|OTC|" \
+             r"NSE|Oslo\s+B[øo]rs|Euronext(?:\s+[A-Z][a-z]+)?|Borsa\s+Italiana|SIX|Xetra|Tadawul|PSE|IDX)"
 _LISTING = re.compile(rf"\(\s*{_EXCHANGES}\s*(?:code)?\s*:\s*([A-Z][A-Z0-9]{{0,5}}(?:\.[A-Z]{{1,2}})?)\s*\)")
-_LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?:code|ticker|symbol)\s*:?\s*|\bTicker\s*(?:symbol)?\s*:\s*)"
-                           r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z]{1,2})?)\b")
+_LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?:code|ticker|symbol)\s*:?\s*|\b(?:Ticker|ticker|TICKER)\s*(?:symbol)?\s*:\s*)"
+                           r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z]{1,2})?)\b"
+                           # a cover's "ASX: CRR", "NSE: TAPTIRIDGE", "Oslo Børs: NVHAV" (an exchange's code, never a number)
+                           rf"|(?<![\w(]){_EXCHANGES}\s*:\s*([A-Z][A-Z0-9]{{1,10}})\b(?!\s*\))")
 _SYMBOL = re.compile(r"(?i:\b(?:our|the company[’']s)\s+(?:class [a-c]\s+)?(?:common stock|ordinary shares|shares|"
                      r"common shares)\b[^.]{0,160}?\bunder the (?:ticker |trading )?symbols?\s*)[“\"‘']{1,2}"
                      r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)[”\"’']{1,2}")
@@ -248,7 +251,7 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
         for m in _LISTING_LINE.finditer(text):
             around = text[max(0, m.start() - 160):m.end() + 40]
             if re.search(own, around):
-                keep(m.group(1), "ticker", i + 1, around)
+                keep(m.group(1) or m.group(2), "ticker", i + 1, around)
     return list(out.values())
 
 

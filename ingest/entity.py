@@ -44,7 +44,7 @@ NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SU
 # At a line's start a brand may be printed in lower case ("abrdn", "bpost").
 LINE_NAME_RE = re.compile(rf"^\s*((?:The[ \t]+)?(?:[a-z][a-z0-9]{{2,}}[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))"
                           rf"(?i:\s+(?:and\s+(?:its\s+)?(?:subsidiaries|controlled\s+entities|subsidiary\s+companies)"
-                          rf"|group))?\s*[.,]?(?:\s+[|•·–—]\s+\S.*)?\s*$")     # ("Acme Limited | Annual Report 2046")
+                          rf"|group))?\s*[.,]?(?:\s+[|•·–—-]\s+\S.*)?\s*$")     # ("Acme Limited | Annual Report 2046")
 
 # Words that are never a company's name on their own (the rest of the name being only a legal suffix).
 _GENERIC = {"bank", "business", "group", "company", "companies", "parent", "investment", "investments", "holding",

@@ -110,3 +110,49 @@ def test_total_liabilities_under_a_liabilities_and_equity_heading_is_total_liabi
             "Total Liabilities and Equity 5,124 4,744"]
     hit = _hit("total liabilities at end of 2037", [page], 2037)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,118"
+
+
+@pytest.mark.parametrize("question", ["PAT FY2037", "profit after tax 2037 (consolidated)", "NPAT for 2037"])
+def test_profit_after_tax_is_never_the_profit_before_it_nor_a_tax_line(question):
+    page = ["CONSOLIDATED STATEMENT OF PROFIT AND LOSS FOR THE YEAR ENDED 31 MARCH 2037", "(Rs. in crore)",
+            "Particulars Note 2037 2036", "V Profit before exceptional items and tax 902.14 811.60",
+            "VI Exceptional items (31.20) -", "VII Profit before tax 870.94 811.60", "VIII Tax expense",
+            "Current tax 214.10 198.32", "Deferred tax 8.45 6.10", "IX Profit for the year 648.39 607.18"]
+    hit = _hit(question, [page], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "648.39"
+
+
+def test_a_split_financial_year_is_the_year_it_ends():
+    from pipeline.answer import yesno
+    from pipeline.stores.corpus import ReportPage
+    event = next(e for e in yesno.events() if e.key == "dividend")
+    text = ("Your Board has recommended a final dividend of Rs. 6.50 per equity share for FY 2036-37, subject to the "
+            "approval of the members.")
+    reading = yesno.read_report([ReportPage("doc", "Godavari", 2037, "ANNUAL", 3, text)], event, 2037)
+    assert reading.affirmed
+    assert not yesno.read_report([ReportPage("doc", "Godavari", 2037, "ANNUAL", 3, text)], event, 2038).affirmed
+
+
+@pytest.mark.parametrize("company", ["Cantieri Navali Lagunari S.p.A.", "CANTIERI NAVALI LAGUNARI S.P.A."])
+def test_any_coined_word_of_the_companys_name_is_no_word_of_the_measure(company):
+    page = ["Consolidated statement of financial position", "(euro thousands) 2037 2036",
+            "Equity attributable to owners of the parent 180,412 171,204", "Total equity 184,006 174,118"]
+    for question in ("Lagunari total equity at 31 December 2037", "Navali total equity 2037"):
+        hit = _hit(question, [page], 2037, company)
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == "184,006", question
+    # a word of the language in the name stays a word of the question: "Services revenue" is a line of its own
+    services = ["Consolidated income statement", "(In millions) 2037 2036", "Services revenue 410 388",
+                "Total revenue 1,204 1,118"]
+    hit = _hit("Services revenue 2037", [services], 2037, "Kestrel Services Limited")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "410"
+
+
+@pytest.mark.parametrize("cover,ticker", [
+    ("KESTREL SANDS RESOURCES LIMITED\nABN 12 345 678 901\nANNUAL REPORT 2037\nASX: KSR", "KSR"),
+    ("GODAVARI STEEL WORKS LIMITED\nAnnual Report 2036-37\nNSE: GODSTEEL | BSE: 531122", "GODSTEEL"),
+    ("Cantieri Navali Lagunari S.p.A.\nAnnual Financial Report 2037\nEuronext Milan - STAR segment - ticker: CNL", "CNL"),
+])
+def test_a_ticker_printed_on_the_cover_is_learned(cover, ticker):
+    from ingest.aliases import learn
+    name = cover.splitlines()[0]
+    assert (ticker, "ticker") in [(n.name, n.kind) for n in learn([cover], names=[name])]

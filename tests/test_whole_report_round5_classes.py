@@ -69,6 +69,9 @@ def test_a_claim_that_names_the_column_it_read_is_not_a_misread_column():
      "property, plant and equipment? Answer in yen millions.", "free cash flow", "v1 - v2"),
     ("FY2037 payout ratio for Fennick Stores, defined as cash dividends paid divided by net income?",
      "payout ratio", "v1 / v2"),
+    # the unit wanted in brackets after the definition is no operand; "as a share of" divides
+    ("Free cash flow for 2037, defined as operating cash flow less capex (SEK million)?", "Free cash flow", "v1 - v2"),
+    ("Net margin in 2037 (profit for the year as a percentage of revenue)?", "Net margin", "v1 / v2"),
 ])
 def test_a_definition_said_after_the_measure(question, name, formula):
     got = find_definition(question)
@@ -112,6 +115,8 @@ def _said(question: str, text: str):
      "In 2037 the Group is considering the acquisition of Brenlow Ltd, a regional distributor."),
     ("Did Quillfeather close stores in 2037?",
      "Store closures in 2037 remain under review by the Board and no decision has been taken."),
+    ("Has Quillfeather listed its Irish subsidiary on Euronext Dublin?",
+     "In 2037 the Board launched a strategic review of a possible listing of its Irish subsidiary on Euronext Dublin."),
 ])
 def test_a_matter_left_open_answers_no_yes_no_question(question, text):
     assert _said(question, text) is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pipeline.core.currencies import CURRENCIES
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.periods import find_years
 
@@ -63,7 +64,7 @@ def _bracketed(question: str) -> tuple[str, str] | None:
         return None
     if not _RATIO_NAME.search(m.group("name")) and not re.search(r"(?i)%|percent|\bratio\b|\bmargin\b", question):
         return None     # "capex (PP&E / intangibles)", "payables (current / non-current)": a slash that means "and/or"
-    parts = re.split(r"\s*/\s*|\s+divided by\s+", m.group("expr"))
+    parts = re.split(r"\s*/\s*|\s+divided by\s+|\s+as an? (?:share|percentage|proportion) of\s+", m.group("expr"))
     if len(parts) != 2 or not all(re.search(r"[A-Za-z]{3,}", p) and not _UNIT_ONLY.fullmatch(p.strip()) for p in parts):
         return None
     if all(len(p.split()) == 1 for p in parts) and not any(get_lexicon().find(p) for p in parts):
@@ -73,8 +74,10 @@ def _bracketed(question: str) -> tuple[str, str] | None:
 
 _RATIO_NAME = re.compile(r"(?i)\b(ratio|margin|turnover|rate|yield|cover|coverage|gearing|payout|per|days|"
                          r"multiple|return on|to)\b|%")
-_BRACKETED = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()/]*[A-Za-z][^()/]*(?:/|\sdivided by\s)[^()/]*)\)")
-_UNIT_ONLY = re.compile(r"(?i)(?:in\s+)?(?:[a-z]{0,3}\$|[£€¥₹]|usd|eur|gbp|jpy|hkd|aud|cad|yen|pence|cents?|dollars?|"
+_BRACKETED = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()/]*[A-Za-z][^()/]*(?:/|\sdivided by\s|"
+                        r"\sas an? (?:share|percentage|proportion) of\s)[^()/]*)\)")
+_UNIT_ONLY = re.compile(r"(?i)(?:in\s+)?(?:[a-z]{0,3}\$|[£€¥₹]|" + "|".join(c.lower() for c, _ in CURRENCIES if c.isalpha()) +
+                        r"|yen|pence|cents?|dollars?|"
                         r"shares?|share|unit|times|x|%|percent|millions?|thousands?|billions?|m|bn|k)(?:\s+\w+)?")
 
 
@@ -89,6 +92,8 @@ def _participle(question: str) -> tuple[str, str] | None:
     if not m:
         return None
     expr = re.sub(r"\[[^\]]*\]", " ", m.group("expr") or m.group("expr2")).strip(" .:")
+    expr = re.sub(r"\s*\(([^()]*)\)\s*$", lambda u: "" if _UNIT_ONLY.fullmatch(u.group(1).strip()) else u.group(0),
+                  expr)       # "... less purchase of PP&E (NOK million)": the unit wanted, no operand
     if not re.search(r"[/*+]|\b(divided by|over|times|plus|minus|less)\b|-\s", expr):
         return None
     name = _measure_name(m.group("name") or m.group("name2"))
@@ -185,8 +190,6 @@ def _tidy_name(name: str) -> str:
 def _is_balance(phrase: str) -> bool:
     """A balance-sheet level ("merchandise inventories", "total assets"), whose average is over two year-ends; a
     yearly average printed as a row ("average number of employees") is read as printed."""
-    from pipeline.question.lexicon import get_lexicon
-
     found = get_lexicon().find(phrase)
     return bool(found) and found[0].statement == "balance" and found[0].kind == "amount"
 

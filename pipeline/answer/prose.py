@@ -5,7 +5,6 @@ A sentence is an answer only when it covers the question: it carries enough of t
 all, and - when the question asks for a number - carries a number of the right kind (a count, money, a
 percentage, a per-share amount). Cover pages, exhibit indexes, address blocks and table fragments are never
 answers. Below the bar the reply is "I could not find ..." with the pages read.
-
     answer(...)       the entry point for one (company, year): superlative, yes/no, or a covering sentence
     covering(...)     the best covering sentence of the passages' pages, or None
 
@@ -76,11 +75,12 @@ _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+t
 _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|following)\s+(?:financial\s+|fiscal\s+)?"
                            r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
                            r"guidance|plan|outlook|aim|ambition)\w*")
-# a matter left open ("will review the rate", "at its discretion"; the verbs, not their nouns: "total consideration
-# of $120m", "following a review, the Group closed 14 stores" say what was done); a proposal is `yesno.PUT_TO_VOTE`
-_UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|assessing|(?:will|to|may|shall|would|could)"
-                        r"\s+(?:\w+\s+)?(?:review|consider|evaluate|explore|assess)|under\s+(?:review|consideration|"
-                        r"evaluation|assessment)|discretion|subject\s+to|no\s+decision|not\s+yet\s+decided)\b")
+# a matter left open ("will review the rate", "at its discretion", "a review of a possible listing"; the verbs, not
+# their nouns: "total consideration of $120m", "following a review, it closed 14 stores"); a proposal: yesno.PUT_TO_VOTE
+_UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|assessing|(?:will|to|may|shall|would|could)\s+"
+                        r"(?:\w+\s+)?(?:review|consider|evaluate|explore|assess)|under\s+(?:review|consideration|evaluation|"
+                        r"assessment)|discretion|subject\s+to|no\s+decision|not\s+yet\s+decided|possible|potential|(?:initiated|"
+                        r"launched|commenced|began|begun|started)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:review|evaluation|assessment))\b")
 # a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"

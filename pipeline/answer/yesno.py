@@ -29,6 +29,7 @@ from typing import Callable
 from pipeline.answer.extract import NOT_FOUND, NOT_IN_REPORT
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
+from pipeline.question.periods import split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
@@ -153,7 +154,7 @@ def of_year(sentence: str, year: int | None, period_end: date | None = None) -> 
     on `period_end` (31 March 2037) when every month it names falls in that year, however the year is labelled."""
     if _PRIOR.search(sentence):
         return False
-    text = _COMPARATIVE.sub(" ", sentence)
+    text = split_years_to_end(_COMPARATIVE.sub(" ", sentence))     # ("for FY 2045-46": the year ending in 2046)
     named = {int(m.group(0)) for m in _YEAR.finditer(text)}
     if not named or year is None or year in named:
         return True
@@ -171,6 +172,9 @@ class Reading:
     pages: list[corpus.ReportPage]
 
 
+_ABBREVIATED_CURRENCY = re.compile(r"\b(Rs|Ps|Rp|Dhs)\.(?=\s?\d)")
+
+
 def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, end: date | None = None) -> Reading:
     out = Reading([], [], [], pages)
     for pg in pages:
@@ -179,12 +183,13 @@ def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, 
         for s in sentences(pg.text):
             if not event.topic.search(s):
                 continue
-            if any(p.search(s) for p in event.deny) and not re.search(r"(?i)\b(if|unless|whether)\b", s) \
+            read = _ABBREVIATED_CURRENCY.sub(r"\1", s)     # "of Rs. 9.00 per share": the abbreviation's dot ends nothing
+            if any(p.search(read) for p in event.deny) and not re.search(r"(?i)\b(if|unless|whether)\b", s) \
                     and of_year(s, year, end):
                 out.denied.append((s, pg))
                 continue
             why = topic_only(s)
-            if why is None and of_year(s, year, end) and any(p.search(s) for p in event.affirm):
+            if why is None and of_year(s, year, end) and any(p.search(read) for p in event.affirm):
                 out.affirmed.append((s, pg))
             else:
                 out.named.append((s, pg, why or ("another year" if not of_year(s, year, end) else "")))

@@ -212,9 +212,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
             # (with the legal form an analyst adds to a short name: "Tembusu REIT's", "Acme Inc.'s")
             text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:,?\s+(?:{LEGAL_SUFFIX}|REIT|Trust))?(?:'s|’s)?(?![\w])",
                           " ", text)
-        if first := _coined_first_word(c):       # (as capitalised: "insurance revenue" stays a measure)
-            text = re.sub(rf"(?<![\w]){re.escape(first)}(?:\s+(?:{LEGAL_SUFFIX}|REIT|Trust))?(?:'s|’s)?(?![\w])", " ",
-                          text)
+        for coined in _coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
+            text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
+                          rf"Trust))?(?:'s|’s)?(?![\w])", " ", text)     # ("BRENTA" printed, "Brenta" asked)
     text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
     lead = _LEAD_IN.match(text)
     if lead and all(w in FILLER or w in _LEAD_WORDS for w in re.findall(r"[a-z0-9'-]+", lead.group(1).lower())):
@@ -331,13 +331,17 @@ def _leading_parts(company) -> set[str]:
     return out
 
 
-def _coined_first_word(company) -> str:
-    """A company's first word as analysts shorten its name ("Cedarmount" of "Cedarmount Financial Group"), when it
-    is no word of the language ("American", "First") and no measure's ("Insurance", "Cash"); "" otherwise."""
-    first = re.split(r"[\s,]+", company.name.strip())[0] if company.name.strip() else ""
-    plain = first.lower() in FILLER or first.lower() in _PLAIN_WORDS or get_lexicon().find(first) or \
-        stem(first) in _measure_stems()
-    return first if len(first) >= 4 and first[0].isupper() and not plain else ""
+def _coined_words(company) -> list[str]:
+    """The words of a company's name as analysts shorten it ("Cedarmount" of "Cedarmount Financial Group", "Brenta" of
+    "Officine Meccaniche Brenta S.p.A."), each no word of the language ("American", "First") and no measure's
+    ("Insurance", "Cash")."""
+    out = []
+    for word in re.split(r"[\s,]+", company.name.strip()):
+        plain = word.lower() in FILLER or word.lower() in _PLAIN_WORDS or get_lexicon().find(word) or \
+            stem(word) in _measure_stems()
+        if len(word) >= 4 and word[0].isupper() and re.fullmatch(r"[\w&'-]+", word) and not plain:
+            out.append(word)
+    return out
 
 
 @lru_cache(maxsize=1)

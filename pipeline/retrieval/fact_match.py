@@ -296,7 +296,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
-        if None is not tax_side(ask.question) != tax_side(f.label_path) is not None:
+        if None is not (tax_side(ask.question) or tax_side(ask.measure)) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
         if f.kind == "per_share" and DIVIDEND.search(f.label_path) and \
                 bool(_DIVIDEND_PART.search(f.label)) != (bool(_DIVIDEND_PART.search(ask.question)) and
