@@ -156,3 +156,14 @@ def test_a_ticker_printed_on_the_cover_is_learned(cover, ticker):
     from ingest.aliases import learn
     name = cover.splitlines()[0]
     assert (ticker, "ticker") in [(n.name, n.kind) for n in learn([cover], names=[name])]
+
+
+def test_statutory_is_the_reported_figure_of_an_annual_report_but_an_insurers_regulatory_basis_in_a_10k():
+    from tests.stored_facts import stored_facts
+    from tests.test_ifrs_statements import _answer
+    page = "\n".join(["CONSOLIDATED STATEMENTS OF INCOME", "(In thousands) 2037 2036", "Premiums 812,406 790,118",
+                      "Income before income taxes 140,212 131,806", "Net income 110,418 102,906"])
+    us = _answer("statutory net income 2037", stored_facts([page], 2037, "10K"), "Kestrel Life", 2037)
+    assert not isinstance(us, FactMatch)
+    uk = _answer("statutory net income 2037", stored_facts([page], 2037, "ANNUAL"), "Kestrel Life", 2037)
+    assert isinstance(uk, FactMatch) and uk.fact.value_printed == "110,418"

@@ -138,6 +138,8 @@ def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
     of the asked measure prints it; a year's figure "for the 52 weeks" is the row of that basis where one prints it.
     `covers(metric, fact, ask)`: the row is the metric's line."""
     def printed_apart(w: str) -> bool:
+        if w == "statutori" and any(f.doc_type.upper().replace("-", "") == "10K" for f in cands):
+            return True         # a US filer's "statutory" figures are an insurer's regulatory accounts, never GAAP's
         if w == "statutori":    # (beside an underlying / adjusted line, "statutory" is the reported figure's name)
             # (a statutory row of another measure, "Statutory basic EPS" where diluted is asked, says nothing)
             return any(w in stems(f.label) and not _beside_adjusted(f, cands) and
