@@ -126,8 +126,8 @@ def test_a_split_financial_year_is_the_year_it_ends():
     from pipeline.answer import yesno
     from pipeline.stores.corpus import ReportPage
     event = next(e for e in yesno.events() if e.key == "dividend")
-    text = ("Your Board has recommended a final dividend of Rs. 6.50 per equity share for FY 2036-37, subject to the "
-            "approval of the members.")
+    text = ("Your Board has recommended a final dividend of Rs. 6.50 per equity share for FY 2036-37, compared with "
+            "Rs. 5.75 per share for the previous year, subject to the approval of the members.")
     reading = yesno.read_report([ReportPage("doc", "Godavari", 2037, "ANNUAL", 3, text)], event, 2037)
     assert reading.affirmed
     assert not yesno.read_report([ReportPage("doc", "Godavari", 2037, "ANNUAL", 3, text)], event, 2038).affirmed

@@ -74,7 +74,7 @@ def _bracketed(question: str) -> tuple[str, str] | None:
 
 _RATIO_NAME = re.compile(r"(?i)\b(ratio|margin|turnover|rate|yield|cover|coverage|gearing|payout|per|days|"
                          r"multiple|return on|to)\b|%")
-_BRACKETED = re.compile(r"(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()/]*[A-Za-z][^()/]*(?:/|\sdivided by\s|"
+_BRACKETED = re.compile(r"(?<![\w&'\-])(?P<name>[\w&][\w&%'\- ]{1,60}?)\s*\((?P<expr>[^()/]*[A-Za-z][^()/]*(?:/|\sdivided by\s|"
                         r"\sas an? (?:share|percentage|proportion) of\s)[^()/]*)\)")
 _UNIT_ONLY = re.compile(r"(?i)(?:in\s+)?(?:[a-z]{0,3}\$|[£€¥₹]|" + "|".join(c.lower() for c, _ in CURRENCIES if c.isalpha()) +
                         r"|yen|pence|cents?|dollars?|"
@@ -176,9 +176,9 @@ def _measure_name(text: str) -> str:
     """The measure a definition names, from the words before it: without the question's lead ("what was the"), the
     period it is asked for ("at 30 June 2034", "for fiscal 2036", "FY34"), the company's possessive ("Mizuhane's")
     or the company after it ("for Acme")."""
-    name = re.sub(r"(?i)^(?:what|how much)\s+(?:is|was|were|are)\s+(?:the\s+|a\s+)?", "", text.strip())
+    name = re.sub(r"(?i)^(?:(?:what|how much)\s+)?(?:is|was|were|are)\s+(?:the\s+|a\s+)?", "", text.strip())
     name = re.split(r"(?i)\s+(?:at|for|in|as of|as at|on|of fy|over)\s+(?=\S*\d|the\b|end\b|year\b|fiscal\b)", name)[0]
-    return _tidy_name(re.sub(r"(?i)^[\w&.'-]+['’]s\s+", "", _strip_years(name)))
+    return _tidy_name(re.sub(r"(?i)^(?:[\w&.,'-]+\s+){0,5}?[\w&.'-]+['’]s\s+", "", _strip_years(name)))
 
 
 def _tidy_name(name: str) -> str:

@@ -141,6 +141,9 @@ def topic_only(sentence: str) -> str | None:
 
 _PRIOR = re.compile(r"(?i)\b(previous|prior|preceding|comparative)\s+(financial\s+)?(year|period)\b")
 _COMPARATIVE = re.compile(r"\((19|20)\d{2}:[^)]*\)")     # "(2021: £nil)": the prior year's figure beside this year's
+# this year's statement compared with the year before's ("..., compared with Rs. 7.50 per share for the previous year")
+_COMPARED_WITH_PRIOR = re.compile(r"(?i),?\s*\b(?:compared\s+(?:with|to)|as\s+against|versus|up\s+from|down\s+from)\s+"
+                                  r"[^,;]{0,80}?\b(?:previous|prior|preceding)\s+(?:financial\s+)?year\b")
 
 
 _MONTH_YEAR = re.compile(r"(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
@@ -152,6 +155,7 @@ def of_year(sentence: str, year: int | None, period_end: date | None = None) -> 
     """A sentence naming years names the asked one (a prior year's buy-back is not this year's). A report whose year
     does not end in December dates its events by month: "between June and November 2036" is in the year that ended
     on `period_end` (31 March 2037) when every month it names falls in that year, however the year is labelled."""
+    sentence = _COMPARED_WITH_PRIOR.sub(" ", sentence)      # ("..., compared with Rs. 7.50 for the previous year")
     if _PRIOR.search(sentence):
         return False
     text = split_years_to_end(_COMPARATIVE.sub(" ", sentence))     # ("for FY 2045-46": the year ending in 2046)
