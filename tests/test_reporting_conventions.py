@@ -167,3 +167,13 @@ def test_statutory_is_the_reported_figure_of_an_annual_report_but_an_insurers_re
     assert not isinstance(us, FactMatch)
     uk = _answer("statutory net income 2037", stored_facts([page], 2037, "ANNUAL"), "Kestrel Life", 2037)
     assert isinstance(uk, FactMatch) and uk.fact.value_printed == "110,418"
+
+
+def test_a_result_stated_with_fewer_decimals_than_its_derivation_is_the_derived_figure():
+    from pipeline.guardrails.verifier import check_claim
+    from pipeline.state import Claim
+    page = ("Consolidated statement of cash flows\nNOK million 2037 2036\nNet cash from operating activities 1,412.9 1,306.2\n"
+            "Purchase of property, plant and equipment (710.5) (650.2)")
+    claim = Claim(text="Free cash flow in FY2037 was NOK 702.4 million [1], computed as 1,412.90 [1] − 710.50 [1] = 702.40.",
+                  label="x")
+    assert check_claim(claim, [page], ["free cash flow = 1,412.90 [1] − 710.50 [1] = 702.40"]).verdict != "unsupported"

@@ -194,7 +194,10 @@ def _same_number(token: str, derivation: str) -> bool:
     """True when `token` is the result (right of '=') of a shown derivation."""
     result = derivation.rsplit("=", 1)[-1]
     t = token.strip("$()").replace(",", "")
-    return any(t == n.replace(",", "") for n in re.findall(r"-?\d[\d,]*(?:\.\d+)?", result))
+    try:        # (numerically: "951.4" in the sentence is the "951.40" the derivation shows)
+        return any(Decimal(t) == Decimal(n.replace(",", "")) for n in re.findall(r"-?\d[\d,]*(?:\.\d+)?", result))
+    except InvalidOperation:
+        return False
 
 
 def verdict_of(claims: list[Claim]) -> str:
