@@ -177,3 +177,14 @@ def test_a_result_stated_with_fewer_decimals_than_its_derivation_is_the_derived_
     claim = Claim(text="Free cash flow in FY2037 was NOK 702.4 million [1], computed as 1,412.90 [1] − 710.50 [1] = 702.40.",
                   label="x")
     assert check_claim(claim, [page], ["free cash flow = 1,412.90 [1] − 710.50 [1] = 702.40"]).verdict != "unsupported"
+
+
+def test_a_currency_named_as_a_rows_unit_is_no_slice_of_the_measure():
+    from pipeline.retrieval.row_fit import sliced_currencies
+    page = ["Consolidated income statement", "Note 2037 2036", "NOK million", "Revenue 5 6,412.8 5,906.1",
+            "Earnings per share (NOK)", "Basic 9 7.41 6.90", "Net interest-bearing debt, NOK million 2,118.4 2,306.0"]
+    facts = _facts(["\n".join(page)])
+    assert "NOK" not in sliced_currencies(facts)
+    assert "EUR" in sliced_currencies(facts + _facts(["Borrowings by currency\n2037 2036\nEuro 400.0 380.0"]))
+    hit = _hit("NOK revenue FY2037", [page], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "6,412.8"

@@ -231,8 +231,13 @@ def own_currency_word(word: str, currency: str | None, sliced: frozenset[str] = 
 
 def sliced_currencies(cands: list[StoredFact]) -> frozenset[str]:
     """The currencies a row of the candidates names ("Euro 400.0", "Yen-denominated bonds", "Sterling")."""
+    labels = [_UNIT_MENTION.sub(" ", f.label) for f in cands]       # ("Earnings per share (NOK)", "Debt, NOK million")
     return frozenset(c for c, words in _ASKED_CURRENCY
-                     if any(re.search(rf"(?i)(?<![a-z])(?:{words}|{c})(?![a-z])", f.label) for f in cands))
+                     if any(re.search(rf"(?i)(?<![a-z])(?:{words}|{c})(?![a-z])", label) for label in labels))
+
+
+# a currency named as the row's unit, not as a slice of the measure: in brackets, or before a scale
+_UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?|billions?|mn|bn|m|'000)(?![a-z])")
 
 
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
