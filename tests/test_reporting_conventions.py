@@ -188,3 +188,22 @@ def test_a_currency_named_as_a_rows_unit_is_no_slice_of_the_measure():
     assert "EUR" in sliced_currencies(facts + _facts(["Borrowings by currency\n2037 2036\nEuro 400.0 380.0"]))
     hit = _hit("NOK revenue FY2037", [page], 2037)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "6,412.8"
+
+
+@pytest.mark.parametrize("page,firm", [
+    ("Corporate governance\nAuditor\nThe Group's auditor is Vestfjord Revisjon AS. State authorised public accountant "
+     "Kari Nes is the partner responsible.", "Vestfjord Revisjon AS"),
+    ("CORPORATE BODIES\nBoard of Statutory Auditors\nLuca Bianchi - Chair\nIndependent Auditors\nRevisori Lagunari S.p.A.\n"
+     "Manager in charge of preparing the company's financial reports", "Revisori Lagunari S.p.A."),
+])
+def test_an_audit_firm_of_a_continental_legal_form_named_on_a_governance_page(page, firm, monkeypatch):
+    from pipeline.answer import people
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.state import TurnState
+    from pipeline.stores import corpus
+    from pipeline.stores.corpus import ReportPage
+    monkeypatch.setattr(corpus, "report_pages", lambda conn, company, year: [
+        ReportPage("doc", "Cantieri Navali", 2037, "ANNUAL", 7, page)])
+    facts = QuestionFacts(text="Who is the auditor of Cantieri Navali?", years=[2037])
+    text, kind = people.answer(TurnState(question=facts.text), None, facts, "Cantieri Navali", 2037, lambda p: 1)
+    assert kind == "name" and firm in text.split("(")[0]
