@@ -25,11 +25,14 @@ NARRATIVE_PAGE = [
 
 def write_pdf(path: Path, pages: list[list[str]]) -> Path:
     pdf = FPDF()
-    pdf.set_font("Helvetica", size=10)
+    pdf.set_auto_page_break(False)
     for lines in pages:
         pdf.add_page()
+        # each list is one printed page: a long one is set smaller, never run over onto a page of its own
+        height = min(6.0, 265.0 / max(len(lines), 1))
+        pdf.set_font("Helvetica", size=min(10.0, height * 1.65))
         for line in lines:
-            pdf.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
+            pdf.cell(0, height, line, new_x="LMARGIN", new_y="NEXT")
     pdf.output(str(path))
     return path
 
