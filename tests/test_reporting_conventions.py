@@ -207,3 +207,13 @@ def test_an_audit_firm_of_a_continental_legal_form_named_on_a_governance_page(pa
     facts = QuestionFacts(text="Who is the auditor of Cantieri Navali?", years=[2037])
     text, kind = people.answer(TurnState(question=facts.text), None, facts, "Cantieri Navali", 2037, lambda p: 1)
     assert kind == "name" and firm in text.split("(")[0]
+
+
+@pytest.mark.parametrize("question,role", [("Who chairs the Board of Statutory Auditors at Cantieri?", None),
+                                           ("Who is the chair of the audit committee?", None),
+                                           ("Who is the chairman of the supervisory board?", "chair"),
+                                           ("Who audits Cantieri Navali?", "auditor")])
+def test_the_chair_of_an_audit_body_is_neither_the_audit_firm_nor_the_companys_chair(question, role):
+    from pipeline.answer.people import asks_role
+    from pipeline.question.analysis import QuestionFacts
+    assert asks_role(QuestionFacts(text=question)) == role

@@ -31,6 +31,9 @@ ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+execu
          ("company secretary", r"company\s+secretary|corporate\s+secretary"),
          ("managing director", r"managing\s+director")]
 _ASKED_ROLE = re.compile(r"(?i)\b(who|whom|name\s+of|name\s+the|who['’]s)\b")
+# the chair of a body other than the board of directors: neither the audit firm nor the company's chair
+_BODY_CHAIR = re.compile(r"(?i)\bchair\w*\b(?:\s+\w+){0,3}?\s+(?:(?:the|its)\s+)?(?:\w+\s+)?(?:committee|board\s+of\s+"
+                         r"(?:statutory\s+)?auditors|statutory\s+auditors)\b")
 _AUDITOR_Q = re.compile(r"(?i)\b(auditors?|audit\s+firm|audits|audited|accounting\s+firm)\b")
 _CHANGE_Q = re.compile(r"(?i)\b(chang\w*|appoint\w*|resign\w*|retire\w*|depart\w*|left|leav\w*|join\w*|stepp?\w*\s+down|"
                        r"new\s+(ceo|cfo|chair\w*|director\w*|chief)|turnover|succession)\b")
@@ -69,6 +72,8 @@ _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d)")
 def asks_role(facts: QuestionFacts) -> str | None:
     """The role a "who is ...?" question asks for ("chief financial officer", "auditor"), or None."""
     q = core_question(facts.text)
+    if _BODY_CHAIR.search(q):
+        return None     # "who chairs the audit committee / the board of statutory auditors": a person not held here
     if _AUDITOR_Q.search(q) and (_ASKED_ROLE.search(q) or re.search(r"(?i)^\s*(which|what)\b", q)):
         return "auditor"
     if not _ASKED_ROLE.search(q):
