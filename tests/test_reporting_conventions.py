@@ -10,6 +10,7 @@ import pytest
 
 from ingest import entity
 from ingest.statement_units import _page_units
+from pipeline.question.analysis import QuestionFacts
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.units import SCALE
 from pipeline.reading.cells import split_row
@@ -217,3 +218,12 @@ def test_the_chair_of_an_audit_body_is_neither_the_audit_firm_nor_the_companys_c
     from pipeline.answer.people import asks_role
     from pipeline.question.analysis import QuestionFacts
     assert asks_role(QuestionFacts(text=question)) == role
+
+
+@pytest.mark.parametrize("question", ["Non-current borrowings on Godavari's consolidated balance sheet at 31 March 2037?",
+                                      "Godavari trade receivables, standalone, as at 31 March 2037"])
+def test_a_bare_noun_phrase_with_its_date_and_whose_accounts_asks_a_value(question):
+    from pipeline.answer.figure_kinds import asks_a_value
+    from pipeline.question.registry import Company
+    facts = QuestionFacts(text=question, years=[2037], companies=[Company(key="g", name="Godavari")])
+    assert asks_a_value(facts)
