@@ -1,7 +1,12 @@
 """Facts read off page texts by the reader, as the facts store hands them to the matcher (no database)."""
 from __future__ import annotations
 
+from pipeline.question.analysis import QuestionFacts
+from pipeline.question.figure_ask import read_ask
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.registry import Company
 from pipeline.reading.facts import extract
+from pipeline.retrieval.fact_match import FactMatch, NoMatch, choose
 from pipeline.stores.facts import StoredFact
 
 
@@ -13,3 +18,21 @@ def stored_facts(pages: list[str], fiscal_year: int, doc_type: str) -> list[Stor
                        fiscal_year=f.fiscal_year, span=f.span, qualifiers=f.qualifiers, value_printed=f.value_printed,
                        value=f.value, scale=f.scale, kind=f.kind, currency=f.currency)
             for i, f in enumerate(extract(pages, fiscal_year, doc_type))]
+
+
+def facts_of(pages: list[str], fy: int = 0) -> list[StoredFact]:
+    """The facts of an annual report's `pages` (one text per page)."""
+    return stored_facts(pages, fy, "ANNUAL")
+
+
+def answer_of(question: str, facts: list[StoredFact], company: str, year: int) -> FactMatch | NoMatch:
+    """The facts lookup's answer to `question` about `company`'s fiscal `year` over `facts` (no database)."""
+    metrics = get_lexicon().find(question)
+    qf = QuestionFacts(text=question, companies=[Company(key="k", name=company)], years=[year], metrics=metrics)
+    ask = read_ask(question, qf, metrics[0] if metrics else None)
+    return choose(ask, [f for f in facts if f.fiscal_year == year], ["d"])
+
+
+def lookup(question: str, pages: list[list[str]], year: int, company: str) -> FactMatch | NoMatch:
+    """`answer_of` over pages given as their printed lines."""
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)

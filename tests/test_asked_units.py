@@ -10,7 +10,7 @@ from pipeline.question.figure_ask import read_ask
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.registry import Company
 from pipeline.retrieval.fact_match import FactMatch
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 PAGE = ["Consolidated statement of profit or loss", "for the year ended 31 March 2031", "Note 2031 2030",
         "¥ million ¥ million", "Revenue 4 447,205 412,863", "Cost of sales (301,100) (280,400)",
@@ -52,7 +52,7 @@ def test_a_currency_that_slices_the_measure_stays_a_qualifier(question, kept):
 ])
 def test_questions_with_a_unit_or_basis_answer_the_line(question, value):
     year = 2030 if "2030" in question else 2031
-    hit = _answer(question, _facts(["\n".join(PAGE)]), "Hollin", year)
+    hit = answer_of(question, facts_of(["\n".join(PAGE)]), "Hollin", year)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
 
 
@@ -68,5 +68,5 @@ def test_statutory_beside_an_underlying_line_is_the_reported_figure(question):
     """A highlights table printing "Underlying ..." and "Statutory ..." lines names the reported figure "statutory":
     the income statement's line answers (an insurer's "Statutory net income", with no underlying line beside it, is
     another measure: tests/test_financial_industry_statements.py)."""
-    hit = _answer(question, _facts(["\n".join(HIGHLIGHTS), "\n".join(STATEMENT)]), "Hollin", 2031)
+    hit = answer_of(question, facts_of(["\n".join(HIGHLIGHTS), "\n".join(STATEMENT)]), "Hollin", 2031)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "30,850" and hit.fact.label == "Profit before taxation"

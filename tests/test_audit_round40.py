@@ -6,11 +6,11 @@ import pytest
 
 from pipeline.answer.stated import PER_SHARE_AMOUNT, amount_year
 from pipeline.retrieval.fact_match import FactMatch
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2036, company: str = "Halden"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 def test_a_currency_the_report_slices_by_stays_a_qualifier():

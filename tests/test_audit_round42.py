@@ -13,11 +13,11 @@ from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.fact_match import FactMatch
 from pipeline.state import Claim, TurnState
 from pipeline.stores.corpus import ReportPage
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2036, company: str = "Pellworth"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 def test_a_declared_column_of_any_other_shape_is_still_a_misread():
@@ -181,10 +181,10 @@ def test_spending_on_fixed_assets_said_with_a_verb_is_capital_expenditure(questi
 
 def test_a_row_naming_its_own_currency_and_scale_is_read_in_them():
     """A convenience translation printed as a row under a yen table: the row's bracket is its unit."""
-    from tests.test_ifrs_statements import _facts
+    from tests.stored_facts import facts_of
     page = ["Consolidated statement of income", "(Millions of yen)", "2036 2035", "Net sales 412,300 398,100",
             "Net sales (thousands of U.S. dollars) 2,748,667 2,654,000"]
-    usd = next(f for f in _facts(["\n".join(page)]) if "dollars" in f.label and f.fiscal_year == 2036)
+    usd = next(f for f in facts_of(["\n".join(page)]) if "dollars" in f.label and f.fiscal_year == 2036)
     assert (usd.currency, usd.scale) == ("USD", "thousand")
     hit = _hit("net sales in US dollars 2036", [page])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,748,667"

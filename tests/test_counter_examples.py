@@ -9,11 +9,11 @@ import pytest
 from pipeline.question.lexicon import get_lexicon
 from pipeline.reading.cells import split_row
 from pipeline.retrieval.fact_match import FactMatch, NoMatch
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2030, company: str = "Marrowfield"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 def _value(question: str, pages: list[list[str]], year: int = 2030) -> str | None:
@@ -184,7 +184,7 @@ BANK_INCOME = ["Consolidated Statements of Income", "(C$ millions)", "Note 2032 
     ("Hollowgate net income to common shareholders in FY2031?", 2031, "479"),    # the short name is no measure word
 ])
 def test_a_banks_abbreviations_and_its_short_name(question, year, value):
-    hit = _answer(question, _facts(["\n".join(BANK_INCOME)]), "Hollowgate Financial Group", year)
+    hit = answer_of(question, facts_of(["\n".join(BANK_INCOME)]), "Hollowgate Financial Group", year)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
 
 
@@ -208,7 +208,7 @@ DISTRIBUTION = ["Distribution statement", "Year ended 31 December 2030", "Note",
     ("Marula REIT's distribution per unit in 2030?", "7.55"),
 ])
 def test_a_trusts_distribution_per_unit_and_the_trusts_form_after_its_short_name(question, value):
-    hit = _answer(question, _facts(["\n".join(DISTRIBUTION)]), "Marula Crossing REIT", 2030)
+    hit = answer_of(question, facts_of(["\n".join(DISTRIBUTION)]), "Marula Crossing REIT", 2030)
     assert (hit.fact.value_printed if isinstance(hit, FactMatch) else None) == value
 
 
@@ -250,7 +250,7 @@ def test_a_currency_in_letters_before_the_first_figure_only_is_a_sign_after_a_la
 def test_a_companys_first_word_that_names_a_measure_is_never_stripped_from_the_measure(company, question, value):
     page = ["Consolidated income statement", "2030 2029", "Insurance revenue 16,000 15,000", "Service revenue 2,200 2,000",
             "Total revenue 18,200 17,000"]
-    hit = _answer(question, _facts(["\n".join(page)]), company, 2030)
+    hit = answer_of(question, facts_of(["\n".join(page)]), company, 2030)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == value
 
 

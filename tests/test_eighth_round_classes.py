@@ -7,11 +7,11 @@ import pytest
 
 from pipeline.reading.tables import parse_page
 from pipeline.retrieval.fact_match import FactMatch
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2036, company: str = "Tamsin"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 EARNINGS = ["Tamsin Mills Inc.", "Consolidated Statements of Earnings", "Years ended December 31",

@@ -12,7 +12,7 @@ from pipeline.stores.facts import StoredFact
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import split_row
 from tests.pdfs import write_pdf
-from tests.stored_facts import stored_facts
+from tests.stored_facts import answer_of, facts_of, stored_facts
 
 # A made-up Australian group's statements as pdfium prints them: a caption over stacked column lines, the prior
 # year's header carrying a footnote marker ("20211"), a notes column, a units row, a second statement on the page.
@@ -44,14 +44,11 @@ KESTREL = [
 
 
 def _facts(pages: list[str], fy: int = 0) -> list[StoredFact]:
-    return stored_facts(pages, fy, "ANNUAL")
+    return facts_of(pages, fy)
 
 
 def _answer(question: str, facts: list[StoredFact], company: str, year: int):
-    metrics = get_lexicon().find(question)
-    qf = QuestionFacts(text=question, companies=[Company(key="k", name=company)], years=[year], metrics=metrics)
-    ask = read_ask(question, qf, metrics[0] if metrics else None)
-    return choose(ask, [f for f in facts if f.fiscal_year == year], ["d"])
+    return answer_of(question, facts, company, year)
 
 
 def _cell(facts, label, year):

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from pipeline.retrieval.fact_match import FactMatch, NoMatch
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _income(bottom_line: str) -> list[str]:
@@ -19,7 +19,7 @@ def _income(bottom_line: str) -> list[str]:
 
 
 def _hit(question: str, pages: list[str], year: int = 2030, company: str = "Tarnwick"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 @pytest.mark.parametrize("bottom_line", ["Profit after taxation", "Profit after income tax expense for the year",
@@ -73,7 +73,7 @@ def test_the_owners_share_answers_an_attributable_question_and_the_total_the_res
 
 
 def test_a_bare_attributable_heading_names_the_line_it_splits():
-    facts = _facts(["\n".join(ATTRIBUTED)])
+    facts = facts_of(["\n".join(ATTRIBUTED)])
     paths = {f.label_path for f in facts}
     assert "Profit for the year attributable to › Owners of the parent" in paths
     assert "Total comprehensive income for the year attributable to › Owners of the parent" in paths
@@ -143,7 +143,7 @@ def test_a_minus_printed_as_another_character_is_a_negative_figure(minus):
             "Net cash provided by operating activities 25,118 22,004",
             f"Purchase of property, plant and equipment {minus}11,204 {minus}9,880",
             "Proceeds from sales of property, plant and equipment — 120"]
-    facts = _facts(["\n".join(page)])
+    facts = facts_of(["\n".join(page)])
     capex = {f.fiscal_year: f.value for f in facts if f.label == "Purchase of property, plant and equipment"}
     assert capex == {2030: -11204, 2029: -9880}
     # an en dash standing apart is a nil cell, never the next figure's sign
@@ -160,7 +160,7 @@ def test_column_dates_printed_in_figures_head_their_columns(dates):
 
     assert [c.end for c in header_block([page[1]]).columns if c.kind == "value"] == [date(2030, 12, 31),
                                                                                       date(2029, 12, 31)]
-    got = {f.fiscal_year: f.value_printed for f in _facts(["\n".join(page)]) if f.label == "Total assets"}
+    got = {f.fiscal_year: f.value_printed for f in facts_of(["\n".join(page)]) if f.label == "Total assets"}
     assert got == {2030: "5,120.3", 2029: "4,880.1"}
 
 
@@ -171,7 +171,7 @@ def test_column_dates_printed_in_figures_head_their_columns(dates):
 def test_a_count_noun_in_a_primary_statements_amount_keeps_it_money(label, statement_title):
     page = [statement_title, "for the year ended 31 December 2030", "2030 2029", "$'000 $'000",
             f"{label} 245,118 230,447", "Worldwide employees 1,204 1,180"]
-    facts = {f.label: f for f in _facts(["\n".join(page)]) if f.fiscal_year == 2030}
+    facts = {f.label: f for f in facts_of(["\n".join(page)]) if f.fiscal_year == 2030}
     assert facts[label].kind == "money" and facts[label].scale == "thousand"
     assert facts["Worldwide employees"].kind == "count" and facts["Worldwide employees"].scale is None
 
@@ -231,11 +231,11 @@ def test_a_convenience_translation_column_is_no_fact_and_the_yen_columns_keep_th
     from ingest.statement_units import read
 
     page = "\n".join(_translated(captions))
-    facts = [f for f in _facts([page]) if f.label == "Net sales"]
+    facts = [f for f in facts_of([page]) if f.label == "Net sales"]
     assert sorted((f.fiscal_year, f.value_printed, f.currency) for f in facts) == [(2030, "455,102", "JPY"),
                                                                                 (2031, "482,315", "JPY")]
     assert {f.scale for f in facts} == {"million"}
-    hit = _answer("What was Kirikawa's diluted EPS in FY2031?", _facts([page]), "Kirikawa", 2031)
+    hit = answer_of("What was Kirikawa's diluted EPS in FY2031?", facts_of([page]), "Kirikawa", 2031)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "214.98"
     # what ingest records as the page's unit: the reporting currency's caption, not the translation's
     units = read([page])
@@ -245,7 +245,7 @@ def test_a_convenience_translation_column_is_no_fact_and_the_yen_columns_keep_th
 def test_a_units_row_under_a_sentence_is_no_row_of_figures():
     page = ["8. Staff costs", "2030 2029", "The aggregate payroll costs of these persons were as follows:", "£000 £000",
             "Wages and salaries 48,220 45,118", "Social security costs 5,330 4,990"]
-    facts = _facts(["\n".join(page)])
+    facts = facts_of(["\n".join(page)])
     assert not [f for f in facts if f.value_printed in ("000", "£000")]
     wages = next(f for f in facts if f.label.endswith("Wages and salaries") and f.fiscal_year == 2030)
     assert wages.value_printed == "48,220" and wages.scale == "thousand"
@@ -459,13 +459,13 @@ def test_an_other_line_is_never_the_line_asked():
      "Revenue from operations", Decimal("45231.18")),
 ])
 def test_continental_numbers_bullets_and_item_numbers(lines, label, value):
-    facts = _facts(["\n".join(["Consolidated income statement", *lines])])
+    facts = facts_of(["\n".join(["Consolidated income statement", *lines])])
     got = next(f for f in facts if f.label_path == label and f.fiscal_year == 2030)
     assert got.value == value
 
 
 def test_a_report_name_before_the_page_number_is_a_footer_and_a_percentage_is_one():
-    facts = _facts(["\n".join(["Remuneration report", "2030 2029", "Underlying EPS CAGR (50%) 12%",
+    facts = facts_of(["\n".join(["Remuneration report", "2030 2029", "Underlying EPS CAGR (50%) 12%",
                                "Annual Report 2030 | Tarnwick Group Limited 103"])])
     assert not [f for f in facts if f.value_printed == "103"]
     assert {f.kind for f in facts if "CAGR" in f.label} == {"percent"}
@@ -475,7 +475,7 @@ def test_a_report_name_before_the_page_number_is_a_footer_and_a_percentage_is_on
                                     "Particulars Note No. Year ended 31 March 2031 Year ended 31 March 2030",
                                     "Note Year ended 31st March 2031 Year ended 31st March 2030"])
 def test_fiscal_years_named_by_both_calendar_years_ordinals_and_particulars(header):
-    facts = _facts(["\n".join(["Statement of profit and loss", "£m", header, "Revenue 2 1,482.6 1,390.2"])])
+    facts = facts_of(["\n".join(["Statement of profit and loss", "£m", header, "Revenue 2 1,482.6 1,390.2"])])
     assert {f.fiscal_year: f.value_printed for f in facts if f.label == "Revenue"} == {2031: "1,482.6",
                                                                                       2030: "1,390.2"}
 
@@ -487,7 +487,7 @@ def test_a_change_column_named_by_two_years_is_no_period():
 
 
 def test_thousands_set_apart_by_a_narrow_space_are_one_figure():
-    facts = _facts(["\n".join(["Consolidated income statement", "in € million", "Note 2030 2029",
+    facts = facts_of(["\n".join(["Consolidated income statement", "in € million", "Note 2030 2029",
                                "Revenue 84\u202f512 79\u00a0330"])])
     assert {f.fiscal_year: f.value for f in facts if f.label == "Revenue"} == {2030: 84512, 2029: 79330}
 
@@ -523,7 +523,7 @@ AU_PROFIT = ["Consolidated statement of profit or loss and other comprehensive i
 
 
 def test_the_split_of_the_years_profit_is_under_no_heading_above_it():
-    paths = {f.label_path for f in _facts(["\n".join(AU_PROFIT)])}
+    paths = {f.label_path for f in facts_of(["\n".join(AU_PROFIT)])}
     assert "Profit for the year attributable to › Owners of Tarnwick Foods Limited" in paths
     assert "Total comprehensive income for the year attributable to › Non-controlling interest" in paths
 
@@ -545,7 +545,7 @@ FIVE_YEAR = ["Other information", "Five-year summary", "Years ended 31 December"
 
 
 def test_a_five_year_summary_is_no_statement_of_the_parent_alone():
-    facts = _facts(["\n".join(_income("Profit for the year")).replace("Consolidated", "Group"), "\n".join(FIVE_YEAR)])
+    facts = facts_of(["\n".join(_income("Profit for the year")).replace("Consolidated", "Group"), "\n".join(FIVE_YEAR)])
     summary = [f for f in facts if f.page == 2]
     assert summary and not any(f.secondary for f in summary)
     assert {f.table_title for f in summary} == {"Five-year summary"}
@@ -562,7 +562,7 @@ DIVIDENDS_NOTE = ["Notes to the financial statements", "9. Dividends", "2030 202
 
 
 def test_a_dividend_rows_figures_are_amounts_and_its_stated_rates_per_share_facts_of_the_year_named():
-    facts = _facts(["\n".join(DIVIDENDS_NOTE)])
+    facts = facts_of(["\n".join(DIVIDENDS_NOTE)])
     amounts = {f.value_printed for f in facts if f.kind == "money"}
     assert amounts == {"41.2", "36.8", "16.9", "15.1", "78.0", "72.0"}
     rates = {(f.label, f.fiscal_year, f.value_printed) for f in facts if f.kind == "per_share"}
@@ -609,7 +609,7 @@ JP_BALANCE = ["Consolidated Balance Sheets", "Tarnwick Co., Ltd. and Consolidate
 
 
 def test_a_year_line_led_by_a_section_word_heads_the_yen_columns_and_marks_the_translation():
-    facts = [f for f in _facts(["\n".join(JP_BALANCE)]) if f.label == "Total assets"]
+    facts = [f for f in facts_of(["\n".join(JP_BALANCE)]) if f.label == "Total assets"]
     assert {(f.fiscal_year, f.value_printed, f.currency) for f in facts} == {(2030, "495,219", "JPY"),
                                                                              (2031, "516,626", "JPY")}
 
@@ -636,7 +636,7 @@ def test_a_columnar_statement_answers_each_years_total_column(question, year, va
 
 
 def test_a_columnar_statements_captions_are_no_headings_and_its_parts_no_facts():
-    facts = _facts(["\n".join(COLUMNAR)])
+    facts = facts_of(["\n".join(COLUMNAR)])
     assert not any("Underlying" in f.label_path or "Adjusting" in f.label_path for f in facts)
     assert not any(f.value_printed in ("872.4", "(872.4)", "(4.6)", "35.5p") for f in facts)
 
@@ -645,14 +645,14 @@ def test_the_split_of_a_segments_profit_keeps_the_segment_and_leaves_only_compre
     page = ["Consolidated income statement", "for the year ended 31 December 2030", "2030 2029", "£m £m", "Europe",
             "Profit for the year 42.0 38.0", "Profit for the year attributable to:", "Owners of the parent 40.0 36.0",
             "Non-controlling interests 2.0 2.0"]
-    paths = {f.label_path for f in _facts(["\n".join(page)])}
+    paths = {f.label_path for f in facts_of(["\n".join(page)])}
     assert "Europe › Profit for the year attributable to › Owners of the parent" in paths
 
 
 def test_a_navigation_bar_naming_highlights_titles_no_summary():
     page = ["Highlights Strategic report Governance Financial statements", "Consolidated income statement",
             "for the year ended 31 December 2030", "2030 2029", "£m £m", "Revenue 900.0 850.0"]
-    facts = _facts(["\n".join(page)])
+    facts = facts_of(["\n".join(page)])
     assert {f.statement for f in facts} == {"income"}
 
 
@@ -666,7 +666,7 @@ TRUST = ["Statement of Comprehensive Income", "Year ended 31 March 2022 Year end
 def test_a_trusts_total_return_column_is_read_and_a_negative_return_said_as_a_loss():
     from pipeline.answer.wording import shown
 
-    facts = {(f.label, f.fiscal_year): f for f in _facts(["\n".join(TRUST)])}
+    facts = {(f.label, f.fiscal_year): f for f in facts_of(["\n".join(TRUST)])}
     assert facts[("Net return after taxation", 2022)].value_printed == "(10,624)"
     assert facts[("Net return after taxation", 2021)].value_printed == "27,639"
     assert shown(facts[("Net return after taxation", 2022)]).startswith("a loss of")

@@ -9,14 +9,18 @@ from decimal import Decimal
 import pytest
 
 from ingest import entity
-from ingest.statement_units import _page_units
+from ingest.identify import identify
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.units import SCALE
 from pipeline.reading.cells import split_row
 from pipeline.retrieval.fact_match import FactMatch
-from tests.test_audit_round42 import _hit
-from tests.test_ifrs_statements import _facts
+from tests.stored_facts import facts_of, lookup
+
+
+
+def _hit(question: str, pages: list[list[str]], year: int = 2037, company: str = "Godavari"):
+    return lookup(question, pages, year, company)
 
 
 @pytest.mark.parametrize("cover", [["GODAVARI STEEL WORKS LIMITED", "Annual Report 2036-37"],
@@ -35,15 +39,16 @@ def test_an_indian_listing_line_is_a_listing():
 @pytest.mark.parametrize("caption,want", [("(Rs. in crore)", ("INR", "crores")), ("(₹ in lakhs)", ("INR", "lakhs")),
                                           ("(Rs. in million)", ("INR", "millions"))])
 def test_rupee_captions_name_the_currency_and_the_indian_scales(caption, want):
-    cur, scale, _ = _page_units(f"STANDALONE BALANCE SHEET AS AT 31 MARCH 2037\n{caption}\nParticulars Note 2037 2036")
-    assert (cur, scale) == want
+    found = identify([f"STANDALONE BALANCE SHEET AS AT 31 MARCH 2037\n{caption}\nParticulars Note 2037 2036\n"
+                      "Total assets 1,204.5 1,118.2"])
+    assert (found.currency, found.scale) == want
 
 
 def test_a_crore_is_ten_million_and_facts_carry_it():
     assert SCALE["crore"] == Decimal(10) ** 7 and SCALE["lakh"] == Decimal(10) ** 5
     page = ["CONSOLIDATED STATEMENT OF PROFIT AND LOSS FOR THE YEAR ENDED 31 MARCH 2037", "(Rs. in crore)",
             "Particulars Note 2037 2036", "Revenue from operations 21 4,118.62 3,806.40"]
-    fact = next(f for f in _facts(["\n".join(page)]) if f.fiscal_year == 2037)
+    fact = next(f for f in facts_of(["\n".join(page)]) if f.fiscal_year == 2037)
     assert (fact.currency, fact.scale, fact.value_printed) == ("INR", "crore", "4,118.62")
 
 
@@ -59,7 +64,7 @@ def test_a_currency_code_printed_before_each_figure_is_no_cell_and_no_label(line
 def test_a_unit_caption_names_the_tables_currency_and_a_question_in_another_is_refused():
     page = ["Consolidated statement of profit or loss", "(Qatari Riyals in thousands)", "Note 2037 2036",
             "Revenue 5 612,480 588,102", "Basic and diluted earnings per share (QAR) 14 2.41 2.18"]
-    rev = next(f for f in _facts(["\n".join(page)]) if f.label == "Revenue" and f.fiscal_year == 2037)
+    rev = next(f for f in facts_of(["\n".join(page)]) if f.label == "Revenue" and f.fiscal_year == 2037)
     assert rev.currency == "QAR"
     assert not isinstance(_hit("revenue 2037 in euros", [page], 2037), FactMatch)
     hit = _hit("EPS 2037 (QAR)", [page], 2037)
@@ -76,7 +81,7 @@ def test_a_dollar_table_the_report_does_not_name_answers_any_dollar_asked():
 def test_a_chilean_units_row_is_the_tables_currency_not_a_heading():
     page = ["Consolidated Statements of Income by Function", "(In thousands of US dollars - ThUS$)",
             "Note 01.01.2037 01.01.2036", "12.31.2037 12.31.2036", "ThUS$ ThUS$", "Revenue 21 612,480 588,102"]
-    rev = next(f for f in _facts(["\n".join(page)]) if f.fiscal_year == 2037 and f.label == "Revenue")
+    rev = next(f for f in facts_of(["\n".join(page)]) if f.fiscal_year == 2037 and f.label == "Revenue")
     assert rev.label_path == "Revenue" and rev.currency == "USD"
     assert not isinstance(_hit("revenue 2037 in CLP millions", [page], 2037), FactMatch)
 
@@ -161,12 +166,12 @@ def test_a_ticker_printed_on_the_cover_is_learned(cover, ticker):
 
 def test_statutory_is_the_reported_figure_of_an_annual_report_but_an_insurers_regulatory_basis_in_a_10k():
     from tests.stored_facts import stored_facts
-    from tests.test_ifrs_statements import _answer
+    from tests.stored_facts import answer_of
     page = "\n".join(["CONSOLIDATED STATEMENTS OF INCOME", "(In thousands) 2037 2036", "Premiums 812,406 790,118",
                       "Income before income taxes 140,212 131,806", "Net income 110,418 102,906"])
-    us = _answer("statutory net income 2037", stored_facts([page], 2037, "10K"), "Kestrel Life", 2037)
+    us = answer_of("statutory net income 2037", stored_facts([page], 2037, "10K"), "Kestrel Life", 2037)
     assert not isinstance(us, FactMatch)
-    uk = _answer("statutory net income 2037", stored_facts([page], 2037, "ANNUAL"), "Kestrel Life", 2037)
+    uk = answer_of("statutory net income 2037", stored_facts([page], 2037, "ANNUAL"), "Kestrel Life", 2037)
     assert isinstance(uk, FactMatch) and uk.fact.value_printed == "110,418"
 
 
@@ -184,9 +189,9 @@ def test_a_currency_named_as_a_rows_unit_is_no_slice_of_the_measure():
     from pipeline.retrieval.row_fit import sliced_currencies
     page = ["Consolidated income statement", "Note 2037 2036", "NOK million", "Revenue 5 6,412.8 5,906.1",
             "Earnings per share (NOK)", "Basic 9 7.41 6.90", "Net interest-bearing debt, NOK million 2,118.4 2,306.0"]
-    facts = _facts(["\n".join(page)])
+    facts = facts_of(["\n".join(page)])
     assert "NOK" not in sliced_currencies(facts)
-    assert "EUR" in sliced_currencies(facts + _facts(["Borrowings by currency\n2037 2036\nEuro 400.0 380.0"]))
+    assert "EUR" in sliced_currencies(facts + facts_of(["Borrowings by currency\n2037 2036\nEuro 400.0 380.0"]))
     hit = _hit("NOK revenue FY2037", [page], 2037)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "6,412.8"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pipeline.retrieval.fact_match import FactMatch
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2036, company: str = "Wrenfield"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 BALANCE = ["Wrenfield Tools, Inc.", "CONSOLIDATED BALANCE SHEETS", "(In millions) As of December 31, 2036 2035",

@@ -7,11 +7,11 @@ import pytest
 
 from pipeline.retrieval.fact_match import FactMatch
 from pipeline.reading.tables import parse_page
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2036, company: str = "Halden"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 # an unlabelled subtotal closes the heading above it; the rows after it are the heading's siblings

@@ -311,12 +311,12 @@ def test_a_heading_with_its_note_and_a_unit_per_column_reads_as_the_heading_with
 
 def test_a_unit_per_column_under_the_years_is_no_heading_and_headcount_finds_the_employees_row():
     from tests.stored_facts import stored_facts
-    from tests.test_ifrs_statements import _answer
+    from tests.stored_facts import answer_of
     page = "\n".join(["6. Employees", "The average monthly number of persons employed by the Group during the year was:",
                       "2031 2030", "Number Number", "Production 1,612 1,538", "Administration 460 443",
                       "Average number of employees 2,072 1,981"])
     facts = stored_facts([page], 0, "ANNUAL")
     assert {f.label_path for f in facts if f.fiscal_year == 2031} == {"Production", "Administration",
                                                                        "Average number of employees"}
-    hit = _answer("Average headcount at Tarnwick in FY31?", facts, "Tarnwick", 2031)
+    hit = answer_of("Average headcount at Tarnwick in FY31?", facts, "Tarnwick", 2031)
     assert hit.fact.value_printed == "2,072"

@@ -7,11 +7,11 @@ import pytest
 
 from pipeline.reading.cells import parse_number, split_row
 from pipeline.retrieval.fact_match import FactMatch, NoMatch
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2030, company: str = "Ostrava"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 BANK = [["OSTRAVA BANCSHARES, INC.", "CONSOLIDATED BALANCE SHEETS", "(Dollars in thousands)", "December 31,",

@@ -11,11 +11,11 @@ from pipeline.answer.yesno import of_year
 from pipeline.reading import measure_columns
 from pipeline.reading.tables import detect_unit, parse_page
 from pipeline.retrieval.fact_match import FactMatch
-from tests.test_ifrs_statements import _answer, _facts
+from tests.stored_facts import answer_of, facts_of
 
 
 def _hit(question: str, pages: list[list[str]], year: int, company: str = "Marlowe"):
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 SEGMENT_NOTE = ["Notes to the consolidated financial statements", "3. Segment information",

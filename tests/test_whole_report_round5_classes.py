@@ -148,8 +148,8 @@ def test_a_balance_date_asks_the_fiscal_year_ending_on_it(question, years, perio
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2037, company: str = "Sakuragawa"):
-    from tests.test_ifrs_statements import _answer, _facts
-    return _answer(question, _facts(["\n".join(p) for p in pages]), company, year)
+    from tests.stored_facts import answer_of, facts_of
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
 
 
 PER_SHARE_NOTE = ["Per Share Information", "FY2036 FY2037",
