@@ -17,9 +17,8 @@ from typing import Sequence
 
 from ingest.page_lines import line_with, page_with, stripped_lines
 from ingest.registrant import EXACT_NAME, FILE_NO, aliases_for, cover_name, release_name, short_name, tickers
+from pipeline.core import months
 
-_MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
-                                        "september", "october", "november", "december"], start=1)}
 _MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _DATE = rf"(?:{_MON}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MON},?\s+(?:19|20)\d{{2}})"
@@ -110,9 +109,9 @@ def parse_date(text: str) -> date | None:
             day, mon, year = int(re.sub(r"\D", "", parts[0])), parts[1], int(parts[2])
         else:
             mon, day, year = parts[0], int(parts[1]), int(parts[2])
-        month = next(v for k, v in _MONTHS.items() if k.startswith(mon.lower()[:3]))
-        return date(year, month, day)
-    except (ValueError, StopIteration, IndexError):
+        month = months.number(mon)
+        return date(year, month, day) if month else None
+    except (ValueError, IndexError):
         return None
 
 

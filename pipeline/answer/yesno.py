@@ -33,6 +33,7 @@ from pipeline.question.periods import split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
+from pipeline.core import months
 
 EVENTS = Path(__file__).resolve().parent.parent / "data" / "events.toml"
 
@@ -148,7 +149,6 @@ _COMPARED_WITH_PRIOR = re.compile(r"(?i),?\s*\b(?:compared\s+(?:with|to)|as\s+ag
 
 _MONTH_YEAR = re.compile(r"(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
                          r"((?:19|20)\d{2})\b")
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
 
 def of_year(sentence: str, year: int | None, period_end: date | None = None) -> bool:
@@ -162,7 +162,7 @@ def of_year(sentence: str, year: int | None, period_end: date | None = None) -> 
     named = {int(m.group(0)) for m in _YEAR.finditer(text)}
     if not named or year is None or year in named:
         return True
-    dated = [date(int(m.group(2)), _MONTHS.index(m.group(1).lower()[:3]) + 1, 1) for m in _MONTH_YEAR.finditer(text)]
+    dated = [date(int(m.group(2)), months.number(m.group(1)), 1) for m in _MONTH_YEAR.finditer(text)]
     start = date(period_end.year - 1, period_end.month, 1) if period_end is not None and period_end.month != 12 else None
     return start is not None and bool(dated) and named <= {d.year for d in dated} and \
         all(start < d <= period_end for d in dated)

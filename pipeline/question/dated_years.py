@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from pipeline.core import months
 
-_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MON = months.MON_CAPTURED
 _MDY = re.compile(rf"(?i)\b{_MON}\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b")      # February 2, 2036
 _DMY = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MON},?\s+((?:19|20)\d{{2}})\b")   # 2 February 2036
 _AND_YEAR = re.compile(r"\s*(?:and|&|,)\s*((?:19|20)\d{2})\b")
@@ -23,9 +23,9 @@ def dates_in(text: str) -> list[tuple[date, int, int]]:
     """(date, start, end) of each full date the text names."""
     out = []
     for m in _MDY.finditer(text):
-        out.append((m, int(m.group(3)), _MONTHS.index(m.group(1).lower()[:3]) + 1, int(m.group(2))))
+        out.append((m, int(m.group(3)), months.number(m.group(1)), int(m.group(2))))
     for m in _DMY.finditer(text):
-        out.append((m, int(m.group(3)), _MONTHS.index(m.group(2).lower()[:3]) + 1, int(m.group(1))))
+        out.append((m, int(m.group(3)), months.number(m.group(2)), int(m.group(1))))
     got = []
     for m, y, mo, d in out:
         try:

@@ -6,6 +6,7 @@ of a company the question names ("REV Group") is left as it is.
 from __future__ import annotations
 
 import re
+from pipeline.core import months
 
 _FORMS = [
     (r"\byrs\b", "years"), (r"\byr\b", "year"),
@@ -21,8 +22,6 @@ _FORMS = [
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # the fiscal year by the month it ends, as Japanese reports write it: "FY3/37", "FY3/2037" (the year to March 2037)
 _MONTH_FY = re.compile(r"(?i)\bFY\s?(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})\b(?![/.\-]\d)")
-_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                "November", "December"]
 
 
 def _year_ended(m: re.Match) -> str:
@@ -30,7 +29,7 @@ def _year_ended(m: re.Match) -> str:
     import calendar
 
     month, year = int(m.group(1)), int(m.group(2)) if len(m.group(2)) == 4 else 2000 + int(m.group(2))
-    return f"the year ended {_MONTH_NAMES[month - 1]} {calendar.monthrange(year, month)[1]}, {year}"
+    return f"the year ended {months.NAMES[month - 1].capitalize()} {calendar.monthrange(year, month)[1]}, {year}"
 # "YE2033", "YE33", "YE 2033": the year-end of that fiscal year
 _YEAR_END = re.compile(r"(?i)\bYE(?:((?:19|20)\d{2}|\d{2})|\s+((?:19|20)\d{2}))\b(?![/.\-]\d)")
 

@@ -22,14 +22,11 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from pipeline.reading import header_dates, translation
+from pipeline.core import months
 from pipeline.core.currencies import CURRENCY_RE, currency_of
 
-MONTHS = {m: i + 1 for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
-     "december"])}
-MONTHS.update({m[:3]: v for m, v in list(MONTHS.items())})
-MONTHS["sept"] = 9
-MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+MONTHS = months.NUMBERS
+MON = months.MON
 _YEAR = r"(?:19|20)\d{2}"
 # One period expression: "December 31, 2019", "31 December 2022", "Dec. 31, 2019", "fiscal 2019", "FY2019", "2019".
 _PERIOD = re.compile(
