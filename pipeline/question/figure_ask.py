@@ -135,9 +135,11 @@ _WORD = re.compile(r"[a-z][a-z0-9&]*")
 
 # An adjusted / non-GAAP measure asked: never computed from GAAP lines (answer/figures.py), and only such a question
 # is answered by an adjusted row (retrieval/fact_match.py).
+# a figure before the items a company sets apart ("before significant / exceptional / specific items")
+BEFORE_ITEMS = (r"before\s+(?:significant|exceptional|specific|separately\s+disclosed|non-recurring|one-off|"
+                r"individually\s+significant)\s+items")
 NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
-                      r"constant[- ]currency|excluding|headline|before\s+(?:significant|exceptional|specific|separately"
-                      r" disclosed|non-recurring|one-off|individually significant)\s+items)\b")
+                      rf"constant[- ]currency|excluding|headline|{BEFORE_ITEMS})\b")
 
 
 @dataclass

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from pipeline.core.currencies import CURRENCIES
-from pipeline.question.figure_ask import Ask, asks_a_count, stems
+from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, stems
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
 
@@ -79,8 +79,7 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
 
 
 # a measure on another basis than the reported one: it answers only a question asking for one
-NON_GAAP_ROW = re.compile(r"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\bbefore\s+(?:significant|"
-                          r"exceptional|specific|separately disclosed|non-recurring|one-off|individually significant)\s+items\b")
+NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
 
 
 def _qualifier_start(toks: list[str]) -> int | None:
