@@ -232,3 +232,45 @@ def test_a_bare_noun_phrase_with_its_date_and_whose_accounts_asks_a_value(questi
     from pipeline.question.registry import Company
     facts = QuestionFacts(text=question, years=[2037], companies=[Company(key="g", name="Godavari")])
     assert asks_a_value(facts)
+
+
+def test_a_money_measure_is_never_a_share_count_printed_under_its_heading():
+    page = ["Consolidated statements of income", "(Thousands of pesos) 2037 2036", "Net income attributable to:",
+            "Non-controlling interest 33,229 30,118", "Weighted average shares outstanding (thousands) 2,102,440 2,118,905"]
+    hit = _hit("Controlling interest net income FY2037", [page], 2037)
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed != "2,102,440"
+
+
+def test_a_per_unit_question_is_never_an_amount():
+    page = ["Consolidated statements of operations", "(In millions, except per unit data) 2037 2036",
+            "Net income attributable to Kestrel Midstream Partners, LP 869 812"]
+    assert not isinstance(_hit("Net income per LP unit 2037", [page], 2037), FactMatch)
+
+
+def test_a_total_asked_is_the_notes_total_row_over_the_balance_sheets_parts():
+    balance = ["Statements of financial position", "Group 2037 2036", "Non-current liabilities",
+               "Loans and borrowings 1,102,557 1,318,204", "Current liabilities", "Loans and borrowings 418,204 388,557"]
+    note = ["21. Loans and borrowings", "Group 2037 2036", "Term loans 1,102,557 1,318,204",
+            "Revolving credits 418,204 388,557", "Total loans and borrowings 1,520,761 1,706,761"]
+    hit = _hit("Total loans and borrowings of the Group at 30 June 2037", [balance, note], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,520,761"
+
+
+def test_a_balance_at_a_date_is_never_a_cash_flow_movement():
+    flows = ["Consolidated statements of cash flows", "(NT$ thousand) 2037 2036", "Cash flows from financing activities",
+             "Proceeds from short-term borrowings 6,800,000 7,450,000", "Repayments of short-term borrowings (7,550,000) (6,900,000)"]
+    assert not isinstance(_hit("Short-term borrowings at end of 2037", [flows], 2037), FactMatch)
+    hit = _hit("Proceeds from short-term borrowings in 2037", [flows], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "6,800,000"
+
+
+def test_a_figure_asked_net_of_a_deduction_is_the_block_printed_net_of_it():
+    note = ["Segment information", "(In millions) 2037 2036", "Net revenues", "Smokeless products 2,704 2,588",
+            "Total net revenues 21,402 21,118", "Revenues net of excise taxes", "Smokeless products 2,398 2,268",
+            "Total revenues net of excise taxes 19,200 19,486"]
+    hit = _hit("Smokeless products revenues net of excise taxes 2037", [note], 2037)
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "2,398"
+    loans = ["Consolidated balance sheets", "(In thousands) 2037 2036", "Loans held for investment 3,812,440 3,588,210",
+             "Less: allowance for credit losses on loans (45,220) (42,330)", "Loans, net 3,767,220 3,545,880"]
+    hit = _hit("Loans, net of allowance, at Dec 31, 2037?", [loans], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "3,767,220"

@@ -34,8 +34,7 @@ from pipeline.stores.facts import StoredFact
 
 _NON_GAAP_ROW = row_fit.NON_GAAP_ROW
 _AVERAGE = re.compile(r"(?i)\baverage\b")
-_AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
-                        r"\byear[- ]end\b|\bend of\b")
+_AT_A_DATE = row_fit.AT_A_DATE
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 _OTHER = re.compile(r"(?i)(?<!and )\bother\b")
 # under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
@@ -330,9 +329,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             #               › Wages and salaries") or a word of the table's title is not it; a total is its heading's
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row)
-        # A statement of changes in equity answers only what no other row prints (the other statements print most
-        # of its lines: net income, dividends paid, share repurchases; a statement whose title was not read ranks as
-        # a note), unless the question names it or asks its own measure (a dividend declared, not a cash flow's).
+        # A statement of changes in equity answers only what no other row prints (the others print most of its lines;
+        # an untitled statement ranks as a note), unless the question names it or asks its own measure (a declared dividend).
         primary = f.statement is not None and not f.secondary and f.statement != "equity"
         in_metric_statement = ask.metric is not None and f.statement in ask.metric.statements
         hinted = f.statement is not None and f.statement in (ask.statement_hint, ask.metric and ask.metric.statement
@@ -347,14 +345,15 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         own = ask.metric is not None and ask.metric.statement == "cash_flow" and ask.metric.matches_row(f.label)
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
-        # (a row that covers the asked words itself ranks above one the standard vocabulary links)
-        # (the owners' share of a line answers a question asking what is attributable to them, over the line's total)
+        # (the owners' share of a line answers a question asking what is attributable to them, over the line's total;
+        # a "Total X" row answers "total X" over X's parts, however primary their statement: "Current › Loans")
         owners = attribution.owners_rank(f.label_path, ask.question) if owners_asked else 0
+        total_named = f.label.lower().startswith("total") and "total" in ask.question.lower() and set(ask.hard) <= row
         # (the row printed under the very name asked: "Total equity" for "total equity", over "Total stockholders'
         # equity" printed above the minorities)
         as_named = bool(ask.measure_stems) and set(stems(f.label)) - {"total"} == set(ask.measure_stems) - {"total"}
-        # (the metric's own line ranks above a row holding the asked words: "Profit for the period" > "Gross profit")
-        key = (movement, other_than_equity, link is None, primary or hinted, hinted, in_metric_statement,
+        # (the metric's own line above a row holding the asked words, "Profit for the period" > "Gross profit")
+        key = (movement, other_than_equity, link is None, total_named, primary or hinted, hinted, in_metric_statement,
                not row_fit.before_interest_and_tax(ask, f, cands), own_line,
                printed, id(f) not in per_part,
                owners, soft_hits,

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from pipeline.core.currencies import CURRENCIES
+from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, stems
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
@@ -23,7 +24,7 @@ def wants_percent(ask: Ask, f: StoredFact) -> bool:
 
 
 # a partnership's per-unit figure asked ("distributions per common unit", "net income per limited partner unit")
-_PER_UNIT = re.compile(r"(?i)\bper\s+(?:common\s+|limited\s+partner(?:ship)?\s+)?unit\b")
+_PER_UNIT = re.compile(r"(?i)\bper\s+(?:common\s+|limited\s+partner(?:ship)?\s+|lp\s+)?unit\b")
 
 
 def kind_conflict(ask: Ask, f: StoredFact) -> bool:
@@ -36,8 +37,9 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
             and f.kind != "count":
         return True         # a count is never answered with an amount of money
-    # nor a cost or an amount ("how much did its employees earn") with a count
-    return f.kind == "count" and (bool(set(ask.hard) & _cost_stems()) or bool(_HOW_MUCH.search(ask.question)))
+    # nor a cost or an amount ("how much did its employees earn", a money metric: "net income") with a count
+    money_metric = ask.metric is not None and ask.metric.kind == "amount" and (ask.metric.unit or "money") == "money"
+    return f.kind == "count" and (money_metric or bool(set(ask.hard) & _cost_stems()) or bool(_HOW_MUCH.search(ask.question)))
 
 
 @lru_cache(maxsize=1)
@@ -89,12 +91,23 @@ def _qualifier_start(toks: list[str]) -> int | None:
                 None)
 
 
+# a cash flow statement's movement of an item, not its balance
+_CASH_MOVEMENT = re.compile(r"(?i)\W*(?:proceeds|repayments?|payments?|purchases?|acquisitions?|issu(?:ance|es?)|receipts?|"
+                            r"disposals?|sales?\s+of|net\s+(?:cash|increase|decrease|proceeds|repayments?)|cash\s+(?:paid|received))\b")
+# a balance asked at a date ("at end of 2055", "as of December 31", "year-end")
+AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
+                       r"\byear[- ]end\b|\bend of\b")
+
+
 def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     """The row is another measure than the asked metric's although its words cover it: the asset a contra account
     is deducted from, asked for the contra account ("allowance for credit losses" of "Premiums receivable, net of
     allowance for expected credit losses of $22.8"); a bare "Equity" row that is an asset class ("Investments ›
     Equity") or the owners' share printed above the minorities (a bare "Equity" closing the section is the total)."""
     toks = stems(f.label)
+    if f.statement == "cash_flow" and _CASH_MOVEMENT.match(f.label) and AT_A_DATE.search(ask.question) and \
+            not (ask.metric and ask.metric.statement == "cash_flow"):
+        return True     # a balance at a date is never a cash flow ("Proceeds from short-term borrowings")
     if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\bpaid\b", ask.question) and \
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
@@ -137,6 +150,10 @@ def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
     of the asked measure prints it; a year's figure "for the 52 weeks" is the row of that basis where one prints it.
     `covers(metric, fact, ask)`: the row is the metric's line."""
     def printed_apart(w: str) -> bool:
+        if w in ask.deducted:       # "revenues net of excise taxes": the block printed net of them, where there is one
+            return any(set(ask.hard) <= set(stems(f.label_path)) and not re.match(r"(?i)\W*less\b", f.label) and
+                       (m := re.search(r"(?i)\b(?:net\s+of|less|after|excluding)\b(.*)", f.label_path)) and
+                       w in stems(m.group(1)) for f in cands)
         if w == "statutori" and any(f.doc_type.upper().replace("-", "") == "10K" for f in cands):
             return True         # a US filer's "statutory" figures are an insurer's regulatory accounts, never GAAP's
         if w == "statutori":    # (beside an underlying / adjusted line, "statutory" is the reported figure's name)
