@@ -40,9 +40,11 @@ SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Co\.,?\s+Lt
             r"INCORPORATED|CORPORATION|LIMITED|LTD\.?|INC\.?|CORP\.?|COMPANY|BERHAD|BHD|S\.P\.A\.")
 _TOKEN = r"(?:[A-Z0-9][\w&.’'@+-]*|&|and|of|de|du|la|der|the|für|y)"
 _NAME_CORE = rf"(?:[A-Z0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
-NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w])")
+# (a Swedish public company prints "(publ)" after its form: "Vindhem AB (publ)")
+_PUBL = r"(?:[ \t]*\((?i:publ)\))?"
+NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w]){_PUBL}")
 # At a line's start a brand may be printed in lower case ("abrdn", "bpost").
-LINE_NAME_RE = re.compile(rf"^\s*((?:The[ \t]+)?(?:[a-z][a-z0-9]{{2,}}[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))"
+LINE_NAME_RE = re.compile(rf"^\s*((?:The[ \t]+)?(?:[a-z][a-z0-9]{{2,}}[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES})){_PUBL}"
                           rf"(?i:\s+(?:and\s+(?:its\s+)?(?:subsidiaries|controlled\s+entities|subsidiary\s+companies)"
                           rf"|group))?\s*[.,]?(?:\s+[|•·–—-]\s+\S.*)?\s*$")     # ("Acme Limited | Annual Report 2046")
 

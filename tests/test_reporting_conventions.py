@@ -274,3 +274,35 @@ def test_a_figure_asked_net_of_a_deduction_is_the_block_printed_net_of_it():
              "Less: allowance for credit losses on loans (45,220) (42,330)", "Loans, net 3,767,220 3,545,880"]
     hit = _hit("Loans, net of allowance, at Dec 31, 2037?", [loans], 2037)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "3,767,220"
+
+
+def test_a_swedish_public_company_and_nordic_legal_forms_name_the_company():
+    from ingest.registrant import short_name
+    found = entity.reporting_entity(["VINDEL\n\nVindel Spel AB (publ)\nAnnual Report 2037\nCorporate identity number "
+                                     "556677-8899", "Vindel Spel AB (publ)  |  Annual Report 2037  |  Contents"])
+    assert found is not None and found.legal_name.startswith("Vindel Spel AB")
+    assert [short_name(n) for n in ("Vindel Spel AB (publ)", "Fjellvik Sjømat ASA", "Kestrel Oyj",
+                                    "Grupo Cerro Alto, S.A.B. de C.V.", "Sinar Jaya Plantations Berhad")] == \
+        ["Vindel Spel", "Fjellvik Sjømat", "Kestrel", "Grupo Cerro Alto", "Sinar Jaya Plantations"]
+
+
+def test_cancelling_treasury_shares_is_not_a_buy_back_question():
+    from pipeline.answer.yesno import event_asked
+    assert event_asked(QuestionFacts(text="Has Godavari cancelled the 2,000,000 treasury shares it holds?")) is None
+    assert event_asked(QuestionFacts(text="Did Godavari repurchase and cancel shares in 2037?")).key == "buyback"
+
+
+def test_a_quarters_figure_in_a_sentence_is_not_the_years():
+    from pipeline.answer import prose
+    from pipeline.question.registry import Company
+    from pipeline.retrieval.passage import Passage
+
+    def said(text: str):
+        p = Passage(chunk_id=1, doc="d", company="Kestrel", fiscal_year=2037, doc_type="ANNUAL", page=5, score=1.0,
+                    text=text)
+        facts = QuestionFacts(text="Average daily production at Kestrel in 2037, boe/d?", years=[2037],
+                              companies=[Company(key="k", name="Kestrel")])
+        return prose.covering(None, facts, [p], 2037)
+    assert said("Fourth-quarter 2037 production averaged 29,806 boe/d. Volumes grew on the drilling program.") is None
+    found = said("Average daily production in 2037 was 28,412 boe/d. Volumes grew on the drilling program.")
+    assert found is not None and "28,412" in found.sentence

@@ -268,8 +268,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
-            if part and not names_part(part, sent):
-                continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's
+            if part and not names_part(part, sent) or not (part or why or past_yes_no or future_yes_no) and part_of_year(sent):
+                continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's, nor the reverse
             if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent) or _UNDECIDED.search(sent) or
                                 (PUT_TO_VOTE.search(sent) and not PUT_TO_VOTE.search(facts.text))):
                 continue    # "did the number of stores change?" is not answered by a plan ("we are on track to close"),

@@ -87,6 +87,7 @@ class Event:
     topic: re.Pattern
     affirm: tuple[re.Pattern, ...]
     deny: tuple[re.Pattern, ...]
+    other_action: re.Pattern | None = None     # the question does another thing to the topic: not this event
 
 
 @lru_cache(maxsize=2)
@@ -95,7 +96,8 @@ def events(path: str | None = None) -> tuple[Event, ...]:
     flags = re.I
     return tuple(Event(e["key"], e["name"], re.compile(e["asked"], flags), re.compile(e["topic"], flags),
                        tuple(re.compile(p, flags) for p in e["affirm"]),
-                       tuple(re.compile(p, flags) for p in e["deny"])) for e in data["event"])
+                       tuple(re.compile(p, flags) for p in e["deny"]),
+                       re.compile(e["other_action"], flags) if e.get("other_action") else None) for e in data["event"])
 
 
 def event_asked(facts: QuestionFacts) -> Event | None:
@@ -104,7 +106,7 @@ def event_asked(facts: QuestionFacts) -> Event | None:
     if not _YESNO.match(q):
         return None
     for e in events():
-        if e.asked.search(q):
+        if e.asked.search(q) and not (e.other_action and e.other_action.search(q)):
             return e
     return None
 
