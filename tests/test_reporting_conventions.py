@@ -306,3 +306,16 @@ def test_a_quarters_figure_in_a_sentence_is_not_the_years():
     assert said("Fourth-quarter 2037 production averaged 29,806 boe/d. Volumes grew on the drilling program.") is None
     found = said("Average daily production in 2037 was 28,412 boe/d. Volumes grew on the drilling program.")
     assert found is not None and "28,412" in found.sentence
+
+
+def test_a_table_stated_per_unit_of_output_holds_rates_not_amounts():
+    page = ["MANAGEMENT'S DISCUSSION AND ANALYSIS", "NETBACKS ($/boe) 2037 2036", "Oil and gas sales 81.40 79.90",
+            "Royalties (11.20) (10.85)", "Funds flow from operations 41.02 40.73", "",
+            "Reconciliation 2037 2036", "Cash flow from operating activities 402,880 391,740",
+            "Funds flow from operations 428,290 410,540"]
+    facts = facts_of(["\n".join(page)])
+    assert {f.qualifiers for f in facts if f.value_printed == "41.02"} == {"per boe"}
+    hit = _hit("Kestrel funds flow from operations 2037?", [page], 2037, "Kestrel Energy Ltd.")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "428,290"
+    hit = _hit("Funds flow from operations per boe in 2037", [page], 2037, "Kestrel Energy Ltd.")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "41.02"

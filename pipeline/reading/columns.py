@@ -88,6 +88,7 @@ class Header:
     ambiguous_years: set[int] = field(default_factory=set)
     text: str = ""
     unit: str | None = None        # the value columns' scale when the header names two (a convenience translation)
+    caption: str = ""              # the words a heading line printed before its years ("NETBACKS ($/boe) 2059 2058")
 
     @property
     def years(self) -> list[int]:

@@ -72,3 +72,17 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
             and not (statement in _STATEMENT_COUNT and not _STATEMENT_COUNT[statement].search(row.label)):
         return "count"      # "Proceeds from issuance of common stock to employees 105" is money
     return "money"
+
+
+# a quantity a table's figures are stated per ("NETBACKS ($/boe)", "Cash costs (US$ per ounce)", "per tonne"): its rows
+# are unit rates, never the amounts of the same names
+PHYSICAL_UNIT = r"(?:boe|bbl|barrel|mcf|mmbtu|tonne|ton|oz|ounce|mwh|kwh|gj|lb|pound|litre|liter|gallon)"
+_PER_UNIT_HEADER = re.compile(rf"(?i)\(\s*(?:[a-z]{{0,3}}\$|[£€¥]|[a-z]{{3}})?\s*(?:/|per)\s*({PHYSICAL_UNIT})s?\s*\)|"
+                              rf"\bper\s+({PHYSICAL_UNIT})s?\b")
+
+
+def per_unit_of(header_text: str) -> str | None:
+    """The physical unit a table header states its figures per ("boe" of "NETBACKS ($/boe) 2059 2058"), or None."""
+    m = _PER_UNIT_HEADER.search(header_text or "")
+    return (m.group(1) or m.group(2)).lower() if m else None
+

@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from pipeline.reading import equity, equity_check, measure_columns, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
-from pipeline.reading.fact_kinds import kind_of
+from pipeline.reading.fact_kinds import kind_of, per_unit_of
 from pipeline.reading.stated_rates import stated_rates
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
@@ -27,7 +27,7 @@ from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "77"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "78"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -245,11 +245,16 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     unit = "pence"      # "Share price (mid market) 635.00p": a price in pence
                 own_cur, own_scale = _row_unit(row.label) if kind == "money" else (None, None)
                 cur, unit = own_cur or cur, own_scale or unit
+                per = per_unit_of(next((f"{h.caption} {h.text}" for h in t.headers if h.columns is row.cols), "")) \
+                    if kind == "money" else None
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")
                 if col.entity == "company":
                     quals.append(PARENT_ONLY)     # the parent company's column beside the group's
+                if per:
+                    quals.append(f"per {per}")    # a unit rate ("$/boe"): no amount, no scale
+                    unit = None
                 if row.line_no in averages:
                     quals.append(AVERAGE)         # a mean over the year under an average-balance head, no level
                 out.append(Fact(page=page, line_no=row.line_no, table_title=t.title[:200],

@@ -109,6 +109,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             h = (header_block([line]) if is_fragment(line) else None) or \
                 (header_block([*lines[k:i], years]) if k < i else None) or header_block([years])
             if h is not None:
+                h.caption = line
                 header, stack, last_kind = h, block_heading(lines, i), "header"
                 captions.update(_grouped(h, lines, i + 1))
                 table.headers.append(h)

@@ -11,6 +11,7 @@ from functools import lru_cache
 from pipeline.core.currencies import CURRENCIES
 from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, stems
+from pipeline.reading.fact_kinds import PHYSICAL_UNIT
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
 
@@ -34,6 +35,9 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
         bool(_PER_UNIT.search(ask.question) or _PER_UNIT.search(ask.measure))     # ("DPU": distribution per unit)
     if per_share_asked != (f.kind == "per_share"):
         return True
+    rate = re.search(rf"\bper ({PHYSICAL_UNIT})\b", f.qualifiers or "")
+    if rate and not re.search(rf"(?i)(?:\bper\s+|/\s*){rate.group(1)}s?\b", ask.question):
+        return True         # a unit rate ("Funds flow from operations ($/boe) 73.02") is not the amount asked
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
             and f.kind != "count":
         return True         # a count is never answered with an amount of money
