@@ -47,7 +47,6 @@ _EARNINGS_HEAD = re.compile(
 _QUARTER_WORD = re.compile(r"(?i)\b(first|second|third|fourth|1st|2nd|3rd|4th|Q[1-4])[\s-]*quarter\b|\bQ([1-4])\b")
 _FULL_YEAR_RESULTS = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?|full[\s-]year)\s+((?:19|20)\d{2})\s+(?:results|earnings)")
 
-CURRENCIES = ("USD", "AUD", "CAD", "GBP", "EUR", "JPY", "CHF", "HKD", "NZD", "SGD", "CNY", "INR", "SEK", "NOK", "DKK")
 @dataclass
 class Identity:
     """What the document says it is. Empty fields were not found; `evidence` says where each found one came from."""

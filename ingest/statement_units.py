@@ -18,19 +18,19 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
+from pipeline.core.currencies import CURRENCIES
+
 DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD")
 _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
                     "US$": "USD", "S$": "SGD", "SG$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "CHF": "CHF",
                     "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "MX$": "MXN", "₹": "INR", "RS.": "INR", "RS": "INR", "Rs.": "INR", "Rs": "INR",
                     "RM": "MYR", "$": "$"}
-_CODE = {"AUD", "CAD", "NZD", "HKD", "USD", "SGD", "GBP", "EUR", "JPY", "CHF", "CNY", "INR", "SEK", "NOK", "DKK",
-         "KRW", "BRL", "TWD", "MXN", "ZAR", "MYR", "THB", "IDR", "PLN"}
+_CODE = {code for code, _ in CURRENCIES if code.isalpha()}      # the ISO codes pipeline/core/currencies.py knows
 _SCALE_NORM = {"000": "thousands", "'000": "thousands", "k": "thousands", "thousand": "thousands",
                "thousands": "thousands", "m": "millions", "mn": "millions", "mil": "millions", "million": "millions",
                "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions",
                "crore": "crores", "crores": "crores", "lakh": "lakhs", "lakhs": "lakhs"}
-_SYM = r"(?:Rs\.?|A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|R\$|MX\$|S\$|SG\$|£|€|¥|₩|₹|\$|CHF|RMB|RM|AUD|CAD|NZD|HKD|USD|" \
-       r"SGD|GBP|EUR|JPY|CNY|KRW|BRL|TWD|MXN|SEK|NOK|DKK|ZAR|MYR|THB|IDR|PLN|INR)"
+_SYM = r"(?:Rs\.?|A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|R\$|MX\$|S\$|SG\$|£|€|¥|₩|₹|\$|RMB|RM|" + "|".join(sorted(_CODE)) + ")"
 # "A$m", "$'000", "£000", "HK$’000", "¥ million", "US$ thousands", "€m", "(A$ millions)", "AUD 000"
 _SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(?:in\s+)?(['’`]?000|m|mn|mil|million|millions|bn|billion|"
                            rf"billions|thousands?|k|crores?|lakhs?)(?![A-Za-z0-9])")
