@@ -319,3 +319,28 @@ def test_a_table_stated_per_unit_of_output_holds_rates_not_amounts():
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "428,290"
     hit = _hit("Funds flow from operations per boe in 2037", [page], 2037, "Kestrel Energy Ltd.")
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "41.02"
+
+
+@pytest.mark.parametrize("question,formula", [
+    ("What payout ratio does the proposed 2037 dividend imply relative to EPS before dilution?",
+     "dividends_per_share / eps_basic * 100"),
+    ("Dividend payout ratio 2037 over diluted earnings per share", "dividends_per_share / eps_diluted * 100"),
+    ("Dividend payout ratio 2037", "dividends_paid / net_income * 100"),
+])
+def test_a_payout_ratio_over_a_per_share_base_divides_per_share_figures(question, formula):
+    from pipeline.answer.figures import derived_formula
+    assert derived_formula(get_lexicon().get("payout_ratio"), question) == formula
+
+
+@pytest.mark.parametrize("question,text", [
+    ("How many employees did Kestrel have at the end of 2037?", "The parent company had 214 employees on average (198)."),
+    ("Has Kestrel cancelled its treasury shares?",
+     "The Board of Directors has resolved to cancel 2,000,000 treasury shares on 31 May 2038."),
+])
+def test_a_parent_company_sentence_or_a_resolution_to_act_answers_no_group_question(question, text):
+    from pipeline.answer import prose
+    from pipeline.question.registry import Company
+    from pipeline.retrieval.passage import Passage
+    p = Passage(chunk_id=1, doc="d", company="Kestrel", fiscal_year=2037, doc_type="ANNUAL", page=7, score=1.0, text=text)
+    facts = QuestionFacts(text=question, years=[2037], companies=[Company(key="k", name="Kestrel")])
+    assert prose.covering(None, facts, [p], 2037) is None

@@ -278,8 +278,9 @@ class Answerer(FigureInputs):
                 title = found.fact.table_title
                 names = set(figure_ask.stems(" ".join(metric.terms))) & set(figure_ask.stems(title)) - {"cash", "net"}
                 return self._printed(metric, label, defined_by=title if names else "")
-        inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", metric.formula)}
-        r = calculator.derived(metric.formula, metric.unit, inputs)
+        formula = derived_formula(metric, self.facts.text)
+        inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", formula)}
+        r = calculator.derived(formula, metric.unit, inputs)
         if r.unit == "money":
             scale, cur = self.scale()
             text = money(r.value, scale=scale, currency=cur) + (" (negative)" if r.value < 0 else "")
@@ -360,3 +361,14 @@ class Answerer(FigureInputs):
 def answer_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
                   cite: Callable[[Passage], int]) -> tuple[str, str]:
     return Answerer(state, conn, facts, company, year, cite).answer()
+
+
+def derived_formula(metric: Metric, question: str) -> str:
+    """The formula a derived metric is computed by for `question`: its per-share form where the question names a
+    per-share base ("payout ratio relative to EPS": dividend per share over basic EPS, diluted where it says so)."""
+    if not (metric.per_share_formula and re.search(r"(?i)\bEPS\b|\bearnings\s+per\s+share\b|\bper[- ]share\b", question)):
+        return metric.formula
+    formula = metric.per_share_formula
+    return formula.replace("eps_basic", "eps_diluted") if re.search(r"(?i)\bdiluted\b|\bafter\s+dilution\b", question) \
+        else formula
+

@@ -70,7 +70,7 @@ _MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(incr
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
 _WORD = re.compile(r"[A-Za-z]+")
 # What is planned or expected is not what happened.
-_PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|"
+_PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|resolved\s+to|decided\s+to|"
                       r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
 _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|following)\s+(?:financial\s+|fiscal\s+)?"
                            r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
@@ -84,7 +84,7 @@ _UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|as
 # a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
-_SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b")
+_SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b|\bthe\s+parent\s+(company|entity)\b")
 _NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
 _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
                            r"\bnot be\b|\bwhether\b")
@@ -278,7 +278,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "will it raise its dividend?" is not answered by a review or a discretion
             if one_of_many(facts.text, sent):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
-            if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b", facts.text):
+            if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and not why \
                     and (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):

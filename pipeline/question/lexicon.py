@@ -27,6 +27,7 @@ class Metric:
     statements: tuple[str, ...] = ()  # every statement its figures are printed in (primary first)
     inputs: tuple[str, ...] = ()      # derived metrics: the metrics they are computed from
     formula: str = ""                 # derived metrics: arithmetic over metric keys ("gross_profit / revenue * 100")
+    per_share_formula: str = ""       # the same measure over per-share figures, for a question naming a per-share base
     unit: str = ""                    # derived metrics: "%", "x" (times) or "money"
     equity_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the statement of changes in equity
     income_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the income statement
@@ -234,6 +235,7 @@ def load_lexicon(path: Path | None = None) -> Lexicon:
             statement=d.get("statement", ""), outflow=bool(d.get("outflow", False)), kind=d.get("kind", "amount"),
             statements=tuple(d.get("statements", [d["statement"]] if d.get("statement") else [])),
             inputs=tuple(d.get("inputs", ())), formula=d.get("formula", ""), unit=d.get("unit", ""),
+            per_share_formula=d.get("per_share_formula", ""),
             equity_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("equity_line_items", ())),
             income_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("income_line_items", ())),
             balance_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("balance_line_items", ()))))
