@@ -344,3 +344,12 @@ def test_a_parent_company_sentence_or_a_resolution_to_act_answers_no_group_quest
     p = Passage(chunk_id=1, doc="d", company="Kestrel", fiscal_year=2037, doc_type="ANNUAL", page=7, score=1.0, text=text)
     facts = QuestionFacts(text=question, years=[2037], companies=[Company(key="k", name="Kestrel")])
     assert prose.covering(None, facts, [p], 2037) is None
+
+
+@pytest.mark.parametrize("question", ["Allowance for credit losses on loans at the end of 2037, per Note 4?",
+                                      "allowance for credit losses on loans 2037 (see note 12)"])
+def test_a_note_reference_says_where_not_what(question):
+    page = ["Consolidated balance sheets", "(In thousands) 2037 2036", "Loans 8,412,660 7,905,118",
+            "Allowance for credit losses on loans (101,352) (92,814)", "Loans, net 8,311,308 7,812,304"]
+    hit = _hit(question, [page], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(101,352)"

@@ -187,6 +187,8 @@ _CHANGE_IN_PERCENT = re.compile(r"(?i),?\s*(?:\bin\s+(?:%|percent(?:age)?(?:\s+t
 # word of the measure
 _PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors)?|directors)(?=\s+(?:(?:has|have|had)\s+)?"
                        r"(?:propos|recommend|declar|approv|resolv)|\s*$|\s*\?)|\b(?:by|from)\s+the\s+(?:board|directors)\b")
+# where the figure is printed, not what it measures: "per Note 4", "(see note 12)", "in note 7(b)"
+_NOTE_REF = re.compile(r"(?i)\(?\b(?:(?:per|in|from|see|according\s+to)\s+)?(?:the\s+)?notes?\s+\d{1,2}(?:\s*\(?[a-z]\))?\b\)?")
 _AFTER_ITEMS = re.compile(r"\b(?:before|after)\s+(financial\s+items?|financial\s+(?:income|expenses?|costs?)|items?)\b")
 
 
@@ -206,7 +208,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     hint = _statement_hint(text)
     text = STATEMENT_WORDS.sub(" ", text)
     text = _WEEKS.sub(" weeks ", _BASIS.sub(" ", _UNIT_PHRASE.sub(" ", _PAREN.sub(" ", text))))
-    text = _PROPOSER.sub(" ", text)
+    text = _NOTE_REF.sub(" ", _PROPOSER.sub(" ", text))
     if metric is not None and metric.kind == "per_share":
         text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:
