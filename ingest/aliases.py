@@ -103,8 +103,8 @@ _EXCHANGES = r"(?:ASX|AIM|LSE|TSX(?:-?V)?|TSXV|NYSE(?:\s+American)?|NASDAQ|Nasda
 _LISTING = re.compile(rf"\(\s*{_EXCHANGES}\s*(?:code)?\s*:\s*([A-Z][A-Z0-9]{{0,5}}(?:\.[A-Z]{{1,2}})?)\s*\)")
 _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?:code|ticker|symbol)\s*:?\s*|\b(?:Ticker|ticker|TICKER)\s*(?:symbol)?\s*:\s*)"
                            r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z]{1,2})?)\b"
-                           # a cover's "ASX: CRR", "NSE: TAPTIRIDGE", "Oslo Børs: NVHAV" (an exchange's code, never a number)
-                           rf"|(?<![\w(]){_EXCHANGES}\s*:\s*([A-Z][A-Z0-9]{{1,10}})\b(?!\s*\))")
+                           # a cover's "ASX: ABC", "NSE: ACMESTEEL", "Oslo Børs: ACME" (an exchange's code, never a number)
+                           rf"|(?<![\w(])(?!AIM\b){_EXCHANGES}\s*:\s*([A-Z][A-Z0-9]{{1,10}})(?=\s*(?:$|[|,;/]|\s[-–]\s|\n))")
 _SYMBOL = re.compile(r"(?i:\b(?:our|the company[’']s)\s+(?:class [a-c]\s+)?(?:common stock|ordinary shares|shares|"
                      r"common shares)\b[^.]{0,160}?\bunder the (?:ticker |trading )?symbols?\s*)[“\"‘']{1,2}"
                      r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)[”\"’']{1,2}")

@@ -40,7 +40,7 @@ SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Co\.,?\s+Lt
             r"INCORPORATED|CORPORATION|LIMITED|LTD\.?|INC\.?|CORP\.?|COMPANY|BERHAD|BHD|S\.P\.A\.")
 _TOKEN = r"(?:[A-Z0-9][\w&.’'@+-]*|&|and|of|de|du|la|der|the|für|y)"
 _NAME_CORE = rf"(?:[A-Z0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
-# (a Swedish public company prints "(publ)" after its form: "Vindhem AB (publ)")
+# (a Swedish public company prints "(publ)" after its form: "Acme Spel AB (publ)")
 _PUBL = r"(?:[ \t]*\((?i:publ)\))?"
 NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w]){_PUBL}")
 # At a line's start a brand may be printed in lower case ("abrdn", "bpost").

@@ -25,7 +25,7 @@ _LEGAL_SUFFIX = r"(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|Limite
 _LEGAL_NAME = re.compile(rf"\b((?:[A-Z][\w&.’'-]*\s+){{0,5}}[A-Z][\w&.’'-]*,?\s+{_LEGAL_SUFFIX})(?=[\s,.)]|$)")
 _SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:inc\.?|incorporated|corporation|corp\.?|company|co\.?|limited|ltd\.?|plc|"
                           r"p\.l\.c\.|n\.v\.|s\.a\.|ag|se|llc|l\.p\.|"
-                          # continental, Nordic and Asian legal forms ("Vindhem Games AB (publ)", "Nordvik Havbruk ASA")
+                          # continental, Nordic and Asian legal forms ("Acme Spel AB (publ)", "Acme Havbruk ASA")
                           r"asa|ab|oyj|a/s|s\.p\.a\.|spa|gmbh|kgaa|nv|sa|bhd|berhad|tbk|k\.k\.|pty|s\.a\.b\.\s+de\s+c\.v\.|"
                           r"\(publ\)))+\s*$")
 

@@ -156,7 +156,7 @@ def test_any_coined_word_of_the_companys_name_is_no_word_of_the_measure(company)
 @pytest.mark.parametrize("cover,ticker", [
     ("KESTREL SANDS RESOURCES LIMITED\nABN 12 345 678 901\nANNUAL REPORT 2037\nASX: KSR", "KSR"),
     ("GODAVARI STEEL WORKS LIMITED\nAnnual Report 2036-37\nNSE: GODSTEEL | BSE: 531122", "GODSTEEL"),
-    ("Cantieri Navali Lagunari S.p.A.\nAnnual Financial Report 2037\nEuronext Milan - STAR segment - ticker: CNL", "CNL"),
+    ("Cantieri Navali Lagunari S.p.A.\nAnnual Financial Report 2037\nShares listed on Euronext Milan, ticker: CNL", "CNL"),
 ])
 def test_a_ticker_printed_on_the_cover_is_learned(cover, ticker):
     from ingest.aliases import learn
@@ -188,7 +188,7 @@ def test_a_result_stated_with_fewer_decimals_than_its_derivation_is_the_derived_
 def test_a_currency_named_as_a_rows_unit_is_no_slice_of_the_measure():
     from pipeline.retrieval.row_fit import sliced_currencies
     page = ["Consolidated income statement", "Note 2037 2036", "NOK million", "Revenue 5 6,412.8 5,906.1",
-            "Earnings per share (NOK)", "Basic 9 7.41 6.90", "Net interest-bearing debt, NOK million 2,118.4 2,306.0"]
+            "Earnings per share (NOK)", "Basic 9 7.41 6.90", "Interest-bearing debt, NOK million 2,118.4 2,306.0"]
     facts = facts_of(["\n".join(page)])
     assert "NOK" not in sliced_currencies(facts)
     assert "EUR" in sliced_currencies(facts + facts_of(["Borrowings by currency\n2037 2036\nEuro 400.0 380.0"]))
@@ -236,44 +236,55 @@ def test_a_bare_noun_phrase_with_its_date_and_whose_accounts_asks_a_value(questi
 
 def test_a_money_measure_is_never_a_share_count_printed_under_its_heading():
     page = ["Consolidated statements of income", "(Thousands of pesos) 2037 2036", "Net income attributable to:",
-            "Non-controlling interest 33,229 30,118", "Weighted average shares outstanding (thousands) 2,102,440 2,118,905"]
-    hit = _hit("Controlling interest net income FY2037", [page], 2037)
-    assert not isinstance(hit, FactMatch) or hit.fact.value_printed != "2,102,440"
+            "Non-controlling interests 41,118 38,004", "Weighted average number of shares (thousands) 1,840,112 1,852,906"]
+    hit = _hit("Net income attributable to the controlling interest, FY2037", [page], 2037)
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed != "1,840,112"
+    hit = _hit("Weighted average number of shares 2037", [page], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,840,112"
 
 
 def test_a_per_unit_question_is_never_an_amount():
     page = ["Consolidated statements of operations", "(In millions, except per unit data) 2037 2036",
-            "Net income attributable to Kestrel Midstream Partners, LP 869 812"]
-    assert not isinstance(_hit("Net income per LP unit 2037", [page], 2037), FactMatch)
+            "Net income attributable to the partnership 1,102 988", "Net income per limited partner unit 2.41 2.16"]
+    hit = _hit("Net income per LP unit 2037", [page], 2037)
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "2.41"
+    assert not isinstance(_hit("Net income per LP unit 2037", [page[:-1]], 2037), FactMatch)
+    hit = _hit("Net income attributable to the partnership 2037", [page], 2037)       # the amount, asked as one
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,102"
 
 
 def test_a_total_asked_is_the_notes_total_row_over_the_balance_sheets_parts():
     balance = ["Statements of financial position", "Group 2037 2036", "Non-current liabilities",
-               "Loans and borrowings 1,102,557 1,318,204", "Current liabilities", "Loans and borrowings 418,204 388,557"]
-    note = ["21. Loans and borrowings", "Group 2037 2036", "Term loans 1,102,557 1,318,204",
-            "Revolving credits 418,204 388,557", "Total loans and borrowings 1,520,761 1,706,761"]
-    hit = _hit("Total loans and borrowings of the Group at 30 June 2037", [balance, note], 2037)
-    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,520,761"
+               "Loans and borrowings 905,330 1,012,448", "Current liabilities", "Loans and borrowings 310,006 296,550"]
+    note = ["18. Loans and borrowings", "Group 2037 2036", "Term loans 905,330 1,012,448",
+            "Revolving credits 310,006 296,550", "Total loans and borrowings 1,215,336 1,308,998"]
+    hit = _hit("What were the Group's total loans and borrowings at 30 June 2037?", [balance, note], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,215,336"
+    # a statement printing the measure whole answers before a note's total of another breakdown
+    income = ["Consolidated income statement", "(In millions) 2037 2036", "Revenue 1,204 1,118", "Cost of sales (700) (650)"]
+    segments = ["Segment information", "(In millions) 2037 2036", "Retail 464 430", "Total revenue 740 690"]
+    hit = _hit("total revenue 2037", [income, segments], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,204"
 
 
 def test_a_balance_at_a_date_is_never_a_cash_flow_movement():
     flows = ["Consolidated statements of cash flows", "(NT$ thousand) 2037 2036", "Cash flows from financing activities",
-             "Proceeds from short-term borrowings 6,800,000 7,450,000", "Repayments of short-term borrowings (7,550,000) (6,900,000)"]
-    assert not isinstance(_hit("Short-term borrowings at end of 2037", [flows], 2037), FactMatch)
-    hit = _hit("Proceeds from short-term borrowings in 2037", [flows], 2037)
-    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "6,800,000"
+             "Proceeds from short-term borrowings 2,150,000 1,980,000", "Repayments of short-term borrowings (2,310,000) (1,870,000)"]
+    assert not isinstance(_hit("Short-term borrowings as of December 31, 2037", [flows], 2037), FactMatch)
+    hit = _hit("Proceeds from short-term borrowings in the year ending on 31 December 2037", [flows], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,150,000"
 
 
 def test_a_figure_asked_net_of_a_deduction_is_the_block_printed_net_of_it():
-    note = ["Segment information", "(In millions) 2037 2036", "Net revenues", "Smokeless products 2,704 2,588",
-            "Total net revenues 21,402 21,118", "Revenues net of excise taxes", "Smokeless products 2,398 2,268",
-            "Total revenues net of excise taxes 19,200 19,486"]
+    note = ["Segment information", "(In millions) 2037 2036", "Net revenues", "Smokeless products 3,118 2,960",
+            "Total net revenues 22,406 21,804", "Revenues net of excise taxes", "Smokeless products 2,745 2,610",
+            "Total revenues net of excise taxes 20,118 19,652"]
     hit = _hit("Smokeless products revenues net of excise taxes 2037", [note], 2037)
-    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "2,398"
-    loans = ["Consolidated balance sheets", "(In thousands) 2037 2036", "Loans held for investment 3,812,440 3,588,210",
-             "Less: allowance for credit losses on loans (45,220) (42,330)", "Loans, net 3,767,220 3,545,880"]
-    hit = _hit("Loans, net of allowance, at Dec 31, 2037?", [loans], 2037)
-    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "3,767,220"
+    assert not isinstance(hit, FactMatch) or hit.fact.value_printed == "2,745"
+    loans = ["Consolidated balance sheets", "(In thousands) 2037 2036", "Loans held for investment 5,204,118 4,980,406",
+             "Less: allowance for credit losses on loans (61,205) (58,330)", "Loans, net 5,142,913 4,922,076"]
+    hit = _hit("Loans net of the allowance at 31 December 2037", [loans], 2037)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "5,142,913"
 
 
 def test_a_swedish_public_company_and_nordic_legal_forms_name_the_company():
@@ -303,9 +314,11 @@ def test_a_quarters_figure_in_a_sentence_is_not_the_years():
         facts = QuestionFacts(text="Average daily production at Kestrel in 2037, boe/d?", years=[2037],
                               companies=[Company(key="k", name="Kestrel")])
         return prose.covering(None, facts, [p], 2037)
-    assert said("Fourth-quarter 2037 production averaged 29,806 boe/d. Volumes grew on the drilling program.") is None
-    found = said("Average daily production in 2037 was 28,412 boe/d. Volumes grew on the drilling program.")
-    assert found is not None and "28,412" in found.sentence
+    assert said("Fourth-quarter 2037 production averaged 31,240 boe/d. Volumes grew on the drilling program.") is None
+    found = said("Average daily production in 2037 was 27,905 boe/d. Volumes grew on the drilling program.")
+    assert found is not None and "27,905" in found.sentence
+    found = said("Average daily production in 2037 was 27,905 boe/d, with the fourth quarter the strongest.")
+    assert found is not None and "27,905" in found.sentence
 
 
 def test_a_table_stated_per_unit_of_output_holds_rates_not_amounts():
@@ -333,9 +346,10 @@ def test_a_payout_ratio_over_a_per_share_base_divides_per_share_figures(question
 
 
 @pytest.mark.parametrize("question,text", [
-    ("How many employees did Kestrel have at the end of 2037?", "The parent company had 214 employees on average (198)."),
+    ("How many employees did Kestrel have at the end of 2037?",
+     "The parent company employed 96 people on average during the year (88)."),
     ("Has Kestrel cancelled its treasury shares?",
-     "The Board of Directors has resolved to cancel 2,000,000 treasury shares on 31 May 2038."),
+     "The Board resolved to cancel 1,250,000 treasury shares, with effect from 30 June 2038."),
 ])
 def test_a_parent_company_sentence_or_a_resolution_to_act_answers_no_group_question(question, text):
     from pipeline.answer import prose
@@ -346,10 +360,10 @@ def test_a_parent_company_sentence_or_a_resolution_to_act_answers_no_group_quest
     assert prose.covering(None, facts, [p], 2037) is None
 
 
-@pytest.mark.parametrize("question", ["Allowance for credit losses on loans at the end of 2037, per Note 4?",
-                                      "allowance for credit losses on loans 2037 (see note 12)"])
+@pytest.mark.parametrize("question", ["What was the allowance for loan losses at year-end 2037 (see Note 5)?",
+                                      "allowance for credit losses on loans 2037, per note 12"])
 def test_a_note_reference_says_where_not_what(question):
-    page = ["Consolidated balance sheets", "(In thousands) 2037 2036", "Loans 8,412,660 7,905,118",
-            "Allowance for credit losses on loans (101,352) (92,814)", "Loans, net 8,311,308 7,812,304"]
+    page = ["Consolidated balance sheets", "(In thousands) 2037 2036", "Loans 6,204,115 5,880,402",
+            "Allowance for credit losses on loans (74,306) (70,118)", "Loans, net 6,129,809 5,810,284"]
     hit = _hit(question, [page], 2037)
-    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(101,352)"
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(74,306)"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from pipeline.answer import calculator
+from pipeline.core import months
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.figure_ask import statement_named
 from pipeline.question.terms import content_terms
@@ -48,7 +49,7 @@ def asks_a_value(facts: QuestionFacts) -> bool:
         return False
     where = set(content_terms(statement_named(facts.text)))     # the statement named is where, not what
     # (nor is the date asked, "at 31 March 2046", nor whose accounts: "consolidated", "standalone")
-    n = len([t for t in question_terms(facts) if t not in where and not _WHEN_OR_WHOSE.fullmatch(t)])
+    n = len([t for t in question_terms(facts) if t not in where and not _WHOSE.fullmatch(t) and months.number(t) is None])
     if _WHAT_WAS.search(facts.text):
         # a line item named in full ("purchases of property and equipment", "loss before income tax", "issuance of
         # common stock, net of issuance costs") is looked for as a row before any sentence
@@ -56,8 +57,7 @@ def asks_a_value(facts: QuestionFacts) -> bool:
     return not _ASKING_LEAD.search(facts.text) and 0 < n <= 3
 
 
-_WHEN_OR_WHOSE = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|consolid\w*|standalon\w*|separ\w*|"
-                            r"group")
+_WHOSE = re.compile(r"consolid\w*|standalon\w*|separ\w*|group")
 # How many content words a line item a what-was question names may have ("loss before income tax": three;
 # "proceeds from issuance of common stock, net of issuance costs": six)
 _LINE_ITEM_WORDS = 6

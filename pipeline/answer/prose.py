@@ -79,7 +79,7 @@ _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|
 # their nouns: "total consideration of $120m", "following a review, it closed 14 stores"); a proposal: yesno.PUT_TO_VOTE
 _UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|assessing|(?:will|to|may|shall|would|could)\s+"
                         r"(?:\w+\s+)?(?:review|consider|evaluate|explore|assess)|under\s+(?:review|consideration|evaluation|"
-                        r"assessment)|discretion|subject\s+to|no\s+decision|not\s+yet\s+decided|possible|potential|(?:initiated|"
+                        r"assessment)|discretion|subject\s+to|no\s+decision|not\s+yet\s+decided|(?:a|the)\s+(?:possible|potential)|(?:initiated|"
                         r"launched|commenced|began|begun|started)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:review|evaluation|assessment))\b")
 # a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
@@ -268,7 +268,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
                 continue    # "by how much did it increase?" needs a change stated with its amount, not an option
-            if part and not names_part(part, sent) or not (part or why or past_yes_no or future_yes_no) and part_of_year(sent):
+            if part and not names_part(part, sent) or not (part or why or past_yes_no or future_yes_no) and part_of_year(sent[:40]):
                 continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's, nor the reverse
             if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent) or _UNDECIDED.search(sent) or
                                 (PUT_TO_VOTE.search(sent) and not PUT_TO_VOTE.search(facts.text))):
@@ -278,7 +278,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "will it raise its dividend?" is not answered by a review or a discretion
             if one_of_many(facts.text, sent):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
-            if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\b", facts.text):
+            if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and not why \
                     and (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):

@@ -218,7 +218,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                           " ", text)
         for coined in _coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
             text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
-                          rf"Trust))?(?:'s|’s)?(?![\w])", " ", text)     # ("BRENTA" printed, "Brenta" asked)
+                          rf"Trust))?(?:'s|’s)?(?![\w])", " ", text)     # ("ACME" printed, "Acme" asked)
     text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
     lead = _LEAD_IN.match(text)
     if lead and all(w in FILLER or w in _LEAD_WORDS for w in re.findall(r"[a-z0-9'-]+", lead.group(1).lower())):
@@ -336,8 +336,8 @@ def _leading_parts(company) -> set[str]:
 
 
 def _coined_words(company) -> list[str]:
-    """The words of a company's name as analysts shorten it ("Cedarmount" of "Cedarmount Financial Group", "Brenta" of
-    "Officine Meccaniche Brenta S.p.A."), each no word of the language ("American", "First") and no measure's
+    """The words of a company's name as analysts shorten it ("Cedarmount" of "Cedarmount Financial Group", "Lagunari" of
+    "Cantieri Navali Lagunari S.p.A."), each no word of the language ("American", "First") and no measure's
     ("Insurance", "Cash")."""
     out = []
     for word in re.split(r"[\s,]+", company.name.strip()):

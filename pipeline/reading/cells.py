@@ -18,10 +18,11 @@ _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|t
 MONEY_SIGNS = {"$", "US$", "€", "£", "¥", "A$", "C$", "NZ$", "HK$", "S$", "₹", "₩", "₱", "R$", "NT$", "Mex$"}
 # (a currency written in letters is a sign where the row repeats it or where it follows the label's last word;
 # after "of", "for", ... it is the label's: "Consumption of RM 4,213.30" is raw material)
-LETTER_SIGNS = {"Ps", "Ps.", "RM", "Rs", "Rs.", "Php", "PHP", "Rp", "Rp.", "SR", "QR", "KD", "Dhs", "Tk",
-                # ISO codes printed before each figure ("Revenue USD 1,204 USD 1,118")
-                "USD", "EUR", "GBP", "CHF", "NOK", "SEK", "DKK", "PLN", "INR", "CNY", "RMB", "HKD", "SGD", "JPY",
-                "ZAR", "MYR", "IDR", "SAR", "AED", "AUD", "CAD", "NZD", "BRL", "MXN", "KRW", "TWD", "THB"}
+LETTER_SIGNS = {"Ps", "Ps.", "RM", "Rs", "Rs.", "Php", "PHP", "Rp", "Rp.", "SR", "QR", "KD", "Dhs", "Tk"}
+# ISO codes printed before each figure ("Revenue USD 1,204 USD 1,118"): a sign only where the row repeats it ("Bank
+# loans EUR 1,204 1,118" names the loans' currency)
+ISO_SIGNS = {"USD", "EUR", "GBP", "CHF", "NOK", "SEK", "DKK", "PLN", "INR", "CNY", "RMB", "HKD", "SGD", "JPY", "ZAR",
+             "MYR", "IDR", "SAR", "AED", "AUD", "CAD", "NZD", "BRL", "MXN", "KRW", "TWD", "THB"}
 _LABEL_ENDS = {"of", "for", "in", "on", "to", "from", "and", "the", "&", "by", "with"}
 # a footnote's marker after a figure printed with decimals: "5.25 1)", "4.50 a)" (a bracketed "(1)" may be a figure:
 # `without_marker` tells them apart by the columns)
@@ -39,7 +40,8 @@ def split_row(line: str) -> tuple[str, list[str]]:
             i -= 1      # ("2.10 (1)": a figure or a marker, told apart by the columns, `without_marker`)
             continue
         if t in MONEY_SIGNS or t in LETTER_SIGNS and (sum(x == t for x in toks) > 1 or i > 1 and
-                                                     toks[i - 2].lower() not in _LABEL_ENDS):
+                                                     toks[i - 2].lower() not in _LABEL_ENDS) or \
+                t in ISO_SIGNS and sum(x == t for x in toks) > 1:
             i -= 1
             continue
         if _VALUE.match(t) and not _UNITS_CELL.fullmatch(t):

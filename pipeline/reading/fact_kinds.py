@@ -84,5 +84,7 @@ _PER_UNIT_HEADER = re.compile(rf"(?i)\(\s*(?:[a-z]{{0,3}}\$|[£€¥]|[a-z]{{3}}
 def per_unit_of(header_text: str) -> str | None:
     """The physical unit a table header states its figures per ("boe" of "NETBACKS ($/boe) 2059 2058"), or None."""
     m = _PER_UNIT_HEADER.search(header_text or "")
-    return (m.group(1) or m.group(2)).lower() if m else None
+    if not m or re.search(r"(?i)\bexcept\b[^)]*$", (header_text or "")[:m.start()]):
+        return None     # "($ thousands, except per boe)": amounts, a per-unit row excepted
+    return (m.group(1) or m.group(2)).lower()
 

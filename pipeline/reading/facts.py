@@ -23,11 +23,11 @@ from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
 from pipeline.reading.columns import scale_of
-from pipeline.core.currencies import currency_of
+from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "78"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "79"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -318,7 +318,14 @@ def _row_unit(label: str) -> tuple[str | None, str | None]:
     printed as a row ("Net sales (thousands of U.S. dollars)" under a yen table), "Revenue (US$m)" in a
     highlights table of rupee figures."""
     m = re.search(r"\(([^()]{1,40})\)\s*$", label)
-    return (currency_of(m.group(1)), scale_of(m.group(1))) if m else (None, None)
+    if not m or not _UNIT_ONLY.fullmatch(CURRENCY_RE.sub(" ", m.group(1))):
+        return None, None       # ("(120 million shares of EUR 1 each)", "(US$300 million)": words of the row, no unit)
+    return currency_of(m.group(1)), scale_of(m.group(1))
+
+
+# what is left of a unit bracket once its currency is taken out: a scale and its connecting words only
+_UNIT_ONLY = re.compile(r"(?i)[\s'’.,-]*(?:in\s+|of\s+|amounts?\s+in\s+)*(?:millions?|thousands?|billions?|crores?|lakhs?|"
+                        r"'?000s?|mn|bn|m|k)?(?:\s+of)?[\s'’.,-]*")
 
 
 def _page_unit(page_units: dict[int, tuple[str, str]] | None, page: int, currency: str | None,

@@ -41,13 +41,19 @@ def _line(line: str, years: int) -> str:
     fits = [g for g in _groupings(run) if len(g) == years or len(g) == years + 1 and re.fullmatch(r"\d{1,2}", g[0])
             and len({f.count(" ") for f in g[1:]}) == 1]
     if len(fits) > 1:
-        even = [g for g in fits if len({f.count(" ") for f in g[-years:]}) == 1 and " " in g[-1]]
+        even = [g for g in fits if len({f.count(" ") for f in g[-years:]}) == 1 and " " in g[-1] and _near(g[-years:])]
         fits = even if len(even) == 1 else fits
     if len(fits) == 1:
         return " ".join(toks[:k] + ["".join(f.split()) for f in fits[0]])
     if len(fits) > 1:
         return " ".join(toks[:k] + ["n/a"] * years)
     return line
+
+
+def _near(figures: list[str]) -> bool:
+    """The figures are within a factor of ten of each other (one row's years: "1 204 310 556" is no 1,204 and 310,556)."""
+    values = [abs(float(re.sub(r"[^\d.]", "", f) or 0)) for f in figures]
+    return min(values) > 0 and max(values) / min(values) <= 10
 
 
 def _groupings(run: list[str]) -> list[list[str]]:

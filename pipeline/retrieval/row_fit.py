@@ -99,7 +99,7 @@ def _qualifier_start(toks: list[str]) -> int | None:
 _CASH_MOVEMENT = re.compile(r"(?i)\W*(?:proceeds|repayments?|payments?|purchases?|acquisitions?|issu(?:ance|es?)|receipts?|"
                             r"disposals?|sales?\s+of|net\s+(?:cash|increase|decrease|proceeds|repayments?)|cash\s+(?:paid|received))\b")
 # a balance asked at a date ("at end of 2055", "as of December 31", "year-end")
-AT_A_DATE = re.compile(rf"(?i)\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
+AT_A_DATE = re.compile(rf"(?i)(?<!ending )(?<!ended )\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
                        r"\byear[- ]end\b|\bend of\b")
 
 
@@ -112,7 +112,7 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if f.statement == "cash_flow" and _CASH_MOVEMENT.match(f.label) and AT_A_DATE.search(ask.question) and \
             not (ask.metric and ask.metric.statement == "cash_flow"):
         return True     # a balance at a date is never a cash flow ("Proceeds from short-term borrowings")
-    if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\bpaid\b", ask.question) and \
+    if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\b(?:paid|distributed|during)\b", ask.question) and \
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
     basis = {w.lower() for w in _BASIS.findall(ask.question)}
@@ -263,3 +263,14 @@ _UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
 def asked_currencies(question: str) -> frozenset[str]:
     return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question))
+
+
+def printed_in_parts(ask: Ask, cands: list[StoredFact]) -> bool:
+    """A primary statement prints the asked measure only in parts: the same row label with two values in one year
+    ("Non-current › Loans and borrowings", "Current › Loans and borrowings"), so neither is its total."""
+    seen: dict[tuple, set] = {}
+    for f in cands:
+        if f.statement is not None and not f.secondary and set(ask.hard) <= set(stems(f.label)):
+            seen.setdefault((f.doc_id, f.page, f.label.lower(), f.fiscal_year), set()).add(f.value)
+    return any(len(values) > 1 for values in seen.values())
+
