@@ -230,6 +230,9 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             path = " \u203a ".join([*row.path, row.label])
             if not_facts.running_footer(row.label, cells) or not_facts.split_date(row.label, cells):
                 continue
+            # (the row's own unit bracket and its header's per-unit caption are the row's: read once, for its money cells)
+            own_cur, own_scale = _row_unit(row.label)
+            per = per_unit_of(next((f"{h.caption} {h.text}" for h in t.headers if h.columns is row.cols), ""))
             for col, printed in cells:
                 if col.kind != "value" or col.year in row.ambiguous or printed.endswith(","):
                     continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)
@@ -243,16 +246,14 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     unit = None         # index points or a unit price: in currency units, whatever the table's scale
                 if kind == "money" and in_pence(printed):
                     unit = "pence"      # "Share price (mid market) 635.00p": a price in pence
-                own_cur, own_scale = _row_unit(row.label) if kind == "money" else (None, None)
-                cur, unit = own_cur or cur, own_scale or unit
-                per = per_unit_of(next((f"{h.caption} {h.text}" for h in t.headers if h.columns is row.cols), "")) \
-                    if kind == "money" else None
+                if kind == "money":
+                    cur, unit = own_cur or cur, own_scale or unit
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")
                 if col.entity == "company":
                     quals.append(PARENT_ONLY)     # the parent company's column beside the group's
-                if per:
+                if per and kind == "money":
                     quals.append(f"per {per}")    # a unit rate ("$/boe"): no amount, no scale
                     unit = None
                 if row.line_no in averages:
