@@ -367,3 +367,57 @@ def test_a_note_reference_says_where_not_what(question):
             "Allowance for credit losses on loans (74,306) (70,118)", "Loans, net 6,129,809 5,810,284"]
     hit = _hit(question, [page], 2037)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(74,306)"
+
+
+_PERIOD_COLUMNS = ["Sorae Textile Holdings Co., Ltd.", "Consolidated Statements of Profit or Loss",
+                   "43rd term: For the fiscal year ended March 31, 2071", "42nd term: For the fiscal year ended March 31, 2070",
+                   "(Unit: millions of yen)", "Note 43rd term (Current) 42nd term (Prior)",
+                   "Net sales 5 402,118 388,406", "Operating profit 61,204 55,872"]
+
+
+def test_columns_headed_by_the_numbered_fiscal_period_read_as_the_dates_its_legend_names():
+    hit = _hit("Sorae net sales FY2071", [_PERIOD_COLUMNS], 2071, "Sorae Textile")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "402,118"
+    prior = _hit("Sorae operating profit for the year ended March 2070", [_PERIOD_COLUMNS], 2070, "Sorae Textile")
+    assert isinstance(prior, FactMatch) and prior.fact.value_printed == "55,872"
+
+
+def test_numbered_period_columns_without_a_legend_stay_unread():
+    page = [ln for ln in _PERIOD_COLUMNS if "ended" not in ln]
+    assert not [f for f in facts_of(["\n".join(page)]) if f.value_printed == "402,118"]
+
+
+_OCI = ["Marisol Cerámica S.A.", "Consolidated Statement of Profit or Loss and Other Comprehensive Income",
+        "For the year ended 31 December 2071", "EUR thousand Notes 2071 2070",
+        "Revenue 4 218,406 201,117", "Other income 5 3,118 2,904", "Profit for the year 18,442 16,021",
+        "Other comprehensive income", "Items that will not be reclassified to profit or loss:",
+        "Actuarial gains on defined benefit plans 12 1,204 (806)",
+        "Equity instruments at fair value through other comprehensive income 618 211",
+        "Items that may be reclassified subsequently to profit or loss:",
+        "Cash flow hedges (402) 1,118", "Currency translation differences 2,006 (1,390)",
+        "3,426 (867)", "Total comprehensive income for the year 21,868 15,154"]
+
+
+def test_an_unlabelled_line_summing_two_sub_headings_is_the_outer_headings_total():
+    hit = _hit("Marisol total other comprehensive income 2071", [_OCI], 2071, "Marisol")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "3,426"
+    total = _hit("Marisol total comprehensive income 2070", [_OCI], 2070, "Marisol")
+    assert isinstance(total, FactMatch) and total.fact.value_printed == "15,154"
+
+
+def test_other_comprehensive_income_is_never_other_income_an_oci_reserve_or_an_asset_measured_through_it():
+    page = [ln for ln in _OCI if ln != "3,426 (867)"]     # the subtotal left unprinted: nothing answers
+    page += ["Consolidated Statement of Financial Position", "At 31 December 2071", "EUR thousand 2071 2070",
+             "Financial assets at fair value through other comprehensive income 9,204 8,586",
+             "Accumulated other comprehensive income 4,118 692"]
+    hit = _hit("Marisol total other comprehensive income 2071", [page[:15], page[15:]], 2071, "Marisol")
+    assert not isinstance(hit, FactMatch), hit.fact.label_path
+    assert isinstance(_hit("Marisol other income 2071", [page[:15]], 2071, "Marisol"), FactMatch)
+
+
+def test_a_lead_in_heading_gets_no_total_from_its_sections_rows():
+    page = ["Cash flows", "Years ended December 31", "(in millions of dollars) 2071 2070", "Cash provided by (used in):",
+            "Operating activities", "Net earnings 120.4 98.2", "Items not affecting cash:",
+            "Depreciation 40.1 38.0", "Deferred taxes 5.5 4.1", "166.0 140.3", "Investing activities",
+            "Capital expenditures (60.2) (55.0)"]
+    assert not [f for f in facts_of(["\n".join(page)]) if f.value_printed == "166.0" and "Cash provided" in f.label_path]

@@ -174,7 +174,9 @@ class Lexicon:
                     if not low[:mm.start()].endswith(" other "):    # "other operating income" is another line
                         spans.append((mm.start(), mm.end(), m))
         accepted: list[tuple[int, int, Metric]] = []
-        for start, end, m in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
+        # (a term's period words name no measure: "operating profit for the year" is operating profit, not
+        # "profit for the year" because that term is longer)
+        for start, end, m in sorted(spans, key=lambda s: (-_measure_length(low[s[0]:s[1]]), s[0])):
             if all(end <= a or start >= b for a, b, _ in accepted) and \
                     all(end <= a or start >= b for a, b in blocked):
                 accepted.append((start, end, m))
@@ -245,3 +247,11 @@ def load_lexicon(path: Path | None = None) -> Lexicon:
 @lru_cache(maxsize=2)
 def get_lexicon() -> Lexicon:
     return load_lexicon()
+
+
+_PERIOD_WORDS = re.compile(r"\s+for\s+the\s+(?:financial\s+|fiscal\s+)?(?:year|period)\s*$")
+
+
+def _measure_length(span: str) -> int:
+    """A matched term's length without its closing period words ("profit for the year": "profit")."""
+    return len(_PERIOD_WORDS.sub("", span.rstrip()))

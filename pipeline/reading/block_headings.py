@@ -55,3 +55,19 @@ def block_heading(lines: list[str], at: int) -> list[str]:
     """The heading of the rows under the header at line `at`: a segment named above it, else a measure captioned
     above it or named on it."""
     return segment_heading(lines, at) or by_caption(lines, at) or caption(lines[at], lines[at + 1:])
+
+
+def total_outside(stack: list[str], label: str) -> list[str]:
+    """The headings a "Total X" row stands under: not an "Other X" heading it widens ("Other comprehensive income" ›
+    "Items that may be reclassified ..." / "Total comprehensive income for the year"; "Other operating expenses:" /
+    ... / "Total operating expenses"): X is the whole measure, the heading one part of it."""
+    what = _words(re.sub(r"(?i)^\s*total\b", "", label))
+    for k, h in enumerate(stack):
+        words = _words(h)
+        if "other" in words and what and what == words - {"other"}:
+            return stack[:k]
+    return stack
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]{3,}", re.sub(r"\([^)]*\)|\bfor the (?:year|period)\b", " ", text.lower()))) - {"and"}

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import spaced_thousands
+from pipeline.reading import ordinal_periods, spaced_thousands
 from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    return spaced_thousands.read(_european_numbers(_unmark_years([_tidy(ln) for ln in lines])))
+    return spaced_thousands.read(_european_numbers(_unmark_years(ordinal_periods.read([_tidy(ln) for ln in lines]))))
 
 
 # Numbers printed the continental way. "2,41" (a comma before one or two digits) is a decimal comma wherever it

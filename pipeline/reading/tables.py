@@ -15,10 +15,10 @@ from pipeline.reading.columns import Header, has_period, header_block, is_fragme
 from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import TOTAL_ROW, YEAR, heading_label, split_row, without_marker
-from pipeline.reading.unlabelled_totals import heading_total
+from pipeline.reading.unlabelled_totals import heading_total, section_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
-from pipeline.reading.block_headings import block_heading, by_caption, segment_heading
+from pipeline.reading.block_headings import block_heading, by_caption, segment_heading, total_outside
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(?:in\s+)?(millions|thousands|billions|crores?|lakhs?)\b|"
@@ -206,10 +206,15 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 total.label, last_kind = f"Total {closed}", "total"
                 table.rows.append(total)
                 stack.pop()
+            elif last_kind == "row" and (closed := section_total(stack, table.rows, total, lines[i + 1:])):
+                total.label, total.path, last_kind = f"Total {closed}", tuple(stack[:-2]), "total"
+                table.rows.append(total)
+                del stack[-2:]
             i += 1
             continue
         attributed_lines.close_sibling_heading(stack, label)
-        row = _row(attributed_lines.completed(label, table.rows), values, i, header, stack, here)
+        row = _row(attributed_lines.completed(label, table.rows), values, i, header,
+                   total_outside(stack, label) if _TOTAL.match(label) else stack, here)
         row._attributed = row.label != label  # type: ignore[attr-defined]
         table.rows.append(row)
         if _TOTAL.match(label):

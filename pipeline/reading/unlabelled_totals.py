@@ -15,6 +15,8 @@ from pipeline.reading.page_table import Row
 
 
 _SPLIT = re.compile(r"(?i)\b(?:attributable|available)\s+to:?\s*$")
+# a heading that ends on a preposition is a lead-in its sub-headings complete, not a measure with a total
+_LEAD_IN = re.compile(r"(?i)\b(?:by|in|to|from|of|for|on)\)?:?\s*$")
 
 
 def _values(row: Row) -> dict[int, Decimal] | None:
@@ -22,12 +24,12 @@ def _values(row: Row) -> dict[int, Decimal] | None:
     if cells is None:
         return None
     out = {}
-    for k, (col, v) in enumerate(cells):
+    for col, v in cells:     # (by the column itself: a row printing its note and a row without one line up alike)
         if col.kind == "value":
             n = parse_number(v)
             if n is None:
                 return None
-            out[k] = n
+            out[id(col)] = n
     return out or None
 
 
@@ -63,3 +65,33 @@ def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
         if abs(got - want) > unit * len(parts) / 2:
             return None
     return stack[-1]
+
+
+def section_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) -> str | None:
+    """The heading one level out, when `line` (an unlabelled row) sums every row printed under it in two or more
+    sub-headings ("Other comprehensive income" › "Items that will not be reclassified ..." / "Items that may be
+    reclassified ..." / "35,570"), column by column, and no line `after` it is a total naming all the heading's
+    words ("Total comprehensive income" is another line than "Other comprehensive income")."""
+    if len(stack) < 2 or _LEAD_IN.search(stack[-2]):
+        return None     # ("Cash provided by (used in):" › "Operating activities" ...: a lead-in the sections complete)
+    outer = stack[:-1]
+    words = set(re.findall(r"[a-z]{3,}", outer[-1].lower())) - {"loss", "losses"}
+    if any(re.match(r"(?i)total\b", a.strip()) and words <= set(re.findall(r"[a-z]{3,}", a.lower())) for a in after):
+        return None
+    under = []
+    for r in reversed(rows):
+        if r.path[:len(outer)] != tuple(outer) or len(r.path) == len(outer) or re.match(r"(?i)total\b", r.label):
+            break
+        under.append(r)
+    total = _values(line)
+    if len({r.path for r in under}) < 2 or total is None:
+        return None
+    parts = [_values(r) for r in under]
+    if any(p is None or p.keys() != total.keys() for p in parts):
+        return None
+    for k, want in total.items():
+        got = sum(p[k] for p in parts)
+        unit = Decimal(1).scaleb(-max(_places(want), *(_places(p[k]) for p in parts)))
+        if abs(got - want) > unit * len(parts) / 2:
+            return None
+    return outer[-1]

@@ -89,10 +89,11 @@ NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|un
 
 
 def _qualifier_start(toks: list[str]) -> int | None:
-    """Where a label's "net of ..." / "less ..." qualifier starts after its own name ("Accounts receivable, net of
-    allowance ..."); None for none, or for a row that is the deduction itself ("Less: allowance ...")."""
-    return next((i for i in range(1, len(toks) - 1) if toks[i] == "net" and toks[i + 1] == "of" or toks[i] == "less"),
-                None)
+    """Where a label's "net of ..." / "less ..." qualifier, or its measurement basis ("Financial assets at fair value
+    through other comprehensive income"), starts after its own name ("Accounts receivable, net of allowance ...");
+    None for none, or for a row that is the deduction itself ("Less: allowance ...")."""
+    return next((i for i in range(1, len(toks) - 1) if toks[i] == "net" and toks[i + 1] == "of" or
+                 toks[i] in ("less", "through")), None)
 
 
 # a cash flow statement's movement of an item, not its balance
@@ -115,6 +116,13 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\b(?:paid|distributed|during)\b", ask.question) and \
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
+    if any(c.search(ask.question) and not c.search(f.label_path) for c in _COMPREHENSIVE):
+        return True     # a statement of (other) comprehensive income prints the profit-or-loss lines and the total
+        #               too: its title does not make "Other income" or "Total comprehensive income" other
+        #               comprehensive income
+    if ask.metric is None and _BALANCE_OF.search(f.label) and not _BALANCE_OF.search(ask.question):
+        return True     # "Accumulated other comprehensive income", "Deferred revenue": the balance a flow left, not
+        #               the asked flow
     basis = {w.lower() for w in _BASIS.findall(ask.question)}
     if basis and not basis & {w.lower() for w in _BASIS.findall(f.label_path)}:
         return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
@@ -132,6 +140,8 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
 
 
 _BASIS = re.compile(r"(?i)\b(headline|underlying|adjusted)\b")
+_COMPREHENSIVE = (re.compile(r"(?i)\bcomprehensive\b"), re.compile(r"(?i)\bother\s+comprehensive\b"))
+_BALANCE_OF = re.compile(r"(?i)\b(?:accumulated|deferred|unearned|accrued|prepaid)\b")
 # a dividend row told by when it was paid or for which year it is ("Dividend paid during the year per share",
 # "Dividend proposed for the financial year per share")
 _PAID_IN_YEAR = re.compile(r"(?i)\bdividends?\b.*\bpaid\s+(?:during|in)\s+the\s+(?:financial\s+)?year\b")
