@@ -421,3 +421,38 @@ def test_a_lead_in_heading_gets_no_total_from_its_sections_rows():
             "Depreciation 40.1 38.0", "Deferred taxes 5.5 4.1", "166.0 140.3", "Investing activities",
             "Capital expenditures (60.2) (55.0)"]
     assert not [f for f in facts_of(["\n".join(page)]) if f.value_printed == "166.0" and "Cash provided" in f.label_path]
+
+
+_SHARE_COLUMNS = ["LOTUS RIVER ELECTRONICS CORPORATION AND SUBSIDIARIES", "CONSOLIDATED BALANCE SHEETS",
+                  "(In Thousands of New Taiwan Dollars)", "2072 2071", "ASSETS Amount % Amount %", "CURRENT ASSETS",
+                  "Cash and cash equivalents (Note 6) $ 4,118,402 22 $ 3,906,115 21",
+                  "Financial assets at amortized cost -", "current (Note 8) 820,000 4 1,004,000 5",
+                  "Total current assets 9,204,118 49 8,870,552 48", "NON-CURRENT ASSETS",
+                  "Property, plant and equipment (Note 12) 9,406,330 51 9,612,008 52",
+                  "Total non-current assets 9,406,330 51 9,612,008 52", "TOTAL $ 18,610,448 100 $ 18,482,560 100"]
+
+
+def test_a_sub_header_of_amount_and_percent_pairs_gives_each_year_its_amount_column():
+    cash = _hit("Lotus River cash and cash equivalents at end of 2071", [_SHARE_COLUMNS], 2071, "Lotus River")
+    assert isinstance(cash, FactMatch) and cash.fact.value_printed == "3,906,115"
+    assert not [f for f in facts_of(["\n".join(_SHARE_COLUMNS)]) if f.value_printed in ("22", "21", "100")]
+
+
+def test_a_label_wrapped_at_its_qualifiers_dash_is_one_row_and_the_dash_no_nil_cell():
+    facts = facts_of(["\n".join(_SHARE_COLUMNS)])
+    assert {f.value_printed for f in facts if "amortized cost - current" in f.label} == {"820,000", "1,004,000"}
+    assert not [f for f in facts if f.label.endswith("cost -") or f.value_printed == "-"]
+
+
+def test_a_bare_total_closing_a_section_is_the_sections_total():
+    hit = _hit("Lotus River total assets at December 31, 2072", [_SHARE_COLUMNS], 2072, "Lotus River")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "18,610,448"
+
+
+def test_opex_is_operating_expenses():
+    page = ["Kestrel Freight Inc.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In thousands) 2072 2071",
+            "Revenue 812,406 790,118", "Operating expenses:", "Salaries and wages 301,118 288,406",
+            "Fuel 120,552 131,008", "Total operating expenses 706,204 690,331", "Operating income 106,202 99,787"]
+    from pipeline.question import shorthand
+    hit = _hit(shorthand.spell("Kestrel total opex 2072"), [page], 2072, "Kestrel Freight")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "706,204"

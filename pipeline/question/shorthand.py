@@ -13,7 +13,7 @@ _FORMS = [
     (r"\badj\b\.?", "adjusted"), (r"\bconsol\b\.?", "consolidated"),
     (r"\brev\b\.?", "revenue"), (r"\brevs\b", "revenues"),
     (r"\bavg\b\.?", "average"), (r"\bprev\b\.?", "previous"),
-    (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"),
+    (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"), (r"\bopex\b", "operating expenses"),
     (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"), (r"\bincl\b\.?", "including"),
     (r"(?:(?<=\bfrom )|(?<=\bcontinuing )|(?<=\bdiscontinued ))ops\b", "operations"),   # "cash from ops", "continuing ops"
     # per-share and insurers' measures said by their initials

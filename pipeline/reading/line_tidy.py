@@ -11,7 +11,24 @@ from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    return spaced_thousands.read(_european_numbers(_unmark_years(ordinal_periods.read([_tidy(ln) for ln in lines]))))
+    lines = _unmark_years(ordinal_periods.read(_dash_wrapped([_tidy(ln) for ln in lines])))
+    return spaced_thousands.read(_european_numbers(lines))
+
+
+# A label wrapped at the hyphen of its qualifier ("Financial assets at fair value through profit or loss -" over
+# "current (Notes 4 and 7) 1,204,558 988,730"): the dash is the label's, not a nil cell; the label is read whole on
+# the figures' line (the first line left empty, so line numbers stay the page's)
+_DASH_END = re.compile(r"[A-Za-z)]\s+[-–]$")
+_FIGURE = re.compile(r"\d[\d,]{2,}")
+
+
+def _dash_wrapped(lines: list[str]) -> list[str]:
+    out = list(lines)
+    for i in range(len(out) - 1):
+        ln, nxt = out[i], out[i + 1]
+        if _DASH_END.search(ln) and not _FIGURE.search(ln) and re.match(r"[a-z]", nxt) and _FIGURE.search(nxt):
+            out[i], out[i + 1] = "", f"{ln} {nxt}"
+    return out
 
 
 # Numbers printed the continental way. "2,41" (a comma before one or two digits) is a decimal comma wherever it

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import attributed_lines, columnar
+from pipeline.reading import attributed_lines, columnar, percent_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
 from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
@@ -110,6 +110,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 (header_block([*lines[k:i], years]) if k < i else None) or header_block([years])
             if h is not None:
                 h.caption = line
+                h = percent_columns.widen(h, lines, i + 1)
                 header, stack, last_kind = h, block_heading(lines, i), "header"
                 captions.update(_grouped(h, lines, i + 1))
                 table.headers.append(h)
@@ -130,7 +131,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             while start > max(i - 2, 0) and _UNIT_CAPTION.search(lines[start - 1]) and is_fragment(lines[start - 1]) \
                     and not has_period(lines[start - 1]):
                 start -= 1      # "(Millions of yen) (Thousands of" over "U.S. dollars) (Note 1)": both captions
-            h = header_block(lines[start:j])
+            j = j - 1 if j - 1 > i and percent_columns.is_groups(lines[j - 1]) else j
+            h = percent_columns.widen(header_block(lines[start:j]), lines, j)
             if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
                     and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
                 header, stack, last_kind = h, segment_heading(lines, i) or by_caption(lines, start), "header"
@@ -141,7 +143,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.unit = h.unit or table.unit or scale_of(h.text)
                 i = j
                 continue
-        if i in captions:
+        if i in captions or not line:
             i += 1
             continue
         label, values = split_row(line)

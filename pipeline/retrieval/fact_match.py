@@ -110,8 +110,8 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     if joined is not None and metric.matches_row(joined, f.statement, asked):
         return True
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
-    if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and metric.matches_row(parents[-1], f.statement):
-        return True         # "Dividend per share › Interim / Final / Total": the total is the heading's figure
+    if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and any(metric.matches_row(h, f.statement) for h in (parents[-1], f"Total {parents[-1]}")):
+        return True         # "Dividend per share › Interim / Final / Total", "ASSETS › TOTAL": the heading's figure
     if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
             _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
         return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
