@@ -456,3 +456,32 @@ def test_opex_is_operating_expenses():
     from pipeline.question import shorthand
     hit = _hit(shorthand.spell("Kestrel total opex 2072"), [page], 2072, "Kestrel Freight")
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "706,204"
+
+
+_SPACED_DECIMALS = ["TUNTURI PAPER OYJ", "CONSOLIDATED INCOME STATEMENT", "EUR million Note 2073 2072",
+                    "Net sales 2.1 3 806.4 3 512.9", "Materials and services -2 118.6 -1 904.2",
+                    "Employee benefit expenses 2.4 -604.1 -588.0", "Operating profit 412.8 380.1",
+                    "Retained earnings 1 204.6 998.3"]
+
+
+def test_space_grouped_thousands_with_decimals_and_section_numbered_notes_are_read_whole():
+    facts = {(f.label, f.fiscal_year): f.value for f in facts_of(["\n".join(_SPACED_DECIMALS)])}
+    assert facts[("Net sales", 2073)] == Decimal("3806.4") and facts[("Materials and services", 2072)] == Decimal("-1904.2")
+    assert facts[("Retained earnings", 2073)] == Decimal("1204.6") and facts[("Retained earnings", 2072)] == Decimal("998.3")
+
+
+def test_a_key_figures_change_column_beside_space_grouped_figures_is_no_figure_of_a_year():
+    page = ["TUNTURI PAPER OYJ", "KEY FIGURES", "EUR million 2073 2072 Change, %", "Net sales 3 806.4 3 512.9 8.4",
+            "Net debt 1 204.1 1 318.6 -8.7", "Personnel at end of period 6 204 6 118 1.4",
+            "Dividend per share, EUR 0.85** 0.80 6.3", "** Board's proposal"]
+    facts = {(f.label, f.fiscal_year): (f.value, f.kind) for f in facts_of(["\n".join(page)])}
+    assert facts[("Net debt", 2072)][0] == Decimal("1318.6")
+    assert facts[("Personnel at end of period", 2073)] == (Decimal("6204"), "count")
+    assert facts[("Dividend per share, EUR", 2073)][0] == Decimal("0.85")
+
+
+def test_a_group_block_after_the_business_areas_heads_its_rows():
+    page = ["NOTE 3 BUSINESS AREAS", "EUR million 2073 2072", "Board", "Net sales 2 204.1 2 018.6",
+            "Tissue", "Net sales 1 602.3 1 494.3", "Group", "Net sales 3 806.4 3 512.9"]
+    paths = {f.label_path for f in facts_of(["\n".join(page)]) if f.value == Decimal("3806.4")}
+    assert paths == {"Group › Net sales"}

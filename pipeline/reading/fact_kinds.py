@@ -13,7 +13,8 @@ _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic |limited p
 _PERCENT = re.compile(r"(?i)%|\bpercent|\bmargin\b|\brate\b|\bratio\b|\byield\b|\breturn on\b")
 _COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\bstores\b|\bcustomers\b|"
                     r"\bsubscribers\b|\bunits\b|\bdeliveries\b|\blocations\b|\bstaff numbers?\b|"
-                    r"\bfull[- ]time equivalents?\s*(\(ftes?\))?$|\bpersons employed\b")
+                    r"\bfull[- ]time equivalents?\s*(\(ftes?\))?$|\bpersons employed\b|"
+                    r"\bpersonnel\b(?![-\w]|\s+(?:costs?|expenses?|charges?|related|compensation|benefits?))")
 
 _FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cash|dividends?|issuance|settlement|"
                    r"contributions?|compensation|costs?|expenses?)\b")

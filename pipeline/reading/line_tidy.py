@@ -71,6 +71,8 @@ _THIN_GROUPS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 # A footnote marker printed as a superscript run into a figure or a word ("1.70¹", "Revenue²"): no part of either (a
 # unit's power after a short unit, "m²", "ft²", is kept)
 _SUPERSCRIPT = re.compile(r"(?:(?<=[\d)%])|(?<=[A-Za-z]{3}))[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+")
+# ... or as asterisks ("1.10**", a proposal's footnote; "(12.4)*")
+_STARRED = re.compile(r"(?<=[\d)])\*{1,3}(?=\s|$)")
 _LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
 _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
 
@@ -79,7 +81,7 @@ def _tidy(line: str) -> str:
     """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970"), a
     bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
     line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", _THIN_GROUPS.sub("", line))))
-    line = _SUPERSCRIPT.sub("", line)
+    line = _STARRED.sub("", _SUPERSCRIPT.sub("", line))
     cells = _PENCE_CELLS.search(line) if "pence" in line else None
     if cells:
         line = line[:cells.start()] + _PENCE_CELL.sub(r"\1p\2", cells.group(0))

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 
 _COMMA_GROUPED = re.compile(r"(?<![\d.])\d{1,3},\d{3}(?![\d])")
-_SPACED_RUN = re.compile(r"(?:^|\s)\(?-?\d{1,3}(?: \d{3})+\)?(?:\s+\(?-?\d{1,3}(?: \d{3})+\)?)+\s*$")
+_SPACED_RUN = re.compile(r"(?:^|\s)\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?(?:\s+\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?)+"
+                         r"(?:\s+-?\d{1,3}(?:\.\d+)?%?)?\s*$")      # (and a change column's figure after them)
 _YEARS = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _HEAD = re.compile(r"\(?-?(?:[1-9]\d{0,2}|0)(?:[.,]\d+)?\)?|[-–—]")
-_TAIL = re.compile(r"\d{3}\)?")
+_TAIL = re.compile(r"\d{3}(?:\.\d+)?\)?")      # ("4 512.8": a decimal closes the last group)
+_SECTION_NOTE = re.compile(r"[A-Za-z)]\s+\d{1,2}\.\d{1,2}\s+-?\d")
 _TOKEN = re.compile(r"\(?-?\d+(?:[.,]\d+)?\)?|[-–—]")
 
 
@@ -24,11 +26,17 @@ def read(lines: list[str]) -> list[str]:
     text = "\n".join(lines)
     if _COMMA_GROUPED.search(text) or sum(1 for ln in lines if _SPACED_RUN.search(ln)) < 2:
         return lines
-    years = next((n for ln in lines if (n := len(set(_YEARS.findall(ln)))) >= 2), 0)
-    return [_line(ln, years) for ln in lines] if years else lines
+    head = next((ln for ln in lines if len(set(_YEARS.findall(ln))) >= 2), "")
+    years = len(set(_YEARS.findall(head)))
+    # (a notes column numbered by section, "2.1", where the years' line names it; a change column it prints after them)
+    note = r"\d{1,2}(?:\.\d{1,2})?" if re.search(r"(?i)\bnotes?\b", head) else r"\d{1,2}"
+    if note != r"\d{1,2}" and sum(1 for ln in lines if _SECTION_NOTE.search(ln)) >= 2:
+        note = r"\d{1,2}\.\d{1,2}"        # (notes numbered by section throughout: a bare "1" is a figure's head)
+    change = bool(re.search(r"(?i)\bchange\b|%", head))
+    return [_line(ln, years, note, change) for ln in lines] if years else lines
 
 
-def _line(line: str, years: int) -> str:
+def _line(line: str, years: int, note: str = r"\d{1,2}", change: bool = False) -> str:
     toks = line.split()
     k = len(toks)
     while k > 0 and _TOKEN.fullmatch(toks[k - 1]):
@@ -38,8 +46,9 @@ def _line(line: str, years: int) -> str:
         return line
     # (a note before figures of the same size: "8 142 98" is note 8 with 142 and 98; "28 242 26 104" is no note 28
     # before 242 and 26,104)
-    fits = [g for g in _groupings(run) if len(g) == years or len(g) == years + 1 and re.fullmatch(r"\d{1,2}", g[0])
-            and len({f.count(" ") for f in g[1:]}) == 1]
+    fits = [g for g in _groupings(run) if len(g) == years or len(g) == years + 1 and re.fullmatch(note, g[0])
+            and len({f.count(" ") for f in g[1:]}) == 1 or change and len(g) == years + 1 and " " not in g[-1]
+            and len({f.count(" ") for f in g[:-1]}) == 1 and " " in g[0]]
     if len(fits) > 1:
         even = [g for g in fits if len({f.count(" ") for f in g[-years:]}) == 1 and " " in g[-1] and _near(g[-years:])]
         fits = even if len(even) == 1 else fits

@@ -50,6 +50,7 @@ def detect_unit(text: str) -> str | None:
 # a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
 # were not read (a unit after the last one), never a heading over the rows below
 _UNREAD_CELLS = re.compile(r"\d\.\d+\s+\(?-?\d[\d,]*\.\d")
+_ENTITY_BLOCK = re.compile(r"(?i)\s*(?:group|consolidated)\s*")     # "Group" heading the whole's rows after the parts'
 _TOTAL = TOTAL_ROW      # ("Total" alone closes the innermost heading)
 
 
@@ -182,7 +183,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 last_kind = "row"
                 i += 3
                 continue
-            if is_fragment(line) and not has_period(line):
+            if is_fragment(line) and not has_period(line) and not (last_kind == "row" and _ENTITY_BLOCK.fullmatch(line)):
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
                 table.currency = table.currency or currency_of(line)
                 i += 1
