@@ -485,3 +485,98 @@ def test_a_group_block_after_the_business_areas_heads_its_rows():
             "Tissue", "Net sales 1 602.3 1 494.3", "Group", "Net sales 3 806.4 3 512.9"]
     paths = {f.label_path for f in facts_of(["\n".join(page)]) if f.value == Decimal("3806.4")}
     assert paths == {"Group › Net sales"}
+
+
+_GROUP_COMPANY = ["SAVANNA BREWERIES PLC", "CONSOLIDATED AND SEPARATE STATEMENTS OF FINANCIAL POSITION",
+                  "AS AT 31 DECEMBER 2073", "Group Group Company Company", "Notes 2073 2072 2073 2072",
+                  "N'000 N'000 N'000 N'000", "Investment in subsidiaries 14 - - 8,400,000 8,400,000",
+                  "Cash and cash equivalents 18 6,204,118 5,118,402 2,306,551 1,904,206",
+                  "Total assets 98,406,112 90,118,540 61,204,338 58,118,906",
+                  "Equity attributable to owners of the Company 40,118,204 37,204,118 35,806,112 33,118,204"]
+
+
+@pytest.mark.parametrize("question,want", [
+    ("Savanna total assets for the Company at 31 December 2073", "61,204,338"),
+    ("Company cash and cash equivalents 2073", "2,306,551"),
+    ("Investment in subsidiaries in the Company balance sheet, 2073", "8,400,000"),
+    ("Savanna separate company total assets 2073", "61,204,338"),
+    ("Savanna group total assets 2073", "98,406,112"),
+    ("Equity attributable to owners of the Company 2073", "40,118,204"),     # the group's owners, the group's column
+])
+def test_the_company_asked_beside_a_group_column_is_the_parents_column(question, want):
+    hit = _hit(question, [_GROUP_COMPANY], 2073, "Savanna Breweries")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == want
+
+
+def test_the_company_in_a_report_without_a_company_column_is_the_reporting_group():
+    page = ["KESTREL FREIGHT INC.", "CONSOLIDATED BALANCE SHEETS", "(In thousands) 2073 2072",
+            "Total assets 1,204,118 1,118,406"]
+    hit = _hit("What were total assets for the Company in 2073?", [page], 2073, "Kestrel Freight")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,204,118"
+
+
+@pytest.mark.parametrize("legal,alias", [("Rio Claro Bebidas S.A.", "Rio Claro"), ("Tallis Creek Mining Holdings plc", "Tallis Creek")])
+def test_a_names_first_two_words_are_an_alias_when_it_has_more(legal, alias):
+    from ingest.registrant import aliases_for, short_name
+    assert alias in aliases_for(legal, short_name(legal))
+
+
+@pytest.mark.parametrize("legal", ["Bank of Montreal", "National Grid Transco plc", "Acme Foods plc"])
+def test_no_two_word_alias_that_ends_on_a_link_word_or_is_generic_or_is_the_name(legal):
+    from ingest.registrant import aliases_for, short_name
+    bare = legal.replace(" plc", "")
+    assert not [a for a in aliases_for(legal, short_name(legal)) if len(a.split()) == 2 and a != bare]
+
+
+def test_teur_is_thousands_of_euros_and_a_split_year_header_reads():
+    page = ["DONAUFELD WERKE AG", "CONSOLIDATED INCOME STATEMENT", "in TEUR Notes 2071/72 2072/73",
+            "Revenue (1) 204,118 221,806", "EBIT (operating result) 18,402 20,117"]
+    fact = next(f for f in facts_of(["\n".join(page)]) if f.label == "Revenue" and f.fiscal_year == 2073)
+    assert (fact.value, fact.scale, fact.currency) == (Decimal("221806"), "thousand", "EUR")
+
+
+def test_a_caption_closing_on_its_years_and_a_change_column_heads_the_table():
+    page = ["Key figures", "CHF million, unless otherwise stated 2074 2073 Change",
+            "Net sales 1,204.6 1,118.2 7.7%", "Free cash flow 98.4 71.2 38.2%"]
+    facts = {(f.label, f.fiscal_year): f.value_printed for f in facts_of(["\n".join(page)])}
+    assert facts[("Free cash flow", 2074)] == "98.4" and facts[("Net sales", 2073)] == "1,118.2"
+    assert "7.7%" not in facts.values()
+
+
+_UNCONSOLIDATED = [["INDUS VALLEY CEMENT LIMITED", "UNCONSOLIDATED STATEMENT OF PROFIT OR LOSS",
+                    "FOR THE YEAR ENDED JUNE 30, 2074", "Note 2074 2073", "Rupees in '000",
+                    "Sales - net 21 40,118,204 36,204,118", "Profit after taxation 3,118,406 2,806,112"],
+                   ["INDUS VALLEY CEMENT LIMITED AND ITS SUBSIDIARY", "CONSOLIDATED STATEMENT OF PROFIT OR LOSS",
+                    "FOR THE YEAR ENDED JUNE 30, 2074", "Note 2074 2073", "Rupees in '000",
+                    "Sales - net 21 44,806,112 39,118,204", "Profit after taxation 3,406,118 3,004,552"],
+                   ["INDUS VALLEY CEMENT LIMITED", "UNCONSOLIDATED STATEMENT OF FINANCIAL POSITION",
+                    "AS AT JUNE 30, 2074", "Note 2074 2073", "Rupees in '000", "Total assets 61,204,118 58,118,406"]]
+
+
+@pytest.mark.parametrize("question,year,want", [("Indus Valley unconsolidated net sales 2074", 2074, "40,118,204"),
+                                                ("Indus Valley standalone profit after taxation 2073", 2073, "2,806,112"),
+                                                ("Indus Valley consolidated profit after taxation 2074", 2074, "3,406,118"),
+                                                ("Indus Valley consolidated total assets at June 30, 2074", 2074, None)])
+def test_an_unconsolidated_statement_answers_the_parents_figure_and_never_the_groups(question, year, want):
+    hit = _hit(question, _UNCONSOLIDATED, year, "Indus Valley")
+    if want is None:
+        assert not isinstance(hit, FactMatch), hit.fact.table_title
+    else:
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == want
+
+
+def test_equity_in_unconsolidated_affiliates_asks_no_parent_figure():
+    page = ["HARROW MIDSTREAM PARTNERS LP", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In thousands) 2074 2073",
+            "Equity in earnings of unconsolidated affiliates 12,406 11,118"]
+    hit = _hit("Harrow equity in earnings of unconsolidated affiliates 2074", [page], 2074, "Harrow Midstream")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "12,406"
+
+
+def test_a_total_asked_of_a_measure_printed_only_in_parts_is_not_one_part():
+    page = ["TANJUNG EMAS BERHAD", "STATEMENTS OF FINANCIAL POSITION", "AS AT 30 JUNE 2074", "Group 2074 2073",
+            "RM'000 RM'000", "Non-current liabilities", "Loans and borrowings 204,118 221,806", "Lease liabilities 8,406 9,118",
+            "Current liabilities", "Loans and borrowings 61,204 55,118", "Trade and other payables 90,412 84,306"]
+    assert not isinstance(_hit("Tanjung Emas total loans and borrowings at 30 June 2074", [page], 2074, "Tanjung Emas"),
+                          FactMatch)
+    part = _hit("Tanjung Emas current loans and borrowings at 30 June 2074", [page], 2074, "Tanjung Emas")
+    assert isinstance(part, FactMatch) and part.fact.value_printed == "61,204"

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 
-# (code, pattern): the first pattern matching at the leftmost position names the currency ("Pakistani rupees" is
+# (code, pattern): "TEUR", "kUSD", "TCHF" are thousands of the currency (the scale is read by `columns.scale_of`);
+# the first pattern matching at the leftmost position names the currency ("Pakistani rupees" is
 # PKR before "rupees" is INR)
 CURRENCIES = [
     ("AUD", r"a\$|\baud\b|australian dollars?"), ("CAD", r"c\$|\bcad\b|canadian dollars?"),
-    ("USD", r"us\$|\busd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|\bgbp\b|pounds? sterling|sterling"),
-    ("EUR", r"€|\beur\b|euros?\b"), ("JPY", r"¥|\bjpy\b|\byen\b"), ("CHF", r"\bchf\b|swiss francs?"),
+    ("USD", r"us\$|\b[tk]?usd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|\bgbp\b|pounds? sterling|sterling"),
+    ("EUR", r"€|\b[tk]?eur\b|euros?\b"), ("JPY", r"¥|\bjpy\b|\byen\b"), ("CHF", r"\b[tk]?chf\b|swiss francs?"),
     ("HKD", r"hk\$|\bhkd\b"), ("NZD", r"nz\$|\bnzd\b"), ("TWD", r"nt\$|\btwd\b|new taiwan dollars?"),
     ("BRL", r"r\$|\bbrl\b|brazilian reais|\breais\b"), ("MXN", r"mx\$|\bmxn\b|mexican pesos?"),
     ("SGD", r"s\$|\bsgd\b"), ("INR", r"₹|\binr\b|rupees?|\brs\.?(?![\w])"),

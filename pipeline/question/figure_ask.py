@@ -52,7 +52,7 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
          "declare", "declared", "declaring", "determined", "determine", "proposed", "propose", "proposing", "recommended", "recommend",
          "recommending", "weeks",
          # the parent's own figure asked ("standalone", "(individual)"): which column, read as `parent_only`
-         "standalone", "individual"}
+         "standalone", "individual", "unconsolidated"}
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
@@ -154,6 +154,7 @@ class Ask:
     deducted: list[str] = field(default_factory=list)  # stems of what the figure is net of ("loans, net of allowance")
     parent_only: bool = False                       # the parent company's own figure asked, not the group's
     part_of_year: str = ""                          # the quarter or half asked ("q3", "first half"), never the year's
+    company_named: bool = False                     # "the Company" asked: the parent's column where one is printed
 
     @property
     def words(self) -> list[str]:
@@ -163,12 +164,20 @@ class Ask:
 # The parent company's own figure asked, not the group's: "company-level", "parent company (only)", "standalone",
 # "separate financial statements", "(individual)" (not "Parent Company shareholders": the owners of the group)
 _PARENT_ASKED = re.compile(r"(?i)\bcompany[- ](?:level|only)\b|\bstand[- ]?alone\b|\bseparate (?:financial )?statements?\b|"
+                           r"\bseparate (?:company|entity)\b|\(separate\)|"
+                           r"\bunconsolidated\b(?!\s+(?:affiliat|subsidiar|entit|investee|joint|compan|associate))|"
                            r"\(individual\)|\bindividual (?:financial )?statements?\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
                            r"owners|equity holders|members))")
 # (the owners of the group named after the parent: "attributable to the parent company", "owners of the parent")
 _PARENTS_OWNERS = re.compile(r"(?i)\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:owners\s+of\s+(?:the\s+)?)?parent\b|"
                              r"\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+(?:the\s+)?parent\b")
+# "the Company" said for whose figure ("for the Company", "in the Company balance sheet", "Company total assets"): in a
+# report printing Group and Company columns the parent's (case kept: "the company's revenue" is the reporting group's;
+# "owners of the Company" are the group's owners)
+_COMPANY_NAMED = re.compile(r"\b(?:for|of|in|by)\s+the\s+Company\b|^Company\s+(?!name\b)|\bthe\s+Company(?:'s)?\s+"
+                            r"(?:balance\s+sheet|statements?|accounts|column|figures?|own)\b|\bCompany\s+column\b")
+_COMPANYS_OWNERS = re.compile(r"(?i)\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+the\s+company\b")
 # a dividend or a trust's distribution named (its parts, interim or a quarter's, are its own measures)
 DIVIDEND = re.compile(r"(?i)dividend|distribution")
 # a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
@@ -292,7 +301,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
          else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems, deducted, bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question))),
-               part_of_year(question))
+               part_of_year(question), bool(_COMPANY_NAMED.search(_COMPANYS_OWNERS.sub(" ", question))))
 
 
 def part_of_year(question: str) -> str:

@@ -144,6 +144,7 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)", "(Rs.)",
     # a row's own scale and currency: "Net sales (thousands of U.S. dollars)", "Revenue (US$m)", "(in € million)"
     lab = _UNIT_BRACKET.sub("", lab)
+    lab = re.sub(r"\s+[-–]\s+net$", ", net", lab)     # "Sales - net" is "Sales, net"
     return re.sub(r"\s+", " ", lab).strip(" :")
 
 

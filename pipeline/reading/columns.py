@@ -43,7 +43,7 @@ _PERIOD = re.compile(
 _DATES = re.compile(rf"(?i)(?:{MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{MON}),?\s+{_YEAR}|"
                     rf"(?<![\w.,/])\d{{1,2}}([./])\d{{1,2}}\1{_YEAR}")
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
-_SCALE = re.compile(r"(?i)(?:'?000s?\b|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
+_SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b)|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
                     r"\b(?:mn|mln|bn)\b)")
 _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
                    r"\byears?\s+ended\b|\bfiscal\s+years?\b|\b(half[- ]years?|first\s+half|h1)\b|\bfull[- ]years?\b")
@@ -101,7 +101,7 @@ def scale_of(text: str) -> str | None:
     if not m:
         return None
     t = m.group(0).lower().strip().lstrip("'")
-    if t.startswith("000") or t.startswith("thousand") or t == "k":
+    if t.startswith("000") or t.startswith("thousand") or t in ("k", "t"):
         return "thousand"
     if t.startswith("b"):
         return "billion"

@@ -14,7 +14,8 @@ from pipeline.reading import attributed_lines, columnar, percent_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
 from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
-from pipeline.reading.cells import TOTAL_ROW, YEAR, heading_label, split_row, without_marker
+from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row, without_marker
+from pipeline.reading.trailing_years import column_line, trailing_years
 from pipeline.reading.unlabelled_totals import heading_total, section_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
@@ -101,12 +102,12 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             header = late[1]
         if i >= 2 and len(line) <= 120 and not split_row(line)[1]:
             retitle(here, line, lines[i + 1] if i + 1 < len(lines) else "")
-        trailing = _trailing_years(line)
+        trailing = trailing_years(line)
         if trailing:
             k = i       # the captions right above ("Millions of yen | Thousands of U.S. dollars") head the years too
             while k > max(i - 3, 0) and is_fragment(lines[k - 1]) and not has_period(lines[k - 1]):
                 k -= 1
-            years = " ".join(str(y) for y in trailing)
+            years = column_line(line, trailing)
             h = (header_block([line]) if is_fragment(line) else None) or \
                 (header_block([*lines[k:i], years]) if k < i else None) or header_block([years])
             if h is not None:
@@ -234,22 +235,6 @@ _ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|compan
 _CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")
 
 
-def _trailing_years(line: str) -> list[int] | None:
-    """A caption followed by two or more consecutive years ("Segment sales 2022 2021") announces columns."""
-    toks = line.replace(",", " ").split()
-    years: list[int] = []
-    for t in reversed(toks):
-        if YEAR.match(t):
-            years.append(int(t))
-        else:
-            break
-    years.reverse()
-    own = years[:-1] if len(years) >= 3 and years[-1] == max(years[:-1]) else years   # (a translation repeats the latest)
-    if len(years) >= 2 and len(set(own)) == len(own) and max(years) - min(years) <= len(years) + 1:
-        return years
-    return None
-
-
 def _sentence_tail(lines: list[str], i: int, j: int) -> bool:
     """A lone year that ends a sentence or a label wrapped onto its own line ("... by the Board on 07 February" /
     "2023."): prose or a label's tail, not a one-column header."""
@@ -265,7 +250,7 @@ _OPEN_DATE = re.compile(r"(?i)\b(january|february|march|april|may|june|july|augu
 
 
 def _is_header_line(line: str) -> bool:
-    return bool(_trailing_years(line)) or (is_fragment(line) and has_period(line))
+    return bool(trailing_years(line)) or (is_fragment(line) and has_period(line))
 
 
 def _header_after_body(lines: list[str]) -> tuple[int, Header] | None:

@@ -19,12 +19,11 @@ from functools import lru_cache
 from pipeline.question import line_vocabulary, terms
 from pipeline.reading import segment_columns
 from pipeline.reading.columns import MON
-from pipeline.reading.facts import PARENT_ONLY
 from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, ends_the_year, stems
 from pipeline.question.lexicon import Metric, fold, get_lexicon
 from pipeline.question.paraphrase import includes_minorities
-from pipeline.retrieval import attribution, facts_rebuild, row_fit, row_headings, turn_lookups
+from pipeline.retrieval import attribution, entity_columns, facts_rebuild, row_fit, row_headings, turn_lookups
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
 from pipeline.question.units import without_stated_rate
@@ -54,8 +53,6 @@ _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change chang
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
 losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
 other used provided generated paid received inflow inflows outflow outflows""".split())
-_PARENT_TITLE = re.compile(r"(?i)\bparent\b|\bstand[- ]?alone\b|\bcompany (balance sheet|statements? of)|"
-                           r"\bregistrant\b")
 _SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
 _PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 
@@ -245,8 +242,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     """Pick the covering row among candidate facts (all of one fiscal year), best documents first in
     `doc_order`. Pure: no database."""
     doc_rank = {d: i for i, d in enumerate(doc_order)}
-    if ask.parent_only:     # the parent's own figure: only its statement or column answers, never the group's
-        cands, secondary_ok = [f for f in cands if _parent_own(f)], True
+    cands, parents = entity_columns.asked(ask, cands)     # the parent's own figure, or the group's, as asked
+    secondary_ok = secondary_ok or parents
     cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
              and not (ask.part_of_year and not DIVIDEND.search(ask.question) and f.span == "year" and
                       (f.statement != "balance" or not ends_the_year(ask.part_of_year)))
@@ -373,13 +370,11 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         rows = [g[1] for g in good if id(g[1]) in per_part]
         return NoMatch(ask.measure, _distinct_pages(rows)[:3], f"'{best[1].label}' is printed in {len(per_part)} "
                        "tables with different figures (one per segment or part?) and no company-wide row")
+    if in_parts and not best[1].label.lower().startswith("total") and row_fit.one_of_parts(best[1], cands):
+        return NoMatch(ask.measure, _distinct_rows([g[1] for g in good])[:3], f"'{best[1].label}' is printed in parts "
+                       "(current and non-current, or by class) with no total row: the total is not printed as one figure")
     alts = [g[1] for g in good[1:] if g[1].label_path != best[1].label_path][:3]
     return FactMatch(best[1], best[2], best[3], _distinct_rows(alts), best[4])
-
-
-def _parent_own(f: StoredFact) -> bool:
-    """The parent company's own figure: its column beside the group's, or its own statement."""
-    return f.secondary and (PARENT_ONLY in f.qualifiers or bool(_PARENT_TITLE.search(f"{f.table_title} {f.label_path}")))
 
 
 def _distinct_pages(rows: list[StoredFact]) -> list[StoredFact]:

@@ -284,3 +284,9 @@ def printed_in_parts(ask: Ask, cands: list[StoredFact]) -> bool:
             seen.setdefault((f.doc_id, f.page, f.label.lower(), f.fiscal_year), set()).add(f.value)
     return any(len(values) > 1 for values in seen.values())
 
+
+def one_of_parts(f: StoredFact, cands: list[StoredFact]) -> bool:
+    """`f` is one of a measure's parts on its page: the same label printed with another value for the year
+    ("Non-current › Loans and borrowings 318,450", "Current › Loans and borrowings 124,380")."""
+    return any(c is not f and c.doc_id == f.doc_id and c.page == f.page and c.fiscal_year == f.fiscal_year and
+               c.label.lower() == f.label.lower() and c.value != f.value and not c.secondary for c in cands)

@@ -1,0 +1,32 @@
+"""A caption line closing on two or more consecutive years ("Segment sales 2022 2021", "EUR million, unless otherwise
+stated 2079 2078 Change"): the years announce a table's columns, with a change column when the line closes on one."""
+from __future__ import annotations
+
+import re
+
+from pipeline.reading.cells import YEAR
+
+# a change column's heading after the years ("Change", "Change %", "% change", "Var. %", "%")
+_CHANGE_TAIL = re.compile(r"(?i)(?:\s+(?:%\s*)?(?:change|var\.?|variance)(?:\s*(?:in\s+)?%)?|\s+%)\s*$")
+
+
+def trailing_years(line: str) -> list[int] | None:
+    """The years a caption line closes on (before a change column's heading), or None."""
+    toks = _CHANGE_TAIL.sub("", line).replace(",", " ").split()
+    years: list[int] = []
+    for t in reversed(toks):
+        if YEAR.match(t):
+            years.append(int(t))
+        else:
+            break
+    years.reverse()
+    own = years[:-1] if len(years) >= 3 and years[-1] == max(years[:-1]) else years   # (a translation repeats the latest)
+    if len(years) >= 2 and len(set(own)) == len(own) and max(years) - min(years) <= len(years) + 1:
+        return years
+    return None
+
+
+def column_line(line: str, years: list[int]) -> str:
+    """The years as a header line of their own, with the change column the caption closes on."""
+    tail = _CHANGE_TAIL.search(line)
+    return " ".join(str(y) for y in years) + (tail.group(0).rstrip() if tail else "")

@@ -1,0 +1,38 @@
+"""Whose figure a row is: the group's, or the parent company's own (its column beside the group's in a "Group |
+Company" layout, or its own statement), and which one a question asks."""
+from __future__ import annotations
+
+import re
+
+from pipeline.question.figure_ask import Ask
+from pipeline.reading.facts import PARENT_ONLY
+from pipeline.stores.facts import StoredFact
+
+PARENT_TITLE = re.compile(r"(?i)\bparent\b|\bstand[- ]?alone\b|\bcompany (balance sheet|statements? of)|\bregistrant\b")
+# a statement titled as the parent's own ("Unconsolidated Statement of Profit or Loss", "Separate statement of
+# financial position", "Standalone Balance Sheet"), whether or not the report also prints the group's; the same words
+# before an investee are no entity ("Equity in earnings of unconsolidated affiliates")
+_OWN_TITLE = re.compile(r"(?i)\bunconsolidated\b(?!\s+(?:affiliat|subsidiar|entit|investee|joint|compan|associate))|"
+                        r"\bseparate\s+(?:financial\s+)?statements?\b|\bstand[- ]?alone\b")
+# the group's figure said outright ("consolidated", "group": never "unconsolidated")
+_GROUP_ASKED = re.compile(r"(?i)\bconsolidated\b|\bgroup\b")
+
+
+def parent_own(f: StoredFact) -> bool:
+    """The parent company's own figure: its column beside the group's, or its own statement (a title naming both,
+    "Consolidated and separate statements of ...", is the group's in its group columns)."""
+    if f.secondary and (PARENT_ONLY in f.qualifiers or PARENT_TITLE.search(f"{f.table_title} {f.label_path}")):
+        return True
+    return bool(_OWN_TITLE.search(f.table_title)) and not _GROUP_ASKED.search(f.table_title)
+
+
+def asked(ask: Ask, cands: list[StoredFact]) -> tuple[list[StoredFact], bool]:
+    """The rows whose entity the question asks, and whether the parent's own were asked. The parent's when said
+    outright ("standalone", "unconsolidated", "parent company only"), or said as "the Company" where the report prints
+    Group and Company columns side by side (there "the Company" is the parent; elsewhere it is the reporting group);
+    never the parent's own statement when the group's ("consolidated", "group") is asked."""
+    if ask.parent_only or ask.company_named and any(PARENT_ONLY in f.qualifiers for f in cands):
+        return [f for f in cands if parent_own(f)], True
+    if _GROUP_ASKED.search(ask.question):
+        return [f for f in cands if not parent_own(f)], False
+    return cands, False
