@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from ingest.identify import identify
-from pipeline.answer import prose, yesno
+from pipeline.answer import prose, which_event, yesno
 from pipeline.answer.formula import Operand, find_definition, parse
 from pipeline.question.analysis import QuestionFacts
 from pipeline.guardrails.verifier import check_claim
@@ -97,7 +97,7 @@ def test_a_dividend_with_a_decimal_rate_paid_is_a_dividend_paid():
 
 
 def test_a_recommendation_is_not_an_approval():
-    assert yesno.PUT_TO_VOTE.search("The Board recommends the payment of a final dividend of HK5.5 cents per share, "
+    assert which_event.PUT_TO_VOTE.search("The Board recommends the payment of a final dividend of HK5.5 cents per share, "
                                   "subject to the approval of shareholders at the annual general meeting.")
 
 

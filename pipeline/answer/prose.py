@@ -17,12 +17,12 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from pipeline.answer import superlative
+from pipeline.answer import negation, superlative
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words,
                                      stated, subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
-from pipeline.answer.yesno import PUT_TO_VOTE
+from pipeline.answer.which_event import PUT_TO_VOTE
 from pipeline.question.causes import WHY, asks_why, gives_a_cause
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
@@ -76,7 +76,7 @@ _OTHER_PERIOD = re.compile(r"(?i)\b(?:prior|previous|preceding|last|next|coming|
                            r"(?:year|period|quarter)|\b(?:quarter|half[- ]year|h[12]|q[1-4])\b|\b(?:expect|target|forecast|"
                            r"guidance|plan|outlook|aim|ambition)\w*")
 # a matter left open ("will review the rate", "at its discretion", "a review of a possible listing"; the verbs, not
-# their nouns: "total consideration of $120m", "following a review, it closed 14 stores"); a proposal: yesno.PUT_TO_VOTE
+# their nouns: "total consideration of $120m", "following a review, it closed 14 stores"); a proposal: which_event.PUT_TO_VOTE
 _UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|assessing|(?:will|to|may|shall|would|could)\s+"
                         r"(?:\w+\s+)?(?:review|consider|evaluate|explore|assess)|under\s+(?:review|consideration|evaluation|"
                         r"assessment)|discretion|subject\s+to|no\s+decision|not\s+yet\s+decided|(?:a|the)\s+(?:possible|potential)|(?:initiated|"
@@ -85,9 +85,6 @@ _UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|as
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
 _SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b|\bthe\s+parent\s+(company|entity)\b")
-_NEGATION = re.compile(r"(?i)\b(not|no|none|never|neither|nor|without)\b|n['’]t\b")
-_NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limited to)?\b|not only\b|no later than|"
-                           r"\bnot be\b|\bwhether\b")
 _YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?!\d|,\d|%)")   # "December 31, 2021, as compared" names 2021
 
 
@@ -385,8 +382,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     m = cite(p)
     said = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} says: \u201c{found.sentence}\u201d [{m}]"
     if yesno:
-        negated = bool(_NEGATION.search(_NOT_NEGATION.sub(" ", found.sentence))) and not _NEGATION.search(q)
-        text = f"{'No' if negated else 'Yes'}. {said}"
+        text = f"{'No' if negation.denies(found.sentence, q) else 'Yes'}. {said}"
         kind = "yes_no"
     elif found.stated is not None:
         # the amount the sentence attaches to the measure leads, with the measure's name as printed: the

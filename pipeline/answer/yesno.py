@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from pipeline.answer import which_event
 from pipeline.answer.extract import NOT_FOUND, NOT_IN_REPORT
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
@@ -50,7 +51,8 @@ _POLICY = re.compile(r"(?i)\b(polic(y|ies)|is\s+recogni[sz]ed|are\s+recogni[sz]e
                      r"purchase\s+price\s+allocation\s+polic|critical\s+accounting)\b")
 _FORWARD = re.compile(r"(?i)\b(plans?\s+to|intends?\s+to|expects?\s+to|will\b|anticipat\w*|seeks?\s+to|aims?\s+to|"
                       r"authori[sz]ed|authori[sz]ation|remaining\s+(balance|authori[sz]ation)|\bto\s+be\s+(re)?purchased|announc\w*|"
-                      r"propos\w*)")
+                      r"propos\w*|agreements?\s+to\s+(?:acquire|buy|purchase|sell|merge|combine)|definitive\s+agreement|"
+                      r"\bpending\b|expected\s+to\s+(?:close|complete)|subject\s+to\s+(?:regulatory|shareholder|customary))")
 _PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|held|holds|led|leads)\b|"
                      r"\bprior\s+to\s+joining\b|\b(mr|ms|mrs|dr)\.?\s+[A-Z]\w+\s+(has|was|is)\b")
 # A total to date is no event of the year: "As of May 31, 2021, we had repurchased 50.0 million shares ... under this
@@ -58,11 +60,6 @@ _PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|hel
 _CUMULATIVE = re.compile(r"(?i)\bas\s+of\b[^.;]{0,40}\b(had|have)\s+(re)?(purchased|bought|acquired|paid)\b|"
                          r"\bsince\s+(the\s+|its\s+)?(program['’]?s?\s+)?(inception|start|beginning|commencement)\b|"
                          r"\b(to\s+date|cumulative(ly)?|life[- ]to[- ]date)\b")
-_WHICH_ONE = re.compile(r"(?i)\b(final|interim|special)\s+dividends?\b")
-_ASKS_DECIDED = re.compile(r"(?i)\b(approved?|ratified|paid|pay|voted)\b")
-# a proposal put to a later decision ("The Board recommends the payment of a final dividend", "subject to the approval
-# of shareholders"): neither approved nor paid yet
-PUT_TO_VOTE = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,4}approval)\b")
 _RISK = re.compile(r"(?i)\b(risk|risks|adversely|uncertaint\w*|there\s+can\s+be\s+no\s+assurance)\b")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d|,\d|%)")
 # (a middle initial "James E. Roe" or "Mr. Roe" ends no sentence)
@@ -287,17 +284,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
         return _amount(state, facts, company, fy, pages, amount, cite, end)
     r = read_report(pages, event, fy, end)
     q = core_question(facts.text)
-    # "has it been approved / paid?": a recommendation put to the meeting is neither yet; "the final dividend": a
-    # sentence about another of the year's dividends is not it. Both still name the topic (`named`), never "not
-    # mentioned".
-    which = _WHICH_ONE.search(q)
-    for hits in (r.affirmed, r.denied):
-        for h in list(hits):
-            why = "a proposal" if hits is r.affirmed and _ASKS_DECIDED.search(q) and PUT_TO_VOTE.search(h[0]) else \
-                "another dividend" if which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) else ""
-            if why:     # (named as a sentence that may state it: the answer says the report does not say which)
-                hits.remove(h)
-                r.named.append((h[0], h[1], ""))
+    which_event.sift(r, q, company, dated=bool(facts.years), affirm=event.affirm)
     for verdict, hits in (("Yes", r.affirmed), ("No", r.denied)):
         if hits and (verdict == "Yes" or not r.affirmed):
             s, pg = _best(hits, fy, facts)

@@ -1,0 +1,43 @@
+"""Which of a report's sentences about an asked event are the one asked ("did it ...?", answer/yesno.py): a proposal
+put to the meeting is not yet approved or paid; a sentence of another dividend or of another amount than the one
+asked is another event; and an event the question names by its own name and no year ("did it complete the Kessler
+acquisition?") counts whenever it fell, a subsequent event after the year end included."""
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+# a proposal put to a later decision ("The Board recommends the payment of a final dividend", "subject to the approval
+# of shareholders"): neither approved nor paid yet
+PUT_TO_VOTE = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,4}approval)\b")
+_ASKS_DECIDED = re.compile(r"(?i)\b(approved?|ratified|paid|pay|voted)\b")
+_WHICH_ONE = re.compile(r"(?i)\b(final|interim|special)\s+dividends?\b")
+# an amount the question names ("the CHF 5.20 distribution", "the $1,200 million notes"), not a year
+_ASKED_AMOUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\d.,])\d+\.\d+(?![\d.,])")
+_PROPER = re.compile(r"\b[A-Z][a-z]{3,}\b")
+_LEADS = {"did", "does", "has", "have", "had", "was", "were", "will", "what", "when", "which"}
+
+
+class _Reading(Protocol):
+    affirmed: list
+    denied: list
+    named: list
+
+
+def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pattern, ...]) -> None:
+    """Move `r`'s affirming and denying sentences that are not the asked event to its named ones (they still name the
+    topic: the answer never says "not mentioned"), and an undated question's own named event to the affirmed."""
+    which = _WHICH_ONE.search(q)
+    amounts = _ASKED_AMOUNT.findall(q)
+    for hits in (r.affirmed, r.denied):
+        for h in list(hits):
+            other = hits is r.affirmed and _ASKS_DECIDED.search(q) and PUT_TO_VOTE.search(h[0]) or \
+                which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) or \
+                amounts and not any(a in h[0] for a in amounts)
+            if other:
+                hits.remove(h)
+                r.named.append((h[0], h[1], ""))
+    named = [w for w in _PROPER.findall(q) if w.lower() not in company.lower() and w.lower() not in _LEADS]
+    if named and not dated and not r.affirmed:
+        r.affirmed += [(h[0], h[1]) for h in r.named if h[2] == "another year" and all(w in h[0] for w in named)
+                       and any(p.search(h[0]) for p in affirm)]
