@@ -44,3 +44,10 @@ def test_an_agreement_to_acquire_is_a_pending_deal_not_an_acquisition():
     s = "On 3 March 2075 we entered into a definitive agreement to acquire Lakeside Title Partners for $220 million in cash."
     assert _acquisition().topic.search(s) and yesno.topic_only(s) == "a plan or authorisation"
     assert yesno.topic_only("On 3 March 2074 we acquired Lakeside Title Partners for $220 million in cash.") is None
+
+
+def test_a_prose_yes_no_never_answers_from_a_sentence_of_another_amount():
+    q = "Has the CHF 3.40 per share distribution for 2074 been approved?"
+    assert which_event.other_amount(q, "In April 2074 a distribution of CHF 3.10 per share was paid for 2073.")
+    assert not which_event.other_amount(q, "The AGM approved the distribution of CHF 3.40 per share.")
+    assert not which_event.other_amount("Was a dividend paid in 2074?", "A dividend of CHF 3.10 was paid.")

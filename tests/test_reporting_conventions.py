@@ -580,3 +580,75 @@ def test_a_total_asked_of_a_measure_printed_only_in_parts_is_not_one_part():
                           FactMatch)
     part = _hit("Tanjung Emas current loans and borrowings at 30 June 2074", [page], 2074, "Tanjung Emas")
     assert isinstance(part, FactMatch) and part.fact.value_printed == "61,204"
+
+
+_FUND = [["BRIARWOOD CREDIT FUND INC.", "Statements of Operations", "(in thousands, except per share amounts)",
+          "For the Years Ended June 30, 2074 2073", "Investment income:", "Interest income $ 204,118 $ 188,406",
+          "Dividend income 4,118 3,806", "Total investment income 208,236 192,212", "Expenses:",
+          "Interest expense 61,204 58,118", "Management fees 20,412 19,806", "Total expenses 81,616 77,924",
+          "Net investment income 126,620 114,288", "Net realized and unrealized gains (losses) (8,406) 4,118"],
+         ["BRIARWOOD CREDIT FUND INC.", "Statements of Assets and Liabilities", "June 30, 2074 June 30, 2073",
+          "Total net assets 1,204,118 1,118,406", "Net asset value per share $ 15.12 $ 15.40"],
+         ["Note 9. Financial Highlights", "Per share data: 2074 2073 2072",
+          "Net investment income 1.60 1.52 1.48", "Net realized and unrealized gains (losses) (0.11) 0.05 0.09",
+          "Net assets, end of period (in thousands) $ 1,204,118 $ 1,118,406 $ 1,002,304"]]
+
+
+def test_a_per_share_data_table_holds_per_share_figures_unless_a_row_states_its_scale():
+    facts = {(f.label, f.fiscal_year): f for f in facts_of(["\n".join(p) for p in _FUND]) if f.page == 3}
+    assert facts[("Net realized and unrealized gains (losses)", 2073)].kind == "per_share"
+    assert facts[("Net assets, end of period (in thousands)", 2074)].kind == "money"
+    hit = _hit("Briarwood net realized and unrealized losses 2074", _FUND, 2074, "Briarwood Credit")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(8,406)"
+
+
+def test_net_interest_income_is_never_interest_income():
+    hit = _hit("Briarwood net interest income 2074", _FUND, 2074, "Briarwood Credit")
+    assert not isinstance(hit, FactMatch), hit.fact.label
+    nii = _hit("Briarwood net investment income 2074", _FUND, 2074, "Briarwood Credit")
+    assert isinstance(nii, FactMatch) and nii.fact.value_printed == "126,620"
+
+
+def test_a_balance_asked_at_a_date_the_report_does_not_close_on_is_not_printed():
+    assert not isinstance(_hit("Briarwood NAV per share at December 31, 2073", _FUND, 2073, "Briarwood Credit"), FactMatch)
+    hit = _hit("Briarwood NAV per share at June 30, 2073", _FUND, 2073, "Briarwood Credit")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "15.40"
+
+
+_LINES = ["ALTO PARAMO S.A.", "CONSOLIDATED STATEMENT OF INCOME", "Notes 2074 2073",
+          "Administrative expenses 24 (412,480) (388,912)", "Financial income 26 44,118 32,830",
+          "Financial expenses 26 (298,610) (312,344)", "Depreciation 40,118 38,204", "Amortization 12,806 11,118",
+          "CONSOLIDATED BALANCE SHEET", "Utility plant at original cost 9,204,118 8,806,412",
+          "Less accumulated depreciation (2,118,406) (1,904,118)", "Net utility plant 7,085,712 6,902,294"]
+
+
+@pytest.mark.parametrize("question,want", [("Alto Paramo financial expenses 2074", "(298,610)"),
+                                           ("Alto Paramo amortization 2074", "12,806"),
+                                           ("Alto Paramo net utility plant 2074", "7,085,712")])
+def test_a_measures_own_word_names_its_line(question, want):
+    hit = _hit(question, [_LINES], 2074, "Alto Paramo")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == want
+
+
+def test_net_asked_is_never_the_amount_at_original_cost():
+    page = [ln for ln in _LINES if not ln.startswith("Net utility")]
+    assert not isinstance(_hit("Alto Paramo net utility plant 2074", [page], 2074, "Alto Paramo"), FactMatch)
+
+
+def test_the_parents_own_income_statement_answers_its_line_over_its_cash_flow():
+    pages = [["HUNZA MILLS LIMITED", "UNCONSOLIDATED STATEMENT OF PROFIT OR LOSS", "Note 2074 2073", "Rupees in '000",
+              "Finance cost 28 (1,204,118) (1,118,406)", "Profit after taxation 2,806,112 2,406,118"],
+             ["HUNZA MILLS LIMITED", "UNCONSOLIDATED STATEMENT OF CASH FLOWS", "Note 2074 2073", "Rupees in '000",
+              "Finance cost paid (1,306,551) (1,204,806)"],
+             ["HUNZA MILLS LIMITED AND ITS SUBSIDIARY", "CONSOLIDATED STATEMENT OF PROFIT OR LOSS", "Note 2074 2073",
+              "Rupees in '000", "Finance cost (1,406,118) (1,318,204)"]]
+    hit = _hit("Hunza Mills finance cost, unconsolidated, 2074", pages, 2074, "Hunza Mills")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(1,204,118)"
+
+
+def test_whose_figure_is_kept_for_a_calculators_input():
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.figure_ask import read_ask
+    q = "What gross margin did the Rio Claro parent company (individual statements) earn in 2074?"
+    ask = read_ask(q, QuestionFacts(text=q), None, with_qualifiers=False)
+    assert ask.parent_only

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from pipeline.answer import negation, superlative
+from pipeline.answer import negation, superlative, which_event
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words,
                                      stated, subject_adds)
@@ -374,6 +374,8 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
                     f"{_pages(passages)}.", "not_found")
     found = covering(conn, facts, passages, year, need, require_year)
     yesno = bool(_YESNO.match(q))
+    if found is not None and yesno and which_event.other_amount(q, found.sentence):
+        found = None        # ("has the CHF 5.20 distribution been approved?": a sentence of CHF 4.80 is another one)
     if found is None:
         tail = ", so the report does not say" if yesno else ""
         return (f"{NOT_FOUND} a sentence in {where} that answers this{tail}. I read {_pages(passages)}.",

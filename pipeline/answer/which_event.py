@@ -24,16 +24,21 @@ class _Reading(Protocol):
     named: list
 
 
+def other_amount(question: str, sentence: str) -> bool:
+    """The question names an amount ("the CHF 5.20 distribution") that the sentence does not state."""
+    amounts = _ASKED_AMOUNT.findall(question)
+    return bool(amounts) and not any(a in sentence for a in amounts)
+
+
 def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pattern, ...]) -> None:
     """Move `r`'s affirming and denying sentences that are not the asked event to its named ones (they still name the
     topic: the answer never says "not mentioned"), and an undated question's own named event to the affirmed."""
     which = _WHICH_ONE.search(q)
-    amounts = _ASKED_AMOUNT.findall(q)
     for hits in (r.affirmed, r.denied):
         for h in list(hits):
             other = hits is r.affirmed and _ASKS_DECIDED.search(q) and PUT_TO_VOTE.search(h[0]) or \
                 which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) or \
-                amounts and not any(a in h[0] for a in amounts)
+                other_amount(q, h[0])
             if other:
                 hits.remove(h)
                 r.named.append((h[0], h[1], ""))

@@ -198,6 +198,7 @@ _PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors
                        r"(?:propos|recommend|declar|approv|resolv)|\s*$|\s*\?)|\b(?:by|from)\s+the\s+(?:board|directors)\b")
 # where the figure is printed, not what it measures: "per Note 4", "(see note 12)", "in note 7(b)"
 _NOTE_REF = re.compile(r"(?i)\(?\b(?:(?:per|in|from|see|according\s+to)\s+)?(?:the\s+)?notes?\s+\d{1,2}(?:\s*\(?[a-z]\))?\b\)?")
+_FINANCIAL_LINE = re.compile(r"\bfinancial\s+(?:income|expenses?|costs?|result|charges?|items?)\b")
 _AFTER_ITEMS = re.compile(r"\b(?:before|after)\s+(financial\s+items?|financial\s+(?:income|expenses?|costs?)|items?)\b")
 
 
@@ -260,6 +261,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                 break
         measure = measure or metric.label
     named_by = {w for m in _AFTER_ITEMS.finditer(folded) for w in m.group(1).split()}
+    if _FINANCIAL_LINE.search(folded):
+        named_by.add("financial")   # "financial expenses", "financial result": the line's own word, not "financial year"
     if re.search(r"\bper units?\b", folded):
         named_by.add("unit")        # "distribution per unit": a per-unit measure (elsewhere "units" is filler)
     words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", _NET_OF.sub(" net ", folded).replace("-", " "))
@@ -276,8 +279,12 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
             if len(phrase.split()) <= len(words) + 3 and not re.search(r"[?.;:]", phrase):
                 measure = phrase
     measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
+    # whose figure (the parent's own or the group's) is no qualifier of the measure: a calculator input keeps it
+    parent_only = bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question)))
+    company_named = bool(_COMPANY_NAMED.search(_COMPANYS_OWNERS.sub(" ", question)))
     if not with_qualifiers:
-        return Ask(question, metric, measure, [], [], hint, measure_stems)
+        return Ask(question, metric, measure, [], [], hint, measure_stems, parent_only=parent_only,
+                   company_named=company_named)
     hard, soft = [], []
     named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
     # a measure described in words and named in brackets ("spend on plant and equipment (capex)"): the words of the
@@ -289,7 +296,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     # "Ordinary profit" / "ordinary income" is a measure (Japanese GAAP's recurring profit), not the ordinary
     # shareholders' share; "premiums earned" names the insurer's revenue line ("earned" is filler elsewhere)
     keep = {"ordinary"} if re.search(r"(?i)\bordinary (?:profit|income|loss)\b", question) else set()
-    if re.search(r"(?i)\bnet current (?:assets|liabilities)\b", question) or \
+    if re.search(r"(?i)\bnet current (?:assets|liabilities)\b|\bnet (?:interest|investment|fee|commission|trading|"
+                 r"premiums?|claims) (?:income|expense|revenue|earned|written|incurred)", text) or \
             metric is not None and metric.outflow and metric.statement == "cash_flow":
         keep.add("net")     # "Net current assets" is its own subtotal, never "Total current assets"; "net capex", "net
         #                     buybacks" are netted against the opposite flow (disposals, issues), never the gross row
@@ -300,8 +308,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         (soft if w in _SOFT and w not in keep or (w in _KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
          else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
-               measure_stems, deducted, bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question))),
-               part_of_year(question), bool(_COMPANY_NAMED.search(_COMPANYS_OWNERS.sub(" ", question))))
+               measure_stems, deducted, parent_only, part_of_year(question), company_named)
 
 
 def part_of_year(question: str) -> str:

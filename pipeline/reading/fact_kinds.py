@@ -89,3 +89,13 @@ def per_unit_of(header_text: str) -> str | None:
         return None     # "($ thousands, except per boe)": amounts, a per-unit row excepted
     return (m.group(1) or m.group(2)).lower()
 
+
+# a table headed as per-share data ("Per share data: 2074 2073 ...", a fund's or BDC's financial highlights): its
+# amounts are per share, unless a row states its own scale ("Net assets, end of period (in thousands)")
+_PER_SHARE_HEADER = re.compile(r"(?i)\bper\s+(?:common\s+)?share\s+data\b")
+_OWN_SCALE = re.compile(r"(?i)\bin\s+(?:thousands|millions|billions)\b")
+
+
+def per_share_table(header_text: str, label: str) -> bool:
+    return bool(_PER_SHARE_HEADER.search(header_text or "")) and not _OWN_SCALE.search(label) and \
+        not re.search(r"(?i)\bexcept\b", header_text or "")

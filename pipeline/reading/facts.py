@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from pipeline.reading import equity, equity_check, measure_columns, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
-from pipeline.reading.fact_kinds import kind_of, per_unit_of
+from pipeline.reading.fact_kinds import kind_of, per_share_table, per_unit_of
 from pipeline.reading.stated_rates import stated_rates
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
@@ -27,7 +27,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "83"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "84"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -232,12 +232,14 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 continue
             # (the row's own unit bracket and its header's per-unit caption are the row's: read once, for its money cells)
             own_cur, own_scale = _row_unit(row.label)
-            per = per_unit_of(next((f"{h.caption} {h.text}" for h in t.headers if h.columns is row.cols), ""))
+            head = next((f"{h.caption} {h.text}" for h in t.headers if h.columns is row.cols), "")
+            per, per_share = per_unit_of(head), per_share_table(head, row.label)
             for col, printed in cells:
                 if col.kind != "value" or col.year in row.ambiguous or printed.endswith(","):
                     continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)
                 kind = "percent" if row.line_no in percent_rows else \
                     kind_of(row, printed, t.title, row.statement or t.statement)
+                kind = "per_share" if per_share and kind == "money" else kind
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
                 unit = minor_unit(path, col.header or "", printed) if kind == "per_share" else None \
                     if kind == "percent" else \

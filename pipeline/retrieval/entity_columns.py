@@ -14,6 +14,7 @@ PARENT_TITLE = re.compile(r"(?i)\bparent\b|\bstand[- ]?alone\b|\bcompany (balanc
 # before an investee are no entity ("Equity in earnings of unconsolidated affiliates")
 _OWN_TITLE = re.compile(r"(?i)\bunconsolidated\b(?!\s+(?:affiliat|subsidiar|entit|investee|joint|compan|associate))|"
                         r"\bseparate\s+(?:financial\s+)?statements?\b|\bstand[- ]?alone\b")
+_STATEMENT_TITLE = re.compile(r"(?i)\bstatements?\s+of\b|\bbalance\s+sheets?\b|\bincome\s+statements?\b")
 # the group's figure said outright ("consolidated", "group": never "unconsolidated")
 _GROUP_ASKED = re.compile(r"(?i)\bconsolidated\b|\bgroup\b")
 
@@ -36,3 +37,9 @@ def asked(ask: Ask, cands: list[StoredFact]) -> tuple[list[StoredFact], bool]:
     if _GROUP_ASKED.search(ask.question):
         return [f for f in cands if not parent_own(f)], False
     return cands, False
+
+
+def own_statement(f: StoredFact) -> bool:
+    """A row of the parent's own primary statement ("Unconsolidated Statement of Profit or Loss"): where the parent's
+    figure is asked it ranks as a statement's row, over its cash flow's or a note's."""
+    return parent_own(f) and bool(_STATEMENT_TITLE.search(f.table_title))

@@ -288,7 +288,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or row_headings.changes_measure(f, asked, ask.question) \
+        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or row_fit.another_date(ask, f) or \
+                row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
@@ -329,7 +330,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         soft_hits = sum(1 for w in ask.soft if w in row)
         # A statement of changes in equity answers only what no other row prints (the others print most of its lines;
         # an untitled statement ranks as a note), unless the question names it or asks its own measure (a declared dividend).
-        primary = f.statement is not None and not f.secondary and f.statement != "equity"
+        primary = f.statement is not None and not f.secondary and f.statement != "equity" or parents and \
+            entity_columns.own_statement(f)
         in_metric_statement = ask.metric is not None and f.statement in ask.metric.statements
         hinted = f.statement is not None and f.statement in (ask.statement_hint, ask.metric and ask.metric.statement
                                                              == "equity" and "equity")

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from pipeline.core.currencies import CURRENCIES
+from pipeline.core import months
 from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
@@ -116,6 +117,8 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\b(?:paid|distributed|during)\b", ask.question) and \
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
+    if _NET.search(ask.question) and _GROSS_ROW.search(f.label) and not _NET.search(f.label):
+        return True     # "net utility plant" asked: "Utility plant at original cost" is the gross amount
     if any(c.search(ask.question) and not c.search(f.label_path) for c in _COMPREHENSIVE):
         return True     # a statement of (other) comprehensive income prints the profit-or-loss lines and the total
         #               too: its title does not make "Other income" or "Total comprehensive income" other
@@ -141,6 +144,8 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
 
 _BASIS = re.compile(r"(?i)\b(headline|underlying|adjusted)\b")
 _COMPREHENSIVE = (re.compile(r"(?i)\bcomprehensive\b"), re.compile(r"(?i)\bother\s+comprehensive\b"))
+_NET = re.compile(r"(?i)\bnet\b")
+_GROSS_ROW = re.compile(r"(?i)\bat\s+(?:original\s+|historical\s+)?cost\b|\bgross\b")
 _BALANCE_OF = re.compile(r"(?i)\b(?:accumulated|deferred|unearned|accrued|prepaid)\b")
 # a dividend row told by when it was paid or for which year it is ("Dividend paid during the year per share",
 # "Dividend proposed for the financial year per share")
@@ -290,3 +295,11 @@ def one_of_parts(f: StoredFact, cands: list[StoredFact]) -> bool:
     ("Non-current › Loans and borrowings 318,450", "Current › Loans and borrowings 124,380")."""
     return any(c is not f and c.doc_id == f.doc_id and c.page == f.page and c.fiscal_year == f.fiscal_year and
                c.label.lower() == f.label.lower() and c.value != f.value and not c.secondary for c in cands)
+
+
+def another_date(ask: Ask, f: StoredFact) -> bool:
+    """The question asks a balance at a date the column is not ("NAV per share at December 31, 2073" of a company whose
+    year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
+    (a 52/53-week year ends near its calendar date)."""
+    asked, printed = months.dates_in(ask.question), months.dates_in(f.column_header)
+    return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
