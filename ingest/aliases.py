@@ -104,7 +104,12 @@ _LISTING = re.compile(rf"\(\s*{_EXCHANGES}\s*(?:code)?\s*:\s*([A-Z][A-Z0-9]{{0,5
 _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?:code|ticker|symbol)\s*:?\s*|\b(?:Ticker|ticker|TICKER)\s*(?:symbol)?\s*:\s*)"
                            r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z]{1,2})?)\b"
                            # a cover's "ASX: ABC", "NSE: ACMESTEEL", "Oslo Børs: ACME" (an exchange's code, never a number)
-                           rf"|(?<![\w(])(?!AIM\b){_EXCHANGES}\s*:\s*([A-Z][A-Z0-9]{{1,10}})(?=\s*(?:$|[|,;/]|\s[-–]\s|\n))")
+                           rf"|(?<![\w(])(?!AIM\b){_EXCHANGES}\s*:\s*([A-Z][A-Z0-9]{{1,10}})(?=\s*(?:$|[|,;/]|\s[-–]\s|\n))"
+                           # "(ticker MRDT)", "under the ticker ACME3", "Trading symbol ACME", "(Stock code: 5288, ACME)"
+                           r"|(?i:\b(?:ticker|trading\s+symbol|stock\s+code|share\s+code)\b)\s*(?:symbol\s*)?:?\s*(?:\d{3,6}\s*,\s*)?"
+                           r"([A-Z][A-Z0-9]{1,6}(?:\.[A-Z]{1,2})?)\b(?![a-z])"
+                           # "listed on SIX Swiss Exchange (ACME)": the code in brackets after the exchange's name
+                           r"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\(([A-Z][A-Z0-9]{1,6})\)")
 _SYMBOL = re.compile(r"(?i:\b(?:our|the company[’']s)\s+(?:class [a-c]\s+)?(?:common stock|ordinary shares|shares|"
                      r"common shares)\b[^.]{0,160}?\bunder the (?:ticker |trading )?symbols?\s*)[“\"‘']{1,2}"
                      r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)[”\"’']{1,2}")
@@ -249,9 +254,10 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
         for m in _SYMBOL.finditer(text):
             keep(m.group(1), "ticker", i + 1, m.group(0))
         for m in _LISTING_LINE.finditer(text):
-            around = text[max(0, m.start() - 160):m.end() + 40]
+            # (a cover's listing line stands a few lines below the name; elsewhere the name is in the same sentence)
+            around = text[max(0, m.start() - (400 if i < 2 else 160)):m.end() + 40]
             if re.search(own, around):
-                keep(m.group(1) or m.group(2), "ticker", i + 1, around)
+                keep(next(g for g in m.groups() if g), "ticker", i + 1, around)
     return list(out.values())
 
 

@@ -27,9 +27,9 @@ SELECTED = ["Selected Annual Information", "(in millions of Canadian dollars) 20
     ("net earnings 2036", 2036, "131.2"),                      # the bottom line, never the continuing part
     ("revenue 2035", 2035, "2,986.4"),
     # a year with its footnote run into it ("2034(1)") is not read: the footnote may make it another period (a
-    # transition half-year), and "as restated" asks which of two prints, which a single report cannot tell
+    # transition half-year); "as restated" asks the report's own comparative, the column it marks "(Restated)"
     ("revenue 2034", 2034, None),
-    ("Revenue 2035 as restated", 2035, None),
+    ("Revenue 2035 as restated", 2035, "2,986.4"),
 ])
 def test_a_restated_header_note_and_footnoted_years(question, year, value):
     rows = parse_page("\n".join(EARNINGS)).rows

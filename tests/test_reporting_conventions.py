@@ -652,3 +652,48 @@ def test_whose_figure_is_kept_for_a_calculators_input():
     q = "What gross margin did the Rio Claro parent company (individual statements) earn in 2074?"
     ask = read_ask(q, QuestionFacts(text=q), None, with_qualifiers=False)
     assert ask.parent_only
+
+
+@pytest.mark.parametrize("line,ticker", [("Shares listed on Euronext Amsterdam (ticker HVNM)", "HVNM"),
+                                         ("Registered shares listed on SIX Swiss Exchange (ALPG)", "ALPG"),
+                                         ("Shares traded on B3 under the ticker RCLR3", "RCLR3"),
+                                         ("Listed on the Main Market of Bursa Malaysia (Stock code: 7164, TJEMAS)", "TJEMAS")])
+def test_a_covers_listing_line_gives_the_ticker(line, ticker):
+    from ingest import aliases
+    cover = f"HAVENMOLEN GROEP N.V.\nAnnual Report 2074\n\n{line}\nFinancial year 2074"
+    found = aliases.learn([cover], names=["Havenmolen Groep N.V.", "Havenmolen Groep"])
+    assert (ticker, "ticker") in [(f.name, f.kind) for f in found]
+
+
+def test_no_ticker_from_a_listing_line_far_from_the_companys_name_inside_the_report():
+    from ingest import aliases
+    body = "Havenmolen Groep N.V. " + "Our markets grew in every region this year. " * 12 + "A peer trades under the ticker PEER."
+    found = aliases.learn(["Contents", "Strategy", body], names=["Havenmolen Groep N.V.", "Havenmolen Groep"])
+    assert "PEER" not in [f.name for f in found]
+
+
+_UNDERWRITING = ["MILLBROOK MUTUAL HOLDINGS, INC.", "Consolidated Underwriting Results", "(Dollars in millions)",
+                 "Years ended December 31, 2074 2073 2072", "Net premiums earned 4,118 3,806 3,412",
+                 "Losses and loss adjustment expenses 2,702 2,612 2,204", "Ratios (%)",
+                 "Loss and loss adjustment expense ratio 65.6 68.6 64.6", "Combined ratio 93.4 96.1 92.8",
+                 "Underlying combined ratio (non-GAAP) 89.2 88.7 89.0"]
+
+
+@pytest.mark.parametrize("question,year,want", [("Millbrook combined ratio 2073", 2073, "96.1"),
+                                                ("Millbrook losses and LAE 2074", 2074, "2,702"),
+                                                ("Millbrook underlying combined ratio 2072", 2072, "89.0")])
+def test_a_rate_named_by_its_own_kind_word_and_insurers_lae(question, year, want):
+    from pipeline.question import shorthand
+    hit = _hit(shorthand.spell(question), [_UNDERWRITING], year, "Millbrook Mutual")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == want
+
+
+def test_an_amount_asked_without_a_rate_word_is_never_the_rate():
+    hit = _hit("Millbrook loss and loss adjustment expense 2074", [_UNDERWRITING], 2074, "Millbrook Mutual")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "2,702"
+
+
+def test_as_restated_asks_the_reports_own_comparative():
+    page = ["SOLVIK INDUSTRI ASA", "KEY FIGURES", "NOK million 2074 2073 restated*", "Revenue 12,406.1 11,804.6"]
+    hit = _hit("Solvik revenue 2073 as restated", [page], 2073, "Solvik Industri")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "11,804.6"

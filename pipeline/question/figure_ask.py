@@ -52,7 +52,9 @@ _SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributabl
          "declare", "declared", "declaring", "determined", "determine", "proposed", "propose", "proposing", "recommended", "recommend",
          "recommending", "weeks",
          # the parent's own figure asked ("standalone", "(individual)"): which column, read as `parent_only`
-         "standalone", "individual", "unconsolidated"}
+         "standalone", "individual", "unconsolidated",
+         # a comparative "as restated" / "after the restatement": the report's own comparative column is the restated one
+         "restated", "restatement"}
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 _KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}

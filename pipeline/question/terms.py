@@ -33,7 +33,7 @@ ASKING = {"say", "says", "describe", "explain", "list", "show", "name", "any", "
 _WORD = re.compile(r"[a-z][a-z&'\-]*[a-z]|[a-z]")
 # Abbreviations of a measure, spelled out in questions and report text alike: "FTEs" are full-time equivalents (not
 # every employee), "HEPS" is headline earnings per share (the JSE's measure); a bank's NII, PCL, NIM and CET1, a
-# REIT's or trust's NPI, DPU and NAV, an asset manager's AUM; anyone's DPS and PAT (profit after tax)
+# REIT's or trust's NPI, DPU and NAV, an asset manager's AUM, an insurer's LAE; anyone's DPS and PAT (profit after tax)
 _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bdps\b"), " dividends per share "),
                         (re.compile(r"(?i)\bpat\b"), " profit after tax "),
                         (re.compile(r"(?i)\bftes?\b"), " full-time equivalent employees "),
@@ -45,7 +45,8 @@ _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bdps\b"), " dividends per share "),
                         (re.compile(r"(?i)\bnpi\b"), " net property income "),
                         (re.compile(r"(?i)\bdpu\b"), " distribution per unit "),
                         (re.compile(r"(?i)\bnav\b"), " net asset value "),
-                        (re.compile(r"(?i)\baum\b"), " assets under management ")]
+                        (re.compile(r"(?i)\baum\b"), " assets under management "),
+                        (re.compile(r"(?i)\blae\b"), " loss adjustment expenses ")]
 
 
 def spell_out(text: str) -> str:

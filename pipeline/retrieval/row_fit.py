@@ -22,7 +22,12 @@ _HOW_MUCH = re.compile(r"(?i)\bhow much\b(?!.*\b(grow|grew|grown|increase|decrea
 
 
 def wants_percent(ask: Ask, f: StoredFact) -> bool:
-    return f.kind == "percent" and ("%" in ask.hard or (ask.metric is not None and ask.metric.kind == "ratio"))
+    # (or the question names the rate's own kind word the row prints: "combined ratio", "load factor" is not one)
+    return f.kind == "percent" and ("%" in ask.hard or (ask.metric is not None and ask.metric.kind == "ratio") or
+                                    any(w.lower() in f.label.lower() for w in _RATE_WORD.findall(ask.question)))
+
+
+_RATE_WORD = re.compile(r"(?i)\b(ratio|margin|rate|yield)\b")
 
 
 # a partnership's per-unit figure asked ("distributions per common unit", "net income per limited partner unit")
