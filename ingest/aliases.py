@@ -105,7 +105,7 @@ _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?:code|ticker|symbol)\s*:?\s*
                            r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z]{1,2})?)\b"
                            # a cover's "ASX: ABC", "NSE: ACMESTEEL", "Oslo Børs: ACME" (an exchange's code, never a number)
                            rf"|(?<![\w(])(?!AIM\b){_EXCHANGES}\s*:\s*([A-Z][A-Z0-9]{{1,10}})(?=\s*(?:$|[|,;/]|\s[-–]\s|\n))"
-                           # "(ticker MRDT)", "under the ticker ACME3", "Trading symbol ACME", "(Stock code: 5288, ACME)"
+                           # "(ticker ACME)", "under the ticker ACME3", "Trading symbol ACME", "(Stock code: 1234, ACME)"
                            r"|(?i:\b(?:ticker|trading\s+symbol|stock\s+code|share\s+code)\b)\s*(?:symbol\s*)?:?\s*(?:\d{3,6}\s*,\s*)?"
                            r"([A-Z][A-Z0-9]{1,6}(?:\.[A-Z]{1,2})?)\b(?![a-z])"
                            # "listed on SIX Swiss Exchange (ACME)": the code in brackets after the exchange's name

@@ -110,21 +110,12 @@ def short_name(legal: str, body: str = "") -> str:
 
 def aliases_for(legal: str, short: str) -> tuple[str, ...]:
     out: list[str] = []
-    bare = re.sub(r"(?i)^the\s+", "", _SUFFIX_TAIL.sub("", legal).strip(" ,")).split()
-    # the name's first two words, where it has more ("Keystone Harbor Insurance Group", "Vale Dourado Alimentos"): the
-    # name an analyst writes, the business word dropped (a shared one names neither company: the registry keeps it aside)
-    lead = " ".join(bare[:2]) if len(bare) >= 3 and all(w[:1].isupper() and w.isalpha() for w in bare[:2]) \
-        and not {w.lower() for w in bare[:2]} & _NAME_LINKS and len(" ".join(bare[:2])) >= 6 else ""
     for n in (legal, _SUFFIX_TAIL.sub("", legal).strip(" ,"), re.sub(r"(?i)^the\s+", "", legal),
-              re.sub(r"(?i)\.com$", "", _SUFFIX_TAIL.sub("", legal).strip(" ,")), lead):
+              re.sub(r"(?i)\.com$", "", _SUFFIX_TAIL.sub("", legal).strip(" ,"))):
         n = n.strip()
         if n and n.lower() != short.lower() and n.lower() not in {a.lower() for a in out}:
             out.append(n)
     return tuple(out)
-
-
-_NAME_LINKS = {"of", "and", "the", "de", "du", "des", "la", "le", "do", "da", "dos", "das", "di", "del", "van", "von",
-               "first", "national", "united", "general", "american", "international", "global"}
 
 
 def tickers(text: str) -> tuple[str, ...]:

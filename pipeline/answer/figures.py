@@ -284,7 +284,7 @@ class Answerer(FigureInputs):
         if r.unit == "money":
             scale, cur = self.scale()
             text = money(r.value, scale=scale, currency=cur) + (" (negative)" if r.value < 0 else "")
-            # (the result in the report's currency, as the answer says it: "= €275.1 million", never "= $275.10")
+            # (the result in the report's currency, as the answer says it: "= €41.2 million", never "= $41.20")
             r.derivation = f"{r.derivation.rsplit(' = ', 1)[0]} = {money(r.value, scale=scale, currency=cur)}"
         else:
             scale, text = r.unit.split()[0], r.shown()

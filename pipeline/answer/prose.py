@@ -375,7 +375,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     found = covering(conn, facts, passages, year, need, require_year)
     yesno = bool(_YESNO.match(q))
     if found is not None and yesno and which_event.other_amount(q, found.sentence):
-        found = None        # ("has the CHF 5.20 distribution been approved?": a sentence of CHF 4.80 is another one)
+        found = None        # ("has the EUR 1.25 dividend been approved?": a sentence of EUR 1.10 is another one)
     if found is None:
         tail = ", so the report does not say" if yesno else ""
         return (f"{NOT_FOUND} a sentence in {where} that answers this{tail}. I read {_pages(passages)}.",

@@ -1,19 +1,23 @@
 """Which of a report's sentences about an asked event are the one asked ("did it ...?", answer/yesno.py): a proposal
 put to the meeting is not yet approved or paid; a sentence of another dividend or of another amount than the one
-asked is another event; and an event the question names by its own name and no year ("did it complete the Kessler
-acquisition?") counts whenever it fell, a subsequent event after the year end included."""
+asked is another event; and an event the question names by its own name and no year ("did it complete the <name>
+acquisition?") counts when the report states it done after the year end (a subsequent event)."""
 from __future__ import annotations
 
 import re
 from typing import Protocol
+
+from pipeline.core import months
 
 # a proposal put to a later decision ("The Board recommends the payment of a final dividend", "subject to the approval
 # of shareholders"): neither approved nor paid yet
 PUT_TO_VOTE = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,4}approval)\b")
 _ASKS_DECIDED = re.compile(r"(?i)\b(approved?|ratified|paid|pay|voted)\b")
 _WHICH_ONE = re.compile(r"(?i)\b(final|interim|special)\s+dividends?\b")
-# an amount the question names ("the CHF 5.20 distribution", "the $1,200 million notes"), not a year
-_ASKED_AMOUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\d.,])\d+\.\d+(?![\d.,])")
+# an amount the question names ("the EUR 1.25 dividend", "the $1,200 million notes"), not a year
+_ASKED_AMOUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\d.,])\d+\.\d+(?![\d.,])|"
+                           r"(?<![\d.,])\d{1,3}(?:\.\d+)?\s?%")       # (and a stake: "the remaining 70%")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _PROPER = re.compile(r"\b[A-Z][a-z]{3,}\b")
 _LEADS = {"did", "does", "has", "have", "had", "was", "were", "will", "what", "when", "which"}
 
@@ -25,14 +29,15 @@ class _Reading(Protocol):
 
 
 def other_amount(question: str, sentence: str) -> bool:
-    """The question names an amount ("the CHF 5.20 distribution") that the sentence does not state."""
+    """The question names an amount ("the EUR 1.25 dividend") that the sentence does not state."""
     amounts = _ASKED_AMOUNT.findall(question)
     return bool(amounts) and not any(a in sentence for a in amounts)
 
 
-def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pattern, ...]) -> None:
+def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pattern, ...], fy: int) -> None:
     """Move `r`'s affirming and denying sentences that are not the asked event to its named ones (they still name the
-    topic: the answer never says "not mentioned"), and an undated question's own named event to the affirmed."""
+    topic: the answer never says "not mentioned"), and an undated question's own named event, stated done after the
+    year `fy` ended (a subsequent event), to the affirmed."""
     which = _WHICH_ONE.search(q)
     for hits in (r.affirmed, r.denied):
         for h in list(hits):
@@ -42,7 +47,9 @@ def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pat
             if other:
                 hits.remove(h)
                 r.named.append((h[0], h[1], ""))
-    named = [w for w in _PROPER.findall(q) if w.lower() not in company.lower() and w.lower() not in _LEADS]
+    named = [w for w in _PROPER.findall(q) if w.lower() not in company.lower() and w.lower() not in _LEADS
+             and months.number(w) is None]
     if named and not dated and not r.affirmed:
         r.affirmed += [(h[0], h[1]) for h in r.named if h[2] == "another year" and all(w in h[0] for w in named)
+                       and any(int(y) > fy for y in _YEAR.findall(h[0])) and not other_amount(q, h[0])
                        and any(p.search(h[0]) for p in affirm)]

@@ -51,8 +51,13 @@ _POLICY = re.compile(r"(?i)\b(polic(y|ies)|is\s+recogni[sz]ed|are\s+recogni[sz]e
                      r"purchase\s+price\s+allocation\s+polic|critical\s+accounting)\b")
 _FORWARD = re.compile(r"(?i)\b(plans?\s+to|intends?\s+to|expects?\s+to|will\b|anticipat\w*|seeks?\s+to|aims?\s+to|"
                       r"authori[sz]ed|authori[sz]ation|remaining\s+(balance|authori[sz]ation)|\bto\s+be\s+(re)?purchased|announc\w*|"
-                      r"propos\w*|agreements?\s+to\s+(?:acquire|buy|purchase|sell|merge|combine)|definitive\s+agreement|"
-                      r"\bpending\b|expected\s+to\s+(?:close|complete)|subject\s+to\s+(?:regulatory|shareholder|customary))")
+                      r"propos\w*)")
+# a deal agreed, not yet done ("entered into a definitive agreement to acquire", "expected to close in", "pending
+# regulatory approval"), unless the sentence also states it done ("completed the acquisition ... pursuant to the
+# definitive agreement signed in 2073", "the purchase price allocation is pending")
+_PENDING = re.compile(r"(?i)\bagreements?\s+to\s+(?:acquire|buy|purchase|sell|merge|combine)|\bdefinitive\s+agreement|"
+                      r"\bpending\b|\bexpected\s+to\s+(?:close|complete)|\bsubject\s+to\s+(?:regulatory|shareholder|customary)")
+_DONE = re.compile(r"(?i)\b(?:acquired|completed|closed|consummated|finali[sz]ed|bought|purchased)\b")
 _PERSON = re.compile(r"(?i)\b(he|she)\s+(was|is|has|had|served|serves|joined|held|holds|led|leads)\b|"
                      r"\bprior\s+to\s+joining\b|\b(mr|ms|mrs|dr)\.?\s+[A-Z]\w+\s+(has|was|is)\b")
 # A total to date is no event of the year: "As of May 31, 2021, we had repurchased 50.0 million shares ... under this
@@ -136,7 +141,7 @@ def topic_only(sentence: str) -> str | None:
                          ("a total to date", _CUMULATIVE)):
         if pattern.search(sentence):
             return why
-    return None
+    return "a pending transaction" if _PENDING.search(sentence) and not _DONE.search(sentence) else None
 
 
 _PRIOR = re.compile(r"(?i)\b(previous|prior|preceding|comparative)\s+(financial\s+)?(year|period)\b")
@@ -284,7 +289,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
         return _amount(state, facts, company, fy, pages, amount, cite, end)
     r = read_report(pages, event, fy, end)
     q = core_question(facts.text)
-    which_event.sift(r, q, company, dated=bool(facts.years), affirm=event.affirm)
+    which_event.sift(r, q, company, dated=bool(facts.years), affirm=event.affirm, fy=fy)
     for verdict, hits in (("Yes", r.affirmed), ("No", r.denied)):
         if hits and (verdict == "Yes" or not r.affirmed):
             s, pg = _best(hits, fy, facts)

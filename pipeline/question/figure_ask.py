@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pipeline.core.currencies import CURRENCIES
 from pipeline.question import statement_names
 from pipeline.question.paraphrase import name_measures
+from pipeline.question import whose_figure
 from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.registry import LEGAL_SUFFIX
@@ -163,23 +164,6 @@ class Ask:
         return [*self.hard, *self.soft]
 
 
-# The parent company's own figure asked, not the group's: "company-level", "parent company (only)", "standalone",
-# "separate financial statements", "(individual)" (not "Parent Company shareholders": the owners of the group)
-_PARENT_ASKED = re.compile(r"(?i)\bcompany[- ](?:level|only)\b|\bstand[- ]?alone\b|\bseparate (?:financial )?statements?\b|"
-                           r"\bseparate (?:company|entity)\b|\(separate\)|"
-                           r"\bunconsolidated\b(?!\s+(?:affiliat|subsidiar|entit|investee|joint|compan|associate))|"
-                           r"\(individual\)|\bindividual (?:financial )?statements?\b|"
-                           r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
-                           r"owners|equity holders|members))")
-# (the owners of the group named after the parent: "attributable to the parent company", "owners of the parent")
-_PARENTS_OWNERS = re.compile(r"(?i)\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:owners\s+of\s+(?:the\s+)?)?parent\b|"
-                             r"\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+(?:the\s+)?parent\b")
-# "the Company" said for whose figure ("for the Company", "in the Company balance sheet", "Company total assets"): in a
-# report printing Group and Company columns the parent's (case kept: "the company's revenue" is the reporting group's;
-# "owners of the Company" are the group's owners)
-_COMPANY_NAMED = re.compile(r"\b(?:for|of|in|by)\s+the\s+Company\b|^Company\s+(?!name\b)|\bthe\s+Company(?:'s)?\s+"
-                            r"(?:balance\s+sheet|statements?|accounts|column|figures?|own)\b|\bCompany\s+column\b")
-_COMPANYS_OWNERS = re.compile(r"(?i)\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+the\s+company\b")
 # a dividend or a trust's distribution named (its parts, interim or a quarter's, are its own measures)
 DIVIDEND = re.compile(r"(?i)dividend|distribution")
 # a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
@@ -282,8 +266,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                 measure = phrase
     measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
     # whose figure (the parent's own or the group's) is no qualifier of the measure: a calculator input keeps it
-    parent_only = bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question)))
-    company_named = bool(_COMPANY_NAMED.search(_COMPANYS_OWNERS.sub(" ", question)))
+    parent_only, company_named = whose_figure.asked(question)
     if not with_qualifiers:
         return Ask(question, metric, measure, [], [], hint, measure_stems, parent_only=parent_only,
                    company_named=company_named)

@@ -63,14 +63,19 @@ def _stem():
     return Stemmer.Stemmer("english").stemWord
 
 
+# stems the stemmer keeps apart for one word of filings said both ways ("Finance income" / "Financial income")
+_SAME_STEM = {"financi": "financ"}
+
+
 def stem(word: str) -> str:
-    return _stem()(word.lower().strip("'"))
+    s = _stem()(word.lower().strip("'"))
+    return _SAME_STEM.get(s, s)
 
 
 def stem_words(words: list[str]) -> list[str]:
     """Each of `words` stemmed (already lower-case words, as a tokeniser produced them)."""
     s = _stem()
-    return [s(w) for w in words]
+    return [_SAME_STEM.get(x, x) for x in (s(w) for w in words)]
 
 
 @lru_cache(maxsize=1)

@@ -70,4 +70,6 @@ def total_outside(stack: list[str], label: str) -> list[str]:
 
 
 def _words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z]{3,}", re.sub(r"\([^)]*\)|\bfor the (?:year|period)\b", " ", text.lower()))) - {"and"}
+    """A heading's or total's own words: no bracket, period or "net of tax" qualifier."""
+    text = re.sub(r",?\s+net\s+of\s+(?:income\s+)?tax(?:es)?\b.*$", "", text.lower())
+    return set(re.findall(r"[a-z]{3,}", re.sub(r"\([^)]*\)|\bfor the (?:year|period)\b", " ", text))) - {"and"}

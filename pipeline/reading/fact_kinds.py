@@ -14,7 +14,10 @@ _PERCENT = re.compile(r"(?i)%|\bpercent|\bmargin\b|\brate\b|\bratio\b|\byield\b|
 _COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\bstores\b|\bcustomers\b|"
                     r"\bsubscribers\b|\bunits\b|\bdeliveries\b|\blocations\b|\bstaff numbers?\b|"
                     r"\bfull[- ]time equivalents?\s*(\(ftes?\))?$|\bpersons employed\b|"
-                    r"\bpersonnel\b(?![-\w]|\s+(?:costs?|expenses?|charges?|related|compensation|benefits?))")
+                    # the people counted ("Personnel at end of period", "Number of personnel", "Personnel (FTE)");
+                    # a bare "Personnel" is an expense line by nature
+                    r"\bpersonnel\s+(?:at|as\s+of)\s+(?:the\s+)?(?:end|year|period|\d)|\bpersonnel\s*\((?:fte|"
+                    r"headcount|persons|number)|\baverage\s+(?:number\s+of\s+)?personnel\b")
 
 _FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cash|dividends?|issuance|settlement|"
                    r"contributions?|compensation|costs?|expenses?)\b")

@@ -71,7 +71,7 @@ _THIN_GROUPS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 # A footnote marker printed as a superscript run into a figure or a word ("1.70¹", "Revenue²"): no part of either (a
 # unit's power after a short unit, "m²", "ft²", is kept)
 _SUPERSCRIPT = re.compile(r"(?:(?<=[\d)%])|(?<=[A-Za-z]{3}))[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+")
-# ... or as asterisks ("1.10**", a proposal's footnote; "(12.4)*")
+# ... or as asterisks ("0.85**", a proposal's footnote; "(12.4)*")
 _STARRED = re.compile(r"(?<=[\d)])\*{1,3}(?=\s|$)")
 _LEADER = re.compile(r"(?:\s*\.){2,}\s*(?=[\s$(\d—–-]|$)|\s*…+\s*")
 _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")

@@ -41,6 +41,9 @@ class Row:
             noted = len(self.values) > len(group) and cols[0].kind == "note"
             if len(self.values) == len(group) or noted:
                 return list(zip(cols[:1] + group if noted else group, self.values))
+        amounts = [c for c in body if c.kind == "value"]
+        if len(self.values) == len(amounts) < len(body) and all(c.kind == "value" or c.header == "%" for c in body):
+            return list(zip(amounts, self.values))     # a row printing no share beside its amounts ("Basic 11.85 9.24")
         trailing = body
         while trailing and trailing[-1].kind == "change":
             trailing = trailing[:-1]

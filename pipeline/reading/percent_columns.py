@@ -1,4 +1,4 @@
-"""A per-period sub-header repeating "Amount %" under the years ("2055 2054" over "Amount % Amount %"), as Taiwanese
+"""A per-period sub-header repeating "Amount %" under the years ("2031 2030" over "Amount % Amount %"), as Taiwanese
 and some other Asian statements print each line's share of total assets or revenue beside its amount: each year's
 column is an amount followed by a percentage column, which holds no value of the year. A label printed before the
 groups on the same line ("ASSETS Amount % Amount %") stays a heading."""

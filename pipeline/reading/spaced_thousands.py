@@ -17,8 +17,10 @@ _SPACED_RUN = re.compile(r"(?:^|\s)\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?(?:\s+\(?
                          r"(?:\s+-?\d{1,3}(?:\.\d+)?%?)?\s*$")      # (and a change column's figure after them)
 _YEARS = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _HEAD = re.compile(r"\(?-?(?:[1-9]\d{0,2}|0)(?:[.,]\d+)?\)?|[-–—]")
-_TAIL = re.compile(r"\d{3}(?:\.\d+)?\)?")      # ("4 512.8": a decimal closes the last group)
-_SECTION_NOTE = re.compile(r"[A-Za-z)]\s+\d{1,2}\.\d{1,2}\s+-?\d")
+_TAIL = re.compile(r"\d{3}(?:\.\d+)?\)?")      # ("3 806.4": a decimal closes the last group)
+# a row noted by section ("Net sales 2.1 3 806.4 ..."): the note before a space-grouped figure ("Finance income 12.8
+# 9.6" is two figures, no note)
+_SECTION_NOTE = re.compile(r"[A-Za-z)]\s+\d{1,2}\.\d{1,2}\s+-?\d{1,3} \d{3}")
 _TOKEN = re.compile(r"\(?-?\d+(?:[.,]\d+)?\)?|[-–—]")
 
 
@@ -44,19 +46,30 @@ def _line(line: str, years: int, note: str = r"\d{1,2}", change: bool = False) -
     run = toks[k:]
     if len(run) <= years or any(_YEARS.fullmatch(t) for t in run):
         return line
+    readings = _groupings(run)
+    if change:      # the years' figures and a change column's after them ("3 806.4 3 512.9 8.4", "412 398 3.5")
+        with_change = [g for g in readings if len(g) == years + 1 and " " not in g[-1]
+                       and (_same_groups(g[:-1]) or _near(g[:-1]))]
+        if len(with_change) == 1:
+            return " ".join(toks[:k] + ["".join(f.split()) for f in with_change[0]])
     # (a note before figures of the same size: "8 142 98" is note 8 with 142 and 98; "28 242 26 104" is no note 28
     # before 242 and 26,104)
-    fits = [g for g in _groupings(run) if len(g) == years or len(g) == years + 1 and re.fullmatch(note, g[0])
-            and len({f.count(" ") for f in g[1:]}) == 1 or change and len(g) == years + 1 and " " not in g[-1]
-            and len({f.count(" ") for f in g[:-1]}) == 1 and " " in g[0]]
+    fits = [g for g in readings if len(g) == years or len(g) == years + 1 and re.fullmatch(note, g[0])
+            and _same_groups(g[1:])]
     if len(fits) > 1:
-        even = [g for g in fits if len({f.count(" ") for f in g[-years:]}) == 1 and " " in g[-1] and _near(g[-years:])]
-        fits = even if len(even) == 1 else fits
+        even = [g for g in fits if _same_groups(g[-years:]) and " " in g[-1] and _near(g[-years:])]
+        near = [g for g in fits if _near(g[-years:])]       # ("6 412.8 380.1": note 6, not 6,412.8 beside 380.1)
+        fits = even if len(even) == 1 else near if len(near) == 1 else fits
     if len(fits) == 1:
         return " ".join(toks[:k] + ["".join(f.split()) for f in fits[0]])
     if len(fits) > 1:
         return " ".join(toks[:k] + ["n/a"] * years)
     return line
+
+
+def _same_groups(figures: list[str]) -> bool:
+    """The figures have as many digit groups each."""
+    return len({f.count(" ") for f in figures}) == 1
 
 
 def _near(figures: list[str]) -> bool:

@@ -1,5 +1,5 @@
 """A caption line closing on two or more consecutive years ("Segment sales 2022 2021", "EUR million, unless otherwise
-stated 2079 2078 Change"): the years announce a table's columns, with a change column when the line closes on one."""
+stated 2031 2030 Change"): the years announce a table's columns, with a change column when the line closes on one."""
 from __future__ import annotations
 
 import re

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pipeline.question.figure_ask import Ask
+from pipeline.question.whose_figure import UNCONSOLIDATED
 from pipeline.reading.facts import PARENT_ONLY
 from pipeline.stores.facts import StoredFact
 
@@ -12,7 +13,7 @@ PARENT_TITLE = re.compile(r"(?i)\bparent\b|\bstand[- ]?alone\b|\bcompany (balanc
 # a statement titled as the parent's own ("Unconsolidated Statement of Profit or Loss", "Separate statement of
 # financial position", "Standalone Balance Sheet"), whether or not the report also prints the group's; the same words
 # before an investee are no entity ("Equity in earnings of unconsolidated affiliates")
-_OWN_TITLE = re.compile(r"(?i)\bunconsolidated\b(?!\s+(?:affiliat|subsidiar|entit|investee|joint|compan|associate))|"
+_OWN_TITLE = re.compile(rf"(?i){UNCONSOLIDATED}|"
                         r"\bseparate\s+(?:financial\s+)?statements?\b|\bstand[- ]?alone\b")
 _STATEMENT_TITLE = re.compile(r"(?i)\bstatements?\s+of\b|\bbalance\s+sheets?\b|\bincome\s+statements?\b")
 # the group's figure said outright ("consolidated", "group": never "unconsolidated")

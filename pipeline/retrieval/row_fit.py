@@ -122,8 +122,18 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\b(?:paid|distributed|during)\b", ask.question) and \
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
+    heads = f.label_path.split("\u203a")[:-1]
+    if re.match(r"(?i)\s*total\b", f.label) and heads and re.search(r"(?i)\band\b|&", heads[-1]) and \
+            any(w not in toks and w in stems(heads[-1]) for w in ask.hard):
+        return True     # "LIABILITIES AND EQUITY › Total liabilities" is one part of the compound heading asked
+    if ask.metric is None and ask.hard and ask.hard[-1] in _LINE_NOUNS and ask.hard[-1] not in stems(f.label_path):
+        return True     # "financial income" asked: "Financial result" on the income statement is not income (the
+        #               statement's title names every row's statement, never a row's measure)
+    if ask.metric is None and _D_AND_A.search(f.label) and (bool(re.search(r"(?i)depreciat", ask.question)) !=
+                                                              bool(re.search(r"(?i)amorti", ask.question))):
+        return True     # "amortization" asked: "Depreciation and amortization" is both, not the part asked
     if _NET.search(ask.question) and _GROSS_ROW.search(f.label) and not _NET.search(f.label):
-        return True     # "net utility plant" asked: "Utility plant at original cost" is the gross amount
+        return True     # "net property" asked: "Property, at original cost" is the gross amount
     if any(c.search(ask.question) and not c.search(f.label_path) for c in _COMPREHENSIVE):
         return True     # a statement of (other) comprehensive income prints the profit-or-loss lines and the total
         #               too: its title does not make "Other income" or "Total comprehensive income" other
@@ -150,6 +160,8 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
 _BASIS = re.compile(r"(?i)\b(headline|underlying|adjusted)\b")
 _COMPREHENSIVE = (re.compile(r"(?i)\bcomprehensive\b"), re.compile(r"(?i)\bother\s+comprehensive\b"))
 _NET = re.compile(r"(?i)\bnet\b")
+_D_AND_A = re.compile(r"(?i)depreciation\W+(?:and|&)\W+(?:\w+\W+)?amorti")
+_LINE_NOUNS = frozenset(stems("income expenses costs result profit loss revenue gains charges"))
 _GROSS_ROW = re.compile(r"(?i)\bat\s+(?:original\s+|historical\s+)?cost\b|\bgross\b")
 _BALANCE_OF = re.compile(r"(?i)\b(?:accumulated|deferred|unearned|accrued|prepaid)\b")
 # a dividend row told by when it was paid or for which year it is ("Dividend paid during the year per share",
@@ -297,13 +309,13 @@ def printed_in_parts(ask: Ask, cands: list[StoredFact]) -> bool:
 
 def one_of_parts(f: StoredFact, cands: list[StoredFact]) -> bool:
     """`f` is one of a measure's parts on its page: the same label printed with another value for the year
-    ("Non-current › Loans and borrowings 318,450", "Current › Loans and borrowings 124,380")."""
+    ("Non-current › Loans and borrowings 204,118", "Current › Loans and borrowings 61,204")."""
     return any(c is not f and c.doc_id == f.doc_id and c.page == f.page and c.fiscal_year == f.fiscal_year and
                c.label.lower() == f.label.lower() and c.value != f.value and not c.secondary for c in cands)
 
 
 def another_date(ask: Ask, f: StoredFact) -> bool:
-    """The question asks a balance at a date the column is not ("NAV per share at December 31, 2073" of a company whose
+    """The question asks a balance at a date the column is not ("NAV per share at September 30" of a company whose
     year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
     (a 52/53-week year ends near its calendar date)."""
     asked, printed = months.dates_in(ask.question), months.dates_in(f.column_header)
