@@ -787,3 +787,50 @@ def test_ordinary_wording_of_the_company_beside_a_group_column_is_the_groups():
     hit = _hit("What cash and cash equivalents were held by the Company at the end of 2073?", [_GROUP_COMPANY], 2073,
                "Savanna Breweries")
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "6,204,118"
+
+
+def test_the_groups_share_said_as_share_of_the_group_is_the_owners_line():
+    page = ["MEUSEVAL SA/NV", "CONSOLIDATED BALANCE SHEET", "(in million EUR) 31/03/2096 31/03/2095",
+            "Equity, share of the Group 806.2 744.9", "Non-controlling interests 40.1 38.8", "Total equity 846.3 783.7"]
+    hit = _hit("Meuseval equity, share of the Group at 31 March 2096", [page], 2096, "Meuseval")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "806.2"
+    total = _hit("Meuseval total equity at 31 March 2096", [page], 2096, "Meuseval")
+    assert isinstance(total, FactMatch) and total.fact.value_printed == "846.3"
+
+
+def test_a_footnote_marker_after_the_last_figure_is_no_cell_and_a_note_before_figures_keeps_a_bracketed_figure():
+    from pipeline.reading.cells import without_marker
+    assert without_marker(["1.40", "1.55", "(3)"], 2) == ["1.40", "1.55"]
+    assert without_marker(["9", "1.5", "(4)"], 2) is None
+
+
+def test_a_split_year_caption_heads_its_table():
+    page = ["MEUSEVAL SA/NV", "Note 7 - Key figures", "(in million EUR) 2094/95 2095/96",
+            "Capital expenditure (million EUR) 88.1 94.6", "Gross dividend per share (EUR) 1.40 1.55 (3)",
+            "(3) Proposed to the Annual General Meeting."]
+    facts = {(f.label, f.fiscal_year): f.value_printed for f in facts_of(["\n".join(page)])}
+    assert facts[("Gross dividend per share (EUR)", 2096)] == "1.55" and facts[("Capital expenditure (million EUR)", 2095)] == "88.1"
+
+
+def test_a_bilingual_label_naming_a_payment_is_money_and_kshs_is_a_currency():
+    page = ["RIO ALERCE S.A.", "ESTADO DE FLUJOS DE EFECTIVO / STATEMENT OF CASH FLOWS", "ThCh$ 2096 2095",
+            "Pagos a y por cuenta de los empleados / Payments to and on behalf of employees (4.118.306) (3.906.118)"]
+    kinds = {f.kind for f in facts_of(["\n".join(page)]) if "employees" in f.label}
+    assert kinds == {"money"}
+    from pipeline.core.currencies import currency_of
+    assert currency_of("KShs '000") == "KES" and currency_of("KSh million") == "KES"
+
+
+@pytest.mark.parametrize("question", ["Juniper Bluff inventories on the balance sheet at the end of 2093",
+                                      "Juniper Bluff total investments at December 31, 2093"])
+def test_a_balance_asked_is_never_a_flow_row(question):
+    pages = [["JUNIPER BLUFF INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In thousands) 2095 2094 2093",
+              "Net investment income 98,614 76,205 52,418"],
+             ["JUNIPER BLUFF INC.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(In thousands) 2095 2094 2093",
+              "Cash flows from operating activities", "Changes in operating assets and liabilities:",
+              "Inventories (31,544) (12,118) (8,406)", "Purchases of investments (812,406) (694,305) (588,118)"],
+             ["JUNIPER BLUFF INC.", "CONSOLIDATED BALANCE SHEETS", "(In thousands) 2095 2094", "Inventories 204,118 188,406",
+              "Total investments 3,015,071 2,879,640"]]
+    assert not isinstance(_hit(question, pages, 2093, "Juniper Bluff"), FactMatch)
+    hit = _hit(question.replace("2093", "2094"), pages, 2094, "Juniper Bluff")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed in ("188,406", "2,879,640")

@@ -22,7 +22,7 @@ CURRENCIES = [
     ("AED", r"\baed\b|dirhams?\b"), ("QAR", r"\bqar\b|qatari riyals?"), ("ILS", r"\bils\b|\bnis\b|₪|new israeli shekels?"),
     ("TRY", r"\btry\b(?=\s?['’]?000|\s+(?:million|thousand))|turkish lira"), ("CZK", r"\bczk\b|czech crowns?"),
     ("HUF", r"\bhuf\b|forints?"), ("EGP", r"\begp\b|egyptian pounds?"), ("NGN", r"\bngn\b|₦|naira|\bn(?=['’](?:000|million|m|bn|billion)\b)"),
-    ("KES", r"\bkes\b|kenyan shillings?"), ("PKR", r"\bpkr\b|pakistani rupees?"), ("VND", r"\bvnd\b|\bdong\b"),
+    ("KES", r"\bkes\b|\bkshs?\b|kenyan shillings?"), ("PKR", r"\bpkr\b|pakistani rupees?"), ("VND", r"\bvnd\b|\bdong\b"),
     ("CLP", r"\bclp\b|chilean pesos?|\b(?:th|m{1,2})?ch\$"), ("COP", r"\bcop\b(?=\s?['’]?000|\s+(?:million|thousand))|colombian pesos?"),
     ("$", r"\$|dollars?"),
 ]

@@ -63,14 +63,17 @@ def split_row(line: str) -> tuple[str, list[str]]:
 
 
 def without_marker(values: list[str], columns: int) -> list[str] | None:
-    """The row's cells without a footnote's bracketed marker ("2.10 (1) 1.85" under two columns): when the row has
-    one cell too many and exactly one is a bracketed digit among figures printed with decimals; else None."""
+    """The row's cells without a footnote's bracketed marker ("2.10 (1) 1.85" or "1.65 1.70 (2)" under two columns):
+    when the row has one cell too many and exactly one is a bracketed digit among or after figures printed with
+    decimals; else None."""
     marks = [i for i, v in enumerate(values) if re.fullmatch(r"\([1-9]\)", v)]
     rest = [v for i, v in enumerate(values) if i not in marks]
-    if len(values) != columns + 1 or len(marks) != 1 or marks[0] in (0, len(values) - 1) or \
-            "." not in values[marks[0] - 1] or "." not in values[marks[0] + 1]:
-        return None         # (a marker stands between the figures it is printed among: "2.10 (1) 1.85")
-    return rest if all("." in v or not re.search(r"\d", v) for v in rest[1:]) else None
+    if len(values) != columns + 1 or len(marks) != 1 or marks[0] == 0 or "." not in values[marks[0] - 1] or \
+            marks[0] < len(values) - 1 and "." not in values[marks[0] + 1]:
+        return None         # (a marker stands among or after the figures it marks: "2.10 (1) 1.85", "1.65 1.70 (2)")
+    # (after the figures, every figure has decimals: "Net finance costs 9 1.5 (4)" is note 9, 1.5 and (4))
+    tail = marks[0] == len(values) - 1
+    return rest if all("." in v or not re.search(r"\d", v) for v in (rest if tail else rest[1:])) else None
 
 
 # a unit printed once per column after a heading ("Earnings per share 8 pence pence", "Dividends cents cents")

@@ -70,7 +70,9 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
         if "$" in value or "," in value or (v is not None and abs(v) > 100):
             return "money"     # "Gross margin 3,531": an amount the filer calls a margin, not a percentage
         return "percent"
-    if _COUNT.search(row.label) and not _FLOW.search(row.label) and not _MONEY_NOUN.search(row.label) \
+    # (a label printed in two languages, "Pagos a empleados / Payments to employees": each half says what it is)
+    halves = [h.strip() for h in row.label.split(" / ")] if " / " in row.label else [row.label]
+    if _COUNT.search(row.label) and not any(_FLOW.search(h) or _MONEY_NOUN.search(h) for h in halves) \
             and "$" not in value and not _STATES_COUNTS.search(row.label) \
             and not (statement == "cash_flow" and _SHARE_FLOW.search(row.label)) \
             and not (statement in _STATEMENT_COUNT and not _STATEMENT_COUNT[statement].search(row.label)):

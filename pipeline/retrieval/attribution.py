@@ -13,15 +13,16 @@ from pipeline.question.paraphrase import owners_said_as_net
 _OPEN_ATTRIBUTION = re.compile(r"(?i)\b(?:attributable|available)\s+to:?$")
 # the owners named by the row ("Owners of the parent", "Shareholders' equity", "Equity shareholders of Acme plc",
 # "Net income attributable to Acme Inc."); "Perpetual securities holders" are not the owners
-# (the owners are also the "controlling interest" of Latin American reports and the "Group share" of French ones)
+# (the owners are also the "controlling interest" of Latin American reports and the "Group share" / "share of the
+# Group" of French and Belgian ones)
 _OWNERS_SHARE = re.compile(r"(?i)\b(?:shareholders|stockholders|shareowners|owners|equity\s+holders|members|unit\s?holders)\b|"
-                           r"(?<![\w-])(?<!non )controlling\s+interests?\b|\bgroup\s+share\b|"
+                           r"(?<![\w-])(?<!non )controlling\s+interests?\b|\bgroup\s+share\b|\bshare\s+of\s+the\s+group\b|"
                            r"\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:[\w.&'-]+\s+){0,4}?(?:inc|plc|ltd|limited|"
                            r"corp\w*|company|group|holdings|parent)\b")
 _MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminorit(?:y|ies)\b|\bnci\b")
 # A question naming whose share it asks: "attributable", "to shareholders", "owners of the parent", "equity holders".
 _ASKS_OWNERS = re.compile(r"(?i)\b(?:attributable|available to|shareholders?|stockholders?|owners?|equity\s+holders?|"
-                          r"group\s+share)\b|(?<![\w-])(?<!non )controlling\s+(?:interests?|shareholders|stockholders)\b")
+                          r"group\s+share|share\s+of\s+the\s+group)\b|(?<![\w-])(?<!non )controlling\s+(?:interests?|shareholders|stockholders)\b")
 
 
 def completed_label(label_path: str) -> str | None:
@@ -44,7 +45,7 @@ def names_owners_share(label_path: str) -> bool:
 # ("Total controlling interest" / "Equity attributable to owners" over "Total stockholders' equity" printed after the
 # non-controlling interests)
 _NAMES_OWNERS = re.compile(r"(?i)\b(?:owners|equity\s+holders|attributable|available|applicable)\b|(?<![\w-])(?<!non )controlling\s+"
-                           r"interests?\b|\bgroup\s+share\b")
+                           r"interests?\b|\bgroup\s+share\b|\bshare\s+of\s+the\s+group\b")
 
 
 def owners_rank(label_path: str, question: str) -> int:

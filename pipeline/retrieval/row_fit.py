@@ -132,6 +132,14 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if ask.metric is None and _D_AND_A.search(f.label) and (bool(re.search(r"(?i)depreciat", ask.question)) !=
                                                               bool(re.search(r"(?i)amorti", ask.question))):
         return True     # "amortization" asked: "Depreciation and amortization" is both, not the part asked
+    if ask.statement_hint and f.statement and not f.secondary and \
+            (ask.statement_hint == "balance") != (f.statement == "balance"):
+        return True     # "inventories on the balance sheet": the cash flow's change in inventories is not it (a balance
+        #               named, a flow printed, or the other way round; one flow statement's line for another's is)
+    if ask.metric is None and AT_A_DATE.search(ask.question) and (f.statement == "income" or f.statement == "cash_flow"
+                                                                  and _CASH_FLOW_SECTION.search(f.label_path)):
+        return True     # a balance asked at a date ("total investments at December 31"): no flow of the year (a note
+        #               printed below the cash flow statement, or its closing cash, is no flow)
     if _NET.search(ask.question) and _GROSS_ROW.search(f.label) and not _NET.search(f.label):
         return True     # "net property" asked: "Property, at original cost" is the gross amount
     if any(c.search(ask.question) and not c.search(f.label_path) for c in _COMPREHENSIVE):
@@ -160,6 +168,7 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
 _BASIS = re.compile(r"(?i)\b(headline|underlying|adjusted)\b")
 _COMPREHENSIVE = (re.compile(r"(?i)\bcomprehensive\b"), re.compile(r"(?i)\bother\s+comprehensive\b"))
 _NET = re.compile(r"(?i)\bnet\b")
+_CASH_FLOW_SECTION = re.compile(r"(?i)\bactivities\b.*\u203a|\badjustments?\b.*\u203a|\bchanges?\s+in\b.*\u203a")
 _D_AND_A = re.compile(r"(?i)depreciation\W+(?:and|&)\W+(?:\w+\W+)?amorti")
 _LINE_NOUNS = frozenset(stems("income expenses costs result profit loss revenue gains charges"))
 _GROSS_ROW = re.compile(r"(?i)\bat\s+(?:original\s+|historical\s+)?cost\b|\bgross\b")
