@@ -834,3 +834,36 @@ def test_a_balance_asked_is_never_a_flow_row(question):
     assert not isinstance(_hit(question, pages, 2093, "Juniper Bluff"), FactMatch)
     hit = _hit(question.replace("2093", "2094"), pages, 2094, "Juniper Bluff")
     assert isinstance(hit, FactMatch) and hit.fact.value_printed in ("188,406", "2,879,640")
+
+
+_VAS_INCOME = ["HONG LAM CERAMICS JOINT STOCK COMPANY", "CONSOLIDATED INCOME STATEMENT", "For the year ended 31 December 2081",
+               "Unit: VND million", "ITEMS Code Note Current year Previous year",
+               "1. Gross sales 01 VI.1 1,806,412 1,702,118", "2. Sales deductions 02 8,406 7,118",
+               "3. Net sales", "(10 = 01 - 02) 10 1,798,006 1,695,000", "4. Cost of sales 11 VI.2 1,402,118 1,318,406"]
+_VAS_BALANCE = ["HONG LAM CERAMICS JOINT STOCK COMPANY", "CONSOLIDATED BALANCE SHEET", "As at 31 December 2081",
+                "Unit: VND million", "ASSETS Code Note Closing balance 31/12/2081 Opening balance 01/01/2081",
+                "I. Cash and cash equivalents 110 V.1 204,118 188,406", "IV. Inventories 140 V.4 412,806 398,118",
+                "1. Inventories 141 418,204 402,806", "2. Provision for devaluation of inventories 149 (5,398) (4,688)"]
+
+
+@pytest.mark.parametrize("question,year,want", [("Hong Lam net sales 2081", 2081, "1,798,006"),
+                                                ("Hong Lam cost of sales 2080", 2080, "1,318,406"),
+                                                ("Hong Lam cash and cash equivalents at 31 December 2080", 2080, "188,406")])
+def test_line_codes_current_year_columns_and_an_opening_balance_read(question, year, want):
+    hit = _hit(question, [_VAS_INCOME, _VAS_BALANCE], year, "Hong Lam")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == want
+
+
+def test_an_opening_balance_is_the_previous_years_never_the_current_one():
+    facts = {f.fiscal_year for f in facts_of(["\n".join(_VAS_BALANCE)]) if f.value_printed == "188,406"}
+    assert facts == {2080}
+
+
+def test_a_label_printed_twice_on_a_page_with_two_figures_is_not_guessed():
+    assert not isinstance(_hit("Hong Lam inventories at 31 December 2081", [_VAS_BALANCE], 2081, "Hong Lam"), FactMatch)
+
+
+def test_current_year_columns_without_a_dated_caption_stay_unread():
+    page = ["HONG LAM CERAMICS JOINT STOCK COMPANY", "NOTES (continued)", "Unit: VND million Current year Previous year",
+            "Domestic sales 1,204,118 1,118,406"]
+    assert not facts_of(["\n".join(page)])

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import ordinal_periods, spaced_thousands
+from pipeline.reading import line_codes, ordinal_periods, relative_periods, spaced_thousands
 from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    lines = _unmark_years(ordinal_periods.read(_dash_wrapped([_tidy(ln) for ln in lines])))
+    lines = relative_periods.read(ordinal_periods.read(_dash_wrapped([_tidy(ln) for ln in lines])))
+    lines = _unmark_years(line_codes.read(lines))
     return spaced_thousands.read(_european_numbers(lines))
 
 

@@ -372,6 +372,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         rows = [g[1] for g in good if id(g[1]) in per_part]
         return NoMatch(ask.measure, _distinct_pages(rows)[:3], f"'{best[1].label}' is printed in {len(per_part)} "
                        "tables with different figures (one per segment or part?) and no company-wide row")
+    if row_fit.printed_twice(best[1], [g[1] for g in good]):
+        return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed twice on p. {best[1].page} with "
+                       "different figures (the total and a part?): the question does not say which")
     if in_parts and not best[1].label.lower().startswith("total") and row_fit.one_of_parts(best[1], cands):
         return NoMatch(ask.measure, _distinct_rows([g[1] for g in good])[:3], f"'{best[1].label}' is printed in parts "
                        "(current and non-current, or by class) with no total row: the total is not printed as one figure")

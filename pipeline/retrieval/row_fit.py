@@ -329,3 +329,12 @@ def another_date(ask: Ask, f: StoredFact) -> bool:
     (a 52/53-week year ends near its calendar date)."""
     asked, printed = months.dates_in(ask.question), months.dates_in(f.column_header)
     return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
+
+
+def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
+    """Another covering row of the same page prints `f`'s label under the same headings with another figure for the
+    year ("Inventories 1,271,888" for the net line and "Inventories 1,284,306" for its gross part, their numbering
+    gone): which one is asked cannot be told."""
+    return f.kind == "money" and any(c is not f and c.doc_id == f.doc_id and c.page == f.page and c.label_path ==
+                                     f.label_path and c.fiscal_year == f.fiscal_year and c.value != f.value and
+                                     c.span == f.span for c in rows)
