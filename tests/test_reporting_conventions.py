@@ -867,3 +867,11 @@ def test_current_year_columns_without_a_dated_caption_stay_unread():
     page = ["HONG LAM CERAMICS JOINT STOCK COMPANY", "NOTES (continued)", "Unit: VND million Current year Previous year",
             "Domestic sales 1,204,118 1,118,406"]
     assert not facts_of(["\n".join(page)])
+
+
+def test_a_bare_noun_phrase_of_four_words_about_a_year_looks_for_its_row_first():
+    from pipeline.answer.figure_kinds import asks_a_value
+    from pipeline.question.analysis import QuestionFacts
+    assert asks_a_value(QuestionFacts(text="Commercial Lines combined ratio 2085", years=[2085]))
+    assert not asks_a_value(QuestionFacts(text="Commercial Lines underwriting strategy and pricing outlook 2085",
+                                          years=[2085]))
