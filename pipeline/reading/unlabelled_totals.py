@@ -53,18 +53,7 @@ def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
         if r.path != tuple(stack):
             break
         under.append(r)
-    total = _values(line)
-    if len(under) < 2 or total is None:
-        return None
-    parts = [_values(r) for r in under]
-    if any(p is None or p.keys() != total.keys() for p in parts):
-        return None
-    for k, want in total.items():
-        got = sum(p[k] for p in parts)
-        unit = Decimal(1).scaleb(-max(_places(want), *(_places(p[k]) for p in parts)))
-        if abs(got - want) > unit * len(parts) / 2:
-            return None
-    return stack[-1]
+    return stack[-1] if len(under) >= 2 and _sums(under, line) else None
 
 
 def section_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) -> str | None:
@@ -83,15 +72,19 @@ def section_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
         if r.path[:len(outer)] != tuple(outer) or len(r.path) == len(outer) or re.match(r"(?i)total\b", r.label):
             break
         under.append(r)
+    return outer[-1] if len({r.path for r in under}) >= 2 and _sums(under, line) else None
+
+
+def _sums(under: list[Row], line: Row) -> bool:
+    """`line`'s figures are the sums of the rows `under`, column by column (within the rounding of the printed
+    figures)."""
     total = _values(line)
-    if len({r.path for r in under}) < 2 or total is None:
-        return None
     parts = [_values(r) for r in under]
-    if any(p is None or p.keys() != total.keys() for p in parts):
-        return None
+    if total is None or any(p is None or p.keys() != total.keys() for p in parts):
+        return False
     for k, want in total.items():
         got = sum(p[k] for p in parts)
         unit = Decimal(1).scaleb(-max(_places(want), *(_places(p[k]) for p in parts)))
         if abs(got - want) > unit * len(parts) / 2:
-            return None
-    return outer[-1]
+            return False
+    return True
