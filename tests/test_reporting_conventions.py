@@ -875,3 +875,20 @@ def test_a_bare_noun_phrase_of_four_words_about_a_year_looks_for_its_row_first()
     assert asks_a_value(QuestionFacts(text="Commercial Lines combined ratio 2085", years=[2085]))
     assert not asks_a_value(QuestionFacts(text="Commercial Lines underwriting strategy and pricing outlook 2085",
                                           years=[2085]))
+
+
+@pytest.mark.parametrize("question", ["Calder Title pretax earnings 2097", "Calder Title pre-tax result 2097",
+                                      "Calder Title earnings before income taxes 2097"])
+def test_pretax_earnings_and_result_are_profit_before_tax_never_net_earnings(question):
+    page = ["CALDER TITLE GROUP, INC.", "CONSOLIDATED STATEMENTS OF EARNINGS", "(In thousands) 2097 2096",
+            "Earnings before income taxes 412,806 388,118", "Income tax expense (98,406) (90,118)",
+            "Net earnings 314,400 298,000"]
+    hit = _hit(question, [page], 2097, "Calder Title")
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "412,806"
+
+
+def test_a_nota_column_is_a_notes_column():
+    page = ["VINA CORDILLERA S.A.", "Estado de Situacion Financiera / Statement of Financial Position", "Nota 31.12.2096 31.12.2095",
+            "Inventarios / Inventories 8 54.306.418 51.418.205", "Efectivo / Cash 5 20.840.398 20.335.733"]
+    facts = {(f.label, f.fiscal_year): f.value for f in facts_of(["\n".join(page)])}
+    assert facts[("Inventarios / Inventories", 2096)] == Decimal("54306418")

@@ -48,14 +48,14 @@ _SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b)|\bthousands?\
 _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
                    r"\byears?\s+ended\b|\bfiscal\s+years?\b|\b(half[- ]years?|first\s+half|h1)\b|\bfull[- ]years?\b")
 _CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\b%\s*(?:inc|dec)\w*|(?<![\d])%(?!\w)")
-_NOTE = re.compile(r"(?i)^\s*notes?(?:\(s\))?(?!\w)")
+_NOTE = re.compile(r"(?i)^\s*(?:notes?|notas?)(?:\(s\))?(?!\w)")     # ("Nota": Spanish, Portuguese, Italian)
 # Words a header may carry beside its periods; anything else makes the line a row label or prose.
 _HEADER_WORDS = set("""at as of for the year years ended ending end months month weeks week three six nine twelve
 fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full particulars no in millions million thousands thousand billions
 billion except per share data amounts amount dollars dollar note notes change changes restated unaudited audited
 and group company consolidated parent total period periods to from continued yen sterling pounds euros euro us
 u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc dec
-variance favorable unfavorable fav unfav amounts, shares rm zar rand""".split())
+variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas""".split())
 
 
 @dataclass(frozen=True)
@@ -225,7 +225,7 @@ def header_block(lines: list[str]) -> Header | None:
         merged.append((pos, kind))
     # a notes column between label and figures: "Notes" anywhere before the first column ("Note / Year ended 30 /
     # September 2022 ...", "Notes 2022 $'000 2021 $'000", "Note(s) 2022 2021")
-    note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)(?<!\()\bnotes?(?:\(s\))?(?!\w)(?!\s*\d+\))",
+    note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)(?<!\()\b(?:notes?|notas?)(?:\(s\))?(?!\w)(?!\s*\d+\))",
                                                        text[:periods[0][0]]))     # ("(Note 1)": a reference)
     spans = [(m.start(), _span_name(m)) for m in _SPAN.finditer(text)]
     currencies = [(m.start(), currency_of(m.group(0))) for m in CURRENCY_RE.finditer(text)]
