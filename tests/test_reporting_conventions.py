@@ -892,3 +892,13 @@ def test_a_nota_column_is_a_notes_column():
             "Inventarios / Inventories 8 54.306.418 51.418.205", "Efectivo / Cash 5 20.840.398 20.335.733"]
     facts = {(f.label, f.fiscal_year): f.value for f in facts_of(["\n".join(page)])}
     assert facts[("Inventarios / Inventories", 2096)] == Decimal("54306418")
+
+
+def test_a_decimal_comma_on_a_page_makes_its_single_dots_thousands():
+    page = ["VINA CORDILLERA S.A.", "Principales indicadores / Key figures", "(MCh$ - millones de pesos) 2096 2095",
+            "Ingresos / Revenue 318.406 296.118", "Dividendo por accion (Ch$) / Dividend per share (Ch$) 4,12 3,90"]
+    facts = {(f.label, f.fiscal_year): f.value for f in facts_of(["\n".join(page)])}
+    assert facts[("Ingresos / Revenue", 2096)] == Decimal("318406")
+    assert facts[("Dividendo por accion (Ch$) / Dividend per share (Ch$)", 2095)] == Decimal("3.90")
+    english = ["ACME", "Key figures", "($ millions) 2096 2095", "Revenue 1,204.5 1,118.2", "Yield 12.806 11.205"]
+    assert {f.value for f in facts_of(["\n".join(english)]) if f.label == "Yield"} == {Decimal("12.806"), Decimal("11.205")}
