@@ -54,7 +54,7 @@ def asks_a_value(facts: QuestionFacts) -> bool:
         # a line item named in full ("purchases of property and equipment", "loss before income tax", "issuance of
         # common stock, net of issuance costs") is looked for as a row before any sentence
         return 0 < n <= _LINE_ITEM_WORDS
-    return not _ASKING_LEAD.search(facts.text) and 0 < n <= 4      # ("Personal Lines combined ratio 2085")
+    return not _ASKING_LEAD.search(facts.text) and 0 < n <= 4      # ("Commercial Lines combined ratio 2031")
 
 
 _WHOSE = re.compile(r"consolid\w*|standalon\w*|separ\w*|group")

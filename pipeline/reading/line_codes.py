@@ -1,6 +1,6 @@
 """A line-code column between the label and the figures, as Vietnamese (VAS forms B01-B03) and some Chinese and
-Taiwanese statements print one ("ITEMS Code Note 2093 2092" over "I. Cash and cash equivalents 110 V.1 280,466
-283,415"): the code, the note reference after it ("V.1", "VI.12") and the item's numbering before the label ("I.",
+Taiwanese statements print one ("ITEMS Code Note 2031 2030" over "I. Cash and cash equivalents 110 V.1 204,118
+188,406"): the code, the note reference after it ("V.1", "VI.12") and the item's numbering before the label ("I.",
 "1.", "A.") are no words of the label. Read only on a page whose header names the code column."""
 from __future__ import annotations
 

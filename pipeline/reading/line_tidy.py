@@ -44,7 +44,7 @@ _EN_SURE = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+\.\d+|(?<![\d.,])\d{1,3}(?:
 
 def _european_numbers(lines: list[str]) -> list[str]:
     text = "\n".join(lines)
-    # (a decimal comma, "5,59", is printed only the continental way: the page's "412.806" is then 412,806 too)
+    # (a decimal comma, "4,12", is printed only the continental way: the page's "318.406" is then 318,406 too)
     if (_EU_SURE.search(text) or _DEC_COMMA.search(text) and _EU_ANY.search(text)) and not _EN_SURE.search(text):
         lines = [_EU_ANY.sub(lambda m: m.group(0).replace(".", "").replace(",", "."), ln) for ln in lines]
     return [_DEC_COMMA.sub(r"\1.\2", ln) if "," in ln else ln for ln in lines]

@@ -1,6 +1,6 @@
 """Columns headed by their place in time instead of a year, as Vietnamese and other translated statements print them:
-"Current year  Previous year" under a caption that dates the statement ("For the year ended 31 December 2093"), and a
-balance sheet's "Closing balance 31/12/2093  Opening balance 01/01/2093", whose opening balance is the previous year's
+"Current year  Previous year" under a caption that dates the statement ("For the year ended 31 December 2031"), and a
+balance sheet's "Closing balance 31/12/2031  Opening balance 01/01/2031", whose opening balance is the previous year's
 closing one. The header is read as the years (and dates) they are; without a dated caption on the page the relative
 columns stay unread."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ _CAPTION = re.compile(rf"(?i)\b(?:for\s+the\s+(?:financial\s+|fiscal\s+)?year\s+
                       rf"(?:(\d{{1,2}})\s+({months.MON})|({months.MON})\s+(\d{{1,2}}),?)\s+((?:19|20)\d{{2}})")
 _CURRENT = re.compile(r"(?i)\bcurrent\s+(?:financial\s+)?(?:year|period)\b")
 _PREVIOUS = re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:financial\s+)?(?:year|period)\b")
-# "Opening balance 01/01/2093" (day first): the balance brought forward from the day before
+# "Opening balance 01/01/2031" (day first): the balance brought forward from the day before
 _OPENING = re.compile(r"(?i)\bopening\s+balance\s+(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d{2})\b")
 _BALANCES = re.compile(r"(?i)\bclosing\s+balance\s+\d{1,2}[/.]\d{1,2}[/.]((?:19|20)\d{2})\s+opening\s+balance\s+"
                        r"\d{1,2}[/.]\d{1,2}[/.]((?:19|20)\d{2})\s*$")
@@ -24,8 +24,8 @@ def read(lines: list[str]) -> list[str]:
     out = list(lines)
     if any(_OPENING.search(ln) for ln in lines):
         out = [_OPENING.sub(_day_before, ln) for ln in out]
-        # a header of a closing and an opening balance ("ASSETS Code Note Closing balance 31/12/2093 Opening balance
-        # 31/12/2092" once brought forward): the years, as a header closing on its years reads them
+        # a header of a closing and an opening balance ("ASSETS Code Note Closing balance 31/12/2031 Opening balance
+        # 31/12/2030" once brought forward): the years, as a header closing on its years reads them
         out = [_BALANCES.sub(lambda m: f"{m.group(1)} {m.group(2)}", ln) for ln in out]
     if not any(_CURRENT.search(ln) and _PREVIOUS.search(ln) for ln in out):
         return out

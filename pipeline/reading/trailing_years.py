@@ -10,7 +10,7 @@ from pipeline.reading.cells import YEAR
 _CHANGE_TAIL = re.compile(r"(?i)(?:\s+(?:%\s*)?(?:change|var\.?|variance)(?:\s*(?:in\s+)?%)?|\s+%)\s*$")
 
 
-# ("2093/94(1)", a footnote run into the year, stays unread: the note may make it another period, a transition year)
+# ("2030/31(1)", a footnote run into the year, stays unread: the note may make it another period, a transition year)
 _SPLIT_YEAR = re.compile(r"((?:19|20)\d{2})[/–-](\d{2})")
 
 
@@ -22,7 +22,7 @@ def trailing_years(line: str) -> list[int] | None:
         split = _SPLIT_YEAR.fullmatch(t)
         if YEAR.match(t):
             years.append(int(t))
-        elif split:             # a year named by both its calendar years ("2093/94"): the year it ends
+        elif split:             # a year named by both its calendar years ("2030/31"): the year it ends
             first = int(split.group(1))
             end = first // 100 * 100 + int(split.group(2))
             years.append(end + 100 if end < first else end)
