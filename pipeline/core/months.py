@@ -20,20 +20,3 @@ def number(word: str) -> int | None:
     w = re.sub(r"[^a-z]", "", word.lower())
     return NUMBERS.get(w) or (NUMBERS.get(w[:3]) if len(w) >= 3 and NAMES[NUMBERS.get(w[:3], 1) - 1].startswith(w)
                               else None)
-
-
-_DATED = re.compile(rf"(?i)\b{MON_CAPTURED}\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b|\b(\d{{1,2}})\s+{MON_CAPTURED}\s+((?:19|20)\d{{2}})\b")
-
-
-def dates_in(text: str) -> list:
-    """The calendar dates `text` writes out ("December 31, 2073", "31 March 2074") as `datetime.date`s."""
-    from datetime import date
-
-    out = []
-    for m in _DATED.finditer(text or ""):
-        mon, day, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(5), m.group(4), m.group(6))
-        try:
-            out.append(date(int(year), number(mon), int(day)))
-        except (TypeError, ValueError):
-            continue
-    return out

@@ -110,6 +110,12 @@ def scale_of(text: str) -> str | None:
     return "million"
 
 
+def split_year_end(first: int, second: int) -> int | None:
+    """The year a fiscal year named by both its calendar years ends ("2023/24", "2099/00": 2024, 2100), or None when
+    the two are not consecutive ("2023-25")."""
+    return first + 1 if (first + 1) % 100 == second else None
+
+
 def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
     """(start, end, year, date) of every period expression in `text`."""
     out = []
@@ -118,9 +124,9 @@ def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
         y = next(v for v in (g["y1"], g["y2"], g["y3"], g["y5"], g["y6"], g["y4"]) if v)
         year = int(y) if len(y) == 4 else 2000 + int(y)
         if g["y6"]:
-            if (year + 1) % 100 != int(g["z6"]):
+            year = split_year_end(year, int(g["z6"]))
+            if year is None:
                 continue        # ("2023-25" is no fiscal year)
-            year += 1
         end = None
         mon, day = (g["mon1"], g["day1"]) if g["mon1"] else (g["mon2"], g["day2"])
         if g["y5"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pipeline.reading.cells import YEAR
+from pipeline.reading.columns import split_year_end
 
 # a change column's heading after the years ("Change", "Change %", "% change", "Var. %", "%")
 _CHANGE_TAIL = re.compile(r"(?i)(?:\s+(?:%\s*)?(?:change|var\.?|variance)(?:\s*(?:in\s+)?%)?|\s+%)\s*$")
@@ -20,12 +21,11 @@ def trailing_years(line: str) -> list[int] | None:
     years: list[int] = []
     for t in reversed(toks):
         split = _SPLIT_YEAR.fullmatch(t)
+        end = split_year_end(int(split.group(1)), int(split.group(2))) if split else None
         if YEAR.match(t):
             years.append(int(t))
-        elif split:             # a year named by both its calendar years ("2030/31"): the year it ends
-            first = int(split.group(1))
-            end = first // 100 * 100 + int(split.group(2))
-            years.append(end + 100 if end < first else end)
+        elif end is not None:   # a year named by both its calendar years ("2030/31"): the year it ends
+            years.append(end)
         else:
             break
     years.reverse()

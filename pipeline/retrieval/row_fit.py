@@ -9,8 +9,8 @@ import re
 from functools import lru_cache
 
 from pipeline.core.currencies import CURRENCIES
-from pipeline.core import months
 from pipeline.core.months import MON
+from pipeline.question import dated_years
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
 from pipeline.question.lexicon import DEDUCTED
@@ -122,7 +122,7 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\b(?:paid|distributed|during)\b", ask.question) and \
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
-    heads = f.label_path.split("\u203a")[:-1]
+    heads = [h.strip() for h in f.label_path.split("\u203a")[:-1]]
     if re.match(r"(?i)\s*total\b", f.label) and heads and re.search(r"(?i)\band\b|&", heads[-1]) and \
             any(w not in toks and w in stems(heads[-1]) for w in ask.hard):
         return True     # "LIABILITIES AND EQUITY › Total liabilities" is one part of the compound heading asked
@@ -159,7 +159,6 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
         return True
     if ask.metric is None or ask.metric.key != "total_equity" or not re.fullmatch(r"(?i)\s*equity\s*", f.label):
         return False
-    heads = [h.strip() for h in f.label_path.split("\u203a")[:-1]]
     return any(not re.search(r"(?i)equity|liabilit|capital|balance|financial position", h) for h in heads) or \
         any(c.page == f.page and c.doc_id == f.doc_id and c.line_no > f.line_no and
             re.search(r"(?i)non-?controlling|minorit", c.label) for c in cands)
@@ -319,22 +318,31 @@ def printed_in_parts(ask: Ask, cands: list[StoredFact]) -> bool:
 def one_of_parts(f: StoredFact, cands: list[StoredFact]) -> bool:
     """`f` is one of a measure's parts on its page: the same label printed with another value for the year
     ("Non-current › Loans and borrowings 204,118", "Current › Loans and borrowings 61,204")."""
+    return _printed_again(f, cands, lambda c: c.label.lower() == f.label.lower() and not c.secondary)
+
+
+def _printed_again(f: StoredFact, rows: list[StoredFact], same) -> bool:
+    """Another of `rows` on `f`'s page prints another figure for `f`'s year where `same(row)` holds."""
     return any(c is not f and c.doc_id == f.doc_id and c.page == f.page and c.fiscal_year == f.fiscal_year and
-               c.label.lower() == f.label.lower() and c.value != f.value and not c.secondary for c in cands)
+               c.value != f.value and same(c) for c in rows)
 
 
 def another_date(ask: Ask, f: StoredFact) -> bool:
     """The question asks a balance at a date the column is not ("NAV per share at September 30" of a company whose
     year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
     (a 52/53-week year ends near its calendar date)."""
-    asked, printed = months.dates_in(ask.question), months.dates_in(f.column_header)
+    asked, printed = _full_dates(ask.question), _full_dates(f.column_header)
     return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
+
+
+@lru_cache(maxsize=1024)
+def _full_dates(text: str) -> tuple:
+    """The full dates `text` writes out (not a year added after one: "March 31, 2037 and 2036")."""
+    return tuple(d for d, start, end in dated_years.dates_in(text) if end - start > 4)
 
 
 def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
     """Another covering row of the same page prints `f`'s label under the same headings with another figure for the
     year ("Inventories 1,271,888" for the net line and "Inventories 1,284,306" for its gross part, their numbering
     gone): which one is asked cannot be told."""
-    return f.kind == "money" and any(c is not f and c.doc_id == f.doc_id and c.page == f.page and c.label_path ==
-                                     f.label_path and c.fiscal_year == f.fiscal_year and c.value != f.value and
-                                     c.span == f.span for c in rows)
+    return f.kind == "money" and _printed_again(f, rows, lambda c: c.label_path == f.label_path and c.span == f.span)
