@@ -42,12 +42,34 @@ def _looks_like_name(line: str) -> bool:
         return False
     if re.search(r"(?i)commission|file n|exact name|registrant|securities|pursuant|transition|form\s|\d{3}-\d", line):
         return False
+    if re.search(r"(?i)^for\s+the\b|\b(?:year|period|quarter|weeks)\s+ended\b", line):
+        return False        # the cover's period line ("For the fiscal year ended December 31, 2030") names no one
     return bool(re.search(r"[A-Za-z]", line)) and line[0].isalnum()
+
+
+# A combined cover's table of registrants, one row each below its header ("Commission File Number | Exact name of
+# registrant ... | IRS Employer Identification No."): "1-12345 ACME ENERGY, INC. (a Missouri corporation) 12-3456789"
+_REGISTRANT_ROW = re.compile(r"^(?:\d{1,4}-\d{3,7}\s+)([A-Z][A-Z0-9&.,'’ -]{2,80}?)\s*(?:\((?:an?\s|incorporated)[^)]*\)|"
+                             r"\d{2}-\d{7}\b|$)")
+
+
+def cover_registrants(text: str) -> list[str]:
+    """The registrants a combined cover lists in its table below the "(Exact name of registrant ...)" header, in
+    the order printed (the parent first, as combined filings print them); [] for a cover naming one registrant."""
+    lines = stripped_lines(text)
+    for i, ln in enumerate(lines):
+        if EXACT_NAME.search(ln) and not _looks_like_name(_clean_name_line(EXACT_NAME.split(ln)[0])):
+            names = [m.group(1).strip(" ,") for m in map(_REGISTRANT_ROW.match, lines[i + 1:i + 8]) if m]
+            return names if len(names) >= 2 else []
+    return []
 
 
 def cover_name(text: str) -> tuple[str, str]:
     """The registrant's name on an SEC cover page, and which rule found it."""
     lines = stripped_lines(text)
+    listed = cover_registrants(text)
+    if listed:
+        return listed[0], "cover: first of the registrants listed (a combined filing)"
     for i, ln in enumerate(lines):
         if EXACT_NAME.search(ln):
             before = _clean_name_line(EXACT_NAME.split(ln)[0])

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
-from pipeline.core.currencies import CURRENCIES
+from pipeline.core.currencies import CURRENCIES, currency_of
 
 DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD")
 _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
@@ -37,7 +37,7 @@ _SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(?:in\s+)?(['’`]?
 # "(in millions", "(dollars in thousands", "in thousands of Canadian dollars", "(Amounts in thousands"
 _SCALE_WORDS = re.compile(r"(?i)(?:\(|^|\b(?:in|amounts|dollars|figures|expressed)\s)\s*(?:[a-z$ .]{0,25}?\s)?(?:in\s+)?"
                           r"(millions|thousands|billions|crores|lakhs)\b|\b(millions|thousands|billions|crores|lakhs)\s+of\s+"
-                          r"(?:(?:u\.?s\.?|australian|canadian|hong\s+kong|new\s+zealand|singapore)\s+)?"
+                          r"(?:(?:u\.?s\.?|[a-z]+(?:\s+[a-z]+)?)\s+)?"      # ("of Mexican pesos", "of Hong Kong dollars")
                           r"(?:dollars|yen|euros?|pounds|francs|renminbi|(?:korean\s+)?won|reais|pesos|kronor|kroner|"
                           r"krona|krone|rand|ringgit|baht|rupiah|zloty|rupees)")
 _WORD_CURRENCY = [("AUD", r"australian\s+dollars?"), ("CAD", r"canadian\s+dollars?"), ("NZD", r"new\s+zealand\s+dollars?"),
@@ -93,7 +93,9 @@ class StatementUnits:
 
 
 def _statement_kind(line: str) -> str:
-    m = _STATEMENT.search(line)
+    # (a bilingual heading prints the English after a slash: "Estados consolidados de resultados / Consolidated
+    # statements of income")
+    m = next(filter(None, (_STATEMENT.search(part) for part in re.split(r"\s+/\s+", line))), None)
     if not m:
         return ""
     s = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").lower()
@@ -209,8 +211,11 @@ def _page_units(text: str) -> tuple[str, str, str]:
                     cur = code
                     break
             else:
-                s = re.search(rf"(?<![A-Za-z]){_SYM}(?![A-Za-z])", ln)
-                if s:
+                named = currency_of(ln)     # any other currency named in words ("Millions of Philippine Pesos")
+                s = None if named not in (None, "$") else re.search(rf"(?<![A-Za-z]){_SYM}(?![A-Za-z])", ln)
+                if named not in (None, "$"):
+                    cur = cur or named
+                elif s:
                     sym = s.group(0).upper() if s.group(0).isalpha() else s.group(0)
                     cur = cur or _SYMBOL_CURRENCY.get(sym, sym if sym in _CODE else "")
             continue

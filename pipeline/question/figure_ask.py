@@ -158,6 +158,7 @@ class Ask:
     parent_only: bool = False                       # the parent company's own figure asked, not the group's
     part_of_year: str = ""                          # the quarter or half asked ("q3", "first half"), never the year's
     company_named: bool = False                     # "the Company" asked: the parent's column where one is printed
+    company_unclear: bool = False                   # "the company" said in lower case: Group or Company, unsaid
 
     @property
     def words(self) -> list[str]:
@@ -266,10 +267,10 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                 measure = phrase
     measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
     # whose figure (the parent's own or the group's) is no qualifier of the measure: a calculator input keeps it
-    parent_only, company_named = whose_figure.asked(question)
+    parent_only, company_named, company_unclear = whose_figure.asked(question)
     if not with_qualifiers:
         return Ask(question, metric, measure, [], [], hint, measure_stems, parent_only=parent_only,
-                   company_named=company_named)
+                   company_named=company_named, company_unclear=company_unclear)
     hard, soft = [], []
     named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
     # a measure described in words and named in brackets ("spend on plant and equipment (capex)"): the words of the
@@ -293,7 +294,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         (soft if w in _SOFT and w not in keep or (w in _KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
          else hard).append(s)
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
-               measure_stems, deducted, parent_only, part_of_year(question), company_named)
+               measure_stems, deducted, parent_only, part_of_year(question), company_named, company_unclear)
 
 
 def part_of_year(question: str) -> str:

@@ -44,3 +44,11 @@ def own_statement(f: StoredFact) -> bool:
     """A row of the parent's own primary statement ("Unconsolidated Statement of Profit or Loss"): where the parent's
     figure is asked it ranks as a statement's row, over its cash flow's or a note's."""
     return parent_own(f) and bool(_STATEMENT_TITLE.search(f.table_title))
+
+
+def undecided(ask: Ask, best: StoredFact, cands: list[StoredFact]) -> bool:
+    """"The company" said in lower case ("profit for the company") where the row is printed in a Group column and a
+    Company column with different figures: either may be meant, so neither is answered."""
+    return ask.company_unclear and not _GROUP_ASKED.search(ask.question) and not parent_own(best) and any(
+        PARENT_ONLY in f.qualifiers and f.label_path == best.label_path and f.doc_id == best.doc_id and
+        f.value is not None and f.value != best.value for f in cands)

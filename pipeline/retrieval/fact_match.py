@@ -18,7 +18,6 @@ from functools import lru_cache
 
 from pipeline.question import line_vocabulary, terms
 from pipeline.reading import segment_columns
-from pipeline.reading.columns import MON
 from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, ends_the_year, stems
 from pipeline.question.lexicon import Metric, fold, get_lexicon
@@ -33,7 +32,6 @@ from pipeline.stores.facts import StoredFact
 
 _NON_GAAP_ROW = row_fit.NON_GAAP_ROW
 _AVERAGE = re.compile(r"(?i)\baverage\b")
-_AT_A_DATE = row_fit.AT_A_DATE
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 _OTHER = re.compile(r"(?i)(?<!and )\bother\b")
 # under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
@@ -54,7 +52,6 @@ reserve reserves provision provisions tax taxes payable receivable impairment am
 losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
 other used provided generated paid received inflow inflows outflow outflows""".split())
 _SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
-_PCT = re.compile(r"(?i)%|\bper ?cent(age)?\b")
 
 
 @dataclass
@@ -310,7 +307,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
-        if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and _AT_A_DATE.search(ask.question):
+        if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and row_fit.AT_A_DATE.search(ask.question):
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
         if counting and _AVERAGE.search(ask.question) and not _AVERAGE.search(f"{f.label_path} {f.table_title}"):
             continue        # the average number of employees asked: "Employees (31 Dec)" is the year-end count
@@ -327,7 +324,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs
             #               › Wages and salaries") or a word of the table's title is not it; a total is its heading's
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
-        soft_hits = sum(1 for w in ask.soft if w in row)
+        soft_hits = sum(1 for w in ask.soft if w in row) + row_fit.says_closing(ask, f)
         # A statement of changes in equity answers only what no other row prints (the others print most of its lines;
         # an untitled statement ranks as a note), unless the question names it or asks its own measure (a declared dividend).
         primary = f.statement is not None and not f.secondary and f.statement != "equity" or parents and \
@@ -375,6 +372,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     if row_fit.printed_twice(best[1], [g[1] for g in good]):
         return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed twice on p. {best[1].page} with "
                        "different figures (the total and a part?): the question does not say which")
+    if entity_columns.undecided(ask, best[1], cands):
+        return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed for the Group and for the Company: the "
+                       "question does not say which")
     if in_parts and not best[1].label.lower().startswith("total") and row_fit.one_of_parts(best[1], cands):
         return NoMatch(ask.measure, _distinct_rows([g[1] for g in good])[:3], f"'{best[1].label}' is printed in parts "
                        "(current and non-current, or by class) with no total row: the total is not printed as one figure")

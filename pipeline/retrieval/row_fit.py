@@ -30,8 +30,9 @@ def wants_percent(ask: Ask, f: StoredFact) -> bool:
 _RATE_WORD = re.compile(r"(?i)\b(ratio|margin|rate|yield)\b")
 
 
-# a partnership's per-unit figure asked ("distributions per common unit", "net income per limited partner unit")
-_PER_UNIT = re.compile(r"(?i)\bper\s+(?:common\s+|limited\s+partner(?:ship)?\s+|lp\s+)?unit\b")
+# a per-unit figure asked: a partnership's or trust's ("distributions per common unit", "net income per limited
+# partner unit") or a share called a stock unit ("dividend per ordinary stock unit")
+_PER_UNIT = re.compile(r"(?i)\bper\s+(?:(?:common|ordinary|stock|trust|limited\s+partner(?:ship)?|lp)\s+){0,2}units?\b")
 
 
 def kind_conflict(ask: Ask, f: StoredFact) -> bool:
@@ -254,8 +255,9 @@ def before_interest_and_tax(ask: Ask, f: StoredFact, cands: list[StoredFact] = (
         not any(re.search(r"(?i)investing|financing", g.label) for g in between(c)) for c in cands)
 
 
-_NET_OPERATING = re.compile(r"(?i)^net\s+cash\s+(?:flows?\s+)?(?:\w+\s+){0,3}(?:from|by|in)\s+(?:\(\w+\s+in\)\s+)?"
-                            r"operating\s+activities")
+# ("Net cash from ...", "Net cash provided by (used in) ...", "Net cash provided by/(used in) ...", "Net cash (used in)/from
+# ... operating activities")
+_NET_OPERATING = re.compile(r"(?i)^net\s+cash\b[\w\s()/]{0,30}?\b(?:from|by|in)\b[\w\s()/]{0,20}?operating\s+activities")
 
 
 # A currency the question names ("in euros", "in yen") that is not the figure's: never answered in another currency
@@ -331,8 +333,32 @@ def another_date(ask: Ask, f: StoredFact) -> bool:
     """The question asks a balance at a date the column is not ("NAV per share at September 30" of a company whose
     year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
     (a 52/53-week year ends near its calendar date)."""
+    if _OPENING.search(f.label) and not _OPENING.search(ask.question):
+        return True     # "Cash at beginning of year", "at 1 April": the balance a year opens with is the year before's
     asked, printed = _full_dates(ask.question), _full_dates(f.column_header)
     return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
+
+
+# a balance as a year or period opens ("at beginning of year", "at the start of the period", "opening", "brought forward",
+# "at 1 April" / "at January 1" with no year after it: the first day of a year that ends on a month's last day)
+_OPENING = re.compile(r"(?i)\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|"
+                      r"\bopening\b|\bbrought\s+forward\b|\bb/f\b|"
+                      r"\bat\s+(?:1(?:st)?\s+(?:January|April|July|October)|(?:January|April|July|October)\s+1(?:st)?)\b(?!,?\s*\d)")
+# a balance asked as a year or period closes ("at end of year", "year-end", "closing"), and a row printed so
+_CLOSING = re.compile(r"(?i)\bend\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|\byear[- ]end\b|"
+                      r"\bclosing\b|\bcarried\s+forward\b")
+
+
+# a row dated as a balance ("at 30 June", "at December 31"), never the day a year opens
+_DATED_ROW = re.compile(rf"(?i)\bat\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MON}|{MON}\s+\d{{1,2}})\b")
+
+
+def says_closing(ask: Ask, f: StoredFact) -> bool:
+    """The question asks the balance a year closes with ("at end of year", "at 30 June 2041") and the row says it is
+    that ("Cash and cash equivalents at end of year", "... at 30 June"), over a reconciliation's "Cash and cash
+    equivalents" printed below it."""
+    return bool((_CLOSING.search(ask.question) or AT_A_DATE.search(ask.question)) and not _OPENING.search(f.label) and
+                (_CLOSING.search(f.label) or _DATED_ROW.search(f.label)))
 
 
 @lru_cache(maxsize=1024)
