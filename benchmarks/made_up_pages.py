@@ -61,7 +61,8 @@ def grade(path: Path) -> list[tuple[str, str, str]]:
     """(question, grade, what was answered) of one set file; grade: correct | refused-right | refused | incorrect."""
     d = json.loads(path.read_text(encoding="utf-8"))
     # (a US company's pages as identification files them: a 10-K)
-    facts = stored_facts(["\n".join(p) for p in d["pages"]], d.get("doc_fy", 0), "10K" if "_us_" in path.name else "ANNUAL")
+    facts = stored_facts(["\n".join(p) for p in d["pages"]], d.get("doc_fy", 0), "10K" if "_us_" in path.name else "ANNUAL",
+                         as_ingested=True)
     company = _company(d["company"])
     out = []
     for q in d["questions"]:

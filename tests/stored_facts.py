@@ -10,14 +10,27 @@ from pipeline.retrieval.fact_match import FactMatch, NoMatch, choose
 from pipeline.stores.facts import StoredFact
 
 
-def stored_facts(pages: list[str], fiscal_year: int, doc_type: str) -> list[StoredFact]:
-    """Every fact of `pages` (one text per page) of a document "d" of `doc_type` and `fiscal_year`."""
+def stored_facts(pages: list[str], fiscal_year: int, doc_type: str, *, as_ingested: bool = False) -> list[StoredFact]:
+    """Every fact of `pages` (one text per page) of a document "d" of `doc_type` and `fiscal_year`. `as_ingested`:
+    with the currency and scale identification reads off the pages, as ingest records them for the reader (a table
+    that prints no unit of its own is in the report's), where the pages name their currency (a bare "$" stays "$":
+    a few statement pages carry no listing or registration to say whose dollar it is)."""
+    units: tuple = ()
+    page_units = None
+    if as_ingested:
+        from ingest.identify import identify
+        from ingest.statement_units import DOLLARS
+        from pipeline.retrieval.facts_rebuild import document_units, page_units as recorded_page_units
+        idn = identify(pages)
+        if idn.currency and idn.currency not in DOLLARS:
+            units = document_units(idn.currency, idn.scale)
+            page_units = recorded_page_units(idn.record())
     return [StoredFact(id=i, doc_id="d", company="", doc_type=doc_type, doc_fiscal_year=fiscal_year, page=f.page,
                        line_no=f.line_no, table_title=f.table_title, statement=f.statement, secondary=f.secondary,
                        label=f.label, label_path=f.label_path, column_header=f.column_header,
                        fiscal_year=f.fiscal_year, span=f.span, qualifiers=f.qualifiers, value_printed=f.value_printed,
                        value=f.value, scale=f.scale, kind=f.kind, currency=f.currency)
-            for i, f in enumerate(extract(pages, fiscal_year, doc_type))]
+            for i, f in enumerate(extract(pages, fiscal_year, doc_type, None, *units, page_units=page_units))]
 
 
 def facts_of(pages: list[str], fy: int = 0) -> list[StoredFact]:

@@ -11,6 +11,7 @@ import pytest
 from ingest import entity, statement_units
 from ingest.identify import identify
 from ingest.registrant import cover_name, cover_registrants
+from pipeline.core.currencies import currency_of
 from pipeline.question import whose_figure
 from pipeline.retrieval.fact_match import FactMatch
 from tests.stored_facts import lookup
@@ -147,3 +148,29 @@ def test_a_bilingual_heading_is_a_statement_and_a_currency_named_in_words_is_its
     page = f"{heading}\n{caption}\nNote 2041 2040\nRevenue 5 38,204,118 35,118,406\nCost of sales (25,406,118) (23,204,604)"
     (reading,) = statement_units.read([page])
     assert (reading.statement, reading.currency, reading.scale) == want
+
+
+_BILINGUAL = [
+    "CEMENTOS DEL NORTE ANDINO, S.A.B. DE C.V.",
+    "Estados consolidados de resultados por funcion / Consolidated statements of income by function",
+    "(Miles de pesos mexicanos - M$ / Thousands of Mexican pesos - M$)", "Nota / Note 2041 2040",
+    "Ingresos / Revenue 5 12,406,118 11,204,604", "Costo de ventas / Cost of sales (8,204,118) (7,604,330)",
+    "Utilidad bruta / Gross profit 4,202,000 3,600,274",
+    "Utilidad neta consolidada / Consolidated net income 1,204,600 1,010,118",
+    "Utilidad neta atribuible a / Net income attributable to:",
+    "Participacion controladora / Owners of the parent 1,118,402 940,206",
+    "Participacion no controladora / Non-controlling interest 86,198 69,912",
+]
+
+
+def test_a_bilingual_row_is_the_line_either_language_names_on_a_statement_titled_in_both():
+    hit = _hit("Net income attributable to owners of the parent, 2041", [_BILINGUAL])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,118,402" and hit.fact.statement == "income"
+    hit = _hit("Gross profit 2040", [_BILINGUAL], 2040)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "3,600,274"
+
+
+def test_a_caption_naming_its_currency_in_words_is_that_currency_not_its_dollar_sign():
+    assert currency_of("(Miles de pesos mexicanos - M$ / Thousands of Mexican pesos - M$)") == "MXN"
+    assert currency_of("(M$ / ThCh$)") == "CLP" and currency_of("$'000") == "$"
+    assert not isinstance(_hit("Revenue 2041 in US dollars", [_BILINGUAL]), FactMatch)

@@ -13,7 +13,7 @@ CURRENCIES = [
     ("USD", r"us\$|\b[tk]?usd\b|u\.s\.\s*dollars?|us dollars?"), ("GBP", r"£|\bgbp\b|pounds? sterling|sterling"),
     ("EUR", r"€|\b[tk]?eur\b|euros?\b"), ("JPY", r"¥|\bjpy\b|\byen\b"), ("CHF", r"\b[tk]?chf\b|swiss francs?"),
     ("HKD", r"hk\$|\bhkd\b"), ("NZD", r"nz\$|\bnzd\b"), ("TWD", r"nt\$|\btwd\b|new taiwan dollars?"),
-    ("BRL", r"r\$|\bbrl\b|brazilian reais|\breais\b"), ("MXN", r"mx\$|\bmxn\b|mexican pesos?"),
+    ("BRL", r"r\$|\bbrl\b|brazilian reais|\breais\b"), ("MXN", r"mx\$|\bmxn\b|mexican pesos?|pesos mexicanos"),
     ("SGD", r"s\$|\bsgd\b"), ("INR", r"₹|\binr\b|rupees?|\brs\.?(?![\w])"),
     ("CNY", r"\brmb\b|\bcny\b|renminbi"), ("KRW", r"₩|\bkrw\b|korean won"), ("SEK", r"\bsek\b|swedish kron(?:a|or)"),
     ("NOK", r"\bnok\b|norwegian kron(?:e|er)"), ("DKK", r"\bdkk\b|danish kron(?:e|er)"), ("ZAR", r"\bzar\b|south african rand"),
@@ -23,14 +23,15 @@ CURRENCIES = [
     ("TRY", r"\btry\b(?=\s?['’]?000|\s+(?:million|thousand))|turkish lira"), ("CZK", r"\bczk\b|czech crowns?"),
     ("HUF", r"\bhuf\b|forints?"), ("EGP", r"\begp\b|egyptian pounds?"), ("NGN", r"\bngn\b|₦|naira|\bn(?=['’](?:000|million|m|bn|billion)\b)"),
     ("KES", r"\bkes\b|\bkshs?\b|kenyan shillings?"), ("PKR", r"\bpkr\b|pakistani rupees?"), ("VND", r"\bvnd\b|\bdong\b"),
-    ("CLP", r"\bclp\b|chilean pesos?|\b(?:th|m{1,2})?ch\$"), ("COP", r"\bcop\b(?=\s?['’]?000|\s+(?:million|thousand))|colombian pesos?"),
+    ("ARS", r"\bars\b(?=\s?['’]?000|\s+(?:million|thousand)|m\b)|argentine pesos?|pesos argentinos"),
+    ("CLP", r"\bclp\b|chilean pesos?|pesos chilenos|\b(?:th|m{1,2})?ch\$"), ("COP", r"\bcop\b(?=\s?['’]?000|\s+(?:million|thousand))|colombian pesos?"),
     ("$", r"\$|dollars?"),
 ]
 CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(CURRENCIES)), re.IGNORECASE)
 
 
 def currency_of(text: str) -> str | None:
-    m = CURRENCY_RE.search(text)
-    if not m:
-        return None
-    return next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v)
+    """The currency `text` names: the first it names as such; a bare "$" only where it names no other ("(M$ / In
+    thousands of Chilean pesos)" is the peso, its "$" the peso's sign)."""
+    codes = [next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v) for m in CURRENCY_RE.finditer(text)]
+    return next((c for c in codes if c != "$"), codes[0] if codes else None)

@@ -57,10 +57,12 @@ class Metric:
         acronym = _ACRONYM_BRACKET.search(label.rsplit("\u203a", 1)[-1])
         if acronym and acronym.group(1).lower() in self.terms:
             return True         # the row names its measure's acronym: "Operating result (EBIT)", "... (EBITDA)"
-        return any(p.match(lab) for p in self.line_items) or \
-            statement == "equity" and any(p.match(lab) for p in self.equity_line_items) or \
-            statement == "income" and any(p.match(lab) for p in self.income_line_items) or \
-            statement == "balance" and any(p.match(lab) for p in self.balance_line_items)
+        # a bilingual label ("Ingresos por ventas / Revenue", "Revenue / Umsatzerlöse") is the line either half names
+        return any(any(p.match(part) for p in self.line_items) or
+                   statement == "equity" and any(p.match(part) for p in self.equity_line_items) or
+                   statement == "income" and any(p.match(part) for p in self.income_line_items) or
+                   statement == "balance" and any(p.match(part) for p in self.balance_line_items)
+                   for part in _halves(lab))
 
     def search_text(self) -> str:
         """Words to add to a retrieval query so that statements' own wording is found."""
@@ -133,6 +135,12 @@ _UNIT_BRACKET = re.compile(r"\s*\((?:in\s+)?(?:" + _SCALE_WORD + r"\s+(?:of\s+)?
 
 
 @lru_cache(maxsize=8192)
+def _halves(lab: str) -> tuple[str, ...]:
+    """A cleaned label and, where it prints two languages split by a slash, each half."""
+    parts = re.split(r"\s+/\s+", lab)
+    return (lab, *parts) if len(parts) == 2 and all(re.search(r"[a-z]{3}", p) for p in parts) else (lab,)
+
+
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)

@@ -16,7 +16,12 @@ _LEAD = r"^\s*(?:\(?[A-Za-z0-9]{1,2}\)\s*)?(?:the\s+)?(?:(?:consolidated|group|c
 def _titled(names: str) -> re.Pattern:
     """A line titling the statement `names` (an alternation): the name then END anywhere on the line, or, from the
     line's start, the name and the period it covers (title_line.PERIOD)."""
-    return re.compile(rf"(?i)(?:{names}){END}|{_LEAD}(?:{names}){PERIOD}{END}")
+    return re.compile(rf"(?i)(?:{names}){_BASIS}{END}|{_LEAD}(?:{names}){_BASIS}{PERIOD}{END}")
+
+
+# the basis a title names after the statement ("Statement of Income by Function", "Statement of Cash Flows - Direct
+# Method", "... (Indirect Method)")
+_BASIS = r"(?:\s+by\s+(?:function|nature)(?:\s+of\s+expenses?)?|\s*[-–(]\s*(?:in)?direct\s+method\)?)?"
 
 
 _STATEMENT_TITLES = [
@@ -80,7 +85,9 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
     summary = next((k for k, ln in enumerate(head) if SUMMARY_TITLE.match(ln)), None)
     for kind, pat in _STATEMENT_TITLES:
         for k, ln in enumerate(head):
-            if len(ln) <= 120 and pat.search(ln):
+            # (a bilingual title prints each language's on one line: "Estados de Resultados / Statements of Income")
+            if len(ln) <= 120 and pat.search(ln) or len(ln) <= 200 and any(
+                    pat.search(half) for half in re.split(r"\s+/\s+", ln) if len(half) <= 120 and half != ln):
                 if summary is not None and summary < k:
                     return head[summary][:100], None
                 return ln, None if secondary else kind

@@ -24,7 +24,11 @@ from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(?:in\s+)?(millions|thousands|billions|crores?|lakhs?)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?|(?m:^)(millions|thousands|"
-                   r"billions) of (?:u\.?s\.? )?(?:yen|dollars|euros|pounds|won|rupees|baht|rand|francs|renminbi)\b")
+                   r"billions) of (?:u\.?s\.? )?(?:yen|dollars|euros|pounds|won|rupees|baht|rand|francs|renminbi)\b|"
+                   # a caption naming the currency's country, or in Spanish, after a bracket or the other language's
+                   # half ("(Miles de pesos mexicanos / Thousands of Mexican pesos)")
+                   r"(?:^|[(/]\s*)(millions|thousands|billions|miles|millones) (?:of|de) (?:[a-z.]+\s+)?(?:yen|dollars|"
+                   r"euros|pounds|won|rupees|baht|rand|francs|renminbi|pesos|reais|ringgit|dirhams|riyals)\b")
 
 
 def split_lines(text: str) -> list[str]:
@@ -45,7 +49,7 @@ def detect_unit(text: str) -> str | None:
         return None
     word = next(g for g in m.groups() if g).lower()
     return {"millions": "million", "thousands": "thousand", "billions": "billion", "crore": "crore", "crores": "crore",
-            "lakh": "lakh", "lakhs": "lakh"}[word]
+            "lakh": "lakh", "lakhs": "lakh", "miles": "thousand", "millones": "million"}[word]
 
 
 # a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
@@ -189,7 +193,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.currency = table.currency or currency_of(line)
                 i += 1
                 continue
-            if header is not None and 2 < len(label) <= 80 and not label.endswith(".") and \
+            # (a bilingual heading is two headings' length: "Resultado integral total atribuible a / Total ...")
+            if header is not None and 2 < len(label) and max(map(len, re.split(r"\s+/\s+", label))) <= 80 and \
+                    len(label) <= 170 and not label.endswith(".") and \
                     not _UNREAD_CELLS.search(label) and heading_label(label):
                 heading = attributed_lines.heading(heading_label(label), table.rows, last_kind)
                 if attributed_lines.open_split(stack, heading):
