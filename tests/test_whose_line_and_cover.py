@@ -174,3 +174,25 @@ def test_a_caption_naming_its_currency_in_words_is_that_currency_not_its_dollar_
     assert currency_of("(Miles de pesos mexicanos - M$ / Thousands of Mexican pesos - M$)") == "MXN"
     assert currency_of("(M$ / ThCh$)") == "CLP" and currency_of("$'000") == "$"
     assert not isinstance(_hit("Revenue 2041 in US dollars", [_BILINGUAL]), FactMatch)
+
+
+def test_a_forward_looking_figure_is_the_outlooks_sentence_never_the_held_years_figure(ask):
+    state = ask("What will Verizon's capital expenditure be in 2031?", one_off=True)
+    assert "9,876" not in state.answer
+    assert "2031" in state.answer
+
+
+@pytest.mark.parametrize("question", ["EBIT margin before special items 2041", "EBITDA before one-time items 2041",
+                                      "operating profit before items affecting comparability in 2041"])
+def test_a_measure_before_special_or_one_time_items_is_an_adjusted_one(question):
+    from pipeline.question.figure_ask import NON_GAAP
+    assert NON_GAAP.search(question)
+
+
+def test_a_row_naming_its_own_measure_under_a_revenue_heading_is_not_the_parts_revenue():
+    page = ["Consolidated statements of income", "(Amounts in millions)", "2041 2040",
+            "REVENUE", "Property sales 12,406 11,204", "Interest income - lending 8,118 7,406",
+            "Fees and commissions 1,204 1,118", "Total revenue 21,728 19,728"]
+    assert not isinstance(_hit("Lending segment revenue 2041", [page]), FactMatch)
+    hit = _hit("Interest income from lending 2041", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "8,118"

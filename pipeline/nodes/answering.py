@@ -274,6 +274,15 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         # "what was the largest liability?": rows compared, never one row's figure; "what drove the gross margin
         # decline?": the sentence giving the cause, never the margin itself
         return _quote(state, facts, company, year, passages, cite, conn)
+    ahead = [y for y in facts.years if year is not None and y > year]
+    if ahead and len(ahead) == len(facts.years):
+        # a forward-looking question read in the last report held ("what will FY2031 revenue be?" in the FY2030
+        # report): its outlook sentence naming the year asked, never the held year's figure given as that year's
+        said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
+        if kind != "not_found" and str(ahead[0]) in said:
+            return said, kind
+        return (f"{NOT_FOUND} an outlook for FY{ahead[0]} in {company}'s FY{year} report: it states no figure for "
+                f"that year.", "not_found")
     if year is not None and (facts.metric is not None or is_figure_question(facts) or asks_a_value(facts)):
         text, kind = answer_figure(state, conn, facts, company, year, cite)
         if kind != "not_found" or facts.metric is not None:

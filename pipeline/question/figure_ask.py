@@ -139,8 +139,8 @@ _WORD = re.compile(r"[a-z][a-z0-9&]*")
 # An adjusted / non-GAAP measure asked: never computed from GAAP lines (answer/figures.py), and only such a question
 # is answered by an adjusted row (retrieval/fact_match.py).
 # a figure before the items a company sets apart ("before significant / exceptional / specific items")
-BEFORE_ITEMS = (r"before\s+(?:significant|exceptional|specific|separately\s+disclosed|non-recurring|one-off|"
-                r"individually\s+significant)\s+items")
+BEFORE_ITEMS = (r"before\s+(?:(?:significant|exceptional|specific|special|separately\s+disclosed|non-recurring|one-off|"
+                r"one-time|unusual|non-underlying|individually\s+significant)\s+items|items\s+affecting\s+comparability)")
 NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
                       rf"constant[- ]currency|excluding|headline|{BEFORE_ITEMS})\b")
 

@@ -30,7 +30,6 @@ from pipeline.stores import corpus
 from pipeline.stores import filings as filings_store
 from pipeline.stores.facts import StoredFact
 
-_NON_GAAP_ROW = row_fit.NON_GAAP_ROW
 _AVERAGE = re.compile(r"(?i)\baverage\b")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 _OTHER = re.compile(r"(?i)(?<!and )\bother\b")
@@ -116,7 +115,8 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     # A parent heading may carry the measure ("Revenues › Commercial Airplanes") when the question names the
     # sub-item itself: "Commercial Airplanes revenue". Without such a qualifier a heading's child is a component
     # ("Cash flows from operating activities › Net income"), never the measure.
-    if ask is None or not ask.hard or not set(ask.hard) <= set(stems(f.label)):
+    if ask is None or not ask.hard or not set(ask.hard) <= set(stems(f.label)) or \
+            row_headings.names_own_measure(f.label, ask):
         return False
     # ("Segment operating income › Flexible Packaging": the heading's measure itself, said as the segments')
     return any(metric.matches_row(p.strip()) or re.match(r"(?i)segments?\s", p.strip()) and
@@ -283,7 +283,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                 missing = [w for w in missing if w not in set(stems(link.asked))]
         if missing:
             continue
-        if _NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
+        if row_fit.NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or row_fit.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \

@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from pipeline.question.figure_ask import FILLER, stems
+from pipeline.question.lexicon import get_lexicon
 from pipeline.reading import segment_columns
 from pipeline.stores.facts import StoredFact
 
@@ -58,3 +59,19 @@ def changes_measure(f: StoredFact, asked: set[str], question: str) -> bool:
     if _INTEREST_HEADING.search(parents) and not _ASKS_INTEREST.search(question):
         return True     # "Interest expense › Deposits" is the interest paid on deposits, not the deposits
     return bool((set(stems(parents)) & _heading_transforms()) - asked)
+
+
+
+# the nouns a line names its own measure by ("Interest income", "Advertising fees", "Cost of sales")
+_MEASURE_NOUNS = frozenset(stems("income expenses costs result profit loss revenues gains charges fees sales commissions"))
+
+
+def names_own_measure(label: str, ask) -> bool:
+    """A row under a heading that measures its rows ("Revenue › Interest income - banking") names a measure of its
+    own beside the asked part: it is that line of the part's, not the heading's measure for the part ("banking segment
+    revenue" is the segment's revenue, not its interest income). The asked measure's own words are no other measure
+    ("Revenues › Franchise revenues")."""
+    rest = " ".join(w for w in re.findall(r"[A-Za-z][\w'&-]*", label) if stems(w) and stems(w)[0] not in ask.hard)
+    own = set(stems(" ".join(ask.metric.terms))) if ask.metric is not None else set(ask.measure_stems)
+    return any(w in _MEASURE_NOUNS and w not in own for w in stems(rest)) or any(
+        ask.metric is None or m.key != ask.metric.key for m in get_lexicon().find(rest))
