@@ -196,3 +196,25 @@ def test_a_row_naming_its_own_measure_under_a_revenue_heading_is_not_the_parts_r
     assert not isinstance(_hit("Lending segment revenue 2041", [page]), FactMatch)
     hit = _hit("Interest income from lending 2041", [page])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "8,118"
+
+
+_SEPARATE = [
+    ["Wren Valley Holdings Co., Ltd.", "Consolidated Statements of Profit or Loss",
+     "For the years ended December 31, 2041 and 2040", "(in millions of Korean won) 2041 2040",
+     "Revenue 4,806,118 4,412,604", "Profit for the year 412,806 388,204"],
+    ["Wren Valley Holdings Co., Ltd. - Separate Financial Statements",
+     "Separate Statements of Profit or Loss and Comprehensive Income",
+     "For the years ended December 31, 2041 and 2040", "(in millions of Korean won) 2041 2040",
+     "Revenue 1,604,118 1,512,406", "Profit for the year 118,406 96,204"],
+]
+
+
+@pytest.mark.parametrize("question,want", [
+    ("What profit for the year did the parent report in its separate (stand-alone) statements for 2041?", "118,406"),
+    ("stand-alone revenue 2041", "1,604,118"),
+    ("Profit for the year 2041", "412,806"),
+    ("consolidated revenue 2041", "4,806,118"),
+])
+def test_separate_statements_are_the_parents_own_asked_as_such_and_never_the_groups(question, want):
+    hit = _hit(question, _SEPARATE)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == want

@@ -293,6 +293,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         s = stem(w.strip("-")) if w != "%" else "%"
         (soft if w in _SOFT and w not in keep or (w in _KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
          else hard).append(s)
+    if parent_only:     # ("its separate (stand-alone) statements": whose figure, no qualifier of the measure)
+        whose = set(stems(whose_figure.entity_words(question).replace("-", " ")))
+        hard, soft = [w for w in hard if w not in whose], [w for w in soft if w not in whose]
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems, deducted, parent_only, part_of_year(question), company_named, company_unclear)
 

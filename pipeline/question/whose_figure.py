@@ -12,7 +12,7 @@ UNCONSOLIDATED = (r"\bunconsolidated\b(?!(?:\s+[\w-]+){0,2}?\s+(?:affiliat|subsi
 # The parent company's own figure asked, not the group's: "company-level", "parent company (only)", "standalone",
 # "separate financial statements", "(individual)" (not "Parent Company shareholders": the owners of the group)
 _PARENT_ASKED = re.compile(r"(?i)\bcompany[- ](?:level|only)\b|\bstand[- ]?alone\b|\bseparate (?:financial )?statements?\b|"
-                           r"\bseparate (?:company|entity)\b|\(separate\)|"
+                           r"\bseparate (?:company|entity)\b|\(separate\)|\bseparate\s+\(?stand[- ]?alone\b|"
                            rf"{UNCONSOLIDATED}|"
                            r"\(individual\)|\bindividual (?:financial )?statements?\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
@@ -41,3 +41,10 @@ def asked(question: str) -> tuple[bool, bool, bool]:
     named = bool(_COMPANY_NAMED.search(not_owners))
     return (bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question))), named,
             not named and bool(_COMPANY_SAID.search(not_owners)))
+
+
+def entity_words(question: str) -> str:
+    """The words saying whose figure is asked ("separate (stand-alone) statements", "parent company only"): they name
+    the entity, never a qualifier of the measure."""
+    return " ".join(m.group(0) for m in _PARENT_ASKED.finditer(_PARENTS_OWNERS.sub(" ", question.replace("(", " ")
+                                                                                      .replace(")", " "))))

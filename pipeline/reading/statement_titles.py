@@ -29,7 +29,7 @@ _STATEMENT_TITLES = [
     ("income", _titled(r"statements? of (consolidated )?(income|operations|earnings)|income statements?|"
                        r"statements? of (consolidated )?comprehensive (income|earnings|loss|\(loss\) income)|"
                        # IFRS: "Statement of profit or loss (and other comprehensive income)", "profit and loss account"
-                       r"statements? of (consolidated )?profit (or|and) loss( and other comprehensive income)?|"
+                       r"statements? of (consolidated )?profit (or|and) loss( and (other )?comprehensive (income|loss))?|"
                        r"profit and loss account")),
     ("balance", _titled(r"balance sheets?|statements? of (consolidated )?financial (position|condition)")),
     ("equity", _titled(equity_title.TITLE)),      # read by pipeline/reading/equity.py
@@ -51,6 +51,10 @@ SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condens
                                  # the parent's own statements beside the consolidated ones ("Standalone Balance
                                  # Sheet", "Standalone Statement of Profit and Loss")
                                  r"\bstand[- ]?alone (balance sheet|statements? of|cash flow|income statement)|"
+                                 # ("Separate Statements of Profit or Loss": the parent's own, IFRS's word for them; not
+                                 # "Consolidated and Separate Statements of ...", the group's and the parent's columns)
+                                 r"(?<!consolidated and )(?<!group and )\bseparate (statements? of|balance sheets?|"
+                                 r"income statements?|cash flow statements?)|"
                                  r"parent (company|entity) (financial )?(information|disclosures?|statements?)|"
                                  r"condensed financial information of (the )?registrant|schedule i\b|obligor group|"
                                  # an investee's own figures (IFRS 12 / equity-method "summarised financial
