@@ -202,6 +202,15 @@ def _brands(text: str, own: str) -> list[tuple[str, str]]:
     return out
 
 
+_GLOSSARY = re.compile(r"^([A-Z][A-Z0-9&]{1,7})\s+(\S.*)$")
+
+
+def _initials_of(abbreviation: str, name: str) -> bool:
+    """The abbreviation spells the name's initials in order ("TREI": Tamarack Ridge Energy, Inc.)."""
+    initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w&'’-]*", name)).upper()
+    return len(abbreviation) >= 2 and initials.startswith(abbreviation.replace("&", "")) or initials == abbreviation
+
+
 def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -> list[LearnedName]:
     """The names the report gives the company known by `names` (its short and legal names), read from the
     report's first `head_pages` pages (definitions, the directors' report and the cover are there)."""
@@ -251,6 +260,12 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
         for brand, ev in _brands(text, own):
             if _is_name(brand) and len(brand) >= 2:
                 keep(brand, "brand", i + 1, ev)
+        for ln in (pages[i] or "").splitlines():
+            # a glossary's entry: the company's abbreviation, then its own name ("XYZC  Xanadu Yards Zinc Corp., the
+            # holding company"), the abbreviation made of the name's initials
+            g = _GLOSSARY.match(ln.strip())
+            if g and (n := re.match(own, g.group(2))) and _initials_of(g.group(1), n.group(0)):
+                keep(g.group(1), "abbreviation", i + 1, ln.strip())
         for m in _SYMBOL.finditer(text):
             keep(m.group(1), "ticker", i + 1, m.group(0))
         for m in _LISTING_LINE.finditer(text):

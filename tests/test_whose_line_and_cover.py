@@ -218,3 +218,13 @@ _SEPARATE = [
 def test_separate_statements_are_the_parents_own_asked_as_such_and_never_the_groups(question, want):
     hit = _hit(question, _SEPARATE)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == want
+
+
+def test_a_10k_glossary_entry_defines_the_companys_abbreviation_only_when_it_spells_the_name():
+    from ingest.aliases import learn
+
+    page = ("GLOSSARY OF TERMS\nBPUC Briarwood Power Utilities Corp., the holding company, and its subsidiaries\n"
+            "BP&L Briarwood Power & Light Company, a regulated utility subsidiary of BPUC\n"
+            "FERC Federal Energy Regulatory Commission\nMW Megawatts")
+    found = {n.name for n in learn([page], names=["Briarwood Power Utilities", "Briarwood Power Utilities Corp."])}
+    assert found == {"BPUC"}
