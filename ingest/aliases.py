@@ -206,7 +206,7 @@ _GLOSSARY = re.compile(r"^([A-Z][A-Z0-9&]{1,7})\s+(\S.*)$")
 
 
 def _initials_of(abbreviation: str, name: str) -> bool:
-    """The abbreviation spells the name's initials in order ("TREI": Tamarack Ridge Energy, Inc.)."""
+    """The abbreviation spells the name's initials in order ("ABCI": Abc Big Cement Industries, Inc.)."""
     initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w&'’-]*", name)).upper()
     return len(abbreviation) >= 2 and initials.startswith(abbreviation.replace("&", "")) or initials == abbreviation
 

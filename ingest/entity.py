@@ -74,6 +74,10 @@ _COMMON = {"the", "and", "our", "its", "his", "her", "their", "from", "with", "i
            "which", "who", "whom", "whose", "where", "when", "while", "also", "only", "each", "any", "all", "new"}
 # Words of a report's own headings: a title-case phrase ending "... of X plc" is a heading, not part of X's name.
 _HEADING_WORDS = {"over", "management", "reporting", "report", "control", "controls", "statement", "statements",
+                  # (the same headings in Spanish, Portuguese and Italian annual reports)
+                  "memoria", "anual", "informe", "directorio", "relatorio", "relatório", "administracao", "administração",
+                  "relazione", "gestione", "bilancio", "estados", "financieros", "financeiras", "demonstracoes",
+                  "demonstrações", "consolidados", "consolidadas", "notas", "dictamen", "auditores", "directores",
                   "financial", "audit", "board", "directors", "members", "shareholders", "stockholders", "accounts",
                   "success", "affairs", "opinion", "review", "results", "behalf", "subsidiaries", "subsidiary",
                   "director", "chairman", "officer", "president", "notes", "year", "period", "meeting", "policy",
@@ -115,7 +119,9 @@ def key(name: str) -> str:
 
 def trim(name: str) -> str:
     """'Over Financial Reporting Management of X Inc.' -> 'X Inc.' (a heading's words before 'of')."""
-    parts = re.split(r"\s+of\s+(?:the\s+)?", name)
+    # (and a Spanish, Portuguese or Italian heading's words before "de", "del", "da", "do", "di":
+    # "Memoria Anual del Directorio de X S.A.A.", "Relatorio da Administracao da X S.A.")
+    parts = re.split(r"\s+(?:of|de|del|da|do|das|dos|di|della)\s+(?:the\s+|la\s+|los\s+|a\s+|o\s+)?", name)
     for k in range(len(parts) - 1, 0, -1):
         head = {w.lower().strip(".,’'") for w in " ".join(parts[:k]).split()}
         if head & _HEADING_WORDS:

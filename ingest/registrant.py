@@ -49,8 +49,14 @@ def _looks_like_name(line: str) -> bool:
 
 # A combined cover's table of registrants, one row each below its header ("Commission File Number | Exact name of
 # registrant ... | IRS Employer Identification No."): "1-12345 ACME ENERGY, INC. (a Missouri corporation) 12-3456789"
-_REGISTRANT_ROW = re.compile(r"^(?:\d{1,4}-\d{3,7}\s+)([A-Z][A-Z0-9&.,'’ -]{2,80}?)\s*(?:\((?:an?\s|incorporated)[^)]*\)|"
-                             r"\d{2}-\d{7}\b|$)")
+_STATES = ("Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|District of Columbia|Florida|Georgia|"
+           "Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|"
+           "Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|"
+           "North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|"
+           "Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming")
+# (a "State of Incorporation" column between the name and the IRS number is no part of the name)
+_REGISTRANT_ROW = re.compile(rf"^(?:\d{{1,4}}-\d{{3,7}}\s+)([A-Z][A-Za-z0-9&.,'’ -]{{2,80}}?)\s*(?:\((?:an?\s|incorporated)"
+                             rf"[^)]*\)|(?i:\s(?:{_STATES}))?\s*\d{{2}}-\d{{7}}\b|(?i:\s(?:{_STATES}))?\s*$)")
 
 
 def cover_registrants(text: str) -> list[str]:

@@ -37,7 +37,7 @@ _SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(?:in\s+)?(['’`]?
 # "(in millions", "(dollars in thousands", "in thousands of Canadian dollars", "(Amounts in thousands"
 _SCALE_WORDS = re.compile(r"(?i)(?:\(|^|\b(?:in|amounts|dollars|figures|expressed)\s)\s*(?:[a-z$ .]{0,25}?\s)?(?:in\s+)?"
                           r"(millions|thousands|billions|crores|lakhs)\b|\b(millions|thousands|billions|crores|lakhs)\s+of\s+"
-                          r"(?:(?:u\.?s\.?|[a-z]+(?:\s+[a-z]+)?)\s+)?"      # ("of Mexican pesos", "of Hong Kong dollars")
+                          r"(?:(?:u\.?s\.?|[a-z]+(?:\s+[a-z]+)?)\s+)?"      # ("of Colombian pesos", "of Hong Kong dollars")
                           r"(?:dollars|yen|euros?|pounds|francs|renminbi|(?:korean\s+)?won|reais|pesos|kronor|kroner|"
                           r"krona|krone|rand|ringgit|baht|rupiah|zloty|rupees)")
 _WORD_CURRENCY = [("AUD", r"australian\s+dollars?"), ("CAD", r"canadian\s+dollars?"), ("NZD", r"new\s+zealand\s+dollars?"),
@@ -211,7 +211,7 @@ def _page_units(text: str) -> tuple[str, str, str]:
                     cur = code
                     break
             else:
-                named = currency_of(ln)     # any other currency named in words ("Millions of Philippine Pesos")
+                named = currency_of(ln)     # any other currency named in words ("Thousands of Colombian pesos")
                 s = None if named not in (None, "$") else re.search(rf"(?<![A-Za-z]){_SYM}(?![A-Za-z])", ln)
                 if named not in (None, "$"):
                     cur = cur or named

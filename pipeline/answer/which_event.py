@@ -41,12 +41,10 @@ def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pat
     which = _WHICH_ONE.search(q)
     for hits in (r.affirmed, r.denied):
         for h in list(hits):
-            other = hits is r.affirmed and _ASKS_DECIDED.search(q) and PUT_TO_VOTE.search(h[0]) or \
-                which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) or \
-                other_amount(q, h[0])
-            if other:
+            proposed = hits is r.affirmed and _ASKS_DECIDED.search(q) and PUT_TO_VOTE.search(h[0])
+            if proposed or which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) or other_amount(q, h[0]):
                 hits.remove(h)
-                r.named.append((h[0], h[1], ""))
+                r.named.append((h[0], h[1], "a proposal" if proposed else ""))
     named = [w for w in _PROPER.findall(q) if w.lower() not in company.lower() and w.lower() not in _LEADS
              and months.number(w) is None]
     if named and not dated and not r.affirmed:

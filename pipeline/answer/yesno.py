@@ -133,6 +133,10 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENT.split(flat) if 25 <= len(s.strip()) <= 700]
 
 
+# what a report names as not yet decided or done: neither a yes nor a no of the year
+_UNDECIDED = {"a plan or authorisation", "a pending transaction", "a proposal"}
+
+
 def topic_only(sentence: str) -> str | None:
     """Why a sentence naming an event states nothing about the year's events (a policy, a hypothetical, a plan,
     a risk, a biography, a total to date), or None when it may state one."""
@@ -299,12 +303,15 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
             return text, "yes_no"
     factual = [h for h in r.named if not h[2]]
     if not factual:
-        if not r.named:
-            return (f"{NOT_IN_REPORT} does not mention {event.name} by {company} in FY{fy}. "
-                    f"{searched(company, fy, pages)}"), "not_in_report"
-        # named only as a plan, a proposal or a pending matter: neither a yes nor a no of the year ("has the proposed
-        # dividend been approved?" — the report says only that it is proposed)
         only = sorted({h[2] for h in r.named})
+        if not r.named or not set(only) & _UNDECIDED:
+            named = (f" It names it only in sentences that state no event of the year ({_join(only)}: "
+                     f"p. {_pages_list(r.named)}).") if r.named else ""
+            said = (f"{NOT_IN_REPORT} states no {event.name.split(' ', 1)[1]} by {company} in FY{fy}.{named}"
+                    if r.named else f"{NOT_IN_REPORT} does not mention {event.name} by {company} in FY{fy}.")
+            return f"{said} {searched(company, fy, pages)}", "not_in_report"
+        # named as a plan, a proposal or a pending matter: neither a yes nor a no of the year ("has the proposed
+        # dividend been approved?" - the report says only that it is proposed)
         return (f"{NOT_FOUND} a sentence in {company}'s FY{fy} report that states {event.name} took place: it names "
                 f"it only in sentences that state no event of the year ({_join(only)}: p. {_pages_list(r.named)}). "
                 f"{searched(company, fy, pages)}"), "not_found"

@@ -31,7 +31,11 @@ CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(CU
 
 
 def currency_of(text: str) -> str | None:
-    """The currency `text` names: the first it names as such; a bare "$" only where it names no other ("(M$ / In
-    thousands of Chilean pesos)" is the peso, its "$" the peso's sign)."""
-    codes = [next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v) for m in CURRENCY_RE.finditer(text)]
-    return next((c for c in codes if c != "$"), codes[0] if codes else None)
+    """The currency `text` names first. A "$" glued to letters before it ("M$", "MM$", "Th$": a peso's thousands or
+    millions) is another currency's sign: the next currency the text names in words is it ("(M$ / In thousands of
+    Chilean pesos)"); a bare "$" stays the first ("(In thousands of dollars, except ... Mexican pesos per dollar)")."""
+    found = list(CURRENCY_RE.finditer(text))
+    codes = [next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v) for m in found]
+    if codes and codes[0] == "$" and re.search(r"[A-Za-z]$", text[:found[0].start()]):
+        return next((c for c in codes[1:] if c != "$"), "$")
+    return codes[0] if codes else None

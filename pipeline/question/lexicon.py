@@ -135,10 +135,16 @@ _UNIT_BRACKET = re.compile(r"\s*\((?:in\s+)?(?:" + _SCALE_WORD + r"\s+(?:of\s+)?
 
 
 @lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _halves(lab: str) -> tuple[str, ...]:
-    """A cleaned label and, where it prints two languages split by a slash, each half."""
+    """A cleaned label and, where it prints two languages split by a slash, each half. Not a label's own slash: "Net
+    income / (loss)" (its sign), "Total assets / total equity" (a ratio: both halves name a measure the lexicon
+    knows, where a translation's other half names none)."""
     parts = re.split(r"\s+/\s+", lab)
-    return (lab, *parts) if len(parts) == 2 and all(re.search(r"[a-z]{3}", p) for p in parts) else (lab,)
+    if len(parts) != 2 or not all(re.search(r"[a-z]{3}", p) for p in parts) or parts[1].startswith("(") or \
+            all(get_lexicon().find(p) for p in parts):
+        return (lab,)
+    return (lab, *parts)
 
 
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels

@@ -26,7 +26,7 @@ _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?|(?m:^)(millions|thousands|"
                    r"billions) of (?:u\.?s\.? )?(?:yen|dollars|euros|pounds|won|rupees|baht|rand|francs|renminbi)\b|"
                    # a caption naming the currency's country, or in Spanish, after a bracket or the other language's
-                   # half ("(Miles de pesos mexicanos / Thousands of Mexican pesos)")
+                   # half ("(Miles de pesos colombianos / Thousands of Colombian pesos)")
                    r"(?:^|[(/]\s*)(millions|thousands|billions|miles|millones) (?:of|de) (?:[a-z.]+\s+)?(?:yen|dollars|"
                    r"euros|pounds|won|rupees|baht|rand|francs|renminbi|pesos|reais|ringgit|dirhams|riyals)\b")
 

@@ -133,6 +133,8 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if ask.metric is None and _D_AND_A.search(f.label) and (bool(re.search(r"(?i)depreciat", ask.question)) !=
                                                               bool(re.search(r"(?i)amorti", ask.question))):
         return True     # "amortization" asked: "Depreciation and amortization" is both, not the part asked
+    if _PAID_ASKED.search(ask.question) and f.statement == "balance":
+        return True     # "dividends paid": a payment of the year, never a balance still owed ("Unclaimed dividend")
     if ask.statement_hint and f.statement and not f.secondary and \
             (ask.statement_hint == "balance") != (f.statement == "balance"):
         return True     # "inventories on the balance sheet": the cash flow's change in inventories is not it (a balance
@@ -170,6 +172,7 @@ _COMPREHENSIVE = (re.compile(r"(?i)\bcomprehensive\b"), re.compile(r"(?i)\bother
 _NET = re.compile(r"(?i)\bnet\b")
 _CASH_FLOW_SECTION = re.compile(r"(?i)\bactivities\b.*\u203a|\badjustments?\b.*\u203a|\bchanges?\s+in\b.*\u203a")
 _D_AND_A = re.compile(r"(?i)depreciation\W+(?:and|&)\W+(?:\w+\W+)?amorti")
+_PAID_ASKED = re.compile(r"(?i)\bpaid\b(?![- ](?:in|up)\b)|\bpayments?\s+(?:of|to|for)\b")
 _LINE_NOUNS = frozenset(stems("income expenses costs result profit loss revenue gains charges"))
 _GROSS_ROW = re.compile(r"(?i)\bat\s+(?:original\s+|historical\s+)?cost\b|\bgross\b")
 _BALANCE_OF = re.compile(r"(?i)\b(?:accumulated|deferred|unearned|accrued|prepaid)\b")
@@ -340,17 +343,18 @@ def another_date(ask: Ask, f: StoredFact) -> bool:
 
 
 # a balance as a year or period opens ("at beginning of year", "at the start of the period", "opening", "brought forward",
-# "at 1 April" / "at January 1" with no year after it: the first day of a year that ends on a month's last day)
-_OPENING = re.compile(r"(?i)\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|"
-                      r"\bopening\b|\bbrought\s+forward\b|\bb/f\b|"
-                      r"\bat\s+(?:1(?:st)?\s+(?:January|April|July|October)|(?:January|April|July|October)\s+1(?:st)?)\b(?!,?\s*\d)")
+# "at 1 March" / "at January 1" with no year after it: the first day of a year that ends on a month's last day)
+_OPENING = re.compile(rf"(?i)\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|"
+                      rf"\bopening\b|\bbrought\s+forward\b|\bb/f\b|"
+                      rf"\bat\s+(?:1(?:st)?\s+{MON}|{MON}\s+1(?:st)?)(?![\w,])(?!\s*\d)")
 # a balance asked as a year or period closes ("at end of year", "year-end", "closing"), and a row printed so
 _CLOSING = re.compile(r"(?i)\bend\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|\byear[- ]end\b|"
                       r"\bclosing\b|\bcarried\s+forward\b")
 
 
-# a row dated as a balance ("at 30 June", "at December 31"), never the day a year opens
-_DATED_ROW = re.compile(rf"(?i)\bat\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{MON}|{MON}\s+\d{{1,2}})\b")
+# a row dated as a month's last days ("at 30 June", "at December 31", "at 28 February"): a year's close, never the
+# day a year opens (a 52/53-week year's dates, "at October 2", tell neither)
+_DATED_ROW = re.compile(rf"(?i)\bat\s+(?:(?:2[89]|3[01])(?:st|th)?\s+{MON}|{MON}\s+(?:2[89]|3[01]))\b")
 
 
 def says_closing(ask: Ask, f: StoredFact) -> bool:

@@ -67,10 +67,12 @@ _MEASURE_NOUNS = frozenset(stems("income expenses costs result profit loss reven
 
 
 def names_own_measure(label: str, ask) -> bool:
-    """A row under a heading that measures its rows ("Revenue › Interest income - banking") names a measure of its
-    own beside the asked part: it is that line of the part's, not the heading's measure for the part ("banking segment
-    revenue" is the segment's revenue, not its interest income). The asked measure's own words are no other measure
-    ("Revenues › Franchise revenues")."""
+    """A segment's (or division's) figure asked, and a row under a heading that measures its rows ("Revenue ›
+    Interest income - lending") names a measure of its own beside the asked part: it is that line of the part's, not
+    the segment's figure ("lending segment revenue" is the segment's revenue, not its interest income). The asked
+    measure's own words are no other measure ("Revenues › Franchise revenues")."""
+    if not re.search(r"(?i)\b(?:segments?|divisions?)\b", ask.question):
+        return False        # ("franchise revenue": "Revenues › Franchise fees" is that line)
     rest = " ".join(w for w in re.findall(r"[A-Za-z][\w'&-]*", label) if stems(w) and stems(w)[0] not in ask.hard)
     own = set(stems(" ".join(ask.metric.terms))) if ask.metric is not None else set(ask.measure_stems)
     return any(w in _MEASURE_NOUNS and w not in own for w in stems(rest)) or any(
