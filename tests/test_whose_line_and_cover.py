@@ -37,6 +37,8 @@ def _hit(question: str, pages: list[list[str]], year: int = 2041):
     ("Operating profit for the company, 2041", False, True),
     ("the company's operating profit 2041", False, True),
     ("company op profit FY41", False, True),
+    ("Company's operating profit 2040", True, False),
+    ("Operating profit, Company, 2041", True, False),
     ("The Company's consolidated turnover 2041", False, False),
     ("the Company's profit attributable to shareholders 2041", False, False),
     ("Profit attributable to the Company's shareholders 2041", False, False),
