@@ -297,3 +297,13 @@ def test_a_pending_acquisition_is_neither_done_nor_denied_but_a_risk_mention_alo
             "disrupt our operations.")
     said = _yes_no("Did Wren Valley make any acquisition in 2041?", risk, monkeypatch)
     assert said.startswith("No: the report"), said
+
+
+def test_a_proposal_asked_as_such_is_affirmed_by_the_sentence_proposing_it(monkeypatch):
+    text = ("Dividends. An interim dividend of 2.0 cents per share was paid on 12 September 2041. The Board recommends "
+            "the payment of a final dividend of 3.5 cents per share for the year ended 31 December 2041, subject to "
+            "shareholders' approval at the annual general meeting.")
+    said = _yes_no("Is Wren Valley's board recommending a final dividend for FY2041?", text, monkeypatch)
+    assert said.startswith("Yes") and "recommends the payment of a final dividend" in said, said
+    said = _yes_no("Has Wren Valley's proposed final dividend for FY2041 been approved?", text, monkeypatch)
+    assert not said.startswith(("Yes", "No")), said

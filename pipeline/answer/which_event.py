@@ -45,6 +45,11 @@ def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pat
             if proposed or which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) or other_amount(q, h[0]):
                 hits.remove(h)
                 r.named.append((h[0], h[1], "a proposal" if proposed else ""))
+    if PUT_TO_VOTE.search(q) and not _ASKS_DECIDED.search(q) and not r.affirmed:
+        # the proposal itself asked ("is the board recommending a final dividend?"): the sentence proposing it says yes
+        r.affirmed += [(h[0], h[1]) for h in r.named if PUT_TO_VOTE.search(h[0]) and not other_amount(q, h[0]) and
+                       (not which or re.search(rf"(?i)\b{which.group(1)}\b", h[0])) and
+                       (h[2] != "another year" or str(fy) in h[0])]
     named = [w for w in _PROPER.findall(q) if w.lower() not in company.lower() and w.lower() not in _LEADS
              and months.number(w) is None]
     if named and not dated and not r.affirmed:
