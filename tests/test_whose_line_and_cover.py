@@ -307,3 +307,10 @@ def test_a_proposal_asked_as_such_is_affirmed_by_the_sentence_proposing_it(monke
     assert said.startswith("Yes") and "recommends the payment of a final dividend" in said, said
     said = _yes_no("Has Wren Valley's proposed final dividend for FY2041 been approved?", text, monkeypatch)
     assert not said.startswith(("Yes", "No")), said
+
+
+def test_an_authorisation_alone_is_a_no_of_the_year_not_an_undecided_matter(monkeypatch):
+    text = ("Share repurchases. In 2032 the Board authorised the repurchase of up to 1,000,000 shares; 752,468 shares "
+            "remain available under this authorisation.")
+    said = _yes_no("Did Wren Valley buy back shares in 2041?", text, monkeypatch)
+    assert said.startswith("No: the report"), said

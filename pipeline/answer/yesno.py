@@ -133,8 +133,9 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENT.split(flat) if 25 <= len(s.strip()) <= 700]
 
 
-# what a report names as not yet decided or done: neither a yes nor a no of the year
-_UNDECIDED = {"a plan or authorisation", "a pending transaction", "a proposal"}
+# what a report names as put to a later decision or not yet completed: neither a yes nor a no of the year (an
+# authorisation alone, "the board authorised buy-backs of up to ...", is a no of the year)
+_UNDECIDED = {"a pending transaction", "a proposal"}
 
 
 def topic_only(sentence: str) -> str | None:
