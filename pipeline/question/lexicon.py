@@ -58,11 +58,15 @@ class Metric:
         if acronym and acronym.group(1).lower() in self.terms:
             return True         # the row names its measure's acronym: "Operating result (EBIT)", "... (EBITDA)"
         # a bilingual label ("Ingresos por ventas / Revenue", "Revenue / Umsatzerlöse") is the line either half names
-        return any(any(p.match(part) for p in self.line_items) or
-                   statement == "equity" and any(p.match(part) for p in self.equity_line_items) or
-                   statement == "income" and any(p.match(part) for p in self.income_line_items) or
-                   statement == "balance" and any(p.match(part) for p in self.balance_line_items)
-                   for part in _halves(lab))
+        if " / " not in lab:
+            return self._matches(lab, statement)
+        return any(self._matches(part, statement) for part in _halves(lab))
+
+    def _matches(self, lab: str, statement: str | None) -> bool:
+        return any(p.match(lab) for p in self.line_items) or \
+            statement == "equity" and any(p.match(lab) for p in self.equity_line_items) or \
+            statement == "income" and any(p.match(lab) for p in self.income_line_items) or \
+            statement == "balance" and any(p.match(lab) for p in self.balance_line_items)
 
     def search_text(self) -> str:
         """Words to add to a retrieval query so that statements' own wording is found."""

@@ -133,7 +133,7 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if ask.metric is None and _D_AND_A.search(f.label) and (bool(re.search(r"(?i)depreciat", ask.question)) !=
                                                               bool(re.search(r"(?i)amorti", ask.question))):
         return True     # "amortization" asked: "Depreciation and amortization" is both, not the part asked
-    if _PAID_ASKED.search(ask.question) and f.statement == "balance":
+    if f.statement == "balance" and _says(_PAID_ASKED, ask.question):
         return True     # "dividends paid": a payment of the year, never a balance still owed ("Unclaimed dividend")
     if ask.statement_hint and f.statement and not f.secondary and \
             (ask.statement_hint == "balance") != (f.statement == "balance"):
@@ -336,7 +336,7 @@ def another_date(ask: Ask, f: StoredFact) -> bool:
     """The question asks a balance at a date the column is not ("NAV per share at September 30" of a company whose
     year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
     (a 52/53-week year ends near its calendar date)."""
-    if _OPENING.search(f.label) and not _OPENING.search(ask.question):
+    if _OPENING.search(f.label) and not _says(_OPENING, ask.question):
         return True     # "Cash at beginning of year", "at 1 April": the balance a year opens with is the year before's
     asked, printed = _full_dates(ask.question), _full_dates(f.column_header)
     return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
@@ -361,8 +361,14 @@ def says_closing(ask: Ask, f: StoredFact) -> bool:
     """The question asks the balance a year closes with ("at end of year", "at 30 June 2041") and the row says it is
     that ("Cash and cash equivalents at end of year", "... at 30 June"), over a reconciliation's "Cash and cash
     equivalents" printed below it."""
-    return bool((_CLOSING.search(ask.question) or AT_A_DATE.search(ask.question)) and not _OPENING.search(f.label) and
-                (_CLOSING.search(f.label) or _DATED_ROW.search(f.label)))
+    return (_says(_CLOSING, ask.question) or _says(AT_A_DATE, ask.question)) and not _OPENING.search(f.label) and \
+        bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label))
+
+
+@lru_cache(maxsize=256)
+def _says(pattern: re.Pattern, question: str) -> bool:
+    """The question says what `pattern` matches (once per question, not once per candidate row)."""
+    return bool(pattern.search(question))
 
 
 @lru_cache(maxsize=1024)
