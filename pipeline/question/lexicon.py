@@ -138,7 +138,6 @@ _UNIT_BRACKET = re.compile(r"\s*\((?:in\s+)?(?:" + _SCALE_WORD + r"\s+(?:of\s+)?
                            r"\s*" + _SCALE_WORD + r"?\)\s*$")
 
 
-@lru_cache(maxsize=8192)
 @lru_cache(maxsize=4096)
 def _halves(lab: str) -> tuple[str, ...]:
     """A cleaned label and, where it prints two languages split by a slash, each half. Not a label's own slash: "Net
@@ -151,6 +150,7 @@ def _halves(lab: str) -> tuple[str, ...]:
     return (lab, *parts)
 
 
+@lru_cache(maxsize=8192)
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
