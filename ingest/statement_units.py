@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass
 from typing import Sequence
 
 from pipeline.core.currencies import CURRENCIES, currency_of
+from pipeline.core import bilingual
 
 DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD")
 _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
@@ -95,7 +96,7 @@ class StatementUnits:
 def _statement_kind(line: str) -> str:
     # (a bilingual heading prints the English after a slash: "Estados consolidados de resultados / Consolidated
     # statements of income")
-    m = next(filter(None, (_STATEMENT.search(part) for part in re.split(r"\s+/\s+", line))), None)
+    m = next(filter(None, (_STATEMENT.search(part) for part in bilingual.halves(line))), None)
     if not m:
         return ""
     s = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").lower()
@@ -212,10 +213,9 @@ def _page_units(text: str) -> tuple[str, str, str]:
                     break
             else:
                 named = currency_of(ln)     # any other currency named in words ("Thousands of Colombian pesos")
-                s = None if named not in (None, "$") else re.search(rf"(?<![A-Za-z]){_SYM}(?![A-Za-z])", ln)
                 if named not in (None, "$"):
                     cur = cur or named
-                elif s:
+                elif s := re.search(rf"(?<![A-Za-z]){_SYM}(?![A-Za-z])", ln):
                     sym = s.group(0).upper() if s.group(0).isalpha() else s.group(0)
                     cur = cur or _SYMBOL_CURRENCY.get(sym, sym if sym in _CODE else "")
             continue

@@ -10,6 +10,7 @@ from pathlib import Path
 from pipeline.question import statement_names
 from pipeline.question.paraphrase import name_measures
 from pipeline.question.units import without_stated_rate
+from pipeline.core import bilingual
 
 DEFAULT_LEXICON = Path(__file__).parent.parent / "data" / "metrics.toml"
 
@@ -143,7 +144,7 @@ def _halves(lab: str) -> tuple[str, ...]:
     """A cleaned label and, where it prints two languages split by a slash, each half. Not a label's own slash: "Net
     income / (loss)" (its sign), "Total assets / total equity" (a ratio: both halves name a measure the lexicon
     knows, where a translation's other half names none)."""
-    parts = re.split(r"\s+/\s+", lab)
+    parts = bilingual.halves(lab)
     if len(parts) != 2 or not all(re.search(r"[a-z]{3}", p) for p in parts) or parts[1].startswith("(") or \
             all(get_lexicon().find(p) for p in parts):
         return (lab,)

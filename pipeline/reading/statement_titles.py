@@ -7,6 +7,7 @@ import re
 from pipeline.reading import equity_title
 from pipeline.reading.cells import split_row
 from pipeline.reading.title_line import END, PERIOD, PROSE
+from pipeline.core import bilingual
 # Before a title that carries its period, only the title's own lead words ("(B)", "Consolidated", "Group and Company"):
 # "Notes to the balance sheet as at 31 December 2022" cites a statement and titles none.
 _LEAD = r"^\s*(?:\(?[A-Za-z0-9]{1,2}\)\s*)?(?:the\s+)?(?:(?:consolidated|group|company|parent|stand[- ]?alone|separate)\s+" \
@@ -91,7 +92,7 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
         for k, ln in enumerate(head):
             # (a bilingual title prints each language's on one line: "Estados de Resultados / Statements of Income")
             if len(ln) <= 120 and pat.search(ln) or len(ln) <= 200 and any(
-                    pat.search(half) for half in re.split(r"\s+/\s+", ln) if len(half) <= 120 and half != ln):
+                    pat.search(half) for half in bilingual.halves(ln) if len(half) <= 120 and half != ln):
                 if summary is not None and summary < k:
                     return head[summary][:100], None
                 return ln, None if secondary else kind

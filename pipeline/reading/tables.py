@@ -21,6 +21,7 @@ from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
 from pipeline.reading.block_headings import block_heading, by_caption, segment_heading, total_outside
 from pipeline.reading.statement_titles import SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
+from pipeline.core import bilingual
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(?:in\s+)?(millions|thousands|billions|crores?|lakhs?)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?|(?m:^)(millions|thousands|"
@@ -194,7 +195,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 i += 1
                 continue
             # (a bilingual heading is two headings' length: "Resultado integral total atribuible a / Total ...")
-            if header is not None and 2 < len(label) and max(map(len, re.split(r"\s+/\s+", label))) <= 80 and \
+            if header is not None and 2 < len(label) and max(map(len, bilingual.halves(label))) <= 80 and \
                     len(label) <= 170 and not label.endswith(".") and \
                     not _UNREAD_CELLS.search(label) and heading_label(label):
                 heading = attributed_lines.heading(heading_label(label), table.rows, last_kind)

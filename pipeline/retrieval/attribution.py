@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from pipeline.question.paraphrase import owners_said_as_net
+from pipeline.core import bilingual
 
 _OPEN_ATTRIBUTION = re.compile(r"(?i)\b(?:attributable|available)\s+to:?$")
 # the owners named by the row ("Owners of the parent", "Shareholders' equity", "Equity shareholders of Acme plc",
@@ -31,7 +32,7 @@ def completed_label(label_path: str) -> str | None:
     parts = [p.strip() for p in label_path.split("\u203a")]
     if len(parts) < 2 or not _OPEN_ATTRIBUTION.search(parts[-2]):
         return None
-    head, own = (re.split(r"\s+/\s+", p.rstrip(" :")) for p in parts[-2:])
+    head, own = (bilingual.halves(p.rstrip(" :")) for p in parts[-2:])
     if len(head) == len(own) == 2:      # bilingual: each language's heading with its own half of the label
         return " / ".join(f"{h.rstrip(' :')} {o}" for h, o in zip(head, own))
     return f"{parts[-2].rstrip(':')} {parts[-1]}"
