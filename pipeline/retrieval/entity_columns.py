@@ -49,6 +49,6 @@ def own_statement(f: StoredFact) -> bool:
 def undecided(ask: Ask, best: StoredFact, cands: list[StoredFact]) -> bool:
     """"The company" said in lower case ("profit for the company") where the row is printed in a Group column and a
     Company column with different figures: either may be meant, so neither is answered."""
-    return ask.company_unclear and not _GROUP_ASKED.search(ask.question) and not parent_own(best) and any(
+    return ask.company_unclear and not parent_own(best) and any(      # (never when the group is said: whose_figure)
         PARENT_ONLY in f.qualifiers and f.label_path == best.label_path and f.doc_id == best.doc_id and
         f.value is not None and f.value != best.value for f in cands)
