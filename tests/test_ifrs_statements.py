@@ -100,6 +100,22 @@ def test_group_and_company_columns_side_by_side():
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "1,542,576"
 
 
+def test_an_entity_caption_on_one_line_naming_each_set_of_statements_heads_four_columns():
+    # "Consolidated financial statements Separate financial statements" over "Note 2071 2070 2071 2070"
+    page = "\n".join([
+        "Tamnak Mills Public Company Limited and its subsidiaries", "Statement of financial position",
+        "As at 31 December 2071", "(Unit: Thousand Baht)",
+        "Consolidated financial statements Separate financial statements", "Note 2071 2070 2071 2070",
+        "Cash and cash equivalents 7 1,204,318 1,087,552 312,400 298,100",
+        "Total assets 7,024,195 6,351,637 2,199,950 2,079,533"])
+    facts = _facts([page])
+    cells = {(f.fiscal_year, f.secondary, f.value_printed) for f in facts if f.label == "Total assets"}
+    assert cells == {(2071, False, "7,024,195"), (2070, False, "6,351,637"), (2071, True, "2,199,950"),
+                     (2070, True, "2,079,533")}
+    hit = _answer("Tamnak Mills total assets FY2071?", facts, "Tamnak Mills", 2071)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "7,024,195"
+
+
 def test_a_day_wrapped_header_and_a_date_caption_keep_the_years_in_their_columns():
     # "Year ended 30" / "September 2024": the wrapped day is no row; a bare date caption above is no column
     page = "\n".join(["STATEMENT OF FINANCIAL POSITION", "30 SEPTEMBER 2024", "Note", "Year ended 30",

@@ -237,8 +237,11 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     return table
 
 
-_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent|separate)\s*){2,}")
-# the entity caption's second line: "Consolidated Separate" / "financial statements financial statements" (Thai reports)
+# whose columns, on one line: "Group Company", "The Group The Company", "Consolidated financial statements Separate
+# financial statements" (each entity word may carry the statements' own name)
+_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent|separate)"
+                             r"(?:\s+(?:financial\s+(?:statements|information)|accounts))?\s*){2,}")
+# the entity caption over two lines: "Consolidated Separate" / "financial statements financial statements"
 _CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")
 
 
