@@ -314,3 +314,32 @@ def test_an_authorisation_alone_is_a_no_of_the_year_not_an_undecided_matter(monk
             "remain available under this authorisation.")
     said = _yes_no("Did Wren Valley buy back shares in 2041?", text, monkeypatch)
     assert said.startswith("No: the report"), said
+
+
+_GROUP_AND_BANK = [
+    "Wren Valley Bank Plc", "Consolidated and separate statements of profit or loss",
+    "For the year ended 31 December 2041", "GROUP BANK", "Notes 2041 2040 2041 2040",
+    "N'million N'million N'million N'million",
+    "Gross earnings 912,330 805,118 804,551 710,228",
+    "Profit before tax 212,400 180,100 182,300 160,200",
+    "Profit after tax 182,400 150,100 152,300 140,200",
+    "Due to banks 14 41,200 39,800 40,100 38,700",
+]
+
+
+@pytest.mark.parametrize("question,want", [
+    ("Profit after tax for the Bank in 2041", "152,300"),
+    ("The Bank's profit after tax, 2041", "152,300"),
+    ("Bank-only profit before tax 2041", "182,300"),
+    ("Profit after tax, Bank, 2041", "152,300"),
+    ("Group profit after tax 2041", "182,400"),
+    ("Wren Valley profit after tax 2041", "182,400"),
+    ("the bank's profit after tax 2041", None),     # lower case: either column may be meant
+    ("Due to banks 2041", "41,200"),                # a bank named as the measure is no entity
+])
+def test_a_banks_group_and_bank_columns_are_read_and_the_bank_said_as_whose_figure_is_its_own_column(question, want):
+    hit = _hit(question, [_GROUP_AND_BANK])
+    if want is None:
+        assert not isinstance(hit, FactMatch) and "Group" in hit.reason and "Bank" in hit.reason
+    else:
+        assert isinstance(hit, FactMatch) and hit.fact.value_printed == want

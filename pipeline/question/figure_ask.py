@@ -216,6 +216,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         for coined in _coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
             text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
                           rf"Trust))?(?:'s|’s)?(?![\w])", " ", text)     # ("ACME" printed, "Acme" asked)
+    text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
     text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
     lead = _LEAD_IN.match(text)
     if lead and all(w in FILLER or w in _LEAD_WORDS for w in re.findall(r"[a-z0-9'-]+", lead.group(1).lower())):

@@ -169,7 +169,8 @@ def is_fragment(line: str) -> bool:
 _DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{MON}")
 # Who a column is: a group's accounts print the consolidated and the parent company's figures side by side ("Group
 # Company / 2022 2021 2022 2021", "Parent Company Consolidated"; "Individual" is the parent's in Brazilian reports).
-_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|parent|individual|separate)\b")
+# A bank's accounts print "Group Bank": the bank is the parent, its columns the parent's own.
+_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|parent|individual|separate|bank)\b")
 
 
 def has_period(line: str) -> bool:

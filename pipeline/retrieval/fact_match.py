@@ -373,8 +373,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed twice on p. {best[1].page} with "
                        "different figures (the total and a part?): the question does not say which")
     if entity_columns.undecided(ask, best[1], cands):
-        return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed for the Group and for the Company: the "
-                       "question does not say which")
+        return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed for the Group and for the parent "
+                       "alone (its Company or Bank column): the question does not say which")
     if in_parts and not best[1].label.lower().startswith("total") and row_fit.one_of_parts(best[1], cands):
         return NoMatch(ask.measure, _distinct_rows([g[1] for g in good])[:3], f"'{best[1].label}' is printed in parts "
                        "(current and non-current, or by class) with no total row: the total is not printed as one figure")
