@@ -16,7 +16,7 @@ from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row, without_marker
 from pipeline.reading.trailing_years import column_line, trailing_years
-from pipeline.reading.unlabelled_totals import heading_total, section_total
+from pipeline.reading.unlabelled_totals import heading_total, section_total, top_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
 from pipeline.reading.block_headings import block_heading, by_caption, segment_heading, total_outside
@@ -221,6 +221,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 total.label, total.path, last_kind = f"Total {closed}", tuple(stack[:-2]), "total"
                 table.rows.append(total)
                 del stack[-2:]
+            elif last_kind == "row" and (closed := top_total(stack, table.rows, total, lines[i + 1:])):
+                total.label, last_kind = f"Total {closed}", "total"
+                table.rows.append(total)
+                stack.pop()
             i += 1
             continue
         attributed_lines.close_sibling_heading(stack, label)

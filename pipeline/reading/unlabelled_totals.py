@@ -4,13 +4,15 @@ US statements often print a subtotal with no label under the rows of a heading (
 "Video 3,904" / "Voice 402" / "12,118"), and the rows after it stand beside the heading, not under it ("Small and
 medium business 1,388"). The line is read as "Total <heading>" only where it is the sum of the heading's rows above
 it in every value column (within the rounding of the printed figures); otherwise it stays unread and closes nothing.
+Under a top-level heading ("Revenues", "ASSETS") the line is its total only where it sums every row under it that is no
+total itself and the next heading follows at once.
 """
 from __future__ import annotations
 
 import re
 from decimal import Decimal
 
-from pipeline.reading.cells import parse_number
+from pipeline.reading.cells import parse_number, split_row
 from pipeline.reading.page_table import Row
 
 
@@ -74,6 +76,27 @@ def section_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
         under.append(r)
     return outer[-1] if len({r.path for r in under}) >= 2 and _sums(under, line) else None
 
+
+def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) -> str | None:
+    """The top-level heading of `stack` when `line` (an unlabelled row) sums every row printed under it that is no
+    total itself (its sub-headings' rows included: "ASSETS" / "Current Assets" / ... / "Total current assets" /
+    "Property and Equipment, Net" ... / "$ 46,620"), column by column; the next line opens another heading (it prints
+    no figures), and no line `after` it is a total naming the heading's words (then the line is a subtotal of its first
+    rows: "Revenues:" / "Product" / "Service" / "1,500" / "Financing revenue" / "Total net revenues")."""
+    if len(stack) != 1 or _SPLIT.search(stack[0]) or _LEAD_IN.search(stack[0]):
+        return None
+    nxt = next((a for a in after if a.strip()), "")
+    words = set(re.findall(r"[a-z]{3,}", stack[0].lower()))
+    if nxt and split_row(nxt)[1] or \
+            any(re.match(r"(?i)total\b", a.strip()) and words & set(re.findall(r"[a-z]{3,}", a.lower())) for a in after):
+        return None
+    under = []
+    for r in reversed(rows):
+        if r.path[:1] != tuple(stack):
+            break
+        if not re.match(r"(?i)total\b", r.label):
+            under.append(r)
+    return stack[0] if len(under) >= 2 and _sums(under, line) else None
 
 def _sums(under: list[Row], line: Row) -> bool:
     """`line`'s figures are the sums of the rows `under`, column by column (within the rounding of the printed
