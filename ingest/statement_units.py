@@ -21,17 +21,21 @@ from typing import Sequence
 from pipeline.core.currencies import CURRENCIES, currency_of
 from pipeline.core import bilingual
 
-DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD")
+# the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated
+# currency or the listing says
+DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
 _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
                     "US$": "USD", "S$": "SGD", "SG$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "CHF": "CHF",
                     "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "MX$": "MXN", "₹": "INR", "RS.": "INR", "RS": "INR", "Rs.": "INR", "Rs": "INR",
-                    "RM": "MYR", "$": "$"}
+                    "RM": "MYR", "GH¢": "GHS", "GH₵": "GHS", "J$": "JMD", "TT$": "TTD", "QR": "QAR", "KD": "KWD",
+                    "BD": "BHD", "Tk": "BDT", "Taka": "BDT", "$": "$"}
 _CODE = {code for code, _ in CURRENCIES if code.isalpha()}      # the ISO codes pipeline/core/currencies.py knows
 _SCALE_NORM = {"000": "thousands", "'000": "thousands", "k": "thousands", "thousand": "thousands",
                "thousands": "thousands", "m": "millions", "mn": "millions", "mil": "millions", "million": "millions",
                "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions",
                "crore": "crores", "crores": "crores", "lakh": "lakhs", "lakhs": "lakhs"}
-_SYM = r"(?:Rs\.?|A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|R\$|MX\$|S\$|SG\$|£|€|¥|₩|₹|\$|RMB|RM|" + "|".join(sorted(_CODE)) + ")"
+_SYM = r"(?:Rs\.?|A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|R\$|MX\$|S\$|SG\$|J\$|TT\$|GH¢|GH₵|£|€|¥|₩|₹|\$|RMB|RM|" \
+    r"QR|KD|BD|Tk|Taka|" + "|".join(sorted(_CODE)) + ")"
 # "A$m", "$'000", "£000", "HK$’000", "¥ million", "US$ thousands", "€m", "(A$ millions)", "AUD 000"
 _SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(?:in\s+)?(['’`]?000|m|mn|mil|million|millions|bn|billion|"
                            rf"billions|thousands?|k|crores?|lakhs?)(?![A-Za-z0-9])")
@@ -40,7 +44,8 @@ _SCALE_WORDS = re.compile(r"(?i)(?:\(|^|\b(?:in|amounts|dollars|figures|expresse
                           r"(millions|thousands|billions|crores|lakhs)\b|\b(millions|thousands|billions|crores|lakhs)\s+of\s+"
                           r"(?:(?:u\.?s\.?|[a-z]+(?:\s+[a-z]+)?)\s+)?"      # ("of Colombian pesos", "of Hong Kong dollars")
                           r"(?:dollars|yen|euros?|pounds|francs|renminbi|(?:korean\s+)?won|reais|pesos|kronor|kroner|"
-                          r"krona|krone|rand|ringgit|baht|rupiah|zloty|rupees)")
+                          r"krona|krone|rand|ringgit|baht|rupiah|zloty|rupees|taka|tenge|cedis|naira|dinars|riyals|rials|"
+                          r"dirhams|shillings)")
 _WORD_CURRENCY = [("AUD", r"australian\s+dollars?"), ("CAD", r"canadian\s+dollars?"), ("NZD", r"new\s+zealand\s+dollars?"),
                   ("HKD", r"hong\s+kong\s+dollars?"), ("SGD", r"singapore\s+dollars?"), ("GBP", r"pounds?\s+sterling|"
                   r"\bsterling\b|\bpounds\b"), ("EUR", r"\beuros?\b"), ("JPY", r"\byen\b"), ("CHF", r"swiss\s+francs?"),
@@ -49,9 +54,11 @@ _WORD_CURRENCY = [("AUD", r"australian\s+dollars?"), ("CAD", r"canadian\s+dollar
                   ("TWD", r"new\s+taiwan\s+dollars?"), ("MXN", r"mexican\s+pesos?"), ("SEK", r"swedish\s+kron(?:a|or)|\bkronor\b"),
                   ("NOK", r"norwegian\s+kron(?:e|er)"), ("DKK", r"danish\s+kron(?:e|er)"), ("ZAR", r"south\s+african\s+rand"),
                   ("MYR", r"\bringgit\b"), ("THB", r"\bbaht\b"), ("IDR", r"\brupiah\b"), ("PLN", r"\bzloty\b"),
+                  ("MUR", r"mauritian\s+rupees?"), ("LKR", r"sri\s+lankan\s+rupees?"), ("PKR", r"pakistani?\s+rupees?"),
                   ("INR", r"indian\s+rupees?|\brupees\b")]
 _PRESENTED = re.compile(r"(?i)(?:presented|expressed)\s+in\s+(?:thousands\s+of\s+|millions\s+of\s+)?(?:the\s+)?"
-                        r"((?:[a-z.]+\s+){0,3}?(?:dollars?|sterling|pounds|euros?|yen|francs?|renminbi))|(?:presentation|"
+                        r"((?:[a-z.]+\s+){0,3}?(?:dollars?|sterling|pounds|euros?|yen|francs?|renminbi|rupees|taka|cedis|"
+                        r"tenge|riyals|rials|dinars|dirhams|naira|shillings|pesos|soles))|(?:presentation|"
                         r"reporting)\s+currency\s+(?:is|of)\s+(?:the\s+)?((?:[a-z.]+\s+){0,3}?(?:dollars?|sterling|pounds|"
                         r"euros?|yen|francs?|renminbi))|\(\s*(?:in\s+)?(?:thousands|millions|billions)\s+of\s+((?:[a-z.]+\s+)"
                         r"{0,3}?(?:dollars|yen|euros|pounds))")
@@ -121,14 +128,13 @@ def stated_currency(pages: Sequence[str], limit: int = 200) -> tuple[str, int, s
                    for c in _PRESENTED_CHEAP.finditer(text)]
         for m in (m for w in windows for m in _PRESENTED.finditer(w)):
             phrase = next(g for g in m.groups() if g)
-            for code, pat in _WORD_CURRENCY:
-                if re.search(pat, phrase, re.IGNORECASE):
-                    votes[code] += 1
-                    where.setdefault(code, (i + 1, re.sub(r"\s+", " ", m.group(0))[:120]))
-                    break
-            else:
-                if re.search(r"(?i)\bdollars?\b", phrase) and not re.search(r"(?i)u\.?s\.?|united", phrase):
-                    pass    # "presented in dollars": which dollars is left to the listing
+            # (any other currency named in words: "expressed in Jamaican dollars", "in Ghana cedis"; "presented in
+            # dollars" alone leaves which dollar to the listing)
+            code = next((c for c, pat in _WORD_CURRENCY if re.search(pat, phrase, re.IGNORECASE)), None) or \
+                (named if (named := currency_of(phrase)) not in (None, "$") else None)
+            if code:
+                votes[code] += 1
+                where.setdefault(code, (i + 1, re.sub(r"\s+", " ", m.group(0))[:120]))
     if not votes:
         return "", 0, ""
     code = votes.most_common(1)[0][0]

@@ -25,6 +25,27 @@ CURRENCIES = [
     ("KES", r"\bkes\b|\bkshs?\b|kenyan shillings?"), ("PKR", r"\bpkr\b|pakistani rupees?"), ("VND", r"\bvnd\b|\bdong\b"),
     ("ARS", r"\bars\b(?=\s?['’]?000|\s+(?:million|thousand)|m\b)|argentine pesos?|pesos argentinos"),
     ("CLP", r"\bclp\b|chilean pesos?|pesos chilenos|\b(?:th|m{1,2})?ch\$"), ("COP", r"\bcop\b(?=\s?['’]?000|\s+(?:million|thousand))|colombian pesos?"),
+    # (a code that is also an English word counts only before its scale: "MAD 000", "PEN million", "RON'000"; a
+    # two-letter sign only before its scale: "KD 000's", "QR'000", "KD million")
+    ("BDT", r"\bbdt\b|\btaka\b|\btk\b\.?(?=\s?(?:\d|['’]?000\b|million|crore|lakh))"),
+    ("GHS", r"gh¢|gh₵|\bghs\b|ghana cedis?|\bcedis\b"), ("JMD", r"j\$|\bjmd\b|jamaican dollars?"),
+    ("TTD", r"tt\$|\bttd\b|trinidad and tobago dollars?"), ("MUR", r"\bmur\b|mauritian rupees?"),
+    ("LKR", r"\blkr\b|sri lankan rupees?"), ("KZT", r"\bkzt\b|₸|\btenge\b"),
+    ("QAR", r"\bqr(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
+    ("KWD", r"\bkwd\b|kuwaiti dinars?|\bkd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
+    ("BHD", r"\bbhd\b|bahraini dinars?|\bbd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
+    ("OMR", r"\bomr\b|rials? omani|omani rials?|\bro(?=\s?['’]?000)"),
+    ("JOD", r"\bjod\b|jordanian dinars?|\bjd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
+    ("TND", r"\btnd\b|tunisian dinars?"),
+    ("DZD", r"\bdzd\b|algerian dinars?"),
+    ("MAD", r"\bmad\b(?=\s?['’]?000|\s+(?:million|thousand))|moroccan dirhams?"),
+    ("RON", r"\bron\b(?=\s?['’]?000|\s+(?:million|thousand))|romanian lei|\blei\b(?=\s?['’]?000|\s+(?:million|thousand))"),
+    ("PEN", r"\bpen\b(?=\s?['’]?000|\s+(?:million|thousand))|\bsoles\b|\bs/\s?\(?000"),
+    ("UAH", r"\buah\b|hryvnias?"), ("RUB", r"\brub\b(?=\s?['’]?000|\s+(?:million|thousand))|roubles?|russian rubles?"),
+    ("ISK", r"\bisk\b|icelandic kron(?:a|ur)"), ("HRK", r"\bhrk\b|\bkuna\b"), ("BGN", r"\bbgn\b|bulgarian lev"),
+    ("RSD", r"\brsd\b|serbian dinars?"), ("TZS", r"\btzs\b|tanzanian shillings?"), ("UGX", r"\bugx\b|ugandan shillings?"),
+    ("ZMW", r"\bzmw\b|zambian kwacha"), ("BWP", r"\bbwp\b|botswana pula"), ("UYU", r"\buyu\b|uruguayan pesos?"),
+    ("XOF", r"\bxof\b|cfa francs?|\bfcfa\b"), ("XAF", r"\bxaf\b"),
     ("$", r"\$|dollars?"),
 ]
 CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(CURRENCIES)), re.IGNORECASE)

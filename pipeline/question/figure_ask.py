@@ -79,11 +79,12 @@ looking look based according per from accounts account 10-k 10k 10-q annual repo
 # in euros", "revenue in euros", "cash held in yen" ask for the part in that currency
 _ISO_CODES = "|".join(code.lower() for code, _ in CURRENCIES if code.isalpha()) + "|rmb"
 _CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|"
-             rf"{_ISO_CODES}|rm|rs\.?|ps\.?|"
+             rf"{_ISO_CODES}|rm|rs\.?|ps\.?|kd|bd|qr|jd|tk|gh¢|gh₵|₸|₦|"
              r"(?:(?:us|u\.s\.|australian|canadian|hong kong|new zealand|singapore|swiss|japanese|hk|nz|a|c|nt)\s*)?"
              r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|yuan|rupees?|francs?|won|"
-             r"rand|reais|pesos?|kronor|krona|kroner|krone|ringgit|sen|rupiah|baht|zloty|shekels?))")
-_SCALE_WORD = r"(?:'000s?|000s?|thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)"
+             r"rand|reais|pesos?|kronor|krona|kroner|krone|ringgit|sen|rupiah|baht|zloty|shekels?|taka|tenge|cedis?|"
+             r"dinars?|riyals?|rials?|dirhams?|naira|kobo|shillings?|soles|kwacha|pesewas|fils))")
+_SCALE_WORD = r"(?:'000s?|000['’]s|000s?|thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)"
 # ("(SAR)", "(in NOK)": the unit)
 _PAREN = re.compile(rf"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)|\(\s*(?:in\s+)?(?:{_ISO_CODES})(?:\s*{_SCALE_WORD})?\s*\)", re.I)
 _SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'000s?|thousands|millions|billions|crores?|lakhs?|"
