@@ -41,3 +41,50 @@ def test_an_unlabelled_line_that_does_not_sum_every_row_or_runs_into_more_figure
     assert not any(r.label.startswith("Total ASSETS") for r in parse_page("\n".join(short)).rows)
     more = FERRY_INCOME[:9] + ["Charter revenue 200 150", "Total revenues 3,200 2,750"]
     assert not any(r.label == "Total Revenues" for r in parse_page("\n".join(more)).rows)
+
+
+# a cash flow statement's reconciliation rows dated in their labels, a note number after the date
+CASH_FLOW = ["Perdita Holdings plc", "Consolidated statement of cash flows", "for the year ended 31 December 2061",
+             "Note 2061 2060", "£m £m", "Net cash from operating activities 410 380",
+             "Net increase in cash and cash equivalents 120 90", "Cash and cash equivalents at 1 January 300 210",
+             "Effect of exchange rate changes (5) -", "Cash and cash equivalents at 31 December 22 415 300"]
+
+
+@pytest.mark.parametrize("question,want", [
+    ("Closing cash and cash equivalents 2061", "415"),
+    ("Cash and cash equivalents at 31 December 2061 per the cash flow statement", "415"),
+    ("Cash at 1 January 2061 per the cash flow statement", "300"),       # the opening row, the year it opens
+    ("Opening cash and cash equivalents 2061", "300"),
+])
+def test_a_closing_row_with_its_note_after_the_date_is_read_and_each_dated_row_answers_its_own_date(question, want):
+    hit = _hit(question, [CASH_FLOW])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == want
+
+
+@pytest.mark.parametrize("caption,code", [
+    ("Taka Taka Taka Taka", "BDT"), ("GH¢'000 GH¢'000", "GHS"), ("J$'000", "JMD"), ("QR'000 QR'000", "QAR"),
+    ("KD 000's KD 000's", "KWD"), ("KD million", "KWD"), ("KZT million", "KZT"), ("(in thousands of Jamaican dollars)", "JMD"),
+    ("Mauritian rupees", "MUR"), ("S/(000)", "PEN"), ("MAD 000", "MAD"), ("RON thousand", "RON"),
+])
+def test_the_currencies_of_more_countries_are_read_from_a_units_row_or_caption(caption, code):
+    from pipeline.core.currencies import currency_of
+    from pipeline.reading.columns import is_fragment
+    assert currency_of(caption) == code
+    if caption.count(" ") and "(" not in caption and not caption.startswith("Mauritian"):
+        assert is_fragment(caption)         # a units row under the years heads the columns, it is no row heading
+
+
+@pytest.mark.parametrize("word", ["Madrid", "pen", "Rome", "kd", "cedar"])
+def test_a_word_that_is_also_a_currency_code_names_no_currency_without_its_scale(word):
+    from pipeline.core.currencies import currency_of
+    assert currency_of(f"{word} revenue") is None
+
+
+def test_a_report_expressed_in_its_own_dollars_is_in_that_currency_not_us_dollars():
+    from ingest.identify import identify
+    pages = ["RIO PERDITA LIMITED\nCONSOLIDATED INCOME STATEMENT\nYEAR ENDED 31 MARCH 2061\n"
+             "(expressed in Jamaican dollars unless otherwise indicated)\nNote 2061 2060\n$'000 $'000\n"
+             "Revenue 5 38,406,115 34,218,406\nGross profit 11,287,709 9,812,288",
+             "Convenience translation\nUS$'000 2061 2060\nRevenue 168,115 159,306"]
+    idn = identify(pages)
+    assert (idn.currency, idn.scale) == ("JMD", "thousands")

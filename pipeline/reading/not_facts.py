@@ -47,8 +47,10 @@ _MONTH_END = re.compile(r"(?i)\b(january|february|march|april|may|june|july|augu
 
 def split_date(label: str, cells) -> bool:
     """A header line of dates ("Contract Type February 2, 2019 February 3, 2018") split into a label ending in a month
-    and values that are a day and a year: no row."""
-    return bool(_MONTH_END.search(label)) and any(re.fullmatch(r"\d{1,2},?|(19|20)\d{2}", v) for _, v in cells)
+    and values that are a day and a year: no row (a note number in the notes column is no day: "Cash and cash
+    equivalents at 31 December 22 56,051 41,377")."""
+    return bool(_MONTH_END.search(label)) and any(re.fullmatch(r"\d{1,2},?|(19|20)\d{2}", v) for c, v in cells
+                                                  if c.kind != "note")
 
 
 def prose(label: str) -> bool:

@@ -22,17 +22,16 @@ from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, ends_the_year, stems
 from pipeline.question.lexicon import Metric, fold, get_lexicon
 from pipeline.question.paraphrase import includes_minorities
-from pipeline.retrieval import attribution, entity_columns, facts_rebuild, row_fit, row_headings, turn_lookups
+from pipeline.retrieval import (attribution, balance_dates, entity_columns, facts_rebuild, row_fit, row_headings,
+                                turn_lookups)
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
 from pipeline.question.units import without_stated_rate
-from pipeline.stores import corpus
-from pipeline.stores import filings as filings_store
+from pipeline.stores import corpus, filings as filings_store
 from pipeline.stores.facts import StoredFact
 
-_AVERAGE = re.compile(r"(?i)\baverage\b")
+_AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
-_OTHER = re.compile(r"(?i)(?<!and )\bother\b")
 # under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
 # of it ("Continuing operations", "Adjusted") or another per-share measure ("Dividends declared per share") is not
 _BOTTOM_LINE = re.compile(r"(?i)(net\s+)?(\(?(income|earnings|profit|loss)\)?[\s/]*)+((attributable|available|applicable)\s+to\b|"
@@ -275,8 +274,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
-        missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not
-                   (people and terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, sliced)]
+        missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (people and
+                   terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, sliced) and not
+                   balance_dates.names_its_day(w, f)]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is not None:
@@ -285,7 +285,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if row_fit.NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or row_fit.another_date(ask, f) or \
+        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or balance_dates.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands):
             continue
@@ -324,7 +324,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs
             #               › Wages and salaries") or a word of the table's title is not it; a total is its heading's
         label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
-        soft_hits = sum(1 for w in ask.soft if w in row) + row_fit.says_closing(ask, f)
+        soft_hits = sum(1 for w in ask.soft if w in row) + balance_dates.says_closing(ask, f)
         # A statement of changes in equity answers only what no other row prints (the others print most of its lines;
         # an untitled statement ranks as a note), unless the question names it or asks its own measure (a declared dividend).
         primary = f.statement is not None and not f.secondary and f.statement != "equity" or parents and \

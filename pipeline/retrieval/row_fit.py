@@ -10,9 +10,9 @@ from functools import lru_cache
 
 from pipeline.core.currencies import CURRENCIES
 from pipeline.core.months import MON
-from pipeline.question import dated_years
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
+from pipeline.retrieval.balance_dates import AT_A_DATE
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
 
@@ -106,11 +106,6 @@ def _qualifier_start(toks: list[str]) -> int | None:
 # a cash flow statement's movement of an item, not its balance
 _CASH_MOVEMENT = re.compile(r"(?i)\W*(?:proceeds|repayments?|payments?|purchases?|acquisitions?|issu(?:ance|es?)|receipts?|"
                             r"disposals?|sales?\s+of|net\s+(?:cash|increase|decrease|proceeds|repayments?)|cash\s+(?:paid|received))\b")
-# a balance asked at a date ("at end of 2055", "as of December 31", "year-end")
-AT_A_DATE = re.compile(rf"(?i)(?<!ending )(?<!ended )\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
-                       r"\byear[- ]end\b|\bend of\b")
-
-
 def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     """The row is another measure than the asked metric's although its words cover it: the asset a contra account
     is deducted from, asked for the contra account ("allowance for credit losses" of "Premiums receivable, net of
@@ -332,49 +327,10 @@ def _printed_again(f: StoredFact, rows: list[StoredFact], same) -> bool:
                c.value != f.value and same(c) for c in rows)
 
 
-def another_date(ask: Ask, f: StoredFact) -> bool:
-    """The question asks a balance at a date the column is not ("NAV per share at September 30" of a company whose
-    year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
-    (a 52/53-week year ends near its calendar date)."""
-    if _OPENING.search(f.label) and not _says(_OPENING, ask.question):
-        return True     # "Cash at beginning of year", "at 1 April": the balance a year opens with is the year before's
-    asked, printed = _full_dates(ask.question), _full_dates(f.column_header)
-    return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
-
-
-# a balance as a year or period opens ("at beginning of year", "at the start of the period", "opening", "brought forward",
-# "at 1 March" / "at January 1" with no year after it: the first day of a year that ends on a month's last day)
-_OPENING = re.compile(rf"(?i)\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|"
-                      rf"\bopening\b|\bbrought\s+forward\b|\bb/f\b|"
-                      rf"\bat\s+(?:1(?:st)?\s+{MON}|{MON}\s+1(?:st)?)(?![\w,])(?!\s*\d)")
-# a balance asked as a year or period closes ("at end of year", "year-end", "closing"), and a row printed so
-_CLOSING = re.compile(r"(?i)\bend\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|\byear[- ]end\b|"
-                      r"\bclosing\b|\bcarried\s+forward\b")
-
-
-# a row dated as a month's last days ("at 30 June", "at December 31", "at 28 February"): a year's close, never the
-# day a year opens (a 52/53-week year's dates, "at October 2", tell neither)
-_DATED_ROW = re.compile(rf"(?i)\bat\s+(?:(?:2[89]|3[01])(?:st|th)?\s+{MON}|{MON}\s+(?:2[89]|3[01]))\b")
-
-
-def says_closing(ask: Ask, f: StoredFact) -> bool:
-    """The question asks the balance a year closes with ("at end of year", "at 30 June 2041") and the row says it is
-    that ("Cash and cash equivalents at end of year", "... at 30 June"), over a reconciliation's "Cash and cash
-    equivalents" printed below it."""
-    return (_says(_CLOSING, ask.question) or _says(AT_A_DATE, ask.question)) and not _OPENING.search(f.label) and \
-        bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label))
-
-
 @lru_cache(maxsize=256)
 def _says(pattern: re.Pattern, question: str) -> bool:
     """The question says what `pattern` matches (once per question, not once per candidate row)."""
     return bool(pattern.search(question))
-
-
-@lru_cache(maxsize=1024)
-def _full_dates(text: str) -> tuple:
-    """The full dates `text` writes out (not a year added after one: "March 31, 2037 and 2036")."""
-    return tuple(d for d, start, end in dated_years.dates_in(text) if end - start > 4)
 
 
 def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:

@@ -1,0 +1,92 @@
+"""Which day a balance is asked at and which day a row prints it at: the balance a year closes with ("at end of year",
+"at 31 December 2041", "closing") against the one it opens with ("at 1 January", "at beginning of year", "opening"),
+read off the question and off the row's own label or its column's date."""
+from __future__ import annotations
+
+import re
+from datetime import date
+from functools import lru_cache
+
+from pipeline.core import months
+from pipeline.core.months import MON
+from pipeline.question import dated_years
+from pipeline.question.figure_ask import Ask
+from pipeline.stores.facts import StoredFact
+
+# a balance asked at a date ("at end of 2055", "as of December 31", "year-end")
+AT_A_DATE = re.compile(rf"(?i)(?<!ending )(?<!ended )\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
+                       r"\byear[- ]end\b|\bend of\b")
+
+
+def another_date(ask: Ask, f: StoredFact) -> bool:
+    """The question asks a balance at a date the column is not ("NAV per share at September 30" of a company whose
+    year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
+    (a 52/53-week year ends near its calendar date)."""
+    asked = _full_dates(ask.question)
+    printed = _full_dates(f.column_header) or _row_date(f)
+    if _OPENING.search(f.label) and not _says(_OPENING, ask.question) and not (asked and printed):
+        return True     # "Cash at beginning of year", "at 1 April": the balance a year opens with is the year before's
+    return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
+
+
+def _row_date(f: StoredFact) -> tuple:
+    """The date a balance row of a calendar-year column names of itself: "... at 31 December" (a month's last days)
+    in the year's column, "... at 1 January" / "at January 1" in the year's column (the year it opens); () when the
+    row names no date or its year cannot be told ("at 1 July" opens a year that began the calendar year before)."""
+    if (m := _ROW_DAY.search(f.label)) is None:
+        return ()
+    day, month = int(m.group(1) or m.group(4)), months.number(m.group(2) or m.group(3))
+    if month is None or not (day == 1 and month == 1 or _DATED_ROW.search(f.label)):
+        return ()
+    try:
+        return (date(f.fiscal_year, month, day),)
+    except ValueError:
+        return ()
+
+
+_ROW_DAY = re.compile(rf"(?i)\bat\s+(?:(\d{{1,2}})(?:st|th)?\s+({MON})|({MON})\s+(\d{{1,2}})(?:st|th)?)(?![\w,])(?!\s*\d)")
+
+
+# a balance as a year or period opens ("at beginning of year", "at the start of the period", "opening", "brought forward",
+# "at 1 March" / "at January 1" with no year after it: the first day of a year that ends on a month's last day)
+_OPENING = re.compile(rf"(?i)\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|"
+                      rf"\bopening\b|\bbrought\s+forward\b|\bb/f\b|"
+                      rf"\bat\s+(?:1(?:st)?\s+{MON}|{MON}\s+1(?:st)?)(?![\w,])(?!\s*\d)")
+# a balance asked as a year or period closes ("at end of year", "year-end", "closing"), and a row printed so
+_CLOSING = re.compile(r"(?i)\bend\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|\byear[- ]end\b|"
+                      r"\bclosing\b|\bcarried\s+forward\b")
+
+
+# a row dated as a month's last days ("at 30 June", "at December 31", "at 28 February"): a year's close, never the
+# day a year opens (a 52/53-week year's dates, "at October 2", tell neither)
+_DATED_ROW = re.compile(rf"(?i)\bat\s+(?:(?:2[89]|3[01])(?:st|th)?\s+{MON}|{MON}\s+(?:2[89]|3[01]))\b")
+
+
+def says_closing(ask: Ask, f: StoredFact) -> bool:
+    """The question asks the balance a year closes with ("at end of year", "at 30 June 2041") and the row says it is
+    that ("Cash and cash equivalents at end of year", "... at 30 June"), over a reconciliation's "Cash and cash
+    equivalents" printed below it."""
+    return (_says(_CLOSING, ask.question) or _says(AT_A_DATE, ask.question)) and not _OPENING.search(f.label) and \
+        bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label))
+
+
+def names_its_day(word: str, f: StoredFact) -> bool:
+    """"Closing" or "opening" asked (stems "close", "open") and said by the row itself: a closing balance is a row dated
+    at its year's close ("... at 31 December", "at end of year") or any balance sheet row (not an opening one); an
+    opening balance only a row saying so ("at 1 January", "at beginning of year", "Opening ...")."""
+    if word == "close":
+        return not _OPENING.search(f.label) and (f.statement == "balance" or bool(_CLOSING.search(f.label) or
+                                                                                   _DATED_ROW.search(f.label)))
+    return word == "open" and bool(_OPENING.search(f.label))
+
+
+@lru_cache(maxsize=256)
+def _says(pattern: re.Pattern, question: str) -> bool:
+    """The question says what `pattern` matches (once per question, not once per candidate row)."""
+    return bool(pattern.search(question))
+
+
+@lru_cache(maxsize=1024)
+def _full_dates(text: str) -> tuple:
+    """The full dates `text` writes out (not a year added after one: "March 31, 2037 and 2036")."""
+    return tuple(d for d, start, end in dated_years.dates_in(text) if end - start > 4)
