@@ -18,24 +18,22 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
-from pipeline.core.currencies import CURRENCIES, currency_of
+from pipeline.core.currencies import CURRENCIES, DOLLAR_SIGNED, currency_of
 from pipeline.core import bilingual
 
-# the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated
-# currency or the listing says
-DOLLARS = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
+DOLLARS = DOLLAR_SIGNED      # (the currencies printed as a bare "$")
 _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
                     "US$": "USD", "S$": "SGD", "SG$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "CHF": "CHF",
                     "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "MX$": "MXN", "₹": "INR", "RS.": "INR", "RS": "INR", "Rs.": "INR", "Rs": "INR",
                     "RM": "MYR", "GH¢": "GHS", "GH₵": "GHS", "J$": "JMD", "TT$": "TTD", "QR": "QAR", "KD": "KWD",
-                    "BD": "BHD", "Tk": "BDT", "Taka": "BDT", "$": "$"}
+                    "BD": "BHD", "TK": "BDT", "TAKA": "BDT", "RP": "IDR", "$": "$"}
 _CODE = {code for code, _ in CURRENCIES if code.isalpha()}      # the ISO codes pipeline/core/currencies.py knows
 _SCALE_NORM = {"000": "thousands", "'000": "thousands", "k": "thousands", "thousand": "thousands",
                "thousands": "thousands", "m": "millions", "mn": "millions", "mil": "millions", "million": "millions",
                "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions",
                "crore": "crores", "crores": "crores", "lakh": "lakhs", "lakhs": "lakhs"}
 _SYM = r"(?:Rs\.?|A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|R\$|MX\$|S\$|SG\$|J\$|TT\$|GH¢|GH₵|£|€|¥|₩|₹|\$|RMB|RM|" \
-    r"QR|KD|BD|Tk|Taka|" + "|".join(sorted(_CODE)) + ")"
+    r"QR|KD|BD|Tk|Taka|Rp|" + "|".join(sorted(_CODE)) + ")"
 # "A$m", "$'000", "£000", "HK$’000", "¥ million", "US$ thousands", "€m", "(A$ millions)", "AUD 000"
 _SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?[(]?\s?(?:in\s+)?(['’`]?000|m|mn|mil|million|millions|bn|billion|"
                            rf"billions|thousands?|k|crores?|lakhs?)(?![A-Za-z0-9])")
@@ -82,7 +80,7 @@ _STATEMENT = re.compile(r"(?i)^\s*(?:consolidated\s+|group\s+(?:and\s+(?:parent\
 _BARE_COLUMNS = re.compile(rf"^\s*(?:notes?\s+)?(?:(?:{_SYM}|(?:19|20)\d{{2}})\s+)*{_SYM}\s*$")
 _NUMBER_LINE = re.compile(r"\d[,.]\d\d\d|\d\d\d\d")
 _UNIT_HINT = re.compile(r"[$£€¥₹]|illion|housand|crore|lakh|'000|’000|\b(?:CHF|RMB|[A-Z]{3})\b|\b[A-Z]{3}m\b|\b[Tk][A-Z]{3}\b|"
-                        r"\bRm\b|\bR\s?['’]000\b")
+                        r"\bRm\b|\bR\s?['’]000\b|\bTaka\b|\bTk\b|\b[A-Z]{2}\s?['’]?000\b")
 # "TEUR" / "kEUR": thousands of the currency (German and Swiss statements); "R million", "Rm", "R'000": rand
 _THOUSAND_CODE = re.compile(r"\b[Tk](EUR|CHF|USD|GBP|SEK|NOK|DKK|PLN)\b")
 _RAND = re.compile(r"(?<![A-Za-z$])R\s?(['’]000|m|mn|million|millions|bn|billion|billions)(?![A-Za-z0-9])")

@@ -13,16 +13,15 @@ from pipeline.stores.facts import StoredFact
 def stored_facts(pages: list[str], fiscal_year: int, doc_type: str, *, as_ingested: bool = False) -> list[StoredFact]:
     """Every fact of `pages` (one text per page) of a document "d" of `doc_type` and `fiscal_year`. `as_ingested`:
     with the currency and scale identification reads off the pages, as ingest records them for the reader (a table
-    that prints no unit of its own is in the report's), where the pages name their currency (a bare "$" stays "$":
-    a few statement pages carry no listing or registration to say whose dollar it is)."""
+    that prints no unit of its own is in the report's), where the pages place their currency (a bare "$" that only
+    the US-dollar guess places stays "$": a few statement pages carry no listing or registration to say whose)."""
     units: tuple = ()
     page_units = None
     if as_ingested:
         from ingest.identify import identify
-        from ingest.statement_units import DOLLARS
         from pipeline.retrieval.facts_rebuild import document_units, page_units as recorded_page_units
         idn = identify(pages)
-        if idn.currency and idn.currency not in DOLLARS:
+        if idn.currency and idn.currency != "USD":     # (USD is also the guess for a "$" no page places)
             units = document_units(idn.currency, idn.scale)
             page_units = recorded_page_units(idn.record())
     return [StoredFact(id=i, doc_id="d", company="", doc_type=doc_type, doc_fiscal_year=fiscal_year, page=f.page,

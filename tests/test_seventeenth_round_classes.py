@@ -8,7 +8,7 @@ import pytest
 
 from pipeline.reading.tables import parse_page
 from pipeline.retrieval.fact_match import FactMatch
-from tests.stored_facts import answer_of, facts_of
+from tests.stored_facts import answer_of, facts_of, stored_facts
 
 
 def _hit(question: str, pages: list[list[str]], year: int = 2061, company: str = "Perdita"):
@@ -88,3 +88,40 @@ def test_a_report_expressed_in_its_own_dollars_is_in_that_currency_not_us_dollar
              "Convenience translation\nUS$'000 2061 2060\nRevenue 168,115 159,306"]
     idn = identify(pages)
     assert (idn.currency, idn.scale) == ("JMD", "thousands")
+
+
+# equity attributable to the owners worded for stockholders, beside a convenience translation in US dollars
+JAMAICAN = [["PERDITA CONSOLIDATED LIMITED", "CONSOLIDATED STATEMENT OF FINANCIAL POSITION", "31 MARCH 2061",
+             "(expressed in Jamaican dollars unless otherwise indicated)", "Note 2061 2060", "$'000 $'000",
+             "Total assets 29,641,396 27,131,214", "STOCKHOLDERS' EQUITY", "Share capital 24 2,418,306 2,418,306",
+             "Retained earnings 13,679,694 11,749,048",
+             "Equity attributable to stockholders of the company 16,098,000 14,167,354",
+             "Non-controlling interests 1,338,494 1,218,306", "Total stockholders' equity 17,436,494 15,385,660"],
+            ["PERDITA CONSOLIDATED LIMITED", "36. US dollar convenience translation (unaudited)", "US$'000 2061",
+             "Total assets 129,750", "Total stockholders' equity 76,325"]]
+
+
+def test_equity_attributable_to_stockholders_is_the_owners_share_and_a_translation_never_answers_unasked():
+    def _hit(question, pages):     # (with the report's currency as ingest identifies it: Jamaican dollars)
+        facts = stored_facts(["\n".join(p) for p in pages], 2061, "ANNUAL", as_ingested=True)
+        return answer_of(question, facts, "Perdita", 2061)
+
+    hit = _hit("Equity attributable to stockholders of Perdita, March 2061", JAMAICAN)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "16,098,000"
+    # the statements in the report's own currency answer; the US$ note only where US dollars are asked
+    hit = _hit("Total stockholders' equity at 31 March 2061", JAMAICAN)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "17,436,494"
+    hit = _hit("Total stockholders' equity at 31 March 2061", [JAMAICAN[0][:6] + JAMAICAN[0][-1:], JAMAICAN[1]])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "17,436,494"
+    only_translation = _hit("Total stockholders' equity 2061", [JAMAICAN[0][:7], JAMAICAN[1]])
+    assert not isinstance(only_translation, FactMatch)
+    asked_in_usd = _hit("Total stockholders' equity 2061 in US dollars", [JAMAICAN[0][:7], JAMAICAN[1]])
+    assert isinstance(asked_in_usd, FactMatch) and asked_in_usd.fact.value_printed == "76,325"
+
+
+def test_a_units_row_of_rupiah_beside_a_dollar_translation_is_the_pages_currency():
+    from ingest import statement_units
+    page = "\n".join(["FINANCIAL HIGHLIGHTS", "2061 2060 2061", "Rp million Rp million US$ thousand",
+                      "Revenue 18,452,306 16,904,218 860,247"])
+    assert statement_units._page_units(page)[:2] == ("IDR", "millions")
+    assert statement_units._page_units("Taka Taka\nRevenue 12 10")[:2] == ("BDT", "units")

@@ -17,7 +17,7 @@ CURRENCIES = [
     ("SGD", r"s\$|\bsgd\b"), ("INR", r"₹|\binr\b|rupees?|\brs\.?(?![\w])"),
     ("CNY", r"\brmb\b|\bcny\b|renminbi"), ("KRW", r"₩|\bkrw\b|korean won"), ("SEK", r"\bsek\b|swedish kron(?:a|or)"),
     ("NOK", r"\bnok\b|norwegian kron(?:e|er)"), ("DKK", r"\bdkk\b|danish kron(?:e|er)"), ("ZAR", r"\bzar\b|south african rand"),
-    ("MYR", r"\bmyr\b|ringgit|\brm(?=\s?['’]?000\b)"), ("THB", r"\bthb\b|\bbaht\b"), ("IDR", r"\bidr\b|rupiah"),
+    ("MYR", r"\bmyr\b|ringgit|\brm(?=\s?['’]?000\b)"), ("THB", r"\bthb\b|\bbaht\b"), ("IDR", r"\bidr\b|rupiah|\brp\b\.?(?=\s?(?:\d|['’]?000\b|million|thousand|billion|juta|miliar))"),
     ("PLN", r"\bpln\b|zloty"), ("PHP", r"\bphp\b|₱|philippine pesos?"), ("SAR", r"\bsar\b|saudi riyals?|\bsr(?=\s?['’]?000\b)"),
     ("AED", r"\baed\b|dirhams?\b"), ("QAR", r"\bqar\b|qatari riyals?"), ("ILS", r"\bils\b|\bnis\b|₪|new israeli shekels?"),
     ("TRY", r"\btry\b(?=\s?['’]?000|\s+(?:million|thousand))|turkish lira"), ("CZK", r"\bczk\b|czech crowns?"),
@@ -48,6 +48,9 @@ CURRENCIES = [
     ("XOF", r"\bxof\b|cfa francs?|\bfcfa\b"), ("XAF", r"\bxaf\b"),
     ("$", r"\$|dollars?"),
 ]
+# the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated
+# currency or the listing says
+DOLLAR_SIGNED = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
 CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(CURRENCIES)), re.IGNORECASE)
 
 

@@ -254,8 +254,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
     in_parts = "total" in ask.question.lower() and row_fit.printed_in_parts(ask, cands)
     required = row_fit.required_words(ask, cands, _metric_covers)
-    # (the currencies rows print by name, read once and only where a currency is asked: "in yen?")
-    sliced = row_fit.sliced_currencies(cands) if row_fit.asked_currencies(ask.question) else frozenset()
+    # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
+    sliced, own_currency = row_fit.currencies_printed(ask, cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok:
@@ -285,7 +285,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if row_fit.NON_GAAP_ROW.search(f.label_path) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f) or balance_dates.another_date(ask, f) or \
+        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands):
             continue

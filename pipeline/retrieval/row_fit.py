@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from functools import lru_cache
 
-from pipeline.core.currencies import CURRENCIES
+from pipeline.core.currencies import CURRENCIES, DOLLAR_SIGNED
 from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
@@ -266,16 +267,18 @@ _ASKED_CURRENCY = [(code, words) for code, words in CURRENCIES if code != "$"] +
     [("GBP", r"pounds?|pence"), ("CNY", r"yuan"), ("KRW", r"won")]
 
 
-def currency_conflict(ask: Ask, f: StoredFact) -> bool:
+def currency_conflict(ask: Ask, f: StoredFact, own: str | None = None) -> bool:
     """The question names a currency the fact is not in (the table's, or the one its row names in brackets:
-    "Profit attributable to owners of parent (millions of yen)")."""
+    "Profit attributable to owners of parent (millions of yen)"); or it names none and the fact is in another
+    currency than `own`, the report's statements' (a convenience translation: "US$'000" beside "J$'000" statements)."""
     asked = asked_currencies(ask.question)
     if not asked:
-        return False
+        return bool(own and f.currency and f.currency != own) and not (
+            "$" in (own, f.currency) and {own, f.currency} - {"$"} <= set(DOLLAR_SIGNED))
     cur = next((c for c, words in _ASKED_CURRENCY      # the row's own currency before its table's
                 if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)), None) or f.currency
     if cur == "$":      # a dollar the report does not name: any dollar asked may be it, no other currency
-        return not asked & {"USD", "AUD", "CAD", "HKD", "NZD", "SGD", "TWD"}
+        return not asked & set(DOLLAR_SIGNED)
     return bool(cur) and cur not in asked
 
 
@@ -287,6 +290,14 @@ def own_currency_word(word: str, currency: str | None, sliced: frozenset[str] = 
     code = "USD" if currency == "$" else currency
     return bool(code) and code not in sliced and \
         any(c == code and re.fullmatch(rf"(?i)(?:{words})", word) for c, words in _ASKED_CURRENCY)
+
+
+def currencies_printed(ask: Ask, cands: list[StoredFact]) -> tuple[frozenset[str], str | None]:
+    """(the currencies rows name, read only where a currency is asked: `sliced_currencies`; the currency most of the
+    primary statements' rows are in, the report's own)."""
+    own = Counter(f.currency for f in cands if f.currency and f.statement in ("income", "balance", "cash_flow")
+                  and not f.secondary).most_common(1)
+    return (sliced_currencies(cands) if asked_currencies(ask.question) else frozenset()), (own[0][0] if own else None)
 
 
 def sliced_currencies(cands: list[StoredFact]) -> frozenset[str]:
