@@ -125,3 +125,44 @@ def test_a_units_row_of_rupiah_beside_a_dollar_translation_is_the_pages_currency
                       "Revenue 18,452,306 16,904,218 860,247"])
     assert statement_units._page_units(page)[:2] == ("IDR", "millions")
     assert statement_units._page_units("Taka Taka\nRevenue 12 10")[:2] == ("BDT", "units")
+
+
+def test_money_owed_to_employees_is_no_headcount():
+    page = ["PERDITA PHOTONICS LTD.", "CONSOLIDATED BALANCE SHEETS", "U.S. dollars in thousands", "December 31,",
+            "2061 2060", "CURRENT LIABILITIES", "Trade payables 12,400 11,900",
+            "Employees and payroll accruals 17,552 15,118", "Total current liabilities 29,952 27,018"]
+    assert not isinstance(_hit("Total employees at Dec 31, 2061?", [page]), FactMatch)
+    hit = _hit("Employees and payroll accruals at December 31, 2061", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "17,552" and hit.fact.kind == "money"
+
+
+def test_research_and_development_net_of_grants_is_the_rd_line_and_answers_net_when_asked():
+    page = ["PERDITA PHOTONICS LTD.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "U.S. dollars in thousands",
+            "Year ended December 31,", "2061 2060", "Gross profit 122,740 100,176", "Operating expenses:",
+            "Research and development 52,618 46,205", "Less - grants and participations 3,140 3,882",
+            "Research and development, net 49,478 42,323", "Sales and marketing 38,906 33,771",
+            "Total operating expenses 88,384 76,094"]
+    hit = _hit("R&D expenses, net, for 2061?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "49,478"
+
+
+# the parent's own statements after the group's, their pages headed "Separate financial statements", same labels
+GROUP_CASH = ["PERDITA GROUP", "CONSOLIDATED STATEMENT OF CASH FLOWS", "for the year ended 31 December 2061",
+              "in PLN thousand Note 2061 2060", "Net cash from operating activities 301,118 280,406",
+              "Purchase of property, plant and equipment 18 (112,406) (98,733)"]
+OWN_PAGES = ["PERDITA S.A. - SEPARATE FINANCIAL STATEMENTS", "STATEMENT OF CASH FLOWS", "in PLN thousand Note 2061 2060",
+             "Net cash from operating activities 146,186 141,293",
+             "Purchase of property, plant and equipment (71,204) (64,118)"]
+
+
+@pytest.mark.parametrize("question,want", [
+    ("Group capex in 2061 per the cash flow statement?", "(112,406)"),
+    ("Perdita capex 2061", "(112,406)"),
+    ("Separate capex 2061", "(71,204)"),
+    ("Purchase of property, plant and equipment on a standalone basis for 2061?", "(71,204)"),
+    ("Capex in the Company's separate cash flow statement, 2061", "(71,204)"),
+    ("Standalone (separate) operating cash flow 2061", "146,186"),
+])
+def test_pages_headed_separate_financial_statements_are_the_parents_own_and_never_the_groups(question, want):
+    hit = _hit(question, [GROUP_CASH, OWN_PAGES])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == want

@@ -11,8 +11,12 @@ UNCONSOLIDATED = (r"\bunconsolidated\b(?!(?:\s+[\w-]+){0,2}?\s+(?:affiliat|subsi
                   r"venture|partnership|fund|trust|vies?\b|propert|operation|investment))")
 # The parent company's own figure asked, not the group's: "company-level", "parent company (only)", "standalone",
 # "separate financial statements", "(individual)" (not "Parent Company shareholders": the owners of the group)
-_PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[- ]?alone\b|\bseparate (?:financial )?statements?\b|"
-                           r"\bseparate (?:company|entity)\b|\(separate\)|\bseparate\s+\(?stand[- ]?alone\b|"
+# ("separate" said of the accounts or the figure: "separate balance sheet", "on a separate basis", "Separate total
+# equity"; never an insurer's "separate account(s)")
+_PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[- ]?alone(?:\s+basis)?\b|"
+                           r"\bseparate\s+(?:financial\s+)?(?:statements?|balance\s+sheets?|income\s+statements?|"
+                           r"cash\s+flow\s+statements?|basis|figures?|company|entity)\b|\(separate\)|^separate\b(?!\s+accounts?\b)|"
+                           r"\bseparate\s+\(?stand[- ]?alone\b|"
                            rf"{UNCONSOLIDATED}|"
                            r"\(individual\)|\bindividual (?:financial )?statements?\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
@@ -63,8 +67,9 @@ def asked(question: str) -> tuple[bool, bool, bool]:
 def entity_words(question: str) -> str:
     """The words saying whose figure is asked ("separate (stand-alone) statements", "parent company only"): they name
     the entity, never a qualifier of the measure."""
-    return " ".join(m.group(0) for m in _PARENT_ASKED.finditer(_PARENTS_OWNERS.sub(" ", question.replace("(", " ")
-                                                                                      .replace(")", " "))))
+    said = _PARENTS_OWNERS.sub(" ", question)
+    return " ".join(m.group(0) for text in (said, said.replace("(", " ").replace(")", " "))
+                    for m in _PARENT_ASKED.finditer(text))
 
 
 def without_bank_entity(question: str) -> str:

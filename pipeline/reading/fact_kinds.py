@@ -25,6 +25,11 @@ _FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cas
 # an amount about the counted ("Revenue from contracts with customers", "Loans to employees") is money
 _MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(trade |other )?(revenues?|income|sales|receivables?|payables?|loans?|"
                          r"deposits?|fees?|amounts? (due|owed)|advances?|receipts?|due (to|from)|provisions?)\b")
+# money owed to or spent on the counted ("Employees and payroll accruals", "Staff costs", "Employee benefit
+# liabilities", "Customers' deposits"): an amount, never a count
+_MONEY_ABOUT = re.compile(r"(?i)\b(accru\w*|payroll|benefits?|compensation|costs?|expenses?|salar\w*|wages|liabilit\w*|"
+                          r"obligations?|provisions?|payables?|loans?|advances?|bonus\w*|pensions?|remuneration|deposits?|"
+                          r"balances?)\b")
 # A primary statement's row counts only when it says so ("Receipts from customers", "Due to customers", "Sale of
 # stores" are money; a balance sheet's "Ordinary shares" is share capital); an income statement counts shares
 _PEOPLE = r"|^([\w-]+ ){0,2}employees\b(?!['’])|\bheadcount\b"      # "Worldwide employees", not "employees' benefits"
@@ -73,6 +78,7 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
     # (a label printed in two languages, "Pagos a empleados / Payments to employees": each half says what it is)
     halves = [h.strip() for h in row.label.split(" / ")] if " / " in row.label else [row.label]
     if _COUNT.search(row.label) and not any(_FLOW.search(h) or _MONEY_NOUN.search(h) for h in halves) \
+            and not (_MONEY_ABOUT.search(row.label) and not re.search(r"(?i)\bnumber of\b", row.label)) \
             and "$" not in value and not _STATES_COUNTS.search(row.label) \
             and not (statement == "cash_flow" and _SHARE_FLOW.search(row.label)) \
             and not (statement in _STATEMENT_COUNT and not _STATEMENT_COUNT[statement].search(row.label)):

@@ -102,6 +102,7 @@ class PageTable:
     headers: list[Header] = field(default_factory=list)
     currency: str | None = None
     secondary: bool = False        # a statement of part of the group (guarantors, parent only, cross guarantee)
+    parent_own: bool = False       # the parent company's own statements ("Separate financial statements")
     continued: bool = False        # rows above the page's first header took the previous page's header
 
     def normalised_lines(self) -> list[str]:

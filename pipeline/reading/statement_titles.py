@@ -45,6 +45,12 @@ _SQUASHED_TITLES = [
 ]
 # Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
 # the company's primary statements, though they carry the same titles and line items.
+# the parent company's own statements named at the head of their pages ("Termoplast S.A. - Separate financial
+# statements", "Standalone financial statements", "Parent company financial statements"; never "Consolidated and
+# separate financial statements" or a column caption "Consolidated financial statements Separate financial statements",
+# the group's and the parent's columns)
+OWN_STATEMENTS = re.compile(r"(?i)^(?!.*\b(?:consolidated|group)\b).*\b(?:separate|stand[- ]?alone|parent company(?:['’]s)?)"
+                            r"\s+financial\s+statements\b")
 SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|"
                                  # "Parent Only Condensed Financial Information", "Parent-only statements of income",
                                  # "Parent Company–only financial statements" (any dash)
