@@ -166,3 +166,19 @@ OWN_PAGES = ["PERDITA S.A. - SEPARATE FINANCIAL STATEMENTS", "STATEMENT OF CASH 
 def test_pages_headed_separate_financial_statements_are_the_parents_own_and_never_the_groups(question, want):
     hit = _hit(question, [GROUP_CASH, OWN_PAGES])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == want
+
+
+def test_a_thai_public_company_limited_is_a_legal_form_and_initials_name_the_company():
+    from pipeline.question.registry import bare_name
+    assert bare_name("Chao Lotus Cold Chain Public Company Limited") == "Chao Lotus Cold Chain"
+    page = ["PERDITA TRUST BANK PLC", "CONSOLIDATED AND SEPARATE STATEMENTS OF PROFIT OR LOSS",
+            "For the year ended 31 December 2061", "Group Bank", "Notes 2061 2060 2061 2060",
+            "N'million N'million N'million N'million", "Profit after tax 189,562 129,428 169,542 117,129"]
+    facts = facts_of(["\n".join(page)])
+    hit = answer_of("PTB group profit after tax for FY2061 (N'million)?", facts, "Perdita Trust Bank Plc", 2061)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "189,562"
+
+
+def test_a_units_row_of_naira_millions_is_the_pages_currency_and_scale():
+    from ingest import statement_units
+    assert statement_units._page_units("N'million N'million\nProfit after tax 12 10")[:2] == ("NGN", "millions")

@@ -92,3 +92,15 @@ def test_an_amount_written_inside_a_quoted_row_is_still_checked():
     assert "$9,999" in [t for t, _, _ in numbers_in(text)]
     claim = check_claim(Claim(label="x", text=text), ["Revenue\n$ in millions\n2023 2022\nTotal revenue 2,795 3,020"], [])
     assert claim.verdict == "unsupported"
+
+
+@pytest.mark.parametrize("units_row", ["N'million N'million", "KRW million KRW million", "£m £m"])
+def test_a_units_row_beside_the_currency_scales_the_pages_figures(units_row):
+    from decimal import Decimal
+    from pipeline.guardrails.verifier import supported
+    page = "\n".join(["PERDITA BANK PLC", "STATEMENT OF FINANCIAL POSITION", "Notes 2061 2060", units_row,
+                      "Deposits from customers 21 6,415,208 5,402,318"])
+    assert supported(Decimal("6415208"), "million", [page])
+    assert not supported(Decimal("6415208"), "thousand", [page])
+    unscaled = "\n".join(["PERDITA BANK PLC", "Notes 2061 2060", "Deposits from customers 21 6,415,208 5,402,318"])
+    assert not supported(Decimal("6415208"), "million", [unscaled])

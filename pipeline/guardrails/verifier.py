@@ -59,7 +59,7 @@ def numbers_in(text: str) -> list[tuple[str, Decimal, str]]:
 def page_values(text: str) -> tuple[list[Decimal], Decimal]:
     # the page's figures as the reader reads them (continental "61.204" and "2,41", minus signs, split brackets)
     text = "\n".join(tidy_lines(text.splitlines()))
-    unit = detect_unit(text)
+    unit = detect_unit(text) or _units_row_scale(text)
     scale = SCALE.get(unit or "", Decimal(1))
     vals = []
     for tok in re.findall(r"\(?-?\$?\d[\d,]*(?:\.\d+)?\)?%?", text):
@@ -68,6 +68,20 @@ def page_values(text: str) -> tuple[list[Decimal], Decimal]:
         except InvalidOperation:
             pass
     return vals, scale
+
+
+# a units row or caption naming the scale beside the currency ("N'million", "KRW million", "HK$'000", "£m", "RMB'000",
+# "€ thousand") where no "in millions" caption says it: one scale, the page's
+_CUR = r"(?<![A-Za-z])(?:[A-Z][A-Za-z]{0,2}\s?['’]?|[A-Z]{0,3}[$£€¥]\s?)"     # "N'", "KRW ", "Rp ", "HK$", "£"
+_UNITS_ROW = [("thousand", re.compile(rf"(?<![\d,.])['’]000\b|[$£€¥]\s?000\b(?![,.]\d)|{_CUR}thousands?\b")),
+              ("million", re.compile(rf"{_CUR}(?:millions?|mn)\b|(?<![A-Za-z])(?:[A-Z]{{1,3}}['’]?|[A-Z]{{0,3}}[$£€¥])m\b(?=\s|$)")),
+              ("billion", re.compile(rf"{_CUR}(?:billions?|bn)\b"))]
+
+
+def _units_row_scale(text: str) -> str | None:
+    head = [ln for ln in text.splitlines()[:16] if len(ln) <= 160]
+    found = {unit for unit, pat in _UNITS_ROW for ln in head if pat.search(ln)}
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def precision(value: Decimal) -> Decimal:

@@ -12,7 +12,7 @@ from pipeline.question.paraphrase import name_measures
 from pipeline.question import whose_figure
 from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
-from pipeline.question.registry import LEGAL_SUFFIX
+from pipeline.question.registry import LEGAL_SUFFIX, bare_name
 from pipeline.question.terms import spell_out, stem, stem_words
 
 
@@ -217,6 +217,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         for coined in _coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
             text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
                           rf"Trust))?(?:'s|’s)?(?![\w])", " ", text)     # ("ACME" printed, "Acme" asked)
+        if initials := _initials(c):      # ("LTB group PAT" of Lagoon Trust Bank: the analyst's initials for it)
+            text = re.sub(rf"(?<![\w]){initials}(?:'s|’s)?(?![\w])", " ", text)
     text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
     text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
     lead = _LEAD_IN.match(text)
@@ -340,6 +342,13 @@ def _leading_parts(company) -> set[str]:
         parts = [w for w in re.split(r"[\s,]+", name) if w]
         out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
     return out
+
+
+def _initials(company) -> str:
+    """The initials of a company's name without its legal form ("LTB" of "Lagoon Trust Bank Plc"), three letters or
+    more, as an analyst writes them: upper case."""
+    words = [w for w in re.split(r"[\s,]+", bare_name(company.name)) if w[:1].isalpha()]
+    return "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
 
 
 def _coined_words(company) -> list[str]:

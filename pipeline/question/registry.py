@@ -37,8 +37,10 @@ class Company:
         return self.tickers[0] if self.tickers else ""
 
 
-# Legal-entity suffixes: part of a legal name, optional when an analyst writes it ("Acme Colas" = "Acme Colas Inc.").
-LEGAL_SUFFIX = (r"(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.,?\s+Ltd\.?|Co\.?|Limited|Ltd\.?|"
+# Legal-entity suffixes: part of a legal name, optional when an analyst writes it ("Acme Colas" = "Acme Colas Inc.");
+# a Thai "Public Company Limited" is one form, its "Public" no part of the name (not "PCL": a bank's provision)
+LEGAL_SUFFIX = (r"(?:Public\s+Company\s+Limited|Public\s+Co\.?,?\s+Ltd\.?|Inc\.?|Incorporated|Corporation|Corp\.?|"
+                r"Company|Co\.,?\s+Ltd\.?|Co\.?|Limited|Ltd\.?|"
                 r"Pty\.?\s+Ltd\.?|plc|PLC|Plc|P\.L\.C\.|N\.\s?V\.|NV|S\.A\.|SA|AG|SE|ASA|AB|Oyj|S\.p\.A\.|GmbH|LLC|"
                 r"L\.P\.|LP|Holdings|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.)")
 _SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
