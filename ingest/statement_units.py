@@ -130,6 +130,8 @@ def stated_currency(pages: Sequence[str], limit: int = 200) -> tuple[str, int, s
             # dollars" alone leaves which dollar to the listing)
             code = next((c for c, pat in _WORD_CURRENCY if re.search(pat, phrase, re.IGNORECASE)), None) or \
                 (named if (named := currency_of(phrase)) not in (None, "$") else None)
+            if code == "INR" and re.search(r"(?i)\b(?!indian\b|in\b|of\b|the\b)[a-z]+\s+rupees", phrase):
+                code = None     # ("presented in Nepalese rupees": a rupee this list does not hold, never India's)
             if code:
                 votes[code] += 1
                 where.setdefault(code, (i + 1, re.sub(r"\s+", " ", m.group(0))[:120]))

@@ -105,7 +105,7 @@ def test_a_second_audits_counter_examples():
     revenue"), a dated "YE 31/12/36", a heading that only begins with the measure ("Segment operating profit growth on
     prior year:"), a role held at another company or until a date, a quarter named only as "quarterly"."""
     from pipeline.answer import people
-    from pipeline.question.figure_ask import names_part
+    from pipeline.question.year_parts import names_part
     from pipeline.question import shorthand
     from pipeline.question.registry import Company, Registry
     from pipeline.state import TurnState

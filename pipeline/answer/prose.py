@@ -26,7 +26,7 @@ from pipeline.answer.which_event import PUT_TO_VOTE
 from pipeline.question.causes import WHY, asks_why, gives_a_cause
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
-from pipeline.question.figure_ask import names_part, part_of_year
+from pipeline.question.year_parts import names_part, part_of_year
 from pipeline.question.periods import split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState

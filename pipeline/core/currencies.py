@@ -40,7 +40,7 @@ CURRENCIES = [
     ("DZD", r"\bdzd\b|algerian dinars?"),
     ("MAD", r"\bmad\b(?=\s?['’]?000|\s+(?:million|thousand))|moroccan dirhams?"),
     ("RON", r"\bron\b(?=\s?['’]?000|\s+(?:million|thousand))|romanian lei|\blei\b(?=\s?['’]?000|\s+(?:million|thousand))"),
-    ("PEN", r"\bpen\b(?=\s?['’]?000|\s+(?:million|thousand))|\bsoles\b|\bs/\s?\(?000"),
+    ("PEN", r"\bpen\b(?=\s?['’]?000|\s+(?:million|thousand))|peruvian soles|nuevos soles|\bs/\s?\(?000"),
     ("UAH", r"\buah\b|hryvnias?"), ("RUB", r"\brub\b(?=\s?['’]?000|\s+(?:million|thousand))|roubles?|russian rubles?"),
     ("ISK", r"\bisk\b|icelandic kron(?:a|ur)"), ("HRK", r"\bhrk\b|\bkuna\b"), ("BGN", r"\bbgn\b|bulgarian lev"),
     ("RSD", r"\brsd\b|serbian dinars?"), ("TZS", r"\btzs\b|tanzanian shillings?"), ("UGX", r"\bugx\b|ugandan shillings?"),

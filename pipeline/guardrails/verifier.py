@@ -70,17 +70,24 @@ def page_values(text: str) -> tuple[list[Decimal], Decimal]:
     return vals, scale
 
 
-# a units row or caption naming the scale beside the currency ("N'million", "KRW million", "HK$'000", "£m", "RMB'000",
-# "€ thousand") where no "in millions" caption says it: one scale, the page's
-_CUR = r"(?<![A-Za-z])(?:[A-Z][A-Za-z]{0,2}\s?['’]?|[A-Z]{0,3}[$£€¥]\s?)"     # "N'", "KRW ", "Rp ", "HK$", "£"
-_UNITS_ROW = [("thousand", re.compile(rf"(?<![\d,.])['’]000\b|[$£€¥]\s?000\b(?![,.]\d)|{_CUR}thousands?\b")),
-              ("million", re.compile(rf"{_CUR}(?:millions?|mn)\b|(?<![A-Za-z])(?:[A-Z]{{1,3}}['’]?|[A-Z]{{0,3}}[$£€¥])m\b(?=\s|$)")),
-              ("billion", re.compile(rf"{_CUR}(?:billions?|bn)\b"))]
+# a units row naming the scale beside the currency ("N'million N'million", "KRW million", "HK$'000", "£m", "Rp
+# million", "Note 2061 2060 RMB'000") where no "in millions" caption says it: a line of such tokens only (never prose:
+# "One million new shares", "I'm pleased"), naming one scale
+_OTHER_TOKEN = re.compile(r"(?i)notes?|\d{4}\*?|\(?restated\)?\*?|%|in|[A-Z][A-Za-z]{0,3}\.?|[A-Z]{0,3}[$£€¥]")
+_SCALE_TOKEN = re.compile(r"(?P<sign>[A-Z][A-Za-z]{0,3}\.?|[A-Z]{0,3}[$£€¥])?\s?'?"
+                          r"(?P<scale>000|mn|bn|m|(?i:millions?|thousands?|billions?))")
+_SCALE_WORD = {"000": "thousand", "m": "million", "mn": "million", "bn": "billion"}
 
 
 def _units_row_scale(text: str) -> str | None:
-    head = [ln for ln in text.splitlines()[:16] if len(ln) <= 160]
-    found = {unit for unit, pat in _UNITS_ROW for ln in head if pat.search(ln)}
+    found = set()
+    for ln in text.splitlines()[:16]:
+        tokens = ln.replace("’", "'").split()
+        if len(ln) > 100 or not tokens:
+            continue
+        scales = [m for t in tokens if (m := _SCALE_TOKEN.fullmatch(t)) and (m.group("sign") or len(m.group("scale")) > 3)]
+        if scales and all(_SCALE_TOKEN.fullmatch(t) or _OTHER_TOKEN.fullmatch(t) for t in tokens):
+            found |= {_SCALE_WORD.get(w, w.lower().rstrip("s")) for w in (m.group("scale") for m in scales)}
     return next(iter(found)) if len(found) == 1 else None
 
 

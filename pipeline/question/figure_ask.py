@@ -14,6 +14,7 @@ from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.registry import LEGAL_SUFFIX, bare_name
 from pipeline.question.terms import spell_out, stem, stem_words
+from pipeline.question.year_parts import PART_OF_YEAR, part_of_year
 
 
 # Words that say how a question is asked, not what: never qualifiers.
@@ -160,6 +161,7 @@ class Ask:
     part_of_year: str = ""                          # the quarter or half asked ("q3", "first half"), never the year's
     company_named: bool = False                     # "the Company" asked: the parent's column where one is printed
     company_unclear: bool = False                   # "the company" said in lower case: Group or Company, unsaid
+    spelled_stems: list[str] = field(default_factory=list)   # the measure with its acronym spelled out ("EPS")
 
     @property
     def words(self) -> list[str]:
@@ -168,11 +170,6 @@ class Ask:
 
 # a dividend or a trust's distribution named (its parts, interim or a quarter's, are its own measures)
 DIVIDEND = re.compile(r"(?i)dividend|distribution")
-# a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
-# quarter's dividend is one of the year's dividends instead (its own rule)
-_PART_OF_YEAR = re.compile(r"(?i)\bq[1-4]\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
-                           r"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]\b|\b[12]h\b|\b(?:first|second)[- ]half\b|"
-                           r"\bhalf[- ]year\b")
 # what a figure is net of ("loans, net of allowance", "revenue net of returns"): deducted from it, never the row asked
 _NET_OF = re.compile(r"\bnet of ((?:(?!at\b|as\b|in\b|for\b|on\b|during\b)[a-z&'-]+\s*){1,3})")
 _CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|"
@@ -217,7 +214,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         for coined in _coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
             text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
                           rf"Trust))?(?:'s|’s)?(?![\w])", " ", text)     # ("ACME" printed, "Acme" asked)
-        if initials := _initials(c):      # ("LTB group PAT" of Lagoon Trust Bank: the analyst's initials for it)
+        if initials := _initials(c):      # ("ATB group PAT" of Acme Trust Bank: the analyst's initials for it)
             text = re.sub(rf"(?<![\w]){initials}(?:'s|’s)?(?![\w])", " ", text)
     text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
     text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
@@ -227,7 +224,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     if not _INTERIM.search(text):       # (a quarter ended March is told from one ended June by its month)
         text = _MONTH_YEAR.sub(" ", text)
     if not DIVIDEND.search(text):
-        text = _PART_OF_YEAR.sub(" ", text)     # the period asked ("fourth quarter"), kept as `part_of_year`
+        text = PART_OF_YEAR.sub(" ", text)     # the period asked ("fourth quarter"), kept as `part_of_year`
     # a like-for-like measure ("same-store sales", "same-restaurant sales growth"): comparable sales, never all sales
     text = re.sub(r"(?i)\bsame[- ](?:store|restaurant|shop|unit|hotel|property|branch|outlet)s?\b", " comparable ", text)
     text = _YEARISH.sub(" ", text)
@@ -270,11 +267,12 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
             if len(phrase.split()) <= len(words) + 3 and not re.search(r"[?.;:]", phrase):
                 measure = phrase
     measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
+    spelled = _spelled_out(measure, metric)
     # whose figure (the parent's own or the group's) is no qualifier of the measure: a calculator input keeps it
     parent_only, company_named, company_unclear = whose_figure.asked(question)
     if not with_qualifiers:
         return Ask(question, metric, measure, [], [], hint, measure_stems, parent_only=parent_only,
-                   company_named=company_named, company_unclear=company_unclear)
+                   company_named=company_named, company_unclear=company_unclear, spelled_stems=spelled)
     hard, soft = [], []
     named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
     # a measure described in words and named in brackets ("spend on plant and equipment (capex)"): the words of the
@@ -301,30 +299,18 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         whose = set(stems(whose_figure.entity_words(question).replace("-", " ")))
         hard, soft = [w for w in hard if w not in whose], [w for w in soft if w not in whose]
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
-               measure_stems, deducted, parent_only, part_of_year(question), company_named, company_unclear)
+               measure_stems, deducted, parent_only, part_of_year(question), company_named, company_unclear, spelled)
 
 
-def part_of_year(question: str) -> str:
-    """The quarter or half a question asks ("q4", "fourth-quarter", "first half"), lower case; "" for a year."""
-    m = _PART_OF_YEAR.search(question)
-    return m.group(0).lower().replace("-", " ") if m else ""
-
-
-# each quarter and half as a report names it, for a text to name the very part asked ("Q4", "fourth quarter")
-_PART_NAMES = {"1": r"q1|first quarter|1st quarter", "2": r"q2|second quarter|2nd quarter",
-               "3": r"q3|third quarter|3rd quarter", "4": r"q4|fourth quarter|4th quarter|final quarter|last quarter",
-               "h1": r"h1|1h|first half|six months", "h2": r"h2|2h|second half"}
-
-
-def names_part(part: str, text: str) -> bool:
-    """`text` names the very quarter or half `part` (as `part_of_year` reads it), not any part of the year."""
-    key = next((k for k, v in _PART_NAMES.items() if re.fullmatch(v, part)), None)
-    return key is not None and bool(re.search(rf"(?i)\b(?:{_PART_NAMES[key]})\b", text))
-
-
-def ends_the_year(part: str) -> bool:
-    """The part of the year ends where the year does (its closing balances are the year-end's): Q4, the second half."""
-    return bool(re.fullmatch(r"q4|(?:fourth|final|last|4th) quarter|h2|2h|second half", part))
+def _spelled_out(measure: str, metric: Metric | None) -> list[str]:
+    """The measure's stems with an acronym of the metric's own terms spelled out as rows print it ("basic EPS" ->
+    basic earnings per share, "PBT" -> profit before tax); [] when it names none."""
+    spelled = measure.lower()
+    for t in (metric.terms if metric is not None else ()):
+        words = t.split()
+        if len(words) >= 2 and all(w[:1].isalpha() for w in words):
+            spelled = re.sub(rf"(?<![\w&]){''.join(w[0] for w in words)}(?![\w&])", t, spelled)
+    return [w for w in stems(spelled) if w not in ("and", "of", "the")] if spelled != measure.lower() else []
 
 
 # words of the language that start many companies' names: never a short name on their own
@@ -345,10 +331,11 @@ def _leading_parts(company) -> set[str]:
 
 
 def _initials(company) -> str:
-    """The initials of a company's name without its legal form ("LTB" of "Lagoon Trust Bank Plc"), three letters or
-    more, as an analyst writes them: upper case."""
+    """The initials of a company's name without its legal form ("ATB" of "Acme Trust Bank Plc"), three letters or more,
+    as an analyst writes them: upper case; never a measure's abbreviation ("NII" of "Northern Investment Income")."""
     words = [w for w in re.split(r"[\s,]+", bare_name(company.name)) if w[:1].isalpha()]
-    return "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
+    initials = "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
+    return "" if initials and (get_lexicon().find(initials.lower()) or spell_out(initials) != initials) else initials
 
 
 def _coined_words(company) -> list[str]:

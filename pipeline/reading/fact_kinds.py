@@ -27,7 +27,7 @@ _MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(trade |other )?(revenues?|incom
                          r"deposits?|fees?|amounts? (due|owed)|advances?|receipts?|due (to|from)|provisions?)\b")
 # money owed to or spent on the counted ("Employees and payroll accruals", "Staff costs", "Employee benefit
 # liabilities", "Customers' deposits"): an amount, never a count
-_MONEY_ABOUT = re.compile(r"(?i)\b(accru\w*|payroll|benefits?|compensation|costs?|expenses?|salar\w*|wages|liabilit\w*|"
+_MONEY_ABOUT = re.compile(r"(?i)\b(accru\w*|benefits?|compensation|costs?|expenses?|salar\w*|wages|liabilit\w*|"
                           r"obligations?|provisions?|payables?|loans?|advances?|bonus\w*|pensions?|remuneration|deposits?|"
                           r"balances?)\b")
 # A primary statement's row counts only when it says so ("Receipts from customers", "Due to customers", "Sale of

@@ -45,12 +45,16 @@ _SQUASHED_TITLES = [
 ]
 # Statements of a subset of the group (guarantors, a cross-guarantee's closed group, the parent alone) are not
 # the company's primary statements, though they carry the same titles and line items.
-# the parent company's own statements named at the head of their pages ("Termoplast S.A. - Separate financial
-# statements", "Standalone financial statements", "Parent company financial statements"; never "Consolidated and
-# separate financial statements" or a column caption "Consolidated financial statements Separate financial statements",
-# the group's and the parent's columns)
-OWN_STATEMENTS = re.compile(r"(?i)^(?!.*\b(?:consolidated|group)\b).*\b(?:separate|stand[- ]?alone|parent company(?:['’]s)?)"
-                            r"\s+financial\s+statements\b")
+# the parent company's own statements named as a page's heading ("Acme S.A. - Separate financial statements", "Notes to
+# the standalone financial statements", "Separate financial statements for the year ended ..."); never a sentence
+# ("the Company's separate financial statements are presented on pages 90-120"), "Consolidated and separate financial
+# statements" or a column caption "Consolidated financial statements Separate financial statements"
+OWN_STATEMENTS = re.compile(r"(?i)^(?!.*\bconsolidated\b)(?!.*\b(?:are|is|were|see|refer\w*|presented|included|set\s+out)\b)"
+                            r"[^()]{0,80}\b(?:separate|stand[- ]?alone|parent company(?:['’]s)?)\s+financial\s+statements\b"
+                            r"(?:\s+(?:for|as\s+at|of)\b.*)?\W*$")
+# a summary headed as the parent's own in brackets ("Six years at a glance (Unconsolidated)"): its figures are the
+# parent's, never the group's, yet the only ones printed for its earlier years
+OWN_FIGURES = re.compile(r"(?i)^[^()]{0,80}\((?:unconsolidated|separate|stand[- ]?alone)\)\W*$")
 SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|"
                                  # "Parent Only Condensed Financial Information", "Parent-only statements of income",
                                  # "Parent Company–only financial statements" (any dash)
@@ -112,6 +116,13 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
                 and len(ln.split()) <= 14 and not split_row(ln)[1]:      # nor a row of figures
             return ln[:100], None
     return "", None
+
+
+def whose_page(lines: list[str]) -> tuple[bool, bool]:
+    """(the page is a statement of part of the group, the parent's own figures) from its heading lines."""
+    own = any(OWN_STATEMENTS.search(ln) for ln in lines[:8])
+    return own or any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]), own or any(OWN_FIGURES.search(ln)
+                                                                                    for ln in lines[:4])
 
 
 def retitle(here: dict, line: str, nxt: str) -> None:

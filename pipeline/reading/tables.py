@@ -20,7 +20,7 @@ from pipeline.reading.unlabelled_totals import heading_total, section_total, top
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
 from pipeline.reading.block_headings import block_heading, by_caption, segment_heading, total_outside
-from pipeline.reading.statement_titles import OWN_STATEMENTS, SECONDARY_STATEMENT, SUMMARY_TITLE, detect_title, retitle
+from pipeline.reading.statement_titles import SUMMARY_TITLE, detect_title, retitle, whose_page
 from pipeline.core import bilingual
 
 _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(?:in\s+)?(millions|thousands|billions|crores?|lakhs?)\b|"
@@ -87,9 +87,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     lines = tidy_lines(split_lines(text))
     title, statement = detect_title(lines)
     head = "\n".join(lines[:12])
-    own = any(OWN_STATEMENTS.search(ln) for ln in lines[:8])
-    table = PageTable(title=title, statement=statement, unit=detect_unit(head), lines=lines,
-                      secondary=own or any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]), parent_own=own)
+    secondary, own = whose_page(lines)
+    table = PageTable(title=title, statement=statement, unit=detect_unit(head), lines=lines, secondary=secondary,
+                      parent_own=own)
     # the currency of a unit caption above the table ("(In thousands of US dollars - ThUS$)", "(Saudi Riyals in
     # thousands)"): the table's, where its header names none
     table.currency = next((c for ln in lines[:12] if len(ln) < 100 and detect_unit(ln) and (c := currency_of(ln))), None)

@@ -22,9 +22,9 @@ def another_date(ask: Ask, f: StoredFact) -> bool:
     """The question asks a balance at a date the column is not ("NAV per share at September 30" of a company whose
     year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
     (a 52/53-week year ends near its calendar date)."""
-    asked = _full_dates(ask.question)
-    printed = _full_dates(f.column_header) or _row_date(f)
-    if _OPENING.search(f.label) and not _says(_OPENING, ask.question) and not (asked and printed):
+    asked, own = _full_dates(ask.question), _row_date(f)
+    printed = own or _full_dates(f.column_header)       # (a row's own date before its column's: "at 1 January")
+    if _OPENING.search(f.label) and not _says(_OPENING, ask.question) and not (asked and own):
         return True     # "Cash at beginning of year", "at 1 April": the balance a year opens with is the year before's
     return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
 
@@ -57,6 +57,9 @@ _CLOSING = re.compile(r"(?i)\bend\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(
                       r"\bclosing\b|\bcarried\s+forward\b")
 
 
+_CLOSING_MEASURE = re.compile(r"(?i)\bclosing\s+(?:(?:exchange|interest|spot|share|stock|unit)\s+)?(?:rates?|prices?)\b")
+
+
 # a row dated as a month's last days ("at 30 June", "at December 31", "at 28 February"): a year's close, never the
 # day a year opens (a 52/53-week year's dates, "at October 2", tell neither)
 _DATED_ROW = re.compile(rf"(?i)\bat\s+(?:(?:2[89]|3[01])(?:st|th)?\s+{MON}|{MON}\s+(?:2[89]|3[01]))\b")
@@ -70,13 +73,13 @@ def says_closing(ask: Ask, f: StoredFact) -> bool:
         bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label))
 
 
-def names_its_day(word: str, f: StoredFact) -> bool:
+def names_its_day(word: str, f: StoredFact, question: str) -> bool:
     """"Closing" or "opening" asked (stems "close", "open") and said by the row itself: a closing balance is a row dated
     at its year's close ("... at 31 December", "at end of year") or any balance sheet row (not an opening one); an
     opening balance only a row saying so ("at 1 January", "at beginning of year", "Opening ...")."""
-    if word == "close":
-        return not _OPENING.search(f.label) and (f.statement == "balance" or bool(_CLOSING.search(f.label) or
-                                                                                   _DATED_ROW.search(f.label)))
+    if word == "close":     # ("closing rate", "closing price": a measure of its own, no balance)
+        return not _OPENING.search(f.label) and not _says(_CLOSING_MEASURE, question) and (
+            f.statement == "balance" or bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label)))
     return word == "open" and bool(_OPENING.search(f.label))
 
 

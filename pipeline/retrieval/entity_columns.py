@@ -23,7 +23,7 @@ _GROUP_ASKED = re.compile(r"(?i)\bconsolidated\b|\bgroup\b")
 def parent_own(f: StoredFact) -> bool:
     """The parent company's own figure: its column beside the group's, or its own statement (a title naming both,
     "Consolidated and separate statements of ...", is the group's in its group columns)."""
-    if f.secondary and (PARENT_ONLY in f.qualifiers or PARENT_TITLE.search(f"{f.table_title} {f.label_path}")):
+    if PARENT_ONLY in f.qualifiers or f.secondary and PARENT_TITLE.search(f"{f.table_title} {f.label_path}"):
         return True
     return bool(_OWN_TITLE.search(f.table_title)) and not _GROUP_ASKED.search(f.table_title)
 

@@ -19,14 +19,15 @@ from functools import lru_cache
 from pipeline.question import line_vocabulary, terms
 from pipeline.reading import segment_columns
 from pipeline.question.periods import YEARS_PRINTED_BACK
-from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, ends_the_year, stems
-from pipeline.question.lexicon import Metric, fold, get_lexicon
+from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, stems
+from pipeline.question.year_parts import ends_the_year
+from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import (attribution, balance_dates, entity_columns, facts_rebuild, row_fit, row_headings,
                                 turn_lookups)
+from pipeline.retrieval.measure_named import names_measure
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
-from pipeline.question.units import without_stated_rate
 from pipeline.stores import corpus, filings as filings_store
 from pipeline.stores.facts import StoredFact
 
@@ -45,10 +46,6 @@ _DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarter
 _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less)\b)")
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
-_TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
-reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
-losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
-other used provided generated paid received inflow inflows outflow outflows""".split())
 _SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
 
 
@@ -68,7 +65,7 @@ class FactMatch:
         if ask.metric is not None:
             if ask.metric.matches_row(self.fact.label, self.fact.statement):
                 return f"'{ask.measure}' = {printed} (lexicon: {ask.metric.key})"
-            if _names_measure(ask, self.fact):
+            if names_measure(ask, self.fact):
                 return f"'{ask.measure}' = {printed} (the label holds the asked words)"
             return f"'{ask.measure}' = {printed} under its heading (lexicon: {ask.metric.key})"
         return f"'{ask.measure}' = {printed} (the row covers the asked words: {', '.join(self.covered)})"
@@ -124,11 +121,6 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
 
 
 @lru_cache(maxsize=1)
-def _transforms() -> set[str]:
-    return set(stems(" ".join(_TRANSFORM_WORDS)))
-
-
-@lru_cache(maxsize=1)
 def _modifier_stems() -> set[str]:
     return set(stems("operating net gross total other current non-current adjusted basic diluted consolidated core "
                      "underlying"))
@@ -137,24 +129,6 @@ def _modifier_stems() -> set[str]:
 @lru_cache(maxsize=1)
 def _generic_stems() -> set[str]:     # words any line may hold: a row must name one of the asked words beyond them
     return _modifier_stems() | set(stems("costs expenses amount balance"))      # ("Beginning balance" names no line)
-
-
-def _names_measure(ask: Ask, f: StoredFact) -> bool:
-    """The row's own label is the measure in the question's words and nothing else ("Basic earnings per share" for
-    "basic EPS" read as earnings per share + basic), so "Unearned revenue" never stands for revenue."""
-    if not ask.measure_stems:
-        return False
-    if ask.metric is not None and (ask.metric.excludes(f.label, ask.question) or get_lexicon().lines_of(f.label) - {ask.metric.key}):
-        return False        # "Gross profit" is gross profit's own line: it never stands for the profit asked
-    if ask.metric is not None and not (ask.hard and set(ask.hard) <= set(stems(f.label))) and \
-            any(ask.metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1]):
-        return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
-    # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
-    label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
-    extra = label - set(ask.measure_stems) - set(ask.hard) - set(ask.soft) - set(stems(ask.question))   # (as said)
-    # A kind-of word keeps the measure ("Merchandise inventories"); an accounting modifier makes it another one
-    # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
-    return set(ask.measure_stems) <= label and not (extra & _transforms()) and len(extra) <= 2
 
 
 def vocabulary_link(ask: Ask, label: str, label_path: str = "") -> line_vocabulary.Link | None:
@@ -267,7 +241,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         row = row_stems(f)
         link = None
         own_line = ask.metric is None or _metric_covers(ask.metric, f, ask)
-        if not own_line and not _names_measure(ask, f):
+        if not own_line and not names_measure(ask, f):
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is None:
                 continue
@@ -276,7 +250,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (people and
                    terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, sliced) and not
-                   balance_dates.names_its_day(w, f)]
+                   balance_dates.names_its_day(w, f, ask.question)]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is not None:

@@ -1,0 +1,33 @@
+"""The part of a year a question asks (a quarter, a half) and whether a text names that very part."""
+from __future__ import annotations
+
+import re
+
+# a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
+# quarter's dividend is one of the year's dividends instead (its own rule)
+PART_OF_YEAR = re.compile(r"(?i)\bq[1-4]\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
+                          r"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]\b|\b[12]h\b|\b(?:first|second)[- ]half\b|"
+                          r"\bhalf[- ]year\b")
+
+
+def part_of_year(question: str) -> str:
+    """The quarter or half a question asks ("q4", "fourth-quarter", "first half"), lower case; "" for a year."""
+    m = PART_OF_YEAR.search(question)
+    return m.group(0).lower().replace("-", " ") if m else ""
+
+
+# each quarter and half as a report names it, for a text to name the very part asked ("Q4", "fourth quarter")
+_PART_NAMES = {"1": r"q1|first quarter|1st quarter", "2": r"q2|second quarter|2nd quarter",
+               "3": r"q3|third quarter|3rd quarter", "4": r"q4|fourth quarter|4th quarter|final quarter|last quarter",
+               "h1": r"h1|1h|first half|six months", "h2": r"h2|2h|second half"}
+
+
+def names_part(part: str, text: str) -> bool:
+    """`text` names the very quarter or half `part` (as `part_of_year` reads it), not any part of the year."""
+    key = next((k for k, v in _PART_NAMES.items() if re.fullmatch(v, part)), None)
+    return key is not None and bool(re.search(rf"(?i)\b(?:{_PART_NAMES[key]})\b", text))
+
+
+def ends_the_year(part: str) -> bool:
+    """The part of the year ends where the year does (its closing balances are the year-end's): Q4, the second half."""
+    return bool(re.fullmatch(r"q4|(?:fourth|final|last|4th) quarter|h2|2h|second half", part))

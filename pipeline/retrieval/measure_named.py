@@ -1,0 +1,40 @@
+"""Whether a row's own label is the measure in the question's words ("Basic earnings per share" for "basic EPS"),
+with no word that makes it another measure ("Unearned revenue" never stands for revenue)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pipeline.question.figure_ask import Ask, stems
+from pipeline.question.lexicon import get_lexicon
+from pipeline.question.units import without_stated_rate
+from pipeline.stores.facts import StoredFact
+
+# an accounting modifier makes a measure another one ("Unearned revenue", "Cost of revenue", "Change in inventories")
+_TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
+reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
+losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
+other used provided generated paid received inflow inflows outflow outflows""".split())
+
+
+@lru_cache(maxsize=1)
+def _transforms() -> set[str]:
+    return set(stems(" ".join(_TRANSFORM_WORDS)))
+
+
+def names_measure(ask: Ask, f: StoredFact) -> bool:
+    """The row's own label is the measure in the question's words and nothing else ("Basic earnings per share" for
+    "basic EPS" read as earnings per share + basic), so "Unearned revenue" never stands for revenue."""
+    if not ask.measure_stems:
+        return False
+    if ask.metric is not None and (ask.metric.excludes(f.label, ask.question) or get_lexicon().lines_of(f.label) - {ask.metric.key}):
+        return False        # "Gross profit" is gross profit's own line: it never stands for the profit asked
+    if ask.metric is not None and not (ask.hard and set(ask.hard) <= set(stems(f.label))) and \
+            any(ask.metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1]):
+        return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
+    # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
+    label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
+    said = set(ask.hard) | set(ask.soft) | set(stems(ask.question))      # (as said, or its acronym spelled out: "EPS")
+    # A kind-of word keeps the measure ("Merchandise inventories"); an accounting modifier makes it another one
+    # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
+    return any(set(ms) <= label and not ((extra := label - set(ms) - said) & _transforms()) and len(extra) <= 2
+               for ms in (ask.measure_stems, ask.spelled_stems) if ms)
