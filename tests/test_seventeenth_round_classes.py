@@ -254,3 +254,11 @@ def test_an_unconsolidated_summary_answers_unasked_years_but_never_a_consolidate
     assert not isinstance(_hit("Consolidated EPS for 2058", pages, year=2058), FactMatch)
     hit = _hit("Sales 2058", pages, year=2058)
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "61,806"
+
+
+def test_a_numbered_notes_sub_heading_marked_separate_makes_no_page_the_parents():
+    page = ["PERDITA PHARMACEUTICALS PLC", "Notes to the Financial Statements", "24.1 Revenue by product (Separate)",
+            "2061 2060", "Tablets 8,406 7,604", "37. Number of employees", "2061 2060",
+            "Permanent employees (Group) 4,812 4,566"]
+    hit = _hit("How many permanent employees did the group have at 30 June 2061?", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "4,812"

@@ -52,9 +52,10 @@ _SQUASHED_TITLES = [
 OWN_STATEMENTS = re.compile(r"(?i)^(?!.*\bconsolidated\b)(?!.*\b(?:are|is|were|see|refer\w*|presented|included|set\s+out)\b)"
                             r"[^()]{0,80}\b(?:separate|stand[- ]?alone|parent company(?:['’]s)?)\s+financial\s+statements\b"
                             r"(?:\s+(?:for|as\s+at|of)\b.*)?\W*$")
-# a summary headed as the parent's own in brackets ("Six years at a glance (Unconsolidated)"): its figures are the
-# parent's, never the group's, yet the only ones printed for its earlier years
-OWN_FIGURES = re.compile(r"(?i)^[^()]{0,80}\((?:unconsolidated|separate|stand[- ]?alone)\)\W*$")
+# a page headed as the parent's own in brackets ("Six years at a glance (Unconsolidated)"; not a numbered note's
+# sub-heading, "24.1 Revenue by product (Separate)"): its figures are the parent's, never the group's, yet the only
+# ones printed for a summary's earlier years
+OWN_FIGURES = re.compile(r"(?i)^(?!\s*\d)[^()]{0,80}\((?:unconsolidated|separate|stand[- ]?alone)\)\W*$")
 SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condensed consolidating|"
                                  # "Parent Only Condensed Financial Information", "Parent-only statements of income",
                                  # "Parent Company–only financial statements" (any dash)
@@ -122,7 +123,7 @@ def whose_page(lines: list[str]) -> tuple[bool, bool]:
     """(the page is a statement of part of the group, the parent's own figures) from its heading lines."""
     own = any(OWN_STATEMENTS.search(ln) for ln in lines[:8])
     return own or any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]), own or any(OWN_FIGURES.search(ln)
-                                                                                    for ln in lines[:4])
+                                                                                    for ln in lines[:3])
 
 
 def retitle(here: dict, line: str, nxt: str) -> None:
