@@ -262,3 +262,49 @@ def test_a_numbered_notes_sub_heading_marked_separate_makes_no_page_the_parents(
             "Permanent employees (Group) 4,812 4,566"]
     hit = _hit("How many permanent employees did the group have at 30 June 2061?", [page])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "4,812"
+
+
+# found by the eighteenth round of made-up pages
+def test_a_caption_date_then_notes_then_the_years_on_one_line_heads_four_columns():
+    page = ["PERDITA SPICE HOLDINGS PLC", "STATEMENT OF PROFIT OR LOSS", "Group Company",
+            "For the year ended 31 March Note 2061 2060 2061 2060", "Rs.'000 Rs.'000 Rs.'000 Rs.'000",
+            "Revenue 4 48,612,330 44,105,218 21,402,115 19,887,440"]
+    hit = _hit("Perdita group revenue FY2060/61", [page])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "48,612,330"
+    hit = _hit("For the Company, revenue in 2060", [page], year=2060)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "19,887,440"
+
+
+def test_a_trailing_entity_word_in_lower_case_names_the_column():
+    hit = _hit("profit after tax 2041, bank", [_bank_page()], year=2041)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "152,300"
+
+
+def _bank_page():
+    return ["Perdita Bank Plc", "Consolidated and separate statements of profit or loss", "GROUP BANK",
+            "Notes 2041 2040 2041 2040", "N'million N'million N'million N'million",
+            "Profit after tax 182,400 150,100 152,300 140,200"]
+
+
+def test_total_operating_income_is_the_sum_of_incomes_never_the_operating_profit():
+    page = ["PERDITA LOGISTIKA d.d.", "KONSOLIDIRANI RAČUN DOBITI I GUBITKA / CONSOLIDATED STATEMENT OF PROFIT OR LOSS",
+            "Grupa / Group", "Bilješka / Note 2061 2060", "u tisućama EUR / EUR thousand",
+            "Prihodi od prodaje / Sales revenue 4 184.512 171.208",
+            "Ukupni poslovni prihodi / Total operating income 187.930 174.114",
+            "Ukupni poslovni rashodi / Total operating expenses (141.058) (133.229)",
+            "Dobit iz poslovanja / Operating profit 46.872 40.885"]
+    facts = stored_facts(["\n".join(page)], 2061, "ANNUAL", as_ingested=True)
+    hit = answer_of("Total operating income for 2060", facts, "Perdita", 2060)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "174.114"
+    assert not any(f.label_path.startswith("u tisućama") for f in facts)      # the units caption heads no row
+    hit = answer_of("Operating income for 2060", facts, "Perdita", 2060)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "40.885"
+
+
+def test_a_balance_asked_at_the_first_of_a_month_is_never_that_years_closing_row():
+    balance = ["Perdita plc", "Consolidated balance sheet", "Note 2061 2060", "Cash and cash equivalents 18,204 14,112"]
+    assert not isinstance(_hit("Cash at 1 January 2061", [balance]), FactMatch)
+    cash_flow = ["Perdita plc", "Consolidated statement of cash flows", "Note 2061 2060",
+                 "Cash and cash equivalents at 1 January 14,112 12,001"]
+    hit = _hit("Cash at 1 January 2061", [balance, cash_flow])
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "14,112"

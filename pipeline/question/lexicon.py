@@ -191,7 +191,10 @@ class Lexicon:
                 if loose(folded_term(t)) not in low_loose:     # the phrase's words are not in the text: no match
                     continue
                 for mm in term_pattern(t).finditer(low):
-                    if not low[:mm.start()].endswith(" other "):    # "other operating income" is another line
+                    # "other operating income" is another line; "total operating income" the sum of the incomes
+                    # an IFRS or bank statement prints above its expenses, never the operating profit
+                    if not low[:mm.start()].endswith(" other ") and not (
+                            low[:mm.start()].endswith(" total ") and mm.group(0).strip() in ("operating income", "income")):
                         spans.append((mm.start(), mm.end(), m))
         accepted: list[tuple[int, int, Metric]] = []
         # (a term's period words name no measure: "operating profit for the year" is operating profit, not

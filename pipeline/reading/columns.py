@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from pipeline.core import bilingual
 from pipeline.reading import header_dates, translation
 from pipeline.core import months
 from pipeline.core.currencies import CURRENCY_RE, currency_of
@@ -147,9 +148,19 @@ def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
 
 
 def is_fragment(line: str) -> bool:
-    """True when a line can be (part of) a column header: periods, currency, scale and header words only."""
+    """True when a line can be (part of) a column header: periods, currency, scale and header words only (a units
+    caption in two languages, "u tisućama EUR / EUR thousand": when either half is one)."""
     if len(line) > 160:
         return False
+    if " / " in line and not re.search(r"\d[,.]\d{3}", line):
+        halves = bilingual.halves(line)
+        if len(halves) == 2 and any(_fragment(h) and re.search(r"(?i)\b(?:notes?|thousands?|millions?|billions?)\b|"
+                                                               r"(?:19|20)\d{2}", h) for h in halves):
+            return True
+    return _fragment(line)
+
+
+def _fragment(line: str) -> bool:
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*notes?\s+\d{1,2}\s*\)", " ", line))     # "(Note 1)": a reference
     rest = CURRENCY_RE.sub(" ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?", " ", rest)      # "May 31," waiting for its year on the next line
@@ -166,7 +177,8 @@ def is_fragment(line: str) -> bool:
     return True
 
 
-_DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{MON}")
+_DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{MON}|"
+                         rf"\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s+{MON}\s+notes?\b")
 # Who a column is: a group's accounts print the consolidated and the parent company's figures side by side ("Group
 # Company / 2022 2021 2022 2021", "Parent Company Consolidated"; "Individual" is the parent's in Brazilian reports).
 # A bank's accounts print "Group Bank": the bank is the parent, its columns the parent's own.

@@ -26,6 +26,8 @@ def another_date(ask: Ask, f: StoredFact) -> bool:
     printed = own or _full_dates(f.column_header)       # (a row's own date before its column's: "at 1 January")
     if _OPENING.search(f.label) and not _says(_OPENING, ask.question) and not (asked and own):
         return True     # "Cash at beginning of year", "at 1 April": the balance a year opens with is the year before's
+    if _says(_AT_A_FIRST_DAY, ask.question) and not printed and not _OPENING.search(f.label):
+        return True     # "cash at 1 January 2066" asks the balance the year opens with: never a closing row of that year
     return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
 
 
@@ -57,6 +59,9 @@ _CLOSING = re.compile(r"(?i)\bend\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(
                       r"\bclosing\b|\bcarried\s+forward\b")
 
 
+# a balance asked at a month's first day ("at 1 January 2066", "as of July 1, 2066"), not a period ending on one
+_AT_A_FIRST_DAY = re.compile(rf"(?i)\b(?:at|as\s+at|as\s+of|on)\s+(?:the\s+)?(?:1(?:st)?\s+{MON}|{MON}\s+1(?:st)?,?)\s+"
+                             r"(?:19|20)\d{2}\b")
 _CLOSING_MEASURE = re.compile(r"(?i)\bclosing\s+(?:(?:exchange|interest|spot|share|stock|unit)\s+)?(?:rates?|prices?)\b")
 
 
