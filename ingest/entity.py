@@ -31,7 +31,8 @@ from typing import Sequence
 # part of the name's identity (the sponsor "X Limited" and its "X REIT" are two reporting entities), so `key` keeps it.
 TRUST_FORMS = r"Real\s+Estate\s+Investment\s+Trust|REIT|(?:Property|Infrastructure|Business|Hospitality)\s+Trust"
 # Legal forms as reports print them (longest first so that "Pty Ltd" wins over "Ltd").
-SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Co\.,?\s+Ltd\.?|Company\s+Limited|"
+SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Public\s+Company\s+Limited|Public\s+Co\.,?\s+Ltd\.?|"
+            r"Co\.,?\s+Ltd\.?|Company\s+Limited|"
             r"Kabushiki\s+Kaisha|Public\s+Limited\s+Company|Incorporated|Corporation|Limited|Ltd\.?|Inc\.?|"
             # (Latin American, Eastern European, Gulf and Nordic forms before the "S.A." they start with)
             r"S\.\s?A\.\s?B\.\s+de\s+C\.\s?V\.|S\.\s?A\.\s+de\s+C\.\s?V\.|S\.\s?A\.\s?A\.|S\.\s?A\.\s?C\.\s?I\.(?:\s?F\.)?|"
@@ -39,7 +40,8 @@ SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Co\.,?\s+Lt
             r"Corp\.?|Company|Co\.|P\.?L\.?C\.?|[Pp]lc|PLC|N\.\s?V\.|NV|S\.\s?A\.|SA|AG|SE|KGaA|GmbH|ASA|AB|Oyj|"
             r"A/S|S\.p\.A\.|K\.K\.|Bhd|Berhad|L\.P\.|LP|LLC|" + TRUST_FORMS +
             # the same forms in capitals, as a cover or a statement heading prints the whole name
-            r"|PROPRIETARY\s+LIMITED|PTY\.?\s+LTD\.?|CO\.,?\s+LTD\.?|COMPANY\s+LIMITED|PUBLIC\s+LIMITED\s+COMPANY|"
+            r"|PROPRIETARY\s+LIMITED|PTY\.?\s+LTD\.?|PUBLIC\s+COMPANY\s+LIMITED|CO\.,?\s+LTD\.?|COMPANY\s+LIMITED|"
+            r"PUBLIC\s+LIMITED\s+COMPANY|"
             r"INCORPORATED|CORPORATION|LIMITED|LTD\.?|INC\.?|CORP\.?|COMPANY|BERHAD|BHD|S\.P\.A\.")
 _TOKEN = r"(?:[A-Z0-9][\w&.’'@+-]*|&|and|of|de|del|do|da|dos|das|di|du|la|der|van|von|the|für|y)"
 _NAME_CORE = rf"(?:[A-Z0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"

@@ -308,3 +308,11 @@ def test_a_balance_asked_at_the_first_of_a_month_is_never_that_years_closing_row
                  "Cash and cash equivalents at 1 January 14,112 12,001"]
     hit = _hit("Cash at 1 January 2061", [balance, cash_flow])
     assert isinstance(hit, FactMatch) and hit.fact.value_printed == "14,112"
+
+
+def test_a_thai_public_company_limited_is_registered_by_its_name_without_the_form():
+    from ingest.identify import identify
+    idn = identify(["CHAO LOTUS COLD CHAIN PUBLIC COMPANY LIMITED\nAnnual Report 2061\nSET Symbol: CLCC",
+                    "Chao Lotus Cold Chain Public Company Limited and its subsidiaries\nStatement of financial position\n"
+                    "As at 31 December 2061\n(Unit: Thousand Baht)\nNote 2061 2060\nTotal assets 7,024,195 6,351,637"])
+    assert idn.company.lower() == "chao lotus cold chain"
