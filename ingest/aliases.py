@@ -98,18 +98,21 @@ def _terms_in_parens(inner: str) -> list[str]:
 _LINK = r"(?:\s*,?\s*(?:and|together with)\s+(?:its|their)\s+(?:\w+\s+){0,3}(?:subsidiaries|entities|controlled entities)|" \
         r"\s*,\s*an?\s+[A-Z][\w ]{0,30}?(?:corporation|company))?"
 
-_EXCHANGES = r"(?:ASX|AIM|LSE|TSX(?:-?V)?|TSXV|NYSE(?:\s+American)?|NASDAQ|Nasdaq|HKEX|SEHK|TSE|JSE|NZX|SGX|OTCQX|OTC|" \
-             r"NSE|Oslo\s+B[øo]rs|Euronext(?:\s+[A-Z][a-z]+)?|Borsa\s+Italiana|SIX|Xetra|Tadawul|PSE|IDX)"
+# the exchanges whose codes listed companies print beside their names ("ASX: ABC", "SET Symbol: ABC", "(NGX: ABC)")
+_EXCHANGES = (r"(?:ASX|AIM|LSE|TSX(?:-?V)?|TSXV|NYSE(?:\s+American)?|NASDAQ|Nasdaq|HKEX|SEHK|TSE|JSE|NZX|SGX|OTCQX|OTC|"
+              r"NSE|Oslo\s+B[øo]rs|Euronext(?:\s+[A-Z][a-z]+)?|Borsa\s+Italiana|SIX|Xetra|Tadawul|PSE|IDX|"
+              r"SET|GPW|WSE|NGX|KRX|KOSPI|KOSDAQ|BMV|Bursa(?:\s+Malaysia)?|TWSE|TPEx|PSX|CSE|DSE|QSE|MSX|ADX|DFM|BIST|TASE|"
+              r"HOSE|HNX|ZSE|BVB|BVL|BVC|BSE|EGX|GSE|SEM|ATHEX|Boursa\s+Kuwait)")
 _LISTING = re.compile(rf"\(\s*{_EXCHANGES}\s*(?:code)?\s*:\s*([A-Z][A-Z0-9]{{0,5}}(?:\.[A-Z]{{1,2}})?)\s*\)")
-_LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?:code|ticker|symbol)\s*:?\s*|\b(?:Ticker|ticker|TICKER)\s*(?:symbol)?\s*:\s*)"
-                           r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z]{1,2})?)\b"
+_LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?i:code|ticker|symbol)\s*:?\s*|\b(?:Ticker|ticker|TICKER)\s*(?:symbol)?\s*:\s*)"
+                           r"([A-Z][A-Z0-9]{0,11}(?:\.[A-Z]{1,2})?)\b"
                            # a cover's "ASX: ABC", "NSE: ACMESTEEL", "Oslo Børs: ACME" (an exchange's code, never a number)
                            rf"|(?<![\w(])(?!AIM\b){_EXCHANGES}\s*:\s*([A-Z][A-Z0-9]{{1,10}})(?=\s*(?:$|[|,;/]|\s[-–]\s|\n))"
                            # "(ticker ACME)", "under the ticker ACME3", "Trading symbol ACME", "(Stock code: 1234, ACME)"
                            r"|(?i:\b(?:ticker|trading\s+symbol|stock\s+code|share\s+code)\b)\s*(?:symbol\s*)?:?\s*(?:\d{3,6}\s*,\s*)?"
                            r"([A-Z][A-Z0-9]{1,6}(?:\.[A-Z]{1,2})?)\b(?![a-z])"
                            # "listed on SIX Swiss Exchange (ACME)": the code in brackets after the exchange's name
-                           r"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\(([A-Z][A-Z0-9]{1,6})\)")
+                           rf"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\((?!{_EXCHANGES}\))([A-Z][A-Z0-9]{{1,6}})\)")
 _SYMBOL = re.compile(r"(?i:\b(?:our|the company[’']s)\s+(?:class [a-c]\s+)?(?:common stock|ordinary shares|shares|"
                      r"common shares)\b[^.]{0,160}?\bunder the (?:ticker |trading )?symbols?\s*)[“\"‘']{1,2}"
                      r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)[”\"’']{1,2}")

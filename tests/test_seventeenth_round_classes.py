@@ -316,3 +316,14 @@ def test_a_thai_public_company_limited_is_registered_by_its_name_without_the_for
                     "Chao Lotus Cold Chain Public Company Limited and its subsidiaries\nStatement of financial position\n"
                     "As at 31 December 2061\n(Unit: Thousand Baht)\nNote 2061 2060\nTotal assets 7,024,195 6,351,637"])
     assert idn.company.lower() == "chao lotus cold chain"
+
+
+@pytest.mark.parametrize("line,want", [
+    ("SET Symbol: PLCC", ["PLCC"]),
+    ("Listed on the Nigerian Exchange Limited (NGX) - Ticker: PERDITATB", ["PERDITATB"]),
+    ("Listed on the Warsaw Stock Exchange (GPW) - ticker: PRD", ["PRD"]),     # the exchange's own code is no ticker
+])
+def test_a_listing_line_of_more_exchanges_gives_the_companys_ticker(line, want):
+    from ingest.aliases import learn
+    found = learn(["PERDITA HOLDINGS S.A.\nAnnual Report 2061\n" + line], names=["Perdita Holdings S.A."])
+    assert [n.name for n in found if n.kind == "ticker"] == want
