@@ -327,3 +327,9 @@ def test_a_listing_line_of_more_exchanges_gives_the_companys_ticker(line, want):
     from ingest.aliases import learn
     found = learn(["PERDITA HOLDINGS S.A.\nAnnual Report 2061\n" + line], names=["Perdita Holdings S.A."])
     assert [n.name for n in found if n.kind == "ticker"] == want
+
+
+def test_the_company_in_capitals_as_its_column_is_printed_is_the_parents_column():
+    from pipeline.question import whose_figure
+    assert whose_figure.asked("What was THE COMPANY's revenue in FY2092?")[1]
+    assert not whose_figure.asked("THE COMPANY's shareholders' equity 2092")[1]

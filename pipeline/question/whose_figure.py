@@ -36,7 +36,8 @@ _COMPANY_NAMED = re.compile(rf"\b[Ff]or\s+the\s+{_CO}\b|^Company(?:['’]s)?\s+(
                             rf",\s*{_CO}\s*,|"
                             rf"\bthe\s+{_CO}(?:['’]s)?\s+(?:balance\s+sheet|statements?|accounts|column|figures?|own)\b|"
                             rf"\b{_CO}\s+column\b|"
-                            rf"\b[Tt]he\s+{_CO}['’]s\s+(?!(?:shareholders|stockholders|owners|equity\s+holders|members)\b)")
+                            rf"\b(?:[Tt]he|THE)\s+(?:{_CO}|COMPANY|BANK)['’]s\s+"
+                            r"(?!(?:shareholders|stockholders|owners|equity\s+holders|members)\b)")
 # "the company" in lower case said as whose figure ("for the company", "the company's profit"): in a report printing
 # Group and Company columns it may mean either (the question is then refused, naming both); elsewhere the group's
 _COMPANY_SAID = re.compile(rf"\b(?:for|of|at|by|in)\s+the\s+company\b|\b(?:for|of)\s+the\s+bank\b|^company\s+(?!name\b)|"
