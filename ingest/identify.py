@@ -18,6 +18,7 @@ from typing import Sequence
 from ingest.page_lines import line_with, page_with, stripped_lines
 from ingest.registrant import EXACT_NAME, FILE_NO, aliases_for, cover_name, release_name, short_name, tickers
 from pipeline.core import months
+from pipeline.core.currencies import DOLLAR_SIGNED
 
 _MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
@@ -284,11 +285,11 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     readings = su.read(pages) or su.opening_units(pages)
     stated, st_page, st_line = su.stated_currency(pages)
     country, co_page, co_line = su.dollar_country(pages)
-    dollar = stated if stated in su.DOLLARS else (country or "USD")
+    dollar = stated if stated in DOLLAR_SIGNED else (country or "USD")
     readings = su.resolve(readings, dollar)
     currency, scale, ev = su.document_units(readings)
-    if stated and currency in ("", *su.DOLLARS) and (stated in su.DOLLARS or not currency):
-        currency = stated if stated in su.DOLLARS or not currency else currency
+    if stated and currency in ("", *DOLLAR_SIGNED) and (stated in DOLLAR_SIGNED or not currency):
+        currency = stated if stated in DOLLAR_SIGNED or not currency else currency
     if not scale and any(r.statement != "table" for r in readings) or (not scale and stated):
         scale = "units" if any(r.statement != "table" for r in readings) else ""
     if not currency and idn.doc_type in ("10K", "10Q", "8K", "EARNINGS") and \

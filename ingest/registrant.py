@@ -23,7 +23,8 @@ EXACT_NAME = re.compile(r"(?i)\(?\s*exact name of (?:the\s+)?registrant")
 _LEGAL_SUFFIX = r"(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|Limited|Ltd\.?|plc|PLC|P\.L\.C\.|N\.V\.|" \
                 r"S\.A\.|SE|AG|Holdings|Group)"
 _LEGAL_NAME = re.compile(rf"\b((?:[A-Z][\w&.’'-]*\s+){{0,5}}[A-Z][\w&.’'-]*,?\s+{_LEGAL_SUFFIX})(?=[\s,.)]|$)")
-_SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:public\s+company\s+limited|public\s+co\.?,?\s+ltd\.?|inc\.?|incorporated|corporation|corp\.?|company|co\.?|limited|ltd\.?|plc|"
+_SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:public\s+company\s+limited|public\s+co\.?,?\s+ltd\.?|inc\.?|incorporated|"
+                          r"corporation|corp\.?|company|co\.?|limited|ltd\.?|plc|"
                           r"p\.l\.c\.|n\.v\.|s\.a\.|ag|se|llc|l\.p\.|"
                           # continental, Nordic and Asian legal forms ("Acme Spel AB (publ)", "Acme Havbruk ASA")
                           r"asa|ab|oyj|a/s|s\.p\.a\.|spa|gmbh|kgaa|nv|sa|bhd|berhad|tbk|k\.k\.|pty|s\.a\.b\.\s+de\s+c\.v\.|"

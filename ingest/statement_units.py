@@ -21,7 +21,6 @@ from typing import Sequence
 from pipeline.core.currencies import CURRENCIES, DOLLAR_SIGNED, currency_of
 from pipeline.core import bilingual
 
-DOLLARS = DOLLAR_SIGNED      # (the currencies printed as a bare "$")
 _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "NZ$": "NZD", "HK$": "HKD",
                     "US$": "USD", "S$": "SGD", "SG$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "CHF": "CHF",
                     "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "MX$": "MXN", "₹": "INR", "RS.": "INR", "RS": "INR", "Rs.": "INR", "Rs": "INR",

@@ -302,6 +302,12 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                measure_stems, deducted, parent_only, part_of_year(question), company_named, company_unclear, spelled)
 
 
+@lru_cache(maxsize=256)
+def says(pattern: re.Pattern, question: str) -> bool:
+    """The question says what `pattern` matches (once per question, not once per candidate row)."""
+    return bool(pattern.search(question))
+
+
 def _spelled_out(measure: str, metric: Metric | None) -> list[str]:
     """The measure's stems with an acronym of the metric's own terms spelled out as rows print it ("basic EPS" ->
     basic earnings per share, "PBT" -> profit before tax); [] when it names none."""

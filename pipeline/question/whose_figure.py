@@ -55,6 +55,7 @@ _BANK_AS_ENTITY = re.compile(r"(?i)\b(?:for|of)\s+the\s+bank\b(?!\s+(?:borrowing
                              r"\bthe\s+bank['’]s(?=\s)|\bbank[- ](?:level|only)\b|\bbank\s+column\b|,\s*bank\s*(?=,|$)|"
                              r"\bthe\s+bank\s+(?=(?:balance\s+sheet|statements?|accounts|figures?|own)\b)")
 
+
 def asked(question: str) -> tuple[bool, bool, bool]:
     """(the parent's own figure asked outright, "the Company" named as whose figure, "the company" said in lower case
     where it may mean either)."""

@@ -44,9 +44,7 @@ def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
     `line` (an unlabelled row) sums the rows printed under it just above (at least two), column by column, and no line
     `after` it is a total naming the heading's words ("Assets" / "Cash and due from banks 612" / "Interest-bearing
     deposits 1,204" / "1,816" ... "Total assets 63,801": a subtotal of the heading's first rows, not its total)."""
-    words = set(re.findall(r"[a-z]{3,}", stack[-1].lower())) if stack else set()
-    if len(stack) < 2 or _SPLIT.search(stack[-1]) or \
-            any(re.match(r"(?i)total\b", a.strip()) and words & set(re.findall(r"[a-z]{3,}", a.lower())) for a in after):
+    if len(stack) < 2 or _SPLIT.search(stack[-1]) or _total_named_after(stack[-1], after):
         return None     # (a top-level heading's unlabelled line may sum its first rows only: "Revenues:" / "Product" /
         #                 "Service" / "1,500" / "Financing revenue" / "Total net revenues"; under "Profit for the year is
         #                 attributable to:" the sum of the holders' shares is the line; a later "Total ... revenues")
@@ -86,9 +84,7 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
     if len(stack) != 1 or _SPLIT.search(stack[0]) or _LEAD_IN.search(stack[0]):
         return None
     nxt = next((a for a in after if a.strip()), "")
-    words = set(re.findall(r"[a-z]{3,}", stack[0].lower()))
-    if nxt and split_row(nxt)[1] or \
-            any(re.match(r"(?i)total\b", a.strip()) and words & set(re.findall(r"[a-z]{3,}", a.lower())) for a in after):
+    if nxt and split_row(nxt)[1] or _total_named_after(stack[0], after):
         return None
     under = []
     for r in reversed(rows):
@@ -97,6 +93,14 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
         if not re.match(r"(?i)total\b", r.label):
             under.append(r)
     return stack[0] if len(under) >= 2 and _sums(under, line) else None
+
+
+def _total_named_after(heading: str, after: list[str]) -> bool:
+    """A line `after` is a total naming a word of `heading` ("Total net revenues" below "Revenues:"): the heading's
+    own total is printed further down."""
+    words = set(re.findall(r"[a-z]{3,}", heading.lower()))
+    return any(re.match(r"(?i)total\b", a.strip()) and words & set(re.findall(r"[a-z]{3,}", a.lower())) for a in after)
+
 
 def _sums(under: list[Row], line: Row) -> bool:
     """`line`'s figures are the sums of the rows `under`, column by column (within the rounding of the printed

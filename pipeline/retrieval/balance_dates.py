@@ -10,7 +10,7 @@ from functools import lru_cache
 from pipeline.core import months
 from pipeline.core.months import MON
 from pipeline.question import dated_years
-from pipeline.question.figure_ask import Ask
+from pipeline.question.figure_ask import Ask, says
 from pipeline.stores.facts import StoredFact
 
 # a balance asked at a date ("at end of 2055", "as of December 31", "year-end")
@@ -24,9 +24,9 @@ def another_date(ask: Ask, f: StoredFact) -> bool:
     (a 52/53-week year ends near its calendar date)."""
     asked, own = _full_dates(ask.question), _row_date(f)
     printed = own or _full_dates(f.column_header)       # (a row's own date before its column's: "at 1 January")
-    if _OPENING.search(f.label) and not _says(_OPENING, ask.question) and not (asked and own):
+    if _OPENING.search(f.label) and not says(_OPENING, ask.question) and not (asked and own):
         return True     # "Cash at beginning of year", "at 1 April": the balance a year opens with is the year before's
-    if _says(_AT_A_FIRST_DAY, ask.question) and not printed and not _OPENING.search(f.label):
+    if says(_AT_A_FIRST_DAY, ask.question) and not printed and not _OPENING.search(f.label):
         return True     # "cash at 1 January 2066" asks the balance the year opens with: never a closing row of that year
     return bool(asked and printed) and all(abs((a - p).days) > 14 for a in asked for p in printed)
 
@@ -74,7 +74,7 @@ def says_closing(ask: Ask, f: StoredFact) -> bool:
     """The question asks the balance a year closes with ("at end of year", "at 30 June 2041") and the row says it is
     that ("Cash and cash equivalents at end of year", "... at 30 June"), over a reconciliation's "Cash and cash
     equivalents" printed below it."""
-    return (_says(_CLOSING, ask.question) or _says(AT_A_DATE, ask.question)) and not _OPENING.search(f.label) and \
+    return (says(_CLOSING, ask.question) or says(AT_A_DATE, ask.question)) and not _OPENING.search(f.label) and \
         bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label))
 
 
@@ -83,15 +83,9 @@ def names_its_day(word: str, f: StoredFact, question: str) -> bool:
     at its year's close ("... at 31 December", "at end of year") or any balance sheet row (not an opening one); an
     opening balance only a row saying so ("at 1 January", "at beginning of year", "Opening ...")."""
     if word == "close":     # ("closing rate", "closing price": a measure of its own, no balance)
-        return not _OPENING.search(f.label) and not _says(_CLOSING_MEASURE, question) and (
+        return not _OPENING.search(f.label) and not says(_CLOSING_MEASURE, question) and (
             f.statement == "balance" or bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label)))
     return word == "open" and bool(_OPENING.search(f.label))
-
-
-@lru_cache(maxsize=256)
-def _says(pattern: re.Pattern, question: str) -> bool:
-    """The question says what `pattern` matches (once per question, not once per candidate row)."""
-    return bool(pattern.search(question))
 
 
 @lru_cache(maxsize=1024)

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from pipeline.core.currencies import CURRENCIES, DOLLAR_SIGNED
 from pipeline.core.months import MON
-from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, stems
+from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
 from pipeline.retrieval.balance_dates import AT_A_DATE
 from pipeline.question.lexicon import DEDUCTED
@@ -107,6 +107,8 @@ def _qualifier_start(toks: list[str]) -> int | None:
 # a cash flow statement's movement of an item, not its balance
 _CASH_MOVEMENT = re.compile(r"(?i)\W*(?:proceeds|repayments?|payments?|purchases?|acquisitions?|issu(?:ance|es?)|receipts?|"
                             r"disposals?|sales?\s+of|net\s+(?:cash|increase|decrease|proceeds|repayments?)|cash\s+(?:paid|received))\b")
+
+
 def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     """The row is another measure than the asked metric's although its words cover it: the asset a contra account
     is deducted from, asked for the contra account ("allowance for credit losses" of "Premiums receivable, net of
@@ -129,7 +131,7 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if ask.metric is None and _D_AND_A.search(f.label) and (bool(re.search(r"(?i)depreciat", ask.question)) !=
                                                               bool(re.search(r"(?i)amorti", ask.question))):
         return True     # "amortization" asked: "Depreciation and amortization" is both, not the part asked
-    if f.statement == "balance" and _says(_PAID_ASKED, ask.question):
+    if f.statement == "balance" and says(_PAID_ASKED, ask.question):
         return True     # "dividends paid": a payment of the year, never a balance still owed ("Unclaimed dividend")
     if ask.statement_hint and f.statement and not f.secondary and \
             (ask.statement_hint == "balance") != (f.statement == "balance"):
@@ -336,12 +338,6 @@ def _printed_again(f: StoredFact, rows: list[StoredFact], same) -> bool:
     """Another of `rows` on `f`'s page prints another figure for `f`'s year where `same(row)` holds."""
     return any(c is not f and c.doc_id == f.doc_id and c.page == f.page and c.fiscal_year == f.fiscal_year and
                c.value != f.value and same(c) for c in rows)
-
-
-@lru_cache(maxsize=256)
-def _says(pattern: re.Pattern, question: str) -> bool:
-    """The question says what `pattern` matches (once per question, not once per candidate row)."""
-    return bool(pattern.search(question))
 
 
 def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
