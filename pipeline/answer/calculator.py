@@ -8,12 +8,13 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, getcontext
 
+from pipeline.question.figure_ask import NOT_GROWTH_SPEND
 from pipeline.question.units import SCALE
 
 getcontext().prec = 28
 
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
-GROWTH = re.compile(r"(?i)\b(growth|grew|grow|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|rose|fell|"
+GROWTH = re.compile(r"(?i)\b(growth" + NOT_GROWTH_SPEND + r"|grew|grow|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|rose|fell|"
                     r"year[- ]over[- ]year|yoy|compared? (to|with)|versus|vs\.?|improv\w+)\b")
 LESS = re.compile(r"(?i)\b(less|minus|net of|after deducting)\b")
 EXPR_SYMBOL = {ast.Add: "+", ast.Sub: "−", ast.Mult: "×", ast.Div: "/"}

@@ -51,7 +51,12 @@ CURRENCIES = [
 # the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated
 # currency or the listing says
 DOLLAR_SIGNED = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
-CURRENCY_RE = re.compile("|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(CURRENCIES)), re.IGNORECASE)
+# Where a currency can start: a word's start, a sign ("£", "₹"), or a sign's letters glued to what comes before
+# ("ThUS$", "MMUS$", "MCh$", "GH¢"). Said first, so the regex engine tries its sixty alternatives only there and not
+# at every letter of a row label (a names's spelled-out form starting mid-word, "Eurodollars", is not a currency).
+_STARTS = r"(?:\b|(?=[^\w\s])|(?=[a-z]{1,4}[$¢₵]))"
+CURRENCY_RE = re.compile(_STARTS + "(?:" + "|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(CURRENCIES)) + ")",
+                         re.IGNORECASE)
 
 
 def currency_of(text: str) -> str | None:

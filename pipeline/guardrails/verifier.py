@@ -132,11 +132,17 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
     tol_abs = precision(value) * SCALE.get(unit, Decimal(1))
     for text in pages:
         vals, scale = page_values(text)
+        # figures in the page's unit, in another its captions name (a convenience translation's "Thousands of U.S.
+        # dollars" beside "Millions of yen"), or printed in full
+        scales = {scale, Decimal(1)} | {SCALE[w.lower()] for w in _CAPTION_SCALE.findall("\n".join(text.splitlines()[:20]))}
         for v in vals:
-            for s in {scale, Decimal(1)}:          # figures in the page's unit, or printed in full
+            for s in scales:
                 if _matches(v * s, want, tol_abs):
                     return True
     return False
+
+
+_CAPTION_SCALE = re.compile(r"(?i)\b(million|thousand|billion)s?\s+of\b")
 
 
 def near(value: Decimal, unit: str, pages: list[str], rel: Decimal = Decimal("0.10")) -> bool:

@@ -14,6 +14,7 @@ from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.registry import LEGAL_SUFFIX, bare_name
 from pipeline.question.terms import spell_out, stem, stem_words
+from pipeline.question.codes import codes_asked
 from pipeline.question.year_parts import PART_OF_YEAR, part_of_year
 
 
@@ -99,7 +100,7 @@ _BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|reported|as[- ]re
 # the period (the date that follows is read as the year's); "weeks" is kept as a soft word, required where a row
 # prints a weeks basis ("Revenue (52-week basis)" in a 53-week year)
 _WEEKS = re.compile(r"(?i)\b(?:for|in|over)?\s*(?:the\s+)?(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\s+"
-                    r"(?:ended|ending|to)\b")
+                    r"(?:ended|ending|to|(?:fiscal\s+|financial\s+)?year|period)\b")     # ("the 53-week year")
 _UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(?![\w'])|,\s*{_CURRENCY}\s*{_SCALE_WORD}(?![\w'])|"
                           rf"\(\s*(?:in\s+)?(?:{_UNIT})\s*\)")
 # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
@@ -162,6 +163,7 @@ class Ask:
     company_named: bool = False                     # "the Company" asked: the parent's column where one is printed
     company_unclear: bool = False                   # "the company" said in lower case: Group or Company, unsaid
     spelled_stems: list[str] = field(default_factory=list)   # the measure with its acronym spelled out ("EPS")
+    codes: tuple[str, ...] = ()                     # a product's or programme's code asked ("VT-502"): "vt502"
 
     @property
     def words(self) -> list[str]:
@@ -172,7 +174,9 @@ class Ask:
 DIVIDEND = re.compile(r"(?i)dividend|distribution")
 # what a figure is net of ("loans, net of allowance", "revenue net of returns"): deducted from it, never the row asked
 _NET_OF = re.compile(r"\bnet of ((?:(?!at\b|as\b|in\b|for\b|on\b|during\b)[a-z&'-]+\s*){1,3})")
-_CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|"
+# "growth capex" (expansion spending, beside maintenance capex) is a kind of capital expenditure, never a change
+NOT_GROWTH_SPEND = r"(?!\s+(?:capex|capital\s+(?:expenditures?|spending|investments?|projects)))"
+_CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth" + NOT_GROWTH_SPEND + r"|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|"
                            r"fell|fall|cagr)\b")
 _CHANGE_IN_PERCENT = re.compile(r"(?i),?\s*(?:\bin\s+(?:%|percent(?:age)?(?:\s+terms)?\b)|\(\s*(?:in\s+)?%\s*\))")
 # a subtotal named for what it is before or after ("profit after financial items"): those words name the line even
@@ -251,6 +255,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     named_by = {w for m in _AFTER_ITEMS.finditer(folded) for w in m.group(1).split()}
     if _FINANCIAL_LINE.search(folded):
         named_by.add("financial")   # "financial expenses", "financial result": the line's own word, not "financial year"
+    if re.search(r"(?i)\bgrowth\b" + NOT_GROWTH_SPEND.replace("(?!", "(?=", 1), text):
+        named_by.add("growth")      # "growth capex": the kind of spending asked
     if re.search(r"\bper units?\b", folded):
         named_by.add("unit")        # "distribution per unit": a per-unit measure (elsewhere "units" is filler)
     words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", _NET_OF.sub(" net ", folded).replace("-", " "))
@@ -299,7 +305,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         whose = set(stems(whose_figure.entity_words(question).replace("-", " ")))
         hard, soft = [w for w in hard if w not in whose], [w for w in soft if w not in whose]
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
-               measure_stems, deducted, parent_only, part_of_year(question), company_named, company_unclear, spelled)
+               measure_stems, deducted, parent_only, part_of_year(question), company_named, company_unclear, spelled,
+               codes_asked(text))
 
 
 @lru_cache(maxsize=256)

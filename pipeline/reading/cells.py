@@ -8,8 +8,11 @@ from decimal import Decimal, InvalidOperation
 # a figure in pence carries its unit: "15.00p", "(81.70p)"; written with decimals, never a note's "3p"
 _PENCE_FIGURE = r"\d[\d,]*\.\d+p"
 _NUM = rf"(?:[-+]?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIGURE})"      # ("+8.7": a change)
+# a multiple ("Distribution coverage ratio 1.36x 1.27x", "Net debt / EBITDA 2.1×"): a cell, so its row is a row and not
+# a heading over the next ones; no fact yet (its unit is neither money nor a percentage: `facts.extract` skips it)
+MULTIPLE = r"\d+(?:\.\d+)?[x×]"
 MINOR_UNITS = ("cents", "pence")     # a fact's scale when its figure is printed in the currency's hundredth
-_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.|nil)$")   # "n/a": an empty cell; "nil": zero
+_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.|nil)$|^{MULTIPLE}$")   # "n/a": an empty cell; "nil": zero
 YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _UNITS_CELL = re.compile(r"(?:US\$|A\$|C\$|\$|£|€|¥)?['’]?000s?")     # "£000 £000" under the years: units, no figures
 _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"
@@ -109,7 +112,8 @@ def mis_split(label: str) -> bool:
     """A row label that swallowed figures ("Income tax provision (4) (180) (203) (90)", "As reported - GAAP 14,189
     1,797"): the row's cells were not split from its label, so which value sits under which column is unknown."""
     words = re.sub(r"\([^()]*[A-Za-z][^()]*\)", " ", label)    # a note in brackets is words: "(includes ...: 2022, $12,662)"
-    return bool(_FIGURE_RUN.search(" " + words)) or not re.search(r"[A-Za-z]{3}", label)
+    # (a code is a label: "VT-502", a product's or programme's name)
+    return bool(_FIGURE_RUN.search(" " + words)) or not re.search(r"[A-Za-z]{3}|(?<![\w-])[A-Za-z]{1,6}-\d", label)
 
 
 def parse_number(token: str) -> Decimal | None:

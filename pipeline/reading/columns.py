@@ -163,7 +163,7 @@ def is_fragment(line: str) -> bool:
 def _fragment(line: str) -> bool:
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*notes?\s+\d{1,2}\s*\)", " ", line))     # "(Note 1)": a reference
     rest = CURRENCY_RE.sub(" ", rest)
-    rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?", " ", rest)      # "May 31," waiting for its year on the next line
+    rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?|\b(?:52|53|13|14|16|17)[- ]weeks?\b", " ", rest)   # "May 31,", "(53 weeks)"
     words = re.findall(r"[A-Za-z%]+|\d+", rest)
     for w in words:
         lw = w.lower()

@@ -21,7 +21,7 @@ from pipeline.reading.fact_kinds import kind_of, per_share_table, per_unit_of
 from pipeline.reading.stated_rates import stated_rates
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
-from pipeline.reading.cells import in_pence, minor_unit, mis_split, parse_number
+from pipeline.reading.cells import MULTIPLE, in_pence, minor_unit, mis_split, parse_number
 from pipeline.reading.columns import scale_of
 from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
@@ -235,7 +235,8 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             head = next((f"{h.caption} {h.text}" for h in t.headers if h.columns is row.cols), "")
             per, per_share = per_unit_of(head), per_share_table(head, row.label)
             for col, printed in cells:
-                if col.kind != "value" or col.year in row.ambiguous or printed.endswith(","):
+                if col.kind != "value" or col.year in row.ambiguous or printed.endswith(",") or \
+                        re.fullmatch(MULTIPLE, printed):
                     continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)
                 kind = "percent" if row.line_no in percent_rows else \
                     kind_of(row, printed, t.title, row.statement or t.statement)

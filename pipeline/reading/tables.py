@@ -60,8 +60,8 @@ _ENTITY_BLOCK = re.compile(r"(?i)\s*(?:group|consolidated)\s*")     # "Group" he
 _TOTAL = TOTAL_ROW      # ("Total" alone closes the innermost heading)
 
 
-# A per-share heading over its basic and diluted rows ("Earnings per equity share 35" / "Basic ..."): its note
-# number may run to two digits
+# A per-share heading over its basic and diluted rows ("Earnings per equity share 35" / "Basic ..."), or over the
+# sub-headings of its bases ("From continuing operations", a line with no figure): its note number may run to two digits
 _PER_SHARE_HEAD = re.compile(r"(?i)\bper (\w+ ){0,2}share\b")
 _BASIC_DILUTED = re.compile(r"(?i)^\W*(basic|diluted)\b")
 
@@ -69,7 +69,7 @@ _BASIC_DILUTED = re.compile(r"(?i)^\W*(basic|diluted)\b")
 def _footnoted_heading(label: str, values: list[str], header: Header | None, nxt: str = "") -> bool:
     """A heading or a label with a footnote number after it ("Per share, basic 3", "Dividends paid 2") under a
     header of two or more periods: the lone note number ("Earnings per share 12") is not a cell (it could not line up)."""
-    two = _PER_SHARE_HEAD.search(label) and _BASIC_DILUTED.match(nxt)
+    two = _PER_SHARE_HEAD.search(label) and (_BASIC_DILUTED.match(nxt) or re.fullmatch(r"[A-Za-z][^\d]{2,80}", nxt.strip()))
     return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if two else ""), values[0])) and \
         len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not _TOTAL.match(label) \
         and not _NUMBERED.search(label)

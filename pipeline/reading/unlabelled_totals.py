@@ -44,6 +44,10 @@ def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
     `line` (an unlabelled row) sums the rows printed under it just above (at least two), column by column, and no line
     `after` it is a total naming the heading's words ("Assets" / "Cash and due from banks 612" / "Interest-bearing
     deposits 1,204" / "1,816" ... "Total assets 63,801": a subtotal of the heading's first rows, not its total)."""
+    outer = set(re.findall(r"[a-z]{3,}", stack[-2].lower())) if len(stack) >= 2 else set()
+    after = [a for a in after if not outer or not outer <= set(re.findall(r"[a-z]{3,}", a.lower()))]    # (the
+    #         outer heading's own total, "Total costs and expenses" below "Costs and expenses:" › "Company
+    #         restaurant expenses:", is not the sub-heading's)
     if len(stack) < 2 or _SPLIT.search(stack[-1]) or _total_named_after(stack[-1], after):
         return None     # (a top-level heading's unlabelled line may sum its first rows only: "Revenues:" / "Product" /
         #                 "Service" / "1,500" / "Financing revenue" / "Total net revenues"; under "Profit for the year is

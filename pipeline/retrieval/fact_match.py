@@ -19,13 +19,14 @@ from functools import lru_cache
 from pipeline.question import line_vocabulary, terms
 from pipeline.reading import segment_columns
 from pipeline.question.periods import YEARS_PRINTED_BACK
+from pipeline.question.codes import code_named
 from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import (attribution, balance_dates, entity_columns, facts_rebuild, row_fit, row_headings,
                                 turn_lookups)
-from pipeline.retrieval.measure_named import names_measure
+from pipeline.retrieval.measure_named import names_measure, qualified_line
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
 from pipeline.stores import corpus, filings as filings_store
@@ -207,6 +208,11 @@ def _find(conn, ask: Ask, company: str, year: int, secondary_ok: bool, docs, cur
     return choose(ask, cands, [d for d, _, _ in docs], secondary_ok=secondary_ok)
 
 
+def _whole_year(span: str | None) -> bool:
+    """A year's span: "year", or a retailer's "52 weeks" / "53 weeks" (never a half or a quarter asked)."""
+    return span == "year" or bool(span and re.fullmatch(r"5[23] weeks", span))
+
+
 def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary_ok: bool = False
            ) -> FactMatch | NoMatch:
     """Pick the covering row among candidate facts (all of one fiscal year), best documents first in
@@ -215,7 +221,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     cands, parents = entity_columns.asked(ask, cands)     # the parent's own figure, or the group's, as asked
     secondary_ok = secondary_ok or parents
     cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
-             and not (ask.part_of_year and not DIVIDEND.search(ask.question) and f.span == "year" and
+             and not (ask.part_of_year and not DIVIDEND.search(ask.question) and _whole_year(f.span) and
                       (f.statement != "balance" or not ends_the_year(ask.part_of_year)))
              and (f.kind != "percent" or row_fit.wants_percent(ask, f)) and not row_fit.misread_row(f)]
     asked = set(ask.hard) | set(ask.soft)
@@ -232,7 +238,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     sliced, own_currency = row_fit.currencies_printed(ask, cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
-        if f.secondary and not secondary_ok:
+        if f.secondary and not secondary_ok or ask.codes and not code_named(ask.codes, f.label_path):
             continue
         if ask.metric is not None and f.statement == "equity" and re.search(r"\bpaid\b", ask.metric.label) and \
                 not re.search(r"(?i)\bpaid\b", f.label) and \
@@ -240,7 +246,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue    # the equity statement prints the amount declared: it answers "paid" only when its row says so
         row = row_stems(f)
         link = None
-        own_line = ask.metric is None or _metric_covers(ask.metric, f, ask)
+        own_line = ask.metric is None or _metric_covers(ask.metric, f, ask) or bool(ask.hard) and qualified_line(ask, f)
         if not own_line and not names_measure(ask, f):
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is None:

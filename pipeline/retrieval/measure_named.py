@@ -38,3 +38,14 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
     # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
     return any(set(ms) <= label and not ((extra := label - set(ms) - said) & _transforms()) and len(extra) <= 2
                for ms in (ask.measure_stems, ask.spelled_stems) if ms)
+
+
+def qualified_line(ask: Ask, f: StoredFact) -> bool:
+    """The row is the metric's own line after the qualifier asked, printed before it: "Growth capital expenditures"
+    for "growth capex", "Maintenance capital expenditures" for "maintenance capex"."""
+    words = f.label.split()
+    k = 0
+    while k < len(words) - 1 and stems(words[k]) and all(s in ask.hard for s in stems(words[k])):
+        k += 1
+    return k > 0 and ask.metric is not None and ask.metric.matches_row(" ".join(words[k:])) and \
+        not ask.metric.excludes(f.label, ask.question)

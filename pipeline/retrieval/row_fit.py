@@ -106,7 +106,8 @@ def _qualifier_start(toks: list[str]) -> int | None:
 
 # a cash flow statement's movement of an item, not its balance
 _CASH_MOVEMENT = re.compile(r"(?i)\W*(?:proceeds|repayments?|payments?|purchases?|acquisitions?|issu(?:ance|es?)|receipts?|"
-                            r"disposals?|sales?\s+of|net\s+(?:cash|increase|decrease|proceeds|repayments?)|cash\s+(?:paid|received))\b")
+                            r"disposals?|sales?\s+of|net\s+(?:cash(?!(?:\s+position|\s+balance)?\s*(?:/|\(|$))|increase|decrease|proceeds|"
+                            r"repayments?)|cash\s+(?:paid|received))\b")     # ("Net cash" alone, "Net cash/(debt)": a position)
 
 
 def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
@@ -133,6 +134,18 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
         return True     # "amortization" asked: "Depreciation and amortization" is both, not the part asked
     if f.statement == "balance" and says(_PAID_ASKED, ask.question):
         return True     # "dividends paid": a payment of the year, never a balance still owed ("Unclaimed dividend")
+    if _PRIOR_YEARS_DIVIDEND.search(f.label) and not says(_PAID_OR_DURING, ask.question):
+        return True     # "Final dividend for the prior year of 6.0 cents": the year before's, paid in this one
+    if _DIVIDEND_ROW.search(f.label) and _other_timing(ask.question, f, cands):
+        return True     # "distributions paid per unit" asked: the row of those declared is another figure where
+        #               the report prints both
+    if _PARTS_OF_NET_ASSETS.fullmatch(f.label) and not says(_SHAREHOLDERS_EQUITY_SAID, ask.question) and \
+            any(c.doc_id == f.doc_id and c.page == f.page and c.line_no > f.line_no and _AOCI_TOTAL.match(c.label)
+                for c in cands):
+        return True     # Japanese GAAP's net assets: "Total shareholders' equity" (capital, surplus, retained earnings,
+        #               treasury shares) and the accumulated other comprehensive income after it make the owners' equity
+    if says(_CONTINUING_ASKED, ask.question) and _DISCONTINUED.search(" ".join([*heads[-1:], f.label])):
+        return True     # "from continuing operations" asked: the row of all operations (or the discontinued) is not it
     if ask.statement_hint and f.statement and not f.secondary and \
             (ask.statement_hint == "balance") != (f.statement == "balance"):
         return True     # "inventories on the balance sheet": the cash flow's change in inventories is not it (a balance
@@ -179,6 +192,16 @@ _BALANCE_OF = re.compile(r"(?i)\b(?:accumulated|deferred|unearned|accrued|prepai
 _PAID_IN_YEAR = re.compile(r"(?i)\bdividends?\b.*\bpaid\s+(?:during|in)\s+the\s+(?:financial\s+)?year\b")
 _FOR_THE_YEAR = re.compile(r"(?i)\bdividends?\b.*\b(?:proposed|recommended|declared)\s+(?:for|in\s+respect\s+of)\s+the\s+"
                            r"(?:financial\s+)?year\b")
+_PRIOR_YEARS_DIVIDEND = re.compile(r"(?i)\b(?:dividends?|distributions?)\b.*\b(?:for|in\s+respect\s+of)\s+the\s+"
+                                   r"(?:prior|previous|preceding)\s+(?:financial\s+|fiscal\s+)?year\b")
+_PAID_OR_DURING = re.compile(r"(?i)\b(?:paid|during)\b")
+_DIVIDEND_ROW = re.compile(r"(?i)\b(?:dividends?|distributions?)\b")
+_TIMINGS = (re.compile(r"(?i)\bpaid\b"), re.compile(r"(?i)\bdeclared\b"))
+_CONTINUING_ASKED = re.compile(r"(?i)\bcontinuing\s+operations\b")
+_DISCONTINUED = re.compile(r"(?i)\bdiscontinued\b")
+_PARTS_OF_NET_ASSETS = re.compile(r"(?i)\s*total\s+(?:shareholders|stockholders)['’]?\s+equity\s*")
+_SHAREHOLDERS_EQUITY_SAID = re.compile(r"(?i)\b(?:shareholders|stockholders)['’]?\s+equity\b")
+_AOCI_TOTAL = re.compile(r"(?i)\s*total\s+accumulated\s+other\s+comprehensive\s+income\b")
 _CONTRA = re.compile(r"(?i)" + DEDUCTED)
 _SET_ASIDE_CONTRA = re.compile(r"(?i)\b(?:net\s+of|less|after|excluding)\b[^?]{0,20}?" + DEDUCTED)
 
@@ -269,6 +292,9 @@ _ASKED_CURRENCY = [(code, words) for code, words in CURRENCIES if code != "$"] +
     [("GBP", r"pounds?|pence"), ("CNY", r"yuan"), ("KRW", r"won")]
 
 
+_SLICE_NAMES = [(c, re.compile(rf"(?i)(?<![a-z])(?:{words}|{c})(?![a-z])")) for c, words in _ASKED_CURRENCY]
+
+
 def currency_conflict(ask: Ask, f: StoredFact, own: str | None = None) -> bool:
     """The question names a currency the fact is not in (the table's, or the one its row names in brackets:
     "Profit attributable to owners of parent (millions of yen)"); or it names none and the fact is in another
@@ -304,9 +330,9 @@ def currencies_printed(ask: Ask, cands: list[StoredFact]) -> tuple[frozenset[str
 
 def sliced_currencies(cands: list[StoredFact]) -> frozenset[str]:
     """The currencies a row of the candidates names ("Euro 400.0", "Yen-denominated bonds", "Sterling")."""
-    labels = [_UNIT_MENTION.sub(" ", f.label) for f in cands]       # ("Earnings per share (NOK)", "Debt, NOK million")
-    return frozenset(c for c, words in _ASKED_CURRENCY
-                     if any(re.search(rf"(?i)(?<![a-z])(?:{words}|{c})(?![a-z])", label) for label in labels))
+    # ("Earnings per share (NOK)", "Debt, NOK million"); the labels read as one text, each set apart by a NUL
+    labels = "\0".join({_UNIT_MENTION.sub(" ", f.label) for f in cands})
+    return frozenset(c for c, rx in _SLICE_NAMES if rx.search(labels))
 
 
 # a currency named as the row's unit, not as a slice of the measure: in brackets, or before a scale
@@ -345,3 +371,15 @@ def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
     year ("Inventories 1,271,888" for the net line and "Inventories 1,284,306" for its gross part, their numbering
     gone): which one is asked cannot be told."""
     return f.kind == "money" and _printed_again(f, rows, lambda c: c.label_path == f.label_path and c.span == f.span)
+
+
+def _other_timing(question: str, f: StoredFact, cands: list[StoredFact]) -> bool:
+    """The question says paid (or declared) and the dividend row says the other, where another row of the same kind
+    says what was asked ("Distributions declared per common unit" beside "Distributions paid per common unit")."""
+    asked = [t for t in _TIMINGS if says(t, question)]
+    if len(asked) != 1:
+        return False
+    want, other = asked[0], next(t for t in _TIMINGS if t is not asked[0])
+    return bool(other.search(f.label) and not want.search(f.label)) and \
+        any(want.search(c.label) and not other.search(c.label) and _DIVIDEND_ROW.search(c.label) and c.kind == f.kind
+            for c in cands if c is not f)

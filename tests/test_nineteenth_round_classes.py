@@ -1,0 +1,162 @@
+"""Classes found by the nineteenth round of made-up report pages (a UK housebuilder, an Australian childcare group,
+a Hong Kong property manager, a Japanese machinery maker, a Canadian grocer; a US insurer, restaurant franchisor,
+midstream partnership and biotech), written by a helper who never read the code. The companies, wording and figures
+here are made up again."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pipeline.core.currencies import CURRENCIES, CURRENCY_RE
+from pipeline.reading.tables import parse_page
+from pipeline.retrieval.fact_match import FactMatch
+from tests.stored_facts import answer_of, facts_of
+
+
+def _hit(question: str, pages: list[list[str]], year: int = 2061, company: str = "Perdita"):
+    return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
+
+
+def _value(question: str, pages: list[list[str]], year: int = 2061) -> str | None:
+    hit = _hit(question, pages, year)
+    return hit.fact.value_printed if isinstance(hit, FactMatch) else None
+
+
+# earnings per share on two bases, each under its sub-heading, the heading with a two-digit note number
+EPS = ["Perdita Homes plc", "Consolidated income statement", "For the year ended 31 December 2061", "2061 2060",
+       "Notes £m £m", "Continuing operations", "Revenue 3 1,500.0 1,400.0", "Profit for the year from continuing "
+       "operations 200.0 190.0", "Discontinued operations", "Loss for the year from discontinued operations 9 (10.0) (2.0)",
+       "Profit for the year 190.0 188.0", "Earnings per share 10", "From continuing and discontinued operations",
+       "Basic earnings per share (p) 95.0 94.0", "Diluted earnings per share (p) 94.0 93.0",
+       "From continuing operations", "Basic earnings per share (p) 100.0 95.0", "Diluted earnings per share (p) 99.0 94.0"]
+
+
+@pytest.mark.parametrize("question,want", [
+    ("Diluted EPS from continuing operations 2061", "99.0"),
+    ("Basic EPS from continuing operations in 2060", "95.0"),
+])
+def test_earnings_per_share_from_continuing_operations_is_not_the_row_of_all_operations(question, want):
+    assert _value(question, [EPS], int(re.findall(r"20\d\d", question)[0])) == want
+
+
+def test_a_per_share_heading_with_a_two_digit_note_over_sub_headings_is_a_heading_not_a_row():
+    rows = {r.label: r for r in parse_page("\n".join(EPS)).rows}
+    assert "Earnings per share" in rows["Diluted earnings per share (p)"].path
+    assert not any(r.label == "Earnings per share" for r in parse_page("\n".join(EPS)).rows)
+
+
+NET_CASH = ["Perdita Homes plc", "Consolidated cash flow statement", "For the year ended 31 December 2061",
+            "2061 2060", "£m £m", "Net cash inflow from operating activities 60.0 190.0",
+            "Cash and cash equivalents at end of year 400.0 380.0", "Analysis of net cash",
+            "Cash and cash equivalents 400.0 380.0", "Borrowings (390.0) (240.0)", "Net cash 10.0 140.0"]
+
+
+def test_a_net_cash_position_is_the_printed_net_cash_not_the_cash_balance():
+    assert _value("What was the net cash position at 31 December 2061?", [NET_CASH]) == "10.0"
+    assert _value("Net funds at 31 December 2060?", [NET_CASH], 2060) == "140.0"
+    assert _value("Cash and cash equivalents at 31 December 2061", [NET_CASH]) == "400.0"
+
+
+DIVIDENDS = ["Perdita Learning Limited", "Notes to the consolidated financial statements", "Note 15. Dividends",
+             "2061 2060", "$'000 $'000",
+             "Final dividend for the prior year of 6.0 cents (2060: 5.5 cents) per share, fully franked 15,744 14,421",
+             "Interim dividend of 6.5 cents (2060: 6.0 cents) per share, fully franked 17,081 15,738",
+             "32,825 30,159"]
+
+
+def test_the_prior_years_final_dividend_paid_this_year_never_answers_this_years_final_dividend():
+    assert _value("What final dividend did the board declare for FY61?", [DIVIDENDS]) is None
+    assert _value("Final dividend paid during 2061?", [DIVIDENDS]) == "15,744"
+
+
+UNITS = ["Perdita Midstream Partners, L.P.", "Management's Discussion and Analysis", "Distributions", "2061 2060 2059",
+         "Distributions declared per common unit (in respect of the year) $ 3.36 $ 3.18 $ 3.01",
+         "Distributions paid per common unit (during the year) $ 3.30 $ 3.14 $ 2.98"]
+
+
+def test_a_dividend_asked_as_paid_is_the_paid_row_where_the_declared_one_is_printed_beside_it():
+    assert _value("Distributions paid per common unit during 2061?", [UNITS]) == "3.30"
+    assert _value("Distributions declared per common unit in 2060?", [UNITS], 2060) == "3.18"
+
+
+CAPEX = ["Perdita Midstream Partners, L.P.", "Capital expenditures", "Year Ended December 31,", "2061 2060 2059",
+         "(in millions, except ratios)", "Distributable cash flow $ 1,869 $ 1,687 $ 1,510",
+         "Distribution coverage ratio .................... 1.36x 1.27x 1.19x",
+         "Growth capital expenditures .......... $ 846 $ 785 $ 923",
+         "Maintenance capital expenditures ...... 188 176 169", "$ 1,034 $ 961 $ 1,092"]
+
+
+def test_growth_capex_is_the_growth_line_and_never_a_change_in_capex():
+    assert _value("Growth capex in 2060?", [CAPEX], 2060) == "785"
+    assert _value("Maintenance capex 2061", [CAPEX]) == "188"
+
+
+def test_a_row_of_multiples_is_a_row_with_cells_not_a_heading_and_gives_no_fact():
+    rows = {r.label: r for r in parse_page("\n".join(CAPEX)).rows}
+    assert rows["Distribution coverage ratio"].values == ["1.36x", "1.27x", "1.19x"]
+    assert "Distribution coverage ratio" not in rows["Growth capital expenditures"].path
+    assert _value("Distribution coverage ratio 2061", [CAPEX]) is None
+
+
+PROGRAMS = ["Perdita Therapeutics, Inc.", "Results of Operations", "Year Ended December 31,", "2061 2060 Change",
+            "(in thousands)", "Research and development expenses by program:",
+            "VT-214 (velafitinib) .......... $ 82,406 $ 76,118 $ 6,288", "VT-502 ........................ 58,715 31,204 27,511",
+            "Other early-stage programs 28,412 24,880 3,532"]
+
+
+def test_a_programmes_code_is_part_of_its_name_and_a_row_of_another_code_never_answers():
+    assert _value("VT-502 R&D spend in 2061?", [PROGRAMS]) == "58,715"
+    assert _value("VT-214 R&D spend in 2060?", [PROGRAMS], 2060) == "76,118"
+    assert _value("VT-777 R&D spend in 2061?", [PROGRAMS]) is None
+
+
+NET_ASSETS = ["Perdita Heavy Industries, Ltd. and Consolidated Subsidiaries", "Consolidated Balance Sheet",
+              "March 31, 2061 and 2060", "Millions of yen", "2061 2060", "NET ASSETS", "Shareholders' equity:",
+              "Common stock 68,420 68,420", "Retained earnings 488,188 435,318", "Total shareholders' equity 556,608 503,738",
+              "Accumulated other comprehensive income:", "Foreign currency translation adjustment 38,207 31,915",
+              "Total accumulated other comprehensive income 38,207 31,915", "Non-controlling interests 18,906 17,240",
+              "Total net assets 613,721 552,893"]
+
+
+def test_japanese_gaap_shareholders_equity_is_not_the_owners_equity():
+    assert _value("Equity attributable to owners of the parent at March 31, 2061", [NET_ASSETS]) != "556,608"
+    assert _value("Total equity at March 31, 2061", [NET_ASSETS]) == "613,721"
+
+
+OPERATIONS = ["Perdita Kitchens Holdings, Inc.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(in thousands)",
+              "Fiscal Year Ended", "December 31, December 25,", "2061 2060", "(53 weeks) (52 weeks)", "Revenues:",
+              "Company restaurant sales $ 742,318 $ 701,544", "Franchise royalties 318,604 289,117",
+              "Total revenues 1,060,922 990,661", "Costs and expenses:", "Company restaurant expenses:",
+              "Food and paper costs 231,604 220,118", "Labor and related expenses 235,117 222,660",
+              "466,721 442,778", "General and administrative expenses 138,440 128,716",
+              "Total costs and expenses 605,161 571,494"]
+
+
+def test_a_weeks_caption_under_the_years_is_a_header_and_a_sub_headings_unlabelled_sum_is_its_total():
+    rows = parse_page("\n".join(OPERATIONS)).rows
+    assert not any("weeks" in " ".join(r.path) for r in rows)
+    assert _value("Total company restaurant expenses in fiscal 2061?", [OPERATIONS]) == "466,721"
+    assert _value("Total revenues for the 53-week year 2061", [OPERATIONS]) == "1,060,922"
+
+
+def test_the_currency_pattern_finds_a_currency_only_where_one_can_start():
+    assert not CURRENCY_RE.search("troubled debt restructurings")       # ("rouble" inside a word)
+    for text, code in [("ThUS$", "USD"), ("MCh$ 1,200", "CLP"), ("GH¢'000", "GHS"), ("in roubles", "RUB"),
+                       ("£m", "GBP"), ("(Saudi Riyals in thousands)", "SAR")]:
+        m = CURRENCY_RE.search(text)
+        assert m is not None, text
+        assert next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v) == code, text
+    assert re.search(r"dollars", "Eurodollars") and CURRENCY_RE.search("Eurodollars") is None
+
+
+def test_a_figure_in_the_statements_scale_is_on_a_page_whose_captions_also_name_a_convenience_translations():
+    from decimal import Decimal
+
+    from pipeline.guardrails.verifier import supported
+    page = "\n".join(["CONSOLIDATED STATEMENTS OF INCOME", "Perdita Shipping Co., Ltd. - Years ended March 31",
+                      "Millions of yen Thousands of", "U.S. dollars", "Note 2060 2061 2061",
+                      "Net sales 15 1,356,218 1,482,604 10,004,076", "Ordinary income 231,881 252,820 1,705,938"])
+    assert supported(Decimal("252820"), "million", [page])
+    assert supported(Decimal("1705938"), "thousand", [page])
+    assert not supported(Decimal("252821"), "million", [page])
