@@ -160,3 +160,50 @@ def test_a_figure_in_the_statements_scale_is_on_a_page_whose_captions_also_name_
     assert supported(Decimal("252820"), "million", [page])
     assert supported(Decimal("1705938"), "thousand", [page])
     assert not supported(Decimal("252821"), "million", [page])
+
+
+# (the twelfth round of made-up whole reports: a JSE miner's headline earnings, an impairment "charge")
+HEADLINE = ["Perdita Gold Mining Limited", "Notes to the consolidated financial statements",
+            "7. Earnings and headline earnings per share", "FY61 FY60", "Basic earnings per share (cents) 388.5 300.1",
+            "Diluted earnings per share (cents) 385.8 298.0", "Headline earnings per share (cents) 561.7 400.6",
+            "Diluted headline earnings per share (cents) 557.8 398.0", "Impairment of mining assets (Vaalrand) (1,240) -"]
+
+
+def test_a_basis_the_heading_names_beside_the_reported_one_is_the_rows_that_say_it():
+    assert _value("What was headline earnings per share for FY61?", [HEADLINE]) == "561.7"
+    assert _value("Diluted headline EPS FY60", [HEADLINE], 2060) == "398.0"
+    assert _value("Diluted EPS FY61", [HEADLINE]) == "385.8"
+
+
+def test_an_expense_asked_as_a_charge_is_its_line():
+    assert _value("How big was the Vaalrand impairment charge in FY61?", [HEADLINE]) == "(1,240)"
+
+
+def test_how_big_or_how_large_asks_for_a_figure():
+    from pipeline.answer.figure_kinds import is_figure_question
+    from pipeline.question.analysis import QuestionFacts
+    assert is_figure_question(QuestionFacts(text="How large was the fair value gain on investment properties in 2061?"))
+    assert not is_figure_question(QuestionFacts(text="Why was the fair value gain so large in 2061?"))
+
+
+def test_which_segment_is_never_answered_from_a_reconciliation_of_the_measure():
+    from pipeline.answer import prose, superlative
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+    from pipeline.state import TurnState
+
+    def passage(text: str) -> Passage:
+        return Passage(chunk_id=1, doc="PERDITA_2022", company="Boeing", fiscal_year=2022, doc_type="ANNUAL", page=8,
+                       score=1.0, text=text)
+    reconciliation = passage("Reconciliation of adjusted EBITDA\nR million 2022 2021\nOperating profit 3,143 2,900\n"
+                             "Depreciation and amortisation 2,986 2,700\nImpairment of mining assets 1,240 -\n"
+                             "Adjusted EBITDA 7,369 5,600")
+    segments = passage("Segment information\nAdjusted EBITDA by operation\nR million 2022 2021\nBlouberg Deep 3,900 2,800\n"
+                       "Vaalrand 1,469 1,500\nKaroo West 2,000 1,300\nTotal 7,369 5,600")
+    facts = analyse("Which of its operations generated the most adjusted EBITDA in 2022 for Boeing?")
+    got = superlative.compare(TurnState(question="q"), facts, prose.question_terms(facts), "Boeing", 2022,
+                              [reconciliation, segments], lambda p: p.text, lambda p: 1)
+    assert got is not None and got[0].startswith("Blouberg Deep is the highest")
+    alone = superlative.compare(TurnState(question="q"), facts, prose.question_terms(facts), "Boeing", 2022,
+                                [reconciliation], lambda p: p.text, lambda p: 1)
+    assert alone is None

@@ -17,7 +17,7 @@ SHARE_OF = re.compile(r"(?i)(\bas an? (%|percent(age)?|share|proportion|ratio) o
                       r"\bratio of\b.+\bto\b|\bto\b.+\bratio\b|\bdivided by\b|\bover\b)")   # "as % of": no \b before %
 AVERAGE = re.compile(r"(?i)\b(\d+|two|three|four|five)[- ]year average\b|\baverage\b.*\b(from|between)\b.*\d{2}")
 CAGR = re.compile(r"(?i)\bcagr\b|compound(ed)? annual growth")
-FIGURE_CUE = re.compile(r"(?i)\bhow (much|many)\b|\b(amount|total|value|number|count|balance|level|sum|figure)s? of\b|"
+FIGURE_CUE = re.compile(r"(?i)\bhow (much|many)\b|\bhow (big|large|high|low|small) (was|were|is|are)\b|\b(amount|total|value|number|count|balance|level|sum|figure)s? of\b|"
                         r"^\s*what (was|were|is|are) (the |its |their )?(total |year[- ]end )?[\w&'’ ]{0,40}\b(amount|total|"
                         r"value|number|count|balance|level|figure)s?\b")
 

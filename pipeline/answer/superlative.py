@@ -24,6 +24,11 @@ _LEAST = re.compile(r"(?i)\b(least|lowest|smallest|worst|slowest)\b(?![^,()]*\bo
 _GROWTH = re.compile(r"(?i)\b(gr[eo]w\w*|growth|increas\w*|rose|risen|ris(e|ing)|declin\w*|decreas\w*|fell|fall\w*|"
                      r"drop\w*|chang\w*)\b")
 _WHICH = re.compile(r"(?i)^\s*(which|what)\b")
+# a part of the business asked ("which segment", "which operation", "which of its mines"): the rows compared are parts
+_WHICH_PART = re.compile(r"(?i)\b(?:which|what)\s+(?:of\s+its\s+|[\w&.-]+\s+){0,5}(?:segments?|operations?|divisions?|regions?|"
+                         r"business(?:es)?|units?|mines?|countr(?:y|ies)|markets?|brands?|subsidiar(?:y|ies))\b")
+_MEASURE_LINE = re.compile(r"(?i)\b(?:profit|ebitda|ebit|margin|impairment|depreciation|amorti[sz]ation|tax|taxation|"
+                           r"expenses?|costs?)\b")
 # Lines that add up or reconcile the compared lines, never one of them ("Net sales of reportable segments",
 # "Impact of constant currency reporting", "Eliminations", "Total").
 _AGGREGATE = re.compile(r"(?i)^(total|subtotal)\b|^consolidated\s*$|^(corporate|all other)\b|\bsegments\b|\bimpact of\b|\breconcil|\beliminat|\badjustments?\b|"
@@ -144,6 +149,8 @@ def compare(state: TurnState, facts: QuestionFacts, terms: list[str], company: s
         table = parse_page(read(p))
         rows = _candidate_rows(table, terms, alts, year, growth, facts.metric,
                                either=bool(_EITHER.search(q)) and not _AMONG.search(q))
+        if _WHICH_PART.search(q) and sum(bool(_MEASURE_LINE.search(r.label)) for r in rows) >= 2:
+            continue        # "which segment had the highest EBITDA": a reconciliation of the measure compares no parts
         if len(rows) < 2:
             continue
         scored = []

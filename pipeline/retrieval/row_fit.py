@@ -166,6 +166,10 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     basis = {w.lower() for w in _BASIS.findall(ask.question)}
     if basis and not basis & {w.lower() for w in _BASIS.findall(f.label_path)}:
         return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
+    if basis and not basis & {w.lower() for w in _BASIS.findall(f.label)} and \
+            any(basis & {w.lower() for w in _BASIS.findall(c.label)} for c in cands if c.kind == f.kind):
+        return True     # ("Earnings and headline earnings per share › Diluted earnings per share": the heading names
+        #               both bases; the row of the basis asked is the one that says it)
     cut = _qualifier_start(toks)
     if cut and _CONTRA.search(ask.question) and not _SET_ASIDE_CONTRA.search(ask.question) and \
             _CONTRA.search(" ".join(toks[cut:])) and \
