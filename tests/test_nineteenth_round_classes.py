@@ -207,3 +207,35 @@ def test_which_segment_is_never_answered_from_a_reconciliation_of_the_measure():
     alone = superlative.compare(TurnState(question="q"), facts, prose.question_terms(facts), "Boeing", 2022,
                                 [reconciliation], lambda p: p.text, lambda p: 1)
     assert alone is None
+
+
+US_INCOME = ["Perdita Harbor Holdings, Inc.", "CONSOLIDATED STATEMENTS OF INCOME", "(in thousands, except per share data)",
+             "Year Ended December 31,", "2061 2060", "Revenues $ 2,611,478 $ 2,400,100",
+             "General and administrative expenses 128,716 120,400",
+             "Acquired in-process research and development 120,500 -", "Income before income taxes 402,118 380,004",
+             "Net income $ 320,118 $ 300,004", "Net income per common unit", "Basic $ 3.14 $ 2.84", "Diluted $ 3.13 $ 2.83",
+             "Weighted average common shares outstanding", "Basic 62,915 61,800", "Diluted 63,688 62,400"]
+US_CASH = ["Perdita Harbor Holdings, Inc.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(in thousands)",
+           "Year Ended December 31,", "2061 2060", "Net income $ 320,118 $ 300,004",
+           "Stock-based compensation expense 49,806 45,100", "Net cash provided by operating activities 410,000 390,000",
+           "Purchases of property and equipment (61,200) (55,000)", "Repurchases of common stock (52,118) (74,330)"]
+
+
+@pytest.mark.parametrize("question,want", [
+    ("G&A for fiscal 2061?", "128,716"),                                     # the abbreviations of general language
+    ("Stock-based comp in 2061?", "49,806"),
+    ("SBC 2060", "45,100"),
+    ("How much acquired IPR&D did Perdita record in 2061?", "120,500"),
+    ("Diluted weighted average share count for 2061?", "63,688"),           # a bare basis row under its heading
+    ("Basic weighted-average share count for 2060?", "61,800"),
+    ("Diluted net income per common unit, 2061?", "3.13"),                   # a partnership's per-unit earnings
+    ("How much did Perdita spend repurchasing its own shares in 2060?", "(74,330)"),   # the buyback as a verb
+    ("Capex — purchases of property and equipment in 2061?", "(61,200)"),     # the measure glossed after a dash
+])
+def test_analysts_wordings_of_us_lines(question, want):
+    assert _value(question, [US_INCOME, US_CASH], int(re.findall(r"20\d\d", question)[0])) == want
+
+
+def test_a_statutory_basis_named_is_the_reported_figure():
+    assert _value("Profit before tax for 2061 on a statutory basis?", [EPS[:5] + [
+        "Operating profit 472.7 451.5", "Profit before taxation 455.3 436.4"]]) == "455.3"

@@ -14,55 +14,11 @@ from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.registry import LEGAL_SUFFIX, bare_name
 from pipeline.question.terms import spell_out, stem, stem_words
+from pipeline.question.ask_words import FILLER, KIND_WORDS, SOFT
 from pipeline.question.codes import codes_asked
 from pipeline.question.year_parts import PART_OF_YEAR, part_of_year
 
 
-# Words that say how a question is asked, not what: never qualifiers.
-FILLER = set("""what was were is are the of in for did does do how much many which who when where why a an and or to by
-on at as its it their this that these those be been has have had with from into than then there such if but not no
-will would can could should about give tell me please fy fiscal year years amount value figure report reported
-company company's end ended ending period usd us dollars dollar millions million billions billion thousands thousand
-answer round rounded decimal places place units unit calculate compute computed based basing according information
-statement statements provided primarily outlined detail details clearly taking take account conclusions drawing stated
-only judgment judgement plainly approximation reasonable exact number possible metric financial question response
-respond relying rely using use shown show see given latest recent full annual level figures data look looking find
-also all any state yearly during over time overall approximately roughly about around just exactly respectively
-record recorded recognise recognised recognize recognized post posted generate generated spend spent have had make made earn earned book booked incur incurred
-deliver delivered achieve achieved worth
-total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
-defined define definition named name called line item items pay paid paying pays spend spending invest invested
-receive received bring brought get got hold held own owned owe owed returned distribute distributed
-out hand big large inc corp corporation plc ltd limited llc
-grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
-fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
-less minus plus between within throughout upon among across onto toward towards via whose them they we our us you
-your my while both each every either neither another some same so too very may might must shall being having
-end-of year-end yearend later earlier before after prior previous next following preceding ago last that this
-same positive negative above below under exceed exceeds exceeded greater more bigger larger higher better worse
-smaller lower faster slower now currently today then
-fye back going go ok okay switch switching let let's lets sure thanks thank great cool hmm again""".split())
-# ("negative operating cash flow?", "inventory above $10 billion?" ask about the figure, not for another row)
-# Qualifiers whose absence from a row means the default reading: implied when the table offers no alternative.
-_SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable", "shareholders", "stockholders",
-         "common", "group", "net", "overall", "company", "parent", "owners",
-         # whose profit or equity, in IFRS wording: "attributable to ordinary shareholders / members / equity holders"
-         "ordinary", "members", "holders",
-         # the default reading said outright: "statutory" (UK) and "IFRS" figures are the reported ones, as is a
-         # figure "applicable to" the shareholders (attributable to them)
-         "statutory", "ifrs", "applicable",
-         # a dividend per share is the rate declared (proposed, recommended) for the year: saying so narrows nothing
-         "declare", "declared", "declaring", "determined", "determine", "proposed", "propose", "proposing", "recommended", "recommend",
-         "recommending", "weeks",
-         # the parent's own figure asked ("standalone", "(individual)"): which column, read as `parent_only`
-         "standalone", "individual", "unconsolidated",
-         # a comparative "as restated" / "after the restatement": the report's own comparative column is the restated one
-         "restated", "restatement",
-         # an expense line's "charge" ("impairment charge", "the tax charge"): the line, charged to profit
-         "charge", "charges"}
-# "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
-# thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
-_KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
 STATEMENT_WORDS = re.compile(rf"(?i)\b({statement_names.PRIMARY}|p&l|profit and loss( account)?|"
                              rf"{statement_names.EQUITY})\b")
 
@@ -96,7 +52,7 @@ _SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'0
 _UNIT = rf"(?:{_SCALE_WORD}\s+of\s+)?{_CURRENCY}(?:\s*{_SCALE_WORD})?|'000s?|thousands|millions|billions"
 # "on an IFRS (reported) basis", "on a GAAP basis": the reported figure, the default reading ("on a statutory basis"
 # is not: a US insurer's statutory accounts are another measure)
-_BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|reported|as[- ]reported)(?:\s+\((?:ifrs|gaap|reported)\))?)"
+_BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|reported|as[- ]reported|statutory)(?:\s+\((?:ifrs|gaap|reported)\))?)"
                     r"\s+basis\b")
 # a 52/53-week year named by its length ("for the 52 weeks ended 1 April 2031", "in the 53 weeks to 2 April 2030"):
 # the period (the date that follows is read as the year's); "weeks" is kept as a soft word, required where a row
@@ -282,7 +238,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         return Ask(question, metric, measure, [], [], hint, measure_stems, parent_only=parent_only,
                    company_named=company_named, company_unclear=company_unclear, spelled_stems=spelled)
     hard, soft = [], []
-    named = any(w not in _SOFT and w not in _KIND_WORDS for w in words)
+    named = any(w not in SOFT and w not in KIND_WORDS for w in words)
     # a measure described in words and named in brackets ("spend on plant and equipment (capex)"): the words of the
     # metric's own terms describe it, they qualify nothing
     own = set(stems(" ".join(metric.terms))) if bracketed else set()
@@ -301,8 +257,12 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         words.append("earned")
     for w in words:
         s = stem(w.strip("-")) if w != "%" else "%"
-        (soft if w in _SOFT and w not in keep or (w in _KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
+        (soft if w in SOFT and w not in keep or (w in KIND_WORDS and named) or w == flow_cash or s in own or s in gloss
          else hard).append(s)
+    if metric is not None and re.search(r"[—–:]|\s-\s", question):    # the measure named twice, glossed after a dash
+        #                                                   ("capex - purchase of PP&E"): its other name qualifies nothing
+        one_word = {stem(t) for t in metric.terms if " " not in t.strip()}
+        hard = [w for w in hard if w not in one_word]
     if parent_only:     # ("its separate (stand-alone) statements": whose figure, no qualifier of the measure)
         whose = set(stems(whose_figure.entity_words(question).replace("-", " ")))
         hard, soft = [w for w in hard if w not in whose], [w for w in soft if w not in whose]

@@ -89,6 +89,12 @@ _SPENT_ON_PPE = re.compile(r"(?<!for )(?<!capital )\b(?:invest(?:s|ed|ing|ments?
                            r"outlays?\s+on)\s+(?:new\s+)?(?:property\s+(?:plant\s+)?and\s+equipment|fixed assets)\b")
 
 
+# the buyback said with a verb ("spend repurchasing its own shares", "buying back stock"): the share repurchases (the
+# noun, "repurchase of common stock", is a printed line's name, read as printed)
+_BUYING_BACK = re.compile(r"\b(?:repurchas(?:ed|ing)|buy(?:s|ing)?\s+back|bought\s+back)\s+(?:its\s+|their\s+|"
+                          r"our\s+)?(?:own\s+)?(?:common\s+|ordinary\s+)?(?:shares|stock)\b")
+
+
 # the owners' share said as what the line is after ("profit net of minority interests", "equity excluding NCI")
 _LESS_MINORITIES = re.compile(r"(?i)\b(?:net\s+of|after|excluding|excl\.?|less)\s+(?:the\s+)?(?:minorities|minority\s+"
                               r"interests?|nci|non-?\s?controlling\s+interests?)(?![\w-])")
@@ -120,4 +126,5 @@ def name_measures(folded: str) -> str:
     folded = _PER_CLASS_SHARE.sub(r"\1 earnings per share", folded)      # (a loss per share is its EPS)
     folded = _EPS_BASIS_AFTER.sub(r"\1 eps", folded)
     folded = _OPERATING_FLOW.sub(" operating cash flow ", _OPERATING_CASH.sub(" operating cash flow ", folded))
+    folded = _BUYING_BACK.sub("share repurchases", folded)
     return _RETURNED.sub(_returned, _BOTTOM_LINE.sub(_bottom_line, folded))

@@ -46,7 +46,12 @@ _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bdps\b"), " dividends per share "),
                         (re.compile(r"(?i)\bdpu\b"), " distribution per unit "),
                         (re.compile(r"(?i)\bnav\b"), " net asset value "),
                         (re.compile(r"(?i)\baum\b"), " assets under management "),
-                        (re.compile(r"(?i)\blae\b"), " loss adjustment expenses ")]
+                        (re.compile(r"(?i)\blae\b"), " loss adjustment expenses "),
+                        # anyone's G&A, SBC ("stock-based comp") and a drug developer's IPR&D
+                        (re.compile(r"(?i)(?<![\w&])g&a(?![\w&])"), " general and administrative "),
+                        (re.compile(r"(?i)\bsbc\b|\b(stock|share|equity)[- ]based comp\b"),
+                         lambda m: f" {m.group(1) or 'stock'}-based compensation "),
+                        (re.compile(r"(?i)(?<![\w&])ipr&d(?![\w&])"), " in-process research and development ")]
 
 
 def spell_out(text: str) -> str:

@@ -208,6 +208,9 @@ def _find(conn, ask: Ask, company: str, year: int, secondary_ok: bool, docs, cur
     return choose(ask, cands, [d for d, _, _ in docs], secondary_ok=secondary_ok)
 
 
+_BARE_BASIS = re.compile(r"(?i)\W*(?:basic|diluted)(?:\s+and\s+diluted)?\W*")
+
+
 def _whole_year(span: str | None) -> bool:
     """A year's span: "year", or a retailer's "52 weeks" / "53 weeks" (never a half or a quarter asked)."""
     return span == "year" or bool(span and re.fullmatch(r"5[23] weeks", span))
@@ -298,7 +301,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if with_minorities and attribution.names_a_holder(f.label_path) and \
                 not attribution.total_after_minorities(f, cands):
             continue        # "equity including minorities": the line's total, not one holder's share
-        own_words = f.label_path if re.match(r"(?i)total\b", f.label) else f.label
+        # (a total is its heading's; so is a bare basis row, "Weighted average shares outstanding › Diluted")
+        own_words = f.label_path if re.match(r"(?i)total\b", f.label) or _BARE_BASIS.fullmatch(f.label) else f.label
         if ask.metric is None and link is None and not any(w in stems(own_words) or (
                 people and terms.same_people(w, own_words)) for w in distinct):
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs

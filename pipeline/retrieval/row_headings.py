@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pipeline.question.figure_ask import FILLER, stems
+from pipeline.question.ask_words import FILLER
+from pipeline.question.figure_ask import stems
 from pipeline.question.lexicon import get_lexicon
 from pipeline.reading import segment_columns
 from pipeline.stores.facts import StoredFact
