@@ -239,3 +239,62 @@ def test_analysts_wordings_of_us_lines(question, want):
 def test_a_statutory_basis_named_is_the_reported_figure():
     assert _value("Profit before tax for 2061 on a statutory basis?", [EPS[:5] + [
         "Operating profit 472.7 451.5", "Profit before taxation 455.3 436.4"]]) == "455.3"
+
+
+UK_INCOME = ["Perdita Airways plc", "Consolidated income statement", "For the year ended 31 March 2061", "2061 2060",
+             "Note £m £m", "Revenue 3 2,400.0 2,100.0", "Profit before tax 212.0 183.9", "Tax 9 (51.2) (44.6)",
+             "Profit for the year 160.8 139.3"]
+SA_INCOME = ["Perdita Gold Mining Limited", "Consolidated statement of profit or loss", "for the year ended 30 June 2061",
+             "R million Notes 2061 2060", "Revenue 19,100 16,200", "Profit before taxation 3,059 2,715",
+             "Mining and income tax 6 (1,148) (761)", "Profit for the year 1,911 1,954"]
+
+
+@pytest.mark.parametrize("question,pages,want", [
+    ("Income tax expense 2061", [UK_INCOME], "(51.2)"),          # "Tax" alone on an income statement
+    ("Tax charge for 2060", [UK_INCOME], "(44.6)"),
+    ("Income tax expense 2061", [SA_INCOME], "(1,148)"),          # a miner's "Mining and income tax"
+])
+def test_the_income_statements_tax_line_in_its_other_wordings(question, pages, want):
+    assert _value(question, pages, int(re.findall(r"20\d\d", question)[0])) == want
+
+
+@pytest.mark.parametrize("sentence", [
+    "In fiscal 2061 the Company purchased 3,402 thousand shares of its own common stock for ¥9,994 million.",
+    "The £41.8m share buyback completed in February 2061.",
+])
+def test_a_buyback_stated_in_thousands_of_shares_or_as_completed_is_affirmed(sentence):
+    from pipeline.answer.yesno import events
+    event = next(e for e in events() if e.key == "buyback")
+    assert any(p.search(sentence) for p in event.affirm)
+
+
+def _why(question: str, text: str):
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.question.registry import Company, Registry
+    from pipeline.retrieval.passage import Passage
+    from pipeline.state import TurnState
+    facts = analyse(question, Registry([Company(key="PER", name="Perdita Mining", legal_name="Perdita Mining plc")]))
+    page = Passage(chunk_id=1, doc="PER", company="Perdita Mining", fiscal_year=2061, doc_type="ANNUAL", page=5,
+                   score=1.0, text=text)
+    return prose.answer(TurnState(question="q"), None, facts, "Perdita Mining", 2061, [page], lambda p: 1)
+
+
+REVIEW = ("CHIEF EXECUTIVE'S REVIEW\nGold sold increased by 2.4% to 21,350 kg.\n\nVaalrand impairment. In November 2060 a "
+          "seismic event caused extensive damage to the 94 Level at Vaalrand's No. 3 Shaft. After a geotechnical review "
+          "we decided not to rehabilitate the level. The impairment of R1,240 million was recognised because of the "
+          "closure of 94 Level, which shortened the life of mine from 2089 to 2085.\n\nBecause headline earnings exclude "
+          "the impairment, the Board has based its dividend decision on them.\n\nCargo was the disappointment of the "
+          "year. Cargo revenue fell 9.5 per cent and operating profit in the segment dropped to £12.4 million from £31.6 "
+          "million, mainly because of lower air freight yields as capacity returned to the market.")
+
+
+@pytest.mark.parametrize("question,starts", [
+    # the cause names what it explains by the noun the paragraph named in full before it; its horizon is no year
+    ("Why did Perdita impair Vaalrand in FY61, according to management?", "The impairment of R1,240 million"),
+    # a lead-in before "why", an adverb of how much, a segment's own sentence
+    ("Per management, why did cargo profitability drop so sharply in FY61?", "Cargo revenue fell 9.5 per cent"),
+])
+def test_a_why_question_is_answered_by_the_sentence_giving_the_cause(question, starts):
+    text, kind = _why(question, REVIEW)
+    assert kind == "quote" and text.split("\u201c", 1)[1].startswith(starts), text

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pipeline.answer import negation, superlative, which_event
+from pipeline.answer.changes import CHANGE, CHANGE_Q, CHANGED_BY, CHANGED_TO, MAY_CHANGE, STATED_CHANGE
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words,
                                      stated, subject_adds)
@@ -47,26 +48,6 @@ _NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£|¥|Rs\.?|EUR|JPY|INR|GBP)?\s?(?<![
                      r"(?:\s*(?P<scale>million|billion|thousand|bn|mn|crores?|lakhs?)\b)?"
                      r"(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
                      re.I)
-_CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrease|grow|rise|fall|decline|change|raise|"
-                       r"reduce|cut)\b")
-_CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
-                     r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
-# The amount of a change: "increased by $400 million", "an increase of 3%", "a $400 million increase".
-# ("made up of approximately 116,000 employees" states a level: "of" is a change only after a change word)
-_STATED_CHANGE = re.compile(r"(?i)\bby\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
-                            r"\b(increas|decreas|declin|grow|grew|rose|rise|fell|fall|improv|drop|rais|reduc|chang|addition|"
-                            r"loss|gain|reduction)\w*"
-                            r"\s+of\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"
-                            r"\d[\d,.]*\s*(%|percent|million|billion)?\s+(increase|decrease|rise|reduction|decline|drop|"
-                            r"improvement|deterioration|growth|change)\b")
-# "increased $555 million", "declined by 3%": the amount of a change, never the figure itself
-_CHANGED_BY = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|drop)\w*\s+(by\s+|of\s+)?(approximately\s+|"
-                         r"about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d")
-# ... unless it also states the level reached: "increased 14% to $21.3 billion"
-_CHANGED_TO = re.compile(r"(?i)\b(increas|decreas|declin|grew|rose|fell|improv|drop)\w*\b(?:[^.;]|\.(?=\d)){0,80}\bto\s+(approximately\s+|"
-                         r"about\s+)?(\$|US\$|€|£|¥|Rs\.?|R|EUR|GBP|JPY|INR|[A-Z]{0,2}\$)\s?\d")
-# What may happen is not what happened: "the Company may ... increase the commitments to up to $4.95 billion".
-_MAY_CHANGE = re.compile(r"(?i)\b(may|might|could|would|can)\b[^.]{0,120}\b(increas|decreas|rais|reduc|extend|expand)\w*")
 _TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
 _WORD = re.compile(r"[A-Za-z]+")
 # What is planned or expected is not what happened.
@@ -150,6 +131,7 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
     q = " ".join([core_question(facts.own_words()), *facts.carried_words()])     # the words carried count too
     q = _GO_UP.sub(r" \1 ", MOST.sub(" ", _YESNO.sub(" ", q)))    # "go up" is a rise: a change, not a word to carry
+    q = _SAID_BY.sub(" ", q)        # ("according to management": who the answer is from, not what it is about)
     # ("total" says how much, not what: "Total Management Board remuneration" is covered by its other words)
     terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d|total", t)]
     if WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):
@@ -159,6 +141,10 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     return terms
 
 
+_REFERS_BACK = re.compile(r"(?i)^(?:the|this|that|these|its|our)\s")      # ("The impairment ... was recognised because")
+_SAID_BY = re.compile(r"(?i)\b(?:according\s+to|per|in\s+the\s+(?:view|words)\s+of|as\s+(?:explained|stated|said)\s+by)\s+"
+                      r"(?:the\s+)?(?:management|board|directors|ceo|chief\s+executive|chair(?:man)?|company)\b|"
+                      r"\bin\s+management['’]s\s+(?:view|words|opinion)\b|\bmanagement\s+(?:says|said|explains?)\b")
 _ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:[a-z]+\s+){0,2}?(?:increases?|decreases?|rise|declines?|"
                       r"improvements?|growth|"
                       r"changes?|reductions?|expansion|contraction|deterioration)\b")
@@ -208,18 +194,18 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     if kind == "number" or (require_year and need):
         # a figure looked for in prose: every word of it (the segment, the measure), not most; the question's
         # "changed" / "increase" say how it is asked, not what is measured
-        bar = len([t for t in terms if not _CHANGE.fullmatch(t.lstrip("~"))]) or len(terms)
+        bar = len([t for t in terms if not CHANGE.fullmatch(t.lstrip("~"))]) or len(terms)
     superl = is_superlative(facts)
     if require_year and need and need != "number" and len(terms) < 2:
         return None    # a statement figure looked for in prose: one word ("revenue") is too little to check
-    change = bool(_CHANGE_Q.search(core_question(facts.text)))
+    change = bool(CHANGE_Q.search(core_question(facts.text)))
     why = asks_why(facts)
     if kind is None and not is_yes_no(facts) and not (why and facts.metric is not None):
         # (a why question about a named measure is checked by its measure and a causal sentence instead)
         # A narrative question ("who are the customers?") gives a sentence nothing to check but its words: with
         # fewer than three of them any sentence mentioning "customer" would pass, so it is not answered by a
         # quote; with three or more, three quarters must be carried.
-        if len(terms) < 3:
+        if len(terms) < (2 if why else 3):     # (a why question's sentence must also give a cause: two words do)
             return None
         bar = max(bar, math.ceil(0.75 * len(terms)))
     require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
@@ -239,11 +225,14 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         never = never_count(" ".join(text.split()))
         if never >= 3:      # a cover page, exhibit index or address block
             continue
-        last = ""
+        last, before = "", []
         for raw in sentences_of(text):
             # "... an increase of 6.8%. The increase was driven by ...": a cause names its change by anaphor, the
             # measure is the sentence before's (both are quoted)
             sent, last = (f"{last} {raw}" if why and last and _ANAPHOR.match(raw) else raw), raw
+            # (a cause names what it explains by a noun the paragraph's earlier sentences name in full, the sentence
+            # opening on it: "... damage at Vaalrand's No. 3 Shaft. ... The impairment was recognised because of ...")
+            around, before = set(stems(" ".join(before))) if why else set(), (before + [raw])[-3:]
             # (a sentence is a run of the page's words: on a page with no cover-page phrase, none of its sentences
             # holds one, and the phrase list is the costliest test of a sentence)
             if not reads_as_prose(sent) or (never and NEVER.search(sent)) or HEDGED.search(sent) or \
@@ -256,6 +245,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if flow_q and have & PEOPLE_STEMS:     # "positions", "jobs", "roles" count people as "employees" do
                 have = have | {t for t in terms if t.lstrip("~") in PEOPLE_STEMS or t in PEOPLE_STEMS}
             hits = sum(1 for t in terms if t in have)
+            if why and hits and hits < bar and _REFERS_BACK.match(raw) and set(stems(" ".join(raw.split()[:4]))) & set(terms):
+                hits = sum(1 for t in terms if t in have or t in around)
             if hits < bar:
                 continue
             if superl and not MOST.search(sent):
@@ -263,8 +254,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if why and (not gives_a_cause(sent) or _HABITUAL.search(sent)):
                 continue    # "why ...?" needs a sentence that gives a cause of what happened, not a pattern that
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
-            if change and not (_CHANGE.search(sent) and _STATED_CHANGE.search(sent)) or change and _MAY_CHANGE.search(sent):
-                continue    # "by how much did it increase?" needs a change stated with its amount, not an option
+            if change and not why and not (CHANGE.search(sent) and STATED_CHANGE.search(sent)) or \
+                    change and MAY_CHANGE.search(sent):
+                continue        # (a why question asks the cause of the change, not its amount)    # "by how much did it increase?" needs a change stated with its amount, not an option
             if part and not names_part(part, sent) or not (part or why or past_yes_no or future_yes_no) and part_of_year(sent[:40]):
                 continue    # "Q4 net sales?": a sentence about the year's figure states no quarter's, nor the reverse
             if past_yes_no and (_PLANNED.search(sent) or _POSSIBLE.search(sent) or _UNDECIDED.search(sent) or
@@ -275,10 +267,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "will it raise its dividend?" is not answered by a review or a discretion
             if one_of_many(facts.text, sent):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
-            if _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b", facts.text):
+            if not why and _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and not why \
-                    and (_STATED_CHANGE.search(sent) or _CHANGED_BY.search(sent)) and not _CHANGED_TO.search(sent):
+                    and (STATED_CHANGE.search(sent) or CHANGED_BY.search(sent)) and not CHANGED_TO.search(sent):
                 continue    # "revenues increased by $283 million", "the $6.9 billion improvement in cash provided
                 #             by operating activities": a change, not the figure asked for (a why question asks
                 #             for the change's cause: "Revenues increased by ... driven by ..." answers it)
@@ -318,7 +310,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "$0.24 per share in each quarter of 2031, compared with $0.22 ... of 2030": another year's
             if kind and later and not (named & later):
                 continue    # "as of FY2021, how much will it pay in 2024?": a sentence about 2024, not any amount
-            if named and years and not (named & (years | {y - 1 for y in years} if kind is None else years)):
+            past = {y for y in named if not (why and years and y > max(years) + 1)}   # (a cause's own horizon, "the
+            #       life of mine from 2089 to 2085", is no year the sentence is about)
+            if past and years and not (past & (years | {y - 1 for y in years} if kind is None else years)):
                 continue
             # a why question: the sentence whose subject is the measure ("Comparable store sales increased ...
             # due to ...") before one that names it in passing ("labor expenses ... the sales increases ...")

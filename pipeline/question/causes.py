@@ -29,4 +29,6 @@ def gives_a_cause(sentence: str) -> bool:
 
 def asks_why(facts: QuestionFacts) -> bool:
     """"Why did ...?", "What drove ...?": a cause is asked, not a figure."""
-    return bool(WHY.search(re.sub(r"(?i)^\s*as of [^,]+,\s*", "", core_question(facts.text))))
+    # (a lead-in first: "As of FY2022, why ...", "According to management, why ...", "Per the CEO, what drove ...")
+    return bool(WHY.search(re.sub(r"(?i)^\s*(?:as of|according to|per|in the (?:view|words) of) [^,]+,\s*", "",
+                                  core_question(facts.text))))

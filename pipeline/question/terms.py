@@ -18,6 +18,8 @@ SYNONYMS = Path(__file__).parent.parent / "data" / "synonyms.toml"
 
 # Words of asking and of degree that carry no topic of their own.
 ASKING = {"say", "says", "describe", "explain", "list", "show", "name", "any", "there", "some", "all", "each",
+          # how much a change moved, said with an adverb ("drop so sharply"): how it is asked, not what
+          "sharply", "steeply", "markedly", "dramatically", "strongly", "substantially", "considerably", "slightly",
           "major", "main", "primary", "key", "overall", "number", "approximately", "about", "around",
           "they", "them", "we", "our", "us", "you", "your", "i", "my", "he", "she", "his", "her", "so", "also",
           "too", "same", "other", "more", "most", "less", "least", "during", "over", "under", "between", "per",
