@@ -10,8 +10,8 @@ insurers, telecoms, restaurants, pharma, asset managers, homebuilders, medical d
 packaged food, semiconductor equipment, trucking, cable, defense, specialty chemicals, a small-cap manufacturer, railroads,
 water utilities, insurance brokers, BDCs, life science tools, self-storage, aircraft lessors, title insurers,
 timber REITs, for-profit educators, cruise lines, payments processors, regional airlines, tobacco, funeral services, P&C insurers, franchisors, midstream partnerships, biotechs), with analyst questions and the printed cell that
-answers each (or REFUSE where the pages do not print it). `evals/sets/made_up_pages/`: rounds 1 to 19 (`r1_*` ..
-`r19_*`). Each set was out-of-sample when first run; the rules fixed on it since make it in-sample (the section below
+answers each (or REFUSE where the pages do not print it). `evals/sets/made_up_pages/`: rounds 1 to 20 (`r1_*` ..
+`r20_*`). Each set was out-of-sample when first run; the rules fixed on it since make it in-sample (the section below
 keeps the first-run numbers apart).
 
 A question is read by the lexicon and the figure ask and answered by the facts lookup over the pages' facts (no
@@ -22,6 +22,7 @@ company names it). Graded against the printed cell: the same figure with or with
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import sys
@@ -31,7 +32,7 @@ from pipeline.question import shorthand
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.figure_ask import read_ask
 from pipeline.question.lexicon import get_lexicon
-from pipeline.question.registry import Company
+from pipeline.question.registry import Company, bare_name
 from pipeline.retrieval.fact_match import FactMatch, choose
 from tests.stored_facts import stored_facts
 
@@ -66,6 +67,8 @@ def grade(path: Path) -> list[tuple[str, str, str]]:
     facts = stored_facts(["\n".join(p) for p in d["pages"]], d.get("doc_fy", 0), "10K" if "_us_" in path.name else "ANNUAL",
                          as_ingested=True)
     company = _company(d["company"])
+    # (whose facts they are, as identification files them: the name without its legal form)
+    facts = [dataclasses.replace(f, company=bare_name(d["company"])) for f in facts]
     out = []
     for q in d["questions"]:
         text = shorthand.spell(q["q"], {w.lower() for w in company.aliases})     # (as analyse reads a question)

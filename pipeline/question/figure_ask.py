@@ -145,7 +145,8 @@ _PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors
                        r"(?:propos|recommend|declar|approv|resolv)|\s*$|\s*\?)|\b(?:by|from)\s+the\s+(?:board|directors)\b")
 # where the figure is printed, not what it measures: "per Note 4", "(see note 12)", "in note 7(b)"
 _NOTE_REF = re.compile(r"(?i)\(?\b(?:(?:per|in|from|see|according\s+to)\s+)?(?:the\s+)?notes?\s+\d{1,2}(?:\s*\(?[a-z]\))?\b\)?")
-_FINANCIAL_LINE = re.compile(r"\bfinancial\s+(?:income|expenses?|costs?|result|charges?|items?)\b")
+_FINANCIAL_LINE = re.compile(r"\bfinancial\s+(?:income|expenses?|costs?|result|charges?|items?|liabilit(?:y|ies)|assets?|debts?|"
+                             r"instruments?|investments?)\b")
 _AFTER_ITEMS = re.compile(r"\b(?:before|after)\s+(financial\s+items?|financial\s+(?:income|expenses?|costs?)|items?)\b")
 
 
@@ -175,7 +176,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                           " ", text)
         for coined in _coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
             text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
-                          rf"Trust))?(?:'s|’s)?(?![\w])", " ", text)     # ("ACME" printed, "Acme" asked)
+                          rf"Trust))?(?:'s|’s)?(?![\w])(?!\s+(?:segments?|divisions?|business(?:es)?)\b)", " ", text)
+            #   ("ACME" printed, "Acme" asked; "Chemicals segment" of Acme Cement and Chemicals names the segment)
         if initials := _initials(c):      # ("ATB group PAT" of Acme Trust Bank: the analyst's initials for it)
             text = re.sub(rf"(?<![\w]){initials}(?:'s|’s)?(?![\w])", " ", text)
     text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
@@ -211,7 +213,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                 break
         measure = measure or metric.label
     named_by = {w for m in _AFTER_ITEMS.finditer(folded) for w in m.group(1).split()}
-    if _FINANCIAL_LINE.search(folded):
+    if _FINANCIAL_LINE.search(folded) or _FINANCIAL_LINE.search(fold(text)):
         named_by.add("financial")   # "financial expenses", "financial result": the line's own word, not "financial year"
     if re.search(r"(?i)\bgrowth\b" + NOT_GROWTH_SPEND.replace("(?!", "(?=", 1), text):
         named_by.add("growth")      # "growth capex": the kind of spending asked

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row
-from pipeline.reading.columns import is_fragment
+from pipeline.reading.columns import Header, is_fragment
 
 _SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
                            r"\s(segment|division)s?\s*$")
@@ -73,3 +73,23 @@ def _words(text: str) -> set[str]:
     """A heading's or total's own words: no bracket, period or "net of tax" qualifier."""
     text = re.sub(r",?\s+net\s+of\s+(?:income\s+)?tax(?:es)?\b.*$", "", text.lower())
     return set(re.findall(r"[a-z]{3,}", re.sub(r"\([^)]*\)|\bfor the (?:year|period)\b", " ", text))) - {"and"}
+
+
+# a label whose last word numbers it: the number is the label's ("Level 3", "Tier 1", "Series 2", "Notes due 2025")
+NUMBERED = re.compile(r"(?i)\b(level|tier|class|series|note|notes|phase|stage|due|year|years|fund|unit|block|"
+                       r"section|part|schedule|stage|pillar|no\.?)\s*$")
+
+
+# A per-share heading over its basic and diluted rows ("Earnings per equity share 35" / "Basic ..."), or over the
+# sub-headings of its bases ("From continuing operations", a line with no figure): its note number may run to two digits
+_PER_SHARE_HEAD = re.compile(r"(?i)\bper (\w+ ){0,2}share\b")
+_BASIC_DILUTED = re.compile(r"(?i)^\W*(basic|diluted)\b")
+
+
+def footnoted_heading(label: str, values: list[str], header: Header | None, nxt: str = "") -> bool:
+    """A heading or a label with a footnote number after it ("Per share, basic 3", "Dividends paid 2") under a
+    header of two or more periods: the lone note number ("Earnings per share 12") is not a cell (it could not line up)."""
+    two = _PER_SHARE_HEAD.search(label) and (_BASIC_DILUTED.match(nxt) or re.fullmatch(r"[A-Za-z][^\d]{2,80}", nxt.strip()))
+    return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if two else ""), values[0])) and \
+        len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not TOTAL_ROW.match(label) \
+        and not NUMBERED.search(label)

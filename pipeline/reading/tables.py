@@ -19,7 +19,8 @@ from pipeline.reading.trailing_years import column_line, trailing_years
 from pipeline.reading.unlabelled_totals import heading_total, section_total, top_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
-from pipeline.reading.block_headings import block_heading, by_caption, segment_heading, total_outside
+from pipeline.reading.block_headings import NUMBERED, block_heading, by_caption, footnoted_heading, segment_heading, \
+    total_outside
 from pipeline.reading.statement_titles import SUMMARY_TITLE, detect_title, retitle, whose_page
 from pipeline.core import bilingual
 
@@ -60,21 +61,6 @@ _ENTITY_BLOCK = re.compile(r"(?i)\s*(?:group|consolidated)\s*")     # "Group" he
 _TOTAL = TOTAL_ROW      # ("Total" alone closes the innermost heading)
 
 
-# A per-share heading over its basic and diluted rows ("Earnings per equity share 35" / "Basic ..."), or over the
-# sub-headings of its bases ("From continuing operations", a line with no figure): its note number may run to two digits
-_PER_SHARE_HEAD = re.compile(r"(?i)\bper (\w+ ){0,2}share\b")
-_BASIC_DILUTED = re.compile(r"(?i)^\W*(basic|diluted)\b")
-
-
-def _footnoted_heading(label: str, values: list[str], header: Header | None, nxt: str = "") -> bool:
-    """A heading or a label with a footnote number after it ("Per share, basic 3", "Dividends paid 2") under a
-    header of two or more periods: the lone note number ("Earnings per share 12") is not a cell (it could not line up)."""
-    two = _PER_SHARE_HEAD.search(label) and (_BASIC_DILUTED.match(nxt) or re.fullmatch(r"[A-Za-z][^\d]{2,80}", nxt.strip()))
-    return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if two else ""), values[0])) and \
-        len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not _TOTAL.match(label) \
-        and not _NUMBERED.search(label)
-
-
 _UNIT_CAPTION = re.compile(r"(?i)\b(millions?|thousands?|billions?|yen|dollars?|won|baht|yuan|renminbi)\b|[¥€£]")
 
 
@@ -108,6 +94,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             header = late[1]
         if i >= 2 and len(line) <= 120 and not split_row(line)[1]:
             retitle(here, line, lines[i + 1] if i + 1 < len(lines) else "")
+        if header is not None and len(header.years) >= 2 and re.fullmatch(r"\s*(?:19|20)\d{2}\s*", line) and \
+                i + 1 < len(lines) and len(split_row(lines[i + 1])[1]) >= len(header.years):
+            i += 1      # a year alone over rows still printed in every column ("Distributions during the year:" /
+            continue    # "2090" / "Distribution of 2.31 cents ... (59,702) -"): it groups them, it heads no column
         trailing = trailing_years(line)
         if trailing:
             k = i       # the captions right above ("Millions of yen | Thousands of U.S. dollars") head the years too
@@ -155,7 +145,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             i += 1
             continue
         label, values = split_row(line)
-        if _footnoted_heading(label, values, header, lines[i + 1] if i + 1 < len(lines) else ""):
+        if footnoted_heading(label, values, header, lines[i + 1] if i + 1 < len(lines) else ""):
             values = []         # "Per share, basic 3" over "Net income 0.26 0.05 0.32": a heading and its footnote
         if not values:
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
@@ -341,9 +331,6 @@ def _other_group(what: str, heading: str) -> bool:
 
 
 _NOTE_REF = re.compile(r"\d{1,2}(?:\.\d{1,2})?")
-# a label whose last word numbers it: the number is the label's ("Level 3", "Tier 1", "Series 2", "Notes due 2025")
-_NUMBERED = re.compile(r"(?i)\b(level|tier|class|series|note|notes|phase|stage|due|year|years|fund|unit|block|"
-                       r"section|part|schedule|stage|pillar|no\.?)\s*$")
 # a note reference printed between label and figures: "13, 14, 17", "B1", "C2", "4(a)", "2.3"
 _ALNUM_NOTE = re.compile(r"[A-Z]{1,2}\d{1,2}(?:\.\d{1,2})?|\d{1,2}\([a-z]\)|\d{1,2}[a-z]")
 
@@ -386,7 +373,7 @@ def _fit(row: Row, header: Header | None = None) -> None:
     if row.cols and len(row.values) > len(row.cols):
         extra = len(row.values) - len(row.cols)
         notes = _notes_prefix(row.values, len(row.cols))
-        if notes and (notes > 1 or _NOTE_REF.fullmatch(row.values[0])) and not _NUMBERED.search(row.label):
+        if notes and (notes > 1 or _NOTE_REF.fullmatch(row.values[0])) and not NUMBERED.search(row.label):
             row.values = row.values[notes:]    # a notes column the header does not name: "Revenue 4 1,234.5 1,180.2",
             #                                    "Revenue 18, 23 176,935 125,076"
         elif all(_LABEL_TOKEN.fullmatch(v) for v in row.values[:extra]) and \

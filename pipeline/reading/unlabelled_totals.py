@@ -79,6 +79,10 @@ def section_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
     return outer[-1] if len({r.path for r in under}) >= 2 and _sums(under, line) else None
 
 
+_RESULT_LINE = re.compile(r"(?i)\s*(?:total\b|net\s+(?:interest\s+)?(?:income|revenues?|earnings|profit|loss)\b|"
+                          r"(?:income|profit|earnings|loss)\b[^0-9]*\bbefore\b)")
+
+
 def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) -> str | None:
     """The top-level heading of `stack` when `line` (an unlabelled row) sums every row printed under it that is no
     total itself (its sub-headings' rows included: "ASSETS" / "Current Assets" / ... / "Total current assets" /
@@ -88,8 +92,8 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
     if len(stack) != 1 or _SPLIT.search(stack[0]) or _LEAD_IN.search(stack[0]):
         return None
     nxt = next((a for a in after if a.strip()), "")
-    if nxt and split_row(nxt)[1] or _total_named_after(stack[0], after):
-        return None
+    if nxt and split_row(nxt)[1] and not _RESULT_LINE.match(nxt) or _total_named_after(stack[0], after):
+        return None     # (a result line after it, "Total revenue", "Income before income taxes", closes the section too)
     under = []
     for r in reversed(rows):
         if r.path[:1] != tuple(stack):

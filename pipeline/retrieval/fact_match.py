@@ -27,6 +27,7 @@ from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import (attribution, balance_dates, entity_columns, facts_rebuild, row_fit, row_headings,
                                 turn_lookups)
 from pipeline.retrieval.measure_named import names_measure, qualified_line
+from pipeline.retrieval.row_words import BARE_BASIS, heading_total, row_stems, said_whole
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
 from pipeline.stores import corpus, filings as filings_store
@@ -77,13 +78,6 @@ class NoMatch:
     measure: str
     closest: list[StoredFact]
     reason: str
-
-
-def row_stems(f: StoredFact) -> set[str]:
-    # A title naming the company ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES") says whose table it is: it never
-    # covers a segment named like the company ("Blizzard segment net revenues").
-    title = re.sub(rf"(?i)(?<!\w){re.escape(f.company)}(?!\w)", " ", f.table_title) if f.company else f.table_title
-    return set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -208,9 +202,6 @@ def _find(conn, ask: Ask, company: str, year: int, secondary_ok: bool, docs, cur
     return choose(ask, cands, [d for d, _, _ in docs], secondary_ok=secondary_ok)
 
 
-_BARE_BASIS = re.compile(r"(?i)\W*(?:basic|diluted)(?:\s+and\s+diluted)?\W*")
-
-
 def _whole_year(span: str | None) -> bool:
     """A year's span: "year", or a retailer's "52 weeks" / "53 weeks" (never a half or a quarter asked)."""
     return span == "year" or bool(span and re.fullmatch(r"5[23] weeks", span))
@@ -302,7 +293,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                 not attribution.total_after_minorities(f, cands):
             continue        # "equity including minorities": the line's total, not one holder's share
         # (a total is its heading's; so is a bare basis row, "Weighted average shares outstanding › Diluted")
-        own_words = f.label_path if re.match(r"(?i)total\b", f.label) or _BARE_BASIS.fullmatch(f.label) else f.label
+        own_words = f.label_path if heading_total(f) or BARE_BASIS.fullmatch(f.label) else f.label
         if ask.metric is None and link is None and not any(w in stems(own_words) or (
                 people and terms.same_people(w, own_words)) for w in distinct):
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs
@@ -333,12 +324,15 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # (the row printed under the very name asked: "Total equity" for "total equity", over "Total stockholders'
         # equity" printed above the minorities)
         as_named = bool(ask.measure_stems) and set(stems(f.label)) - {"total"} == set(ask.measure_stems) - {"total"}
+        # (the row's whole label said in the question, its filler words too: "Amount available for distribution to
+        # Unitholders" over "Income available for distribution to Unitholders")
+        whole = said_whole(f.label, ask.question)
         # (the metric's own line above a row holding the asked words, "Profit for the period" > "Gross profit")
         key = (movement, other_than_equity, link is None, total_named, primary or hinted, hinted, in_metric_statement,
                not row_fit.before_interest_and_tax(ask, f, cands), own_line,
                printed, id(f) not in per_part,
                owners, soft_hits,
-               -doc_rank.get(f.doc_id, 9), carrying, as_named,
+               -doc_rank.get(f.doc_id, 9), carrying, as_named, whole,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words), link))
     if not good:

@@ -13,6 +13,7 @@ from pipeline.core.currencies import CURRENCIES, DOLLAR_SIGNED
 from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
+from pipeline.retrieval import dividend_timing
 from pipeline.retrieval.balance_dates import AT_A_DATE
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
@@ -119,9 +120,8 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if f.statement == "cash_flow" and _CASH_MOVEMENT.match(f.label) and AT_A_DATE.search(ask.question) and \
             not (ask.metric and ask.metric.statement == "cash_flow"):
         return True     # a balance at a date is never a cash flow ("Proceeds from short-term borrowings")
-    if _PAID_IN_YEAR.search(f.label) and not re.search(r"(?i)\b(?:paid|distributed|during)\b", ask.question) and \
-            any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
-        return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
+    if dividend_timing.another_dividend(ask, f, cands):
+        return True     # a dividend row of another year's or another timing's (paid, declared) than asked
     heads = [h.strip() for h in f.label_path.split("\u203a")[:-1]]
     if re.match(r"(?i)\s*total\b", f.label) and heads and re.search(r"(?i)\band\b|&", heads[-1]) and \
             any(w not in toks and w in stems(heads[-1]) for w in ask.hard):
@@ -134,11 +134,6 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
         return True     # "amortization" asked: "Depreciation and amortization" is both, not the part asked
     if f.statement == "balance" and says(_PAID_ASKED, ask.question):
         return True     # "dividends paid": a payment of the year, never a balance still owed ("Unclaimed dividend")
-    if _PRIOR_YEARS_DIVIDEND.search(f.label) and not says(_PAID_OR_DURING, ask.question):
-        return True     # "Final dividend for the prior year of 6.0 cents": the year before's, paid in this one
-    if _DIVIDEND_ROW.search(f.label) and _other_timing(ask.question, f, cands):
-        return True     # "distributions paid per unit" asked: the row of those declared is another figure where
-        #               the report prints both
     if _PARTS_OF_NET_ASSETS.fullmatch(f.label) and not says(_SHAREHOLDERS_EQUITY_SAID, ask.question) and \
             any(c.doc_id == f.doc_id and c.page == f.page and c.line_no > f.line_no and _AOCI_TOTAL.match(c.label)
                 for c in cands):
@@ -191,16 +186,6 @@ _PAID_ASKED = re.compile(r"(?i)\bpaid\b(?![- ](?:in|up)\b)|\bpayments?\s+(?:of|t
 _LINE_NOUNS = frozenset(stems("income expenses costs result profit loss revenue gains charges"))
 _GROSS_ROW = re.compile(r"(?i)\bat\s+(?:original\s+|historical\s+)?cost\b|\bgross\b")
 _BALANCE_OF = re.compile(r"(?i)\b(?:accumulated|deferred|unearned|accrued|prepaid)\b")
-# a dividend row told by when it was paid or for which year it is ("Dividend paid during the year per share",
-# "Dividend proposed for the financial year per share")
-_PAID_IN_YEAR = re.compile(r"(?i)\bdividends?\b.*\bpaid\s+(?:during|in)\s+the\s+(?:financial\s+)?year\b")
-_FOR_THE_YEAR = re.compile(r"(?i)\bdividends?\b.*\b(?:proposed|recommended|declared)\s+(?:for|in\s+respect\s+of)\s+the\s+"
-                           r"(?:financial\s+)?year\b")
-_PRIOR_YEARS_DIVIDEND = re.compile(r"(?i)\b(?:dividends?|distributions?)\b.*\b(?:for|in\s+respect\s+of)\s+the\s+"
-                                   r"(?:prior|previous|preceding)\s+(?:financial\s+|fiscal\s+)?year\b")
-_PAID_OR_DURING = re.compile(r"(?i)\b(?:paid|during)\b")
-_DIVIDEND_ROW = re.compile(r"(?i)\b(?:dividends?|distributions?)\b")
-_TIMINGS = (re.compile(r"(?i)\bpaid\b"), re.compile(r"(?i)\bdeclared\b"))
 _CONTINUING_ASKED = re.compile(r"(?i)\bcontinuing\s+operations\b")
 _DISCONTINUED = re.compile(r"(?i)\bdiscontinued\b")
 _PARTS_OF_NET_ASSETS = re.compile(r"(?i)\s*total\s+(?:shareholders|stockholders)['’]?\s+equity\s*")
@@ -235,9 +220,10 @@ def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
                        (ask.metric is None or covers(ask.metric, _without_statutory(f), ask)) for f in cands)
         if w == "week":
             return any(w in stems(f.label) for f in cands)
-        return w == "common" and ask.metric is not None and any(
-            w in stems(f.label) and (f.kind == "per_share") == (ask.metric.kind == "per_share") and
-            covers(ask.metric, f, ask) for f in cands)
+        return w == "common" and ask.metric is not None and any(      # (the row's own label: an EPS note prints
+            w in stems(f.label) and (f.kind == "per_share") == (ask.metric.kind == "per_share") and   # its numerator
+            (covers(ask.metric, f, ask) or ask.metric.matches_row(f.label) and          # under the per-share heading)
+             not ask.metric.excludes(f.label, ask.question)) for f in cands)
     return list(ask.hard) + [w for w in ask.soft if printed_apart(w)]
 
 
@@ -376,14 +362,3 @@ def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
     gone): which one is asked cannot be told."""
     return f.kind == "money" and _printed_again(f, rows, lambda c: c.label_path == f.label_path and c.span == f.span)
 
-
-def _other_timing(question: str, f: StoredFact, cands: list[StoredFact]) -> bool:
-    """The question says paid (or declared) and the dividend row says the other, where another row of the same kind
-    says what was asked ("Distributions declared per common unit" beside "Distributions paid per common unit")."""
-    asked = [t for t in _TIMINGS if says(t, question)]
-    if len(asked) != 1:
-        return False
-    want, other = asked[0], next(t for t in _TIMINGS if t is not asked[0])
-    return bool(other.search(f.label) and not want.search(f.label)) and \
-        any(want.search(c.label) and not other.search(c.label) and _DIVIDEND_ROW.search(c.label) and c.kind == f.kind
-            for c in cands if c is not f)

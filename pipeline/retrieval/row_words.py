@@ -1,0 +1,36 @@
+"""The words a candidate row covers (its label path, table title and column, stemmed) and names itself: a total of
+its heading or of another thing, a bare basis row ("Diluted" under its heading), its whole label said in a question."""
+from __future__ import annotations
+
+import re
+
+from pipeline.question.figure_ask import stems
+from pipeline.stores.facts import StoredFact
+
+
+def row_stems(f: StoredFact) -> set[str]:
+    # A title naming the company ("ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES") says whose table it is: it never
+    # covers a segment named like the company ("Blizzard segment net revenues").
+    title = re.sub(rf"(?i)(?<!\w){re.escape(f.company)}(?!\w)", " ", f.table_title) if f.company else f.table_title
+    # (nor does the balance sheet's IFRS name: "Statement of Financial Position" covers no "financial liabilities")
+    title = _FINANCIAL_POSITION.sub(" position ", title)
+    return set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
+
+
+def heading_total(f: StoredFact) -> bool:
+    """A total of its heading: "Total" alone, or a total sharing a word with the heading above it ("Non-interest
+    income › Total non-interest income"); "Total revenue" under "Non-interest income" totals another thing."""
+    if not re.match(r"(?i)\s*total\b", f.label):
+        return False
+    heads = f.label_path.split("\u203a")[:-1]
+    named = set(re.findall(r"[a-z]{3,}", f.label.lower())) - {"total"}
+    return not named or not heads or bool(named & set(re.findall(r"[a-z]{3,}", heads[-1].lower())))
+
+
+def said_whole(label: str, question: str) -> bool:
+    flat = " ".join(re.findall(r"[a-z0-9]+", label.lower()))
+    return len(flat) > 12 and f" {flat} " in f" {' '.join(re.findall(r'[a-z0-9]+', question.lower()))} "
+
+
+_FINANCIAL_POSITION = re.compile(r"(?i)\bfinancial\s+(?:position|condition)\b")
+BARE_BASIS = re.compile(r"(?i)\W*(?:basic|diluted)(?:\s+and\s+diluted)?\W*")
