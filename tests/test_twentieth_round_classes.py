@@ -109,3 +109,12 @@ def test_an_eps_notes_numerator_under_its_heading_is_an_amount_and_a_figure_per_
     assert kind("Weighted average number of common shares (in thousands)", "1,402,118") == "count"
     assert kind("Net income attributable to Perdita", "4.53") == "per_share"
     assert kind("Basic earnings per share (in dollars)", "7.87") == "per_share"
+
+
+def test_a_cost_line_the_lexicon_does_not_know_is_its_amount_as_a_share_of_revenue():
+    from pipeline.answer.figure_inputs import _COST_LINE
+    from pipeline.answer.calculator import amount_of
+    from decimal import Decimal
+    assert amount_of("Staff costs", Decimal("-768204"), bool(_COST_LINE.search("Staff costs"))) == Decimal("768204")
+    assert amount_of("Other gains", Decimal("-50"), bool(_COST_LINE.search("Other gains"))) == Decimal("-50")
+    assert not _COST_LINE.search("Finance costs (income), net")       # (a net line whose sign says which it is)

@@ -17,6 +17,10 @@ from pipeline.stores.facts import StoredFact
 from pipeline.answer.wording import passage_of
 
 
+_COST_LINE = re.compile(r"(?i)\b(?:costs?|expenses?|expenditures?|wages|salaries|depreciation|amorti[sz]ation)\b"
+                        r"(?!.*\b(?:income|gains?|credits?|benefits?)\b)")
+
+
 # Words that name how a measure is derived, not whose it is.
 _DERIVED_WORDS = ("margin margins ratio rate turnover days percent percentage share proportion yield coverage "
                   "intensity conversion growth cagr average change per times divided over cash flow free net "
@@ -162,7 +166,10 @@ class FigureInputs:
             # "AWS" under "Net sales" and under "Operating income": the words do not say which line is meant
             raise calculator.CalculationError(f"'{phrase}' is printed under several headings in {self.company}'s "
                                               f"FY{year} filings")
-        amount = calculator.amount_of(f.label, f.value, metric is not None and metric.outflow)
+        # (a cost line the lexicon does not know, printed in brackets as a deduction, is its amount: "Staff costs
+        # (768,204)" as a share of revenue is 30.5 %, not -30.5 %)
+        outflow = metric.outflow if metric is not None else bool(_COST_LINE.search(f.label))
+        amount = calculator.amount_of(f.label, f.value, outflow)
         key = metric.key if metric else re.sub(r"\W+", "_", phrase.lower()).strip("_")
         return calculator.Input(key, phrase, amount, f.value_printed, self.cite(passage_of(f)), year, f.scale)
 
