@@ -142,7 +142,7 @@ def question_terms(facts: QuestionFacts) -> list[str]:
 
 
 _REFERS_BACK = re.compile(r"(?i)^(?:the|this|that|these|its|our)\s")      # ("The impairment ... was recognised because")
-_SAID_BY = re.compile(r"(?i)\b(?:according\s+to|per|in\s+the\s+(?:view|words)\s+of|as\s+(?:explained|stated|said)\s+by)\s+"
+_SAID_BY = re.compile(r"(?i)\b(?:according\s+to|per(?=\s+(?:the\s+)?(?:management|board|directors|ceo|chief|chair|company)\b(?!\s+f))|in\s+the\s+(?:view|words)\s+of|as\s+(?:explained|stated|said)\s+by)\s+"
                       r"(?:the\s+)?(?:management|board|directors|ceo|chief\s+executive|chair(?:man)?|company)\b|"
                       r"\bin\s+management['’]s\s+(?:view|words|opinion)\b|\bmanagement\s+(?:says|said|explains?)\b")
 _ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:[a-z]+\s+){0,2}?(?:increases?|decreases?|rise|declines?|"
@@ -231,7 +231,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             # measure is the sentence before's (both are quoted)
             sent, last = (f"{last} {raw}" if why and last and _ANAPHOR.match(raw) else raw), raw
             # (a cause names what it explains by a noun the paragraph's earlier sentences name in full, the sentence
-            # opening on it: "... damage at Vaalrand's No. 3 Shaft. ... The impairment was recognised because of ...")
+            # opening on it: "... damage at the West mine's shaft. ... The impairment was recognised because of ...")
             around, before = set(stems(" ".join(before))) if why else set(), (before + [raw])[-3:]
             # (a sentence is a run of the page's words: on a page with no cover-page phrase, none of its sentences
             # holds one, and the phrase list is the costliest test of a sentence)
@@ -311,7 +311,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if kind and later and not (named & later):
                 continue    # "as of FY2021, how much will it pay in 2024?": a sentence about 2024, not any amount
             past = {y for y in named if not (why and years and y > max(years) + 1)}   # (a cause's own horizon, "the
-            #       life of mine from 2089 to 2085", is no year the sentence is about)
+            #       life of mine cut to 2035", is no year the sentence is about)
             if past and years and not (past & (years | {y - 1 for y in years} if kind is None else years)):
                 continue
             # a why question: the sentence whose subject is the measure ("Comparable store sales increased ...

@@ -23,6 +23,7 @@ from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 from pipeline.state import Claim
 from pipeline.reading.tables import detect_unit, parse_page
 from pipeline.reading.line_tidy import tidy_lines
+from pipeline.core.currencies import CURRENCY_RE
 from pipeline.reading.cells import parse_number
 from pipeline.question.units import SCALE
 
@@ -134,7 +135,9 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
         vals, scale = page_values(text)
         # figures in the page's unit, in another its captions name (a convenience translation's "Thousands of U.S.
         # dollars" beside "Millions of yen"), or printed in full
-        scales = {scale, Decimal(1)} | {SCALE[w.lower()] for w in _CAPTION_SCALE.findall("\n".join(text.splitlines()[:20]))}
+        head = "\n".join(text.splitlines()[:20])
+        scales = {scale, Decimal(1)} | {SCALE[m.group(1).lower()] for m in _CAPTION_SCALE.finditer(head)
+                                        if CURRENCY_RE.match(head, m.end())}
         for v in vals:
             for s in scales:
                 if _matches(v * s, want, tol_abs):
@@ -142,7 +145,7 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
     return False
 
 
-_CAPTION_SCALE = re.compile(r"(?i)\b(million|thousand|billion)s?\s+of\b")
+_CAPTION_SCALE = re.compile(r"(?i)\b(million|thousand|billion)s?\s+of\s+")    # (of a currency: "Thousands of U.S. dollars")
 
 
 def near(value: Decimal, unit: str, pages: list[str], rel: Decimal = Decimal("0.10")) -> bool:

@@ -17,7 +17,7 @@ deliver delivered achieve achieved worth
 total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
 defined define definition named name called line item items pay paid paying pays spend spending invest invested
 receive received bring brought get got hold held own owned owe owed returned distribute distributed
-out hand big large count inc corp corporation plc ltd limited llc
+out hand big count inc corp corporation plc ltd limited llc
 grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
 fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized
 less minus plus between within throughout upon among across onto toward towards via whose them they we our us you
@@ -41,9 +41,7 @@ SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable
          # the parent's own figure asked ("standalone", "(individual)"): which column, read as `parent_only`
          "standalone", "individual", "unconsolidated",
          # a comparative "as restated" / "after the restatement": the report's own comparative column is the restated one
-         "restated", "restatement",
-         # an expense line's "charge" ("impairment charge", "the tax charge"): the line, charged to profit
-         "charge", "charges"}
+         "restated", "restatement"}
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}

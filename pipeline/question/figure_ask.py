@@ -121,7 +121,7 @@ class Ask:
     company_named: bool = False                     # "the Company" asked: the parent's column where one is printed
     company_unclear: bool = False                   # "the company" said in lower case: Group or Company, unsaid
     spelled_stems: list[str] = field(default_factory=list)   # the measure with its acronym spelled out ("EPS")
-    codes: tuple[str, ...] = ()                     # a product's or programme's code asked ("VT-502"): "vt502"
+    codes: tuple[str, ...] = ()                     # a product's or programme's code asked ("AB-123"): "ab123"
 
     @property
     def words(self) -> list[str]:
@@ -145,6 +145,9 @@ _PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors
                        r"(?:propos|recommend|declar|approv|resolv)|\s*$|\s*\?)|\b(?:by|from)\s+the\s+(?:board|directors)\b")
 # where the figure is printed, not what it measures: "per Note 4", "(see note 12)", "in note 7(b)"
 _NOTE_REF = re.compile(r"(?i)\(?\b(?:(?:per|in|from|see|according\s+to)\s+)?(?:the\s+)?notes?\s+\d{1,2}(?:\s*\(?[a-z]\))?\b\)?")
+_SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big|high|small|low)\b")
+_CHARGE_OF = re.compile(r"(?i)\b(impairments?|depreciation|amorti[sz]ation|restructuring|write-?downs?)\s+"
+                        r"charges?\b")
 _FINANCIAL_LINE = re.compile(r"\bfinancial\s+(?:income|expenses?|costs?|result|charges?|items?|liabilit(?:y|ies)|assets?|debts?|"
                              r"instruments?|investments?)\b")
 _AFTER_ITEMS = re.compile(r"\b(?:before|after)\s+(financial\s+items?|financial\s+(?:income|expenses?|costs?)|items?)\b")
@@ -182,6 +185,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
             text = re.sub(rf"(?<![\w]){initials}(?:'s|’s)?(?![\w])", " ", text)
     text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
     text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
+    # "how large was", "how big is": how the figure is asked; an expense's "charge" after its name ("impairment
+    # charge", "restructuring charges") is the line charged to profit, no word of its own ("tax charge" is a term)
+    text = _SIZE_ASKED.sub(" ", _CHARGE_OF.sub(r"\1", text))
     lead = _LEAD_IN.match(text)
     if lead and all(w in FILLER or w in _LEAD_WORDS for w in re.findall(r"[a-z0-9'-]+", lead.group(1).lower())):
         text = text[lead.end():]        # "Here's one:", "Using the accounts,", "Considering its 10-K,": no measure

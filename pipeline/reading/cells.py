@@ -112,7 +112,7 @@ def mis_split(label: str) -> bool:
     """A row label that swallowed figures ("Income tax provision (4) (180) (203) (90)", "As reported - GAAP 14,189
     1,797"): the row's cells were not split from its label, so which value sits under which column is unknown."""
     words = re.sub(r"\([^()]*[A-Za-z][^()]*\)", " ", label)    # a note in brackets is words: "(includes ...: 2022, $12,662)"
-    # (a code is a label: "VT-502", a product's or programme's name)
+    # (a code is a label: "AB-123", a product's or programme's name)
     return bool(_FIGURE_RUN.search(" " + words)) or not re.search(r"[A-Za-z]{3}|(?<![\w-])[A-Za-z]{1,6}-\d", label)
 
 

@@ -12,7 +12,7 @@ _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic |limited p
                         r"per ads\b|earnings per|dividends? per|distributions? per")
 # an earnings-per-share note's numerator and denominator under its "Basic earnings per share" heading: an amount
 # ("Net income attributable to common shareholders 11,030") and a count ("Weighted average number of common shares");
-# printed as a figure per share ("Net income attributable to Vantor 4.53" under "Diluted Earnings Per Common Share")
+# printed as a figure per share ("Net income attributable to the Company 4.53" under "Diluted Earnings Per Common Share")
 # it is the per-share figure
 _AMOUNT_IN_EPS_NOTE = re.compile(r"(?i)\s*(?:(?:net\s+)?(?:income|profit|earnings|loss)\b.*\b(?:attributable|available)\b|"
                                  r"(?:weighted\s+)?average\s+number\b|weighted[- ]average\s+(?:common\s+|ordinary\s+)?shares\b)")
@@ -67,7 +67,7 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
     if value.strip("()").endswith("%"):
         return "percent"    # a figure printed with its % sign, whatever its row ("Underlying EPS CAGR (50%)")
     if _PER_SHARE.search(text) and not (_AMOUNT_IN_EPS_NOTE.match(row.label) and not _PER_SHARE.search(row.label)
-                                        and ("," in value or "." not in value)) \
+                                        and (parse_number(value) is None or abs(parse_number(value)) >= 10000)) \
             or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"

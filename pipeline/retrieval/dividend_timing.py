@@ -27,9 +27,12 @@ def another_dividend(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if _PAID_IN_YEAR.search(f.label) and not says(_PAID_DISTRIBUTED, ask.question) and \
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
-    if (_PRIOR_YEARS_DIVIDEND.search(f.label) or (_dividend_for(f.label) or f.fiscal_year) < f.fiscal_year) and \
+    named = _dividend_for(f.label)
+    if (_PRIOR_YEARS_DIVIDEND.search(f.label) or named is not None and named < f.fiscal_year) and \
             not says(_PAID_OR_DURING, ask.question):
         return True     # the year before's, paid in this one
+    if named is not None and f.doc_fiscal_year and f.fiscal_year < f.doc_fiscal_year:
+        return True     # (the year a label names is its latest column's: the comparative's figure is another year's)
     return _other_timing(ask.question, f, cands)   # "distributions paid per unit" asked: not the declared row
 
 
@@ -45,8 +48,9 @@ def _other_timing(question: str, f: StoredFact, cands: list[StoredFact]) -> bool
             for c in cands if c is not f)
 
 
+# (a split fiscal year only: "FY 2082-83", "2082/83"; a single year may name the year a fiscal year starts in)
 _FOR_FISCAL_YEAR = re.compile(r"(?i)\bfor\s+(?:the\s+)?(?:fy|fiscal(?:\s+year)?|financial\s+year|year)?\s*'?((?:19|20)\d{2})"
-                              r"(?:\s*[-/–]\s*(\d{2}|(?:19|20)\d{2}))?\b")
+                              r"\s*[-/–]\s*(\d{2}|(?:19|20)\d{2})\b")
 
 
 def _dividend_for(label: str) -> int | None:
@@ -58,4 +62,4 @@ def _dividend_for(label: str) -> int | None:
     if m is None:
         return None
     start, end = m.group(1), m.group(2)
-    return int(start) if end is None else int(end) if len(end) == 4 else int(start[:2] + end)
+    return int(end) if len(end) == 4 else int(start[:2] + end)

@@ -107,7 +107,7 @@ def _qualifier_start(toks: list[str]) -> int | None:
 
 # a cash flow statement's movement of an item, not its balance
 _CASH_MOVEMENT = re.compile(r"(?i)\W*(?:proceeds|repayments?|payments?|purchases?|acquisitions?|issu(?:ance|es?)|receipts?|"
-                            r"disposals?|sales?\s+of|net\s+(?:cash(?!(?:\s+position|\s+balance)?\s*(?:/|\(|$))|increase|decrease|proceeds|"
+                            r"disposals?|sales?\s+of|net\s+(?:cash(?!(?:\s+position|\s+balance)?\s*(?:/\s*\(?debt|\(debt|$))|increase|decrease|proceeds|"
                             r"repayments?)|cash\s+(?:paid|received))\b")     # ("Net cash" alone, "Net cash/(debt)": a position)
 
 
@@ -136,9 +136,13 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
         return True     # "dividends paid": a payment of the year, never a balance still owed ("Unclaimed dividend")
     if _PARTS_OF_NET_ASSETS.fullmatch(f.label) and not says(_SHAREHOLDERS_EQUITY_SAID, ask.question) and \
             any(c.doc_id == f.doc_id and c.page == f.page and c.line_no > f.line_no and _AOCI_TOTAL.match(c.label)
-                for c in cands):
+                for c in cands) and any(c.doc_id == f.doc_id and c.page == f.page and _NET_ASSETS_TOTAL.match(c.label)
+                                        for c in cands):
         return True     # Japanese GAAP's net assets: "Total shareholders' equity" (capital, surplus, retained earnings,
         #               treasury shares) and the accumulated other comprehensive income after it make the owners' equity
+    if says(_CURRENT_ASKED, ask.question) and not says(_NON_CURRENT, ask.question) and \
+            _NON_CURRENT.search(f.label_path) and not _CURRENT_ASKED.search(_NON_CURRENT.sub(" ", f.label_path)):
+        return True     # "current financial liabilities" asked: a non-current row's "current" is not it
     if says(_CONTINUING_ASKED, ask.question) and _DISCONTINUED.search(" ".join([*heads[-1:], f.label])):
         return True     # "from continuing operations" asked: the row of all operations (or the discontinued) is not it
     if ask.statement_hint and f.statement and not f.secondary and \
@@ -188,8 +192,11 @@ _GROSS_ROW = re.compile(r"(?i)\bat\s+(?:original\s+|historical\s+)?cost\b|\bgros
 _BALANCE_OF = re.compile(r"(?i)\b(?:accumulated|deferred|unearned|accrued|prepaid)\b")
 _CONTINUING_ASKED = re.compile(r"(?i)\bcontinuing\s+operations\b")
 _DISCONTINUED = re.compile(r"(?i)\bdiscontinued\b")
+_NON_CURRENT = re.compile(r"(?i)\bnon[- ]?current\b")
+_CURRENT_ASKED = re.compile(r"(?i)(?<![\w-])current\b")
 _PARTS_OF_NET_ASSETS = re.compile(r"(?i)\s*total\s+(?:shareholders|stockholders)['’]?\s+equity\s*")
 _SHAREHOLDERS_EQUITY_SAID = re.compile(r"(?i)\b(?:shareholders|stockholders)['’]?\s+equity\b")
+_NET_ASSETS_TOTAL = re.compile(r"(?i)\s*total\s+net\s+assets\s*$")
 _AOCI_TOTAL = re.compile(r"(?i)\s*total\s+accumulated\s+other\s+comprehensive\s+income\b")
 _CONTRA = re.compile(r"(?i)" + DEDUCTED)
 _SET_ASIDE_CONTRA = re.compile(r"(?i)\b(?:net\s+of|less|after|excluding)\b[^?]{0,20}?" + DEDUCTED)
