@@ -232,7 +232,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             sent, last = (f"{last} {raw}" if why and last and _ANAPHOR.match(raw) else raw), raw
             # (a cause names what it explains by a noun the paragraph's earlier sentences name in full, the sentence
             # opening on it: "... damage at the West mine's shaft. ... The impairment was recognised because of ...")
-            around, before = set(stems(" ".join(before))) if why else set(), (before + [raw])[-3:]
+            around, before = before, (before + [raw])[-3:]
             # (a sentence is a run of the page's words: on a page with no cover-page phrase, none of its sentences
             # holds one, and the phrase list is the costliest test of a sentence)
             if not reads_as_prose(sent) or (never and NEVER.search(sent)) or HEDGED.search(sent) or \
@@ -246,7 +246,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 have = have | {t for t in terms if t.lstrip("~") in PEOPLE_STEMS or t in PEOPLE_STEMS}
             hits = sum(1 for t in terms if t in have)
             if why and hits and hits < bar and _REFERS_BACK.match(raw) and set(stems(" ".join(raw.split()[:4]))) & set(terms):
-                hits = sum(1 for t in terms if t in have or t in around)
+                said_around = set(stems(" ".join(around)))
+                hits = sum(1 for t in terms if t in have or t in said_around)
             if hits < bar:
                 continue
             if superl and not MOST.search(sent):

@@ -16,6 +16,13 @@ _PER_SHARE = re.compile(r"(?i)per (?:common |ordinary |diluted |basic |limited p
 # it is the per-share figure
 _AMOUNT_IN_EPS_NOTE = re.compile(r"(?i)\s*(?:(?:net\s+)?(?:income|profit|earnings|loss)\b.*\b(?:attributable|available)\b|"
                                  r"(?:weighted\s+)?average\s+number\b|weighted[- ]average\s+(?:common\s+|ordinary\s+)?shares\b)")
+
+
+def _amount_in_eps_note(label: str, v) -> bool:
+    """The row under a per-share heading is the note's numerator or denominator, not a figure per share."""
+    return bool(_AMOUNT_IN_EPS_NOTE.match(label)) and not _PER_SHARE.search(label) and (v is None or abs(v) >= 10000)
+
+
 _PERCENT = re.compile(r"(?i)%|\bpercent|\bmargin\b|\brate\b|\bratio\b|\byield\b|\breturn on\b")
 _COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\bstores\b|\bcustomers\b|"
                     r"\bsubscribers\b|\bunits\b|\bdeliveries\b|\blocations\b|\bstaff numbers?\b|"
@@ -66,12 +73,11 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
         text = without_stated_rate(_PAR_VALUE.sub(" ", text))
     if value.strip("()").endswith("%"):
         return "percent"    # a figure printed with its % sign, whatever its row ("Underlying EPS CAGR (50%)")
-    if _PER_SHARE.search(text) and not (_AMOUNT_IN_EPS_NOTE.match(row.label) and not _PER_SHARE.search(row.label)
-                                        and (parse_number(value) is None or abs(parse_number(value)) >= 10000)) \
+    v = parse_number(value)
+    if _PER_SHARE.search(text) and not _amount_in_eps_note(row.label, v) \
             or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"
-    v = parse_number(value)
     if _IN_YEARS.search(" ".join([*row.path[-1:], row.label])) and "$" not in value and v is not None and abs(v) < 100:
         return "count"      # a term or an age in years: neither money nor a percentage
     # "Weighted-average common shares outstanding" over "Basic" / "Diluted" rows: the heading names the count

@@ -45,7 +45,7 @@ def qualified_line(ask: Ask, f: StoredFact) -> bool:
     for "growth capex", "Maintenance capital expenditures" for "maintenance capex"."""
     words = f.label.split()
     k = 0
-    while k < len(words) - 1 and stems(words[k]) and all(s in ask.hard for s in stems(words[k])):
+    while k < len(words) - 1 and (said := stems(words[k])) and all(s in ask.hard for s in said):
         k += 1
     return k > 0 and ask.metric is not None and ask.metric.matches_row(" ".join(words[k:])) and \
         not ask.metric.excludes(f.label, ask.question)

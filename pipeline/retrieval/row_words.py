@@ -3,6 +3,7 @@ its heading or of another thing, a bare basis row ("Diluted" under its heading),
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pipeline.question.figure_ask import stems
 from pipeline.stores.facts import StoredFact
@@ -28,8 +29,14 @@ def heading_total(f: StoredFact) -> bool:
 
 
 def said_whole(label: str, question: str) -> bool:
-    flat = " ".join(re.findall(r"[a-z0-9]+", label.lower()))
-    return len(flat) > 12 and f" {flat} " in f" {' '.join(re.findall(r'[a-z0-9]+', question.lower()))} "
+    """The row's whole label, its filler words too, is said in the question."""
+    flat = _flat(label)
+    return len(flat) > 12 and f" {flat} " in f" {_flat(question)} "
+
+
+@lru_cache(maxsize=4096)        # (the question is flattened once per turn, not once per candidate row)
+def _flat(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 _FINANCIAL_POSITION = re.compile(r"(?i)\bfinancial\s+(?:position|condition)\b")
