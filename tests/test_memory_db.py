@@ -287,3 +287,19 @@ def test_an_entry_as_near_as_can_be_is_not_returned_for_a_question_with_another_
     assert c.cache.lookup("What was Verizon's capital expenditure in fiscal 2030?", "Verizon", 2030, "capex").hit
     near = c.cache.lookup("What was Verizon's wireless capex in FY2030?", "Verizon", 2030, "capex")
     assert near.similarity > 0.99 and near.band == "seed"
+
+
+def test_a_name_printed_beside_an_assets_noun_is_a_part_in_postgres(migrated_conn):
+    """The part pattern runs in Postgres: a mine, a cash-generating unit or a hotel the filings name is the
+    company's part; a name written as a company or merely mentioned is not."""
+    from pipeline.stores.corpus import part_pattern
+
+    def part(text: str) -> bool:
+        return migrated_conn.execute("SELECT %s ~* %s", (text, part_pattern("Kestrel Vale"))).fetchone()[0]
+
+    assert part("Kestrel Vale: underground mine near the river, three shafts")
+    assert part("impairment of the Kestrel Vale cash-generating unit")
+    assert part("our KESTREL VALE HOTEL reopened") and part("the Kestrel Vale segment")
+    assert not part("competitors such as Kestrel Vale Inc. and others")
+    assert not part("we sold ore to Kestrel Vale under a long-term contract")
+    assert not part("Kestrel Valeria mine")      # another name

@@ -21,6 +21,7 @@ from pipeline.guardrails.router import asks_live, asks_meaning, hostile, names_n
 from pipeline.memory.previous_turn import COMPARATIVE, SEGMENT_WORD, part_words, qualifiers, read, topic_words
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.periods import RELATIVE, prior_to_latest, relative_years
+from pipeline.question.registry import LEGAL_SUFFIX
 from pipeline.question.analysis import analyse
 from pipeline.state import Carried
 from pipeline.stores.checkpoints import Message
@@ -182,6 +183,17 @@ def is_follow_up(question: str, facts, latest_years: dict[str, list[int]] | None
         and not own and len(question.split()) <= 8
 
 
+def _sole_owner(names: list[str], question: str, coverage: dict[str, list[int]],
+                part_of: Callable[[str, str], bool]) -> str | None:
+    """The one held company whose reports print every name as its own part (a mine, brand or segment asked by its
+    name alone), else None: a name two held companies print, or one written as a company ("Tesla Inc"), is not
+    read as anyone's part."""
+    if not names or any(re.search(rf"{re.escape(n)},?\s+{LEGAL_SUFFIX}(?![\w])", question) for n in names):
+        return None
+    owners = [c for c in coverage if all(part_of(c, n) for n in names)]
+    return owners[0] if len(owners) == 1 else None
+
+
 def carry_over(question: str, history: list[Message], coverage: dict[str, list[int]] | None = None,
                part_of: Callable[[str, str], bool] | None = None) -> CarryOver:
     """`coverage` (company -> fiscal years ingested) resolves "last year" to the company's latest filing year;
@@ -203,6 +215,12 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
         follow = True       # "Aeronautics", "North America?": a part of the thread's company, asked bare
     out.follow_up = bool(prev) and follow
     context: list[str] = []
+    if not own_companies and not (prev and prev.companies) and part_of is not None:
+        owner = _sole_owner(facts.unknown_companies, question, coverage, part_of)
+        if owner:       # "the Vaalrand impairment" opening a thread: the one held company whose reports print that mine
+            out.parts, out.companies = list(facts.unknown_companies), [owner]
+            out.added.append(f"company {owner} (its reports print {', '.join(out.parts)} as a part of it)")
+            context.append(owner)
     # relative periods first: against the question's own year, else the previous turn's
     rel = relative_years(question, [] if not follow else (prev.years if prev else []), latest) if follow else None
     if rel is None and not prev and len(own_companies) == 1:

@@ -89,6 +89,7 @@ class Registry:
     source: Path | None = None
     _patterns: list[tuple[re.Pattern[str], Company]] = field(default_factory=list, repr=False)
     _forms: dict[str, Company] | None = field(default=None, repr=False)
+    _pairs: dict[str, Company] | None = field(default=None, repr=False)
     _shared: dict[str, list[Company]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -161,6 +162,7 @@ class Registry:
         """`text` with the informal ways analysts name a held company replaced by its name (for a text that names
         no company by name, alias or ticker): a distinctive first word of a multi-word name ("Globex" of "Globex Aerospace"), initial
         letters of its words run together ("GlobEx" for Global Express), or a capitalised word one typo away from a name ("Acmee")."""
+        text = self._spell_leading_pairs(text)
         forms = self._short_forms()
         out, last = [], 0
         for m in re.finditer(r"(?<![\w$])([A-Za-z][A-Za-z&]{3,})(?:'s|’s)?(?![\w])", text):
@@ -202,6 +204,41 @@ class Registry:
                 seen.setdefault(f, []).append(c)
         self._forms = {f: cs[0] for f, cs in seen.items() if len(cs) == 1 and len(f) >= 4}
         return self._forms
+
+    def _leading_pairs(self) -> dict[str, Company]:
+        """A name's first two words, for a name of three words or more (its legal suffix aside) whose first two are
+        printed side by side: "Vale Dourado" of "Vale Dourado Alimentos" (a trailing descriptive word dropped, in
+        any language). Kept only where one company has it and no company goes by it, and not both ordinary words."""
+        if self._pairs is not None:
+            return self._pairs
+        seen: dict[str, list[Company]] = {}
+        for c in self.companies:
+            m = re.match(r"([A-Z][\w&'’\-]*\s+[A-Z][\w&'’\-]*)\s+\S", bare_name(c.name))
+            if m and not all(w.lower() in _GENERIC_FIRST_WORDS for w in m.group(1).split()):
+                seen.setdefault(" ".join(m.group(1).lower().split()), []).append(c)
+        taken = self.names() | set(self._shared)
+        self._pairs = {p: cs[0] for p, cs in seen.items() if len(cs) == 1 and p not in taken}
+        return self._pairs
+
+    def _spell_leading_pairs(self, text: str) -> str:
+        # (a pair followed by more of another name, "Royal Bank of Scotland" for a held Royal Bank of Canada, or by
+        # an entity word, is that other company)
+        pairs = self._leading_pairs()
+        if not pairs:
+            return text
+        for m in reversed(list(re.finditer(r"(?=(?<![\w$])([A-Z][\w&'’\-]*\s+[A-Z][\w&'’\-]*?)(?:'s|’s)?(?![\w&'’\-]))",
+                                           text))):
+            c = pairs.get(" ".join(m.group(1).lower().split()))
+            if c is None:
+                continue
+            end = m.start() + len(m.group(1))
+            rest = [w for w in bare_name(c.name).split()[2:] if w.lower() not in _CONNECTORS]
+            # (an acronym after it is a measure: "Royal Bank CET1", "Vale Dourado EBITDA")
+            nxt = re.match(rf"\s+(?:(?:{'|'.join(_CONNECTORS)})\s+)?([A-Z](?![A-Z\d]+\b)[\w&'’\-]*)", text[end:])
+            if nxt and nxt.group(1).lower() != rest[0].lower() or _OTHER_ENTITY.match(text, end):
+                continue
+            text = text[:m.start()] + c.name + text[end + (nxt.end() if nxt else 0):]
+        return text
 
     def _spelled_names(self) -> dict[str, Company]:
         return {w.lower(): c for c in self.companies for w in re.findall(r"[A-Za-z]{6,}", c.name)
@@ -268,6 +305,9 @@ class Registry:
                 scored.append((best, c.name))
         return [nm for _, nm in sorted(scored, key=lambda x: -x[0])[:n]]
 
+
+# Words joining a name's words ("Bank of Canada", "Grupo de Alimentos", "Huis van Oranje")
+_CONNECTORS = ("of", "de", "do", "da", "del", "di", "von", "van", "and", "&")
 
 # First words of company names that are ordinary words, never a name on their own ("Global" is not Global Express).
 _GENERIC_FIRST_WORDS = set("""american america united general international national first best new global royal

@@ -232,14 +232,27 @@ def _word_pattern(name: str) -> str:
     return r"\m" + re.sub(r"([^A-Za-z0-9 ])", r"\\\1", name) + r"\M"
 
 
+# What follows a name a company prints as its own part: "Space segment", "Consumer division", an asset ("Vaalrand
+# mine", "Vaalrand: underground mine", "Riverside cash-generating unit", "Harbour Point hotel", "Solano brand")
+_PART_NOUN = (r"(?::\s+(?:[a-z\-]+\s+){0,2}|\s+)(?:business\s+)?(?:segments?|divisions?|mines?|projects?|"
+              r"oil\s+fields?|gas\s+fields?|refinery|smelter|cash-generating\s+units?|CGUs?|hotels?|resorts?|"
+              r"brands?|plants?|terminals?)\M")
+
+
+def part_pattern(name: str) -> str:
+    """A Postgres regular expression for `name` printed as a part: the name, then a part's noun (`_PART_NOUN`)."""
+    return _word_pattern(name) + _PART_NOUN
+
+
 def names_a_part(conn: psycopg.Connection, company: str, name: str) -> bool:
     """Whether `company`'s filings print `name` as one of its own parts ("Display Technologies", "AWS", "RMS"):
-    beside "segment" or "division" on a page, or as a row label on at least three pages. A competitor or
-    customer the filings mention (an airline in an aircraft maker's) is neither. (How often a name is mentioned does not tell a
-    division from a partner: a game publisher's filings may name its platform partner as often as a food group's name its own snack division.)"""
+    beside "segment", "division" or an asset's noun on a page (`_PART_NOUN`), or as a row label on at least three
+    pages. A competitor or customer the filings mention (an airline in an aircraft maker's) is neither. (How often a
+    name is mentioned does not tell a division from a partner: a game publisher's filings may name its platform
+    partner as often as a food group's name its own snack division.)"""
     word = _word_pattern(name)
     if conn.execute("SELECT 1 FROM pages p JOIN documents d USING (doc_id) WHERE d.company = %s AND p.text ~* %s"
-                    " LIMIT 1", (company, word + r"\s+(business\s+)?(segments?|divisions?)\M")).fetchone():
+                    " LIMIT 1", (company, part_pattern(name))).fetchone():
         return True
     # (facts are cells: one row over three year columns is three facts, so pages are counted, not facts; a customer
     # named in one concentration table is one page)
