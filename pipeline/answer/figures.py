@@ -140,7 +140,7 @@ class Answerer(FigureInputs):
                                    and metric.unit in ("", "money") and metric.key != "revenue"):
             den = f.metrics[1] if len(f.metrics) >= 2 and SHARE_OF.search(q) else get_lexicon().get("revenue")
             a, b = self.value(metric, year), self.value(den, year)
-            pct = bool(re.search(r"(?i)%|percent|margin", q))
+            pct = bool(re.search(r"(?i)%|percent|margin", q)) or den.key == "revenue"
             formula_ = f"{metric.key} / {den.key}" + (" * 100" if pct else "")
             r = calculator.derived(formula_, "%" if pct else "x", {metric.key: a, den.key: b})
             self.steps.append(f"FY{year}: {r.derivation}")
@@ -247,7 +247,8 @@ class Answerer(FigureInputs):
             if m.unit in ("%", "x"):
                 raise calculator.CalculationError(f"{m.label} is itself a ratio; I do not divide it by another figure")
         a, b = self.value(num), self.value(den)
-        pct = margin or bool(re.search(r"(?i)%|percent|margin", self.facts.text))
+        # (an amount over revenue, "capex-to-revenue", "R&D to sales", is a share of it, as analysts state it)
+        pct = margin or bool(re.search(r"(?i)%|percent|margin", self.facts.text)) or den.key == "revenue"
         formula = f"{num.key} / {den.key}" + (" * 100" if pct else "")
         r = calculator.derived(formula, "%" if pct else "x", {num.key: a, den.key: b})
         name = f"{num.label} margin" if margin else f"{num.label} {'as a % of' if pct else 'to'} {den.label}"

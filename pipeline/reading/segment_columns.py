@@ -129,7 +129,34 @@ def _header_at(lines: list[str], i: int, n: int, vocab: set[str]) -> tuple[int, 
                      if len(set(map(_norm, names))) == len(names) and all(nm[0].isupper() for nm in names)]
         if not _CAPTION.search(lines[k]):
             break           # only a caption may be left above the names
+    if not readings:
+        return _stacked_header(lines, i, n)
     return readings[0] if len(readings) == 1 else None
+
+
+def _stacked_header(lines: list[str], i: int, n: int) -> tuple[int, list[str]] | None:
+    """A two-line header printing each column's name a word per line, the first words over the first columns:
+
+        Electric Gas All
+        (in millions) Utility Utility Other Eliminations Total
+
+    read as "Electric Utility", "Gas Utility", "All Other", "Eliminations", "Total" only when every name so composed
+    is printed word for word elsewhere on the page ("reportable segments are Electric Utility and Gas Utility"):
+    the text alone cannot say which columns the upper words stand over."""
+    if i == 0 or not _name_line(lines[i - 1]) or _CAPTION.search(lines[i - 1]):
+        return None
+    top, bottom = _clean_header_line(lines[i - 1]).split(), _clean_header_line(lines[i]).split()
+    if len(bottom) != n or not 0 < len(top) < n - 1 or not _TOTAL_END.search(bottom[-1]):
+        return None
+    names = [f"{t} {b}" for t, b in zip(top, bottom)] + bottom[len(top):]
+    def words(text: str) -> str:
+        return " " + " ".join(re.findall(r"[\w&'’\-]+", _norm(text))) + " "
+
+    elsewhere = words(" ".join(lines[:i - 1] + lines[i + 1:]))
+    if len(set(map(_norm, names))) != n or not all(nm[0].isupper() for nm in names) \
+            or not all(words(nm) in elsewhere for nm in names[:len(top)]):
+        return None
+    return i - 1, names
 
 
 def _column_count(lines: list[str], start: int) -> int | None:
