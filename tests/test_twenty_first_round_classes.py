@@ -72,3 +72,57 @@ def test_a_segment_header_stacked_a_word_per_line_names_its_columns_when_the_not
     # names the prose does not print cannot be composed: which columns the upper words stand over is unknown
     unnamed = [ln.replace("Water Utility and Power Generation", "two businesses") for ln in STACKED]
     assert not any("›" in f.label_path for f in facts_of(["\n".join(unnamed)]))
+
+
+# a dividends note whose units row states the figures per share, and rates stated in the rows' labels
+DIVIDENDS = ["Halvard Mutual Bank PLC", "NOTES TO THE FINANCIAL STATEMENTS", "22 DIVIDENDS", "2061 2060",
+             "KShs per share KShs per share", "Interim dividend paid 1.20 1.00", "Final dividend proposed 3.40 2.90",
+             "Total dividend per share for the year 4.60 3.90", "2061 2060", "KShs'000 KShs'000",
+             "Interim dividend paid during the year 1,776,000 1,480,000",
+             "Prior year final dividend paid during the year 4,292,000 3,700,000"]
+
+
+def test_a_units_row_stating_per_share_makes_the_rows_figures_per_share():
+    kinds = {(f.label, f.value_printed): f.kind for f in facts_of(["\n".join(DIVIDENDS)])}
+    assert kinds[("Final dividend proposed", "3.40")] == "per_share"
+    assert kinds[("Prior year final dividend paid during the year", "4,292,000")] == "money"   # its own units row
+    assert _value("Final dividend per share proposed for FY2061", [DIVIDENDS], "Halvard Mutual") == "3.40"
+    assert _value("Interim DPS paid for 2060", [DIVIDENDS], "Halvard Mutual") == "1.00"
+
+
+def test_a_dividend_rate_stated_in_a_label_without_its_year_is_the_year_after_the_bracketed_one():
+    from pipeline.reading.stated_rates import stated_rates
+
+    def read(label: str) -> list[tuple[int, str]]:
+        return [(r.year, r.printed) for r in stated_rates(label, "Dividends")]
+
+    assert read("Proposed final - 12.0 HK cents (2060: 10.0 HK cents) per ordinary share") == \
+        [(2061, "12.0 HK cents"), (2060, "10.0 HK cents")]
+    assert read("Final 2061 - proposed 33.6 cent per Ordinary Share (2060: 31.0 cent)") == \
+        [(2061, "33.6 cent"), (2060, "31.0 cent")]
+    assert read("Proposed final dividend for the 53 weeks ended 2 April 2061 of 7.4p per share") == [(2061, "7.4p")]
+    assert read("Final dividend of 6.0p per share") == []      # no year said: paid in the year, whose is unknown
+
+
+# the cash paid and the year's expense on different statements
+PAID = [["Tarnholm Werke AG", "Consolidated statement of profit or loss", "Note 2061 2060", "TEUR TEUR",
+         "Revenue 4 812,400 790,310", "Finance costs 8 (26,310) (24,905)", "Profit before tax 61,204 58,330",
+         "Income tax expense 9 (15,120) (14,610)", "Profit for the year 46,084 43,720"],
+        ["Tarnholm Werke AG", "Consolidated statement of cash flows", "2061 2060", "TEUR TEUR",
+         "Profit before tax 61,204 58,330", "Interest paid (27,610) (25,180)", "Income taxes paid (13,905) (12,930)",
+         "Net cash from operating activities 88,412 80,115"]]
+
+
+def test_interest_or_tax_paid_is_the_cash_flows_line_never_the_years_expense():
+    assert _value("Interest paid 2060", PAID, "Tarnholm Werke") == "(25,180)"
+    assert _value("How much income tax did Tarnholm pay in 2061?", PAID, "Tarnholm Werke") == "(13,905)"
+    assert _value("Interest paid 2061", PAID[:1], "Tarnholm Werke") is None     # only the expense printed: refused
+    assert _value("Finance costs 2061", PAID, "Tarnholm Werke") == "(26,310)"
+
+
+def test_the_parents_own_balance_sheet_asks_the_company_column():
+    from pipeline.question.whose_figure import asked
+
+    assert asked("Investments in subsidiaries in the parent's own balance sheet, 2061")[0]
+    assert asked("Cash in the parent's statements at year end 2061")[0]
+    assert not asked("Profit attributable to the parent's shareholders 2061")[0]

@@ -19,6 +19,7 @@ _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[
                            r"\bseparate\s+\(?stand[- ]?alone\b|"
                            rf"{UNCONSOLIDATED}|"
                            r"\(individual\)|\bindividual (?:financial )?statements?\b|"
+                           r"\bparent['’]s\s+(?:own\b|(?:balance\s+sheets?|statements?|accounts|figures?)\b)|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
                            r"owners|equity holders|members))")
 # (the owners of the group named after the parent: "attributable to the parent company", "owners of the parent")

@@ -52,11 +52,11 @@ _CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\b%\s*(?:inc|dec)\
 _NOTE = re.compile(r"(?i)^\s*(?:notes?|notas?)(?:\(s\))?(?!\w)")     # ("Nota": Spanish, Portuguese, Italian)
 # Words a header may carry beside its periods; anything else makes the line a row label or prose.
 _HEADER_WORDS = set("""at as of for the year years ended ending end months month weeks week three six nine twelve
-fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full particulars no in millions million thousands thousand billions
-billion except per share data amounts amount dollars dollar note notes change changes restated unaudited audited
-and group company consolidated parent total period periods to from continued yen sterling pounds euros euro us
-u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc dec
-variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas""".split())
+fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full particulars no in millions million thousands
+thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
+unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
+euros euro us u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc
+dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas""".split())
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,7 @@ class Header:
     text: str = ""
     unit: str | None = None        # the value columns' scale when the header names two (a convenience translation)
     caption: str = ""              # the words a heading line printed before its years ("NETBACKS ($/boe) 2059 2058")
+    per_share: bool = False        # a units row under the years states every column per share ("Cents per share")
 
     @property
     def years(self) -> list[int]:
@@ -217,8 +218,7 @@ def header_block(lines: list[str]) -> Header | None:
         if ranges:      # a table of change columns only: its cells are no period's values
             return Header(columns=[Column(None, kind="change", header="change") for _ in range(ranges)], text=text)
         return None
-    # "Years Ended December 31, 2022, 2022 2021 2020": a caption's date run into the column years names the first
-    # column's period end, it is no column of its own.
+    # "Years Ended December 31, 2022, 2022 2021 2020": a caption's date run into the years is the first column's end
     bare_years = [p for p in periods if p[3] is None]
     if len(bare_years) >= 2 and len(periods) > len(bare_years):
         for n, (start, end, year, d) in enumerate(periods[:-1]):

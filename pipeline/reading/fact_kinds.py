@@ -115,12 +115,24 @@ def per_unit_of(header_text: str) -> str | None:
     return (m.group(1) or m.group(2)).lower()
 
 
+# a units row under the years stating the figures per share ("KShs per share KShs per share", "Cents per share",
+# "pence per ordinary share", "$ per share"), nothing else
+_PER_SHARE_UNIT_TEXT = r"(?:^|\s)(?:[A-Z]{1,3}\$|[$£€¥¢]|[A-Z][A-Za-z]{1,4}\.?|cents?|pence|sen|fils|paise|kobo)\s+per\s+" \
+    r"(?:ordinary\s+|common\s+)?share\b"
+
+
+def per_share_units(line: str) -> bool:
+    """A units row whose every column states its figures per share."""
+    return bool(re.fullmatch(rf"(?i)(?:{_PER_SHARE_UNIT_TEXT}\s*)+", " " + line.strip()))
+
+
 # a table headed as per-share data ("Per share data: 2074 2073 ...", a fund's or BDC's financial highlights): its
 # amounts are per share, unless a row states its own scale ("Net assets, end of period (in thousands)")
 _PER_SHARE_HEADER = re.compile(r"(?i)\bper\s+(?:common\s+)?share\s+data\b")
 _OWN_SCALE = re.compile(r"(?i)\bin\s+(?:thousands|millions|billions)\b")
 
 
-def per_share_table(header_text: str, label: str) -> bool:
-    return bool(_PER_SHARE_HEADER.search(header_text or "")) and not _OWN_SCALE.search(label) and \
+def per_share_table(header_text: str, label: str, units_per_share: bool = False) -> bool:
+    """`units_per_share`: the header's units row states every column per share (`per_share_units`)."""
+    return (units_per_share or bool(_PER_SHARE_HEADER.search(header_text or ""))) and not _OWN_SCALE.search(label) and \
         not re.search(r"(?i)\bexcept\b", header_text or "")

@@ -232,8 +232,9 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 continue
             # (the row's own unit bracket and its header's per-unit caption are the row's: read once, for its money cells)
             own_cur, own_scale = _row_unit(row.label)
-            head = next((f"{h.caption} {h.text}" for h in t.headers if h.columns is row.cols), "")
-            per, per_share = per_unit_of(head), per_share_table(head, row.label)
+            h = next((h for h in t.headers if h.columns is row.cols), None)
+            head = f"{h.caption} {h.text}" if h is not None else ""
+            per, per_share = per_unit_of(head), per_share_table(head, row.label, h is not None and h.per_share)
             for col, printed in cells:
                 if col.kind != "value" or col.year in row.ambiguous or printed.endswith(",") or \
                         re.fullmatch(MULTIPLE, printed):

@@ -12,13 +12,17 @@ from decimal import Decimal
 
 from pipeline.question.units import RATE, without_stated_rate
 
-_STATED = re.compile(rf"(?i)(?:\bof|\bat|[:–—-])\s*(?P<rate>{RATE})(?:\s*\(\s*(?P<pyear>(?:19|20)\d{{2}})\s*:\s*"
-                     rf"(?P<prate>{RATE})\s*\))?\s+(?:per|a)\s+(?:ordinary\s+|common\s+)?share\b")
+# (the prior year's rate in brackets before "per share" or after it: "33.6 cent per Ordinary Share (2080: 31.0 cent)")
+_PRIOR = r"\s*\(\s*(?P<{y}>(?:19|20)\d{{2}})\s*:\s*(?P<{r}>{rate})\s*\)"
+_STATED = re.compile(rf"(?i)(?:\bof|\bat|[:–—-]|\bproposed)\s*(?P<rate>{RATE})(?:{_PRIOR.format(y='pyear', r='prate', rate=RATE)})?"
+                     rf"\s+(?:per|a)\s+(?:ordinary\s+|common\s+)?share\b(?:{_PRIOR.format(y='pyear2', r='prate2', rate=RATE)})?")
 # the year the dividend is for: "for the year ended 31 December 2030", "for the year to 30 June 2030", "for 2030",
 # "2030 final dividend" (the phrase is no word of the dividend's name)
 _FOR_YEAR = re.compile(r"(?i)\s*\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:(?:year|period)\s+(?:ended|ending|to)\s+"
+                       r"(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?|5[23]\s+weeks\s+(?:ended|ending|to)\s+"
                        r"(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?|year\s+)?(?P<year>(?:19|20)\d{2})\b|"
-                       r"\b(?P<lead>(?:19|20)\d{2})\s+(?=interim|final|special)")
+                       r"\b(?P<lead>(?:19|20)\d{2})\s+(?=interim|final|special)|"
+                       r"(?:(?<=interim)|(?<=final))\s+(?P<after>(?:19|20)\d{2})\b(?=\s*[-–—]?\s*(?:proposed|declared|paid)?\b)")
 _DIVIDEND = re.compile(r"(?i)\bdividends?\b")
 _PREFERENCE = re.compile(r"(?i)\bpreference\b|\bpreferred\b")
 
@@ -38,16 +42,19 @@ def stated_rates(label: str, path: str) -> list[StatedRate]:
     if m is None or not (_DIVIDEND.search(label) or _DIVIDEND.search(path)) or _PREFERENCE.search(f"{path} {label}"):
         return []           # (a preference share's coupon is no ordinary dividend per share)
     y = _FOR_YEAR.search(label)
-    if y is None:
+    pyear, prate = m.group("pyear") or m.group("pyear2"), m.group("prate") or m.group("prate2")
+    if y is None and pyear is None:
         return []
-    year = int(y.group("year") or y.group("lead"))
-    core = re.sub(r"\([^)]*\)|:", " ", without_stated_rate(f"{label[:y.start()]} {label[y.end():]}"))  # "(fully franked)"
+    # (no year named, the prior year's rate beside it: "Proposed final - 12.0 HK cents (2033: 10.0 HK cents)" is 2034's)
+    year = int(y.group("year") or y.group("lead") or y.group("after")) if y is not None else int(pyear) + 1
+    rest = f"{label[:y.start()]} {label[y.end():]}" if y is not None else label
+    core = re.sub(r"\([^)]*\)|:", " ", without_stated_rate(rest))  # "(fully franked)"
     core = re.sub(r"\s+", " ", core).strip(" ,-–—")
     core = core if _DIVIDEND.search(core) else f"{core} dividend".strip()
     name = f"{core[:1].upper()}{core[1:]} per share"
     out = [_rate(name, year, m.group("rate"))]
-    if m.group("pyear") and int(m.group("pyear")) == year - 1:
-        out.append(_rate(name, year - 1, m.group("prate")))
+    if pyear and int(pyear) == year - 1:
+        out.append(_rate(name, year - 1, prate))
     return [r for r in out if r is not None]
 
 

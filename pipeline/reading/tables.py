@@ -12,6 +12,7 @@ import re
 
 from pipeline.reading import attributed_lines, columnar, percent_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
+from pipeline.reading.fact_kinds import per_share_units
 from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row, without_marker
@@ -183,6 +184,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             if is_fragment(line) and not has_period(line) and not (last_kind == "row" and _ENTITY_BLOCK.fullmatch(line)):
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
                 table.currency = table.currency or currency_of(line)
+                if header is not None and per_share_units(line):
+                    header.per_share = True     # "KShs per share KShs per share": the columns' figures are per share
                 i += 1
                 continue
             # (a bilingual heading is two headings' length: "Resultado integral total atribuible a / Total ...")

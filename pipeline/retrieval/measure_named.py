@@ -33,10 +33,12 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
         return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
+    # ("Final dividend proposed" under "KShs per share": its units say per share)
+    units = set(stems("per share")) if f.kind == "per_share" else set()
     said = set(ask.hard) | set(ask.soft) | set(stems(ask.question))      # (as said, or its acronym spelled out: "EPS")
     # A kind-of word keeps the measure ("Merchandise inventories"); an accounting modifier makes it another one
     # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
-    return any(set(ms) <= label and not ((extra := label - set(ms) - said) & _transforms()) and len(extra) <= 2
+    return any(set(ms) <= label | units and not ((extra := label - set(ms) - said) & _transforms()) and len(extra) <= 2
                for ms in (ask.measure_stems, ask.spelled_stems) if ms)
 
 
