@@ -126,3 +126,43 @@ def test_the_parents_own_balance_sheet_asks_the_company_column():
     assert asked("Investments in subsidiaries in the parent's own balance sheet, 2061")[0]
     assert asked("Cash in the parent's statements at year end 2061")[0]
     assert not asked("Profit attributable to the parent's shareholders 2061")[0]
+
+
+def test_a_dividend_the_report_says_it_will_pay_for_the_year_answers_a_question_asked_in_the_present():
+    from types import SimpleNamespace
+
+    from pipeline.answer import which_event
+
+    plan = ("To mark our 90th anniversary we will pay a commemorative dividend of ¥12 per share, bringing the "
+            "annual dividend for FY2061 to ¥80 per share.")
+    r = SimpleNamespace(affirmed=[], denied=[], named=[(plan, None, "a plan or authorisation")])
+    which_event.sift(r, "Is Omura Seiki paying a commemorative dividend for FY2061?", "Omura Seiki", dated=True,
+                     affirm=(), fy=2061)
+    assert [s for s, _ in r.affirmed] == [plan]
+    for q in ("Is Omura Seiki paying a special dividend for FY2061?",       # another kind of dividend
+              "Did Omura Seiki pay a commemorative dividend in FY2061?"):   # asked as done: a plan is not a payment
+        r = SimpleNamespace(affirmed=[], denied=[], named=[(plan, None, "a plan or authorisation")])
+        which_event.sift(r, q, "Omura Seiki", dated=True, affirm=(), fy=2061)
+        assert not r.affirmed
+
+
+def test_how_an_item_is_accounted_for_is_no_event_of_the_year():
+    from pipeline.answer import yesno
+    from pipeline.question.analysis import QuestionFacts
+
+    treatment = "Is the proposed final dividend recognised as a liability at year end?"
+    assert yesno.event_asked(QuestionFacts(text=treatment)) is None
+    assert yesno.event_asked(QuestionFacts(text="Did Omura Seiki pay a final dividend in FY2061?")) is not None
+
+
+def test_a_column_period_printed_as_a_range_of_dates_is_one_column():
+    from pipeline.reading.columns import header_block
+
+    h = header_block(["FY2060 (April 1, 2060 - March 31, 2061) | FY2061 (April 1, 2061 - March 31, 2062) | FY2061",
+                      "Millions of yen | Millions of yen | Thousands of U.S. dollars"])
+    assert [(c.header, c.kind) for c in h.columns] == \
+        [("FY2060", "value"), ("FY2061", "value"), ("FY2061", "translation")]
+    h = header_block(["(1 April 2060 to 31 March 2061) (1 April 2061 to 31 March 2062)"])
+    assert [c.end.isoformat() for c in h.columns] == ["2061-03-31", "2062-03-31"]
+    h = header_block(["FY2060 (As of March 31, 2061) FY2061 (As of March 31, 2062)"])
+    assert [c.header for c in h.columns] == ["FY2060", "FY2061"]

@@ -14,6 +14,16 @@ from pipeline.core import months
 PUT_TO_VOTE = re.compile(r"(?i)\b(recommend\w*|propos\w*|subject\s+to\s+(?:\w+\s+){0,4}approval)\b")
 _ASKS_DECIDED = re.compile(r"(?i)\b(approved?|ratified|paid|pay|voted)\b")
 _WHICH_ONE = re.compile(r"(?i)\b(final|interim|special)\s+dividends?\b")
+# how an item is accounted for is no event of the year: "Is the proposed final dividend recognised as a liability?",
+# "Are development costs capitalised?"
+TREATMENT = re.compile(r"(?i)\b(?:recogni[sz]ed|capitali[sz]ed|accounted\s+for|classified\s+as|measured\s+at|"
+                       r"expensed|presented\s+as|included\s+in\s+(?:the\s+)?(?:balance\s+sheet|liabilities|equity))\b")
+# a question about now or the coming months, and a report's sentence stating what will be done
+_ASKS_AHEAD = re.compile(r"(?i)^\s*(?:is|are)\b(?:\s+\S+){1,4}?\s+(?:paying|proposing|declaring|recommending|planning|"
+                         r"going\s+to)\b|^\s*will\b")
+_PLANNED = re.compile(r"(?i)\bwill\s+(?:be\s+)?(?:pay|paid|propose|proposed|declare|declared|recommend|recommended)\b")
+# the kind of the event asked ("a commemorative dividend"), which the sentence must name too
+_QUALIFIER = re.compile(r"(?i)\b(?!(?:any|the|its|their|cash|paying|pay|proposing|declaring)\b)([a-z]{4,})\s+dividends?\b")
 # an amount the question names ("the EUR 1.25 dividend", "the $1,200 million notes"), not a year
 _ASKED_AMOUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\d.,])\d+\.\d+(?![\d.,])|"
                            r"(?<![\d.,])\d{1,3}(?:\.\d+)?\s?%")       # (and a stake: "the remaining 70%")
@@ -50,6 +60,12 @@ def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pat
         r.affirmed += [(h[0], h[1]) for h in r.named if PUT_TO_VOTE.search(h[0]) and not other_amount(q, h[0]) and
                        (not which or re.search(rf"(?i)\b{which.group(1)}\b", h[0])) and
                        (h[2] != "another year" or str(fy) in h[0])]
+    if _ASKS_AHEAD.search(q) and not r.affirmed:
+        # asked as now or ahead ("is it paying a commemorative dividend for FY2094?"): the report's plan for the asked
+        # year says yes ("we will pay a commemorative dividend of ¥10 per share ... for FY2094")
+        qual = _QUALIFIER.search(q)
+        r.affirmed += [(h[0], h[1]) for h in r.named if _PLANNED.search(h[0]) and str(fy) in h[0] and
+                       (not qual or re.search(rf"(?i)\b{qual.group(1)}\b", h[0])) and not other_amount(q, h[0])]
     named = [w for w in _PROPER.findall(q) if w.lower() not in company.lower() and w.lower() not in _LEADS
              and months.number(w) is None]
     if named and not dated and not r.affirmed:

@@ -105,7 +105,7 @@ def events(path: str | None = None) -> tuple[Event, ...]:
 def event_asked(facts: QuestionFacts) -> Event | None:
     """The event a yes/no question asks about ("did it buy back shares?"), or None."""
     q = core_question(facts.text)
-    if not _YESNO.match(q):
+    if not _YESNO.match(q) or which_event.TREATMENT.search(q):
         return None
     for e in events():
         if e.asked.search(q) and not (e.other_action and e.other_action.search(q)):
@@ -305,7 +305,9 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     factual = [h for h in r.named if not h[2]]
     if not factual:
         only = sorted({h[2] for h in r.named})
-        if not r.named or not set(only) & _UNDECIDED:
+        # (a dividend planned for the asked year, "will pay ... for FY2094", is the year's dividend not yet paid)
+        planned = event.key == "dividend" and any(h[2] == "a plan or authorisation" and str(fy) in h[0] for h in r.named)
+        if not r.named or not (set(only) & _UNDECIDED or planned):
             named = (f" It names it only in sentences that state no event of the year ({_join(only)}: "
                      f"p. {_pages_list(r.named)}).") if r.named else ""
             said = (f"{NOT_IN_REPORT} states no {event.name.split(' ', 1)[1]} by {company} in FY{fy}.{named}"
