@@ -166,3 +166,31 @@ def test_a_column_period_printed_as_a_range_of_dates_is_one_column():
     assert [c.end.isoformat() for c in h.columns] == ["2061-03-31", "2062-03-31"]
     h = header_block(["FY2060 (As of March 31, 2061) FY2061 (As of March 31, 2062)"])
     assert [c.header for c in h.columns] == ["FY2060", "FY2061"]
+
+
+# an Indian report's standalone (the parent's) and consolidated columns side by side, in crore with Indian grouping
+SIDE_BY_SIDE = ["PRAVAHI SOFTWARE LIMITED", "Statement of Profit and Loss for the year ended 31 March 2061",
+                "(₹ in crore, except per share data)", "Standalone Consolidated",
+                "Note FY 2060-61 FY 2059-60 FY 2060-61 FY 2059-60",
+                "Revenue from operations 22 38,215.40 33,870.15 1,02,345.67 91,280.45",
+                "Profit before tax 9,882.20 9,032.60 21,481.32 19,213.50",
+                "Profit for the year 7,551.30 6,905.85 16,181.52 14,401.80"]
+# the parent's own statement on a page of its own, titled as such
+OWN_PAGE = ["Pravahi Software Limited", "Standalone Statement of Profit and Loss for the year ended 31st March, 2061",
+            "(Rs in crore)", "Particulars Note Year ended Year ended", "No. 31st March, 2061 31st March, 2060",
+            "I Revenue from operations 24 38,215.40 33,870.15", "II Other income 25 312.47 268.90"]
+GROUP_PAGE = ["Pravahi Software Limited", "Consolidated Statement of Profit and Loss for the year ended 31st March, 2061",
+              "(Rs in crore)", "Particulars Note Year ended Year ended", "No. 31st March, 2061 31st March, 2060",
+              "I Revenue from operations 24 1,02,345.67 91,280.45", "II Other income 25 412.47 368.90"]
+
+
+def test_standalone_and_consolidated_columns_are_the_parents_and_the_groups():
+    assert _value("Standalone revenue from operations FY2061", [SIDE_BY_SIDE], "Pravahi Software") == "38,215.40"
+    assert _value("Consolidated revenue from operations FY2061", [SIDE_BY_SIDE], "Pravahi Software") == "1,02,345.67"
+    assert _value("Consolidated profit for the year FY2060", [SIDE_BY_SIDE], "Pravahi Software") == "14,401.80"
+
+
+def test_a_statement_titled_standalone_is_the_parents_own():
+    pages = [OWN_PAGE, GROUP_PAGE]
+    assert _value("Standalone revenue from operations FY2061", pages, "Pravahi Software") == "38,215.40"
+    assert _value("Revenue from operations FY2061", pages, "Pravahi Software") == "1,02,345.67"

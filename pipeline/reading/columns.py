@@ -182,8 +182,8 @@ _DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|
                          rf"\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s+{MON}\s+notes?\b")
 # Who a column is: a group's accounts print the consolidated and the parent company's figures side by side ("Group
 # Company / 2022 2021 2022 2021", "Parent Company Consolidated"; "Individual" is the parent's in Brazilian reports).
-# A bank's accounts print "Group Bank": the bank is the parent, its columns the parent's own.
-_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|parent|individual|separate|bank)\b")
+# A bank's "Group Bank": the bank is the parent, its columns its own (as an Indian report's "Standalone" columns).
+_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|parent|individual|separate|stand-?alone|bank)\b")
 
 
 def has_period(line: str) -> bool:

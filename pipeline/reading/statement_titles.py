@@ -52,6 +52,10 @@ _SQUASHED_TITLES = [
 OWN_STATEMENTS = re.compile(r"(?i)^(?!.*\bconsolidated\b)(?!.*\b(?:are|is|were|see|refer\w*|presented|included|set\s+out)\b)"
                             r"[^()]{0,80}\b(?:separate|stand[- ]?alone|parent company(?:['’]s)?)\s+financial\s+statements\b"
                             r"(?:\s+(?:for|as\s+at|of)\b.*)?\W*$")
+# a statement headed as the parent's own ("Standalone Statement of Profit and Loss for the year ended ...", "Separate
+# Balance Sheet"): its rows are the parent's, beside the consolidated statement on another page
+OWN_STATEMENT_TITLE = re.compile(r"(?i)^\W*(?:stand[- ]?alone|separate)\s+(?:balance\s+sheets?|"
+                                 r"statements?\s+of|cash\s+flow|income\s+statements?)\b")
 # a page headed as the parent's own in brackets ("Six years at a glance (Unconsolidated)"; not a numbered note's
 # sub-heading, "24.1 Revenue by product (Separate)"): its figures are the parent's, never the group's, yet the only
 # ones printed for a summary's earlier years
@@ -121,7 +125,7 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
 
 def whose_page(lines: list[str]) -> tuple[bool, bool]:
     """(the page is a statement of part of the group, the parent's own figures) from its heading lines."""
-    own = any(OWN_STATEMENTS.search(ln) for ln in lines[:8])
+    own = any(OWN_STATEMENTS.search(ln) or OWN_STATEMENT_TITLE.search(ln) for ln in lines[:8])
     return own or any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]), own or any(OWN_FIGURES.search(ln)
                                                                                     for ln in lines[:3])
 
