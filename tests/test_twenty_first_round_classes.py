@@ -194,3 +194,24 @@ def test_a_statement_titled_standalone_is_the_parents_own():
     pages = [OWN_PAGE, GROUP_PAGE]
     assert _value("Standalone revenue from operations FY2061", pages, "Pravahi Software") == "38,215.40"
     assert _value("Revenue from operations FY2061", pages, "Pravahi Software") == "1,02,345.67"
+
+
+# the minorities' share written solid, the buy-back and the long-term debt net of its current portion in other words
+SOLID = [["Corrigan Disposal Services, Inc.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(in millions)",
+          "Year Ended December 31, 2061 2060", "Revenue 2,412.6 2,250.3", "Net income 188.4 171.2",
+          "Less: Net income attributable to noncontrolling interests 4.2 3.8",
+          "Net income attributable to Corrigan 184.2 167.4"],
+         ["Corrigan Disposal Services, Inc.", "CONSOLIDATED BALANCE SHEETS", "(in millions)", "December 31, 2061 2060",
+          "Current portion of long-term debt 120.0 95.0", "Long-term debt, less current portion 1,915.4 1,882.8",
+          "Total liabilities 3,215.9 3,041.7"],
+         ["Corrigan Disposal Services, Inc.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(in millions)",
+          "Year Ended December 31, 2061 2060", "Net cash provided by operating activities 512.4 480.1",
+          "Common stock repurchase program (85.6) (84.6)", "Dividends paid (40.2) (38.1)"]]
+
+
+def test_a_solid_noncontrolling_the_buy_back_and_debt_net_of_its_current_portion_in_other_words():
+    assert _value("Net income attributable to NCI 2061", SOLID, "Corrigan Disposal") == "4.2"
+    assert _value("Net income attributable to Corrigan in 2061", SOLID, "Corrigan Disposal") == "184.2"
+    assert _value("Buybacks 2060", SOLID, "Corrigan Disposal") == "(84.6)"
+    assert _value("Share buyback 2061", SOLID, "Corrigan Disposal") == "(85.6)"
+    assert _value("Long-term debt excluding current portion at Dec 31, 2060", SOLID, "Corrigan Disposal") == "1,882.8"

@@ -79,7 +79,10 @@ def stems(text: str) -> list[str]:
 
 @lru_cache(maxsize=65536)      # the fact match stems the same row labels and titles for every metric of a turn
 def _stems(text: str) -> tuple[str, ...]:
-    return tuple(stem_words(_WORD.findall(country_words(text.lower().replace("’", "'").replace("'s", "")))))
+    words = _WORD.findall(country_words(text.lower().replace("’", "'").replace("'s", "")))
+    # ("noncontrolling", "noncurrent", "noncash" are "non-controlling", "non-current", "non-cash" written solid)
+    return tuple(stem_words([p for w in words for p in ((w, "non", w[3:]) if len(w) >= 7 and w.startswith("non")
+                                                        else (w,))]))
 
 
 # A country abbreviated with full stops ("U.S. product sales", "U.K. revenue") is a qualifier like any region's name:

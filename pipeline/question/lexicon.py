@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pipeline.question import statement_names
-from pipeline.question.paraphrase import name_measures
+from pipeline.question.paraphrase import name_holders, name_measures
 from pipeline.question.units import without_stated_rate
 from pipeline.core import bilingual
 
@@ -118,7 +118,9 @@ _SET_ASIDE = re.compile(r"\b(before|after|excluding|excl|ex|net of|less|without|
 
 @lru_cache(maxsize=256)        # (every candidate row of a question is tested against the same question)
 def _folded_question(asked: str) -> str:
-    return fold(asked)
+    # ("attributable to NCI" names the non-controlling interests' share, however the filing hyphenates it)
+    low = name_holders(fold(asked))
+    return f"{low} {re.sub(r'(?<![a-z])non[- ](?=[a-z])', 'non', low)}"
 
 
 def _names_itself(exclusion: re.Pattern[str], asked: str) -> bool:

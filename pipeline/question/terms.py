@@ -133,7 +133,10 @@ def _stems(text: str) -> frozenset[str]:
     cls = _classes()
     for w in words(text):
         w = w[:-2] if w.endswith("'s") else w
-        for part in w.split("-"):
+        parts = w.split("-")
+        if len(parts) == 1 and w.startswith("non") and len(w) >= 7:
+            parts = [w, "non", w[3:]]       # "noncontrolling" also as "non-controlling", "noncurrent" as "non-current"
+        for part in parts:
             s = stem(part)
             out.add(s)
             if s in cls:
