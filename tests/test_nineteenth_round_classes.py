@@ -95,11 +95,12 @@ def test_growth_capex_is_the_growth_line_and_never_a_change_in_capex():
     assert _value("Maintenance capex 2061", [CAPEX]) == "188"
 
 
-def test_a_row_of_multiples_is_a_row_with_cells_not_a_heading_and_gives_no_fact():
+def test_a_row_of_multiples_is_a_row_with_cells_not_a_heading_and_answers_only_its_ratio():
     rows = {r.label: r for r in parse_page("\n".join(CAPEX)).rows}
     assert rows["Distribution coverage ratio"].values == ["1.36x", "1.27x", "1.19x"]
     assert "Distribution coverage ratio" not in rows["Growth capital expenditures"].path
-    assert _value("Distribution coverage ratio 2061", [CAPEX]) is None
+    assert _value("Distribution coverage ratio 2061", [CAPEX]) == "1.36x"      # (a multiple: twenty-first round)
+    assert _value("Distributable cash flow 2061", [CAPEX]) == "1,869"
 
 
 PROGRAMS = ["Perdita Therapeutics, Inc.", "Results of Operations", "Year Ended December 31,", "2061 2060 Change",

@@ -215,3 +215,49 @@ def test_a_solid_noncontrolling_the_buy_back_and_debt_net_of_its_current_portion
     assert _value("Buybacks 2060", SOLID, "Corrigan Disposal") == "(84.6)"
     assert _value("Share buyback 2061", SOLID, "Corrigan Disposal") == "(85.6)"
     assert _value("Long-term debt excluding current portion at Dec 31, 2060", SOLID, "Corrigan Disposal") == "1,882.8"
+
+
+# a leverage table under a caption closing on two dates, its ratios printed as multiples
+LEVERAGE = ["Liquidity and Capital Resources",
+            "Net Debt (C$ millions) December 31, 2061 December 31, 2060",
+            "Long-term debt, including current portion 8,822 8,272", "Cash and cash equivalents (184) (97)",
+            "Net debt excluding leases 8,638 8,175", "Adjusted EBITDA 2,330 2,010", "Ratios",
+            "Net debt excluding leases to adjusted EBITDA 3.7x 4.1x", "Interest coverage 5.2x 4.8x"]
+
+
+def _printed_ratio(question: str, pages: list[list[str]], year: int) -> str | None:
+    """The figure answerer's read of a ratio of two measures (answer/figures.py `_prints_ratio`): the question's own
+    words, no lexicon metric, over the printed rows."""
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.figure_ask import read_ask
+    from pipeline.retrieval.fact_match import choose
+
+    facts = [f for f in facts_of(["\n".join(p) for p in pages]) if f.fiscal_year == year]
+    qf = QuestionFacts(text=question, companies=[Company(key="k", name="Kelso")], years=[year])
+    hit = choose(read_ask(question, qf, None), facts, ["d"])
+    return hit.fact.value_printed if isinstance(hit, FactMatch) else None
+
+
+def test_a_ratio_printed_as_a_multiple_answers_a_ratio_question_never_an_amount():
+    facts = {(f.label, f.fiscal_year): f for f in facts_of(["\n".join(LEVERAGE)])}
+    ratio = facts[("Net debt excluding leases to adjusted EBITDA", 2061)]
+    assert (ratio.kind, ratio.value_printed, ratio.currency, ratio.scale) == ("multiple", "3.7x", None, None)
+    assert facts[("Adjusted EBITDA", 2060)].value_printed == "2,010"       # the caption's dates head the columns
+    assert _printed_ratio("Net debt excluding leases to adjusted EBITDA at end-2061?", [LEVERAGE], 2061) == "3.7x"
+    assert _printed_ratio("Interest coverage 2060", [LEVERAGE], 2060) == "4.8x"
+    assert _value("Interest coverage 2060", [LEVERAGE], "Kelso") == "4.8x"
+    assert _value("Net debt excluding leases 2061", [LEVERAGE], "Kelso") == "8,638"     # the amount, not the ratio
+    assert _value("Adjusted EBITDA 2061", [LEVERAGE], "Kelso") == "2,330"
+
+
+def test_a_lone_date_under_a_report_page_does_not_set_the_filings_year():
+    from tests.stored_facts import stored_facts
+
+    auditor = ["INDEPENDENT AUDITOR'S REPORT", "Opinion",
+               "We have audited the consolidated financial statements of Kelso Midstream Ltd., which comprise the",
+               "consolidated statements of financial position as at December 31, 2061 and 2060, and the statements of",
+               "earnings for the years then ended.", "Tremblay Osei LLP", "February 24, 2062"]
+    statement = ["CONSOLIDATED STATEMENT OF FINANCIAL POSITION", "(C$ millions) 2061 2060",
+                 "Total assets 28,412 27,118", "Total equity 11,204 10,876"]
+    facts = stored_facts(["\n".join(auditor), "\n".join(statement)], 2061, "ANNUAL", as_ingested=True)
+    assert {(f.label, f.fiscal_year) for f in facts if f.value_printed == "28,412"} == {("Total assets", 2061)}

@@ -19,6 +19,7 @@ from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.question.lexicon import Metric, get_lexicon
 from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.passage import Passage
+from pipeline.retrieval.row_fit import RATIO_ASKED
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
 
@@ -70,6 +71,8 @@ class Answerer(FigureInputs):
         try:
             if self.definition and self._defines_asked():
                 return self._defined(label)
+            if len(f.metrics) >= 2 and RATIO_ASKED.search(q) and self._prints_ratio():
+                return self._printed(None, label)   # "net debt to adjusted EBITDA": the filing's own multiple
             if NON_GAAP.search(q) and metric is not None and (not metric.printed or len(f.metrics) >= 2
                                                                  or re.search(r"(?i)\bmargin\b", q)):
                 # An adjusted / non-GAAP measure cannot be computed from the GAAP lines: printed, or not at all.
@@ -293,6 +296,11 @@ class Answerer(FigureInputs):
         name = " ".join(filter(None, [self.entity_phrase(), metric.label]))
         return self.claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {text}, computed "
                           f"as {r.derivation}.", r.derivation, "derived")
+
+    def _prints_ratio(self) -> bool:
+        """The filing prints the asked ratio of two measures as a multiple ("Net debt to adjusted EBITDA 4.3x")."""
+        found = lookup.find(self.conn, figure_ask.read_ask(self.facts.text, self.facts, None), self.company, self.year)
+        return isinstance(found, lookup.FactMatch) and found.fact.kind == "multiple"
 
     def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False
                  ) -> tuple[str, str]:

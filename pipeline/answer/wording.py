@@ -48,6 +48,8 @@ def shown(fact: StoredFact) -> str:
     v = fact.value if fact.value is not None else Decimal(0)
     if fact.kind == "percent":
         return fact.value_printed if fact.value_printed.endswith("%") else f"{fact.value_printed} %"
+    if fact.kind == "multiple":
+        return fact.value_printed       # "1.8x": a ratio of two amounts, no currency or scale
     if fact.kind == "count":
         return f"{abs(v):,}{' ' + fact.scale if fact.scale else ''}" if v == v.to_integral_value() else \
             fact.value_printed

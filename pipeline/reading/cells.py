@@ -123,6 +123,8 @@ def parse_number(token: str) -> Decimal | None:
         return Decimal(0)
     neg = t.startswith("(") and t.endswith(")")
     t = t.strip("()").rstrip("%")
+    if re.fullmatch(MULTIPLE, t):
+        t = t[:-1]          # a multiple, "1.8x": the kind is the fact's
     if re.fullmatch(_PENCE_FIGURE, t):
         t = t[:-1]          # pence: the unit is the fact's (`minor_unit`)
     try:

@@ -27,7 +27,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "97"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "98"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -87,9 +87,11 @@ def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
                  fy_end: tuple[int, int] | None = None) -> Calendar:
     """The filing's calendar from its primary statements' headers (or `fy_end` known from the company's annual
     reports, for a quarterly filing)."""
-    dates = [c.end for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers
-             for c in h.columns if c.end is not None]
-    years = [y for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers for y in h.years]
+    # (a header of two periods or more: a lone date is a signature's or a caption's, "February 24, 2088" under an
+    # auditor's report, never the statements' year)
+    heads = [h for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers if len(h.years) >= 2]
+    dates = [c.end for h in heads for c in h.columns if c.end is not None]
+    years = [y for h in heads for y in h.years]
     if annual and dates:
         end = max(dates)
         return Calendar((end.month, end.day), _clamp(fiscal_year - max(end.year, max(years, default=end.year))))
@@ -236,11 +238,10 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             head = f"{h.caption} {h.text}" if h is not None else ""
             per, per_share = per_unit_of(head), per_share_table(head, row.label, h is not None and h.per_share)
             for col, printed in cells:
-                if col.kind != "value" or col.year in row.ambiguous or printed.endswith(",") or \
-                        re.fullmatch(MULTIPLE, printed):
+                if col.kind != "value" or col.year in row.ambiguous or printed.endswith(","):
                     continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)
-                kind = "percent" if row.line_no in percent_rows else \
-                    kind_of(row, printed, t.title, row.statement or t.statement)
+                kind = "multiple" if re.fullmatch(MULTIPLE, printed) else "percent" if row.line_no in percent_rows \
+                    else kind_of(row, printed, t.title, row.statement or t.statement)    # ("Net debt / EBITDA 1.8x")
                 kind = "per_share" if per_share and kind == "money" and "." in printed else kind   # (cents printed)
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
                 unit = minor_unit(path, col.header or "", printed) if kind == "per_share" else None \
@@ -252,6 +253,8 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     unit = "pence"      # "Share price (mid market) 635.00p": a price in pence
                 if kind == "money":
                     cur, unit = own_cur or cur, own_scale or unit
+                if kind == "multiple":
+                    cur, unit = None, None      # a ratio of two amounts: neither a currency nor a scale
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")

@@ -15,8 +15,17 @@ _CHANGE_TAIL = re.compile(r"(?i)(?:\s+(?:%\s*)?(?:change|var\.?|variance)(?:\s*(
 _SPLIT_YEAR = re.compile(r"((?:19|20)\d{2})[/–-](\d{2})")
 
 
+# (or on two or more dates: "Net Debt (C$ millions) December 31, 2087 December 31, 2086", "... 31 March 2091 31 March 2090")
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATED_TAIL = re.compile(rf"(?i)(?:\s+(?:{_MONTHS}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}|\d{{1,2}}\s+{_MONTHS},?\s+(?:19|20)\d{{2}})){{2,}}"
+                         r"\s*$")
+
+
 def trailing_years(line: str) -> list[int] | None:
     """The years a caption line closes on (before a change column's heading), or None."""
+    dated = _DATED_TAIL.search(_CHANGE_TAIL.sub("", line))
+    if dated and dated.start() > 0:
+        line = line[:dated.start()] + " " + " ".join(re.findall(r"(?:19|20)\d{2}", dated.group(0)))
     toks = _CHANGE_TAIL.sub("", line).replace(",", " ").split()
     years: list[int] = []
     for t in reversed(toks):

@@ -30,6 +30,16 @@ def wants_percent(ask: Ask, f: StoredFact) -> bool:
 
 
 _RATE_WORD = re.compile(r"(?i)\b(ratio|margin|rate|yield)\b")
+# a ratio of two amounts asked ("net debt / EBITDA", "net debt to adjusted EBITDA", "coverage ratio", "times covered")
+RATIO_ASKED = re.compile(r"(?i)\w\s?/\s?\w|\bto\s+\w|\bratio\b|\bcover(?:age|ed)?\b|\btimes\b|\bmultiples?\b|"
+                          r"\bleverage\b")
+
+
+def wants_multiple(ask: Ask, f: StoredFact) -> bool:
+    """A multiple ("1.8x") answers a question asking a ratio, or naming the row's whole label ("Net DER"); never an
+    amount of one of its terms ("net debt")."""
+    said = set(ask.hard) | set(ask.soft) | set(ask.measure_stems) | set(ask.spelled_stems)
+    return f.kind == "multiple" and (bool(RATIO_ASKED.search(ask.question)) or set(stems(f.label)) <= said)
 
 
 # a per-unit figure asked: a partnership's or trust's ("distributions per common unit", "net income per limited
