@@ -261,3 +261,19 @@ def test_a_lone_date_under_a_report_page_does_not_set_the_filings_year():
                  "Total assets 28,412 27,118", "Total equity 11,204 10,876"]
     facts = stored_facts(["\n".join(auditor), "\n".join(statement)], 2061, "ANNUAL", as_ingested=True)
     assert {(f.label, f.fiscal_year) for f in facts if f.value_printed == "28,412"} == {("Total assets", 2061)}
+
+
+BALANCE = ["Kelso Midstream Ltd.", "CONSOLIDATED STATEMENT OF FINANCIAL POSITION", "(C$ millions) Note 2061 2060",
+           "Current liabilities", "Short-term debt 13 310 455", "Current portion of long-term debt 13 600 450",
+           "Total current liabilities 1,921 1,949", "Long-term debt 13 8,222 7,822", "Total liabilities 12,410 11,980"]
+PEOPLE = ["Kelso Midstream Ltd.", "Sustainability data", "2061 2060", "Employees (full-time) 1,873 1,802",
+          "Total recordable injury frequency (employees) 0.31 0.44", "Women in senior leadership (%) 31 29"]
+
+
+def test_long_term_debt_said_non_current_is_the_long_term_line_and_a_rate_is_never_a_headcount():
+    assert _value("Kelso long-term debt (non-current) at Dec 31 2061?", [BALANCE], "Kelso Midstream") == "8,222"
+    assert _value("Current portion of long-term debt 2060", [BALANCE], "Kelso Midstream") == "450"
+    assert _value("What was total liabilities in 2061 (C$ mm)?", [BALANCE], "Kelso Midstream") == "12,410"
+    assert _value("How many employees in 2061?", [PEOPLE], "Kelso Midstream") == "1,873"
+    recordable = [ln for ln in PEOPLE if not ln.startswith("Employees")]
+    assert _value("How many employees in 2061?", [recordable], "Kelso Midstream") is None

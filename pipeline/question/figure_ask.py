@@ -44,7 +44,7 @@ _CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|"
              r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|yuan|rupees?|francs?|won|"
              r"rand|reais|pesos?|kronor|krona|kroner|krone|ringgit|sen|rupiah|baht|zloty|shekels?|taka|tenge|cedis?|"
              r"dinars?|riyals?|rials?|dirhams?|naira|kobo|shillings?|soles|kwacha|pesewas|fils))")
-_SCALE_WORD = r"(?:'000s?|000['’]s|000s?|thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)"
+_SCALE_WORD = r"(?:'000s?|000['’]s|000s?|thousands?|millions?|billions?|crores?|lakhs?|mm|mn|bn|m|k)"
 # ("(SAR)", "(in NOK)": the unit)
 _PAREN = re.compile(rf"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)|\(\s*(?:in\s+)?(?:{_ISO_CODES})(?:\s*{_SCALE_WORD})?\s*\)", re.I)
 _SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'000s?|thousands|millions|billions|crores?|lakhs?|"
@@ -274,6 +274,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         #                                                   ("capex - purchase of PP&E"): its other name qualifies nothing
         one_word = {stem(t) for t in metric.terms if " " not in t.strip()}
         hard = [w for w in hard if w not in one_word]
+    if metric is not None and re.match(r"long-term", metric.label) and "non" in hard and "current" in hard:
+        soft += ["non", "current"]      # "long-term debt (non-current)": the measure said twice (never "current")
+        hard = [w for w in hard if w not in ("non", "noncurr", "current")]
     if parent_only:     # ("its separate (stand-alone) statements": whose figure, no qualifier of the measure)
         whose = set(stems(whose_figure.entity_words(question).replace("-", " ")))
         hard, soft = [w for w in hard if w not in whose], [w for w in soft if w not in whose]

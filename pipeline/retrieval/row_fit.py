@@ -58,8 +58,9 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
     if rate and not re.search(rf"(?i)(?:\bper\s+|/\s*){rate.group(1)}s?\b", ask.question):
         return True         # a unit rate ("Funds flow from operations ($/boe) 73.02") is not the amount asked
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
-            and f.kind != "count":
-        return True         # a count is never answered with an amount of money
+            and (f.kind != "count" or f.value is not None and abs(f.value) < 100 and f.value % 1 != 0):
+        return True         # a count is never answered with an amount of money, nor with a rate ("Total recordable
+        #                     injury frequency (employees) 0.31": a count of people is whole)
     # nor a cost or an amount ("how much did its employees earn", a money metric: "net income") with a count
     money_metric = ask.metric is not None and ask.metric.kind == "amount" and (ask.metric.unit or "money") == "money"
     return f.kind == "count" and (money_metric or bool(set(ask.hard) & _cost_stems()) or bool(_HOW_MUCH.search(ask.question)))
