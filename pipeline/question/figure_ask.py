@@ -274,9 +274,6 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         #                                                   ("capex - purchase of PP&E"): its other name qualifies nothing
         one_word = {stem(t) for t in metric.terms if " " not in t.strip()}
         hard = [w for w in hard if w not in one_word]
-    if metric is not None and re.match(r"long-term", metric.label) and "non" in hard and "current" in hard:
-        soft += ["non", "current"]      # "long-term debt (non-current)": the measure said twice (never "current")
-        hard = [w for w in hard if w not in ("non", "noncurr", "current")]
     if parent_only:     # ("its separate (stand-alone) statements": whose figure, no qualifier of the measure)
         whose = set(stems(whose_figure.entity_words(question).replace("-", " ")))
         hard, soft = [w for w in hard if w not in whose], [w for w in soft if w not in whose]

@@ -49,6 +49,8 @@ _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less)\b)")
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
+# the non-current part of a line said as what it is net of ("Long-term debt, net of current maturities")
+_NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
 
 
 @dataclass
@@ -252,7 +254,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
-        missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (people and
+        noncurrent = {"non", "current"} <= set(required) and bool(_NET_OF_CURRENT.search(f.label))
+        missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (
+                   noncurrent and w in ("non", "current")) and not (people and
                    terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, sliced) and not
                    balance_dates.names_its_day(w, f, ask.question)]
         if missing and ask.metric is None:
