@@ -276,3 +276,23 @@ def test_the_scale_said_mm_and_a_rate_is_never_a_headcount():
     assert _value("How many employees in 2061?", [PEOPLE], "Kelso Midstream") == "1,873"
     recordable = [ln for ln in PEOPLE if not ln.startswith("Employees")]
     assert _value("How many employees in 2061?", [recordable], "Kelso Midstream") is None
+
+
+# a dividends note in RM'000 whose rows state their rates in sen, and a per-share table of the year's dividends
+SEN = ["Kenari Hijau Berhad", "18. DIVIDENDS", "Group and Company FY2061 FY2060",
+       "Recognised during the financial year: RM'000 RM'000",
+       "Final single-tier dividend of 7.0 sen per share in respect of FY2060, paid on 17 November 2060 78,428 -",
+       "First interim single-tier dividend of 6.0 sen per share in respect of FY2061, paid on 20 March 2061 67,224 -",
+       "Total dividends recognised 145,652 106,438",
+       "Dividends declared for the financial year (sen per share): FY2061 FY2060", "Interim 6.0 4.5",
+       "Special 5.0 -", "Final (proposed) 10.0 7.0", "Total 21.0 11.5"]
+
+
+def test_a_rate_in_sen_is_a_stated_rate_and_the_years_dividends_under_a_per_share_heading_are_its_parts():
+    kinds = {(f.label, f.value_printed): f.kind for f in facts_of(["\n".join(SEN)])}
+    assert kinds[("First interim single-tier dividend of 6.0 sen per share in respect of FY2061, paid on 20 March 2061",
+                  "67,224")] == "money"          # the amount paid, in RM'000, never a figure per share
+    assert ("First interim single-tier dividend per share", "6.0 sen") in kinds
+    assert _value("What final dividend per share has Kenari proposed for FY2061 (sen)?", [SEN], "Kenari Hijau") == "10.0"
+    assert _value("Special dividend per share FY2061", [SEN], "Kenari Hijau") == "5.0"
+    assert _value("Interim dividend per share FY2061", [SEN], "Kenari Hijau") == "6.0"

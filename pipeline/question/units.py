@@ -23,7 +23,7 @@ SCALE = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "mn": Decima
 # (the prior year's rate may stand in brackets before "per share": "of 12.5p (2029: 11.0p) per share", "HK6.5 cents
 # (2029: HK6.0 cents) per ordinary share")
 # (a rupee's "Rs 12.00", an ISO code's "CHF 5.20" before the rate too)
-RATE = r"(?:(?:[a-z]{1,3}\$|\$|£|€|¥|₹|\brs\.?|\b(?-i:[A-Z]{3}))\s?\d+(?:\.\d+)?|(?:\b[a-z]{2}\s?)?\d+(?:\.\d+)?\s?(?:[a-z]{2}\s)?(?:cents?|pence|p)\b)"
+RATE = r"(?:(?:[a-z]{1,3}\$|\$|£|€|¥|₹|\brs\.?|\b(?-i:[A-Z]{3}))\s?\d+(?:\.\d+)?|(?:\b[a-z]{2}\s?)?\d+(?:\.\d+)?\s?(?:[a-z]{2}\s)?(?:cents?|pence|p|sen|paise|fils|kobo|centimes?)\b)"
 _STATED_RATE = re.compile(
     rf"(?i)\s*[,;]?\s*\(?\s*(?:(?:of|at)\s+)?{RATE}(?:\s*,\s*(?:and\s+)?{RATE}|\s+and\s+{RATE})*"
     rf"(?:\s*\(\s*(?:19|20)\d{{2}}\s*:\s*{RATE}\s*\))?"

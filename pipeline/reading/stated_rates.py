@@ -22,6 +22,8 @@ _FOR_YEAR = re.compile(r"(?i)\s*\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(
                        r"(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?|5[23]\s+weeks\s+(?:ended|ending|to)\s+"
                        r"(?:\d{1,2}\s+[a-z]+\s+|[a-z]+\s+\d{1,2},?\s+)?|year\s+)?(?P<year>(?:19|20)\d{2})\b|"
                        r"\b(?P<lead>(?:19|20)\d{2})\s+(?=interim|final|special)|"
+                       r"\bin\s+respect\s+of\s+(?:the\s+)?(?:(?:financial|fiscal)\s+year\s+(?:ended\s+\d{1,2}\s+[a-z]+\s+)?|FY\s?)?"
+                       r"(?P<respect>(?:19|20)\d{2})\b|"
                        r"(?:(?<=interim)|(?<=final))\s+(?P<after>(?:19|20)\d{2})\b(?=\s*[-–—]?\s*(?:proposed|declared|paid)?\b)")
 _DIVIDEND = re.compile(r"(?i)\bdividends?\b")
 _PREFERENCE = re.compile(r"(?i)\bpreference\b|\bpreferred\b")
@@ -46,10 +48,11 @@ def stated_rates(label: str, path: str) -> list[StatedRate]:
     if y is None and pyear is None:
         return []
     # (no year named, the prior year's rate beside it: "Proposed final - 12.0 HK cents (2033: 10.0 HK cents)" is 2034's)
-    year = int(y.group("year") or y.group("lead") or y.group("after")) if y is not None else int(pyear) + 1
+    year = int(y.group("year") or y.group("lead") or y.group("after") or y.group("respect")) if y is not None \
+        else int(pyear) + 1
     rest = f"{label[:y.start()]} {label[y.end():]}" if y is not None else label
     core = re.sub(r"\([^)]*\)|:", " ", without_stated_rate(rest))  # "(fully franked)"
-    core = re.sub(r"\s+", " ", core).strip(" ,-–—")
+    core = re.sub(r"\s+", " ", re.sub(r"(?i),?\s*\b(?:paid|payable)\s+on\b.*$", "", core)).strip(" ,-–—")
     core = core if _DIVIDEND.search(core) else f"{core} dividend".strip()
     name = f"{core[:1].upper()}{core[1:]} per share"
     out = [_rate(name, year, m.group("rate"))]
