@@ -115,7 +115,8 @@ PAID = [["Tarnholm Werke AG", "Consolidated statement of profit or loss", "Note 
 
 def test_interest_or_tax_paid_is_the_cash_flows_line_never_the_years_expense():
     assert _value("Interest paid 2060", PAID, "Tarnholm Werke") == "(25,180)"
-    assert _value("How much income tax did Tarnholm pay in 2061?", PAID, "Tarnholm Werke") == "(13,905)"
+    assert _value("Income taxes paid in 2061", PAID, "Tarnholm Werke") == "(13,905)"
+    assert _value("How much did Tarnholm pay in finance costs in 2061?", PAID, "Tarnholm Werke") == "(26,310)"
     assert _value("Interest paid 2061", PAID[:1], "Tarnholm Werke") is None     # only the expense printed: refused
     assert _value("Finance costs 2061", PAID, "Tarnholm Werke") == "(26,310)"
 
@@ -296,3 +297,11 @@ def test_a_rate_in_sen_is_a_stated_rate_and_the_years_dividends_under_a_per_shar
     assert _value("What final dividend per share has Kenari proposed for FY2061 (sen)?", [SEN], "Kenari Hijau") == "10.0"
     assert _value("Special dividend per share FY2061", [SEN], "Kenari Hijau") == "5.0"
     assert _value("Interim dividend per share FY2061", [SEN], "Kenari Hijau") == "6.0"
+
+
+def test_a_year_inside_a_date_is_no_period_named():
+    from pipeline.question.periods import names_year
+
+    assert not names_year("Proposed dividends remain subject to the meeting to be held on April 24, 2062.", 2062)
+    assert not names_year("Payable on 3 June 2062 to holders of record.", 2062)
+    assert names_year("We expect revenue of R$ 12 billion in fiscal 2062.", 2062)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.question.periods import names_year
 from pipeline.answer import NOT_FOUND
 from pipeline.answer.formula import find_definition
 from pipeline.core import trace as tr
@@ -279,7 +280,7 @@ def _answer_company(state: TurnState, conn, facts: QuestionFacts, company: str, 
         # a forward-looking question read in the last report held ("what will FY2031 revenue be?" in the FY2030
         # report): its outlook sentence naming the year asked, never the held year's figure given as that year's
         said, kind = prose.answer(state, conn, facts, company, year, passages, cite)
-        if kind != "not_found" and str(ahead[0]) in said:
+        if kind != "not_found" and names_year(said, ahead[0]):
             return said, kind
         return (f"{NOT_FOUND} an outlook for FY{ahead[0]} in {company}'s FY{year} report: it states no figure for "
                 f"that year.", "not_found")

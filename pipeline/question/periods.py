@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from pipeline.core.months import MON
+
 # How many years before its own a report prints: a 10-K's income statement the two before, a five-year summary
 # (annual reports, older 10-Ks' selected financial data) four. A year with no report of its own is read from the first
 # later report within this many years.
@@ -141,3 +143,12 @@ def year_span(text: str, latest: int | None = None) -> tuple[list[int], str] | N
 def names_span(text: str) -> bool:
     """The text names a run of years (see `year_span`), whatever the latest report is."""
     return year_span(text, latest=2000) is not None or bool(_SINCE.search(text))
+
+
+_DATED = re.compile(rf"(?i)\b{MON}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}|\b\d{{1,2}}\s+{MON},?\s+(?:19|20)\d{{2}}")
+
+
+def names_year(text: str, year: int) -> bool:
+    """`text` names `year` as a period, not only inside a date ("the meeting to be held on April 24, 2085" names no
+    fiscal 2085)."""
+    return bool(re.search(rf"(?<!\d){year}(?!\d)", _DATED.sub(" ", text)))

@@ -245,9 +245,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                 not re.search(r"(?i)\bpaid\b", f.label) and \
                 (ask.statement_hint != "equity" or _SAYS_PAID.search(ask.question)):
             continue    # the equity statement prints the amount declared: it answers "paid" only when its row says so
-        if f.statement == "income" and _SAYS_PAID.search(ask.question) and not _SAYS_PAID.search(f.label_path) \
+        if f.statement == "income" and re.search(r"(?i)\bpaid\b", ask.question) and not _SAYS_PAID.search(f.label_path) \
                 and not DIVIDEND.search(ask.question):
-            continue    # "interest paid", "taxes paid": the cash paid, never the year's expense the income statement prints
+            continue    # "interest paid", "taxes paid": the cash paid, never the year's expense the income statement
+            #             prints ("how much did it pay in royalties" asks the expense)
         row = row_stems(f)
         link = None
         own_line = ask.metric is None or _metric_covers(ask.metric, f, ask) or bool(ask.hard) and qualified_line(ask, f)

@@ -2,6 +2,7 @@
 with no word that makes it another measure ("Unearned revenue" never stands for revenue)."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from pipeline.question.figure_ask import Ask, stems
@@ -33,8 +34,10 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
         return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
-    # ("Final dividend proposed" under "KShs per share": its units say per share)
-    units = set(stems("per share")) if f.kind == "per_share" else set()
+    # ("Final dividend proposed" under "KShs per share": its units say per share; not when a heading says it, which may
+    # be a header read as a heading, "Pence per share FY92 £m FY91 £m", over amounts)
+    units = set(stems("per share")) if f.kind == "per_share" and not re.search(r"(?i)\bper\s+share", f.label_path) \
+        else set()
     said = set(ask.hard) | set(ask.soft) | set(stems(ask.question))      # (as said, or its acronym spelled out: "EPS")
     # A kind-of word keeps the measure ("Merchandise inventories"); an accounting modifier makes it another one
     # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
