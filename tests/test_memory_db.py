@@ -290,8 +290,8 @@ def test_an_entry_as_near_as_can_be_is_not_returned_for_a_question_with_another_
 
 
 def test_a_name_printed_beside_an_assets_noun_is_a_part_in_postgres(migrated_conn):
-    """The part pattern runs in Postgres: a mine, a cash-generating unit or a hotel the filings name is the
-    company's part; a name written as a company or merely mentioned is not."""
+    """The part pattern runs in Postgres: a mine, a cash-generating unit or an oil field the filings name is the
+    company's part; a name written as a company, merely mentioned, or a customer's plant or a supplier's brand is not."""
     from pipeline.stores.corpus import part_pattern
 
     def part(text: str) -> bool:
@@ -299,7 +299,8 @@ def test_a_name_printed_beside_an_assets_noun_is_a_part_in_postgres(migrated_con
 
     assert part("Kestrel Vale: underground mine near the river, three shafts")
     assert part("impairment of the Kestrel Vale cash-generating unit")
-    assert part("our KESTREL VALE HOTEL reopened") and part("the Kestrel Vale segment")
+    assert part("the Kestrel Vale segment") and part("the Kestrel Vale oil field")
+    assert not part("we supply modules to the Kestrel Vale plant") and not part("Kestrel Vale brand products")
     assert not part("competitors such as Kestrel Vale Inc. and others")
     assert not part("we sold ore to Kestrel Vale under a long-term contract")
     assert not part("Kestrel Valeria mine")      # another name

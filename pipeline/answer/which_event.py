@@ -21,8 +21,9 @@ TREATMENT = re.compile(r"(?i)\b(?:recogni[sz]ed|capitali[sz]ed|accounted\s+for|c
 # a question about now or the coming months, and a report's sentence stating what will be done
 _ASKS_AHEAD = re.compile(r"(?i)^\s*(?:is|are)\b(?:\s+\S+){1,4}?\s+(?:paying|proposing|declaring|recommending|planning|"
                          r"going\s+to)\b|^\s*will\b")
+_NOT_OR_IF = re.compile(r"(?i)\b(?:not|no|never|unless|if|should|may|might|could)\b|n['’]t\b")
 _PLANNED = re.compile(r"(?i)\bwill\s+(?:be\s+)?(?:pay|paid|propose|proposed|declare|declared|recommend|recommended)\b")
-# the kind of the event asked ("a commemorative dividend"), which the sentence must name too
+# the kind of the event asked ("an anniversary dividend"), which the sentence must name too
 _QUALIFIER = re.compile(r"(?i)\b(?!(?:any|the|its|their|cash|paying|pay|proposing|declaring)\b)([a-z]{4,})\s+dividends?\b")
 # an amount the question names ("the EUR 1.25 dividend", "the $1,200 million notes"), not a year
 _ASKED_AMOUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\d.,])\d+\.\d+(?![\d.,])|"
@@ -61,10 +62,11 @@ def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pat
                        (not which or re.search(rf"(?i)\b{which.group(1)}\b", h[0])) and
                        (h[2] != "another year" or str(fy) in h[0])]
     if _ASKS_AHEAD.search(q) and not r.affirmed:
-        # asked as now or ahead ("is it paying a commemorative dividend for FY2094?"): the report's plan for the asked
-        # year says yes ("we will pay a commemorative dividend of ¥10 per share ... for FY2094")
+        # asked as now or ahead ("is it paying a special dividend for FY2061?"): the report's plan for the asked
+        # year says yes ("we will pay a special dividend of 10 yen per share ... for FY2061")
         qual = _QUALIFIER.search(q)
-        r.affirmed += [(h[0], h[1]) for h in r.named if _PLANNED.search(h[0]) and str(fy) in h[0] and
+        r.affirmed += [(h[0], h[1]) for h in r.named if h[2] == "a plan or authorisation" and _PLANNED.search(h[0])
+                       and not _NOT_OR_IF.search(h[0]) and str(fy) in h[0] and
                        (not qual or re.search(rf"(?i)\b{qual.group(1)}\b", h[0])) and not other_amount(q, h[0])]
     named = [w for w in _PROPER.findall(q) if w.lower() not in company.lower() and w.lower() not in _LEADS
              and months.number(w) is None]

@@ -305,7 +305,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     factual = [h for h in r.named if not h[2]]
     if not factual:
         only = sorted({h[2] for h in r.named})
-        # (a dividend planned for the asked year, "will pay ... for FY2094", is the year's dividend not yet paid)
+        # (a dividend planned for the asked year, "will pay ... for FY2061", is the year's dividend not yet paid)
         planned = event.key == "dividend" and any(h[2] == "a plan or authorisation" and str(fy) in h[0] for h in r.named)
         if not r.named or not (set(only) & _UNDECIDED or planned):
             named = (f" It names it only in sentences that state no event of the year ({_join(only)}: "

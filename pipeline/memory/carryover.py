@@ -217,7 +217,7 @@ def carry_over(question: str, history: list[Message], coverage: dict[str, list[i
     context: list[str] = []
     if not own_companies and not (prev and prev.companies) and part_of is not None:
         owner = _sole_owner(facts.unknown_companies, question, coverage, part_of)
-        if owner:       # "the Vaalrand impairment" opening a thread: the one held company whose reports print that mine
+        if owner:       # "the <mine> impairment" opening a thread: the one held company whose reports print that mine
             out.parts, out.companies = list(facts.unknown_companies), [owner]
             out.added.append(f"company {owner} (its reports print {', '.join(out.parts)} as a part of it)")
             context.append(owner)

@@ -207,17 +207,20 @@ class Registry:
 
     def _leading_pairs(self) -> dict[str, Company]:
         """A name's first two words, for a name of three words or more (its legal suffix aside) whose first two are
-        printed side by side: "Vale Dourado" of "Vale Dourado Alimentos" (a trailing descriptive word dropped, in
+        printed side by side: "Serra Azul" of "Serra Azul Alimentos" (a trailing descriptive word dropped, in
         any language). Kept only where one company has it and no company goes by it, and not both ordinary words."""
         if self._pairs is not None:
             return self._pairs
-        seen: dict[str, list[Company]] = {}
+        seen: dict[str, list[tuple[Company, bool]]] = {}
         for c in self.companies:
-            m = re.match(r"([A-Z][\w&'’\-]*\s+[A-Z][\w&'’\-]*)\s+\S", bare_name(c.name))
+            m = re.match(r"([A-Z][\w&'’\-]*\s+[A-Z][\w&'’\-]*)\s+(\S.*)$", bare_name(c.name))
+            # (only a trailing word that says what the business is, "Foods", "Alimentos", "Gold Mining": never a
+            # place or another name, "Tata Steel Europe", "Bank Negara Indonesia" are not their first two words')
             if m and not all(w.lower() in _GENERIC_FIRST_WORDS for w in m.group(1).split()):
-                seen.setdefault(" ".join(m.group(1).lower().split()), []).append(c)
+                descriptive = all(w.lower() in _BUSINESS_WORDS for w in re.findall(r"[A-Za-z]+", m.group(2)))
+                seen.setdefault(" ".join(m.group(1).lower().split()), []).append((c, descriptive))
         taken = self.names() | set(self._shared)
-        self._pairs = {p: cs[0] for p, cs in seen.items() if len(cs) == 1 and p not in taken}
+        self._pairs = {p: cs[0][0] for p, cs in seen.items() if len(cs) == 1 and cs[0][1] and p not in taken}
         return self._pairs
 
     def _spell_leading_pairs(self, text: str) -> str:
@@ -233,7 +236,7 @@ class Registry:
                 continue
             end = m.start() + len(m.group(1))
             rest = [w for w in bare_name(c.name).split()[2:] if w.lower() not in _CONNECTORS]
-            # (an acronym after it is a measure: "Royal Bank CET1", "Vale Dourado EBITDA")
+            # (an acronym after it is a measure: "Royal Bank CET1", "Serra Azul EBITDA")
             nxt = re.match(rf"\s+(?:(?:{'|'.join(_CONNECTORS)})\s+)?([A-Z](?![A-Z\d]+\b)[\w&'’\-]*)", text[end:])
             if nxt and nxt.group(1).lower() != rest[0].lower() or _OTHER_ENTITY.match(text, end):
                 continue
@@ -305,6 +308,15 @@ class Registry:
                 scored.append((best, c.name))
         return [nm for _, nm in sorted(scored, key=lambda x: -x[0])[:n]]
 
+
+# Words saying what a business is, in the languages reports are written in (a name's descriptive tail)
+_BUSINESS_WORDS = set("""foods food alimentos alimentaria aliments lebensmittel holdings holding group grupo groupe gruppe
+industries industrias industrie industria industrial mining mineracao minerals resources energy energia energie airways
+airlines aviation logistics shipping plantations materials pharmaceuticals pharma technologies technology systems services
+solutions enterprises partners properties realty gold silver copper steel cement cements chemicals textiles motors
+precision instruments engineering construction brewing breweries beverages bebidas retail stores insurance bancorp
+participacoes participações investimentos investments infrastructure utilities telecom communications media midstream
+health healthcare and of the de do da""".split())
 
 # Words joining a name's words ("Bank of Canada", "Grupo de Alimentos", "Huis van Oranje")
 _CONNECTORS = ("of", "de", "do", "da", "del", "di", "von", "van", "and", "&")

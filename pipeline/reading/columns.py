@@ -196,7 +196,7 @@ def header_block(lines: list[str]) -> Header | None:
     # £000") names the period, not a column: only the lines from the first one with two periods on carry columns.
     # With several such lines ("Fiscal years ended December 31, 2022, December 25, 2021 and December 26, 2020" over
     # "2022 2021 2020"), the last one is the column line; the caption's dates are attached to its years below.
-    lines, ranges = _unrange([header_dates.without_ranges(ln) for ln in header_dates.paired(lines)])
+    lines, ranges = _unrange(header_dates.paired(lines))
     multi = [i for i, ln in enumerate(lines) if len(_PERIOD.findall(ln)) >= 2]
     k = multi[-1] if multi else 0
     if not multi:

@@ -115,7 +115,7 @@ def per_unit_of(header_text: str) -> str | None:
     return (m.group(1) or m.group(2)).lower()
 
 
-# a units row under the years stating the figures per share ("KShs per share KShs per share", "Cents per share",
+# a units row under the years stating the figures per share ("Rand per share Rand per share", "Cents per share",
 # "pence per ordinary share", "$ per share"), nothing else
 _PER_SHARE_UNIT_TEXT = r"(?:^|\s)(?:[A-Z]{1,3}\$|[$£€¥¢]|[A-Z][A-Za-z]{1,4}\.?|cents?|pence|sen|fils|paise|kobo)\s+per\s+" \
     r"(?:ordinary\s+|common\s+)?share\b"

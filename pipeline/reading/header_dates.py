@@ -1,13 +1,12 @@
-"""How a header prints its columns' dates. Month-days printed on one line over the years on the next, as US retailers'
-and 52/53-week filers' statements print them:
+"""A header's month-days printed on one line over its years on the next, as US retailers' and 52/53-week filers'
+statements print them:
 
     Fiscal Year Ended
     January 31, February 1, February 2,
     2037 2036 2035
 
 Each month-day belongs to the year below it, in order ("January 31, 2037", "February 1, 2036", ...): read together,
-the first column would take the last month-day and the others none. A column's period printed as a range of dates,
-"FY2093 (April 1, 2093 - March 31, 2094)", is one column: its label's, or its end date's (`without_ranges`)."""
+the first column would take the last month-day and the others none."""
 from __future__ import annotations
 
 import re
@@ -35,19 +34,3 @@ def paired(lines: list[str]) -> list[str]:
         out.append(ln)
         i += 1
     return out
-
-
-_DATE = rf"(?:{_MONTH}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}|\d{{1,2}}\s+{_MONTH},?\s+(?:19|20)\d{{2}})"
-_DATE_RANGE = re.compile(rf"(?i)(?P<label>\bFY\s?(?:19|20)?\d{{2}}\s*|\b(?:19|20)\d{{2}}\s*)?"
-                         rf"\(\s*{_DATE}\s*(?:-|–|—|to)\s*(?P<end>{_DATE})\s*\)|"
-                         rf"(?P<named>\bFY\s?(?:19|20)?\d{{2}}\s*)\(\s*as\s+(?:of|at)\s+{_DATE}\s*\)")
-
-
-def without_ranges(line: str) -> str:
-    """`line` with each bracketed date range read as one column: "FY2093 (April 1, 2093 - March 31, 2094)" as its
-    label, a bare "(1 April 2093 to 31 March 2094)" as its end date; "FY2094 (As of March 31, 2095)" as its label
-    (blanks keep every other word where it was)."""
-    def one(m: re.Match) -> str:
-        keep = m.group("named") or m.group("label") or m.group("end")
-        return keep + " " * (len(m.group(0)) - len(keep))
-    return _DATE_RANGE.sub(one, line)

@@ -137,8 +137,8 @@ def _header_at(lines: list[str], i: int, n: int, vocab: set[str]) -> tuple[int, 
 def _stacked_header(lines: list[str], i: int, n: int) -> tuple[int, list[str]] | None:
     """A two-line header printing each column's name a word per line, the first words over the first columns:
 
-        Electric Gas All
-        (in millions) Utility Utility Other Eliminations Total
+        Water Power All
+        (in millions) Utility Generation Other Eliminations Total
 
     read as "Electric Utility", "Gas Utility", "All Other", "Eliminations", "Total" only when every name so composed
     is printed word for word elsewhere on the page ("reportable segments are Electric Utility and Gas Utility"):

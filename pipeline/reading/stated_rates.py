@@ -12,9 +12,9 @@ from decimal import Decimal
 
 from pipeline.question.units import RATE, without_stated_rate
 
-# (the prior year's rate in brackets before "per share" or after it: "33.6 cent per Ordinary Share (2080: 31.0 cent)")
+# (the prior year's rate in brackets before "per share" or after it: "12.1 cent per Ordinary Share (2060: 11.0 cent)")
 _PRIOR = r"\s*\(\s*(?P<{y}>(?:19|20)\d{{2}})\s*:\s*(?P<{r}>{rate})\s*\)"
-_STATED = re.compile(rf"(?i)(?:\bof|\bat|[:–—-]|\bproposed)\s*(?P<rate>{RATE})(?:{_PRIOR.format(y='pyear', r='prate', rate=RATE)})?"
+_STATED = re.compile(rf"(?i)(?:\bof|\bat|[:–—-]|\bproposed|\bdeclared|\brecommended)\s*(?P<rate>{RATE})(?:{_PRIOR.format(y='pyear', r='prate', rate=RATE)})?"
                      rf"\s+(?:per|a)\s+(?:ordinary\s+|common\s+)?share\b(?:{_PRIOR.format(y='pyear2', r='prate2', rate=RATE)})?")
 # the year the dividend is for: "for the year ended 31 December 2030", "for the year to 30 June 2030", "for 2030",
 # "2030 final dividend" (the phrase is no word of the dividend's name)
@@ -26,6 +26,8 @@ _FOR_YEAR = re.compile(r"(?i)\s*\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(
                        r"(?P<respect>(?:19|20)\d{2})\b|"
                        r"(?:(?<=interim)|(?<=final))\s+(?P<after>(?:19|20)\d{2})\b(?=\s*[-–—]?\s*(?:proposed|declared|paid)?\b)")
 _DIVIDEND = re.compile(r"(?i)\bdividends?\b")
+# a dividend put forward for the year just ended: its year is the one after the bracketed comparative's
+_PUT_FORWARD = re.compile(r"(?i)\b(?:proposed|declared|recommended|determined)\b")
 _PREFERENCE = re.compile(r"(?i)\bpreference\b|\bpreferred\b")
 
 
@@ -45,9 +47,9 @@ def stated_rates(label: str, path: str) -> list[StatedRate]:
         return []           # (a preference share's coupon is no ordinary dividend per share)
     y = _FOR_YEAR.search(label)
     pyear, prate = m.group("pyear") or m.group("pyear2"), m.group("prate") or m.group("prate2")
-    if y is None and pyear is None:
-        return []
-    # (no year named, the prior year's rate beside it: "Proposed final - 12.0 HK cents (2033: 10.0 HK cents)" is 2034's)
+    if y is None and (pyear is None or not _PUT_FORWARD.search(label)):
+        return []       # (a rate paid in the year beside last year's, "Final dividend of 6.0p (2060: 5.5p)", is whose?)
+    # (no year named, the prior year's rate beside it: "Proposed final - 8.0 HK cents (2060: 7.5 HK cents)" is 2061's)
     year = int(y.group("year") or y.group("lead") or y.group("after") or y.group("respect")) if y is not None \
         else int(pyear) + 1
     rest = f"{label[:y.start()]} {label[y.end():]}" if y is not None else label

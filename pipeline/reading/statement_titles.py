@@ -54,8 +54,9 @@ OWN_STATEMENTS = re.compile(r"(?i)^(?!.*\bconsolidated\b)(?!.*\b(?:are|is|were|s
                             r"(?:\s+(?:for|as\s+at|of)\b.*)?\W*$")
 # a statement headed as the parent's own ("Standalone Statement of Profit and Loss for the year ended ...", "Separate
 # Balance Sheet"): its rows are the parent's, beside the consolidated statement on another page
-OWN_STATEMENT_TITLE = re.compile(r"(?i)^\W*(?:stand[- ]?alone|separate)\s+(?:balance\s+sheets?|"
-                                 r"statements?\s+of|cash\s+flow|income\s+statements?)\b")
+OWN_STATEMENT_TITLE = re.compile(r"(?i)^(?!.*\b(?:are|is|were|see|refer\w*|presented|included|set\s+out)\b)"
+                                 r"\W*(?:stand[- ]?alone|separate)\s+(?:balance\s+sheets?|"
+                                 r"statements?\s+of|cash\s+flow|income\s+statements?)\b[^.]{0,80}$")
 # a page headed as the parent's own in brackets ("Six years at a glance (Unconsolidated)"; not a numbered note's
 # sub-heading, "24.1 Revenue by product (Separate)"): its figures are the parent's, never the group's, yet the only
 # ones printed for a summary's earlier years

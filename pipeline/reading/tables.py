@@ -185,7 +185,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
                 table.currency = table.currency or currency_of(line)
                 if header is not None and per_share_units(line):
-                    header.per_share = True     # "KShs per share KShs per share": the columns' figures are per share
+                    header.per_share = True     # "Rand per share Rand per share": the columns' figures are per share
                 i += 1
                 continue
             # (a bilingual heading is two headings' length: "Resultado integral total atribuible a / Total ...")

@@ -15,7 +15,7 @@ _CHANGE_TAIL = re.compile(r"(?i)(?:\s+(?:%\s*)?(?:change|var\.?|variance)(?:\s*(
 _SPLIT_YEAR = re.compile(r"((?:19|20)\d{2})[/–-](\d{2})")
 
 
-# (or on two or more dates: "Net Debt (C$ millions) December 31, 2087 December 31, 2086", "... 31 March 2091 31 March 2090")
+# (or on two or more dates: "Net debt (in millions) December 31, 2061 December 31, 2060", "... 31 March 2061 31 March 2060")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATED_TAIL = re.compile(rf"(?i)(?:\s+(?:{_MONTHS}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}|\d{{1,2}}\s+{_MONTHS},?\s+(?:19|20)\d{{2}})){{2,}}"
                          r"\s*$")

@@ -34,7 +34,7 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
         return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
-    # ("Final dividend proposed" under "KShs per share": its units say per share; not when a heading says it, which may
+    # ("Final dividend proposed" under "Rand per share": its units say per share; not when a heading says it, which may
     # be a header read as a heading, "Pence per share FY92 £m FY91 £m", over amounts)
     units = set(stems("per share")) if f.kind == "per_share" and not re.search(r"(?i)\bper\s+share", f.label_path) \
         else set()

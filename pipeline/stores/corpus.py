@@ -232,11 +232,11 @@ def _word_pattern(name: str) -> str:
     return r"\m" + re.sub(r"([^A-Za-z0-9 ])", r"\\\1", name) + r"\M"
 
 
-# What follows a name a company prints as its own part: "Space segment", "Consumer division", an asset ("Vaalrand
-# mine", "Vaalrand: underground mine", "Riverside cash-generating unit", "Harbour Point hotel", "Solano brand")
-_PART_NOUN = (r"(?::\s+(?:[a-z\-]+\s+){0,2}|\s+)(?:business\s+)?(?:segments?|divisions?|mines?|projects?|"
-              r"oil\s+fields?|gas\s+fields?|refinery|smelter|cash-generating\s+units?|CGUs?|hotels?|resorts?|"
-              r"brands?|plants?|terminals?)\M")
+# What follows a name a company prints as its own part: "Space segment", "Consumer division", an asset it owns ("X
+# mine", "X: underground mine", "X cash-generating unit", "X oil field"); never a noun other companies' names take as
+# often ("the <customer> plant", "<supplier> brand products", "the <partner> project")
+_PART_NOUN = (r"(?::\s+(?:[a-z\-]+\s+){0,2}|\s+)(?:business\s+)?(?:segments?|divisions?|mines?|"
+              r"oil\s+fields?|gas\s+fields?|refinery|smelter|cash-generating\s+units?|CGUs?)\M")
 
 
 def part_pattern(name: str) -> str:
