@@ -71,8 +71,9 @@ class Answerer(FigureInputs):
         try:
             if self.definition and self._defines_asked():
                 return self._defined(label)
-            if len(f.metrics) >= 2 and RATIO_ASKED.search(q) and self._prints_ratio():
-                return self._printed(None, label)   # "net debt to adjusted EBITDA": the filing's own multiple
+            ratio = self._printed_ratio() if len(f.metrics) >= 2 and RATIO_ASKED.search(q) else None
+            if ratio is not None:
+                return self._printed(None, label, found=ratio)  # "net debt to adjusted EBITDA": the filing's multiple
             if NON_GAAP.search(q) and metric is not None and (not metric.printed or len(f.metrics) >= 2
                                                                  or re.search(r"(?i)\bmargin\b", q)):
                 # An adjusted / non-GAAP measure cannot be computed from the GAAP lines: printed, or not at all.
@@ -297,20 +298,24 @@ class Answerer(FigureInputs):
         return self.claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {text}, computed "
                           f"as {r.derivation}.", r.derivation, "derived")
 
-    def _prints_ratio(self) -> bool:
-        """The filing prints the asked ratio of two measures as a multiple ("Net debt to adjusted EBITDA 4.3x")."""
-        found = lookup.find(self.conn, figure_ask.read_ask(self.facts.text, self.facts, None), self.company, self.year)
-        return isinstance(found, lookup.FactMatch) and found.fact.kind == "multiple"
+    def _printed_ratio(self) -> lookup.FactMatch | None:
+        """The asked ratio of two measures as the filing prints it, a multiple ("Net debt to adjusted EBITDA 4.3x"), the
+        row `_printed` answers with (looked up once, as `_printed` would look it up)."""
+        found = self._lookup(figure_ask.read_ask(self.facts.text, self.facts, None))
+        return found if isinstance(found, lookup.FactMatch) and found.fact.kind == "multiple" else None
 
-    def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False
-                 ) -> tuple[str, str]:
+    def _lookup(self, ask: figure_ask.Ask) -> lookup.FactMatch | lookup.NoMatch:
+        secondary = bool(re.search(r"(?i)guarantor|parent company|parent[- ]only|condensed consolidating|"
+                                   r"cross guarantee|obligor", self.facts.text))
+        return lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)
+
+    def _printed(self, metric: Metric | None, label: str, defined_by: str = "", non_gaap: bool = False,
+                 found: lookup.FactMatch | None = None) -> tuple[str, str]:
         ask = figure_ask.read_ask(self.facts.text, self.facts, metric)
         if non_gaap and metric is not None and not metric.printed:
             # look for the measure as the filing names it ("Adjusted EBITDA" in a non-GAAP reconciliation)
             ask = figure_ask.read_ask(self.facts.text, self.facts, None)
-        secondary = bool(re.search(r"(?i)guarantor|parent company|parent[- ]only|condensed consolidating|"
-                                   r"cross guarantee|obligor", self.facts.text))
-        found = lookup.find(self.conn, ask, self.company, self.year, secondary_ok=secondary)
+        found = found or self._lookup(ask)
         measure = (metric.label if metric and not ask.hard else ask.measure) or "that figure"
         if metric is not None and measure in _ABBREVIATIONS and measure not in metric.label:
             measure = metric.label          # an abbreviation as typed ("ebit", "capex"): the measure's name

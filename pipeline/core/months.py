@@ -8,6 +8,8 @@ NAMES = ["january", "february", "march", "april", "may", "june", "july", "august
          "november", "december"]
 # a month written in full or abbreviated, with or without its full stop ("Dec.", "Sept", "March")
 MON = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# a date written with its month's name: "March 31, 2094", "31 March 2094" (no group captured)
+DATE = rf"(?:{MON}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}|\d{{1,2}}\s+{MON},?\s+(?:19|20)\d{{2}})"
 # the same with the month's first three letters captured (for `number`)
 MON_CAPTURED = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 # name or abbreviation -> month number ("january", "jan", "sept")

@@ -13,7 +13,7 @@ from pipeline.question import whose_figure
 from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.registry import LEGAL_SUFFIX, bare_name
-from pipeline.question.terms import spell_out, stem, stem_words
+from pipeline.question.terms import solid_parts, spell_out, stem, stem_words
 from pipeline.question.ask_words import FILLER, KIND_WORDS, SOFT
 from pipeline.question.codes import codes_asked
 from pipeline.question.year_parts import PART_OF_YEAR, part_of_year
@@ -80,9 +80,7 @@ def stems(text: str) -> list[str]:
 @lru_cache(maxsize=65536)      # the fact match stems the same row labels and titles for every metric of a turn
 def _stems(text: str) -> tuple[str, ...]:
     words = _WORD.findall(country_words(text.lower().replace("’", "'").replace("'s", "")))
-    # ("noncontrolling", "noncurrent", "noncash" are "non-controlling", "non-current", "non-cash" written solid)
-    return tuple(stem_words([p for w in words for p in ((w, "non", w[3:]) if len(w) >= 7 and w.startswith("non")
-                                                        else (w,))]))
+    return tuple(stem_words([p for w in words for p in solid_parts(w)]))
 
 
 # A country abbreviated with full stops ("U.S. product sales", "U.K. revenue") is a qualifier like any region's name:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.core.months import MON
+from pipeline.core.months import DATE
 
 # How many years before its own a report prints: a 10-K's income statement the two before, a five-year summary
 # (annual reports, older 10-Ks' selected financial data) four. A year with no report of its own is read from the first
@@ -145,7 +145,7 @@ def names_span(text: str) -> bool:
     return year_span(text, latest=2000) is not None or bool(_SINCE.search(text))
 
 
-_DATED = re.compile(rf"(?i)\b{MON}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}|\b\d{{1,2}}\s+{MON},?\s+(?:19|20)\d{{2}}")
+_DATED = re.compile(rf"(?i)\b{DATE}")
 
 
 def names_year(text: str, year: int) -> bool:

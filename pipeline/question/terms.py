@@ -125,6 +125,12 @@ def stems(text: str) -> set[str]:
     return set(_stems(text))
 
 
+def solid_parts(word: str) -> tuple[str, ...]:
+    """A word and, written solid, its "non" compound's parts: "noncontrolling" also as "non-controlling", "noncurrent"
+    as "non-current", so either spelling covers the other."""
+    return (word, "non", word[3:]) if len(word) >= 7 and word.startswith("non") else (word,)
+
+
 @lru_cache(maxsize=65536)
 def _stems(text: str) -> frozenset[str]:
     # A turn stems the same row labels and sentences many times over (each candidate line is scored by several
@@ -133,10 +139,7 @@ def _stems(text: str) -> frozenset[str]:
     cls = _classes()
     for w in words(text):
         w = w[:-2] if w.endswith("'s") else w
-        parts = w.split("-")
-        if len(parts) == 1 and w.startswith("non") and len(w) >= 7:
-            parts = [w, "non", w[3:]]       # "noncontrolling" also as "non-controlling", "noncurrent" as "non-current"
-        for part in parts:
+        for part in solid_parts(w) if "-" not in w else w.split("-"):
             s = stem(part)
             out.add(s)
             if s in cls:

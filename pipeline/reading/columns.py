@@ -41,7 +41,7 @@ _PERIOD = re.compile(
     rf"(?![\w.,/]\d)(?!\s?[-–])"
     rf"|(?<![\w$£€¥.,/])(?P<y4>{_YEAR})(?![\w.,/]\d|%))")
 
-_DATES = re.compile(rf"(?i)(?:{MON})\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+(?:{MON}),?\s+{_YEAR}|"
+_DATES = re.compile(rf"(?i){months.DATE}|"
                     rf"(?<![\w.,/])\d{{1,2}}([./])\d{{1,2}}\1{_YEAR}")
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
 _SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b)|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"

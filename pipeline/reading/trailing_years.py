@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.core.months import DATE
 from pipeline.reading.cells import YEAR
 from pipeline.reading.columns import split_year_end
 
@@ -16,9 +17,7 @@ _SPLIT_YEAR = re.compile(r"((?:19|20)\d{2})[/–-](\d{2})")
 
 
 # (or on two or more dates: "Net debt (in millions) December 31, 2061 December 31, 2060", "... 31 March 2061 31 March 2060")
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATED_TAIL = re.compile(rf"(?i)(?:\s+(?:{_MONTHS}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}|\d{{1,2}}\s+{_MONTHS},?\s+(?:19|20)\d{{2}})){{2,}}"
-                         r"\s*$")
+_DATED_TAIL = re.compile(rf"(?i)(?:\s+{DATE}){{2,}}\s*$")
 
 
 def trailing_years(line: str) -> list[int] | None:

@@ -235,6 +235,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
     in_parts = "total" in ask.question.lower() and row_fit.printed_in_parts(ask, cands)
     required = row_fit.required_words(ask, cands, _metric_covers)
+    asks_noncurrent = {"non", "current"} <= set(required)
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
     sliced, own_currency = row_fit.currencies_printed(ask, cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
@@ -259,7 +260,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
-        noncurrent = {"non", "current"} <= set(required) and bool(_NET_OF_CURRENT.search(f.label))
+        noncurrent = asks_noncurrent and bool(_NET_OF_CURRENT.search(f.label))
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (
                    noncurrent and w in ("non", "current")) and not (people and
                    terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, sliced) and not
