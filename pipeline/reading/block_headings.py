@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row
+from pipeline.reading.fact_kinds import per_share_caption
 from pipeline.reading.columns import Header, is_fragment
 
 _SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
@@ -54,7 +55,9 @@ def by_caption(lines: list[str], at: int) -> list[str]:
 def block_heading(lines: list[str], at: int) -> list[str]:
     """The heading of the rows under the header at line `at`: a segment named above it, else a measure captioned
     above it or named on it."""
-    return segment_heading(lines, at) or by_caption(lines, at) or caption(lines[at], lines[at + 1:])
+    return segment_heading(lines, at) or by_caption(lines, at) or \
+        ([lines[at - 1].strip().rstrip(":")] if at >= 1 and per_share_caption(lines[at - 1]) else []) or \
+        caption(lines[at], lines[at + 1:])
 
 
 def total_outside(stack: list[str], label: str) -> list[str]:

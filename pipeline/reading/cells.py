@@ -11,7 +11,9 @@ _NUM = rf"(?:[-+]?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIG
 # a multiple ("Distribution coverage ratio 1.36x 1.27x", "Net debt / EBITDA 2.1×"): a cell, so its row is a row and not
 # a heading over the next ones; no fact yet (its unit is neither money nor a percentage: `facts.extract` skips it)
 MULTIPLE = r"\d+(?:\.\d+)?[x×]"
-MINOR_UNITS = ("cents", "pence")     # a fact's scale when its figure is printed in the currency's hundredth
+# a fact's scale when its figure is printed in the currency's hundredth (the ringgit's sen, the rupee's paise, the
+# dinar's or dirham's fils, the naira's kobo, the franc's centimes)
+MINOR_UNITS = ("cents", "pence", "sen", "paise", "fils", "kobo", "centimes")
 _VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.|nil)$|^{MULTIPLE}$")   # "n/a": an empty cell; "nil": zero
 YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _UNITS_CELL = re.compile(r"(?:US\$|A\$|C\$|\$|£|€|¥)?['’]?000s?")     # "£000 £000" under the years: units, no figures
@@ -138,6 +140,7 @@ def parse_number(token: str) -> Decimal | None:
 # years, "Loss per share (pence)", "(p)", "15.00p"): "cents" or "pence", said with the figure; else None (currency units)
 _CENTS = re.compile(r"(?i)\bcents?\b|¢")
 _PENCE = re.compile(r"(?i)\bpence\b|\bshares?\s*\(p\)")
+_OTHER_MINOR = re.compile(r"(?i)\b(sen|paise|fils|kobo|centimes)\b")
 
 
 def minor_unit(path: str, header: str, printed: str) -> str | None:
@@ -146,7 +149,8 @@ def minor_unit(path: str, header: str, printed: str) -> str | None:
         return "cents"
     if _PENCE.search(text) or in_pence(printed):
         return "pence"
-    return None
+    m = _OTHER_MINOR.search(text)
+    return m.group(1).lower() if m else None
 
 
 def in_pence(printed: str) -> bool:

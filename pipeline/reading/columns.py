@@ -68,6 +68,7 @@ class Column:
     span: str | None = None        # "year", "three months", "six months", "quarter", "52 weeks", ...
     header: str = ""               # this column's header text as printed
     entity: str | None = None      # "group" | "company" when the header prints both side by side
+    per_share: bool = False        # a units row states this column per share beside amount columns (unit_columns)
 
     @property
     def label(self) -> str:
@@ -112,12 +113,6 @@ def scale_of(text: str) -> str | None:
     return "million"
 
 
-def split_year_end(first: int, second: int) -> int | None:
-    """The year a fiscal year named by both its calendar years ends ("2023/24", "2099/00": 2024, 2100), or None when
-    the two are not consecutive ("2023-25")."""
-    return first + 1 if (first + 1) % 100 == second else None
-
-
 def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
     """(start, end, year, date) of every period expression in `text`."""
     out = []
@@ -126,7 +121,7 @@ def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
         y = next(v for v in (g["y1"], g["y2"], g["y3"], g["y5"], g["y6"], g["y4"]) if v)
         year = int(y) if len(y) == 4 else 2000 + int(y)
         if g["y6"]:
-            year = split_year_end(year, int(g["z6"]))
+            year = header_dates.split_year_end(year, int(g["z6"]))
             if year is None:
                 continue        # ("2023-25" is no fiscal year)
         end = None
@@ -196,7 +191,7 @@ def header_block(lines: list[str]) -> Header | None:
     # £000") names the period, not a column: only the lines from the first one with two periods on carry columns.
     # With several such lines ("Fiscal years ended December 31, 2022, December 25, 2021 and December 26, 2020" over
     # "2022 2021 2020"), the last one is the column line; the caption's dates are attached to its years below.
-    lines, ranges = _unrange(header_dates.paired(lines))
+    lines, ranges = _unrange([header_dates.by_end_dates(ln) for ln in header_dates.paired(lines)])
     multi = [i for i, ln in enumerate(lines) if len(_PERIOD.findall(ln)) >= 2]
     k = multi[-1] if multi else 0
     if not multi:

@@ -121,6 +121,19 @@ _PER_SHARE_UNIT_TEXT = r"(?:^|\s)(?:[A-Z]{1,3}\$|[$£€¥¢]|[A-Z][A-Za-z]{1,4}
     r"(?:ordinary\s+|common\s+)?share\b"
 
 
+# a caption over a dividends table's years stating its figures per share in a unit ("Dividends declared for the
+# financial year (sen per share)", "Dividend per ordinary share (pence)"): its rows are the dividends' rates
+_RATE_UNIT = r"(?:(?:[A-Z]{2}\s+)?(?:cents?|pence|sen|paise|fils|kobo|centimes)|[A-Z]{1,3}\$|[$£€¥]|[A-Z]{3})"
+_PER_SHARE_CAPTION = re.compile(rf"(?i)^[^\d]*\b(?:dividends?|distributions?)\b[^\d]*?(?:\(\s*{_RATE_UNIT}\s+per\s+"
+                                rf"(?:ordinary\s+|common\s+)?(?:share|unit)\s*\)|\bper\s+(?:ordinary\s+|common\s+)?"
+                                rf"(?:share|unit)\s*\(\s*{_RATE_UNIT}\s*\))\s*:?\s*$")
+
+
+def per_share_caption(line: str) -> bool:
+    """A caption line stating that the dividends below it are per share, in which unit."""
+    return bool(_PER_SHARE_CAPTION.match(line.strip()))
+
+
 def per_share_units(line: str) -> bool:
     """A units row whose every column states its figures per share."""
     return bool(re.fullmatch(rf"(?i)(?:{_PER_SHARE_UNIT_TEXT}\s*)+", " " + line.strip()))

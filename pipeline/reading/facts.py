@@ -27,7 +27,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "99"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "100"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -243,6 +243,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 kind = "multiple" if re.fullmatch(MULTIPLE, printed) else "percent" if row.line_no in percent_rows \
                     else kind_of(row, printed, t.title, row.statement or t.statement)    # ("Net debt / EBITDA 1.8x")
                 kind = "per_share" if per_share and kind == "money" and "." in printed else kind   # (cents printed)
+                kind = "per_share" if col.per_share and kind in ("money", "count") else kind
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
                 unit = minor_unit(path, col.header or "", printed) if kind == "per_share" else None \
                     if kind == "percent" else \

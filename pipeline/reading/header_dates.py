@@ -6,16 +6,27 @@ statements print them:
     2037 2036 2035
 
 Each month-day belongs to the year below it, in order ("January 31, 2037", "February 1, 2036", ...): read together,
-the first column would take the last month-day and the others none."""
+the first column would take the last month-day and the others none. A column's period printed as a range of dates,
+"FY2093 (April 1, 2093 - March 31, 2094)", or named with its closing date, "FY2094 (As of March 31, 2095)", is one
+column dated by its end (`by_end_dates`): the filing's calendar names it, as it names every other dated column and
+note, so a label naming the year it starts and a note dated by its end agree."""
 from __future__ import annotations
 
 import re
+
+from pipeline.core.months import DATE
 
 _MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)")
 _MONTH_DAY = re.compile(rf"({_MONTH}\s+\d{{1,2}}),?")
 _DAYS_LINE = re.compile(rf"\s*(?:{_MONTH}\s+\d{{1,2}},?\s*){{2,}}")
 _YEARS_LINE = re.compile(r"\s*(?:(?:19|20)\d{2}\s*){2,}")
+
+
+def split_year_end(first: int, second: int) -> int | None:
+    """The year a fiscal year named by both its calendar years ends ("2023/24", "2099/00": 2024, 2100), or None when
+    the two are not consecutive ("2023-25")."""
+    return first + 1 if (first + 1) % 100 == second else None
 
 
 def paired(lines: list[str]) -> list[str]:
@@ -34,3 +45,24 @@ def paired(lines: list[str]) -> list[str]:
         out.append(ln)
         i += 1
     return out
+
+
+_LABEL = r"(?:\bFY\s?'?(?:19|20)?\d{2}|\b(?:19|20)\d{2})"
+_DATE_RANGE = re.compile(rf"(?i)(?P<label>{_LABEL}\s*)?\(\s*(?:{DATE}\s*(?:-|\u2013|\u2014|to)|as\s+(?:of|at))\s*"
+                         rf"(?P<end>{DATE})\s*\)")
+
+
+def by_end_dates(line: str) -> str:
+    """`line` with each bracketed period read as its end date ("FY2093 (April 1, 2093 - March 31, 2094)" as
+    "March 31, 2094"); a label the line also prints alone ("FY2093" over a translation column) takes the same date.
+    Blanks keep every other word where it was."""
+    ends: dict[str, str] = {}
+
+    def one(m: re.Match) -> str:
+        if m.group("label"):
+            ends[re.sub(r"\W", "", m.group("label")).upper()] = m.group("end")
+        return m.group("end").ljust(len(m.group(0)))
+    out = _DATE_RANGE.sub(one, line)
+    if not ends:
+        return out
+    return re.sub(rf"(?i){_LABEL}(?![\w,])", lambda m: ends.get(re.sub(r"\W", "", m.group(0)).upper(), m.group(0)), out)

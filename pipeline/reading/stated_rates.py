@@ -28,6 +28,10 @@ _FOR_YEAR = re.compile(r"(?i)\s*\bfor\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(
 _DIVIDEND = re.compile(r"(?i)\bdividends?\b")
 # a dividend put forward for the year just ended: its year is the one after the bracketed comparative's
 _PUT_FORWARD = re.compile(r"(?i)\b(?:proposed|declared|recommended|determined)\b")
+# ... or under a heading saying so of the year's dividends ("Dividends declared for the financial year:"; never
+# "declared during the year", which may be the prior year's final)
+_FOR_THE_YEAR = re.compile(r"(?i)\b(?:declared|proposed|recommended)\s+(?:in\s+respect\s+of|for)\s+the\s+"
+                           r"(?:(?:financial|fiscal)\s+)?year\b")
 _PREFERENCE = re.compile(r"(?i)\bpreference\b|\bpreferred\b")
 
 
@@ -37,7 +41,7 @@ class StatedRate:
     year: int               # the year the label names (a calendar or fiscal year as printed)
     printed: str            # "12.5p"
     value: Decimal
-    minor: str | None       # "pence" | "cents" | None (in the currency's units)
+    minor: str | None       # "pence" | "cents" | "sen" | ... (cells.MINOR_UNITS) | None (in the currency's units)
 
 
 def stated_rates(label: str, path: str) -> list[StatedRate]:
@@ -47,7 +51,8 @@ def stated_rates(label: str, path: str) -> list[StatedRate]:
         return []           # (a preference share's coupon is no ordinary dividend per share)
     y = _FOR_YEAR.search(label)
     pyear, prate = m.group("pyear") or m.group("pyear2"), m.group("prate") or m.group("prate2")
-    if y is None and (pyear is None or not _PUT_FORWARD.search(label)):
+    put_forward = _PUT_FORWARD.search(label) or _FOR_THE_YEAR.search(path)
+    if y is None and (pyear is None or not put_forward):
         return []       # (a rate paid in the year beside last year's, "Final dividend of 6.0p (2060: 5.5p)", is whose?)
     # (no year named, the prior year's rate beside it: "Proposed final - 8.0 HK cents (2060: 7.5 HK cents)" is 2061's)
     year = int(y.group("year") or y.group("lead") or y.group("after") or y.group("respect")) if y is not None \
@@ -68,5 +73,7 @@ def _rate(name: str, year: int, printed: str) -> StatedRate | None:
     if number is None:
         return None
     low = printed.lower()
-    minor = "cents" if "cent" in low else "pence" if re.search(r"\d\s?(?:p|pence)$", low) else None
+    other = re.search(r"\d\s?(sen|paise|fils|kobo|centimes?)$", low)
+    minor = "cents" if re.search(r"\bcents?$", low) else "pence" if re.search(r"\d\s?(?:p|pence)$", low) else \
+        ("centimes" if other.group(1).startswith("centime") else other.group(1)) if other else None
     return StatedRate(name, year, printed.strip(), Decimal(number.group(0)), minor)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import attributed_lines, columnar, percent_columns
+from pipeline.reading import attributed_lines, columnar, percent_columns, unit_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.fact_kinds import per_share_units
 from pipeline.core.currencies import currency_of
@@ -110,6 +110,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             if h is not None:
                 h.caption = line
                 h = percent_columns.widen(h, lines, i + 1)
+                unit_columns.above(h, lines, k)
                 header, stack, last_kind = h, block_heading(lines, i), "header"
                 captions.update(_grouped(h, lines, i + 1))
                 table.headers.append(h)
@@ -134,6 +135,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             h = percent_columns.widen(header_block(lines[start:j]), lines, j)
             if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
                     and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
+                unit_columns.above(h, lines, start)
                 header, stack, last_kind = h, segment_heading(lines, i) or by_caption(lines, start), "header"
                 captions.update(_grouped(h, lines, j))
                 table.headers.append(h)
@@ -180,6 +182,12 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.rows.append(row)
                 last_kind = "row"
                 i += 3
+                continue
+            if header is not None and last_kind == "header" and header.ambiguous_years and \
+                    unit_columns.per_column(header, line):
+                table.unit = table.unit or scale_of(line)      # ("Pence per share Pence per share £m £m" under them)
+                table.currency = table.currency or currency_of(line)
+                i += 1
                 continue
             if is_fragment(line) and not has_period(line) and not (last_kind == "row" and _ENTITY_BLOCK.fullmatch(line)):
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")

@@ -6,7 +6,7 @@ import re
 
 from pipeline.core.months import DATE
 from pipeline.reading.cells import YEAR
-from pipeline.reading.columns import split_year_end
+from pipeline.reading.header_dates import split_year_end
 
 # a change column's heading after the years ("Change", "Change %", "% change", "Var. %", "%")
 _CHANGE_TAIL = re.compile(r"(?i)(?:\s+(?:%\s*)?(?:change|var\.?|variance)(?:\s*(?:in\s+)?%)?|\s+%)\s*$")

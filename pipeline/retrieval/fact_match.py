@@ -34,7 +34,7 @@ from pipeline.stores import corpus, filings as filings_store
 from pipeline.stores.facts import StoredFact
 
 _AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
-_PART_ALONE = re.compile(r"(?i)\s*(?:(?:first|second|third)\s+)?(?:interim|final|special)(?:\s+dividends?)?\s*")
+_PART_ALONE = re.compile(r"(?i)\s*(?:(?:first|second|third)\s+)?(?:interim|final|special|total)(?:\s+dividends?)?\s*")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 # under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
 # of it ("Continuing operations", "Adjusted") or another per-share measure ("Dividends declared per share") is not
@@ -101,7 +101,7 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
         return True         # "Dividend per share › Interim / Final / Total", "ASSETS › TOTAL": the heading's figure
     if parents and metric.kind == f.kind == "per_share" and DIVIDEND.search(parents[-1]) and \
             _PART_ALONE.fullmatch(re.sub(r"\s*\([^)]*\)", "", f.label)) and DIVIDEND.search(metric.label):
-        return True         # "Dividends declared for the year (sen per share) › Interim / Special / Final (proposed)"
+        return True         # "Dividends declared for the year (sen per share) › Interim / Final (proposed) / Total"
     if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
             _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
         return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
