@@ -291,10 +291,12 @@ def test_a_verb_names_the_bottom_line_only_when_nothing_else_follows_it(question
 
 
 def test_a_modifier_alone_names_no_line():
-    hit = _hit("How much did Tarnwick make at the operating level in 2030?",
-               [["Consolidated statements of operations", "(in thousands)", "Years ended December 31, 2030 2029",
-                 "Total operating expenses 69,462 50,000", "Operating loss (65,536) (48,000)"]])
-    assert isinstance(hit, NoMatch)
+    page = [["Consolidated statements of operations", "(in thousands)", "Years ended December 31, 2030 2029",
+             "Total operating expenses 69,462 50,000", "Operating loss (65,536) (48,000)"]]
+    assert isinstance(_hit("What was Tarnwick's operating figure in 2030?", page), NoMatch)
+    # "at the operating level" names the operating line itself (its loss here), never the operating expenses
+    hit = _hit("How much did Tarnwick make at the operating level in 2030?", page)
+    assert isinstance(hit, FactMatch) and hit.fact.value_printed == "(65,536)"
 
 
 def test_a_measure_described_in_words_and_named_in_brackets():

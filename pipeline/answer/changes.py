@@ -9,6 +9,12 @@ CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrea
                        r"reduce|cut)\b")
 CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
                      r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
+# a yes/no question comparing two figures ("did 2H89's result exceed 1H89's?", "was revenue higher than in 2088?"): a
+# sentence answers it only where it states a direction or a comparison ("rose", "lower than", "exceeded")
+COMPARISON_Q = re.compile(r"(?i)\b(exceed\w*|outperform\w*|surpass\w*|higher|lower|greater|larger|smaller|more\s+than|"
+                          r"less\s+than|above|below|beat)\b")
+COMPARISON = re.compile(CHANGE.pattern + r"|(?i:\b(exceed\w*|outperform\w*|surpass\w*|greater|larger|smaller|more\s+than|"
+                        r"less\s+than|above|below|compared|versus|against)\b)")
 # The amount of a change: "increased by $400 million", "an increase of 3%", "a $400 million increase".
 # ("made up of approximately 116,000 employees" states a level: "of" is a change only after a change word)
 STATED_CHANGE = re.compile(r"(?i)\bby\s+(approximately\s+|about\s+|nearly\s+)?(\$|US\$|€|£)?\s?\d|"

@@ -61,10 +61,11 @@ _IN_YEAR = re.compile(r"(?i)\b(during\s+the\s+(year|period)|in\s+the\s+year|this
                       r"with\s+effect\s+from|effective\s+(from\s+)?(\d|[A-Z]))")
 # (a partnership named as such: "Brindabella Partners", "Hollis & Co.")
 _FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|Audit\s+(?:Pty\s+)?(?:Ltd|Limited)|(?:Pty\s+)?Ltd|Limited|"
-             r"Partners|&\s+Co\.?|"
+             r"Partners|&\s+Co\.?|Accounting\s+Corp(?:oration|\.)|"
              # continental and Nordic legal forms of an audit firm ("Fjordrevisjon AS", "Revisione Adriatica S.p.A.")
              r"S\.p\.A\.|S\.A\.|S\.r\.l\.|GmbH|AG|AS|A/S|AB|Oy|N\.V\.|B\.V\.)(?![\w/])")
 _FIRM = re.compile(rf"((?:[A-Z][A-Za-z&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
+_REPORT_TITLE = re.compile(r"(?i)\bauditor['’]?s['’]?\s+report\b|\breport\s+of\s+independent\s+registered\b")
 _AUDIT_WORDS = re.compile(r"(?i)auditor|accounting\s+firm|audit\s+report|report\s+on\s+the\s+audit|/s/|key\s+audit\s+matters?")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d)")
 
@@ -247,14 +248,15 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
         text = " ".join(pg.text.replace("\u00a0", " ").split())
         if not _AUDIT_WORDS.search(text):
             continue
+        report = bool(_REPORT_TITLE.search(text[:300]))      # (the page is the audit report: its signer is the firm)
         for m in _FIRM.finditer(text):
             firm = " ".join(m.group(0).split()).strip(" ,")
             headed = re.match(r"(?i)(?:independent|external)\s+auditors?\s+", firm)    # (a list: "Independent Auditors X")
             firm = re.sub(r"^(?:(?:We|The|Our|By|Signed|For\s+and\s+on\s+behalf\s+of|and|Auditors?|Independent\s+Auditors?|"
                           r"External\s+Auditors?)\s+)+", "", firm)
             near = text[max(0, m.start() - 300):m.end() + 300]
-            if len(firm.split()) < 2 or not _AUDIT_WORDS.search(near) or \
-                    re.search(r"(?i)\b(holdings|group|bank|trust|company|inc|corporation|plc)\b", firm) or \
+            if len(firm.split()) < 2 or not (report or _AUDIT_WORDS.search(near)) or \
+                    re.search(r"(?i)\b(holdings|group|bank|trust|company|inc|plc)\b|(?<!accounting )\bcorporation\b", firm) or \
                     firm.split()[0].lower() in {"the", "a", "an", "in", "of"}:
                 continue
             before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 60]
@@ -264,9 +266,11 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
                                                                      r"certified\s+public\s+accountants|registered\s+auditors?|"
                                                                      r"chartered\s+professional\s+accountants|"
                                                                      r"as\s+(the\s+)?(company['’]s\s+)?auditors?|"
-                                                                     r"we\s+have\s+served)", after)
+                                                                     r"we\s+have\s+served|(?:has|have)\s+(?:been|served\s+as)\s+"
+                                                                     r"(?:the\s+)?(?:\w+['’]s\s+)?(?:external\s+|independent\s+)?auditors?\b|"
+                                                                     r"which\s+has\s+served\s+as)", after)
                           or re.search(r"(?i)(appoint|re-?appoint)\w*\s*$|\bauditors?\s*[,:]\s*$|\bauditors?\s+(?:is|are|was|"
-                                       r"were)\s*$|\b(?:independent|external)\s+auditors?\s*$", before)
+                                       r"were)\s*$|\b(?:independent|external)\s+auditors?[.:]?\s*$|\baudited\s+by\s*$", before)
                           # (the engagement partner signing for the firm: "Masato Ueda, Designated Engagement Partner")
                           or re.match(r"\W*(?:[A-Z][a-z'’-]+\s+){1,3}[A-Z][a-z'’-]+,\s*(?i:(?:designated\s+)?"
                                       r"(?:engagement\s+|audit\s+)?partner)\b", after)

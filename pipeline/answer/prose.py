@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pipeline.answer import negation, superlative, which_event
-from pipeline.answer.changes import CHANGE, CHANGE_Q, CHANGED_BY, CHANGED_TO, MAY_CHANGE, STATED_CHANGE
+from pipeline.answer.changes import (CHANGE, CHANGE_Q, CHANGED_BY, CHANGED_TO, COMPARISON, COMPARISON_Q, MAY_CHANGE,
+                                     STATED_CHANGE)
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words,
                                      stated, subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.answer.which_event import PUT_TO_VOTE
-from pipeline.question.causes import WHY, asks_why, gives_a_cause
+from pipeline.question.causes import WHY, asks_why, gives_a_cause, named_parts
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.year_parts import names_part, part_of_year
@@ -66,6 +67,8 @@ _UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|as
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
 _SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b|\bthe\s+parent\s+(company|entity)\b")
+# ("the Group employed 36,100 people, of whom 9,800 worked for the parent company": the clause scopes a part only)
+_OF_WHOM = re.compile(r"(?i),?\s+of\s+(?:whom|which)\b")
 _YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?!\d|,\d|%)")   # "December 31, 2021, as compared" names 2021
 
 
@@ -200,6 +203,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         return None    # a statement figure looked for in prose: one word ("revenue") is too little to check
     change = bool(CHANGE_Q.search(core_question(facts.text)))
     why = asks_why(facts)
+    parts = named_parts(facts) if why else []
     if kind is None and not is_yes_no(facts) and not (why and facts.metric is not None):
         # (a why question about a named measure is checked by its measure and a causal sentence instead)
         # A narrative question ("who are the customers?") gives a sentence nothing to check but its words: with
@@ -248,8 +252,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if why and hits and hits < bar and _REFERS_BACK.match(raw) and set(stems(" ".join(raw.split()[:4]))) & set(terms):
                 said_around = set(stems(" ".join(around)))
                 hits = sum(1 for t in terms if t in have or t in said_around)
-            if hits < bar:
-                continue
+            if hits < bar or parts and not set(stems(" ".join(parts))) <= have | set(stems(" ".join(around))):
+                continue    # (a why question naming a part: the cause of another part's change is not its)
             if superl and not MOST.search(sent):
                 continue
             if why and (not gives_a_cause(sent) or _HABITUAL.search(sent)):
@@ -268,7 +272,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "will it raise its dividend?" is not answered by a review or a discretion
             if one_of_many(facts.text, sent):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
-            if not why and _SEGMENT_SCOPED.search(sent) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b", facts.text):
+            if not why and _SEGMENT_SCOPED.search(_OF_WHOM.split(sent)[0]) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and not why \
                     and (STATED_CHANGE.search(sent) or CHANGED_BY.search(sent)) and not CHANGED_TO.search(sent):
@@ -369,7 +373,8 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
                     f"{_pages(passages)}.", "not_found")
     found = covering(conn, facts, passages, year, need, require_year)
     yesno = bool(_YESNO.match(q))
-    if found is not None and yesno and which_event.other_amount(q, found.sentence):
+    if found is not None and yesno and (which_event.other_amount(q, found.sentence) or
+                                        COMPARISON_Q.search(q) and not COMPARISON.search(found.sentence)):
         found = None        # ("has the EUR 1.25 dividend been approved?": a sentence of EUR 1.10 is another one)
     if found is None:
         tail = ", so the report does not say" if yesno else ""

@@ -10,6 +10,8 @@ from pipeline.question.terms import stems
 
 _REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|section|article|rule|schedule|form)")
 # words that say a count is whole, not narrower: "798,000 full-time and part-time employees"
+_REACHED = re.compile(r"(?i)\b(?:fell|rose|increased|decreased|grew|declined|dropped|climbed|reached|totall?ed)(?:\s+to)?\b")
+_PART_OF_COUNT = re.compile(r"(?i)(?:in|ex)clud(?:e|es|ed|ing)|comprising|comprised")
 _ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|temporary|total|worldwide|global")
 
 
@@ -67,13 +69,15 @@ def count_score(sentence: str, terms: list[str]) -> int:
                 if re.search(r"\d", w) or (back and w.endswith((".", ":", ";"))):
                     break       # another number, or "... technical staff. 4": a page number run into the text
                 if any(term in stems(w) for term in terms) and not (w[-1:].isalpha() and _MODIFIES.match(toks[k + 1] if k + 1 < len(toks) else "")):
-                    said = " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x))
+                    # ("completions fell to 10,206": the level the change reached, no narrower count)
+                    said = _REACHED.sub(" ", " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x)))
                     narrowing = [x for x in content_terms(said) if x not in terms]
                     # "we hired more than 14,000 employees": how many joined or left, not how many there are
                     moved = HEADCOUNT_FLOW.search(" ".join(toks[max(0, i - 4):i]))
                     # "Of the full-time employees, 68 were engaged in research": the number after the noun and its
                     # comma counts a part of them
-                    part = back and w.endswith(",")
+                    # ("Completions include 2,088 affordable homes and exclude 6 homes": parts of the count)
+                    part = back and w.endswith(",") or bool(i and _PART_OF_COUNT.fullmatch(toks[i - 1]))
                     best = max(best, 1 if narrowing or moved or part else 2)
                     break
                 if w.endswith((".", ":", ";")):

@@ -17,6 +17,7 @@ _WHICH_ONE = re.compile(r"(?i)\b(final|interim|special)\s+dividends?\b")
 # how an item is accounted for is no event of the year: "Is the proposed final dividend recognised as a liability?",
 # "Are development costs capitalised?"
 TREATMENT = re.compile(r"(?i)\b(?:recogni[sz]ed|capitali[sz]ed|accounted\s+for|classified\s+as|measured\s+at|"
+                       r"(?:booked|recorded|carried|shown)\s+as\s+an?\s+(?:liability|asset|expense)|"
                        r"expensed|presented\s+as|included\s+in\s+(?:the\s+)?(?:balance\s+sheet|liabilities|equity))\b")
 # a question about now or the coming months, and a report's sentence stating what will be done
 _ASKS_AHEAD = re.compile(r"(?i)^\s*(?:is|are)\b(?:\s+\S+){1,4}?\s+(?:paying|proposing|declaring|recommending|planning|"
@@ -31,6 +32,31 @@ _ASKED_AMOUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _PROPER = re.compile(r"\b[A-Z][a-z]{3,}\b")
 _LEADS = {"did", "does", "has", "have", "had", "was", "were", "will", "what", "when", "which"}
+
+
+# a degree asked ("fully franked", "wholly owned", "100% owned") and a sentence stating a part of it ("70% franked",
+# "partly franked", "a 51%-owned subsidiary"): the sentence says no
+_WHOLLY = re.compile(r"(?i)\b(?:fully|wholly|entirely|completely|100\s?%)[\s-]+([a-z]{4,})\b")
+
+
+def partial_degree(question: str, sentence: str) -> bool:
+    """The question asks whether something is wholly so and the sentence states it only in part."""
+    m = _WHOLLY.search(question)
+    if m is None:
+        return False
+    word = _stem(m.group(1))
+    return re.search(rf"(?i)(?:\b(?:partly|partially|part)|(?<![\d.])(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%)[\s-]+{word}\w*",
+                     sentence) is not None
+
+
+def degree_unsaid(question: str, sentence: str) -> bool:
+    """The question asks whether something is wholly so ("fully franked") and the sentence does not say it at all."""
+    m = _WHOLLY.search(question)
+    return m is not None and re.search(rf"(?i)\b{_stem(m.group(1))}", sentence) is None
+
+
+def _stem(word: str) -> str:
+    return re.escape(word[:-2] if len(word) > 6 else word)      # ("franked", "franking": "frank")
 
 
 class _Reading(Protocol):
@@ -50,10 +76,14 @@ def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pat
     topic: the answer never says "not mentioned"), and an undated question's own named event, stated done after the
     year `fy` ended (a subsequent event), to the affirmed."""
     which = _WHICH_ONE.search(q)
+    for h in [h for h in r.affirmed if partial_degree(q, h[0])]:
+        r.affirmed.remove(h)        # ("Was the final dividend fully franked?" / "... 70% franked"): a no
+        r.denied.append(h)
     for hits in (r.affirmed, r.denied):
         for h in list(hits):
             proposed = hits is r.affirmed and _ASKS_DECIDED.search(q) and PUT_TO_VOTE.search(h[0])
-            if proposed or which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) or other_amount(q, h[0]):
+            if proposed or which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) or other_amount(q, h[0]) or \
+                    degree_unsaid(q, h[0]):
                 hits.remove(h)
                 r.named.append((h[0], h[1], "a proposal" if proposed else ""))
     if PUT_TO_VOTE.search(q) and not _ASKS_DECIDED.search(q) and not r.affirmed:

@@ -213,11 +213,12 @@ def _declared_column(text: str, printed: int, year: int) -> bool:
     """The claim says it read the column dated `printed` as fiscal `year` ('column "February 3, 2037", FY2036'), as a
     filer that names its year by the calendar year it starts in does (a retailer's January year-end, a Japanese March
     year-end read so); the caller checks that the cited report is such a filer. Only that shape: a dated
-    column ending in January to March, read as the year before; any other year's column stays a misread."""
+    column ending in January to March, or the bare year such a filer's statements print over it, read as the year
+    before; any other year's column stays a misread."""
     m = re.search(rf'column "(?P<col>[^"]*\b{printed}\b[^"]*)", FY{year}\b', text)
-    return m is not None and printed == year + 1 and \
-        re.search(r"(?i)\b(jan(uary)?|feb(ruary)?|mar(ch)?)\.?\s+\d{1,2},?\s+\d{4}|\b\d{1,2}\s+(jan(uary)?|feb(ruary)?|"
-                  r"mar(ch)?)\.?\s+\d{4}", m.group("col")) is not None
+    return m is not None and printed == year + 1 and (m.group("col").strip() == str(printed) or   # (a bare year, as
+        re.search(r"(?i)\b(jan(uary)?|feb(ruary)?|mar(ch)?)\.?\s+\d{1,2},?\s+\d{4}|\b\d{1,2}\s+(jan(uary)?|feb(ruary)?|"  # dated)
+                  r"mar(ch)?)\.?\s+\d{4}", m.group("col")) is not None)
 
 
 def _same_number(token: str, derivation: str) -> bool:

@@ -19,7 +19,9 @@ _CAUSAL = re.compile(r"(?i)\b(due to|because|driven (\w+ly )?by|drove|reflect(s|
                      r"attribut(able|ed) to(?! (the )?(owners|shareholders|stockholders|equity holders|holders|members|"
                      r"non-?controlling|minority|common|ordinary|(the )?(company|parent|group)\b))|primarily (from|by)|"
                      r"led by|owing to|caused by|(main |key |principal |primary )?drivers? of|"
-                     r"(helped|supported|boosted|lifted) (\w+ly )?by|thanks to|on the back of|lifted|boosted)\b")
+                     r"(helped|supported|boosted|lifted) (\w+ly )?by|thanks to|on the back of|lifted|boosted|"
+                     # (a fall's cause: "demand was held back by lower mortgage availability")
+                     r"(held back|weighed down|hampered|dampened|constrained|hit|hurt) (\w+ly )?by)\b")
 
 
 def gives_a_cause(sentence: str) -> bool:
@@ -32,3 +34,15 @@ def asks_why(facts: QuestionFacts) -> bool:
     # (a lead-in first: "As of FY2022, why ...", "According to management, why ...", "Per the CEO, what drove ...")
     return bool(WHY.search(re.sub(r"(?i)^\s*(?:as of|according to|per|in the (?:view|words) of) [^,]+,\s*", "",
                                   core_question(facts.text))))
+
+
+_NAME_WORD = re.compile(r"(?<=\s)[A-Z][a-z]{2,}\b")
+
+
+def named_parts(facts: QuestionFacts) -> list[str]:
+    """The words of a part the question names by its own name, capitalised past its first word and not the company's
+    ("What drove Component Solutions revenue growth?": "Component", "Solutions"): a cause of another part's change
+    ("In Optical Solutions, revenue grew because ...") does not answer it."""
+    own = facts.company_words()
+    return [w for w in _NAME_WORD.findall(" " + core_question(facts.text).split(None, 1)[-1])
+            if w.lower() not in own and not re.fullmatch(r"(?:FY|H[12]|Q[1-4])\d*", w)]

@@ -62,7 +62,7 @@ _WEEKS = re.compile(r"(?i)\b(?:for|in|over)?\s*(?:the\s+)?(?:52|53|fifty[- ]two|
 _UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(?![\w'])|,\s*{_CURRENCY}\s*{_SCALE_WORD}(?![\w'])|"
                           rf"\(\s*(?:in\s+)?(?:{_UNIT})\s*\)")
 # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
-_MONTH_YEAR = re.compile(r"(?i)\b((as\s+)?(of|at|on|to|in)\s+)?(january|february|march|april|may|june|july|august|"
+_MONTH_YEAR = re.compile(r"(?i)\b((as\s+)?(of|at|on|to|in)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(january|february|march|april|may|june|july|august|"
                          r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?"
                          r"(?:\s+|-)(?=(19|20)\d{2})")      # ("Mar-2037")
 _INTERIM = re.compile(r"(?i)\b(quarters?|three months|six months|nine months|half[- ]years?|interim|q[1-4])\b")
@@ -146,7 +146,13 @@ _PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors
                        r"(?:propos|recommend|declar|approv|resolv)|\s*$|\s*\?)|\b(?:by|from)\s+the\s+(?:board|directors)\b")
 # where the figure is printed, not what it measures: "per Note 4", "(see note 12)", "in note 7(b)"
 _NOTE_REF = re.compile(r"(?i)\(?\b(?:(?:per|in|from|see|according\s+to)\s+)?(?:the\s+)?notes?\s+\d{1,2}(?:\s*\(?[a-z]\))?\b\)?")
-_SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big|high|small|low)\b")
+# ("how much zakat was charged in 2086?", "charged to profit or loss": the expense asked as a verb, no word of it;
+# "2060 operating profit as re-presented": the comparative as the latest report prints it, which is what is read)
+_SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big|high|small|low)\b|\b(?:was|were|been|is|are)\s+charged\b(?:\s+"
+                         r"(?:to|against|in)\s+(?:the\s+)?(?:profit(?:\s+or\s+loss)?|income\s+statement|p&l|earnings))?|"
+                         r"\(?\b(?:as\s+)?(?:re-?presented|restated)\b\)?|"
+                         # ("the carrying amount of the convertible notes": what a balance sheet prints of them)
+                         r"\b(?:net\s+)?(?:carrying|book)\s+(?:amount|value)s?\s+of\b")
 _CHARGE_OF = re.compile(r"(?i)\b(impairments?|depreciation|amorti[sz]ation|restructuring|write-?downs?)\s+"
                         r"charges?\b")
 _FINANCIAL_LINE = re.compile(r"\bfinancial\s+(?:income|expenses?|costs?|result|charges?|items?|liabilit(?:y|ies)|assets?|debts?|"
@@ -183,7 +189,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
                           rf"Trust))?(?:'s|’s)?(?![\w])(?!\s+(?:segments?|divisions?|business(?:es)?)\b)", " ", text)
             #   ("ACME" printed, "Acme" asked; "Chemicals segment" of Acme Cement and Chemicals names the segment)
         if initials := _initials(c):      # ("ATB group PAT" of Acme Trust Bank: the analyst's initials for it)
-            text = re.sub(rf"(?<![\w]){initials}(?:'s|’s)?(?![\w])", " ", text)
+            text = re.sub(rf"(?<![\w])(?:{initials})(?:'s|’s)?(?![\w])", " ", text)
     text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
     text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
     # "how large was", "how big is": how the figure is asked; an expense's "charge" after its name ("impairment
@@ -315,11 +321,15 @@ def _leading_parts(company) -> set[str]:
 
 
 def _initials(company) -> str:
-    """The initials of a company's name without its legal form ("ATB" of "Acme Trust Bank Plc"), three letters or more,
-    as an analyst writes them: upper case; never a measure's abbreviation ("NII" of "Northern Investment Income")."""
-    words = [w for w in re.split(r"[\s,]+", bare_name(company.name)) if w[:1].isalpha()]
-    initials = "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
-    return "" if initials and (get_lexicon().find(initials.lower()) or spell_out(initials) != initials) else initials
+    """The initials of a company's name, without its legal form ("ATB" of "Acme Trust Bank Plc") or with it ("KVEC" of
+    "Kestrel Valley Energy Corporation"), three letters or more, as an analyst writes them, as a pattern: upper case;
+    never a measure's abbreviation ("NII" of "Northern Investment Income")."""
+    def of(name: str) -> str:
+        words = [w for w in re.split(r"[\s,]+", name) if w[:1].isalpha()]
+        initials = "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
+        return "" if initials and (get_lexicon().find(initials.lower()) or spell_out(initials) != initials) else initials
+    forms = [i for i in dict.fromkeys((of(bare_name(company.name)), of(company.name))) if i]
+    return "|".join(forms)
 
 
 def _coined_words(company) -> list[str]:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pipeline.question import statement_names
-from pipeline.question.paraphrase import name_holders, name_measures
+from pipeline.question.paraphrase import due_within_a_year, name_holders, name_measures
 from pipeline.question.units import without_stated_rate
 from pipeline.core import bilingual
 
@@ -119,7 +119,7 @@ _SET_ASIDE = re.compile(r"\b(before|after|excluding|excl|ex|net of|less|without|
 @lru_cache(maxsize=256)        # (every candidate row of a question is tested against the same question)
 def _folded_question(asked: str) -> str:
     # ("attributable to NCI" names the non-controlling interests' share, however the filing hyphenates it)
-    low = name_holders(fold(asked))
+    low = due_within_a_year(name_holders(fold(asked)))
     return f"{low} {re.sub(r'(?<![a-z])non[- ](?=[a-z])', 'non', low)}"
 
 
@@ -131,7 +131,7 @@ def _names_itself(exclusion: re.Pattern[str], asked: str) -> bool:
 # what a "net of ..." / "less ..." label deducts from its asset or debt (matches words and their stems): an allowance,
 # a reserve, accumulated depreciation, the current portion (maturities) of a debt, unamortised discounts
 DEDUCTED = r"\b(?:allow|reserv|accumul|current\s+(?:portion|matur)|unamorti[sz])"
-_NET_OF_CONTRA = re.compile(r",?\s*\(?\b(?:net of|less) (?:an? |the )?" + DEDUCTED + r"[^()]*?\)?\s*$")
+_NET_OF_CONTRA = re.compile(r",?\s*\(?\b(?:net of|less|excluding|excl\.?) (?:an? |the )?" + DEDUCTED + r"[^()]*?\)?\s*$")
 
 
 _ACRONYM_BRACKET = re.compile(r"\(([A-Z][A-Za-z&]{1,5})\)\s*$")     # (capitals: "(EBIT)", never "(loss)")
@@ -195,6 +195,8 @@ class Lexicon:
                 for mm in term_pattern(t).finditer(low):
                     # "other operating income" is another line; "total operating income" the sum of the incomes
                     # an IFRS or bank statement prints above its expenses, never the operating profit
+                    if re.search(r"\bnon[- ]?$", low[:mm.start()]):
+                        continue    # ("non-current borrowings" are no current borrowings)
                     if not low[:mm.start()].endswith(" other ") and not (
                             low[:mm.start()].endswith(" total ") and mm.group(0).strip() in ("operating income", "income")):
                         spans.append((mm.start(), mm.end(), m))

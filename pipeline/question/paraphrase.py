@@ -12,7 +12,10 @@ _OPERATING_CASH = re.compile(
     r"(?<!free )\bcash\b(?:\s+[\w'&.-]+){1,6}?\s+(?:generat\w*|produc\w*|provid\w*|brought in|bring in|brings in|throw\w* off)"
     r"\s+(?:from|by|in|through)(?:\s+\(or\s+(?:us\w*|consum\w*)\s+(?:in|by)\))?"     # "from (or use in)"
     r"\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
-    r"(?:operations|operating activities|business)\b")
+    r"(?:operations|operating activities|business)\b|"
+    # ... or with the operations the subject: "how much cash did Acme's operations generate (in FY86)?"
+    r"(?<!free )\bcash\s+(?:did|does|do)\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
+    r"operations\s+(?:generate|produce|provide|bring\s+in|throw\s+off)\b")
 # The total of the cash flow statement's operating section named as a noun phrase in any of its printed forms: "cash
 # flow(s) from operating activities", "net cash inflow from operating activities", "cash provided by (used in)
 # operating activities" (not "... from operations": IFRS's "Cash generated from operations" is a subtotal before
@@ -116,6 +119,26 @@ def name_holders(folded: str) -> str:
     return _CONTROLLING.sub("owners", _MINORITIES.sub("non-controlling interests", folded))
 
 
+# "profitable at the operating line", "a loss at the pre-tax level": the line of the income statement named by its level
+# (the profit or loss said with it is the line's sign, asked of the raw question: `figure_yes_no`)
+_AT_THE_LINE = re.compile(r"(?:\b(?:profitable|unprofitable|loss-making|(?:a|an|any)\s+(?:profit|loss))\s+)?"
+                          r"\b(?:at|on)\s+(?:the\s+|an?\s+)?(?:gaap\s+|reported\s+|statutory\s+|ifrs\s+)?"
+                          r"(operating|pre-?tax|net|bottom)[- ](?:income\s+)?(?:line|level)\b")
+_LINES = {"operating": "operating income", "pretax": "pretax income", "pre-tax": "pretax income", "net": "net income",
+          "bottom": "net income"}
+
+
+# "debt due within one year", "how much of the borrowings falls due within 12 months": the current portion
+_DUE_WITHIN_A_YEAR = re.compile(r"\b(debt|borrowings?|loans?|debentures|notes|financing|liabilities)\s+(?:(?:is|are|that\s+(?:is|are)|which\s+(?:is|are))\s+|falls?\s+|"
+                                r"payable\s+|repayable\s+)?due\s+within\s+(?:one|1|twelve|12|the\s+next)\s+"
+                                r"(?:years?|months|twelve\s+months|12\s+months)\b")
+
+
+def due_within_a_year(folded: str) -> str:
+    """`folded` with debt "due within one year" said as the statements say it: current."""
+    return _DUE_WITHIN_A_YEAR.sub(r" current \1 ", folded)
+
+
 def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term (and holders as
     `name_holders` names them)."""
@@ -127,4 +150,6 @@ def name_measures(folded: str) -> str:
     folded = _EPS_BASIS_AFTER.sub(r"\1 eps", folded)
     folded = _OPERATING_FLOW.sub(" operating cash flow ", _OPERATING_CASH.sub(" operating cash flow ", folded))
     folded = _BUYING_BACK.sub("share repurchases", folded)
+    folded = _AT_THE_LINE.sub(lambda m: f" {_LINES[m.group(1)]} ", folded)
+    folded = due_within_a_year(folded)
     return _RETURNED.sub(_returned, _BOTTOM_LINE.sub(_bottom_line, folded))

@@ -5,9 +5,11 @@ import re
 
 # a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
 # quarter's dividend is one of the year's dividends instead (its own rule)
-PART_OF_YEAR = re.compile(r"(?i)\bq[1-4]\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
-                          r"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]\b|\b[12]h\b|\b(?:first|second)[- ]half\b|"
-                          r"\bhalf[- ]year\b")
+# (a year may be run into it: "2H89", "Q4FY89", "H1'90")
+_RUN_IN = r"(?:\b|(?=(?:fy)?'?\d{2}(?:\d{2})?\b))"
+PART_OF_YEAR = re.compile(rf"(?i)\bq[1-4]{_RUN_IN}|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
+                          rf"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]{_RUN_IN}|\b[12]h{_RUN_IN}|"
+                          r"\b(?:first|second)[- ]half\b|\bhalf[- ]year\b")
 
 
 def part_of_year(question: str) -> str:
@@ -25,7 +27,7 @@ _PART_NAMES = {"1": r"q1|first quarter|1st quarter", "2": r"q2|second quarter|2n
 def names_part(part: str, text: str) -> bool:
     """`text` names the very quarter or half `part` (as `part_of_year` reads it), not any part of the year."""
     key = next((k for k, v in _PART_NAMES.items() if re.fullmatch(v, part)), None)
-    return key is not None and bool(re.search(rf"(?i)\b(?:{_PART_NAMES[key]})\b", text))
+    return key is not None and bool(re.search(rf"(?i)\b(?:{_PART_NAMES[key]}){_RUN_IN}", text))
 
 
 def ends_the_year(part: str) -> bool:

@@ -55,8 +55,9 @@ def by_caption(lines: list[str], at: int) -> list[str]:
 def block_heading(lines: list[str], at: int) -> list[str]:
     """The heading of the rows under the header at line `at`: a segment named above it, else a measure captioned
     above it or named on it."""
-    return segment_heading(lines, at) or by_caption(lines, at) or \
-        ([lines[at - 1].strip().rstrip(":")] if at >= 1 and per_share_caption(lines[at - 1]) else []) or \
+    # (a dividends caption stating its unit per share, above the years or on their line, heads its rows)
+    per_share = next((c for ln in (lines[at], lines[at - 1] if at >= 1 else "") if (c := per_share_caption(ln))), None)
+    return segment_heading(lines, at) or by_caption(lines, at) or ([per_share] if per_share else []) or \
         caption(lines[at], lines[at + 1:])
 
 
@@ -65,6 +66,9 @@ def total_outside(stack: list[str], label: str) -> list[str]:
     "Items that may be reclassified ..." / "Total comprehensive income for the year"; "Other operating expenses:" /
     ... / "Total operating expenses"): X is the whole measure, the heading one part of it."""
     what = _words(re.sub(r"(?i)^\s*total\b", "", label))
+    closes = next((k for k in range(len(stack) - 1, -1, -1) if what and _words(stack[k]) == what), None)
+    if closes is not None:
+        stack = stack[:closes + 1]      # ("Interest income › Securities" / "Total interest income": the outer's)
     for k, h in enumerate(stack):
         words = _words(h)
         if "other" in words and what and what == words - {"other"}:
@@ -95,4 +99,23 @@ def footnoted_heading(label: str, values: list[str], header: Header | None, nxt:
     two = _PER_SHARE_HEAD.search(label) and (_BASIC_DILUTED.match(nxt) or re.fullmatch(r"[A-Za-z][^\d]{2,80}", nxt.strip()))
     return header is not None and len(values) == 1 and bool(re.fullmatch(r"[1-9]" + (r"\d?" if two else ""), values[0])) and \
         len(header.years) >= 2 and bool(re.search(r"[A-Za-z]{3}", label)) and not TOTAL_ROW.match(label) \
-        and not NUMBERED.search(label)
+        and not (NUMBERED.search(label) and not re.search(r"(?i)\bnote\s*$", label))   # ("... (cents) Note 9")
+
+
+def closed_later(outer: str, inner: str, rest: list[str]) -> bool:
+    """A heading after rows is nested in the one above, not its sibling, where a "Total <outer>" row below closes
+    the outer one before any total of the inner ("Interest income:" / "Loans" / "Securities:" / "Taxable" / ... /
+    "Total interest income": the securities are a part of interest income)."""
+    outer_words, inner_words = outer.lower().rstrip(": "), inner.lower().rstrip(": ")
+    for line in rest[:40]:
+        label = split_row(line)[0].lower()
+        if not TOTAL_ROW.match(label):
+            continue
+        what = TOTAL_ROW.sub("", label).strip()
+        if not what:
+            return False        # a bare "Total" closes the innermost heading: the inner one
+        if inner_words and (inner_words in what or what in inner_words):
+            return False
+        if outer_words and (outer_words in what or what in outer_words):
+            return True
+    return False

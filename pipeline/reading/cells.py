@@ -93,7 +93,7 @@ def heading_label(label: str) -> str:
     """A heading's label with its per-column units said once and its note number dropped: "Earnings per share 8 pence
     pence" -> "Earnings per share (pence)" (the unit stays in the label: a per-share figure's minor unit is read from
     it); "" when the line is only a unit per column."""
-    toks = label.rstrip(":").split()
+    toks = re.sub(r"(?i)\s+note\s*$", "", label.rstrip(":")).split()   # ("Earnings per share (cents) Note" + its "9")
     if len(toks) > 1 and {t.lower() for t in toks} <= {"number", "no.", "numbers"}:
         return ""       # "Number Number" under the years: the columns count, no heading ("Cents Cents" stays: a unit)
     if label.count(")") > label.count("(") and label[:1].islower():
@@ -102,7 +102,7 @@ def heading_label(label: str) -> str:
     while j > 1 and toks[j - 1].lower() == toks[-1].lower():
         j -= 1
     if len(toks) - j < 2 or not _UNIT_TOKEN.fullmatch(toks[-1]):
-        return label.rstrip(":").strip()
+        return " ".join(toks)
     rest = toks[:j - 1] if j > 1 and re.fullmatch(r"\d{1,2}[a-z]?", toks[j - 1]) else toks[:j]
     return f"{' '.join(rest)} ({toks[-1]})" if rest else label.rstrip(":").strip()
 

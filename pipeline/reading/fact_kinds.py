@@ -129,9 +129,11 @@ _PER_SHARE_CAPTION = re.compile(rf"(?i)^[^\d]*\b(?:dividends?|distributions?)\b[
                                 rf"(?:share|unit)\s*\(\s*{_RATE_UNIT}\s*\))\s*:?\s*$")
 
 
-def per_share_caption(line: str) -> bool:
-    """A caption line stating that the dividends below it are per share, in which unit."""
-    return bool(_PER_SHARE_CAPTION.match(line.strip()))
+def per_share_caption(line: str) -> str | None:
+    """The caption of a line stating that the dividends below it are per share, in which unit, the years it may
+    close on left out ("Dividends declared for the financial year (sen per share): FY2061 FY2060"), or None."""
+    lead = re.sub(r"(?i)(?:\s+(?:FY\s?'?)?(?:19|20)?\d{2}(?:\d{2})?)+\s*$", "", line).strip()
+    return lead.rstrip(":").strip() if _PER_SHARE_CAPTION.match(lead) else None
 
 
 def per_share_units(line: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import attributed_lines, columnar, percent_columns, unit_columns
+from pipeline.reading import attributed_lines, basis_columns, columnar, percent_columns, unit_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.fact_kinds import per_share_units
 from pipeline.core.currencies import currency_of
@@ -20,8 +20,8 @@ from pipeline.reading.trailing_years import column_line, trailing_years
 from pipeline.reading.unlabelled_totals import heading_total, section_total, top_total
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
-from pipeline.reading.block_headings import NUMBERED, block_heading, by_caption, footnoted_heading, segment_heading, \
-    total_outside
+from pipeline.reading.block_headings import NUMBERED, block_heading, by_caption, closed_later, footnoted_heading, \
+    segment_heading, total_outside
 from pipeline.reading.statement_titles import SUMMARY_TITLE, detect_title, retitle, whose_page
 from pipeline.core import bilingual
 
@@ -205,7 +205,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                     pass
                 elif last_kind == "heading":
                     stack.append(heading)
-                elif last_kind == "row" and stack:
+                elif last_kind == "row" and stack and not closed_later(stack[-1], heading, lines[i + 1:]):
                     stack[-1] = heading
                 else:
                     stack.append(heading)
@@ -240,6 +240,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         else:
             last_kind = "row"
         i += 1
+    basis_columns.read(table)
     return table
 
 

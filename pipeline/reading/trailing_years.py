@@ -16,6 +16,7 @@ _CHANGE_TAIL = re.compile(r"(?i)(?:\s+(?:%\s*)?(?:change|var\.?|variance)(?:\s*(
 _SPLIT_YEAR = re.compile(r"((?:19|20)\d{2})[/–-](\d{2})")
 
 
+_FY_LABEL = re.compile(r"(?i)FY\s?'?((?:19|20)\d{2}|\d{2})")
 # (or on two or more dates: "Net debt (in millions) December 31, 2061 December 31, 2060", "... 31 March 2061 31 March 2060")
 _DATED_TAIL = re.compile(rf"(?i)(?:\s+{DATE}){{2,}}\s*$")
 
@@ -30,8 +31,11 @@ def trailing_years(line: str) -> list[int] | None:
     for t in reversed(toks):
         split = _SPLIT_YEAR.fullmatch(t)
         end = split_year_end(int(split.group(1)), int(split.group(2))) if split else None
+        fy = _FY_LABEL.fullmatch(t)
         if YEAR.match(t):
             years.append(int(t))
+        elif fy is not None:    # "FY89 FY88", "FY2089 FY2088": a fiscal year by its label
+            years.append(int(fy.group(1)) if len(fy.group(1)) == 4 else 2000 + int(fy.group(1)))
         elif end is not None:   # a year named by both its calendar years ("2030/31"): the year it ends
             years.append(end)
         else:

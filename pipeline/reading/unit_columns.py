@@ -60,8 +60,9 @@ def per_column(header: Header, line: str) -> bool:
 
 def above(header: Header, lines: list[str], start: int) -> None:
     """The line right above a header starting at line `start`: a units row telling repeated years apart ("Pence per
-    share £m" over "2061 2060 2061 2060"), or a dividends caption stating a rate per share (every column per share)."""
+    share £m" over "2061 2060 2061 2060"), or a dividends caption stating a rate per share, there or on the years'
+    own line (every column per share)."""
     if start > 0 and header.ambiguous_years and per_column(header, lines[start - 1]):
         header.unit = header.unit or scale_of(lines[start - 1])
-    elif start > 0 and per_share_caption(lines[start - 1]):
+    elif per_share_caption(header.caption) or start > 0 and per_share_caption(lines[start - 1]):
         header.per_share = True

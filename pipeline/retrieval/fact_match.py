@@ -24,8 +24,8 @@ from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, 
 from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
-from pipeline.retrieval import (attribution, balance_dates, entity_columns, facts_rebuild, row_fit, row_headings,
-                                turn_lookups)
+from pipeline.retrieval import (attribution, balance_dates, entity_columns, facts_rebuild, payments, row_fit,
+                                row_headings, turn_lookups)
 from pipeline.retrieval.measure_named import names_measure, qualified_line
 from pipeline.retrieval.row_words import BARE_BASIS, heading_total, row_stems, said_whole
 from pipeline.retrieval.per_part import per_part_rows
@@ -97,6 +97,8 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     if joined is not None and metric.matches_row(joined, f.statement, asked):
         return True
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
+    if row_headings.current_part(metric, f):
+        return True         # "Current liabilities › Borrowings": the current borrowings
     if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and any(metric.matches_row(h, f.statement) for h in (parents[-1], f"Total {parents[-1]}")):
         return True         # "Dividend per share › Interim / Final / Total", "ASSETS › TOTAL": the heading's figure
     if parents and metric.kind == f.kind == "per_share" and DIVIDEND.search(parents[-1]) and \
@@ -235,7 +237,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
     in_parts = "total" in ask.question.lower() and row_fit.printed_in_parts(ask, cands)
     required = row_fit.required_words(ask, cands, _metric_covers)
-    asks_noncurrent = {"non", "current"} <= set(required)
+    asks_noncurrent = {"non", "current"} <= set(required) or bool(_NET_OF_CURRENT.search(ask.question))
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
     sliced, own_currency = row_fit.currencies_printed(ask, cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
@@ -250,6 +252,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                 and not DIVIDEND.search(ask.question):
             continue    # "interest paid", "taxes paid": the cash paid, never the year's expense the income statement
             #             prints ("how much did it pay in royalties" asks the expense)
+        if payments.payment_for_a_charge(ask, f):
+            continue    # "how much was charged for X": the expense, never the cash the year paid for it
         row = row_stems(f)
         link = None
         own_line = ask.metric is None or _metric_covers(ask.metric, f, ask) or bool(ask.hard) and qualified_line(ask, f)
@@ -261,6 +265,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
         noncurrent = asks_noncurrent and bool(_NET_OF_CURRENT.search(f.label))
+        if "current" in required and not asks_noncurrent and _NET_OF_CURRENT.search(f.label):
+            continue    # the current part asked: "Long-term debt, excluding current maturities" is the rest of it
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (
                    noncurrent and w in ("non", "current")) and not (people and
                    terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, sliced) and not
@@ -341,8 +347,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # (the row's whole label said in the question, its filler words too: "Amount available for distribution to
         # Unitholders" over "Income available for distribution to Unitholders")
         whole = said_whole(f.label, ask.question)
+        unasked_cash = payments.unasked_payment(ask, f)
         # (the metric's own line above a row holding the asked words, "Profit for the period" > "Gross profit")
-        key = (movement, other_than_equity, link is None, total_named, primary or hinted, hinted, in_metric_statement,
+        key = (movement, other_than_equity, link is None, not unasked_cash, total_named, primary or hinted, hinted,
+               in_metric_statement,
                not row_fit.before_interest_and_tax(ask, f, cands), own_line,
                printed, id(f) not in per_part,
                owners, soft_hits,

@@ -89,6 +89,8 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
     if not hits:
         return False
     said = set(stems(ask.question))
+    if toks[-1] in ("payabl", "receiv") and not said & {"payabl", "receiv", "owe", "owed", "outstand", "accru", "due"}:
+        return True     # "Dividends and interest on own capital payable": the amount unpaid, not the year's amount
     cut = _qualifier_start(toks)
     if cut and all(i > cut for i in hits):
         return True     # "Accounts receivable, net of allowance for credit losses of $6.8": the allowance is deducted
@@ -109,11 +111,12 @@ NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|un
 
 
 def _qualifier_start(toks: list[str]) -> int | None:
-    """Where a label's "net of ..." / "less ..." qualifier, or its measurement basis ("Financial assets at fair value
-    through other comprehensive income"), starts after its own name ("Accounts receivable, net of allowance ...");
-    None for none, or for a row that is the deduction itself ("Less: allowance ...")."""
+    """Where a label's "net of ..." / "less ..." qualifier, its measurement basis ("Financial assets at fair value
+    through other comprehensive income") or what it is struck before ("Profit before finance costs and tax") starts
+    after its own name ("Accounts receivable, net of allowance ..."); None for none, or for a row that is the
+    deduction itself ("Less: allowance ...")."""
     return next((i for i in range(1, len(toks) - 1) if toks[i] == "net" and toks[i + 1] == "of" or
-                 toks[i] in ("less", "through")), None)
+                 toks[i] in ("less", "through", "befor")), None)
 
 
 # a cash flow statement's movement of an item, not its balance
@@ -379,4 +382,5 @@ def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
     year ("Inventories 1,271,888" for the net line and "Inventories 1,284,306" for its gross part, their numbering
     gone): which one is asked cannot be told."""
     return f.kind == "money" and _printed_again(f, rows, lambda c: c.label_path == f.label_path and c.span == f.span)
+
 

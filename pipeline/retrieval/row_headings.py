@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pipeline.core import bilingual
 from pipeline.question.ask_words import FILLER
 from pipeline.question.figure_ask import stems
 from pipeline.question.lexicon import get_lexicon
@@ -78,3 +79,15 @@ def names_own_measure(label: str, ask) -> bool:
     own = set(stems(" ".join(ask.metric.terms))) if ask.metric is not None else set(ask.measure_stems)
     return any(w in _MEASURE_NOUNS and w not in own for w in stems(rest)) or any(
         ask.metric is None or m.key != ask.metric.key for m in get_lexicon().find(rest))
+
+
+_SIDE_HEADING = re.compile(r"(?i)(?P<non>non-?\s?)?\bcurrent\s+liabilities\b")
+
+
+def current_part(metric, f: StoredFact) -> bool:
+    """A row under a "Current liabilities" heading is the current part of its line ("Current liabilities › Borrowings"
+    is the current borrowings; "(2) Current liabilities › Financial liabilities › Borrowings" and "Pasivo corriente /
+    Current liabilities › Préstamos / Borrowings" too): the nearest heading saying current or non-current decides."""
+    side = next((m for h in reversed(f.label_path.split("\u203a")[:-1]) if (m := _SIDE_HEADING.search(h))), None)
+    return side is not None and not side.group("non") and \
+        metric.matches_row(f"Current {bilingual.halves(f.label.strip())[-1]}")

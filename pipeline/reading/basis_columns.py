@@ -1,0 +1,56 @@
+"""An income statement that prints one year in three columns, the figures before some items, the items and the total:
+
+    2086 2086 2086 2085
+    Before adjusting Adjusting Restated
+    items items Total Total
+    Revenue 3,184.6 - 3,184.6 3,402.8
+    Operating profit 526.1 (154.6) 371.5 579.7
+
+("Underlying / Specific items / Statutory", "Before exceptional items / Exceptional items / Total"). The words over
+the columns stack in ways the text layer cannot split, so the columns are told apart by their figures: where the
+rows' first two figures of the year add up to the third, the third is the year's total (the statutory figure, read
+as the year's column) and the other two are its parts, not read (`read`)."""
+from __future__ import annotations
+
+import dataclasses
+from decimal import Decimal
+
+from pipeline.reading.cells import parse_number
+from pipeline.reading.page_table import PageTable
+
+# the words such columns are captioned with, stacked over two or three lines
+_CAPTION_WORDS = set("""before after adjusting adjusted adjustments exceptional specific separately disclosed non-underlying
+underlying non-recurring items item total statutory reported restated re-presented represented results and other
+note notes""".split())
+_MIN_ROWS = 3       # rows whose figures add up, at the least, before the third column is read as their total
+
+
+def read(table: PageTable) -> None:
+    """Mark the parts of each year printed as parts and total (see the module): the total column stays a value
+    column, the two parts become kinds "before items" and "items", and the year is no longer ambiguous."""
+    for h in table.headers:
+        for year in sorted(h.ambiguous_years):
+            at = [i for i, c in enumerate(h.columns) if c.kind == "value" and c.year == year]
+            if len(at) != 3 or at[2] - at[0] != 2:
+                continue
+            sums = [_adds_up(r, at) for r in table.rows if r.cols is h.columns and r.cells() is not None]
+            if sums.count(True) < _MIN_ROWS or sums.count(False) > sums.count(True) // 10:
+                continue
+            for i, kind in zip(at[:2], ("before items", "items")):
+                h.columns[i] = dataclasses.replace(h.columns[i], kind=kind)
+            h.ambiguous_years.discard(year)
+            for r in table.rows:
+                if r.cols is h.columns:     # (the columns' stacked captions are no headings of the rows)
+                    r.ambiguous = r.ambiguous - {year}
+                    r.path = tuple(p for p in r.path if not set(p.lower().split()) <= _CAPTION_WORDS)
+
+
+def _adds_up(row, at: list[int]) -> bool | None:
+    """The row's first two figures of the year add up to the third (to the printed decimals); None for a row with
+    none of them printed (a heading's blank cells)."""
+    cells = row.cells()
+    values = [parse_number(cells[i][1]) if cells[i][1].strip("—–-") else Decimal(0) for i in at]
+    if any(v is None for v in values) or not any(values):
+        return None
+    a, b, total = values
+    return abs(a + b - total) <= Decimal("0.15") * max(1, abs(total) / 1000)

@@ -1,0 +1,23 @@
+"""A payment the cash flow statement prints against the amount a question asks: "interest paid" is the cash paid,
+while "how much was charged for X" or "interest on own capital" (paying unsaid) ask the year's amount."""
+from __future__ import annotations
+
+import re
+
+from pipeline.question.figure_ask import Ask, says
+from pipeline.stores.facts import StoredFact
+
+_CASH_SIDE = re.compile(r"(?i)\b(?:paid|pays?|paying|payments?|received|receipts?|cash)\b")
+_CHARGED = re.compile(r"(?i)\bcharged\b")
+
+
+def payment_for_a_charge(ask: Ask, f: StoredFact) -> bool:
+    """The question asks what was charged ("how much was charged for X"): a cash flow's payment row is not it."""
+    return f.statement == "cash_flow" and bool(_CASH_SIDE.search(f.label)) and says(_CHARGED, ask.question)
+
+
+def unasked_payment(ask: Ask, f: StoredFact) -> bool:
+    """A payment the cash flows print ("Interest on own capital paid") where the question, naming no measure of the
+    lexicon, says nothing of paying: the year's amount is asked, ranked first where a statement prints it."""
+    return ask.metric is None and f.statement == "cash_flow" and bool(_CASH_SIDE.search(f.label)) and \
+        not says(_CASH_SIDE, ask.question)
