@@ -14,7 +14,7 @@ _EXCHANGE = r"(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago S
 _TICKER_ROW = re.compile(rf"(?:Common|Ordinary|Class [A-C])\s+(?:Stock|Shares)[^\n]{{0,90}}?\s([A-Z]{{1,5}}(?:\.[A-Z])?)"
                          rf"\s+{_EXCHANGE}")
 _TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE|NYSE American)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)")
-# a cover's listing line of its own: "ASX: BLG", "London Stock Exchange: PNHL", "Korea Exchange (KOSPI): 031460"
+# a cover's listing line of its own: "ASX: WMU", "London Stock Exchange: CLDH", "Korea Exchange (KOSPI): 045120"
 _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t]+)?Exchange(?:[ \t]+\([A-Z]+\))?|NYSE|NASDAQ|"
                           r"Nasdaq|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE)(?:[ \t]+(?:code|ticker|symbol))?[ \t]*:[ \t]*"
                           r"([A-Z0-9][A-Z0-9.]{1,6})[ \t]*$")

@@ -9,7 +9,7 @@ CHANGE_Q = re.compile(r"(?i)\bby how much\b|\bhow much did\b.*\b(increase|decrea
                        r"reduce|cut)\b")
 CHANGE = re.compile(r"(?i)\b(increas\w*|decreas\w*|grew|grow\w*|rose|ris(e|en|ing)|fell|fall\w*|declin\w*|chang\w*|"
                      r"rais\w*|reduc\w*|cut|up|down|higher|lower)\b")
-# a yes/no question comparing two figures ("did 2H89's result exceed 1H89's?", "was revenue higher than in 2088?"): a
+# a yes/no question comparing two figures ("did 2H61's result exceed 1H61's?", "was revenue higher than in 2060?"): a
 # sentence answers it only where it states a direction or a comparison ("rose", "lower than", "exceeded")
 COMPARISON_Q = re.compile(r"(?i)\b(exceed\w*|outperform\w*|surpass\w*|higher|lower|greater|larger|smaller|more\s+than|"
                           r"less\s+than|above|below|beat)\b")

@@ -69,7 +69,7 @@ def count_score(sentence: str, terms: list[str]) -> int:
                 if re.search(r"\d", w) or (back and w.endswith((".", ":", ";"))):
                     break       # another number, or "... technical staff. 4": a page number run into the text
                 if any(term in stems(w) for term in terms) and not (w[-1:].isalpha() and _MODIFIES.match(toks[k + 1] if k + 1 < len(toks) else "")):
-                    # ("completions fell to 10,206": the level the change reached, no narrower count)
+                    # ("unit sales fell to 8,412": the level the change reached, no narrower count)
                     said = _REACHED.sub(" ", " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x)))
                     narrowing = [x for x in content_terms(said) if x not in terms]
                     # "we hired more than 14,000 employees": how many joined or left, not how many there are

@@ -20,7 +20,7 @@ _CAUSAL = re.compile(r"(?i)\b(due to|because|driven (\w+ly )?by|drove|reflect(s|
                      r"non-?controlling|minority|common|ordinary|(the )?(company|parent|group)\b))|primarily (from|by)|"
                      r"led by|owing to|caused by|(main |key |principal |primary )?drivers? of|"
                      r"(helped|supported|boosted|lifted) (\w+ly )?by|thanks to|on the back of|lifted|boosted|"
-                     # (a fall's cause: "demand was held back by lower mortgage availability")
+                     # (a fall's cause: "volumes were held back by weaker export demand")
                      r"(held back|weighed down|hampered|dampened|constrained|hit|hurt) (\w+ly )?by)\b")
 
 
@@ -41,8 +41,8 @@ _NAME_WORD = re.compile(r"(?<=\s)[A-Z][a-z]{2,}\b")
 
 def named_parts(facts: QuestionFacts) -> list[str]:
     """The words of a part the question names by its own name, capitalised past its first word and not the company's
-    ("What drove Component Solutions revenue growth?": "Component", "Solutions"): a cause of another part's change
-    ("In Optical Solutions, revenue grew because ...") does not answer it."""
+    ("What drove Marine Coatings revenue growth?": "Marine", "Coatings"): a cause of another part's change
+    ("In Powder Coatings, revenue grew because ...") does not answer it."""
     own = facts.company_words()
     return [w for w in _NAME_WORD.findall(" " + core_question(facts.text).split(None, 1)[-1])
             if w.lower() not in own and not re.fullmatch(r"(?:FY|H[12]|Q[1-4])\d*", w)]

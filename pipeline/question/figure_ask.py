@@ -146,7 +146,7 @@ _PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors
                        r"(?:propos|recommend|declar|approv|resolv)|\s*$|\s*\?)|\b(?:by|from)\s+the\s+(?:board|directors)\b")
 # where the figure is printed, not what it measures: "per Note 4", "(see note 12)", "in note 7(b)"
 _NOTE_REF = re.compile(r"(?i)\(?\b(?:(?:per|in|from|see|according\s+to)\s+)?(?:the\s+)?notes?\s+\d{1,2}(?:\s*\(?[a-z]\))?\b\)?")
-# ("how much zakat was charged in 2086?", "charged to profit or loss": the expense asked as a verb, no word of it;
+# ("how much royalty was charged in 2061?", "charged to profit or loss": the expense asked as a verb, no word of it;
 # "2060 operating profit as re-presented": the comparative as the latest report prints it, which is what is read)
 _SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big|high|small|low)\b|\b(?:was|were|been|is|are)\s+charged\b(?:\s+"
                          r"(?:to|against|in)\s+(?:the\s+)?(?:profit(?:\s+or\s+loss)?|income\s+statement|p&l|earnings))?|"
@@ -321,8 +321,8 @@ def _leading_parts(company) -> set[str]:
 
 
 def _initials(company) -> str:
-    """The initials of a company's name, without its legal form ("ATB" of "Acme Trust Bank Plc") or with it ("KVEC" of
-    "Kestrel Valley Energy Corporation"), three letters or more, as an analyst writes them, as a pattern: upper case;
+    """The initials of a company's name, without its legal form ("ATB" of "Acme Trust Bank Plc") or with it ("OAC" of
+    "Ormsby Aggregates Corporation"), three letters or more, as an analyst writes them, as a pattern: upper case;
     never a measure's abbreviation ("NII" of "Northern Investment Income")."""
     def of(name: str) -> str:
         words = [w for w in re.split(r"[\s,]+", name) if w[:1].isalpha()]

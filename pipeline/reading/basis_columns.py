@@ -1,10 +1,10 @@
 """An income statement that prints one year in three columns, the figures before some items, the items and the total:
 
-    2086 2086 2086 2085
+    2061 2061 2061 2060
     Before adjusting Adjusting Restated
     items items Total Total
-    Revenue 3,184.6 - 3,184.6 3,402.8
-    Operating profit 526.1 (154.6) 371.5 579.7
+    Revenue 2,410.2 - 2,410.2 2,388.0
+    Operating profit 402.1 (70.4) 331.7 441.6
 
 ("Underlying / Specific items / Statutory", "Before exceptional items / Exceptional items / Total"). The words over
 the columns stack in ways the text layer cannot split, so the columns are told apart by their figures: where the

@@ -7,7 +7,7 @@ statements print them:
 
 Each month-day belongs to the year below it, in order ("January 31, 2037", "February 1, 2036", ...): read together,
 the first column would take the last month-day and the others none. A column's period printed as a range of dates,
-"FY2093 (April 1, 2093 - March 31, 2094)", or named with its closing date, "FY2094 (As of March 31, 2095)", is one
+"FY2060 (April 1, 2060 - March 31, 2061)", or named with its closing date, "FY2061 (As of March 31, 2062)", is one
 column dated by its end (`by_end_dates`): the filing's calendar names it, as it names every other dated column and
 note, so a label naming the year it starts and a note dated by its end agree."""
 from __future__ import annotations
@@ -53,8 +53,8 @@ _DATE_RANGE = re.compile(rf"(?i)(?P<label>{_LABEL}\s*)?\(\s*(?:{DATE}\s*(?:-|\u2
 
 
 def by_end_dates(line: str) -> str:
-    """`line` with each bracketed period read as its end date ("FY2093 (April 1, 2093 - March 31, 2094)" as
-    "March 31, 2094"); a label the line also prints alone ("FY2093" over a translation column) takes the same date.
+    """`line` with each bracketed period read as its end date ("FY2060 (April 1, 2060 - March 31, 2061)" as
+    "March 31, 2061"); a label the line also prints alone ("FY2060" over a translation column) takes the same date.
     Blanks keep every other word where it was."""
     ends: dict[str, str] = {}
 

@@ -34,7 +34,7 @@ def trailing_years(line: str) -> list[int] | None:
         fy = _FY_LABEL.fullmatch(t)
         if YEAR.match(t):
             years.append(int(t))
-        elif fy is not None:    # "FY89 FY88", "FY2089 FY2088": a fiscal year by its label
+        elif fy is not None:    # "FY61 FY60", "FY2061 FY2060": a fiscal year by its label
             years.append(int(fy.group(1)) if len(fy.group(1)) == 4 else 2000 + int(fy.group(1)))
         elif end is not None:   # a year named by both its calendar years ("2030/31"): the year it ends
             years.append(end)

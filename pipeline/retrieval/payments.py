@@ -1,5 +1,5 @@
 """A payment the cash flow statement prints against the amount a question asks: "interest paid" is the cash paid,
-while "how much was charged for X" or "interest on own capital" (paying unsaid) ask the year's amount."""
+while "how much was charged for X" or "interest on members' capital" (paying unsaid) ask the year's amount."""
 from __future__ import annotations
 
 import re
@@ -17,7 +17,7 @@ def payment_for_a_charge(ask: Ask, f: StoredFact) -> bool:
 
 
 def unasked_payment(ask: Ask, f: StoredFact) -> bool:
-    """A payment the cash flows print ("Interest on own capital paid") where the question, naming no measure of the
+    """A payment the cash flows print ("Royalties paid to the licensor") where the question, naming no measure of the
     lexicon, says nothing of paying: the year's amount is asked, ranked first where a statement prints it."""
     return ask.metric is None and f.statement == "cash_flow" and bool(_CASH_SIDE.search(f.label)) and \
         not says(_CASH_SIDE, ask.question)

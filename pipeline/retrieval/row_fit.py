@@ -90,7 +90,7 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
         return False
     said = set(stems(ask.question))
     if toks[-1] in ("payabl", "receiv") and not said & {"payabl", "receiv", "owe", "owed", "outstand", "accru", "due"}:
-        return True     # "Dividends and interest on own capital payable": the amount unpaid, not the year's amount
+        return True     # "Royalties and licence fees payable": the amount unpaid, not the year's amount
     cut = _qualifier_start(toks)
     if cut and all(i > cut for i in hits):
         return True     # "Accounts receivable, net of allowance for credit losses of $6.8": the allowance is deducted
