@@ -14,10 +14,13 @@ _EXCHANGE = r"(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago S
 _TICKER_ROW = re.compile(rf"(?:Common|Ordinary|Class [A-C])\s+(?:Stock|Shares)[^\n]{{0,90}}?\s([A-Z]{{1,5}}(?:\.[A-Z])?)"
                          rf"\s+{_EXCHANGE}")
 _TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE|NYSE American)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)")
+# (what a listing line may print after its colon that is no company's code: an exchange's own name, a year, a rate)
+_NOT_A_TICKER = re.compile(r"NYSE|NASDAQ|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE|KOSPI|KOSDAQ|(?:19|20)\d{2}|\d{1,3}|"
+                           r"[\d.]*\.\d+|\d{7,}")
 # a cover's listing line of its own: "ASX: WMU", "London Stock Exchange: CLDH", "Korea Exchange (KOSPI): 045120"
 _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t]+)?Exchange(?:[ \t]+\([A-Z]+\))?|NYSE|NASDAQ|"
                           r"Nasdaq|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE)(?:[ \t]+(?:code|ticker|symbol))?[ \t]*:[ \t]*"
-                          r"([A-Z0-9][A-Z0-9.]{1,6})[ \t]*$")
+                          r"([A-Z0-9][A-Z0-9.]{1,6})[ \t\r]*$")
 
 
 FILE_NO = re.compile(r"(?i)commission\s+file\s+(?:number|no\.?)\s*:?\s*([0-9]{1,4}-[0-9]{3,7})")
@@ -153,7 +156,8 @@ def aliases_for(legal: str, short: str) -> tuple[str, ...]:
 
 def tickers(text: str) -> tuple[str, ...]:
     out: list[str] = []
-    for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)) + list(_TICKER_LINE.finditer(text)):
+    lines = [m for m in _TICKER_LINE.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))]
+    for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)) + lines:
         t = m.group(1)
         if t not in out and t not in {"NYSE", "LLC", "NONE", "THE", "USD"}:
             out.append(t)

@@ -237,7 +237,7 @@ def test_a_cover_listing_line_names_the_ticker():
     from ingest.registrant import tickers
 
     assert tickers("COLDHARBOUR HOMES PLC\nLondon Stock Exchange: CLDH\nAnnual Report 2061") == ("CLDH",)
-    assert tickers("ABN 12 345 678 901\nASX: WMU\nProtecting") == ("WMU",)
+    assert tickers("ABN 12 345 678 901\r\nASX: WMU\r\nProtecting") == ("WMU",)     # (as pdfium ends its lines)
     assert tickers("Registered office: 4 Quay Street\nNote: see page 4") == ()
 
 
@@ -343,3 +343,87 @@ def test_debt_due_within_a_year_is_the_current_part_and_the_rest_is_not_it():
 def test_a_companys_initials_with_its_legal_form_name_it():
     assert _answer("OAC current maturities of long-term debt at year-end 2061?", DEBT,
                    "Ormsby Aggregates Corporation", 2061, 2061) == "120.5"
+
+
+def test_a_figure_printed_with_its_cents_sign_is_a_rate_in_cents():
+    from pipeline.answer.wording import shown
+    from pipeline.reading.cells import parse_number
+
+    page = ["WAITAKI FIBRE LIMITED", "Five-year summary", "Year ended 31 May 2057 2058 2059 2060 2061", "Per share",
+            "Earnings per share 18.5c 21.5c 26.4c 24.5c 31.8c", "Dividends paid per share 9.5c 10.5c 11.0c 12.0c 14.0c",
+            "Employees at year end 1,842 1,905 1,968 2,014 2,086"]
+    facts = [dataclasses.replace(f, company="Waitaki Fibre") for f in stored_facts(["\n".join(page)], 2061, "ANNUAL")]
+    hit = answer_of("Dividend per share paid in FY2060", facts, "Waitaki Fibre", 2060)
+    assert isinstance(hit, FactMatch) and shown(hit.fact) == "12.0 cents per share"
+    assert parse_number("3c") is None      # a note's reference, no figure
+
+
+def test_debt_due_within_a_year_printed_in_two_parts_or_lent_out_is_no_one_line():
+    both = [DEBT[0][:6] + ["Short-term borrowings 75.0 60.0"] + DEBT[0][6:]]
+    assert _answer("How much debt is due within one year at Dec 31, 2061?", both, "Ormsby Aggregates", 2061, 2061) \
+        is None     # short-term borrowings and the current portion: the debt due is their sum
+    lent = [["ORMSBY AGGREGATES CORPORATION", "CONSOLIDATED BALANCE SHEETS", "(In millions)", "December 31, 2061 2060",
+             "Current assets:", "Current loans to affiliates 35.0 30.0", "Total current assets 512.0 480.2",
+             "Current liabilities:", "Accounts payable 210.4 198.0", "Total current liabilities 412.0 380.2"]]
+    assert _answer("How much debt is due within one year at Dec 31, 2061?", lent, "Ormsby Aggregates", 2061, 2061) \
+        is None     # a loan the company made is an asset
+
+
+def test_three_columns_of_a_year_that_add_up_are_read_only_when_captioned_before_items_and_total():
+    statutory_first = [ln.replace("Before adjusting Adjusting Restated", "Statutory Adjusting Underlying")
+                       .replace("items items Total Total", "items Underlying") for ln in BASIS]
+    gross_net = [ln.replace("Before adjusting Adjusting Restated", "Gross Reinsurance Net")
+                 .replace("items items Total Total", "Net") for ln in BASIS]
+    segments = [ln.replace("Before adjusting Adjusting Restated", "Retail Wholesale Total")
+                .replace("items items Total Total", "Total") for ln in BASIS]
+    for pages in (statutory_first, gross_net, segments):
+        assert _answer("Operating profit 2061", [pages], "Coldharbour Homes", 2061, 2061) is None, pages[4]
+    underlying = [ln.replace("Before adjusting Adjusting Restated", "Underlying Specific items Statutory")
+                  .replace("items items Total Total", "Statutory") for ln in BASIS]
+    assert _answer("Operating profit 2061", [underlying], "Coldharbour Homes", 2061, 2061) == "331.7"
+
+
+def test_a_rate_paid_in_the_year_under_a_heading_of_dividends_paid_and_proposed_names_no_year():
+    page = ["HARTWELL BREWERIES PLC", "8. Dividends", "2061 2060", "£m £m", "Dividends paid and proposed for the year:",
+            "Final dividend paid of 5.5p (2060: 5.0p) per share 22.0 20.0",
+            "Interim dividend paid of 3.0p (2060: 2.8p) per share 12.0 11.2"]
+    assert _answer("Final dividend per share 2061", [page], "Hartwell Breweries", 2061, 2061) is None
+
+
+def test_the_audits_over_reaches_stay_refused_or_right():
+    from types import SimpleNamespace
+
+    from ingest.registrant import tickers
+    from pipeline.answer import people, which_event
+    from pipeline.answer.prose_counts import count_score
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.causes import named_parts
+    from pipeline.question.registry import Company
+    from pipeline.question.year_parts import part_of_year
+
+    # a listing line naming the exchange itself, a rate or a year is no ticker
+    assert tickers("Stock Exchange: NZX\nForeign Exchange: 1.2745\nASX: 2061") == ()
+    # a product's number is no part of a year; a month, the group or a country are no part of the company
+    assert part_of_year("Revenue from H200 accelerators in 2061") == "" and part_of_year("Q400 deliveries 2061") == ""
+    tollgate = [Company(key="t", name="Tollgate Chemicals Ltd")]
+    for q in ("Why did the Group's revenue rise in 2061?", "Why did revenue rise in the year to March 2061?",
+              "According to the Chairman, why did margins fall?", "Why did revenue from Germany rise in 2061?"):
+        assert named_parts(QuestionFacts(text=q, companies=tollgate)) == [], q
+    # a workforce comprising its employees is all of them
+    assert count_score("At year end the workforce comprised 5,400 employees.", ["employe"]) == 2
+    # wholly of one thing and partly of another: which is asked cannot be told, no "No"
+    assert not which_event.partial_degree("Was the final dividend fully franked?",
+                                          "The final dividend is fully franked, while the special dividend is 50% franked.")
+
+    def firm(*texts: str) -> str:
+        pages = [SimpleNamespace(text=t, page=i + 1, doc="d", doc_type="ANNUAL", fiscal_year=2061, company="Kestrel")
+                 for i, t in enumerate(texts)]
+        return people._auditor(SimpleNamespace(claims=[]), "Kestrel Valley Energy", 2061, pages, lambda p: 1)[0]
+
+    signer = "Independent auditor's report. Signed: Quenda Ashcroft LLP, Chartered Accountants, London, 2 March 2062."
+    subsidiary = "The accounts of Kestrel Norge AS were audited by Fjordrevisjon AS, a firm other than the Group auditor."
+    assert "Quenda Ashcroft LLP" in firm(subsidiary, signer) and "Fjordrevisjon" not in firm(subsidiary, signer)
+    report = ("INDEPENDENT AUDITOR'S REPORT TO THE MEMBERS OF KESTREL VALLEY ENERGY PLC\nWe have audited the accounts. "
+              "Valuation of property. We met Harrow Valuers LLP, Tom Reed, Partner, who performed the valuation. " +
+              "The matters are set out in the notes. " * 12 + "\nQuenda Ashcroft LLP\nLondon, 2 March 2062")
+    assert "Quenda Ashcroft LLP" in firm(report) and "Harrow" not in firm(report)

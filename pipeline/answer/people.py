@@ -65,6 +65,10 @@ _FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|Audit\s+
              # continental and Nordic legal forms of an audit firm ("Fjordrevisjon AS", "Revisione Adriatica S.p.A.")
              r"S\.p\.A\.|S\.A\.|S\.r\.l\.|GmbH|AG|AS|A/S|AB|Oy|N\.V\.|B\.V\.)(?![\w/])")
 _FIRM = re.compile(rf"((?:[A-Z][A-Za-z&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
+# "The consolidated financial statements for 2061 were audited by": the group's own (never "the accounts of Acme Norge
+# AS were audited by", a subsidiary's, nor "emissions data ... was audited by")
+_GROUP_AUDITED = re.compile(r"(?i)\b(?:consolidated|group['’]?s?|company['’]s|our)\b(?:(?!\b(?:statements|accounts)\s+of\s+"
+                            r"[A-Z])[^.]){0,80}\b(?:financial\s+statements|accounts)\b[^.]{0,40}\baudited\s+by\s*$")
 _REPORT_TITLE = re.compile(r"(?i)\bauditor['’]?s['’]?\s+report\b|\breport\s+of\s+independent\s+registered\b")
 _AUDIT_WORDS = re.compile(r"(?i)auditor|accounting\s+firm|audit\s+report|report\s+on\s+the\s+audit|/s/|key\s+audit\s+matters?")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d)")
@@ -255,7 +259,8 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
             firm = re.sub(r"^(?:(?:We|The|Our|By|Signed|For\s+and\s+on\s+behalf\s+of|and|Auditors?|Independent\s+Auditors?|"
                           r"External\s+Auditors?)\s+)+", "", firm)
             near = text[max(0, m.start() - 300):m.end() + 300]
-            if len(firm.split()) < 2 or not (report or _AUDIT_WORDS.search(near)) or \
+            signs = report and len(text) - m.end() < 300      # (a report page's signer: at its foot, not in its text)
+            if len(firm.split()) < 2 or not (signs or _AUDIT_WORDS.search(near)) or \
                     re.search(r"(?i)\b(holdings|group|bank|trust|company|inc|plc)\b|(?<!accounting )\bcorporation\b", firm) or \
                     firm.split()[0].lower() in {"the", "a", "an", "in", "of"}:
                 continue
@@ -270,10 +275,13 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
                                                                      r"(?:the\s+)?(?:\w+['’]s\s+)?(?:external\s+|independent\s+)?auditors?\b|"
                                                                      r"which\s+has\s+served\s+as)", after)
                           or re.search(r"(?i)(appoint|re-?appoint)\w*\s*$|\bauditors?\s*[,:]\s*$|\bauditors?\s+(?:is|are|was|"
-                                       r"were)\s*$|\b(?:independent|external)\s+auditors?[.:]?\s*$|\baudited\s+by\s*$", before)
+                                       r"were)\s*$|\b(?:independent|external)\s+auditors?[.:]?\s*$", before)
+                          or _GROUP_AUDITED.search(text[max(0, m.start() - 200):m.start()])
                           # (the engagement partner signing for the firm: "Masato Ueda, Designated Engagement Partner")
                           or re.match(r"\W*(?:[A-Z][a-z'’-]+\s+){1,3}[A-Z][a-z'’-]+,\s*(?i:(?:designated\s+)?"
-                                      r"(?:engagement\s+|audit\s+)?partner)\b", after)
+                                      r"(?:engagement\s+|audit\s+)?partner)\b(?!,?\s+who\b)", after)
+                          # (or the place and date it signed on, at a report page's foot: "London, 2 March 2062")
+                          or signs and re.match(r"\W*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,\s*\d{1,2}\s+[A-Z][a-z]+\s+\d{4}", after)
                           or "Chartered Accountants" in firm)
             if not strong or re.search(r"(?i)\b(regist\w*|services|market|share|bank|custodian|solicitors|lawyers)\b",
                                        firm) or company.split()[0].lower() in firm.lower():

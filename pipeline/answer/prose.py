@@ -252,7 +252,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if why and hits and hits < bar and _REFERS_BACK.match(raw) and set(stems(" ".join(raw.split()[:4]))) & set(terms):
                 said_around = set(stems(" ".join(around)))
                 hits = sum(1 for t in terms if t in have or t in said_around)
-            if hits < bar or parts and not set(stems(" ".join(parts))) <= have | set(stems(" ".join(around))):
+            if hits < bar or parts and not set(stems(" ".join(parts))) <= (have | set(stems(" ".join(around)))
+                                                                             if _REFERS_BACK.match(raw) else have):
                 continue    # (a why question naming a part: the cause of another part's change is not its)
             if superl and not MOST.search(sent):
                 continue

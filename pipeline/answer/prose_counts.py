@@ -11,7 +11,7 @@ from pipeline.question.terms import stems
 _REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|section|article|rule|schedule|form)")
 # words that say a count is whole, not narrower: "798,000 full-time and part-time employees"
 _REACHED = re.compile(r"(?i)\b(?:fell|rose|increased|decreased|grew|declined|dropped|climbed|reached|totall?ed)(?:\s+to)?\b")
-_PART_OF_COUNT = re.compile(r"(?i)(?:in|ex)clud(?:e|es|ed|ing)|comprising|comprised")
+_PART_OF_COUNT = re.compile(r"(?i)(?:in|ex)clud(?:e|es|ed|ing)")     # ("comprised 5,400 employees" is all of them)
 _ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|temporary|total|worldwide|global")
 
 
@@ -76,7 +76,7 @@ def count_score(sentence: str, terms: list[str]) -> int:
                     moved = HEADCOUNT_FLOW.search(" ".join(toks[max(0, i - 4):i]))
                     # "Of the full-time employees, 68 were engaged in research": the number after the noun and its
                     # comma counts a part of them
-                    # ("Completions include 2,088 affordable homes and exclude 6 homes": parts of the count)
+                    # ("Deliveries include 1,204 leased units and exclude 4 units sold": parts of the count)
                     part = back and w.endswith(",") or bool(i and _PART_OF_COUNT.fullmatch(toks[i - 1]))
                     best = max(best, 1 if narrowing or moved or part else 2)
                     break

@@ -42,8 +42,8 @@ _WHOLLY = re.compile(r"(?i)\b(?:fully|wholly|entirely|completely|100\s?%)[\s-]+(
 def partial_degree(question: str, sentence: str) -> bool:
     """The question asks whether something is wholly so and the sentence states it only in part."""
     m = _WHOLLY.search(question)
-    if m is None:
-        return False
+    if m is None or re.search(rf"(?i)\b(?:fully|wholly|entirely|completely|100\s?%)[\s-]+{_stem(m.group(1))}", sentence):
+        return False        # (the sentence says it wholly of one thing and partly of another: which is asked?)
     word = _stem(m.group(1))
     return re.search(rf"(?i)(?:\b(?:partly|partially|part)|(?<![\d.])(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%)[\s-]+{word}\w*",
                      sentence) is not None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.core import months
 from pipeline.question.analysis import QuestionFacts, core_question
 
 WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
@@ -36,7 +37,11 @@ def asks_why(facts: QuestionFacts) -> bool:
                                   core_question(facts.text))))
 
 
-_NAME_WORD = re.compile(r"(?<=\s)[A-Z][a-z]{2,}\b")
+# a name of two capitalised words or more past the question's first word ("Marine Coatings", "North America"); one
+# capitalised word may be a month, a country said otherwise in the report ("Germany", "German customers") or the
+# group itself, and is left to the other words
+_NAME_RUN = re.compile(r"(?<=\s)(?:[A-Z][a-z]{2,}(?:['’]s)?\s+)+[A-Z][a-z]{2,}\b")
+_NOT_A_PART = {"group", "company", "board", "chairman", "chair", "management", "directors", "according", "the"}
 
 
 def named_parts(facts: QuestionFacts) -> list[str]:
@@ -44,5 +49,7 @@ def named_parts(facts: QuestionFacts) -> list[str]:
     ("What drove Marine Coatings revenue growth?": "Marine", "Coatings"): a cause of another part's change
     ("In Powder Coatings, revenue grew because ...") does not answer it."""
     own = facts.company_words()
-    return [w for w in _NAME_WORD.findall(" " + core_question(facts.text).split(None, 1)[-1])
-            if w.lower() not in own and not re.fullmatch(r"(?:FY|H[12]|Q[1-4])\d*", w)]
+    q = re.sub(r"(?i)^\s*(?:as of|according to|per|in the (?:view|words) of) [^,]+,\s*", "", core_question(facts.text))
+    words = [re.sub(r"['’]s$", "", w) for run in _NAME_RUN.findall(" " + q.split(None, 1)[-1]) for w in run.split()]
+    keep = [w for w in words if w.lower() not in own and w.lower() not in _NOT_A_PART and months.number(w) is None]
+    return keep if len(keep) >= 2 else []

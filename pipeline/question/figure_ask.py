@@ -327,7 +327,8 @@ def _initials(company) -> str:
     def of(name: str) -> str:
         words = [w for w in re.split(r"[\s,]+", name) if w[:1].isalpha()]
         initials = "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
-        return "" if initials and (get_lexicon().find(initials.lower()) or spell_out(initials) != initials) else initials
+        return "" if initials and (get_lexicon().find(initials.lower()) or spell_out(initials) != initials or
+                                   initials in {code for code, _ in CURRENCIES}) else initials    # ("GBP" is pounds)
     forms = [i for i in dict.fromkeys((of(bare_name(company.name)), of(company.name))) if i]
     return "|".join(forms)
 

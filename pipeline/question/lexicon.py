@@ -33,6 +33,7 @@ class Metric:
     equity_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the statement of changes in equity
     income_line_items: tuple[re.Pattern[str], ...] = ()   # rows that name it only on the income statement
     balance_line_items: tuple[re.Pattern[str], ...] = ()  # rows that name it only on the balance sheet
+    in_parts: bool = False            # may be printed as lines that add up, with no total: two of them is no answer
 
     @property
     def printed(self) -> bool:
@@ -267,7 +268,8 @@ def load_lexicon(path: Path | None = None) -> Lexicon:
             per_share_formula=d.get("per_share_formula", ""),
             equity_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("equity_line_items", ())),
             income_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("income_line_items", ())),
-            balance_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("balance_line_items", ()))))
+            balance_line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("balance_line_items", ())),
+            in_parts=bool(d.get("in_parts", False))))
     return Lexicon(metrics)
 
 

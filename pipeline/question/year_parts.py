@@ -5,8 +5,8 @@ import re
 
 # a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
 # quarter's dividend is one of the year's dividends instead (its own rule)
-# (a year may be run into it: "2H61", "Q4FY61", "H1'62")
-_RUN_IN = r"(?:\b|(?=(?:fy)?'?\d{2}(?:\d{2})?\b))"
+# (a year may be run into it: "2H61", "Q4FY61", "H1'62"; a product's number is none: "H100", "Q400")
+_RUN_IN = r"(?:\b|(?=(?:fy|')\d{2}(?:\d{2})?\b)|(?<=[12]h)(?=\d{2}\b))"
 PART_OF_YEAR = re.compile(rf"(?i)\bq[1-4]{_RUN_IN}|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
                           rf"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]{_RUN_IN}|\b[12]h{_RUN_IN}|"
                           r"\b(?:first|second)[- ]half\b|\bhalf[- ]year\b")

@@ -9,7 +9,8 @@
 ("Underlying / Specific items / Statutory", "Before exceptional items / Exceptional items / Total"). The words over
 the columns stack in ways the text layer cannot split, so the columns are told apart by their figures: where the
 rows' first two figures of the year add up to the third, the third is the year's total (the statutory figure, read
-as the year's column) and the other two are its parts, not read (`read`)."""
+as the year's column) and the other two are its parts, not read (`read`), where the captions name a basis before the
+items first and the total last (`_captioned`)."""
 from __future__ import annotations
 
 import dataclasses
@@ -21,7 +22,7 @@ from pipeline.reading.page_table import PageTable
 # the words such columns are captioned with, stacked over two or three lines
 _CAPTION_WORDS = set("""before after adjusting adjusted adjustments exceptional specific separately disclosed non-underlying
 underlying non-recurring items item total statutory reported restated re-presented represented results and other
-note notes""".split())
+note notes pre-exceptional core headline""".split())
 _MIN_ROWS = 3       # rows whose figures add up, at the least, before the third column is read as their total
 
 
@@ -33,8 +34,10 @@ def read(table: PageTable) -> None:
             at = [i for i, c in enumerate(h.columns) if c.kind == "value" and c.year == year]
             if len(at) != 3 or at[2] - at[0] != 2:
                 continue
-            sums = [_adds_up(r, at) for r in table.rows if r.cols is h.columns and r.cells() is not None]
-            if sums.count(True) < _MIN_ROWS or sums.count(False) > sums.count(True) // 10:
+            rows = [r for r in table.rows if r.cols is h.columns]
+            sums = [_adds_up(r, at) for r in rows if r.cells() is not None]
+            if sums.count(True) < _MIN_ROWS or sums.count(False) > sums.count(True) // 10 or \
+                    not _captioned(h.text, rows[0].path if rows else ()):
                 continue
             for i, kind in zip(at[:2], ("before items", "items")):
                 h.columns[i] = dataclasses.replace(h.columns[i], kind=kind)
@@ -43,6 +46,22 @@ def read(table: PageTable) -> None:
                 if r.cols is h.columns:     # (the columns' stacked captions are no headings of the rows)
                     r.ambiguous = r.ambiguous - {year}
                     r.path = tuple(p for p in r.path if not set(p.lower().split()) <= _CAPTION_WORDS)
+
+
+_BEFORE = {"before", "underlying", "pre-exceptional", "adjusted", "core", "headline"}
+_ITEMS = {"adjusting", "exceptional", "specific", "items", "non-underlying", "separately", "adjustments",
+          "non-recurring"}
+_TOTAL = {"total", "statutory", "reported"}
+
+
+def _captioned(header: str, path: tuple[str, ...]) -> bool:
+    """The columns' captions say so, in that order: a basis before the items first ("Before adjusting items",
+    "Underlying"), then the items, then the total ("Total", "Statutory"). Figures that add up alone could be a gross,
+    a reinsurance and a net column, or two segments and their total."""
+    words = " ".join([header, *(p for p in path if set(p.lower().split()) <= _CAPTION_WORDS)]).lower().split()
+    first = next((w for w in words if w in _BEFORE | _TOTAL), None)
+    items = [i for i, w in enumerate(words) if w in _ITEMS]
+    return first in _BEFORE and bool(items) and any(w in _TOTAL for w in words[items[0]:])
 
 
 def _adds_up(row, at: list[int]) -> bool | None:

@@ -7,7 +7,8 @@ from decimal import Decimal, InvalidOperation
 
 # a figure in pence carries its unit: "15.00p", "(81.70p)"; written with decimals, never a note's "3p"
 _PENCE_FIGURE = r"\d[\d,]*\.\d+p"
-_NUM = rf"(?:[-+]?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIGURE})"      # ("+8.7": a change)
+_CENTS_FIGURE = r"\d[\d,]*\.\d+c"       # ("14.0c": a rate in cents; never "3c", a note's reference)
+_NUM = rf"(?:[-+]?(?:\$|US\$|A\$|C\$|£|€|¥)?\d[\d,]*(?:\.\d+)?%?|{_PENCE_FIGURE}|{_CENTS_FIGURE})"      # ("+8.7": a change)
 # a multiple ("Distribution coverage ratio 1.36x 1.27x", "Net debt / EBITDA 2.1×"): a cell, so its row is a row and not
 # a heading over the next ones; no fact yet (its unit is neither money nor a percentage: `facts.extract` skips it)
 MULTIPLE = r"\d+(?:\.\d+)?[x×]"
@@ -127,8 +128,8 @@ def parse_number(token: str) -> Decimal | None:
     t = t.strip("()").rstrip("%")
     if re.fullmatch(MULTIPLE, t):
         t = t[:-1]          # a multiple, "1.8x": the kind is the fact's
-    if re.fullmatch(_PENCE_FIGURE, t):
-        t = t[:-1]          # pence: the unit is the fact's (`minor_unit`)
+    if re.fullmatch(_PENCE_FIGURE, t) or re.fullmatch(_CENTS_FIGURE, t):
+        t = t[:-1]          # pence or cents: the unit is the fact's (`minor_unit`)
     try:
         d = Decimal(t)
     except InvalidOperation:
@@ -145,7 +146,7 @@ _OTHER_MINOR = re.compile(r"(?i)\b(sen|paise|fils|kobo|centimes)\b")
 
 def minor_unit(path: str, header: str, printed: str) -> str | None:
     text = f"{path} {header}"          # (the row's own words: a page title's "(cents where stated)" says nothing of it)
-    if _CENTS.search(text):
+    if _CENTS.search(text) or minor_figure(printed) == "cents":
         return "cents"
     if _PENCE.search(text) or in_pence(printed):
         return "pence"
@@ -156,3 +157,8 @@ def minor_unit(path: str, header: str, printed: str) -> str | None:
 def in_pence(printed: str) -> bool:
     """The cell prints its figure in pence ("635.00p", "(81.70p)")."""
     return re.fullmatch(rf"\(?{_PENCE_FIGURE}\)?", printed.strip()) is not None
+
+
+def minor_figure(printed: str) -> str | None:
+    """"pence" or "cents" where the cell prints its figure in the currency's hundredth ("635.00p", "14.0c"), else None."""
+    return "pence" if in_pence(printed) else "cents" if re.fullmatch(rf"\(?{_CENTS_FIGURE}\)?", printed.strip()) else None

@@ -144,7 +144,14 @@ def per_share_units(line: str) -> bool:
 # a table headed as per-share data ("Per share data: 2074 2073 ...", a fund's or BDC's financial highlights): its
 # amounts are per share, unless a row states its own scale ("Net assets, end of period (in thousands)")
 _PER_SHARE_HEADER = re.compile(r"(?i)\bper\s+(?:common\s+)?share\s+data\b")
-_OWN_SCALE = re.compile(r"(?i)\bin\s+(?:thousands|millions|billions)\b")
+# (a row stating its own unit: "Net assets (in thousands)", "Total dividend paid (£m)", "Dividend cover (times)")
+_OWN_SCALE = re.compile(r"(?i)\bin\s+(?:thousands|millions|billions)\b|\((?:[A-Z]{1,3}\$|[$£€¥])?\s?(?:m|bn|k|'000|000|"
+                        r"millions?|thousands?)\)|\((?:times|x|%|number|no\.?)\)|\(m\)")
+
+
+def own_unit(label: str) -> bool:
+    """The row states its own unit, other than per share (a per-share heading or column does not make it one)."""
+    return bool(_OWN_SCALE.search(label))
 
 
 def per_share_table(header_text: str, label: str, units_per_share: bool = False) -> bool:

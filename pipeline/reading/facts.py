@@ -17,17 +17,17 @@ from decimal import Decimal
 
 from pipeline.reading import equity, equity_check, measure_columns, not_facts, segment_columns
 from pipeline.reading.averages import AVERAGE, average_rows
-from pipeline.reading.fact_kinds import kind_of, per_share_table, per_unit_of
+from pipeline.reading.fact_kinds import kind_of, own_unit, per_share_table, per_unit_of
 from pipeline.reading.stated_rates import stated_rates
 from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
-from pipeline.reading.cells import MULTIPLE, in_pence, minor_unit, mis_split, parse_number
+from pipeline.reading.cells import MULTIPLE, minor_figure, minor_unit, mis_split, parse_number
 from pipeline.reading.columns import scale_of
 from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "103"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "104"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -243,15 +243,15 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 kind = "multiple" if re.fullmatch(MULTIPLE, printed) else "percent" if row.line_no in percent_rows \
                     else kind_of(row, printed, t.title, row.statement or t.statement)    # ("Net debt / EBITDA 1.8x")
                 kind = "per_share" if per_share and kind == "money" and "." in printed else kind   # (cents printed)
-                kind = "per_share" if col.per_share and kind in ("money", "count") else kind
+                kind = "per_share" if col.per_share and kind in ("money", "count") and not own_unit(row.label) else kind
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
                 unit = minor_unit(path, col.header or "", printed) if kind == "per_share" else None \
                     if kind == "percent" else \
                     _count_scale(path, t.unit, t, printed) if kind == "count" else t.unit or (scale if kind == "money" else None)
                 if kind == "money" and (row.line_no in index_rows or unit_amount(row, printed)):
                     unit = None         # index points or a unit price: in currency units, whatever the table's scale
-                if kind == "money" and in_pence(printed):
-                    unit = "pence"      # "Share price (mid market) 635.00p": a price in pence
+                if kind == "money" and minor_figure(printed):
+                    unit = minor_figure(printed)    # "Share price 635.00p", "14.0c": in the currency's hundredth
                 if kind == "money":
                     cur, unit = own_cur or cur, own_scale or unit
                 if kind == "multiple":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.core import months
 from pipeline.core.months import DATE
 
 _MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
@@ -48,8 +49,9 @@ def paired(lines: list[str]) -> list[str]:
 
 
 _LABEL = r"(?:\bFY\s?'?(?:19|20)?\d{2}|\b(?:19|20)\d{2})"
-_DATE_RANGE = re.compile(rf"(?i)(?P<label>{_LABEL}\s*)?\(\s*(?:{DATE}\s*(?:-|\u2013|\u2014|to)|as\s+(?:of|at))\s*"
+_DATE_RANGE = re.compile(rf"(?i)(?P<label>{_LABEL}\s*)?\(\s*(?:(?P<start>{DATE})\s*(?:-|\u2013|\u2014|to)|as\s+(?:of|at))\s*"
                          rf"(?P<end>{DATE})\s*\)")
+_YEAR_OF = re.compile(r"(19|20)\d{2}")
 
 
 def by_end_dates(line: str) -> str:
@@ -59,6 +61,8 @@ def by_end_dates(line: str) -> str:
     ends: dict[str, str] = {}
 
     def one(m: re.Match) -> str:
+        if m.group("start") and not _a_year(m.group("start"), m.group("end")):
+            return m.group(0)       # (a half year or a quarter, "(1 January 2061 to 30 June 2061)": not read so)
         if m.group("label"):
             ends[re.sub(r"\W", "", m.group("label")).upper()] = m.group("end")
         return m.group("end").ljust(len(m.group(0)))
@@ -66,3 +70,12 @@ def by_end_dates(line: str) -> str:
     if not ends:
         return out
     return re.sub(rf"(?i){_LABEL}(?![\w,])", lambda m: ends.get(re.sub(r"\W", "", m.group(0)).upper(), m.group(0)), out)
+
+
+def _a_year(start: str, end: str) -> bool:
+    """The range from `start` to `end` (dates as printed) runs about twelve months."""
+    def month_of(d: str) -> int:
+        y = int(_YEAR_OF.search(d).group(0))
+        mon = next((months.number(w) for w in re.findall(r"[A-Za-z]+\.?", d) if months.number(w)), 1)
+        return y * 12 + mon
+    return 10 <= month_of(end) - month_of(start) <= 12

@@ -32,6 +32,7 @@ _PUT_FORWARD = re.compile(r"(?i)\b(?:proposed|declared|recommended|determined)\b
 # "declared during the year", which may be the prior year's final)
 _FOR_THE_YEAR = re.compile(r"(?i)\b(?:declared|proposed|recommended)\s+(?:in\s+respect\s+of|for)\s+the\s+"
                            r"(?:(?:financial|fiscal)\s+)?year\b")
+_PAID = re.compile(r"(?i)\bpaid\b")    # ("Dividends paid and proposed for the year": a rate paid may be last year's)
 _PREFERENCE = re.compile(r"(?i)\bpreference\b|\bpreferred\b")
 
 
@@ -51,7 +52,7 @@ def stated_rates(label: str, path: str) -> list[StatedRate]:
         return []           # (a preference share's coupon is no ordinary dividend per share)
     y = _FOR_YEAR.search(label)
     pyear, prate = m.group("pyear") or m.group("pyear2"), m.group("prate") or m.group("prate2")
-    put_forward = _PUT_FORWARD.search(label) or _FOR_THE_YEAR.search(path)
+    put_forward = _PUT_FORWARD.search(label) or _FOR_THE_YEAR.search(path) and not _PAID.search(path)
     if y is None and (pyear is None or not put_forward):
         return []       # (a rate paid in the year beside last year's, "Final dividend of 6.0p (2060: 5.5p)", is whose?)
     # (no year named, the prior year's rate beside it: "Proposed final - 8.0 HK cents (2060: 7.5 HK cents)" is 2061's)

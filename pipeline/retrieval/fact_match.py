@@ -91,14 +91,12 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     asked = ask.question if ask is not None else ""
     if metric.excludes(own, asked):
         return False
-    if metric.matches_row(f.label, f.statement, asked):
-        return True
+    if metric.matches_row(f.label, f.statement, asked) or row_headings.current_part(metric, f):
+        return True         # (or its current part: "Current liabilities › Borrowings" are the current borrowings)
     joined = attribution.completed_label(f.label_path)      # "Profit for the year attributable to › Owners of ..."
     if joined is not None and metric.matches_row(joined, f.statement, asked):
         return True
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
-    if row_headings.current_part(metric, f):
-        return True         # "Current liabilities › Borrowings": the current borrowings
     if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and any(metric.matches_row(h, f.statement) for h in (parents[-1], f"Total {parents[-1]}")):
         return True         # "Dividend per share › Interim / Final / Total", "ASSETS › TOTAL": the heading's figure
     if parents and metric.kind == f.kind == "per_share" and DIVIDEND.search(parents[-1]) and \
@@ -372,6 +370,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     if row_fit.printed_twice(best[1], [g[1] for g in good]):
         return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed twice on p. {best[1].page} with "
                        "different figures (the total and a part?): the question does not say which")
+    if ask.metric is not None and ask.metric.in_parts and (part := row_fit.another_part(ask, best[1], [g[1] for g in good])):
+        return NoMatch(ask.measure, [best[1], part], row_fit.parts_said(ask.metric.label, best[1], part))
     if entity_columns.undecided(ask, best[1], cands):
         return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed for the Group and for the parent "
                        "alone (its Company or Bank column): the question does not say which")

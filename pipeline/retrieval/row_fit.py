@@ -377,6 +377,20 @@ def _printed_again(f: StoredFact, rows: list[StoredFact], same) -> bool:
                c.value != f.value and same(c) for c in rows)
 
 
+def another_part(ask: Ask, f: StoredFact, rows: list[StoredFact]) -> StoredFact | None:
+    """Another covering row of `f`'s page and year under another label ("Short-term borrowings" beside "Current
+    portion of long-term debt"), or None; none where the question names `f`'s own line ("current portion of
+    long-term debt" asked is that line, not the sum)."""
+    if set(stems(f.label)) <= set(stems(ask.question)):
+        return None
+    return next((c for c in rows if c is not f and c.doc_id == f.doc_id and c.page == f.page and
+                 c.fiscal_year == f.fiscal_year and c.label.lower() != f.label.lower() and c.value != f.value), None)
+
+
+def parts_said(measure: str, f: StoredFact, part: StoredFact) -> str:
+    return f"'{f.label}' and '{part.label}' are both printed on p. {f.page}, with no total: the {measure} is their sum"
+
+
 def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
     """Another covering row of the same page prints `f`'s label under the same headings with another figure for the
     year ("Inventories 1,271,888" for the net line and "Inventories 1,284,306" for its gross part, their numbering
