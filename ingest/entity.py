@@ -49,7 +49,8 @@ _NAME_CORE = rf"(?:[A-Z0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
 _PUBL = r"(?:[ \t]*\((?i:publ)\))?"
 NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w]){_PUBL}")
 # At a line's start a brand may be printed in lower case ("abrdn", "bpost").
-LINE_NAME_RE = re.compile(rf"^\s*((?:The[ \t]+)?(?:[a-z][a-z0-9]{{2,}}[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES})){_PUBL}"
+# (a line of its own may also name a bank, which carries no legal form: "Tantramar Bank", "THE FUNDY BANK")
+LINE_NAME_RE = re.compile(rf"^\s*((?:The[ \t]+)?(?:[a-z][a-z0-9]{{2,}}[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}|Bank|BANK)){_PUBL}"
                           rf"(?i:\s+(?:and\s+(?:its\s+)?(?:subsidiaries|controlled\s+entities|subsidiary\s+companies)"
                           rf"|group))?\s*[.,]?(?:\s+[|•·–—-]\s+\S.*)?\s*$")     # ("Acme Limited | Annual Report 2046")
 

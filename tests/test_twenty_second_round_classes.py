@@ -427,3 +427,44 @@ def test_the_audits_over_reaches_stay_refused_or_right():
               "Valuation of property. We met Harrow Valuers LLP, Tom Reed, Partner, who performed the valuation. " +
               "The matters are set out in the notes. " * 12 + "\nQuenda Ashcroft LLP\nLondon, 2 March 2062")
     assert "Quenda Ashcroft LLP" in firm(report) and "Harrow" not in firm(report)
+
+
+PRE_EXCEPTIONAL = ["INNISFREE MILLING PLC", "Group Income Statement", "for the year ended 30 September 2061",
+                   "2061 2061 2061 2060 2060 2060", "Pre- Exceptional Pre- Exceptional",
+                   "exceptional items exceptional items", "items (note 6) Total items (note 6) Total",
+                   "Notes €'m €'m €'m €'m €'m €'m", "Revenue 2 1,204.6 - 1,204.6 1,150.2 - 1,150.2",
+                   "Cost of sales (1,012.4) (8.6) (1,021.0) (968.8) - (968.8)",
+                   "Operating profit 92.2 (12.7) 79.5 88.4 (4.8) 83.6", "Profit before tax 84.1 (13.1) 71.0 80.7 (5.9) 74.8",
+                   "Earnings per share", "Basic earnings per share (cent) 12 21.9 23.4"]
+EXCEPTIONAL_NOTE = ["6. Exceptional items", "2061 2060", "€'m €'m", "Exceptional items within operating profit (12.7) (4.8)"]
+
+
+def test_a_pre_exceptional_layout_with_note_references_is_read_from_its_totals():
+    pages = [PRE_EXCEPTIONAL, EXCEPTIONAL_NOTE]
+    assert _answer("Revenue FY2061", pages, "Innisfree Milling", 2061, 2061) == "1,204.6"
+    assert _answer("Operating profit 2060", pages, "Innisfree Milling", 2060, 2061) == "83.6"
+    assert _answer("Basic EPS 2061", pages, "Innisfree Milling", 2061, 2061) == "21.9"     # the note's 12 is no cell
+    # the figure before the items is asked: the items themselves are not it (and the pre-items column is not read)
+    assert _answer("Operating profit before exceptionals, FY2061", pages, "Innisfree Milling", 2061, 2061) is None
+
+
+def test_interest_paid_is_the_cash_paid_never_the_expense_added_back():
+    page = ["ESTADOS CONSOLIDADOS DE FLUJOS DE EFECTIVO / CONSOLIDATED STATEMENTS OF CASH FLOWS", "2061 2060",
+            "Partidas que no implican flujo de efectivo / Non-cash items", "Gastos financieros / Interest expense 412,804 384,117",
+            "Actividades de financiamiento / Financing activities", "Intereses pagados / Interest paid (398,412) (371,806)"]
+    assert _answer("Interest paid 2060", [page], "Tepetl Bebidas", 2060, 2061) == "(371,806)"
+    assert _answer("Interest paid 2060", [page[:4]], "Tepetl Bebidas", 2060, 2061) is None
+
+
+def test_the_company_asked_as_the_parent_in_brackets_is_its_own_column():
+    pages = [["STATEMENTS OF FINANCIAL POSITION", "At 31 March 2061", "THE GROUP THE COMPANY", "2061 2060 2061 2060",
+              "NOTES HK$'000 HK$'000 HK$'000 HK$'000", "NET ASSETS 645,906 657,385 429,703 420,224"]]
+    assert _answer("Net assets of the Company (parent) at 31 March 2061", pages, "Tai Po Looms", 2061, 2061) == "429,703"
+
+
+def test_a_bank_whose_name_carries_no_legal_form_is_identified_from_its_cover():
+    from ingest.identify import identify
+
+    pages = ["TANTRAMAR BANK\n2061 Annual Report\nFor the year ended October 31, 2061\nRooted in the Maritimes.",
+             "Consolidated Balance Sheet\nAs at October 31\n(millions of Canadian dollars) 2061 2060\nTotal assets 212,400 198,100"]
+    assert identify(pages).company == "Tantramar Bank"

@@ -133,6 +133,10 @@ class Ask:
 DIVIDEND = re.compile(r"(?i)dividend|distribution")
 # what a figure is net of ("loans, net of allowance", "revenue net of returns"): deducted from it, never the row asked
 _NET_OF = re.compile(r"\bnet of ((?:(?!at\b|as\b|in\b|for\b|on\b|during\b)[a-z&'-]+\s*){1,3})")
+# what a figure is struck before ("operating profit before exceptionals", "pre-exceptional PBT"): the items themselves
+# are never the row asked
+_BEFORE_ITEMS_ASKED = re.compile(r"\b(?:before|pre-?|excluding|excl\.?)\s*((?:exceptional|specific|adjusting|"
+                                 r"non-?recurring|separately disclosed|one-?off)(?:s|\s+items?)?)\b")
 # "growth capex" (expansion spending, beside maintenance capex) is a kind of capital expenditure, never a change
 NOT_GROWTH_SPEND = r"(?!\s+(?:capex|capital\s+(?:expenditures?|spending|investments?|projects)))"
 _CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth" + NOT_GROWTH_SPEND + r"|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|"
@@ -234,7 +238,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         named_by.add("unit")        # "distribution per unit": a per-unit measure (elsewhere "units" is filler)
     words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", _NET_OF.sub(" net ", folded).replace("-", " "))
              if (w not in FILLER or w in named_by) and len(w) > 1 or w == "%"]
-    deducted = [s for m in _NET_OF.finditer(folded) for s in stems(m.group(1)) if s not in stems(" ".join(words))]
+    deducted = [s for m in _NET_OF.finditer(folded) for s in stems(m.group(1)) if s not in stems(" ".join(words))] + \
+        [s for m in _BEFORE_ITEMS_ASKED.finditer(folded) for s in stems(m.group(1))]
     if metric is None:
         measure = " ".join(words)
         # named as the question words it ("purchases of property and equipment", "loss before income tax"), when

@@ -14,6 +14,7 @@ items first and the total last (`_captioned`)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from decimal import Decimal
 
 from pipeline.reading.cells import parse_number
@@ -22,7 +23,7 @@ from pipeline.reading.page_table import PageTable
 # the words such columns are captioned with, stacked over two or three lines
 _CAPTION_WORDS = set("""before after adjusting adjusted adjustments exceptional specific separately disclosed non-underlying
 underlying non-recurring items item total statutory reported restated re-presented represented results and other
-note notes pre-exceptional core headline""".split())
+note notes pre-exceptional pre- core headline""".split())
 _MIN_ROWS = 3       # rows whose figures add up, at the least, before the third column is read as their total
 
 
@@ -30,25 +31,25 @@ def read(table: PageTable) -> None:
     """Mark the parts of each year printed as parts and total (see the module): the total column stays a value
     column, the two parts become kinds "before items" and "items", and the year is no longer ambiguous."""
     for h in table.headers:
+        rows = [r for r in table.rows if r.cols is h.columns]
+        if not rows or not _captioned(h.text, rows[0].path):
+            continue
         for year in sorted(h.ambiguous_years):
             at = [i for i, c in enumerate(h.columns) if c.kind == "value" and c.year == year]
             if len(at) != 3 or at[2] - at[0] != 2:
                 continue
-            rows = [r for r in table.rows if r.cols is h.columns]
             sums = [_adds_up(r, at) for r in rows if r.cells() is not None]
-            if sums.count(True) < _MIN_ROWS or sums.count(False) > sums.count(True) // 10 or \
-                    not _captioned(h.text, rows[0].path if rows else ()):
+            if sums.count(True) < _MIN_ROWS or sums.count(False) > sums.count(True) // 10:
                 continue
             for i, kind in zip(at[:2], ("before items", "items")):
                 h.columns[i] = dataclasses.replace(h.columns[i], kind=kind)
             h.ambiguous_years.discard(year)
-            for r in table.rows:
-                if r.cols is h.columns:     # (the columns' stacked captions are no headings of the rows)
-                    r.ambiguous = r.ambiguous - {year}
-                    r.path = tuple(p for p in r.path if not set(p.lower().split()) <= _CAPTION_WORDS)
+            for r in rows:      # (the columns' stacked captions are no headings of the rows)
+                r.ambiguous = r.ambiguous - {year}
+                r.path = tuple(p for p in r.path if not set(_caption_text(p).split()) <= _CAPTION_WORDS)
 
 
-_BEFORE = {"before", "underlying", "pre-exceptional", "adjusted", "core", "headline"}
+_BEFORE = {"before", "underlying", "pre-exceptional", "pre-", "adjusted", "core", "headline"}
 _ITEMS = {"adjusting", "exceptional", "specific", "items", "non-underlying", "separately", "adjustments",
           "non-recurring"}
 _TOTAL = {"total", "statutory", "reported"}
@@ -58,10 +59,15 @@ def _captioned(header: str, path: tuple[str, ...]) -> bool:
     """The columns' captions say so, in that order: a basis before the items first ("Before adjusting items",
     "Underlying"), then the items, then the total ("Total", "Statutory"). Figures that add up alone could be a gross,
     a reinsurance and a net column, or two segments and their total."""
-    words = " ".join([header, *(p for p in path if set(p.lower().split()) <= _CAPTION_WORDS)]).lower().split()
+    words = " ".join([header, *(p for p in map(_caption_text, path) if set(p.split()) <= _CAPTION_WORDS)]).lower().split()
     first = next((w for w in words if w in _BEFORE | _TOTAL), None)
     items = [i for i, w in enumerate(words) if w in _ITEMS]
     return first in _BEFORE and bool(items) and any(w in _TOTAL for w in words[items[0]:])
+
+
+def _caption_text(line: str) -> str:
+    """A caption line's words, lower case, its note references left out ("Exceptional items (note 6)")."""
+    return re.sub(r"\(\s*notes?\s+[\w.]+\s*\)", " ", line.lower())
 
 
 def _adds_up(row, at: list[int]) -> bool | None:

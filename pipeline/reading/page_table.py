@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pipeline.reading.columns import Column, Header
@@ -42,8 +43,14 @@ class Row:
             if len(self.values) == len(group) or noted:
                 return list(zip(cols[:1] + group if noted else group, self.values))
         amounts = [c for c in body if c.kind == "value"]
-        if len(self.values) == len(amounts) < len(body) and all(c.kind == "value" or c.header == "%" for c in body):
-            return list(zip(amounts, self.values))     # a row printing no share beside its amounts ("Basic 11.85 9.24")
+        # (a note's number before them, with no notes column: "Basic earnings per share (cent) 12 31.9 34.4")
+        values = self.values[1:] if len(self.values) == len(amounts) + 1 and re.fullmatch(r"\d{1,2}", self.values[0]) \
+            else self.values
+        if len(values) == len(amounts) < len(body) and \
+                all(c.kind in ("value", "before items", "items") or c.header == "%" for c in body):
+            # a row printing no share beside its amounts ("Basic 11.85 9.24"), or only the totals of a year printed
+            # before items, items and total (basis_columns: "Basic earnings per share 31.9 34.4")
+            return list(zip(amounts, values))
         trailing = body
         while trailing and trailing[-1].kind == "change":
             trailing = trailing[:-1]

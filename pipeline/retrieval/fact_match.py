@@ -46,10 +46,11 @@ _DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarter
                             r"[12]h|h[12]|year-end(?=\s+dividend))\b")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
-_DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less)\b)")
+_DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excluding)\b)")
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 _SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
+_ADDED_BACK = re.compile(r"(?i)\bnon-?cash\b|\badjustments?\b|\breconcil")     # the cash flows' reconciliation
 # the non-current part of a line said as what it is net of ("Long-term debt, net of current maturities")
 _NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
 
@@ -246,10 +247,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                 not re.search(r"(?i)\bpaid\b", f.label) and \
                 (ask.statement_hint != "equity" or _SAYS_PAID.search(ask.question)):
             continue    # the equity statement prints the amount declared: it answers "paid" only when its row says so
-        if f.statement == "income" and re.search(r"(?i)\bpaid\b", ask.question) and not _SAYS_PAID.search(f.label_path) \
-                and not DIVIDEND.search(ask.question):
-            continue    # "interest paid", "taxes paid": the cash paid, never the year's expense the income statement
-            #             prints ("how much did it pay in royalties" asks the expense)
+        if (f.statement == "income" or f.statement == "cash_flow" and _ADDED_BACK.search(f.label_path)) and \
+                re.search(r"(?i)\bpaid\b", ask.question) and not _SAYS_PAID.search(f.label_path) and not DIVIDEND.search(ask.question):
+            continue    # "interest paid": the cash paid, never the expense (printed, or added back in the cash flows)
         if payments.payment_for_a_charge(ask, f):
             continue    # "how much was charged for X": the expense, never the cash the year paid for it
         row = row_stems(f)
