@@ -468,3 +468,12 @@ def test_a_bank_whose_name_carries_no_legal_form_is_identified_from_its_cover():
     pages = ["TANTRAMAR BANK\n2061 Annual Report\nFor the year ended October 31, 2061\nRooted in the Maritimes.",
              "Consolidated Balance Sheet\nAs at October 31\n(millions of Canadian dollars) 2061 2060\nTotal assets 212,400 198,100"]
     assert identify(pages).company == "Tantramar Bank"
+
+
+def test_a_segment_matrix_whose_columns_close_on_the_group_total_has_the_segments_as_columns():
+    page = ["Selected notes to the consolidated financial statements", "2. Segment information",
+            "2061 Pharmaceuticals Diagnostics Corporate Group", "Net sales to third parties 9,406 2,212 - 11,618",
+            "Royalties and other revenues 448 54 - 502", "Revenues 9,854 2,266 - 12,120",
+            "Operating income 2,702 331 (270) 2,763"]
+    assert _answer("Diagnostics division net sales FY61", [page], "Aletsch Pharma", 2061, 2061) == "2,212"
+    assert _answer("Pharmaceuticals operating income 2061", [page], "Aletsch Pharma", 2061, 2061) == "2,702"

@@ -10,7 +10,8 @@ The year leads the header line and the measures' names follow it, each starting 
 profit", "Capital expenditure"); a units line may follow with one unit per column. The header is read only where
 the names split into exactly as many measures as the units line (or the first row) has columns, and a row yields
 cells only with exactly one value per column. Each cell becomes the segment's figure of that measure for the year
-("Ireland › Revenue", the segment recorded as its qualifier, as segment_columns does).
+("Ireland › Revenue", the segment recorded as its qualifier, as segment_columns does). Where the header's names
+close on the group's total ("2034 Retail Wholesale Corporate Group"), they are the segments and the rows the measures.
 """
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ _UNIT_TOKEN = re.compile(r"(?i)^(?:[a-z]{0,3}\$?|[£€¥])?(m|mn|bn|'000|’000
 _SCALE = {"m": "million", "mn": "million", "million": "million", "millions": "million", "bn": "billion",
           "'000": "thousand", "’000": "thousand", "000": "thousand", "k": "thousand", "thousand": "thousand",
           "thousands": "thousand"}
+
+
+_TOTAL_COLUMN = re.compile(r"(?i)(?:group|total|consolidated|group\s+total)")
 
 
 def _names(text: str) -> list[str]:
@@ -73,12 +77,16 @@ def cells(t: PageTable) -> list[SegmentCell]:
             i += 1
             continue
         period = Column(year=year, end=None, kind="value", span="year", header=str(year))
+        # (the other way round: "2061 Pharmaceuticals Diagnostics Corporate Group" over measure rows, the columns are
+        # the segments and the last their total, the company's own figure)
+        across = bool(_TOTAL_COLUMN.fullmatch(names[-1]))
         while j < len(lines):
             label, values = split_row(lines[j])
             if not label or len(values) != len(names) or not re.search(r"[A-Za-z]{2}", label):
                 break
-            for name, value, unit in zip(names, values, units):
-                out.append(SegmentCell(j, label.strip(), name, value, period, unit))
+            for k, (name, value, unit) in enumerate(zip(names, values, units)):
+                out.append(SegmentCell(j, None if k == len(names) - 1 else name, label.strip(), value, period, unit)
+                           if across else SegmentCell(j, label.strip(), name, value, period, unit))
             j += 1
         i = j
     return out

@@ -352,7 +352,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                not row_fit.before_interest_and_tax(ask, f, cands), own_line,
                printed, id(f) not in per_part,
                owners, soft_hits,
-               -doc_rank.get(f.doc_id, 9), carrying, as_named, whole,
+               -doc_rank.get(f.doc_id, 9), carrying, as_named, set(ask.measure_stems) <= set(stems(f.label_path)), whole,
                -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words), link))
     if not good:
