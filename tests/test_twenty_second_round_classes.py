@@ -477,3 +477,15 @@ def test_a_segment_matrix_whose_columns_close_on_the_group_total_has_the_segment
             "Operating income 2,702 331 (270) 2,763"]
     assert _answer("Diagnostics division net sales FY61", [page], "Aletsch Pharma", 2061, 2061) == "2,212"
     assert _answer("Pharmaceuticals operating income 2061", [page], "Aletsch Pharma", 2061, 2061) == "2,702"
+
+
+def test_a_ticker_that_is_the_names_first_word_and_a_split_fiscal_year_name_no_other_company():
+    from pipeline.question.analysis import unknown_company_names
+    from pipeline.question.lexicon import get_lexicon
+    from pipeline.question.registry import Company, Registry
+
+    reg = Registry([Company(key="G", name="Ghodavari Gears", aliases=("Ghodavari Gears Limited",),
+                            tickers=("GHODAVARI", "531204")), Company(key="A", name="Aletsch Pharma")])
+    q = "What was Ghodavari's standalone net profit in FY2060-61?"
+    assert [c.key for c in reg.find_companies(reg.spell_out(q))] == ["G"]
+    assert unknown_company_names(q, reg, get_lexicon()) == []      # "FY2060-61" is a year, no company

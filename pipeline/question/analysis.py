@@ -138,6 +138,9 @@ _PHRASE = re.compile(rf"(?<![\w’'])({_CAP}(?:\s+(?:&\s+)?{_CAP})*)(?:'s|’s)?
 _PART_OF = re.compile(r"(?i)\s+(segments?|divisions?|business(es)?|units?|brands?|sector)\b")
 
 
+_YEARISH_WORD = r"(?:FY)?\d+(?:[-–/]\d+)?\w*"      # ("FY2089-90", a year split over two: no name)
+
+
 def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> list[str]:
     """Capitalised proper-noun phrases that read as a company's name but are neither a registered company, a
     financial term nor a common word ("Coca-Cola net operating revenues 2022?" -> ["Coca-Cola"])."""
@@ -153,9 +156,9 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
         words = m.group(1).split()
         if words and _SENTENCE_START.search(stripped[:m.start()]) and _OPENER_FORM.fullmatch(words[0]):
             words = words[1:]
-        while words and (words[0].lower().strip(".") in _NOT_NAMES or re.fullmatch(r"(?:FY)?\d+\w*", words[0])):
+        while words and (words[0].lower().strip(".") in _NOT_NAMES or re.fullmatch(_YEARISH_WORD, words[0])):
             words = words[1:]
-        while words and (words[-1].lower().strip(".") in _NOT_NAMES or re.fullmatch(r"(?:FY)?\d+\w*", words[-1])):
+        while words and (words[-1].lower().strip(".") in _NOT_NAMES or re.fullmatch(_YEARISH_WORD, words[-1])):
             words = words[:-1]
         if not words or all(w.lower().strip(".") in _ENTITY_WORDS for w in words):
             continue

@@ -200,7 +200,8 @@ class Registry:
             for i in range(2, min(4, len(a)) + 1):
                 for j in range(2, min(4, len(b)) + 1):
                     forms.add(a[:i] + b[:j])
-            for f in forms - taken:
+            own = {n.lower() for n in (c.name, *c.aliases, *c.tickers)}   # (a ticker that is its own first word: "MALAPRABHA")
+            for f in forms - (taken - own):
                 seen.setdefault(f, []).append(c)
         self._forms = {f: cs[0] for f, cs in seen.items() if len(cs) == 1 and len(f) >= 4}
         return self._forms
