@@ -489,3 +489,12 @@ def test_a_ticker_that_is_the_names_first_word_and_a_split_fiscal_year_name_no_o
     q = "What was Ghodavari's standalone net profit in FY2060-61?"
     assert [c.key for c in reg.find_companies(reg.spell_out(q))] == ["G"]
     assert unknown_company_names(q, reg, get_lexicon()) == []      # "FY2060-61" is a year, no company
+
+
+def test_a_change_asked_as_a_rate_is_never_answered_with_the_level():
+    from pipeline.answer.figures import _RATE_OF_CHANGE
+
+    for q in ("By what percentage did Marine Coatings sales grow in FY2061?", "Revenue growth in % for 2061",
+              "What was the growth rate of net sales in 2061?"):
+        assert _RATE_OF_CHANGE.search(q), q
+    assert not _RATE_OF_CHANGE.search("Net sales in 2061 compared with 2060?")      # two levels may answer this

@@ -338,6 +338,9 @@ class Answerer(FigureInputs):
             if grown:
                 self.state.figures[-1]["matched_by"] = found.why(ask)
                 return grown
+            if _RATE_OF_CHANGE.search(self.facts.text):     # ("by what percentage did it grow?": never the level)
+                return (f"{NOT_FOUND} {measure} for {self.company} FY{self.year - 1} beside FY{self.year}'s "
+                        f"({shown(fact)}, {where(fact)}), so I cannot give its change.", "not_found")
         record = figure_record(fact, measure, key, self.year, m)
         record["matched_by"] = found.why(ask)          # which printed line answered and what linked it
         if found.via is not None:     # the asked words and the printed label differ: the answer says so
@@ -359,8 +362,11 @@ class Answerer(FigureInputs):
         from pipeline.stores import facts as store
 
         prior_year = self.year - 1
+        # (on its own line, else the same line of the page's block for the year before: a segment note by year)
         prior = next((p for p in store.row_facts(self.conn, fact.doc_id, fact.page, fact.line_no)
-                      if p.fiscal_year == prior_year and p.value is not None), None)
+                      if p.fiscal_year == prior_year and p.value is not None), None) or \
+            next((p for p in store.table_facts(self.conn, fact.doc_id, fact.page) if p.fiscal_year == prior_year and
+                  p.label_path == fact.label_path and p.qualifiers == fact.qualifiers and p.value is not None), None)
         if prior is None or fact.value is None:
             return None
         amount = abs if outflow else (lambda v: v)      # outflows printed in parentheses compare as amounts
@@ -372,6 +378,10 @@ class Answerer(FigureInputs):
         return self.claim(label, f"{possessive(self.company)} {measure} was {shown(fact)} in FY{self.year} and "
                           f"{shown(prior)} in FY{prior_year} [{m}] ({where(fact)}), a change of {r.shown()}: "
                           f"{r.derivation}.", r.derivation, "derived")
+
+
+# a change asked as a rate ("by what percentage did it grow?", "growth in %"): a level alone never answers it
+_RATE_OF_CHANGE = re.compile(r"(?i)\bby\s+(?:what|how\s+much)\b|\bpercent(?:age)?\b|%|\bgrowth\s+rate\b|\brate\s+of\b")
 
 
 def answer_figure(state: TurnState, conn, facts: QuestionFacts, company: str, year: int,
