@@ -498,3 +498,13 @@ def test_a_change_asked_as_a_rate_is_never_answered_with_the_level():
               "What was the growth rate of net sales in 2061?"):
         assert _RATE_OF_CHANGE.search(q), q
     assert not _RATE_OF_CHANGE.search("Net sales in 2061 compared with 2060?")      # two levels may answer this
+
+
+def test_the_company_in_brackets_asks_the_parent_and_never_the_groups_row():
+    from pipeline.question.whose_figure import asked
+
+    assert asked("How many permanent employees did Ghodavari (the company) have at 31 March 2061?")[0]
+    assert not asked("How many permanent employees did the company have at 31 March 2061?")[0]   # either may be meant
+    page = ["FIVE-YEAR SUMMARY", "2057 2058 2059 2060 2061", "Permanent employees (Group) 7,806 8,012 8,240 8,604 8,916"]
+    assert _answer("How many permanent employees did Ghodavari (the company) have in 2061?", [page],
+                   "Ghodavari Gears", 2061, 2061) is None

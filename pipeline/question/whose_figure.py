@@ -15,7 +15,7 @@ UNCONSOLIDATED = (r"\bunconsolidated\b(?!(?:\s+[\w-]+){0,2}?\s+(?:affiliat|subsi
 # equity"; never an insurer's "separate account(s)")
 _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[- ]?alone(?:\s+basis)?\b|"
                            # ("the parent company (Acme Holdings plc alone)", "the Company (parent)")
-                           r"\(\s*parent(?:\s+(?:company|entity))?(?:\s+only)?\s*\)|"
+                           r"\(\s*(?:parent(?:\s+(?:company|entity))?(?:\s+only)?|the\s+company(?:\s+(?:alone|only))?)\s*\)|"
                            r"\b(?:plc|ltd|limited|inc|corp|ag|sa|se|nv|bhd|berhad|company|parent|entity)\.?\s+alone\b|"
                            r"\bseparate\s+(?:financial\s+)?(?:statements?|balance\s+sheets?|income\s+statements?|"
                            r"cash\s+flow\s+statements?|basis|figures?|company|entity)\b|\(separate\)|^separate\b(?!\s+accounts?\b)|"
