@@ -271,13 +271,14 @@ def header_block(lines: list[str]) -> Header | None:
     unit = translation.mark(columns, _groups([c for c in columns if c.kind == "value"]), currencies,
                             translation.scale_words(text, CURRENCY_RE, currency_of, scale_of))
     _assign_entities(columns, text[:periods[0][0]])
-    header = Header(columns=columns, text=text, unit=unit)
-    value_years = [c.year for c in columns if c.kind == "value"]
-    for y in set(value_years):
-        same = [c for c in columns if c.kind == "value" and c.year == y]
-        if len(same) > 1 and len({(c.currency, c.span, c.end, c.entity) for c in same}) < len(same):
-            header.ambiguous_years.add(y)
-    return header
+    return Header(columns=columns, text=text, unit=unit, ambiguous_years=ambiguous_years(columns))
+
+
+def ambiguous_years(columns: list[Column]) -> set[int]:
+    """The years printed over two value columns or more with nothing to tell them apart."""
+    years = {c.year for c in columns if c.kind == "value"}
+    return {y for y in years if len(same := [c for c in columns if c.kind == "value" and c.year == y]) > 1 and
+            len({(c.currency, c.span, c.end, c.entity, c.per_share) for c in same}) < len(same)}
 
 
 _RANGE = re.compile(rf"{_YEAR}\s*(?:-|–|/|vs\.?|versus)\s*(?:{_YEAR}|\d{{2}})(?!\d)")

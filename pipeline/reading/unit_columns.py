@@ -15,7 +15,7 @@ import dataclasses
 import re
 
 from pipeline.core.currencies import currency_of
-from pipeline.reading.columns import Header, scale_of
+from pipeline.reading.columns import Header, ambiguous_years, scale_of
 from pipeline.reading.fact_kinds import per_share_caption
 
 # one column's unit: a rate per share in a currency or its minor unit, or an amount in a currency and scale
@@ -51,10 +51,7 @@ def per_column(header: Header, line: str) -> bool:
         c = header.columns[i]       # (the unit joins the column's printed header: "2061 Pence per share")
         header.columns[i] = dataclasses.replace(c, per_share=ps, header=f"{c.header} {text}",
                                                 currency=c.currency or currency_of(text))
-    for y in list(header.ambiguous_years):
-        same = [c for c in header.columns if c.kind == "value" and c.year == y]
-        if len({(c.currency, c.span, c.end, c.entity, c.per_share) for c in same}) == len(same):
-            header.ambiguous_years.discard(y)
+    header.ambiguous_years &= ambiguous_years(header.columns)
     return True
 
 

@@ -49,8 +49,6 @@ _DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarter
 _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excluding)\b)")
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
-_SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")
-_ADDED_BACK = re.compile(r"(?i)\bnon-?cash\b|\badjustments?\b|\breconcil")     # the cash flows' reconciliation
 # the non-current part of a line said as what it is net of ("Long-term debt, net of current maturities")
 _NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
 
@@ -245,13 +243,10 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue
         if ask.metric is not None and f.statement == "equity" and re.search(r"\bpaid\b", ask.metric.label) and \
                 not re.search(r"(?i)\bpaid\b", f.label) and \
-                (ask.statement_hint != "equity" or _SAYS_PAID.search(ask.question)):
+                (ask.statement_hint != "equity" or payments.SAYS_PAID.search(ask.question)):
             continue    # the equity statement prints the amount declared: it answers "paid" only when its row says so
-        if (f.statement == "income" or f.statement == "cash_flow" and _ADDED_BACK.search(f.label_path)) and \
-                re.search(r"(?i)\bpaid\b", ask.question) and not _SAYS_PAID.search(f.label_path) and not DIVIDEND.search(ask.question):
-            continue    # "interest paid": the cash paid, never the expense (printed, or added back in the cash flows)
-        if payments.payment_for_a_charge(ask, f):
-            continue    # "how much was charged for X": the expense, never the cash the year paid for it
+        if payments.expense_for_a_payment(ask, f) or payments.payment_for_a_charge(ask, f):
+            continue    # "interest paid" is never the expense, "how much was charged" never the cash paid
         row = row_stems(f)
         link = None
         own_line = ask.metric is None or _metric_covers(ask.metric, f, ask) or bool(ask.hard) and qualified_line(ask, f)

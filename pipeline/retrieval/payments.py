@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import re
 
-from pipeline.question.figure_ask import Ask, says
+from pipeline.question.figure_ask import DIVIDEND, Ask, says
 from pipeline.stores.facts import StoredFact
 
 _CASH_SIDE = re.compile(r"(?i)\b(?:paid|pays?|paying|payments?|received|receipts?|cash)\b")
 _CHARGED = re.compile(r"(?i)\bcharged\b")
+_PAID = re.compile(r"(?i)\bpaid\b")
+SAYS_PAID = re.compile(r"(?i)\b(paid|pay|payments?)\b")     # (a row or question saying a payment)
+_ADDED_BACK = re.compile(r"(?i)\bnon-?cash\b|\badjustments?\b|\breconcil")     # the cash flows' reconciliation
+
+
+def expense_for_a_payment(ask: Ask, f: StoredFact) -> bool:
+    """The question asks what was paid ("interest paid", "taxes paid"): the year's expense, printed on the income
+    statement or added back in the cash flows' reconciliation, is not it ("how much did it pay in royalties" and a
+    dividend asked as paid are left to their own rules)."""
+    return (f.statement == "income" or f.statement == "cash_flow" and bool(_ADDED_BACK.search(f.label_path))) and \
+        says(_PAID, ask.question) and not SAYS_PAID.search(f.label_path) and not says(DIVIDEND, ask.question)
 
 
 def payment_for_a_charge(ask: Ask, f: StoredFact) -> bool:

@@ -368,13 +368,13 @@ def printed_in_parts(ask: Ask, cands: list[StoredFact]) -> bool:
 def one_of_parts(f: StoredFact, cands: list[StoredFact]) -> bool:
     """`f` is one of a measure's parts on its page: the same label printed with another value for the year
     ("Non-current › Loans and borrowings 204,118", "Current › Loans and borrowings 61,204")."""
-    return _printed_again(f, cands, lambda c: c.label.lower() == f.label.lower() and not c.secondary)
+    return _another_printed(f, cands, lambda c: c.label.lower() == f.label.lower() and not c.secondary) is not None
 
 
-def _printed_again(f: StoredFact, rows: list[StoredFact], same) -> bool:
-    """Another of `rows` on `f`'s page prints another figure for `f`'s year where `same(row)` holds."""
-    return any(c is not f and c.doc_id == f.doc_id and c.page == f.page and c.fiscal_year == f.fiscal_year and
-               c.value != f.value and same(c) for c in rows)
+def _another_printed(f: StoredFact, rows: list[StoredFact], which) -> StoredFact | None:
+    """The first of `rows` on `f`'s page printing another figure for `f`'s year where `which(row)` holds."""
+    return next((c for c in rows if c is not f and c.doc_id == f.doc_id and c.page == f.page and
+                 c.fiscal_year == f.fiscal_year and c.value != f.value and which(c)), None)
 
 
 def another_part(ask: Ask, f: StoredFact, rows: list[StoredFact]) -> StoredFact | None:
@@ -383,8 +383,7 @@ def another_part(ask: Ask, f: StoredFact, rows: list[StoredFact]) -> StoredFact 
     long-term debt" asked is that line, not the sum)."""
     if set(stems(f.label)) <= set(stems(ask.question)):
         return None
-    return next((c for c in rows if c is not f and c.doc_id == f.doc_id and c.page == f.page and
-                 c.fiscal_year == f.fiscal_year and c.label.lower() != f.label.lower() and c.value != f.value), None)
+    return _another_printed(f, rows, lambda c: c.label.lower() != f.label.lower())
 
 
 def parts_said(measure: str, f: StoredFact, part: StoredFact) -> str:
@@ -395,6 +394,7 @@ def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
     """Another covering row of the same page prints `f`'s label under the same headings with another figure for the
     year ("Inventories 1,271,888" for the net line and "Inventories 1,284,306" for its gross part, their numbering
     gone): which one is asked cannot be told."""
-    return f.kind == "money" and _printed_again(f, rows, lambda c: c.label_path == f.label_path and c.span == f.span)
+    return f.kind == "money" and \
+        _another_printed(f, rows, lambda c: c.label_path == f.label_path and c.span == f.span) is not None
 
 
