@@ -113,9 +113,11 @@ _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?i:code|ticker|symbol)\s*:?\s
                            r"([A-Z][A-Z0-9]{1,6}(?:\.[A-Z]{1,2})?)\b(?![a-z])"
                            # "listed on SIX Swiss Exchange (ACME)": the code in brackets after the exchange's name
                            rf"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\((?!{_EXCHANGES}\))([A-Z][A-Z0-9]{{1,6}})\)")
-_SYMBOL = re.compile(r"(?i:\b(?:our|the company[’']s)\s+(?:class [a-c]\s+)?(?:common stock|ordinary shares|shares|"
-                     r"common shares)\b[^.]{0,160}?\bunder the (?:ticker |trading )?symbols?\s*)[“\"‘']{1,2}"
-                     r"([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)[”\"’']{1,2}")
+# (the symbol quoted or bare: "Its common shares are listed on the Toronto Stock Exchange under the symbol ACB.")
+_SYMBOL = re.compile(r"(?i:\b(?:our|its|the (?:company|bank|group|trust)[’']s)\s+(?:class [a-c]\s+)?(?:common stock|"
+                     r"ordinary shares|shares|common shares|units)\b[^.]{0,160}?\bunder the (?:ticker |trading |stock )?"
+                     r"symbols?\s*)(?:[“\"‘']{1,2}([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)[”\"’']{1,2}|"
+                     r"([A-Z][A-Z0-9]{1,5}(?:\.[A-Z])?)(?=[\s,;)]|\.(?:\s|$)|$))")
 
 _FORMER_AFTER = r"\(?\s*(?:formerly(?:\s+known\s+as)?|previously\s+known\s+as|prior\s+to\s+\w+\s+\d{4}\s+known\s+as)\s+" \
                 r"(?:[“\"‘]{1,2})?(?P<former>(?:[A-Z0-9][\w&.’'\-]*\s+){0,6}(?:[A-Z0-9][\w&’'\-]*))(?P<fsuffix>,?\s+" + SUFFIX + r")?"
@@ -270,7 +272,7 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
             if g and (n := re.match(own, g.group(2))) and _initials_of(g.group(1), n.group(0)):
                 keep(g.group(1), "abbreviation", i + 1, ln.strip())
         for m in _SYMBOL.finditer(text):
-            keep(m.group(1), "ticker", i + 1, m.group(0))
+            keep(m.group(1) or m.group(2), "ticker", i + 1, m.group(0))
         for m in _LISTING_LINE.finditer(text):
             # (a cover's listing line stands a few lines below the name; elsewhere the name is in the same sentence)
             around = text[max(0, m.start() - (400 if i < 2 else 160)):m.end() + 40]

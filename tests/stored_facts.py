@@ -28,7 +28,7 @@ def stored_facts(pages: list[str], fiscal_year: int, doc_type: str, *, as_ingest
                        line_no=f.line_no, table_title=f.table_title, statement=f.statement, secondary=f.secondary,
                        label=f.label, label_path=f.label_path, column_header=f.column_header,
                        fiscal_year=f.fiscal_year, span=f.span, qualifiers=f.qualifiers, value_printed=f.value_printed,
-                       value=f.value, scale=f.scale, kind=f.kind, currency=f.currency)
+                       value=f.value, scale=f.scale, kind=f.kind, currency=f.currency, period_end=f.period_end)
             for i, f in enumerate(extract(pages, fiscal_year, doc_type, None, *units, page_units=page_units))]
 
 

@@ -278,7 +278,7 @@ def test_per_share_figures_in_cents_and_pence_keep_their_unit():
                                 f.qualifiers, f.value_printed, f.value, f.scale, f.kind, f.currency))
     assert said(nav) == "713.43 pence per share"                              # never "£713.43 per share"
     assert said(facts[("Earnings per share (basic) (cents)", 2030)]) == "10.06 cents per share"
-    assert said(facts[("Share price (mid market)", 2030)]) == "635 pence"
+    assert said(facts[("Share price (mid market)", 2030)]) == "635.00 pence"      # as printed ("635.00p"), its decimals kept
 
 
 def test_a_note_citing_a_statement_with_its_date_titles_nothing_and_a_page_title_says_no_unit():

@@ -27,9 +27,8 @@ from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
 from pipeline.question.figure_ask import NON_GAAP
 from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
-from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, shown, where
+from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, period_said, shown, where
 from pipeline.answer.figure_inputs import FigureInputs
-
 
 # Words that name how a measure is derived, not whose it is.
 _ABBREVIATIONS = {"capex", "ebit", "ebitda", "eps", "fcf", "sga", "sg&a", "opex", "cogs", "r&d", "d&a", "cfo", "dps"}
@@ -334,7 +333,8 @@ class Answerer(FigureInputs):
         if part:
             measure = f"{part} {measure}"
         if calculator.GROWTH.search(self.facts.text) and len(self.facts.years) <= 1:
-            grown = self._growth(fact, measure, key, label, m, outflow=bool(metric and metric.outflow))
+            grown = None if ask.part_of_year else self._growth(fact, measure, key, label, m,   # (never a part
+                                                               outflow=bool(metric and metric.outflow))  # of a year's)
             if grown:
                 self.state.figures[-1]["matched_by"] = found.why(ask)
                 return grown
@@ -354,8 +354,8 @@ class Answerer(FigureInputs):
         from pipeline.stores import facts as store
 
         also = other_basis_note(fact, other_basis(fact, store.table_facts(self.conn, fact.doc_id, fact.page)), m)
-        return self.claim(label, f"{possessive(self.company)} {measure} in FY{self.year} was {shown(fact)} [{m}] "
-                          f"({where(fact)}, FY{self.year}{note}{defined}).{also}", "", kind)
+        return self.claim(label, f"{possessive(self.company)} {measure} in {period_said(fact, self.year, ask.part_of_year)} "
+                          f"was {shown(fact)} [{m}] ({where(fact)}, FY{self.year}{note}{defined}).{also}", "", kind)
 
     def _growth(self, fact: StoredFact, measure: str, key: str, label: str, m: int, outflow: bool = False
                 ) -> tuple[str, str] | None:

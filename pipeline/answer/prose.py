@@ -29,7 +29,7 @@ from pipeline.question.causes import WHY, asks_why, gives_a_cause, named_parts
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.year_parts import names_part, part_of_year
-from pipeline.question.periods import split_years_to_end
+from pipeline.question.periods import fiscal_years_of_early_january, split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
@@ -303,7 +303,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if kind and kind != "number" and kind not in number_kinds(sent) and \
                     not (kind == "money" and "per_share" in number_kinds(sent)):
                 continue
-            named = {int(m.group(0)) for m in _YEAR.finditer(split_years_to_end(COMPARATIVE.sub(" ", sent)))}
+            named = {int(m.group(0)) for m in _YEAR.finditer(split_years_to_end(COMPARATIVE.sub(" ", sent)))} | \
+                fiscal_years_of_early_january(sent)
             if require_year and not (named & years) and (named or not need or p.fiscal_year not in years or
                                                           _OTHER_PERIOD.search(sent)):
                 continue    # (a figure stated with no year at all, in the asked year's own report, is that year's)

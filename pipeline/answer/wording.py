@@ -38,6 +38,11 @@ def money(value: Decimal, fact: StoredFact | None = None, scale: str | None = No
     sc = scale if scale is not None else (fact.scale if fact else None)
     v = abs(value)
     digits = f"{v:,.0f}" if v == v.to_integral_value() else f"{v:,.2f}".rstrip("0").rstrip(".")
+    if fact is not None and fact.value is not None and v == abs(fact.value):
+        # the figure as printed keeps its printed decimals ("3,861.40" crore stays 3,861.40, never 3,861.4)
+        places = re.search(r"\.(\d+)\D*$", fact.value_printed)
+        if places:
+            digits = f"{v:,.{len(places.group(1))}f}"
     if sc in MINOR_UNITS:               # the currency's hundredth: "635 pence", never "£635 pence"
         return f"{digits} {sc}"
     return f"{sym}{digits}{' ' + sc if sc else ''}"
@@ -92,6 +97,14 @@ def figure_record(f: StoredFact, measure: str, key: str, year: int, marker: int)
             "unit": f.scale, "row_label": f.label, "page": f.page, "doc": f.doc_id, "marker": marker,
             "column": f.column_header, "currency": f.currency, "row_path": f.label_path, "table": f.table_title,
             "column_fy": f.fiscal_year}
+
+
+def period_said(f: StoredFact, year: int, part: str) -> str:
+    """The period a figure is of: "FY2091", or the quarter or half asked with the column's own heading ("Q4 FY2091
+    (column "31.03.2091", a quarter)") when the figure is a part of the year's."""
+    if f.span in (None, "year") or "week" in (f.span or "") or not part:
+        return f"FY{year}"
+    return f"{part.upper() if len(part) <= 2 else part} of FY{year} (a {f.span} column, \"{f.column_header}\")"
 
 
 def where(f: StoredFact) -> str:

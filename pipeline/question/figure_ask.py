@@ -154,7 +154,11 @@ _NOTE_REF = re.compile(r"(?i)\(?\b(?:(?:per|in|from|see|according\s+to)\s+)?(?:t
 # "2060 operating profit as re-presented": the comparative as the latest report prints it, which is what is read)
 _SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big|high|small|low)\b|\b(?:was|were|been|is|are)\s+charged\b(?:\s+"
                          r"(?:to|against|in)\s+(?:the\s+)?(?:profit(?:\s+or\s+loss)?|income\s+statement|p&l|earnings))?|"
-                         r"\(?\b(?:as\s+)?(?:re-?presented|restated)\b\)?|"
+                         r"\(?\b(?:as\s+)?(?:re-?presented|restated)\b\)?"
+                         # (with the reason the comparative was restated: "as restated for the spin-off of X")
+                         r"(?:\s+(?:for|to\s+reflect|following|after)\s+(?:the\s+)?(?:[\w&'.-]+\s+){0,4}?(?:spin-?off|demerger|"
+                         r"disposal|divestiture|discontinued\s+operations?|acquisition|merger|change\s+in\s+accounting\s+"
+                         r"polic(?:y|ies)|(?:ifrs|asc|ias)\s*\d+)(?:\s+of\s+(?:[A-Z][\w&'.-]*\s*){1,4})?)?|"
                          # ("the carrying amount of the convertible notes": what a balance sheet prints of them)
                          r"\b(?:net\s+)?(?:carrying|book)\s+(?:amount|value)s?\s+of\b")
 _CHARGE_OF = re.compile(r"(?i)\b(impairments?|depreciation|amorti[sz]ation|restructuring|write-?downs?)\s+"
@@ -334,7 +338,10 @@ def _initials(company) -> str:
         initials = "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
         return "" if initials and (get_lexicon().find(initials.lower()) or spell_out(initials) != initials or
                                    initials in {code for code, _ in CURRENCIES}) else initials    # ("GBP" is pounds)
-    forms = [i for i in dict.fromkeys((of(bare_name(company.name)), of(company.name))) if i]
+    # (and with a "Limited" the registered name may have dropped: "MACL", "HUL" of "... Limited", as analysts of
+    # companies with that legal form write them)
+    forms = [i for i in dict.fromkeys((of(bare_name(company.name)), of(company.name),
+                                       of(bare_name(company.name) + " Limited"))) if i]
     return "|".join(forms)
 
 

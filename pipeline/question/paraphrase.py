@@ -103,6 +103,13 @@ _LESS_MINORITIES = re.compile(r"(?i)\b(?:net\s+of|after|excluding|excl\.?|less)\
                               r"interests?|nci|non-?\s?controlling\s+interests?)(?![\w-])")
 
 
+# whose share said with a verb ("how much of the profit went to / belonged to / accrued to minorities", "was due to the
+# owners"): the line attributable to them
+_WENT_TO = re.compile(r"(?i)\b(?:went|goes|go|belonged|belongs|belong|accrued|accrues|flowed|flows|was\s+due|is\s+due)"
+                      r"\s+to\s+(?:the\s+)?(?=(?:minorities|minority\s+interests?|nci|non-?\s?controlling\s+interests?|"
+                      r"owners|shareholders|stockholders|equity\s+holders|controlling\s+interests?)\b)")
+
+
 def owners_said_as_net(text: str) -> str:
     """`text` with the owners' share said as a line net of the minorities' written as 'attributable to owners'."""
     return _LESS_MINORITIES.sub(" attributable to owners ", text)
@@ -115,7 +122,7 @@ def includes_minorities(folded: str) -> bool:
 
 def name_holders(folded: str) -> str:
     """`folded` with the holders of a share of a line named in the statements' standard words."""
-    folded = _WITH_MINORITIES.sub(" ", owners_said_as_net(folded))
+    folded = _WITH_MINORITIES.sub(" ", owners_said_as_net(_WENT_TO.sub(" attributable to ", folded)))
     return _CONTROLLING.sub("owners", _MINORITIES.sub("non-controlling interests", folded))
 
 
@@ -139,9 +146,20 @@ def due_within_a_year(folded: str) -> str:
     return _DUE_WITHIN_A_YEAR.sub(r" current \1 ", folded)
 
 
+# the source said with a verb ("how much net income came from discontinued operations", "revenue that comes from
+# China"): the line "... from ..." as printed, the verb no word of the measure
+_CAME_FROM = re.compile(r"\b(?:came|comes|come|arose|arises|arising)\s+(?=from\b)")
+# a line said to include the discontinued operations ("diluted EPS, total incl. discontinued", "net income including
+# discontinued operations", "continuing and discontinued"): the total line, beside its continuing and discontinued parts
+_WITH_DISCONTINUED = re.compile(r"\b(?:total,?\s+)?(?:incl\.?|including|inc\.)\s+(?:the\s+)?discontinued"
+                                r"(?:\s+(?:operations?|ops\.?|businesse?s?))?(?![\w-])|"
+                                r"\b(?:both\s+)?continuing\s+and\s+discontinued(?:\s+operations?)?\b")
+
+
 def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term (and holders as
     `name_holders` names them)."""
+    folded = _WITH_DISCONTINUED.sub(" total ", _CAME_FROM.sub("", folded))
     folded = _PPE.sub("property plant and equipment", name_holders(folded))
     if not _CAPEX_NAMED.search(folded):      # ("how much capex did it spend on PP&E" names it already)
         folded = _SPENT_ON_PPE.sub("capital expenditure", folded)

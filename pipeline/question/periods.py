@@ -50,6 +50,17 @@ def split_years_to_end(text: str) -> str:
     return _SPLIT_YEAR.sub(end, text)
 
 
+# a 52/53-week fiscal year ends on the Saturday or Sunday nearest the calendar year's end, so its year-end date may
+# fall in the first days of the next January ("As of January 3, 2094" closes fiscal 2093)
+_EARLY_JANUARY = re.compile(r"(?i)\b(?:jan(?:uary|\.)?\s+[1-7](?:st|nd|rd|th)?,?\s+|[1-7](?:st|nd|rd|th)?\s+jan(?:uary|\.)?,?\s+)"
+                            r"((?:19|20)\d{2})\b")
+
+
+def fiscal_years_of_early_january(text: str) -> set[int]:
+    """The fiscal years a date in the first week of January closes (the calendar year before the date's)."""
+    return {int(m.group(1)) - 1 for m in _EARLY_JANUARY.finditer(text)}
+
+
 # Periods named relative to another: the previous turn's year, or the year the same question names.
 _BEFORE = re.compile(r"(?i)\b(?:the\s+)?(?:fiscal\s+)?year\s+(?:before|earlier)\b|\b(?:prior|previous|preceding)\s+"
                      r"(?:fiscal\s+)?year\b|\ba\s+year\s+(?:earlier|before)\b|\bone\s+year\s+(?:earlier|before)\b")

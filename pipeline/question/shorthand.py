@@ -18,6 +18,8 @@ _FORMS = [
     (r"(?:(?<=\bfrom )|(?<=\bcontinuing )|(?<=\bdiscontinued ))ops\b", "operations"),   # "cash from ops", "continuing ops"
     # per-share and insurers' measures said by their initials
     (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"), (r"\bdps\b", "dividend per share"),
+    # "NI" in capitals for net income (never the UK's National Insurance contributions or "GB and NI" regions)
+    (r"(?<!\band )(?<!& )(?-i:\bNI\b)(?!['’]?\s*(?:contributions?|costs?|insurance|holdings|and\b|&))", "net income"),
     (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # the fiscal year by the month it ends, as Japanese reports write it: "FY3/37", "FY3/2037" (the year to March 2037)

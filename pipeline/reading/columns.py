@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from pipeline.core import bilingual
-from pipeline.reading import header_dates, translation
+from pipeline.reading import column_groups, header_dates, translation
 from pipeline.core import months
 from pipeline.core.currencies import CURRENCY_RE, currency_of
 
@@ -56,7 +56,7 @@ fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full parti
 thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
 euros euro us u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc
-dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas""".split())
+dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer""".split())
 
 
 @dataclass(frozen=True)
@@ -160,13 +160,15 @@ def _fragment(line: str) -> bool:
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*notes?\s+\d{1,2}\s*\)", " ", line))     # "(Note 1)": a reference
     rest = CURRENCY_RE.sub(" ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?|\b(?:52|53|13|14|16|17)[- ]weeks?\b", " ", rest)   # "May 31,", "(53 weeks)"
-    words = re.findall(r"[A-Za-z%]+|\d+", rest)
+    words = re.findall(r"(?i)\b[qh][1-4]\b|[A-Za-z%]+|\d+", rest)     # ("Q1 2094 Q2 2094": a quarter's column)
     for w in words:
         lw = w.lower()
         if lw in _HEADER_WORDS or lw == "%":
             continue
         if re.fullmatch(r"0+", lw) or lw in ("s", "a", "c", "hk", "nz", "th", "mm"):     # ("ThUS$", "MMUS$": Chilean)
             continue
+        if lw == "r" and re.search(r"\bR\s?['’]?000\b", line):
+            continue        # "R'000": the rand in thousands
         if re.fullmatch(r"\d{1,2}", lw) and 1 <= int(lw) <= 31 and _DAY_BEFORE.search(line):
             continue        # "Year ended 30" over "September 2022": the day of a date wrapped over two lines
         return False
@@ -258,7 +260,8 @@ def header_block(lines: list[str]) -> Header | None:
         filled.append((start, end, year, d))
     periods = filled
     columns: list[Column] = [Column(None, kind="note", header="Note")] if note else []
-    pidx = 0
+    pidx = 0      # ("Q1 2094 Q2 2094": which quarter each year's column is, where every one says it)
+    parts = [_PART_BEFORE.search(text[max(0, start - 6):start]) for start, *_ in periods]
     for pos, kind in merged:
         if kind == "change":
             columns.append(Column(None, kind="change", header="change"))
@@ -266,11 +269,11 @@ def header_block(lines: list[str]) -> Header | None:
         start, end, year, d = periods[pidx]
         pidx += 1
         columns.append(Column(year, d, "value", _nearest_after(currencies, end, start), None,
-                              text[start:end]))
-    _assign_groups(columns, currencies, spans, periods)
-    unit = translation.mark(columns, _groups([c for c in columns if c.kind == "value"]), currencies,
+                              f"{parts[pidx - 1].group(1)} {text[start:end]}" if all(parts) else text[start:end]))
+    column_groups.assign_spans(columns, currencies, spans, periods)
+    unit = translation.mark(columns, column_groups.groups([c for c in columns if c.kind == "value"]), currencies,
                             translation.scale_words(text, CURRENCY_RE, currency_of, scale_of))
-    _assign_entities(columns, text[:periods[0][0]])
+    column_groups.assign_entities(columns, text, [p[0] for p in periods], _ENTITY)
     return Header(columns=columns, text=text, unit=unit, ambiguous_years=ambiguous_years(columns))
 
 
@@ -278,7 +281,11 @@ def ambiguous_years(columns: list[Column]) -> set[int]:
     """The years printed over two value columns or more with nothing to tell them apart."""
     years = {c.year for c in columns if c.kind == "value"}
     return {y for y in years if len(same := [c for c in columns if c.kind == "value" and c.year == y]) > 1 and
-            len({(c.currency, c.span, c.end, c.entity, c.per_share) for c in same}) < len(same)}
+            len({(c.currency, c.span, c.end, c.entity, c.per_share, (c.header or "").split(" ")[0].upper())
+                 for c in same}) < len(same)}
+
+
+_PART_BEFORE = re.compile(r"(?i)(?:^|(?<=[ \t]))(q[1-4]|[1-4]q|h[12]|[12]h)[ \t]+$")     # (on the year's own line)
 
 
 _RANGE = re.compile(rf"{_YEAR}\s*(?:-|–|/|vs\.?|versus)\s*(?:{_YEAR}|\d{{2}})(?!\d)")
@@ -338,59 +345,3 @@ def _nearest_after(currencies: list[tuple[int, str | None]], end: int, start: in
         if start - 5 <= pos < start:
             return cur
     return None
-
-
-def _assign_entities(columns: list[Column], lead: str) -> None:
-    """"Group Company" (or "Consolidated Parent", each word once per column or once per group) above years that
-    repeat: the first group of columns is the group's, the second the parent company's."""
-    names = ["group" if m.group(1) else "company" for m in _ENTITY.finditer(lead)]
-    if len(set(names)) < 2:
-        return
-    values = [c for c in columns if c.kind == "value"]
-    groups = _groups(values)
-    if len(names) == len(values):
-        per = names
-    elif len(names) == len(groups):
-        per = [n for n, g in zip(names, groups) for _ in g]
-    else:
-        return
-    it = iter(per)
-    for i, c in enumerate(columns):
-        if c.kind == "value":
-            columns[i] = Column(c.year, c.end, c.kind, c.currency, c.span, c.header, next(it))
-
-
-def _groups(values: list[Column]) -> list[list[Column]]:
-    """Split value columns where a year repeats: [2021, 2022 | 2022] or [2023, 2022 | 2023, 2022]."""
-    groups: list[list[Column]] = [[]]
-    for c in values:
-        if any(o.year == c.year for o in groups[-1]):
-            groups.append([])
-        groups[-1].append(c)
-    return groups
-
-
-def _assign_groups(columns: list[Column], currencies, spans, periods) -> None:
-    values = [c for c in columns if c.kind == "value"]
-    groups = _groups(values)
-    first_period = periods[0][0]
-    lead_cur = [c for p, c in currencies if p < first_period]
-    lead_span = [s for p, s in spans if p < first_period]
-    # A header line of currency captions above the years: one caption per group, in order.
-    distinct_cur = list(dict.fromkeys(c for c in lead_cur if c))
-    per_group_cur = distinct_cur if len(groups) > 1 and len(distinct_cur) == len(groups) else None
-    per_group_span = lead_span if len(groups) > 1 and len(lead_span) == len(groups) else None
-    # one span over each column ("Half year Half year Full year" over "2024 2023 2023")
-    per_column = lead_span if len(lead_span) == len(values) and len(set(lead_span)) > 1 else None
-    single_span = lead_span[0] if len(set(lead_span)) == 1 and lead_span else None
-    single_cur = distinct_cur[0] if len(distinct_cur) == 1 else None
-    out = []
-    for gi, g in enumerate(groups):
-        for c in g:
-            cur = c.currency or (per_group_cur[gi] if per_group_cur else single_cur)
-            span = per_column[len(out)] if per_column else per_group_span[gi] if per_group_span else single_span
-            out.append(Column(c.year, c.end, c.kind, cur, span, c.header, c.entity))
-    it = iter(out)
-    for i, c in enumerate(columns):
-        if c.kind == "value":
-            columns[i] = next(it)

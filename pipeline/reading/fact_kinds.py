@@ -67,6 +67,9 @@ _IN_YEARS = re.compile(r"(?i)\(in years\)|\bin years\b")     # "Weighted-average
 _PAR_VALUE = re.compile(r"(?i)\bpar value\b[^;]*?\bper (?:common |ordinary )?share\b|\$?\d[\d.]*\s+par value per share")
 
 
+_TIMES = re.compile(r"(?i)\(\s*(?:times|x)\b[^)]*\)|\btimes\s*$|\b(?:dividend|interest|fixed[- ]charges?)\s+cover\b")
+
+
 def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> str:
     text = " ".join([*row.path, row.label])
     if not re.match(r"(?i)\s*par value", row.label):     # ("Par value per share $0.01" is the per-share figure)
@@ -74,6 +77,8 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
     if value.strip("()").endswith("%"):
         return "percent"    # a figure printed with its % sign, whatever its row ("Underlying EPS CAGR (50%)")
     v = parse_number(value)
+    if _TIMES.search(row.label):
+        return "multiple"   # "Dividend cover (times headline earnings)", "Interest cover (x)": a ratio, no amount
     if _PER_SHARE.search(text) and not _amount_in_eps_note(row.label, v) \
             or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):

@@ -21,8 +21,13 @@ _FY_LABEL = re.compile(r"(?i)FY\s?'?((?:19|20)\d{2}|\d{2})")
 _DATED_TAIL = re.compile(rf"(?i)(?:\s+{DATE}){{2,}}\s*$")
 
 
+# the last column marked restated after the years ("Group (R'000) 2095 2094 Restated"): no column of its own
+_RESTATED_TAIL = re.compile(r"(?i)\s+\(?(?:as\s+)?(?:restated|re-presented)\*?\)?\s*$")
+
+
 def trailing_years(line: str) -> list[int] | None:
     """The years a caption line closes on (before a change column's heading), or None."""
+    line = _RESTATED_TAIL.sub("", line)
     dated = _DATED_TAIL.search(_CHANGE_TAIL.sub("", line))
     if dated and dated.start() > 0:
         line = line[:dated.start()] + " " + " ".join(re.findall(r"(?:19|20)\d{2}", dated.group(0)))

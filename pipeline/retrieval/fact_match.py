@@ -25,6 +25,7 @@ from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import (attribution, balance_dates, entity_columns, facts_rebuild, payments, row_fit,
+                                year_part_columns,
                                 row_headings, turn_lookups)
 from pipeline.retrieval.measure_named import names_measure, qualified_line
 from pipeline.retrieval.row_words import BARE_BASIS, heading_total, row_stems, said_whole
@@ -219,7 +220,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     doc_rank = {d: i for i, d in enumerate(doc_order)}
     cands, parents = entity_columns.asked(ask, cands)     # the parent's own figure, or the group's, as asked
     secondary_ok = secondary_ok or parents
-    cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or ""))
+    whole = cands
+    cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or "") or
+                                                          ask.part_of_year and year_part_columns.fits(ask.part_of_year, f, whole))
              and not (ask.part_of_year and not DIVIDEND.search(ask.question) and _whole_year(f.span) and
                       (f.statement != "balance" or not ends_the_year(ask.part_of_year)))
              and (f.kind != "percent" or row_fit.wants_percent(ask, f))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 
 import psycopg
@@ -42,11 +43,12 @@ class StoredFact:
     scale: str | None
     kind: str
     currency: str | None
+    period_end: date | None = None      # the column's end date where its header dates it (a quarter told by it)
 
 
 _SELECT = ("SELECT f.id, f.doc_id, d.company, d.doc_type, d.fiscal_year, f.page, f.line_no, f.table_title, f.statement, f.secondary,"
            " f.label, f.label_path, f.column_header, f.fiscal_year, f.span, f.qualifiers, f.value_printed, f.value,"
-           " f.scale, f.kind, f.currency FROM facts f JOIN documents d ON d.doc_id = f.doc_id")
+           " f.scale, f.kind, f.currency, f.period_end FROM facts f JOIN documents d ON d.doc_id = f.doc_id")
 
 
 def replace_facts(conn: psycopg.Connection, doc_id: str, facts: list, version: str) -> int:
