@@ -150,10 +150,10 @@ def due_within_a_year(folded: str) -> str:
 # China"): the line "... from ..." as printed, the verb no word of the measure
 _CAME_FROM = re.compile(r"\b(?:came|comes|come|arose|arises|arising)\s+(?=from\b)")
 # a line said to include the discontinued operations ("diluted EPS, total incl. discontinued", "net income including
-# discontinued operations", "continuing and discontinued"): the total line, beside its continuing and discontinued parts
+# discontinued operations"): the total line, beside its continuing and discontinued parts ("continuing and discontinued"
+# is left as said: a heading may print it)
 _WITH_DISCONTINUED = re.compile(r"\b(?:total,?\s+)?(?:incl\.?|including|inc\.)\s+(?:the\s+)?discontinued"
-                                r"(?:\s+(?:operations?|ops\.?|businesse?s?))?(?![\w-])|"
-                                r"\b(?:both\s+)?continuing\s+and\s+discontinued(?:\s+operations?)?\b")
+                                r"(?:\s+(?:operations?|ops\.?|businesse?s?))?(?![\w-])")
 
 
 def name_measures(folded: str) -> str:

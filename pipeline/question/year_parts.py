@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import re
 
+from pipeline.core import months
+
 # a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
 # quarter's dividend is one of the year's dividends instead (its own rule)
 # (a year may be run into it: "2H61", "Q4FY61", "H1'62"; a product's number is none: "H100", "Q400")
 _RUN_IN = r"(?:\b|(?=(?:fy|')\d{2}(?:\d{2})?\b)|(?<=[12]h)(?=\d{2}\b)|(?<=[1-4]q)(?=\d{2}\b))"
 # (the quarter first, as analysts write it: "3Q FY87", "4Q92"; or named by its end: "the quarter ended March 2090")
-PART_OF_YEAR = re.compile(rf"(?i)\bq[1-4]{_RUN_IN}|\b[1-4]q{_RUN_IN}|\bquarter\s+(?:ended|ending|to)\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
+_ENDED = rf"\s+(?:ended|ending|to)(?:\s+(?:{months.MON}\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d{{2}}|\d{{1,2}}\s+{months.MON},?\s+(?:19|20)\d{{2}}))?"
+PART_OF_YEAR = re.compile(rf"(?i)\bq[1-4]{_RUN_IN}|\b[1-4]q{_RUN_IN}|\b(?:quarter|three[- ]months?){_ENDED}\b|\b(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[- ]quarter\b|"
                           rf"\b(?:three|six|nine|3|6|9)[- ]months?\b|\bh[12]{_RUN_IN}|\b[12]h{_RUN_IN}|"
                           r"\b(?:first|second)[- ]half\b|\bhalf[- ]year\b")
 
@@ -23,6 +26,13 @@ def part_of_year(question: str) -> str:
 _PART_NAMES = {"1": r"q1|1q|first quarter|1st quarter", "2": r"q2|2q|second quarter|2nd quarter",
                "3": r"q3|3q|third quarter|3rd quarter", "4": r"q4|4q|fourth quarter|4th quarter|final quarter|last quarter",
                "h1": r"h1|1h|first half|six months", "h2": r"h2|2h|second half"}
+
+
+def part_end(part: str) -> tuple[int, int] | None:
+    """(year, month) of a quarter named by its end ("quarter ended March 31, 2089", "the three months to June 2090")."""
+    m = re.search(rf"(?i)(?:\b({months.MON})\s+(?:\d{{1,2}},?\s+)?|\b\d{{1,2}}\s+({months.MON}),?\s+)((?:19|20)\d{{2}})", part)
+    month = months.number(m.group(1) or m.group(2)) if m else None
+    return (int(m.group(3)), month) if m and month else None
 
 
 def part_key(part: str) -> str | None:

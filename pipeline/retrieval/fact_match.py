@@ -221,10 +221,11 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     cands, parents = entity_columns.asked(ask, cands)     # the parent's own figure, or the group's, as asked
     secondary_ok = secondary_ok or parents
     whole = cands
-    cands = [f for f in cands if f.value is not None and (f.span in (None, "year") or "week" in (f.span or "") or
-                                                          ask.part_of_year and year_part_columns.fits(ask.part_of_year, f, whole))
-             and not (ask.part_of_year and not DIVIDEND.search(ask.question) and _whole_year(f.span) and
-                      (f.statement != "balance" or not ends_the_year(ask.part_of_year)))
+    cands = [f for f in cands if f.value is not None and (
+                 ask.part_of_year and year_part_columns.fits(ask.part_of_year, f, whole) or
+                 (f.span in (None, "year") or "week" in (f.span or "")) and
+                 not (ask.part_of_year and not DIVIDEND.search(ask.question) and _whole_year(f.span) and
+                      (f.statement != "balance" or not ends_the_year(ask.part_of_year))))
              and (f.kind != "percent" or row_fit.wants_percent(ask, f))
              and (f.kind != "multiple" or row_fit.wants_multiple(ask, f)) and not row_fit.misread_row(f)]
     asked = set(ask.hard) | set(ask.soft)

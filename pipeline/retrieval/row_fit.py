@@ -169,10 +169,10 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
         #               printed below the cash flow statement, or its closing cash, is no flow)
     if _NET.search(ask.question) and _GROSS_ROW.search(f.label) and not _NET.search(f.label):
         return True     # "net property" asked: "Property, at original cost" is the gross amount
-    if any(bool(c.search(ask.question)) != bool(c.search(f.label_path)) for c in _COMPREHENSIVE):
-        return True     # a statement of (other) comprehensive income prints the profit-or-loss lines and the total
-        #               too: its title does not make "Other income" or "Total comprehensive income" other
-        #               comprehensive income; nor is a comprehensive line the "total income" asked
+    if any(c.search(ask.question) and not c.search(f.label_path) for c in _COMPREHENSIVE) or \
+            _COMPREHENSIVE[0].search(f.label) and not _COMPREHENSIVE[0].search(ask.question):
+        return True     # a statement of (other) comprehensive income prints the profit-or-loss lines too: its title
+        #               makes no row comprehensive income, nor is a comprehensive line the "total income" asked
     if ask.metric is None and _BALANCE_OF.search(f.label) and not _BALANCE_OF.search(ask.question):
         return True     # "Accumulated other comprehensive income", "Deferred revenue": the balance a flow left, not
         #               the asked flow
