@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.answer import NOT_FOUND
-from pipeline.answer import prose, superlative
+from pipeline.answer import prose, prose_counts, superlative
 from pipeline.question.analysis import analyse
 from pipeline.retrieval.passage import Passage
 from pipeline.state import TurnState
@@ -185,8 +185,8 @@ def test_one_agreements_amount_does_not_answer_the_total_over_all_of_them():
     text, kind, _ = ask(q, [one, both])
     assert kind == "quote" and "8,400,000,000" in text
     # a total over a plural the sentence also names in the plural is still answered
-    assert prose.one_of_many("What was the total number of employees?", "We had 92,000 employees.") is False
-    assert prose.one_of_many("What were its total credit facilities?", "It has one $2 billion credit facility.")
+    assert prose_counts.one_of_many("What was the total number of employees?", "We had 92,000 employees.") is False
+    assert prose_counts.one_of_many("What were its total credit facilities?", "It has one $2 billion credit facility.")
 
 
 def test_a_statement_figure_is_not_taken_from_a_sentence_stating_an_improvement():

@@ -14,8 +14,9 @@ from tests.stored_facts import answer_of, stored_facts
 
 
 def _answer(question: str, pages: list[list[str]], company: str, year: int, doc_fy: int) -> str | None:
+    # (as ingest stores them: the fiscal calendar read from the pages dates each quarter's column)
     facts = [dataclasses.replace(f, company=company)
-             for f in stored_facts(["\n".join(p) for p in pages], doc_fy, "ANNUAL")]
+             for f in stored_facts(["\n".join(p) for p in pages], doc_fy, "ANNUAL", as_ingested=True)]
     hit = answer_of(question, facts, company, year)
     return hit.fact.value_printed if isinstance(hit, FactMatch) else None
 
@@ -101,3 +102,124 @@ def test_a_bare_symbol_after_the_listing_sentence_is_the_ticker():
     assert [n.name for n in learn([page], names=["Petitcodiac Bank"]) if n.kind == "ticker"] == ["PTB"]
     page = "Our shares trade under the symbol of the parent group, which is not ours."
     assert not [n for n in learn([page], names=["Petitcodiac Bank"]) if n.kind == "ticker"]
+
+
+INDIAN_RESULTS = [["KAVERI CASTINGS LIMITED", "CIN: L27100KA2040PLC001234",
+                   "STATEMENT OF STANDALONE AUDITED FINANCIAL RESULTS FOR THE QUARTER AND YEAR ENDED 31 MARCH 2081",
+                   "(₹ in lakhs, except per share data)",
+                   "Particulars Quarter ended Year ended",
+                   "31.03.2081 31.12.2080 31.03.2080 31.03.2081 31.03.2080",
+                   "(Audited) (Unaudited) (Audited) (Audited) (Audited)",
+                   "(Refer Note 3) (Refer Note 3)",
+                   "I Revenue from operations 16,418.92 15,815.37 14,906.44 61,612.45 55,406.18",
+                   "II Other income 212.40 194.18 201.27 841.06 715.83",
+                   "III Total income (I + II) 16,631.32 16,009.55 15,107.71 62,453.51 56,122.01",
+                   "XI Total comprehensive income for the period 1,220.22 824.79 940.20 4,581.44 3,863.16",
+                   "XIV Earnings per share (of ₹2 each) (not annualised for the quarters)",
+                   "(a) Basic (₹) 1.46 0.97 1.07 5.60 4.65"],
+                  ["KAVERI CASTINGS LIMITED",
+                   "STATEMENT OF CONSOLIDATED AUDITED FINANCIAL RESULTS FOR THE QUARTER AND YEAR ENDED 31 MARCH 2081",
+                   "(₹ in lakhs, except per share data)",
+                   "Particulars Quarter ended Year ended",
+                   "31.03.2081 31.12.2080 31.03.2080 31.03.2081 31.03.2080",
+                   "I Revenue from operations 17,184.15 16,428.06 15,150.38 64,845.12 58,058.17"]]
+
+
+def test_a_results_statement_with_quarter_and_year_columns_answers_each_period():
+    # the year's column for the year, the quarter's for a quarter: Q4 ends with the year, Q3 three months before
+    # (the standalone page is the parent's own: answered when the question says so, never for the group)
+    assert _answer("Revenue from operations FY81", INDIAN_RESULTS, "Kaveri Castings", 2081, 2081) == "64,845.12"
+    assert _answer("Consolidated revenue from operations Q3 FY81", INDIAN_RESULTS, "Kaveri Castings", 2081,
+                   2081) == "16,428.06"
+    assert _answer("Standalone revenue from operations FY81", INDIAN_RESULTS, "Kaveri Castings", 2081,
+                   2081) == "61,612.45"
+    assert _answer("Q4FY81 standalone revenue", INDIAN_RESULTS, "Kaveri Castings", 2081, 2081) == "16,418.92"
+    assert _answer("Standalone revenue from operations in 3Q FY81", INDIAN_RESULTS, "Kaveri Castings", 2081,
+                   2081) == "15,815.37"
+    assert _answer("Standalone basic EPS for the quarter ended March 2080", INDIAN_RESULTS, "Kaveri Castings", 2080,
+                   2081) == "1.07"
+    assert _answer("Q2 FY81 standalone revenue", INDIAN_RESULTS, "Kaveri Castings", 2081, 2081) is None
+    assert _answer("Standalone total income FY80", INDIAN_RESULTS, "Kaveri Castings", 2080, 2081) == "56,122.01"
+    facts = stored_facts(["\n".join(INDIAN_RESULTS[0])], 2081, "ANNUAL")     # (its page alone)
+    assert facts and all(f.secondary for f in facts)         # the standalone page is the parent's own
+    assert not any("Refer" in f.label_path for f in facts)   # the note references belong to the header
+
+
+QUARTERLY = [["Quarterly overview (unaudited)",
+              "DKK million Q1 2094 Q2 2094 Q3 2094 Q4 2094 Q1 2095 Q2 2095 Q3 2095 Q4 2095",
+              "Revenue 2,718 2,906 2,884 3,334 2,984 3,206 3,118 3,598",
+              "Special items - (48) - (100) (42) (86) (112) (78)"]]
+
+
+def test_quarter_columns_named_by_their_quarter_answer_only_that_quarter():
+    assert _answer("Q4 2095 revenue", QUARTERLY, "Limavady Pumps", 2095, 2095) == "3,598"
+    assert _answer("Special items in Q3 2095", QUARTERLY, "Limavady Pumps", 2095, 2095) == "(112)"
+    assert _answer("Revenue 2095", QUARTERLY, "Limavady Pumps", 2095, 2095) is None     # no year's column printed
+
+
+def test_four_dated_quarter_columns_of_one_year_tell_the_quarter_by_place():
+    pages = [["CONSOLIDATED STATEMENTS OF OPERATIONS", "Year Ended June 30,", "2071 2070",
+              "Total revenues 755,335 680,370", "Net income (loss) 31,450 12,205"],
+             ["NOTE 18. QUARTERLY RESULTS OF OPERATIONS (UNAUDITED)", "Fiscal 2071 - Three Months Ended",
+              "Sep. 30, Dec. 31, Mar. 31, Jun. 30,", "2070 2070 2071 2071",
+              "Total revenues 177,504 185,057 190,344 202,430", "Net income (loss) 4,403 6,919 9,121 11,007"]]
+    assert _answer("Net income for the fourth quarter of fiscal 2071", pages, "Tarwin Analytics", 2071,
+                   2071) == "11,007"
+    assert _answer("Total revenues for the quarter ended March 31, 2071", pages, "Tarwin Analytics", 2071,
+                   2071) == "190,344"
+
+
+GROUP_AND_COMPANY = [["STATEMENTS OF PROFIT OR LOSS", "for the year ended 28 February 2071",
+                      "Group 2071 | Group 2070 Restated* | Company 2071 | Company 2070",
+                      "Notes R'000 R'000 R'000 R'000",
+                      "Revenue 3 8,406,215 7,918,442 304,206 208,118",
+                      "Profit for the year 448,587 408,813 227,680 255,846"],
+                     ["7. Earnings and headline earnings per share", "Group (R'000) 2071 2070 Restated",
+                      "Headline earnings per share (cents) 112.3 99.5",
+                      "Dividends per share (cents) 2071 2070",
+                      "Dividend cover (times headline earnings) 1.90 1.85"]]
+
+
+def test_each_column_named_group_or_company_before_its_year_is_read_as_such():
+    assert _answer("Group revenue FY71", GROUP_AND_COMPANY, "Umngeni Pharmacy", 2071, 2071) == "8,406,215"
+    assert _answer("Profit for the year at the Company (parent-only) level, FY2071?", GROUP_AND_COMPANY,
+                   "Umngeni Pharmacy", 2071, 2071) == "227,680"
+    assert not any(f.label_path.startswith("Notes") for f in stored_facts(["\n".join(GROUP_AND_COMPANY[0])], 2071,
+                                                                          "ANNUAL"))
+
+
+def test_a_dividend_cover_is_a_multiple_never_a_per_share_amount():
+    assert _answer("HEPS FY2071", GROUP_AND_COMPANY, "Umngeni Pharmacy", 2071, 2071) == "112.3"
+    cover = [f for f in stored_facts(["\n".join(GROUP_AND_COMPANY[1])], 2071, "ANNUAL") if "cover" in f.label]
+    assert cover and all(f.kind == "multiple" for f in cover)
+
+
+def test_a_year_end_named_by_its_month_alone_is_the_fiscal_year_ending_then():
+    from datetime import date
+    from pipeline.question.dated_years import remap
+    # a filer naming its years by their start: the year ended March 2073 is its FY2072
+    assert remap("Profit for the year ended March 2073?", [2073], [(2072, date(2073, 3, 31))]) == [2072]
+    assert remap("Revenue in 2073?", [2073], [(2072, date(2073, 3, 31))]) == [2073]
+
+
+def test_a_cause_of_another_change_does_not_explain_the_asked_thing():
+    from pipeline.question.causes import explains
+    terms = ["impair", "namibian", "goodwil"]
+    assert not explains("Statutory earnings per share grew more slowly, to 99.1 cents, because of the impairment of "
+                        "goodwill in Namibia.", terms)
+    assert explains("The Namibian goodwill was impaired because of the loss of a public-sector contract.", terms)
+    assert explains("The loss of a public-sector contract drove the impairment of Namibian goodwill.", terms)
+
+
+def test_a_yes_no_direction_is_never_read_off_a_sentence_stating_none():
+    from pipeline.answer.trend import direction_unsaid
+    q = "Did income from continuing operations grow in fiscal 2071?"
+    assert direction_unsaid(q, "The effective tax rate on continuing operations was 24.0% in fiscal 2071 and 24.5% "
+                               "in fiscal 2070.")
+    assert not direction_unsaid(q, "Income from continuing operations declined 3% to $98.2 million.")
+
+
+def test_an_early_january_date_closes_the_fiscal_year_before():
+    from pipeline.question.periods import fiscal_years_of_early_january
+    assert fiscal_years_of_early_january("As of January 3, 2072, there were 1,118 restaurants") == {2071}
+    assert fiscal_years_of_early_january("As of January 28, 2072, we had 90 stores") == set()

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from pipeline.answer import negation, superlative, which_event
+from pipeline.answer import negation, superlative, trend, which_event
 from pipeline.answer.changes import (CHANGE, CHANGE_Q, CHANGED_BY, CHANGED_TO, COMPARISON, COMPARISON_Q, MAY_CHANGE,
                                      STATED_CHANGE)
 from pipeline.answer.extract import NOT_FOUND
@@ -25,7 +25,7 @@ from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amoun
                                      stated, subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.answer.which_event import PUT_TO_VOTE
-from pipeline.question.causes import WHY, asks_why, gives_a_cause, named_parts
+from pipeline.question.causes import WHY, asks_why, explains, gives_a_cause, named_parts
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.year_parts import names_part, part_of_year
@@ -35,7 +35,8 @@ from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 from pipeline.question.terms import content_terms, stems
 from pipeline.answer.sentences import HEDGED, NEVER, PERSON, never_count, reads_as_prose, sentences_of
-from pipeline.answer.prose_counts import FLOW_Q, HEADCOUNT_FLOW, PEOPLE_NOUNS, PEOPLE_STEMS, asks_a_flow, count_score
+from pipeline.answer.prose_counts import (FLOW_Q, HEADCOUNT_FLOW, PEOPLE_NOUNS, PEOPLE_STEMS, asks_a_flow, count_score,
+                                         one_of_many)
 
 
 _YESNO = re.compile(r"(?i)^\s*(did|does|do|is|are|was|were|has|have|had|can|will|could|should)\b")
@@ -49,8 +50,6 @@ _NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£|¥|Rs\.?|EUR|JPY|INR|GBP)?\s?(?<![
                      r"(?:\s*(?P<scale>million|billion|thousand|bn|mn|crores?|lakhs?)\b)?"
                      r"(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
                      re.I)
-_TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
-_WORD = re.compile(r"[A-Za-z]+")
 # What is planned or expected is not what happened.
 _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|resolved\s+to|decided\s+to|"
                       r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
@@ -257,7 +256,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # (a why question naming a part: the cause of another part's change is not its)
             if superl and not MOST.search(sent):
                 continue
-            if why and (not gives_a_cause(sent) or _HABITUAL.search(sent)):
+            if why and (not explains(sent, [t for t in terms if not CHANGE.fullmatch(t.lstrip("~")) and t not in own])
+                        or _HABITUAL.search(sent)):
                 continue    # "why ...?" needs a sentence that gives a cause of what happened, not a pattern that
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not why and not (CHANGE.search(sent) and STATED_CHANGE.search(sent)) or \
@@ -336,21 +336,6 @@ def _as_said(name: str) -> str:
     return name if name[:2].isupper() else name[:1].lower() + name[1:]
 
 
-def one_of_many(question: str, sentence: str) -> bool:
-    """The question asks for a total over a plural ("the total ... under its credit agreements") and the sentence
-    names only one of them ("a new $4.2 billion credit agreement"): the sentence gives a part, not the total."""
-    if not _TOTAL_Q.search(question):
-        return False
-    said = {w.lower() for w in _WORD.findall(sentence)}
-    for w in {w.lower() for w in _WORD.findall(question)}:
-        if len(w) < 5 or not w.endswith("s") or w.endswith("ss"):
-            continue
-        one = w[:-3] + "y" if w.endswith("ies") else w[:-1]
-        if one in said and w not in said:
-            return True
-    return False
-
-
 def _pages(passages: list[Passage]) -> str:
     """'Corning · FY2022 · 10-K pp. 58, 97, 103': documents as the analyst names them, never file names."""
     by_doc: dict[tuple, list[int]] = {}
@@ -376,8 +361,9 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     found = covering(conn, facts, passages, year, need, require_year)
     yesno = bool(_YESNO.match(q))
     if found is not None and yesno and (which_event.other_amount(q, found.sentence) or
-                                        COMPARISON_Q.search(q) and not COMPARISON.search(found.sentence)):
-        found = None        # ("has the EUR 1.25 dividend been approved?": a sentence of EUR 1.10 is another one)
+                                        COMPARISON_Q.search(q) and not COMPARISON.search(found.sentence) or
+                                        trend.direction_unsaid(q, found.sentence)):
+        found = None        # ("EUR 1.25 dividend approved?": one of EUR 1.10 is another; "grew?": a sentence saying no direction)
     if found is None:
         tail = ", so the report does not say" if yesno else ""
         return (f"{NOT_FOUND} a sentence in {where} that answers this{tail}. I read {_pages(passages)}.",

@@ -1,4 +1,5 @@
-"""A count stated in a sentence: does a number count the asked thing; an event's count (joined, left), not a level."""
+"""A count stated in a sentence: does a number count the asked thing; an event's count (joined, left), not a level;
+a total asked over a plural that a sentence gives for one of them only (`one_of_many`)."""
 
 from __future__ import annotations
 
@@ -89,3 +90,22 @@ def count_score(sentence: str, terms: list[str]) -> int:
 def states_a_flow(sentence: str) -> bool:
     """"we hired", "a reduction of", "opened": the sentence counts what joined or left, not a level."""
     return bool(HEADCOUNT_FLOW.search(sentence))
+
+
+_TOTAL_Q = re.compile(r"(?i)\b(total|combined|aggregate|altogether|in all|all of)\b")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def one_of_many(question: str, sentence: str) -> bool:
+    """The question asks for a total over a plural ("the total ... under its credit agreements") and the sentence
+    names only one of them ("a new $4.2 billion credit agreement"): the sentence gives a part, not the total."""
+    if not _TOTAL_Q.search(question):
+        return False
+    said = {w.lower() for w in _WORD.findall(sentence)}
+    for w in {w.lower() for w in _WORD.findall(question)}:
+        if len(w) < 5 or not w.endswith("s") or w.endswith("ss"):
+            continue
+        one = w[:-3] + "y" if w.endswith("ies") else w[:-1]
+        if one in said and w not in said:
+            return True
+    return False

@@ -30,6 +30,13 @@ _MEASURE_WORDS = r"conversion|ratios?|margins?|yield|coverage|intensity|turnover
 _LOWER_IS_BETTER = re.compile(r"(?i)\b(debt|leverage|expenses?|costs?|liabilit\w*|payables?|days|intensity|tax rate)\b")
 
 
+def direction_unsaid(question: str, sentence: str) -> bool:
+    """A yes/no question asks a direction ("did X grow?", "did margins decline?") and the sentence states none (it
+    prints the two years' figures, or another measure's): its yes or no would be a guess."""
+    asked = _YESNO.match(question) and (_UP.search(question) or _DOWN.search(question))
+    return bool(asked) and not (_UP.search(sentence) or _DOWN.search(sentence))
+
+
 def asks_trend(facts: QuestionFacts) -> bool:
     """A verdict or a comparison about one measure over time: a yes/no question with a direction word ("improving",
     "increase", "decline"), "has it improved or declined", or "how does FY2022 compare to FY2021"."""

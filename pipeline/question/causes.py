@@ -5,6 +5,7 @@ only by a sentence giving a cause).
 
     asks_why(facts)          the question asks for a cause, not a figure
     gives_a_cause(sentence)  the sentence gives a cause
+    explains(sentence, terms) the sentence gives the cause of the asked thing, not of another
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 
 from pipeline.core import months
 from pipeline.question.analysis import QuestionFacts, core_question
+from pipeline.question.terms import stems
 
 WHY = re.compile(r"(?i)^\s*(why\b|what\s+(drove|drives|caused|causes|explains|led to)\b)")
 # The wording of a cause. "Attributable to" names a cause except when it names the holders a profit belongs to
@@ -28,6 +30,28 @@ _CAUSAL = re.compile(r"(?i)\b(due to|because|driven (\w+ly )?by|drove|reflect(s|
 def gives_a_cause(sentence: str) -> bool:
     """"... increased due to ...", "driven by", "as a result of": the sentence gives a cause."""
     return bool(_CAUSAL.search(sentence))
+
+
+# the connectives that give the cause after what it explains ("X fell because of Y", "X rose, driven by Y"); the others
+# ("Y drove X", "Y lifted X", "the main driver of X was Y") may put the cause first
+_CAUSE_AFTER = re.compile(r"(?i)\b(due to|because|driven (\w+ly )?by|as a result of|result(ed|ing)? from|owing to|"
+                          r"caused by|thanks to|on the back of|(helped|supported|boosted|lifted|held back|weighed down|"
+                          r"hampered|dampened|constrained|hit|hurt) (\w+ly )?by)\b")
+_CAUSE_FIRST = re.compile(r"(?i)\b(drove|lifted|boosted|led to|drivers? of|reflect(s|ed|ing)|attribut(able|ed) to)\b")
+
+
+def explains(sentence: str, terms: list[str]) -> bool:
+    """The sentence gives the cause of what the question asks about: a cause (`gives_a_cause`), and where the cause
+    comes after what it explains ("EPS grew more slowly because of the impairment"), that thing is the asked one
+    (one of the question's words stands before the connective): the impairment as a cause of another change is no
+    answer to why the impairment was made."""
+    if not gives_a_cause(sentence):
+        return False
+    after = _CAUSE_AFTER.search(sentence)
+    if after is None or _CAUSE_FIRST.search(sentence[:after.start()]):
+        return True
+    said = set(stems(sentence[:after.start()]))
+    return any(t.lstrip("~") in said or t in said for t in terms)
 
 
 def asks_why(facts: QuestionFacts) -> bool:

@@ -8,6 +8,7 @@ the date's year shifted as the company's reports shift theirs (the offset betwee
 calendar year its period ends in), when the date falls within ten days of that report's month and day."""
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date
 from pipeline.core import months
@@ -15,6 +16,8 @@ from pipeline.core import months
 _MON = months.MON_CAPTURED
 _MDY = re.compile(rf"(?i)\b{_MON}\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b")      # February 2, 2036
 _DMY = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MON},?\s+((?:19|20)\d{{2}})\b")   # 2 February 2036
+# a year-end named by its month alone ("the year ended March 2093", "as at June 2098"): the month's last day
+_MY = re.compile(rf"(?i)\b(?:ended|ending|to|at|as\s+of|end\s+of)\s+{_MON},?\s+((?:19|20)\d{{2}})\b")
 _AND_YEAR = re.compile(r"\s*(?:and|&|,)\s*((?:19|20)\d{2})\b")
 _SLACK = 10      # days: a 52/53-week year ends on a weekday near its month end
 
@@ -26,6 +29,10 @@ def dates_in(text: str) -> list[tuple[date, int, int]]:
         out.append((m, int(m.group(3)), months.number(m.group(1)), int(m.group(2))))
     for m in _DMY.finditer(text):
         out.append((m, int(m.group(3)), months.number(m.group(2)), int(m.group(1))))
+    for m in _MY.finditer(text):
+        y, mo = int(m.group(2)), months.number(m.group(1))
+        if mo:
+            out.append((m, y, mo, calendar.monthrange(y, mo)[1]))
     got = []
     for m, y, mo, d in out:
         try:

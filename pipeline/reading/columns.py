@@ -157,7 +157,7 @@ def is_fragment(line: str) -> bool:
 
 
 def _fragment(line: str) -> bool:
-    rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*notes?\s+\d{1,2}\s*\)", " ", line))     # "(Note 1)": a reference
+    rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*(?:refer(?:\s+to)?\s+)?notes?\s+\d{1,2}\s*\)", " ", line))   # "(Note 1)": a reference
     rest = CURRENCY_RE.sub(" ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?|\b(?:52|53|13|14|16|17)[- ]weeks?\b", " ", rest)   # "May 31,", "(53 weeks)"
     words = re.findall(r"(?i)\b[qh][1-4]\b|[A-Za-z%]+|\d+", rest)     # ("Q1 2094 Q2 2094": a quarter's column)
