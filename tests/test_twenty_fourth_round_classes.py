@@ -223,3 +223,18 @@ def test_an_early_january_date_closes_the_fiscal_year_before():
     from pipeline.question.periods import fiscal_years_of_early_january
     assert fiscal_years_of_early_january("As of January 3, 2072, there were 1,118 restaurants") == {2071}
     assert fiscal_years_of_early_january("As of January 28, 2072, we had 90 stores") == set()
+
+
+def test_a_long_heading_closing_on_a_colon_heads_the_per_share_block_below():
+    # the US layout: "Earnings per share attributable to X common stockholders:" / "Basic:" / "Continuing operations"
+    # / "Discontinued operations" / "Net income" / "Diluted:" / ...
+    pages = [["CONSOLIDATED STATEMENTS OF OPERATIONS", "(In thousands, except per share amounts)",
+              "Fiscal Year Ended October 1, 2071 October 2, 2070",
+              "Income from continuing operations 98,204 106,192", "Net income 79,460 109,408",
+              "Earnings per share attributable to Quillback Outdoor Companies, Inc. common stockholders:",
+              "Basic:", "Continuing operations $1.78 $1.89", "Discontinued operations (0.36) 0.06",
+              "Net income $1.42 $1.95", "Diluted:", "Continuing operations $1.76 $1.87",
+              "Discontinued operations (0.35) 0.05", "Net income $1.41 $1.92"]]
+    assert _answer("Diluted EPS FY2071", pages, "Quillback Outdoor", 2071, 2071) == "1.41"
+    assert _answer("Diluted EPS from continuing operations FY2070", pages, "Quillback Outdoor", 2070, 2071) == "1.87"
+    assert _answer("Basic EPS 2071", pages, "Quillback Outdoor", 2071, 2071) == "1.42"

@@ -197,7 +197,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 i += 1
                 continue
             # (a bilingual heading is two headings' length: "Resultado integral total atribuible a / Total ...")
-            if header is not None and 2 < len(label) and max(map(len, bilingual.halves(label))) <= 80 and \
+            if header is not None and 2 < len(label) and max(map(len, bilingual.halves(label))) <= \
+                    (120 if label.endswith(":") else 80) and \
                     len(label) <= 170 and not label.endswith(".") and \
                     not _UNREAD_CELLS.search(label) and heading_label(label):
                 heading = attributed_lines.heading(heading_label(label), table.rows, last_kind)
