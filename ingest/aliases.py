@@ -216,6 +216,16 @@ def _initials_of(abbreviation: str, name: str) -> bool:
     return len(abbreviation) >= 2 and initials.startswith(abbreviation.replace("&", "")) or initials == abbreviation
 
 
+def _its_own(before: str, own: str) -> bool:
+    """"Its" opens a sentence right after one that starts with the company's own name and speaks of no other company
+    ("Acme Bank is a Schedule I bank. Its common shares are listed ..."): the shares are the company's."""
+    if not re.search(r"[.!?]\s*$", before):
+        return False
+    last = re.split(r"(?<=[.!?])\s+", before.strip())[-1] if before.strip() else ""
+    return bool(re.match(own, last)) and not re.search(r"(?i)\b(subsidiar\w*|owned|owns|parent|affiliate\w*|stake|"
+                                                      r"interest\s+in|acquir\w*|joint\s+venture)\b", last)
+
+
 def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -> list[LearnedName]:
     """The names the report gives the company known by `names` (its short and legal names), read from the
     report's first `head_pages` pages (definitions, the directors' report and the cover are there)."""
@@ -272,6 +282,8 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
             if g and (n := re.match(own, g.group(2))) and _initials_of(g.group(1), n.group(0)):
                 keep(g.group(1), "abbreviation", i + 1, ln.strip())
         for m in _SYMBOL.finditer(text):
+            if m.group(0)[:3].lower() == "its" and not _its_own(text[:m.start()], own):
+                continue        # ("X owns 30% of Y Ltd.; its shares ...": whose "its" is not told)
             keep(m.group(1) or m.group(2), "ticker", i + 1, m.group(0))
         for m in _LISTING_LINE.finditer(text):
             # (a cover's listing line stands a few lines below the name; elsewhere the name is in the same sentence)

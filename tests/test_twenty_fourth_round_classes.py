@@ -40,9 +40,14 @@ def test_a_figure_keeps_the_decimals_it_was_printed_with():
 
 
 def test_the_initials_of_a_limited_company_with_its_legal_form_name_it():
-    # the registered name without "Limited"; analysts write "TFL" for Tungabhadra Forgings Limited
-    assert _answer("TFL consolidated profit attributable to owners, FY71?", INDIAN, "Tungabhadra Forgings", 2071,
-                   2071) == "205.60"
+    from pipeline.question.figure_ask import _initials
+    from pipeline.question.registry import Company
+    # the registered short name without "Limited"; analysts write "TFL" for Tungabhadra Forgings Limited
+    limited = Company(key="TF", name="Tungabhadra Forgings", aliases=("Tungabhadra Forgings Limited",))
+    assert "TFL" in _initials(limited).split("|")
+    assert "NPL" not in _initials(Company(key="NP", name="Nerang Paper", aliases=("Nerang Paper Inc.",))).split("|")
+    assert _answer("TFL consolidated profit attributable to owners, FY71?", INDIAN, "Tungabhadra Forgings Limited",
+                   2071, 2071) == "205.60"
 
 
 def test_whose_share_said_with_a_verb_is_the_line_attributable_to_them():
@@ -238,3 +243,55 @@ def test_a_long_heading_closing_on_a_colon_heads_the_per_share_block_below():
     assert _answer("Diluted EPS FY2071", pages, "Quillback Outdoor", 2071, 2071) == "1.41"
     assert _answer("Diluted EPS from continuing operations FY2070", pages, "Quillback Outdoor", 2070, 2071) == "1.87"
     assert _answer("Basic EPS 2071", pages, "Quillback Outdoor", 2071, 2071) == "1.42"
+
+
+def test_a_cumulative_or_full_year_column_is_never_a_quarter():
+    # (from the audit of this stop's change: "Nine months ended" and "Year ended" beside quarters)
+    pages = [["CONSOLIDATED STATEMENTS OF INCOME", "Year ended March 31,", "2072 2071", "Net sales 502,800 480,100"],
+             ["Quarterly information", "Three months ended Six months ended Nine months ended Year ended",
+              "June 30, 2071 September 30, 2071 December 31, 2071 March 31, 2072",
+              "Operating income 10,100 21,500 33,000 44,900"]]
+    assert _answer("Q3 FY2072 operating income", pages, "Ulladulla Machinery", 2072, 2072) is None
+    assert _answer("Operating income for the three months ended December 31, 2071", pages, "Ulladulla Machinery",
+                   2072, 2072) is None
+    pages[1][1] = "Three months ended Three months ended Three months ended Year ended"
+    assert _answer("Q4 FY2072 operating income", pages, "Ulladulla Machinery", 2072, 2072) is None
+
+
+def test_ni_is_net_income_only_where_it_opens_the_measure():
+    assert "net income" in shorthand.spell("NI attributable to common stockholders 2092")
+    assert "net income" in shorthand.spell("Acme's NI in 2097")
+    for q in ("Revenue in NI 2071", "Revenue from Northern Ireland (NI)", "How much employer NI did it pay?",
+              "NI Water revenue"):
+        assert "net income" not in shorthand.spell(q), q
+
+
+def test_an_event_dated_in_early_january_stays_in_its_own_year():
+    from pipeline.question.periods import fiscal_years_of_early_january
+    assert fiscal_years_of_early_january("On January 4, 2022, we completed the acquisition of Kelpie Aero.") == set()
+
+
+def test_a_direction_stated_by_another_verb_is_a_direction():
+    from pipeline.answer.trend import direction_unsaid
+    assert not direction_unsaid("Did it increase its quarterly dividend in 2072?",
+                                "In 2072 the Board raised the quarterly dividend to $0.55 per share from $0.50.")
+
+
+def test_a_cause_clause_first_explains_what_follows_its_comma():
+    from pipeline.question.causes import explains
+    assert explains("Due to lower commercial airplane deliveries, revenue declined 5% to $62.3 billion.", ["revenu"])
+    assert not explains("Due to lower deliveries, operating margin fell to 3%.", ["revenu"])
+
+
+def test_its_shares_are_the_companys_only_after_a_sentence_about_the_company_itself():
+    other = "Kestrel Energy owns 30% of Bayfield Resources Ltd.; its common shares are listed under the symbol BFR."
+    parent = "Kestrel Energy is a subsidiary of Boreal Holdings. Its shares trade under the symbol BOR."
+    for page in (other, parent):
+        assert not [n for n in learn([page], names=["Kestrel Energy"]) if n.kind == "ticker"]
+
+
+def test_a_change_between_two_month_named_year_ends_keeps_both_years():
+    from datetime import date
+    from pipeline.question.dated_years import remap
+    assert remap("How did revenue change from March 2072 to March 2073?", [2072, 2073],
+                 [(2072, date(2073, 3, 31))]) == [2071, 2072]

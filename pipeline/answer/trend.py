@@ -34,7 +34,13 @@ def direction_unsaid(question: str, sentence: str) -> bool:
     """A yes/no question asks a direction ("did X grow?", "did margins decline?") and the sentence states none (it
     prints the two years' figures, or another measure's): its yes or no would be a guess."""
     asked = _YESNO.match(question) and (_UP.search(question) or _DOWN.search(question))
-    return bool(asked) and not (_UP.search(sentence) or _DOWN.search(sentence))
+    return bool(asked) and not (_UP.search(sentence) or _DOWN.search(sentence) or _MOVED.search(sentence))
+
+
+# other verbs of a change a sentence may state it by ("raised the dividend", "cut its workforce", "up 4%")
+_MOVED = re.compile(r"(?i)\b(rais\w*|lift\w*|boost\w*|up|down|cut|cuts|reduc\w*|lowered|gain\w*|jump\w*|climb\w*|"
+                    r"surg\w*|slid|slump\w*|plung\w*|widen\w*|narrow\w*|doubl\w*|halv\w*|soar\w*|advanc\w*|"
+                    r"went up|went down|added|eliminat\w*|suspend\w*|resum\w*|reinstat\w*)\b")
 
 
 def asks_trend(facts: QuestionFacts) -> bool:

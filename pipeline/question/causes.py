@@ -50,7 +50,10 @@ def explains(sentence: str, terms: list[str]) -> bool:
     after = _CAUSE_AFTER.search(sentence)
     if after is None or _CAUSE_FIRST.search(sentence[:after.start()]):
         return True
-    said = set(stems(sentence[:after.start()]))
+    effect = sentence[:after.start()]
+    if len(effect.split()) <= 2:        # the cause clause first ("Due to lower deliveries, revenue declined 5%"):
+        effect = sentence[after.end():].partition(",")[2]      # what it explains follows its comma
+    said = set(stems(effect))
     return any(t.lstrip("~") in said or t in said for t in terms)
 
 

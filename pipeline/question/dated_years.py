@@ -17,7 +17,7 @@ _MON = months.MON_CAPTURED
 _MDY = re.compile(rf"(?i)\b{_MON}\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b")      # February 2, 2036
 _DMY = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+{_MON},?\s+((?:19|20)\d{{2}})\b")   # 2 February 2036
 # a year-end named by its month alone ("the year ended March 2093", "as at June 2098"): the month's last day
-_MY = re.compile(rf"(?i)\b(?:ended|ending|to|at|as\s+of|end\s+of)\s+{_MON},?\s+((?:19|20)\d{{2}})\b")
+_MY = re.compile(rf"(?i)\b(?:ended|ending|from|to|at|as\s+of|end\s+of|between|and)\s+{_MON},?\s+((?:19|20)\d{{2}})\b")
 _AND_YEAR = re.compile(r"\s*(?:and|&|,)\s*((?:19|20)\d{2})\b")
 _SLACK = 10      # days: a 52/53-week year ends on a weekday near its month end
 

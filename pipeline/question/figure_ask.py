@@ -101,7 +101,7 @@ _WORD = re.compile(r"[a-z][a-z0-9&]*")
 # An adjusted / non-GAAP measure asked: never computed from GAAP lines (answer/figures.py), and only such a question
 # is answered by an adjusted row (retrieval/fact_match.py).
 # a figure before the items a company sets apart ("before significant / exceptional / specific items")
-BEFORE_ITEMS = (r"before\s+(?:(?:significant|exceptional|specific|special|separately\s+disclosed|non-recurring|one-off|"
+BEFORE_ITEMS = (r"before\s+(?:(?:significant|exceptional|specific|special|adjusting|separately\s+disclosed|non-recurring|one-off|"
                 r"one-time|unusual|non-underlying|individually\s+significant)\s+items|items\s+affecting\s+comparability)")
 NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
                       rf"constant[- ]currency|excluding|headline|{BEFORE_ITEMS})\b")
@@ -338,10 +338,10 @@ def _initials(company) -> str:
         initials = "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
         return "" if initials and (get_lexicon().find(initials.lower()) or spell_out(initials) != initials or
                                    initials in {code for code, _ in CURRENCIES}) else initials    # ("GBP" is pounds)
-    # (and with a "Limited" the registered name may have dropped: "MACL", "HUL" of "... Limited", as analysts of
-    # companies with that legal form write them)
+    # (and, for a company whose legal form is "Limited" though its registered short name drops it, with its "L")
+    limited = any(re.search(r"(?i)\b(?:limited|ltd)\.?$", n) for n in (company.name, company.legal_name, *company.aliases))
     forms = [i for i in dict.fromkeys((of(bare_name(company.name)), of(company.name),
-                                       of(bare_name(company.name) + " Limited"))) if i]
+                                       of(bare_name(company.name) + " Limited") if limited else "")) if i]
     return "|".join(forms)
 
 

@@ -52,8 +52,10 @@ def split_years_to_end(text: str) -> str:
 
 # a 52/53-week fiscal year ends on the Saturday or Sunday nearest the calendar year's end, so its year-end date may
 # fall in the first days of the next January ("As of January 3, 2094" closes fiscal 2093)
-_EARLY_JANUARY = re.compile(r"(?i)\b(?:jan(?:uary|\.)?\s+[1-7](?:st|nd|rd|th)?,?\s+|[1-7](?:st|nd|rd|th)?\s+jan(?:uary|\.)?,?\s+)"
-                            r"((?:19|20)\d{2})\b")
+# said of a level at that date ("As of January 3, 2094, we employed ..."; never an event "On January 4, 2022, we
+# completed ...": a calendar year's subsequent event)
+_EARLY_JANUARY = re.compile(r"(?i)\b(?:as\s+of|as\s+at|at)\s+(?:jan(?:uary|\.)?\s+[1-7](?:st|nd|rd|th)?,?\s+|"
+                            r"[1-7](?:st|nd|rd|th)?\s+jan(?:uary|\.)?,?\s+)((?:19|20)\d{2})\b")
 
 
 def fiscal_years_of_early_january(text: str) -> set[int]:

@@ -18,8 +18,11 @@ _FORMS = [
     (r"(?:(?<=\bfrom )|(?<=\bcontinuing )|(?<=\bdiscontinued ))ops\b", "operations"),   # "cash from ops", "continuing ops"
     # per-share and insurers' measures said by their initials
     (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"), (r"\bdps\b", "dividend per share"),
-    # "NI" in capitals for net income (never the UK's National Insurance contributions or "GB and NI" regions)
-    (r"(?<!\band )(?<!& )(?-i:\bNI\b)(?!['’]?\s*(?:contributions?|costs?|insurance|holdings|and\b|&))", "net income"),
+    # "NI" in capitals for net income where it opens the measure asked ("NI attributable to ...", "what was NI",
+    # "X's NI", "adjusted NI"); never a place or a payroll tax ("revenue in NI", "(NI)", "employer NI", "NI Water")
+    ("(?:^|" + "|".join(rf"(?<=\b{w} )" for w in ("was", "is", "were", "the", "of", "adjusted", "reported", "gaap",
+                                                   "consolidated", "group", "total", "statutory", "'s", "’s")) +
+     r")(?-i:NI)(?![\w)])(?!\s+(?-i:[A-Z][a-z])|['’]?\s*(?:contributions?|costs?|insurance)\b)", "net income"),
     (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # the fiscal year by the month it ends, as Japanese reports write it: "FY3/37", "FY3/2037" (the year to March 2037)

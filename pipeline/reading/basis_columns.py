@@ -32,17 +32,24 @@ def read(table: PageTable) -> None:
     column, the two parts become kinds "before items" and "items", and the year is no longer ambiguous."""
     for h in table.headers:
         rows = [r for r in table.rows if r.cols is h.columns]
-        if not rows or not _captioned(h.text, rows[0].path):
+        # (the captions stacked between the periods and the units row, read as the header's, or as the first row's
+        # headings)
+        above = tuple(ln for ln in table.lines[max(0, rows[0].line_no - 6):rows[0].line_no]
+                      if set(_caption_text(ln).split()) <= _CAPTION_WORDS) if rows else ()
+        if not rows or not _captioned(h.text, rows[0].path + above):
             continue
         for year in sorted(h.ambiguous_years):
             at = [i for i, c in enumerate(h.columns) if c.kind == "value" and c.year == year]
             if len(at) != 3 or at[2] - at[0] != 2:
                 continue
-            sums = [_adds_up(r, at) for r in rows if r.cells() is not None]
+            width = len([c for c in h.columns if c.kind != "note"])    # (a row printing fewer figures is no check:
+            sums = [_adds_up(r, at) for r in rows if r.cells() is not None and len(r.values) >= width]   # EPS rows)
             if sums.count(True) < _MIN_ROWS or sums.count(False) > sums.count(True) // 10:
                 continue
             for i, kind in zip(at[:2], ("before items", "items")):
                 h.columns[i] = dataclasses.replace(h.columns[i], kind=kind)
+            # (the figures before the items are the adjusted ones, read where a question asks for that basis)
+            h.columns[at[0]] = dataclasses.replace(h.columns[at[0]], header=f"{h.columns[at[0]].header} {_basis(h.text)}")
             h.ambiguous_years.discard(year)
             for r in rows:      # (the columns' stacked captions are no headings of the rows)
                 r.ambiguous = r.ambiguous - {year}
@@ -53,6 +60,16 @@ _BEFORE = {"before", "underlying", "pre-exceptional", "pre-", "adjusted", "core"
 _ITEMS = {"adjusting", "exceptional", "specific", "items", "non-underlying", "separately", "adjustments",
           "non-recurring"}
 _TOTAL = {"total", "statutory", "reported"}
+
+
+ADJUSTED_BASIS = "(adjusted, underlying basis)"     # a before-items column's mark: no reported figure
+
+
+def _basis(header: str) -> str:
+    """"before adjusting items (adjusted, underlying basis)": the items the captions name, and the basis words an
+    analyst asks such figures by."""
+    word = next((w for w in header.lower().split() if w in _ITEMS - {"items", "adjustments"}), "")
+    return f"before {word + ' ' if word else ''}items {ADJUSTED_BASIS}"
 
 
 def _captioned(header: str, path: tuple[str, ...]) -> bool:

@@ -66,11 +66,9 @@ _UNIT_CAPTION = re.compile(r"(?i)\b(millions?|thousands?|billions?|yen|dollars?|
 
 
 def parse_page(text: str, carry: Header | None = None) -> PageTable:
-    """Rows of a page with their parent headings and the header columns in force where each stands.
-
-    `carry` is the previous page's last header: a table continued on this page without a header of its own
-    keeps the previous page's columns for the rows above this page's first header.
-    """
+    """Rows of a page with their parent headings and the header columns in force where each stands. `carry` is the
+    previous page's last header: a table continued on this page without a header of its own keeps the previous
+    page's columns for the rows above this page's first header."""
     lines = tidy_lines(split_lines(text))
     title, statement = detect_title(lines)
     head = "\n".join(lines[:12])
@@ -196,11 +194,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                     header.per_share = True     # "Rand per share Rand per share": the columns' figures are per share
                 i += 1
                 continue
-            # (a bilingual heading is two headings' length: "Resultado integral total atribuible a / Total ...")
             if header is not None and 2 < len(label) and max(map(len, bilingual.halves(label))) <= \
                     (120 if label.endswith(":") else 80) and \
                     len(label) <= 170 and not label.endswith(".") and \
-                    not _UNREAD_CELLS.search(label) and heading_label(label):
+                    not _UNREAD_CELLS.search(label) and heading_label(label):   # (a bilingual heading: two's length)
                 heading = attributed_lines.heading(heading_label(label), table.rows, last_kind)
                 if attributed_lines.open_split(stack, heading):
                     pass

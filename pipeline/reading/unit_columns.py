@@ -63,3 +63,4 @@ def above(header: Header, lines: list[str], start: int) -> None:
         header.unit = header.unit or scale_of(lines[start - 1])
     elif per_share_caption(header.caption) or start > 0 and per_share_caption(lines[start - 1]):
         header.per_share = True
+

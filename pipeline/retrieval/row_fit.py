@@ -177,7 +177,7 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
         return True     # "Accumulated other comprehensive income", "Deferred revenue": the balance a flow left, not
         #               the asked flow
     basis = {w.lower() for w in _BASIS.findall(ask.question)}
-    if basis and not basis & {w.lower() for w in _BASIS.findall(f.label_path)}:
+    if basis and not basis & {w.lower() for w in _BASIS.findall(f"{f.label_path} {f.column_header}")}:
         return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
     if basis and not basis & {w.lower() for w in _BASIS.findall(f.label)} and \
             any(basis & {w.lower() for w in _BASIS.findall(c.label)} for c in cands if c.kind == f.kind):

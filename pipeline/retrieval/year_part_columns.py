@@ -17,7 +17,7 @@ def part_of(f: StoredFact, cands: list[StoredFact]) -> str | None:
     told."""
     kind = next((k for k, spans in _SPANS.items() if f.span in spans), None)
     if kind is None:
-        return _one_of_four(f, cands)
+        return None         # (a year's, a nine months' or a cumulative column is no quarter, whatever its date)
     named = [k for k in (("1", "2", "3", "4") if kind == "quarter" else ("h1", "h2"))
              if names_part(k if k.startswith("h") else f"q{k}", f.column_header)]
     if len(named) == 1:
@@ -40,24 +40,22 @@ def part_of(f: StoredFact, cands: list[StoredFact]) -> str | None:
 def fits(part: str, f: StoredFact, cands: list[StoredFact]) -> bool:
     """The column of `f` holds the part of the year `part` (as `year_parts.part_of_year` reads it) asks: the quarter
     or half it names, or the quarter ending in the month it names ("the quarter ended March 31, 2089") where the
-    column is a quarter's, or one of several columns of one fiscal year dated at different ends (a quarterly
-    table whose "Three Months Ended" caption stands apart)."""
+    column is a quarter's."""
     key = part_key(part)
     if key is not None:
         return part_of(f, cands) == key
     end = part_end(part)
     if end is None or f.period_end is None or (f.period_end.year, f.period_end.month) != end:
         return False
-    return f.span in _SPANS["quarter"] or len({c.period_end for c in cands if c.doc_id == f.doc_id and c.page == f.page
-                                              and c.line_no == f.line_no and c.fiscal_year == f.fiscal_year}) >= 3
+    return f.span in _SPANS["quarter"]
 
 
 def _one_of_four(f: StoredFact, cands: list[StoredFact]) -> str | None:
-    """A row printing four columns of one fiscal year dated three months apart (a quarterly table whose "Three
-    Months Ended" caption the header did not take): the quarter is the column's place among them."""
-    ends = sorted({c.period_end for c in cands if c.doc_id == f.doc_id and c.page == f.page and c.line_no == f.line_no
-                   and c.fiscal_year == f.fiscal_year and c.period_end is not None})
-    if len(ends) != 4 or f.period_end not in ends:
+    """A row printing four quarters' columns of one fiscal year dated three months apart, and no other column (a
+    quarterly table with no year's column to count back from): the quarter is the column's place among them."""
+    row = [c for c in cands if c.doc_id == f.doc_id and c.page == f.page and c.line_no == f.line_no]
+    ends = sorted({c.period_end for c in row if c.fiscal_year == f.fiscal_year and c.period_end is not None})
+    if len(ends) != 4 or f.period_end not in ends or any(c.span not in _SPANS["quarter"] for c in row):
         return None
     steps = {(b.year * 12 + b.month) - (a.year * 12 + a.month) for a, b in zip(ends, ends[1:])}
     return str(ends.index(f.period_end) + 1) if steps == {3} else None
