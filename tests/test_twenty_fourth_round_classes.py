@@ -295,3 +295,14 @@ def test_a_change_between_two_month_named_year_ends_keeps_both_years():
     from pipeline.question.dated_years import remap
     assert remap("How did revenue change from March 2072 to March 2073?", [2072, 2073],
                  [(2072, date(2073, 3, 31))]) == [2071, 2072]
+
+
+def test_the_minorities_share_named_as_a_noun_or_a_verb_is_their_line_under_profit_attributable():
+    pages = [["STATEMENTS OF PROFIT OR LOSS", "Group 2071 | Group 2070 | Company 2071 | Company 2070",
+              "Notes R'000 R'000 R'000 R'000", "Profit for the year 448,587 408,813 227,680 255,846",
+              "Profit attributable to:", "Owners of the parent 419,975 383,695 - -",
+              "Non-controlling interests 28,612 25,118 - -"]]
+    for q in ("NCI share of profit FY2071?", "Minority interest share of profit FY2071", "How much of 2071 profit went "
+              "to minorities?", "Profit attributable to non-controlling interests FY2071?"):
+        assert _answer(q, pages, "Umngeni Pharmacy", 2071, 2071) == "28,612", q
+    assert _answer("Net income FY2071", pages, "Umngeni Pharmacy", 2071, 2071) == "448,587"

@@ -110,6 +110,13 @@ _WENT_TO = re.compile(r"(?i)\b(?:went|goes|go|belonged|belongs|belong|accrued|ac
                       r"owners|shareholders|stockholders|equity\s+holders|controlling\s+interests?)\b)")
 
 
+# whose share said as a noun before the line ("NCI share of profit", "minority interest share of profit", "owners'
+# share of net income"): the line attributable to them
+_SHARE_OF = re.compile(r"(?i)\b(nci|minorities|minority\s+interests?|non-?\s?controlling\s+interests?|owners|shareholders)"
+                       r"['’]?\s+share\s+of\s+(?:the\s+)?(?:group['’]?s?\s+)?(profit|earnings|net\s+income|net\s+profit|"
+                       r"net\s+loss|loss)\b")
+
+
 def owners_said_as_net(text: str) -> str:
     """`text` with the owners' share said as a line net of the minorities' written as 'attributable to owners'."""
     return _LESS_MINORITIES.sub(" attributable to owners ", text)
@@ -122,6 +129,7 @@ def includes_minorities(folded: str) -> bool:
 
 def name_holders(folded: str) -> str:
     """`folded` with the holders of a share of a line named in the statements' standard words."""
+    folded = _SHARE_OF.sub(r"\2 attributable to \1", folded)
     folded = _WITH_MINORITIES.sub(" ", owners_said_as_net(_WENT_TO.sub(" attributable to ", folded)))
     return _CONTROLLING.sub("owners", _MINORITIES.sub("non-controlling interests", folded))
 
