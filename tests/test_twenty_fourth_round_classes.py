@@ -306,3 +306,16 @@ def test_the_minorities_share_named_as_a_noun_or_a_verb_is_their_line_under_prof
               "to minorities?", "Profit attributable to non-controlling interests FY2071?"):
         assert _answer(q, pages, "Umngeni Pharmacy", 2071, 2071) == "28,612", q
     assert _answer("Net income FY2071", pages, "Umngeni Pharmacy", 2071, 2071) == "448,587"
+
+
+def test_fiscal_labels_over_dates_pair_by_position_not_by_calendar_year():
+    # a retailer naming its year by the year it starts: "Fiscal 2074" ended February 1, 2075
+    from pipeline.reading.columns import header_block
+    h = header_block(["Fiscal Year Ended", "Fiscal 2074 Fiscal 2073 Fiscal 2072",
+                      "February 1, 2075 February 2, 2074 January 28, 2073", "(52 weeks) (53 weeks) (52 weeks)"])
+    assert [(c.year, str(c.end)) for c in h.columns] == [(2074, "2075-02-01"), (2073, "2074-02-02"),
+                                                         (2072, "2073-01-28")]
+    pages = [["CONSOLIDATED STATEMENTS OF INCOME", "Fiscal Year Ended", "Fiscal 2074 Fiscal 2073 Fiscal 2072",
+              "February 1, 2075 February 2, 2074 January 28, 2073", "Net sales $ 4,218,615 $ 4,106,842 $ 3,884,215",
+              "Operating income 451,660 465,557 439,200"]]
+    assert _answer("Operating income FY2073", pages, "Pawpaw Home Goods", 2073, 2074) == "465,557"

@@ -208,6 +208,9 @@ def header_block(lines: list[str]) -> Header | None:
     rest = lines[k:] if not after else lines[k:k + 1]
     dated = " ".join(lines[:k] + ([] if not after else lines[k + 1:]))
     caption_dates = {y: d for _, _, y, d in _periods(dated) if d is not None} if dated else {}
+    # ("Fiscal 2094 Fiscal 2093" over "February 1, 2095 February 2, 2094": one date under each label, in order, the
+    # label naming the year the period starts in; never paired by calendar year)
+    in_order = [d for _, _, _, d in _periods(dated) if d is not None] if dated and after else []
     caption = _PERIOD.sub(lambda m: " " * len(m.group(0)), " ".join(lines[:k])) if k else ""
     text = (caption + " " if k else "") + " ".join(rest) + (" " + after if after else "")
     periods = _periods(text)
@@ -248,8 +251,10 @@ def header_block(lines: list[str]) -> Header | None:
     # "December 31, 2015 2016 2017": the bare years after a dated column share its month and day.
     dated = None
     filled = []
-    for start, end, year, d in periods:
-        d = d or caption_dates.get(year)
+    in_order = in_order if len(in_order) == len(periods) and all(0 <= p[3].year - p[2] <= 1 for p in
+                                                                  zip(periods, in_order) for p in [(0, 0, p[0][2], p[1])]) else []
+    for n, (start, end, year, d) in enumerate(periods):
+        d = d or (in_order[n] if in_order else caption_dates.get(year))
         if d is not None:
             dated = d
         elif dated is not None:
