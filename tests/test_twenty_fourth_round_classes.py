@@ -319,3 +319,17 @@ def test_fiscal_labels_over_dates_pair_by_position_not_by_calendar_year():
               "February 1, 2075 February 2, 2074 January 28, 2073", "Net sales $ 4,218,615 $ 4,106,842 $ 3,884,215",
               "Operating income 451,660 465,557 439,200"]]
     assert _answer("Operating income FY2073", pages, "Pawpaw Home Goods", 2073, 2074) == "465,557"
+
+
+def test_a_dividend_row_for_an_earlier_year_end_is_not_this_years_proposal():
+    pages = [["12. Dividends", "2097 2096", "£m £m",
+              "Final dividend for the year ended 31 March 2096 of 14.2p (2095: 13.4p) per share 40.6 38.5",
+              "Interim dividend for the year ended 31 March 2097 of 7.1p (2096: 6.8p) per share 20.3 19.4"]]
+    assert _answer("Proposed final dividend FY97", pages, "Nettlecombe Foods", 2097, 2097) is None
+    assert _answer("Final dividend paid in FY97", pages, "Nettlecombe Foods", 2097, 2097) == "40.6"
+
+
+def test_the_parent_balance_sheet_asked_is_the_parents_column():
+    from pipeline.question.whose_figure import asked
+    assert asked("Investments in subsidiaries on the parent balance sheet 2088")[0]
+    assert not asked("Profit attributable to owners of the parent 2088")[0]

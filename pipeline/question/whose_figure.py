@@ -23,6 +23,8 @@ _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[
                            rf"{UNCONSOLIDATED}|"
                            r"\(individual\)|\bindividual (?:financial )?statements?\b|"
                            r"\bparent['’]s\s+(?:own\b|(?:balance\s+sheets?|statements?|accounts|figures?)\b)|"
+                           r"\bparent(?:\s+company)?\s+(?:balance\s+sheets?|statements?\s+of\s+financial\s+position|"
+                           r"income\s+statements?|accounts)\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
                            r"owners|equity holders|members))")
 # (the owners of the group named after the parent: "attributable to the parent company", "owners of the parent")

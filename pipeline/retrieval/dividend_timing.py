@@ -28,9 +28,12 @@ def another_dividend(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
     named = _dividend_for(f.label)
-    if (_PRIOR_YEARS_DIVIDEND.search(f.label) or named is not None and named < f.fiscal_year) and \
+    ended = _year_ended(f.label)
+    if (_PRIOR_YEARS_DIVIDEND.search(f.label) or named is not None and named < f.fiscal_year or
+            ended is not None and ended < (f.period_end.year if f.period_end else f.fiscal_year)) and \
             not says(_PAID_OR_DURING, ask.question):
-        return True     # the year before's, paid in this one
+        return True     # the year before's, paid in this one ("Final dividend for the year ended 31 March 2096")
+    named = named if named is not None else ended
     if named is not None and f.doc_fiscal_year and f.fiscal_year < f.doc_fiscal_year:
         return True     # (the year a label names is its latest column's: the comparative's figure is another year's)
     return _other_timing(ask.question, f, cands)   # "distributions paid per unit" asked: not the declared row
@@ -63,3 +66,14 @@ def _dividend_for(label: str) -> int | None:
         return None
     start, end = m.group(1), m.group(2)
     return int(end) if len(end) == 4 else int(start[:2] + end)
+
+
+# a dividend row naming the year it is for by that year's end ("Final dividend for the year ended 31 March 2096 of
+# 14.2p"): the calendar year of that end, compared with the column's own period end
+_ENDED = re.compile(r"(?i)\bfor\s+the\s+(?:financial\s+|fiscal\s+)?(?:year|period)\s+ended\s+(?:\d{1,2}\s+[a-z]+\.?,?\s+|"
+                    r"[a-z]+\.?\s+\d{1,2},?\s+)?((?:19|20)\d{2})\b")
+
+
+def _year_ended(label: str) -> int | None:
+    m = _ENDED.search(re.sub(r"\([^()]*\)", " ", label)) if _DIVIDEND_ROW.search(label) else None
+    return int(m.group(1)) if m else None
