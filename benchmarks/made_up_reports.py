@@ -1,7 +1,7 @@
 """Made-up annual reports end to end: identification, retrieval, reading and answering on whole reports no shared
 filing resembles.
 
-Helpers who never read the code wrote seventy-six fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
+Helpers who never read the code wrote eighty fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
 Zealand, Hong Kong, Irish, South African, Indian, Japanese, German, Norwegian, Italian, Swedish, Dutch, Swiss,
 Brazilian, Malaysian and Bermudan companies, US 10-Ks of a retailer naming its years by the year they start, a bank,
 a hotel REIT, a P&C insurer and industrials, a Canadian bank, a Singapore REIT; a Korean, Mexican, Danish, Philippine,
@@ -10,8 +10,10 @@ a JSE gold miner, a Swiss insurer, a Japanese shipper, an SGX grocer, a US truck
 a UK garden centres plc and an HKEX restaurant group; a US hospital operator, a Canadian midstream company, a
 Malaysian plantation group and a Japanese precision maker; a Korean electronics maker, a UK housebuilder, an Australian
 insurer and a US software company naming its years by their start; a Swiss pharma group with a spin-off, a Canadian bank,
-an Indian auto-parts maker in crore and a US 53-week restaurant chain; cover,
-contents, narrative, governance, statements and notes, 14-25 pages each) and 1,441 analyst questions graded
+an Indian auto-parts maker in crore and a US 53-week restaurant chain; a US pet retailer with a discontinued business,
+a Japanese IFRS chemicals maker naming its years by their start, a South African pharmacy group with Group and
+Company columns and headline earnings, an Australian stapled property group; cover,
+contents, narrative, governance, statements and notes, 14-25 pages each) and 1,521 analyst questions graded
 on the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
 stated in prose and traps the report cannot answer. `evals/sets/made_up_reports/round*.json` keeps
 each report's text layer (transliterated to Latin-1) and the questions; this benchmark writes the pages back to PDFs
@@ -22,7 +24,7 @@ trap refused) or answered otherwise (to read by hand: a wrong figure, or a right
     python -m benchmarks.made_up_reports [-v] [--keep DIR] [--round N]
 
 Each round was out-of-sample when first run; the rules fixed on it since make it in-sample (`docs/benchmarks.md`,
-hand section, keeps the first-run numbers apart). About thirty minutes: ingest (embedding) and 1,441 turns.
+hand section, keeps the first-run numbers apart). About thirty minutes: ingest (embedding) and 1,521 turns.
 """
 from __future__ import annotations
 

@@ -333,3 +333,15 @@ def test_the_parent_balance_sheet_asked_is_the_parents_column():
     from pipeline.question.whose_figure import asked
     assert asked("Investments in subsidiaries on the parent balance sheet 2088")[0]
     assert not asked("Profit attributable to owners of the parent 2088")[0]
+
+
+def test_a_cause_of_a_thing_the_paragraph_named_before_explains_it():
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+    text = ("Segment review\nTasman Retail revenue grew 11.4% but segment results fell to $18.2 million from $21.4 "
+            "million. The segment margin declined because of pre-opening costs of 14 new stores and a weaker ringgit.")
+    page = Passage(chunk_id=1, doc="KOWHAI_2071_AR", company="Kowhai Holdings", fiscal_year=2071, doc_type="AR",
+                   page=9, score=1.0, text=text)
+    found = prose.covering(None, analyse("Why did Tasman Retail's profit fall in FY2071?"), [page], 2071)
+    assert found is not None and "pre-opening costs" in found.sentence

@@ -256,7 +256,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # (a why question naming a part: the cause of another part's change is not its)
             if superl and not MOST.search(sent):
                 continue
-            if why and (not explains(sent, [t for t in terms if not CHANGE.fullmatch(t.lstrip("~")) and t not in own])
+            # (what a cause explains may be named by the paragraph before: "The segment margin declined because ...")
+            if why and (not explains(f"{' '.join(around)} {sent}" if _REFERS_BACK.match(raw) else sent,
+                                     [t for t in terms if not CHANGE.fullmatch(t.lstrip("~")) and t not in own])
                         or _HABITUAL.search(sent)):
                 continue    # "why ...?" needs a sentence that gives a cause of what happened, not a pattern that
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
