@@ -103,18 +103,16 @@ _LESS_MINORITIES = re.compile(r"(?i)\b(?:net\s+of|after|excluding|excl\.?|less)\
                               r"interests?|nci|non-?\s?controlling\s+interests?)(?![\w-])")
 
 
+# the holders of a share of a line, in the words analysts and reports use for them
+_HOLDERS = (r"(?:minorities|minority\s+interests?|nci|non-?\s?controlling\s+interests?|owners|shareholders|stockholders|"
+            r"equity\s+holders|controlling\s+interests?)")
 # whose share said with a verb ("how much of the profit went to / belonged to / accrued to minorities", "was due to the
-# owners"): the line attributable to them
+# owners") or as a noun before the line ("NCI share of profit", "owners' share of net income"): the line attributable
+# to them
 _WENT_TO = re.compile(r"(?i)\b(?:went|goes|go|belonged|belongs|belong|accrued|accrues|flowed|flows|was\s+due|is\s+due)"
-                      r"\s+to\s+(?:the\s+)?(?=(?:minorities|minority\s+interests?|nci|non-?\s?controlling\s+interests?|"
-                      r"owners|shareholders|stockholders|equity\s+holders|controlling\s+interests?)\b)")
-
-
-# whose share said as a noun before the line ("NCI share of profit", "minority interest share of profit", "owners'
-# share of net income"): the line attributable to them
-_SHARE_OF = re.compile(r"(?i)\b(nci|minorities|minority\s+interests?|non-?\s?controlling\s+interests?|owners|shareholders)"
-                       r"['’]?\s+share\s+of\s+(?:the\s+)?(?:group['’]?s?\s+)?(profit|earnings|net\s+income|net\s+profit|"
-                       r"net\s+loss|loss)\b")
+                      rf"\s+to\s+(?:the\s+)?(?={_HOLDERS}\b)")
+_SHARE_OF = re.compile(rf"(?i)\b({_HOLDERS})['’]?\s+share\s+of\s+(?:the\s+)?(?:group['’]?s?\s+)?(profit|earnings|net\s+income|"
+                       r"net\s+profit|net\s+loss|loss)\b")
 
 
 def owners_said_as_net(text: str) -> str:
