@@ -345,3 +345,15 @@ def test_a_cause_of_a_thing_the_paragraph_named_before_explains_it():
                    page=9, score=1.0, text=text)
     found = prose.covering(None, analyse("Why did Tasman Retail's profit fall in FY2071?"), [page], 2071)
     assert found is not None and "pre-opening costs" in found.sentence
+
+
+def test_net_assets_is_no_carrying_amount_net_of_an_allowance():
+    # Japanese GAAP: "Total shareholders' equity" asked by name is that subtotal, never "Total net assets"
+    pages = [["Consolidated Balance Sheets", "(Millions of yen)", "As of March 31, 2071 As of March 31, 2072",
+              "Total liabilities 208,150 224,605", "Net assets", "Shareholders' equity", "Share capital 18,415 18,415",
+              "Retained earnings 276,628 297,581", "Total shareholders' equity 308,108 322,596",
+              "Accumulated other comprehensive income", "Total accumulated other comprehensive income 21,910 23,175",
+              "Non-controlling interests 14,880 15,915", "Total net assets 344,898 361,686",
+              "Total liabilities and net assets 553,048 586,291"]]
+    assert _answer("Total shareholders' equity as of March 31, 2072", pages, "Hakone Machinery", 2072,
+                   2072) == "322,596"

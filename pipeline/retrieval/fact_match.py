@@ -36,6 +36,7 @@ from pipeline.stores.facts import StoredFact
 
 _AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
 _PART_ALONE = re.compile(r"(?i)\s*(?:(?:first|second|third)\s+)?(?:interim|final|special|total)(?:\s+dividends?)?\s*")
+_NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 # under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
 # of it ("Continuing operations", "Adjusted") or another per-share measure ("Dividends declared per share") is not
@@ -327,7 +328,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         other_than_equity = f.statement != "equity" or hinted
         # On a balance sheet the carrying amount is the line net of its allowance or depreciation ("Accounts
         # receivable, net" under "Accounts receivable" and "Less allowance"), unless the question says gross.
-        carrying = f.statement == "balance" and "gross" not in ask.hard and bool(re.search(r"(?i)\bnet\b", f.label))
+        carrying = f.statement == "balance" and "gross" not in ask.hard and bool(_NET_OF_ITS.search(f.label))
         # A row under "Changes in operating assets and liabilities" is the movement of an item, not the item.
         # (A row the metric names by its own label is that metric's, whatever heading it was read under: "Net cash
         # provided by operating activities" below "Changes in operating assets and liabilities" is the total.)
