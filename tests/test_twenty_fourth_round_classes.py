@@ -357,3 +357,22 @@ def test_net_assets_is_no_carrying_amount_net_of_an_allowance():
               "Total liabilities and net assets 553,048 586,291"]]
     assert _answer("Total shareholders' equity as of March 31, 2072", pages, "Hakone Machinery", 2072,
                    2072) == "322,596"
+
+
+def test_a_columnar_years_adjusted_figures_answer_only_the_adjusted_basis():
+    pages = [["Group income statement", "for the 52 weeks ended 28 September 2071",
+              "52 weeks ended 28 September 2071 52 weeks ended 29 September 2070",
+              "Before Adjusting Before Adjusting", "adjusting items adjusting items",
+              "items (note 5) Total items (note 5) Total", "Notes £m £m £m £m £m £m",
+              "Revenue 2 1,418.6 - 1,418.6 1,306.4 - 1,306.4",
+              "Operating profit 313.6 (79.2) 234.4 258.4 (36.6) 221.8",
+              "Profit before tax 171.8 (68.8) 103.0 119.6 (43.2) 76.4"]]
+    assert _answer("Adjusted operating profit FY71", pages, "Whinfell Inns", 2071, 2071) == "313.6"
+    assert _answer("Underlying PBT FY70", pages, "Whinfell Inns", 2070, 2071) == "119.6"
+    assert _answer("Operating profit FY71", pages, "Whinfell Inns", 2071, 2071) == "234.4"
+    assert _answer("Total profit before tax 2070", pages, "Whinfell Inns", 2070, 2071) == "76.4"
+    # an investment trust's Revenue | Capital | Total columns name no basis before items: no adjusted figure
+    trust = [["Statement of Comprehensive Income", "Year ended 31 March 2072 Year ended 31 March 2071",
+              "Revenue Capital Total Revenue Capital Total", "Notes £'000 £'000 £'000 £'000 £'000 £'000",
+              "Net return before taxation 1,310 (11,734) (10,424) 1,073 26,747 27,820"]]
+    assert _answer("Adjusted net return before taxation 2072", trust, "Brathay Trust", 2072, 2072) is None

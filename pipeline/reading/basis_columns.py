@@ -72,6 +72,12 @@ def _basis(header: str) -> str:
     return f"before {word + ' ' if word else ''}items {ADJUSTED_BASIS}"
 
 
+def basis_of(captions: str) -> str | None:
+    """The before-items basis a columnar statement's captions name, first of before-items / items / total ("Before
+    adjusting items | Adjusting items | Total", "Underlying | Specific items | Statutory"), or None."""
+    return _basis(captions) if _captioned(captions, ()) else None
+
+
 def _captioned(header: str, path: tuple[str, ...]) -> bool:
     """The columns' captions say so, in that order: a basis before the items first ("Before adjusting items",
     "Underlying"), then the items, then the total ("Total", "Statutory"). Figures that add up alone could be a gross,

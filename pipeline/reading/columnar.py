@@ -3,11 +3,15 @@ income statement of UK and other IFRS reports, "Before exceptional items | Excep
 
 Each period's last sub-column, headed "Total" (or "Statutory", "Reported"), is the period's reported figure and the
 one a row's fact is read from; the sub-columns before it are its parts (an underlying, non-GAAP figure and the items
-adjusted) and never become facts.
+adjusted). Where the captions name a basis before the items first ("Before adjusting items", "Underlying"), the first
+part is read too, as the period's figure on that basis (`before_items`), marked so that only a question asking for
+the adjusted figure gets it; the items never become facts.
 """
 from __future__ import annotations
 
 import re
+
+import dataclasses
 
 from pipeline.reading.cells import split_row
 from pipeline.reading.columns import has_period, is_fragment
@@ -45,3 +49,18 @@ def period_totals(values: list[str], periods: int) -> list[str] | None:
         return None
     per = len(values) // periods
     return values[per - 1::per]
+
+
+def before_items(values: list[str], header, basis: str | None) -> list[tuple]:
+    """(column, printed) of each period's first sub-column where the captions named a before-items basis first
+    (`basis`, from `basis_columns.basis_of`): the period's column, its header marked with the basis; [] otherwise."""
+    periods = [c for c in header.columns if c.kind == "value"]
+    if not basis or not periods:
+        return []
+    if len(values) % len(periods) and _NOTE.fullmatch(values[0]):
+        values = values[1:]
+    if len(values) % len(periods) or len(values) // len(periods) < 3:
+        return []
+    per = len(values) // len(periods)
+    return [(dataclasses.replace(c, kind="before items", header=f"{c.header} {basis}"), v)
+            for c, v in zip(periods, values[0::per])]

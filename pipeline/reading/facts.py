@@ -27,7 +27,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "111"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "112"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -237,7 +237,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             h = next((h for h in t.headers if h.columns is row.cols), None)
             head = f"{h.caption} {h.text}" if h is not None else ""
             per, per_share = per_unit_of(head), per_share_table(head, row.label, h is not None and h.per_share)
-            for col, printed in cells:
+            for col, printed in cells + row.before_items:      # (a columnar year's adjusted figures: columnar.py)
                 if col.kind not in ("value", "before items") or col.year in row.ambiguous or printed.endswith(","):
                     continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)
                 kind = "multiple" if re.fullmatch(MULTIPLE, printed) else "percent" if row.line_no in percent_rows \

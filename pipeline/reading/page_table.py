@@ -18,6 +18,7 @@ class Row:
     ambiguous: frozenset[int] = frozenset()    # years the header prints twice with nothing to tell them apart
     statement: str | None = None               # the statement it stands in, when a title above it on the page names one
     secondary: bool = False                    # below a heading of part of the group ("Parent entity information")
+    before_items: list[tuple[Column, str]] = field(default_factory=list)   # a columnar year's adjusted figures
 
     @property
     def columns(self) -> list[int] | None:

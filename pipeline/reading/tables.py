@@ -366,6 +366,7 @@ def _grouped(header: Header, lines: list[str], start: int) -> list[int]:
     """Mark a header whose periods each print parts and a total (`columnar`); the caption lines to skip."""
     skip = columnar.caption_lines(lines, start, len(header.years))
     header.per_period_total = bool(skip)   # type: ignore[attr-defined]
+    header.before_basis = basis_columns.basis_of(" ".join(lines[k] for k in skip)) if skip else None   # type: ignore
     return skip
 
 
@@ -375,6 +376,7 @@ def _fit(row: Row, header: Header | None = None) -> None:
     it did not parse ("2019 2018 (Decrease)"), the values are the years' and the change is dropped; otherwise the
     row does not line up and yields nothing ("Net bookings $ 6,388 $ 7,262 $ (874)" read 7,262 as 2019's)."""
     if getattr(header, "per_period_total", False) and len(row.values) > len(header.years):
+        row.before_items = columnar.before_items(row.values, header, getattr(header, "before_basis", None))
         row.values = columnar.period_totals(row.values, len(header.years)) or row.values
     if row.cols and len(row.values) > len(row.cols) and (unmarked := without_marker(row.values, len(row.cols))):
         row.values = unmarked       # "Dividend per share 9.3 2.10 (1) 1.85": a footnote's marker, not a cell

@@ -8,8 +8,7 @@ ranked: primary statements over notes (and over guarantor / parent-only statemen
 asked year over later ones, fewest words the question did not ask for.
 
 When nothing covers the question the lookup says so and names the closest lines, which the answer offers as
-follow-ups. Deliberately not a model: the match is explained by the words it covered.
-"""
+follow-ups. Deliberately not a model: the match is explained by the words it covered."""
 from __future__ import annotations
 
 import re
@@ -17,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.question import line_vocabulary, terms
-from pipeline.reading import segment_columns
+from pipeline.reading import basis_columns, segment_columns
 from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.question.codes import code_named
 from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, stems
@@ -221,14 +220,15 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     doc_rank = {d: i for i, d in enumerate(doc_order)}
     cands, parents = entity_columns.asked(ask, cands)     # the parent's own figure, or the group's, as asked
     secondary_ok = secondary_ok or parents
-    whole = cands
+    whole = cands       # (a before-items figure only for the adjusted basis asked: basis_columns, columnar)
     cands = [f for f in cands if f.value is not None and (
                  ask.part_of_year and year_part_columns.fits(ask.part_of_year, f, whole) or
                  (f.span in (None, "year") or "week" in (f.span or "")) and
                  not (ask.part_of_year and not DIVIDEND.search(ask.question) and _whole_year(f.span) and
                       (f.statement != "balance" or not ends_the_year(ask.part_of_year))))
-             and (f.kind != "percent" or row_fit.wants_percent(ask, f))
-             and (f.kind != "multiple" or row_fit.wants_multiple(ask, f)) and not row_fit.misread_row(f)]
+             and (f.kind != "percent" or row_fit.wants_percent(ask, f)) and not row_fit.misread_row(f)
+             and (f.kind != "multiple" or row_fit.wants_multiple(ask, f))
+             and (basis_columns.ADJUSTED_BASIS not in f.column_header or bool(NON_GAAP.search(ask.question)))]
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
