@@ -376,3 +376,11 @@ def test_a_columnar_years_adjusted_figures_answer_only_the_adjusted_basis():
               "Revenue Capital Total Revenue Capital Total", "Notes £'000 £'000 £'000 £'000 £'000 £'000",
               "Net return before taxation 1,310 (11,734) (10,424) 1,073 26,747 27,820"]]
     assert _answer("Adjusted net return before taxation 2072", trust, "Brathay Trust", 2072, 2072) is None
+
+
+def test_a_sentence_referring_back_is_still_read_for_its_own_cause():
+    # the paragraph before may hold another cause ("... due to ..."): the sentence's own connective decides
+    from pipeline.question.causes import explains
+    before = "Gross margin was 40.2% compared with 39.2%, due to pricing in the first half."
+    assert explains("The improvement reflected favorable product mix, driven by lower ocean freight costs.",
+                    ["improv", "gross", "margin"], before)

@@ -257,9 +257,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             if superl and not MOST.search(sent):
                 continue
             # (what a cause explains may be named by the paragraph before: "The segment margin declined because ...")
-            if why and (not explains(f"{' '.join(around)} {sent}" if _REFERS_BACK.match(raw) else sent,
-                                     [t for t in terms if not CHANGE.fullmatch(t.lstrip("~")) and t not in own])
-                        or _HABITUAL.search(sent)):
+            if why and (not explains(sent, [t for t in terms if not CHANGE.fullmatch(t.lstrip("~")) and t not in own],
+                                     " ".join(around) if _REFERS_BACK.match(raw) else "") or _HABITUAL.search(sent)):
                 continue    # "why ...?" needs a sentence that gives a cause of what happened, not a pattern that
                 #             recurs ("sales are typically lower in the fourth quarter due to ...")
             if change and not why and not (CHANGE.search(sent) and STATED_CHANGE.search(sent)) or \

@@ -40,11 +40,12 @@ _CAUSE_AFTER = re.compile(r"(?i)\b(due to|because|driven (\w+ly )?by|as a result
 _CAUSE_FIRST = re.compile(r"(?i)\b(drove|lifted|boosted|led to|drivers? of|reflect(s|ed|ing)|attribut(able|ed) to)\b")
 
 
-def explains(sentence: str, terms: list[str]) -> bool:
+def explains(sentence: str, terms: list[str], context: str = "") -> bool:
     """The sentence gives the cause of what the question asks about: a cause (`gives_a_cause`), and where the cause
     comes after what it explains ("EPS grew more slowly because of the impairment"), that thing is the asked one
     (one of the question's words stands before the connective): the impairment as a cause of another change is no
-    answer to why the impairment was made."""
+    answer to why the impairment was made. `context`: the paragraph's sentences before, where the sentence opens by
+    referring back to them ("The segment margin declined because ...")."""
     if not gives_a_cause(sentence):
         return False
     after = _CAUSE_AFTER.search(sentence)
@@ -53,7 +54,7 @@ def explains(sentence: str, terms: list[str]) -> bool:
     effect = sentence[:after.start()]
     if len(effect.split()) <= 2:        # the cause clause first ("Due to lower deliveries, revenue declined 5%"):
         effect = sentence[after.end():].partition(",")[2]      # what it explains follows its comma
-    said = set(stems(effect))
+    said = set(stems(f"{context} {effect}"))
     return any(t.lstrip("~") in said or t in said for t in terms)
 
 
