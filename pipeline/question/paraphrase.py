@@ -99,13 +99,12 @@ _BUYING_BACK = re.compile(r"\b(?:repurchas(?:ed|ing)|buy(?:s|ing)?\s+back|bought
 
 
 # the owners' share said as what the line is after ("profit net of minority interests", "equity excluding NCI")
-_LESS_MINORITIES = re.compile(r"(?i)\b(?:net\s+of|after|excluding|excl\.?|less)\s+(?:the\s+)?(?:minorities|minority\s+"
-                              r"interests?|nci|non-?\s?controlling\s+interests?)(?![\w-])")
+_MINORITY_WORDS = r"(?:minorities|minority\s+interests?|nci|non-?\s?controlling\s+interests?)"
+_LESS_MINORITIES = re.compile(rf"(?i)\b(?:net\s+of|after|excluding|excl\.?|less)\s+(?:the\s+)?{_MINORITY_WORDS}(?![\w-])")
 
 
 # the holders of a share of a line, in the words analysts and reports use for them
-_HOLDERS = (r"(?:minorities|minority\s+interests?|nci|non-?\s?controlling\s+interests?|owners|shareholders|stockholders|"
-            r"equity\s+holders|controlling\s+interests?)")
+_HOLDERS = rf"(?:{_MINORITY_WORDS}|owners|shareholders|stockholders|equity\s+holders|controlling\s+interests?)"
 # whose share said with a verb ("how much of the profit went to / belonged to / accrued to minorities", "was due to the
 # owners") or as a noun before the line ("NCI share of profit", "owners' share of net income"): the line attributable
 # to them

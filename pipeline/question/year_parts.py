@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from pipeline.core import months
+from pipeline.question.dated_years import dates_in
 
 # a part of the year asked ("Q4 revenue", "fourth-quarter sales", "first-half profit", "the six months to June"); a
 # quarter's dividend is one of the year's dividends instead (its own rule)
@@ -30,9 +31,8 @@ _PART_NAMES = {"1": r"q1|1q|first quarter|1st quarter", "2": r"q2|2q|second quar
 
 def part_end(part: str) -> tuple[int, int] | None:
     """(year, month) of a quarter named by its end ("quarter ended March 31, 2089", "the three months to June 2090")."""
-    m = re.search(rf"(?i)(?:\b({months.MON})\s+(?:\d{{1,2}},?\s+)?|\b\d{{1,2}}\s+({months.MON}),?\s+)((?:19|20)\d{{2}})", part)
-    month = months.number(m.group(1) or m.group(2)) if m else None
-    return (int(m.group(3)), month) if m and month else None
+    found = dates_in(part)
+    return (found[0][0].year, found[0][0].month) if found else None
 
 
 def part_key(part: str) -> str | None:
@@ -42,7 +42,7 @@ def part_key(part: str) -> str | None:
 
 def names_part(part: str, text: str) -> bool:
     """`text` names the very quarter or half `part` (as `part_of_year` reads it), not any part of the year."""
-    key = next((k for k, v in _PART_NAMES.items() if re.fullmatch(v, part)), None)
+    key = part_key(part)
     return key is not None and bool(re.search(rf"(?i)\b(?:{_PART_NAMES[key]}){_RUN_IN}", text))
 
 

@@ -43,11 +43,10 @@ def period_totals(values: list[str], periods: int) -> list[str] | None:
     """Each period's total of a row printed in `periods` equal groups of sub-columns (a note reference first is
     dropped): "Revenue 3 1,486.2 – 1,486.2 1,392.7 – 1,392.7" -> ["1,486.2", "1,392.7"]; None when the cells do not
     fall into equal groups of two or more (a row that does not line up yields nothing)."""
-    if len(values) % periods and _NOTE.fullmatch(values[0]):
-        values = values[1:]
-    if len(values) % periods or len(values) // periods < 2:
+    grouped = _sub_columns(values, periods)
+    if grouped is None or grouped[1] < 2:
         return None
-    per = len(values) // periods
+    values, per = grouped
     return values[per - 1::per]
 
 
@@ -55,12 +54,17 @@ def before_items(values: list[str], header, basis: str | None) -> list[tuple]:
     """(column, printed) of each period's first sub-column where the captions named a before-items basis first
     (`basis`, from `basis_columns.basis_of`): the period's column, its header marked with the basis; [] otherwise."""
     periods = [c for c in header.columns if c.kind == "value"]
-    if not basis or not periods:
+    grouped = _sub_columns(values, len(periods)) if basis and periods else None
+    if grouped is None or grouped[1] < 3:
         return []
-    if len(values) % len(periods) and _NOTE.fullmatch(values[0]):
-        values = values[1:]
-    if len(values) % len(periods) or len(values) // len(periods) < 3:
-        return []
-    per = len(values) // len(periods)
+    values, per = grouped
     return [(dataclasses.replace(c, kind="before items", header=f"{c.header} {basis}"), v)
             for c, v in zip(periods, values[0::per])]
+
+
+def _sub_columns(values: list[str], periods: int) -> tuple[list[str], int] | None:
+    """The row's cells (a note reference first dropped) and how many sub-columns each of `periods` periods prints;
+    None when they do not fall into equal groups."""
+    if len(values) % periods and _NOTE.fullmatch(values[0]):
+        values = values[1:]
+    return None if len(values) % periods else (values, len(values) // periods)

@@ -220,7 +220,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
     doc_rank = {d: i for i, d in enumerate(doc_order)}
     cands, parents = entity_columns.asked(ask, cands)     # the parent's own figure, or the group's, as asked
     secondary_ok = secondary_ok or parents
-    whole = cands       # (a before-items figure only for the adjusted basis asked: basis_columns, columnar)
+    whole = cands       # (every column: a quarter's is told by its row's year column, `year_part_columns`)
     cands = [f for f in cands if f.value is not None and (
                  ask.part_of_year and year_part_columns.fits(ask.part_of_year, f, whole) or
                  (f.span in (None, "year") or "week" in (f.span or "")) and
