@@ -19,7 +19,7 @@ from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.question.lexicon import Metric, get_lexicon
 from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.passage import Passage
-from pipeline.retrieval.row_fit import RATIO_ASKED
+from pipeline.retrieval.rate_rows import RATIO_ASKED
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from pipeline.reading import equity, equity_check, measure_columns, not_facts, segment_columns
+from pipeline.reading import equity, equity_check, measure_columns, not_facts, segment_columns, year_rows
 from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.reading.fact_kinds import kind_of, own_unit, per_share_table, per_unit_of
 from pipeline.reading.stated_rates import stated_rates
@@ -27,7 +27,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "112"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "113"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -90,7 +90,7 @@ def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
     # (a header of two periods or more: a lone date is a signature's or a caption's, "February 24, 2088" under an
     # auditor's report, never the statements' year)
     heads = [h for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers if len(h.years) >= 2]
-    dates = [c.end for h in heads for c in h.columns if c.end is not None]
+    dates = [c.end for h in heads for c in h.columns if c.end is not None] or (year_rows.dated_ends(tables) if annual else [])
     years = [y for h in heads for y in h.years]
     if annual and dates:
         end = max(dates)
@@ -217,7 +217,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         if not_facts.not_a_table_page(t):
             continue
         currency, scale = _page_unit(page_units, page, doc_currency, doc_scale)
-        by_segment = segment_columns.cells(t, vocab) + measure_columns.cells(t)
+        by_segment = segment_columns.cells(t, vocab) + measure_columns.cells(t) + year_rows.cells(t)
         out += _segment_facts(page, t, by_segment, cal, currency, scale)
         taken = {c.line_no for c in by_segment}
         index_rows, percent_rows = _index_rows(t), _percent_between(t)
@@ -373,8 +373,8 @@ def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentC
         if mis_split(c.label) or len(c.label) > 300:
             continue
         row = Row(label=c.label, values=[c.value], line_no=c.line_no)
-        path = " \u203a ".join([c.segment, c.label] if c.segment else [c.label])
-        kind = kind_of(row, c.value, t.title)
+        path = " \u203a ".join([c.segment, *c.path, c.label] if c.segment else [*c.path, c.label])
+        kind = c.kind or kind_of(row, c.value, t.title)
         unit = None if kind in ("per_share", "percent") else \
             _count_scale(path, t.unit, t, c.value) if kind == "count" else c.unit or t.unit or \
             (scale if kind == "money" else None)
@@ -382,7 +382,7 @@ def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentC
         cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
         out.append(Fact(page=page, line_no=c.line_no, table_title=t.title[:200], statement=None, secondary=t.secondary,
                         label=c.label[:300], label_path=path[:500],
-                        column_header=f"{c.segment or 'Total'}, {col.header or col.year}"[:200], period_end=col.end,
+                        column_header=(f"{c.segment or 'Total'}, " if c.whole else "") + f"{col.header or col.year}"[:200], period_end=col.end,
                         period_year=col.year, fiscal_year=cal.of_column(col), span=col.span or "year",
                         qualifiers=f"{segment_columns.QUALIFIER}{c.segment}" if c.segment else "",
                         value_printed=c.value, value=parse_number(c.value), scale=unit, kind=kind,

@@ -45,6 +45,9 @@ class SegmentCell:
     value: str
     period: Column
     unit: str | None             # the scale the header or the caption above it declares
+    kind: str | None = None      # the kind the column's own unit states (year_rows), else read from the label
+    path: tuple[str, ...] = ()   # headings over the label (a measure over its sub-columns: year_rows)
+    whole: bool = True           # the column is the whole company's among segments' (a years-as-rows table has none)
 
 
 def named_in(qualifiers: str) -> list[str]:

@@ -23,25 +23,6 @@ COUNT_ASKED = re.compile(r"(?i)\bhow many\b|\bnumber of\b")
 _HOW_MUCH = re.compile(r"(?i)\bhow much\b(?!.*\b(grow|grew|grown|increase|decrease|decline|rise|rose|fall|fell|change)\w*\b)")
 
 
-def wants_percent(ask: Ask, f: StoredFact) -> bool:
-    # (or the question names the rate's own kind word the row prints: "combined ratio", "load factor" is not one)
-    return f.kind == "percent" and ("%" in ask.hard or (ask.metric is not None and ask.metric.kind == "ratio") or
-                                    any(w.lower() in f.label.lower() for w in _RATE_WORD.findall(ask.question)))
-
-
-_RATE_WORD = re.compile(r"(?i)\b(ratio|margin|rate|yield)\b")
-# a ratio of two amounts asked ("net debt / EBITDA", "net debt to adjusted EBITDA", "coverage ratio", "times covered")
-RATIO_ASKED = re.compile(r"(?i)\w\s?/\s?\w|\bto\s+\w|\bratio\b|\bcover(?:age|ed)?\b|\btimes\b|\bmultiples?\b|"
-                          r"\bleverage\b")
-
-
-def wants_multiple(ask: Ask, f: StoredFact) -> bool:
-    """A multiple ("1.8x") answers a question asking a ratio, or naming the row's whole label ("Net DER"); never an
-    amount of one of its terms ("net debt")."""
-    said = set(ask.hard) | set(ask.soft) | set(ask.measure_stems) | set(ask.spelled_stems)
-    return f.kind == "multiple" and (bool(RATIO_ASKED.search(ask.question)) or set(stems(f.label)) <= said)
-
-
 # a per-unit figure asked: a partnership's or trust's ("distributions per common unit", "net income per limited
 # partner unit") or a share called a stock unit ("dividend per ordinary stock unit")
 _PER_UNIT = re.compile(r"(?i)\bper\s+(?:(?:common|ordinary|stock|trust|limited\s+partner(?:ship)?|lp)\s+){0,2}units?\b")

@@ -1,0 +1,30 @@
+"""Which of a year's dividends a row is, and which one a question asks: the interim, final, special or a quarter's
+dividend is one of the year's; the year's total is none of them. A row that is one part never answers a question
+asking the year's dividend, nor the year's total one asking a part."""
+from __future__ import annotations
+
+import re
+
+from pipeline.question.figure_ask import DIVIDEND, Ask
+from pipeline.stores.facts import StoredFact
+
+# a row that is a part alone under a dividend heading ("Dividends per share › Interim / Final / Total")
+PART_ALONE = re.compile(r"(?i)\s*(?:(?:(?:first|second|third)\s+)?(?:interim|final|special|total)|"
+                        # (or named by when it is paid: "Fiscal year-end", "2nd quarter-end", "Q3")
+                        r"(?:fiscal\s+)?year[- ]end|(?:[1-4](?:st|nd|rd|th)|first|second|third|fourth)\s+quarter(?:[- ]end)?|"
+                        r"q[1-4](?:[- ]end)?)(?:\s+dividends?)?\s*")
+_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4]|"
+                   r"[12]h|h[12]|[1-4](?:st|nd|rd|th)\s+quarter|year-end(?=\s+(?:dividend|dps)))\b|"
+                   # a dividend's sub-column named by when it is paid ("Fiscal year-end", "2nd quarter-end")
+                   r"^(?:fiscal\s+)?year[- ]end$")
+_WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
+
+
+def another_part(ask: Ask, f: StoredFact) -> bool:
+    """The row is one of the year's dividends where the year's is asked, or the year's where one part is: "Interim
+    dividend per share" (or "Dividends › Final") for the year's dividend per share; the year's dividends paid for "the
+    year-end (final) dividend"."""
+    part_asked = bool(_PART.search(ask.question)) and not _WHOLE_YEAR.search(ask.question)
+    if f.kind == "per_share" and DIVIDEND.search(f.label_path) and bool(_PART.search(f.label)) != part_asked:
+        return True
+    return f.kind == "money" and bool(DIVIDEND.search(ask.question)) and part_asked and not _PART.search(f.label_path)
