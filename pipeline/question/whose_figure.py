@@ -26,7 +26,10 @@ _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[
                            r"\bparent(?:\s+company)?\s+(?:balance\s+sheets?|statements?\s+of\s+financial\s+position|"
                            r"income\s+statements?|accounts)\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
-                           r"owners|equity holders|members))")
+                           r"owners|equity holders|members))|"
+                           # ("in the parent at 31 December", "for the parent": the entity, not its owners)
+                           r"\b(?:in|for|at)\s+the\s+parent\b(?![- ]company)(?!['’]?s?\s+(?:shareholders|stockholders|owners|"
+                           r"equity holders|members))")
 # (the owners of the group named after the parent: "attributable to the parent company", "owners of the parent")
 _PARENTS_OWNERS = re.compile(r"(?i)\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:owners\s+of\s+(?:the\s+)?)?parent\b|"
                              r"\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+(?:the\s+)?parent\b")

@@ -56,7 +56,7 @@ fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full parti
 thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
 euros euro us u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc
-dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer""".split())
+dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs""".split())
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,8 @@ _IN_YEARS = re.compile(r"(?i)\(in years\)|\bin years\b")     # "Weighted-average
 _PAR_VALUE = re.compile(r"(?i)\bpar value\b[^;]*?\bper (?:common |ordinary )?share\b|\$?\d[\d.]*\s+par value per share")
 
 
-_TIMES = re.compile(r"(?i)\(\s*(?:times|x)\b[^)]*\)|\btimes\s*$|\b(?:dividend|interest|fixed[- ]charges?)\s+cover\b")
+# ("(times)", "(x)", "(times headline earnings)"; never a sum of roman-numbered lines, "(X-XI)", "(IX+XII)")
+_TIMES = re.compile(r"(?i)\(\s*(?:times|x)\b(?!\s*[-+–]\s*[ivxlc]+\b)[^)]*\)|\btimes\s*$|\b(?:dividend|interest|fixed[- ]charges?)\s+cover\b")
 
 
 def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> str:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import line_codes, ordinal_periods, relative_periods, spaced_thousands
+from pipeline.reading import line_codes, ordinal_periods, quarter_names, relative_periods, spaced_thousands
 from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    lines = relative_periods.read(ordinal_periods.read(_dash_wrapped([_tidy(ln) for ln in lines])))
+    lines = quarter_names.read(relative_periods.read(ordinal_periods.read(_dash_wrapped([_tidy(ln) for ln in lines]))))
     lines = _unmark_years(line_codes.read(lines))
     return spaced_thousands.read(_european_numbers(lines))
 
@@ -69,6 +69,9 @@ _PENCE_CELLS = re.compile(r"(?:\s+\(?\d[\d,]*\.\d+\s+pence\)?)+\s*$")
 _ITEM_MARK = re.compile(r"^\s*(?:[-–—•·]\s+|(?:[IVX]{1,4}|\((?:[ivx]{1,4}|[a-h])\))\s+)(?=[A-Z(])")
 # Thousands set apart by a non-breaking, narrow or thin space ("84\u202f512", French and Nordic typesetting): one
 # figure (an ordinary space is left alone: "84 512" may be two cells)
+# The sum of the numbered lines a row totals, after its label ("Total income (I+II)", "Profit for the year (IX+XII)",
+# "(X-XI)", Schedule III statements): layout, not words of the line
+_LINE_SUM = re.compile(r"\s*\((?:[IVX]{1,5}\s*[-+]\s*)+[IVX]{1,5}\)")
 _THIN_GROUPS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 # A footnote marker printed as a superscript run into a figure or a word ("1.70¹", "Revenue²"): no part of either (a
 # unit's power after a short unit, "m²", "ft²", is kept)
@@ -82,7 +85,7 @@ _SPLIT_PAREN = re.compile(r"\(\s*(\$?\s*\d[\d,]*(?:\.\d+)?)\s+\)")
 def _tidy(line: str) -> str:
     """Dotted leaders between label and figures ("Net cash provided by operating activities ....... 19,970"), a
     bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
-    line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", _THIN_GROUPS.sub("", line))))
+    line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", _LINE_SUM.sub("", _THIN_GROUPS.sub("", line)))))
     line = _STARRED.sub("", _SUPERSCRIPT.sub("", line))
     cells = _PENCE_CELLS.search(line) if "pence" in line else None
     if cells:

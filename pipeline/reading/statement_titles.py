@@ -35,10 +35,14 @@ _STATEMENT_TITLES = [
                        # the results an Indian listed company files each quarter (SEBI's format), a profit-and-loss
                        # statement with quarter and year columns: "Statement of Standalone Audited Financial Results
                        # for the Quarter and Year ended 31 March 2091"
-                       r"statements? of (stand[- ]?alone |consolidated )?((un)?audited )?financial results"
+                       r"statements? of (stand[- ]?alone |consolidated )?((and|&) (stand[- ]?alone|consolidated) )?"
+                       r"((un)?audited )?financial results"
                        r"( for the (quarter|half[- ]year|year|nine months|period)s?( and (quarter|half[- ]year|year|"
                        r"nine months|period)s?)? ended( \d{1,2}(st|nd|rd|th)?[ .]\w+,? \d{4}| \w+ \d{1,2},? \d{4})?)?")),
-    ("balance", _titled(r"balance sheets?|statements? of (consolidated )?financial (position|condition)")),
+    ("balance", _titled(r"balance sheets?|statements? of (consolidated )?financial (position|condition)|"
+                        # (SEBI's format of the balance sheet beside the results, a fund's balance sheet)
+                        r"statements? of (stand[- ]?alone |consolidated )?((and|&) (stand[- ]?alone|consolidated) )?"
+                        r"assets and liabilities")),
     ("equity", _titled(equity_title.TITLE)),      # read by pipeline/reading/equity.py
 ]
 _SQUASHED_TITLES = [
@@ -74,7 +78,7 @@ SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condens
                                  # the parent's own statements beside the consolidated ones ("Standalone Balance
                                  # Sheet", "Standalone Statement of Profit and Loss")
                                  r"\bstand[- ]?alone (balance sheet|statements? of|cash flow|income statement)|"
-                                 r"\bstatements? of stand[- ]?alone\b|"
+                                 r"\bstatements? of stand[- ]?alone\b(?!\s+(?:and|&)\s+consolidated)|"
                                  # ("Separate Statements of Profit or Loss": the parent's own, IFRS's word for them; not
                                  # "Consolidated and Separate Statements of ...", the group's and the parent's columns)
                                  r"(?<!consolidated and )(?<!group and )\bseparate (statements? of|balance sheets?|"

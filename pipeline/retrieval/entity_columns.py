@@ -3,6 +3,7 @@ Company" layout, or its own statement), and which one a question asks."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pipeline.question.figure_ask import Ask
 from pipeline.question.whose_figure import UNCONSOLIDATED
@@ -37,7 +38,22 @@ def asked(ask: Ask, cands: list[StoredFact]) -> tuple[list[StoredFact], bool]:
         return [f for f in cands if parent_own(f)], True
     if _GROUP_ASKED.search(ask.question):
         return [f for f in cands if not parent_own(f)], False
-    return cands, False
+    return _parents_own_lines(cands), False
+
+
+def _parents_own_lines(cands: list[StoredFact]) -> list[StoredFact]:
+    """A row printed only in the parent's column, the group's a dash ("Equity in earnings of subsidiaries 13 184,612
+    162,418 - -", "Untaxed reserves - - 3,412 3,086"): the parent's own line, which the group eliminates. Its parent
+    figure answers the row (still qualified as the parent's); the group's dash is no figure of it."""
+    group = {(f.doc_id, f.page, f.line_no, f.fiscal_year): f for f in cands if not parent_own(f) and not f.secondary}
+    own = {key: f for f in cands if PARENT_ONLY in f.qualifiers and f.value
+           and (key := (f.doc_id, f.page, f.line_no, f.fiscal_year)) in group
+           and group[key].value == 0 and not re.search(r"\d", group[key].value_printed)}
+    if not own:
+        return cands
+    nil = {id(group[k]) for k in own}
+    return [replace(own[k], secondary=False) if (k := (f.doc_id, f.page, f.line_no, f.fiscal_year)) in own
+            and id(f) == id(own[k]) else f for f in cands if id(f) not in nil]
 
 
 def own_statement(f: StoredFact) -> bool:

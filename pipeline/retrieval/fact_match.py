@@ -23,7 +23,8 @@ from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, 
 from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
-from pipeline.retrieval import (attribution, balance_dates, entity_columns, facts_rebuild, payments, row_fit,
+from pipeline.retrieval import (attribution, balance_dates, dividend_parts, entity_columns, facts_rebuild, payments,
+                                rate_rows, row_fit,
                                 year_part_columns,
                                 row_headings, turn_lookups)
 from pipeline.retrieval.measure_named import names_measure, qualified_line
@@ -34,7 +35,6 @@ from pipeline.stores import corpus, filings as filings_store
 from pipeline.stores.facts import StoredFact
 
 _AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
-_PART_ALONE = re.compile(r"(?i)\s*(?:(?:first|second|third)\s+)?(?:interim|final|special|total)(?:\s+dividends?)?\s*")
 _NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 # under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
@@ -43,12 +43,9 @@ _BOTTOM_LINE = re.compile(r"(?i)(net\s+)?(\(?(income|earnings|profit|loss)\)?[\s
                           r"for the (year|period)\b|$)")
 _PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordinary|cumulative|adjusted|pro forma|"
                              r"weighted|shares|per\s+(common\s+|ordinary\s+)?(share|unit)")
-_DIVIDEND_PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|second|third|fourth|q[1-4]|"
-                            r"[12]h|h[12]|year-end(?=\s+dividend))\b")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
 _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excluding)\b)")
-_WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 # the non-current part of a line said as what it is net of ("Long-term debt, net of current maturities")
 _NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
@@ -100,7 +97,7 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and any(metric.matches_row(h, f.statement) for h in (parents[-1], f"Total {parents[-1]}")):
         return True         # "Dividend per share › Interim / Final / Total", "ASSETS › TOTAL": the heading's figure
     if parents and metric.kind == f.kind == "per_share" and DIVIDEND.search(parents[-1]) and \
-            _PART_ALONE.fullmatch(re.sub(r"\s*\([^)]*\)", "", f.label)) and DIVIDEND.search(metric.label):
+            dividend_parts.PART_ALONE.fullmatch(re.sub(r"\s*\([^)]*\)", "", f.label)) and DIVIDEND.search(metric.label):
         return True         # "Dividends declared for the year (sen per share) › Interim / Final (proposed) / Total"
     if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
             _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
@@ -226,8 +223,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                  (f.span in (None, "year") or "week" in (f.span or "")) and
                  not (ask.part_of_year and not DIVIDEND.search(ask.question) and _whole_year(f.span) and
                       (f.statement != "balance" or not ends_the_year(ask.part_of_year))))
-             and (f.kind != "percent" or row_fit.wants_percent(ask, f)) and not row_fit.misread_row(f)
-             and (f.kind != "multiple" or row_fit.wants_multiple(ask, f))
+             and (f.kind != "percent" or rate_rows.wants_percent(ask, f)) and not row_fit.misread_row(f)
+             and (f.kind != "multiple" or rate_rows.wants_multiple(ask, f))
              and (basis_columns.ADJUSTED_BASIS not in f.column_header or bool(NON_GAAP.search(ask.question)))]
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
@@ -285,14 +282,8 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not (tax_side(ask.question) or tax_side(ask.measure)) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
-        if f.kind == "per_share" and DIVIDEND.search(f.label_path) and \
-                bool(_DIVIDEND_PART.search(f.label)) != (bool(_DIVIDEND_PART.search(ask.question)) and
-                                                         not _WHOLE_YEAR.search(ask.question)):
-            continue        # "Interim dividend per share" (or "Dividends › Final") is one of the year's dividends; the
-            #               year's dividend is not the one asked for a quarter or the final one
-        if f.kind == "money" and DIVIDEND.search(ask.question) and _DIVIDEND_PART.search(ask.question) and \
-                not _WHOLE_YEAR.search(ask.question) and not _DIVIDEND_PART.search(f.label_path):
-            continue        # "the year-end (final) dividend's amount": the year's dividends paid are not it
+        if dividend_parts.another_part(ask, f):
+            continue        # one of the year's dividends is not the year's, nor the year's the one asked
         if ask.deducted and set(ask.deducted) & row and _DEDUCTION.search(f.label):
             continue        # "loans, net of allowance": the allowance row is what was deducted, not the loans
         if _OTHER.search(f.label) and not _OTHER.search(ask.question):
@@ -346,6 +337,9 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # Unitholders" over "Income available for distribution to Unitholders")
         whole = said_whole(f.label, ask.question)
         unasked_cash = payments.unasked_payment(ask, f)
+        # (the side of tax asked, said by the row: "after tax" over the same line's pre-tax figure above it)
+        side = tax_side(ask.question) or tax_side(ask.measure)
+        tax_said = side is not None and tax_side(f.label) == side
         # (the metric's own line above a row holding the asked words, "Profit for the period" > "Gross profit")
         key = (movement, other_than_equity, link is None, not unasked_cash, total_named, primary or hinted, hinted,
                in_metric_statement,
@@ -353,7 +347,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
                printed, id(f) not in per_part,
                owners, soft_hits,
                -doc_rank.get(f.doc_id, 9), carrying, as_named, set(ask.measure_stems) <= set(stems(f.label_path)), whole,
-               -len(label_words), f.label.lower().startswith("total"), -f.page)
+               tax_said, -len(label_words), f.label.lower().startswith("total"), -f.page)
         good.append((key, f, sorted(asked & row), sorted(label_words), link))
     if not good:
         closest = [f for f in cands if not f.secondary][:40]
