@@ -21,6 +21,9 @@ _MONTH = (r"(?:January|February|March|April|May|June|July|August|September|Octob
           r"Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)")
 _MONTH_DAY = re.compile(rf"({_MONTH}\s+\d{{1,2}}),?")
 _DAYS_LINE = re.compile(rf"\s*(?:{_MONTH}\s+\d{{1,2}},?\s*){{2,}}")
+# the same printed day first ("31 August 31 August 1 September" over "2090 2089 2088"), as most reports outside the US
+_DAY_MONTH = re.compile(rf"(\d{{1,2}}\s+{_MONTH})(?![\w.])")
+_DAY_MONTHS_LINE = re.compile(rf"\s*(?:\d{{1,2}}\s+{_MONTH}\s*){{2,}}")
 _YEARS_LINE = re.compile(r"\s*(?:(?:19|20)\d{2}\s*){2,}")
 
 
@@ -31,16 +34,18 @@ def split_year_end(first: int, second: int) -> int | None:
 
 
 def paired(lines: list[str]) -> list[str]:
-    """`lines` with a line of month-days and the line of as many years below it joined into one dated line."""
+    """`lines` with a line of month-days (or day-months) and the line of as many years below it joined into one
+    dated line."""
     out: list[str] = []
     i = 0
     while i < len(lines):
         ln = lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        if _DAYS_LINE.fullmatch(ln) and _YEARS_LINE.fullmatch(nxt):
-            days, years = _MONTH_DAY.findall(ln), nxt.split()
+        if (_DAYS_LINE.fullmatch(ln) or _DAY_MONTHS_LINE.fullmatch(ln)) and _YEARS_LINE.fullmatch(nxt):
+            us = bool(_DAYS_LINE.fullmatch(ln))
+            days, years = (_MONTH_DAY if us else _DAY_MONTH).findall(ln), nxt.split()
             if len(days) == len(years):
-                out.append(" ".join(f"{d}, {y}" for d, y in zip(days, years)))
+                out.append(" ".join(f"{d}, {y}" if us else f"{d} {y}" for d, y in zip(days, years)))
                 i += 2
                 continue
         out.append(ln)

@@ -104,10 +104,12 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
 
 
 def _total_named_after(heading: str, after: list[str]) -> bool:
-    """A line `after` is a total naming a word of `heading` ("Total net revenues" below "Revenues:"): the heading's
-    own total is printed further down."""
-    words = set(re.findall(r"[a-z]{3,}", heading.lower()))
-    return any(re.match(r"(?i)total\b", a.strip()) and words & set(re.findall(r"[a-z]{3,}", a.lower())) for a in after)
+    """A line `after` is a total naming every word of `heading` ("Total net revenues" below "Revenues:"): the heading's
+    own total is printed further down. One naming only some of them is a wider total ("Total liabilities" below
+    "Current liabilities" closes the section, not the sub-heading)."""
+    def words(text: str) -> set[str]:
+        return {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", text.lower())}     # ("Revenues:" / "Total revenue")
+    return any(re.match(r"(?i)total\b", a.strip()) and words(heading) <= words(a) for a in after)
 
 
 def _sums(under: list[Row], line: Row) -> bool:

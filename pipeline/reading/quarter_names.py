@@ -1,0 +1,30 @@
+"""A year alone over a line of quarter names, as quarterly-data notes print each year's block:
+
+    2093
+    Fourth Quarter Third Quarter Second Quarter First Quarter
+    Net interest income 80,783 79,085 76,453 75,159
+
+Each quarter's column is that year's quarter: the names line is read as "Q4 2093 Q3 2093 Q2 2093 Q1 2093" and the year's
+line left empty (line numbers stay the page's). The year may be said "Fiscal 2093" or "Fiscal Year 2093"; the names
+"First Quarter", "1st Quarter", "Q1" or "1Q", in any order. A line naming anything else is left as printed."""
+from __future__ import annotations
+
+import re
+
+_YEAR_LINE = re.compile(r"(?i)^\s*(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})\s*$")
+_NAME = re.compile(r"(?i)\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter|q([1-4])|([1-4])q)\b")
+_NUMBER = {"first": "1", "second": "2", "third": "3", "fourth": "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4"}
+
+
+def read(lines: list[str]) -> list[str]:
+    out = list(lines)
+    for i in range(len(lines) - 1):
+        year = _YEAR_LINE.match(lines[i])
+        names = list(_NAME.finditer(lines[i + 1]))
+        if not year or len(names) < 2 or _NAME.sub("", lines[i + 1]).strip():
+            continue
+        quarters = [_NUMBER.get((m.group(1) or "").lower()) or m.group(2) or m.group(3) for m in names]
+        if len(set(quarters)) != len(quarters):
+            continue
+        out[i], out[i + 1] = "", " ".join(f"Q{q} {year.group(1)}" for q in quarters)
+    return out
