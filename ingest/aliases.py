@@ -111,6 +111,8 @@ _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?i:code|ticker|symbol)\s*:?\s
                            # "(ticker ACME)", "under the ticker ACME3", "Trading symbol ACME", "(Stock code: 1234, ACME)"
                            r"|(?i:\b(?:ticker|trading\s+symbol|stock\s+code|share\s+code)\b)\s*(?:symbol\s*)?:?\s*(?:\d{3,6}\s*,\s*)?"
                            r"([A-Z][A-Z0-9]{1,6}(?:\.[A-Z]{1,2})?)\b(?![a-z])"
+                           # "National Stock Exchange of India Limited (Symbol: ACME)": the symbol bracketed after the name
+                           r"|\((?i:symbol|trading\s+symbol|ticker)\s*:\s*([A-Z][A-Z0-9]{1,11})\)"
                            # "listed on SIX Swiss Exchange (ACME)": the code in brackets after the exchange's name
                            rf"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\((?!{_EXCHANGES}\))([A-Z][A-Z0-9]{{1,6}})\)")
 # (the symbol quoted or bare: "Its common shares are listed on the Toronto Stock Exchange under the symbol ACB.")
@@ -286,8 +288,10 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
                 continue        # ("X owns 30% of Y Ltd.; its shares ...": whose "its" is not told)
             keep(m.group(1) or m.group(2), "ticker", i + 1, m.group(0))
         for m in _LISTING_LINE.finditer(text):
-            # (a cover's listing line stands a few lines below the name; elsewhere the name is in the same sentence)
-            around = text[max(0, m.start() - (400 if i < 2 else 160)):m.end() + 40]
+            # (a cover's listing line stands below the name, anywhere on the first page; a few lines below it on the
+            # second; elsewhere the name is in the same sentence, up to 300 characters before)
+            sentence = max(text.rfind(". ", max(0, m.start() - 300), m.start()) + 2, m.start() - 300, 0)
+            around = text[0 if i == 0 else max(0, m.start() - 400) if i == 1 else sentence:m.end() + 40]
             if re.search(own, around):
                 keep(next(g for g in m.groups() if g), "ticker", i + 1, around)
     return list(out.values())

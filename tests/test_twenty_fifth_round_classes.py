@@ -175,3 +175,53 @@ def test_a_sub_headings_unlabelled_total_is_read_though_the_sections_total_follo
     name = "Waterberg Logistics Properties Limited"
     # ("Total liabilities" below names the section, not "Current liabilities")
     assert _answer("Waterberg total current liabilities at 30 June 2072", POSITION, name, 2072, 2072) == "257,030"
+
+
+def test_a_numeric_date_with_a_two_digit_year_names_its_day():
+    from pipeline.question.shorthand import spell
+    assert spell("Total deposits at 12/31/71?") == "Total deposits at December 31, 2071?"
+    assert spell("Bonds outstanding 31/3/72") == "Bonds outstanding March 31, 2072"
+    assert spell("units sold 6/5/71") == "units sold 6/5/71"        # (either part may be the month: left as written)
+
+
+def test_a_symbol_bracketed_after_an_exchanges_name_or_said_in_the_sentence_is_the_ticker():
+    from ingest.aliases import learn
+    cover = ("TAPTI CERAMICS LIMITED\nAnnual Report 2071-72\n" + "Key numbers for the year\n" * 20 +
+             "Listed on: BSE Limited (Scrip Code: 512345) and National Stock Exchange of India Limited (Symbol: TAPTICER)")
+    assert [(n.name, n.kind) for n in learn([cover], names=["Tapti Ceramics", "Tapti Ceramics Limited"])] == \
+        [("TAPTICER", "ticker")]
+    note = ("NOTES\n1. Basis of preparation\nHollins Brae Group plc is a public company limited by shares, incorporated "
+            "and domiciled in England and\nWales and listed on the Main Market of the London Stock Exchange (ticker: HBG). "
+            "The financial statements ...")
+    learned = learn(["Hollins Brae Group plc\nAnnual report 2071", "Contents", note], names=["Hollins Brae Group"])
+    assert ("HBG", "ticker") in [(n.name, n.kind) for n in learned]
+    # a ticker in another sentence than the name is not the company's
+    other = "NOTES\nHollins Brae Group plc owns 30% of Cask Ltd. Cask Ltd is listed on AIM (ticker: CSK)."
+    assert "CSK" not in [n.name for n in learn(["x", "y", other], names=["Hollins Brae Group"])]
+
+
+def test_a_row_stating_its_own_unit_rate_is_a_rate_not_an_amount_in_the_tables_scale():
+    page = [["WANDOO GOLD LIMITED", "FIVE-YEAR SUMMARY", "(A$m unless stated) 2072 2071",
+             "Gold produced (koz) 412 398", "AISC (A$/oz) 2,301 2,185", "Revenue (A$m) 1,193.6 1,049.8"]]
+    facts = {f.label: f for f in _facts(page, "Wandoo Gold Limited", 2072) if f.fiscal_year == 2072}
+    assert facts["AISC (A$/oz)"].scale is None and "per oz" in facts["AISC (A$/oz)"].qualifiers
+    assert _answer("Wandoo AISC FY2072 (A$/oz)", page, "Wandoo Gold Limited", 2072, 2072) == "2,301"
+    assert _answer("Wandoo revenue FY2072", page, "Wandoo Gold Limited", 2072, 2072) == "1,193.6"
+
+
+# a header printed again down the page ("LIABILITIES AND EQUITY Note ..."), the entity caption only at the top
+BALANCE = [["COMPANHIA DE SANEAMENTO DO VALE - CSV", "BALANCE SHEETS AS OF DECEMBER 31, 2071 AND 2070",
+            "(In thousands of Brazilian reais - R$)", "Parent Company Consolidated",
+            "ASSETS Note 12/31/2071 12/31/2070 12/31/2071 12/31/2070",
+            "Cash and cash equivalents 5 41,284 38,641 54,861 49,824",
+            "TOTAL ASSETS 1,421,140 1,302,121 1,488,166 1,371,050",
+            "LIABILITIES AND EQUITY Note 12/31/2071 12/31/2070 12/31/2071 12/31/2070",
+            "Debentures 19 284,621 261,284 304,621 281,284",
+            "TOTAL LIABILITIES AND EQUITY 1,421,140 1,302,121 1,488,166 1,371,050"]]
+
+
+def test_a_header_repeated_down_the_page_keeps_the_entities_named_at_the_top():
+    name = "Companhia de Saneamento do Vale - CSV"
+    assert _answer("Consolidated total assets at Dec 31 2071", BALANCE, name, 2071, 2071) == "1,488,166"
+    assert _answer("Debentures (consolidated) end of 2070", BALANCE, name, 2070, 2071) == "281,284"
+    assert _answer("Debentures, parent, 12/31/2071", BALANCE, name, 2071, 2071) == "284,621"

@@ -35,6 +35,17 @@ def _year_ended(m: re.Match) -> str:
 
     month, year = int(m.group(1)), int(m.group(2)) if len(m.group(2)) == 4 else 2000 + int(m.group(2))
     return f"the year ended {months.NAMES[month - 1].capitalize()} {calendar.monthrange(year, month)[1]}, {year}"
+# a numeric date with a two-digit year ("12/31/96", "3/31/88", "31/12/96"): the month is the part that cannot be a day
+# of a month-end's ("31" or "30" is the day); both parts twelve or under are left as written
+_NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{2})(?![\d/])")
+
+
+def _numeric_date(m: re.Match) -> str:
+    a, b, yy = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    month, day = (a, b) if a <= 12 < b else (b, a) if b <= 12 < a else (None, None)
+    if month is None or not 1 <= day <= 31:
+        return m.group(0)
+    return f"{months.NAMES[month - 1].capitalize()} {day}, {2000 + yy}"
 # "YE2033", "YE33", "YE 2033": the year-end of that fiscal year
 _YEAR_END = re.compile(r"(?i)\bYE(?:((?:19|20)\d{2}|\d{2})|\s+((?:19|20)\d{2}))\b(?![/.\-]\d)")
 
@@ -45,7 +56,7 @@ def spell(text: str, keep: set[str] | None = None) -> str:
     def year_end(m: re.Match) -> str:
         y = m.group(1) or m.group(2)
         return f"year-end {y if len(y) == 4 else 'FY' + y}"
-    out = _YEAR_END.sub(year_end, _MONTH_FY.sub(_year_ended, text))
+    out = _YEAR_END.sub(year_end, _MONTH_FY.sub(_year_ended, _NUMERIC_DATE.sub(_numeric_date, text)))
     for pattern, word in _COMPILED:
         out = pattern.sub(lambda m: m.group(0) if m.group(0).lower().rstrip(".") in keep else word, out)
     return out

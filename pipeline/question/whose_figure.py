@@ -27,6 +27,8 @@ _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[
                            r"income\s+statements?|accounts)\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
                            r"owners|equity holders|members))|"
+                           # (said apart between commas: "Current loans, parent, 12/31/2088", "... , parent?")
+                           r",\s*parent(?:\s+(?:company|only))?\s*(?=,|[?.]?\s*$)|"
                            # ("in the parent at 31 December", "for the parent": the entity, not its owners)
                            r"\b(?:in|for|at)\s+the\s+parent\b(?![- ]company)(?!['’]?s?\s+(?:shareholders|stockholders|owners|"
                            r"equity holders|members))")

@@ -70,3 +70,24 @@ def assign_spans(columns: list, currencies, spans, periods) -> None:
     for i, c in enumerate(columns):
         if c.kind == "value":
             columns[i] = next(it)
+
+
+def inherit_entities(table) -> None:
+    """A header printed again down the page with the same columns ("ASSETS Note 12/31/2088 12/31/2087 12/31/2088
+    12/31/2087" and, lower, "LIABILITIES AND EQUITY Note ..." the same) under one entity caption at the top ("Parent
+    Company Consolidated"): the repeat's columns are the same entities', in the same order. Its years, printed twice,
+    are told apart by them (rows under it no longer hold ambiguous years)."""
+    def shape(h) -> list:
+        return [(c.kind, c.year, c.end) for c in h.columns]
+    for k, h in enumerate(table.headers):
+        if any(c.entity for c in h.columns) or not h.ambiguous_years:
+            continue        # (only a repeat that prints its years twice needs the entities to tell them apart)
+        first = next((p for p in table.headers[:k] if any(c.entity for c in p.columns) and shape(p) == shape(h)), None)
+        if first is None:
+            continue
+        for i, (c, p) in enumerate(zip(h.columns, first.columns)):
+            h.columns[i] = replace(c, entity=p.entity)
+        h.ambiguous_years = set()
+        for r in table.rows:
+            if r.cols is h.columns:
+                r.ambiguous = frozenset()

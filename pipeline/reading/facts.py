@@ -232,11 +232,11 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             path = " \u203a ".join([*row.path, row.label])
             if not_facts.running_footer(row.label, cells) or not_facts.split_date(row.label, cells):
                 continue
-            # (the row's own unit bracket and its header's per-unit caption are the row's: read once, for its money cells)
             own_cur, own_scale = _row_unit(row.label)
             h = next((h for h in t.headers if h.columns is row.cols), None)
             head = f"{h.caption} {h.text}" if h is not None else ""
-            per, per_share = per_unit_of(head), per_share_table(head, row.label, h is not None and h.per_share)
+            per = per_unit_of(head) or per_unit_of(row.label)       # ("Cost ($/boe)", "AISC (A$/oz)": a unit rate)
+            per_share = per_share_table(head, row.label, h is not None and h.per_share)
             for col, printed in cells + row.before_items:      # (a columnar year's adjusted figures: columnar.py)
                 if col.kind not in ("value", "before items") or col.year in row.ambiguous or printed.endswith(","):
                     continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)

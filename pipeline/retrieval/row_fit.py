@@ -36,8 +36,9 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
     if per_share_asked != (f.kind == "per_share"):
         return True
     rate = re.search(rf"\bper ({PHYSICAL_UNIT})\b", f.qualifiers or "")
-    if rate and not re.search(rf"(?i)(?:\bper\s+|/\s*){rate.group(1)}s?\b", ask.question):
-        return True         # a unit rate ("Funds flow from operations ($/boe) 73.02") is not the amount asked
+    if rate and not re.search(rf"(?i)(?:\bper\s+|/\s*){rate.group(1)}s?\b|\bprices?\b", ask.question):
+        return True         # a unit rate ("Funds flow from operations ($/boe) 73.02") is not the amount asked (a price
+        #                     asked is one: "realized natural gas price", "Natural gas ($/Mcf)")
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
             and (f.kind != "count" or f.value is not None and abs(f.value) < 100 and f.value % 1 != 0):
         return True         # a count is never answered with an amount of money, nor with a rate ("Total recordable
