@@ -115,6 +115,24 @@ _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?i:code|ticker|symbol)\s*:?\s
                            r"|\((?i:symbol|trading\s+symbol|ticker)\s*:\s*([A-Z][A-Z0-9]{1,11})\)"
                            # "listed on SIX Swiss Exchange (ACME)": the code in brackets after the exchange's name
                            rf"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\((?!{_EXCHANGES}\))([A-Z][A-Z0-9]{{1,6}})\)")
+# a company named by its legal form ("Acme Cement Limited", "Beta Holdings plc"); a stock exchange's own name is none
+_LEGAL_NAME = re.compile(r"\b[A-Z][\w&.'’-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&.'’-]*){0,5}\s+(?:Limited|Ltd\.?|Inc\.?|plc|PLC|"
+                         r"Corporation|Corp\.?|AG|S\.A\.|N\.V\.|Berhad|Bhd)(?!\w)")
+
+
+def _another_company(text: str, own: str, own_end: int) -> bool:
+    """`text` (opening on the company's own name, `own_end` characters long) names another company by its legal form,
+    not a stock exchange."""
+    def words(name: str) -> set[str]:
+        return set(re.findall(r"[a-z]+", name.lower())) - {"limited", "ltd", "inc", "plc", "corporation", "corp", "ag",
+                                                             "s", "a", "n", "v", "berhad", "bhd", "holdings", "group",
+                                                             "company", "the", "of", "private", "public"}
+    mine = words(text[:own_end])
+    return any(not (n.start() < own_end and words(n.group(0)) <= mine)
+               and not re.search(r"(?i)exchange|bourse|\bBSE\b|\bstock\b", n.group(0))
+               for n in _LEGAL_NAME.finditer(text))
+
+
 # (the symbol quoted or bare: "Its common shares are listed on the Toronto Stock Exchange under the symbol ACB.")
 _SYMBOL = re.compile(r"(?i:\b(?:our|its|the (?:company|bank|group|trust)[’']s)\s+(?:class [a-c]\s+)?(?:common stock|"
                      r"ordinary shares|shares|common shares|units)\b[^.]{0,160}?\bunder the (?:ticker |trading |stock )?"
@@ -292,7 +310,12 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
             # second; elsewhere the name is in the same sentence, up to 300 characters before)
             sentence = max(text.rfind(". ", max(0, m.start() - 300), m.start()) + 2, m.start() - 300, 0)
             around = text[0 if i == 0 else max(0, m.start() - 400) if i == 1 else sentence:m.end() + 40]
-            if re.search(own, around):
+            # (another company named between the name and the symbol is the listed one: "Holding Company: Acme
+            # Paints Limited, listed on NSE (Symbol: ACMEPNT)" on a subsidiary's cover)
+            symbol_at = around.find(m.group(0))
+            names = [n for n in re.finditer(own, around) if n.end() <= symbol_at]
+            if names and not _another_company(around[names[-1].start():symbol_at], own,
+                                              names[-1].end() - names[-1].start()):
                 keep(next(g for g in m.groups() if g), "ticker", i + 1, around)
     return list(out.values())
 

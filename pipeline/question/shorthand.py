@@ -35,15 +35,15 @@ def _year_ended(m: re.Match) -> str:
 
     month, year = int(m.group(1)), int(m.group(2)) if len(m.group(2)) == 4 else 2000 + int(m.group(2))
     return f"the year ended {months.NAMES[month - 1].capitalize()} {calendar.monthrange(year, month)[1]}, {year}"
-# a numeric date with a two-digit year ("12/31/96", "3/31/88", "31/12/96"): the month is the part that cannot be a day
-# of a month-end's ("31" or "30" is the day); both parts twelve or under are left as written
+# a balance date written in numbers with a two-digit year ("12/31/96", "3/31/88", "31/12/96"): the day is the part over
+# twelve, a month-end's (28 to 31); any other date ("6/15/29", a note's maturity) is left as written
 _NUMERIC_DATE = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})/(\d{2})(?![\d/])")
 
 
 def _numeric_date(m: re.Match) -> str:
     a, b, yy = int(m.group(1)), int(m.group(2)), int(m.group(3))
     month, day = (a, b) if a <= 12 < b else (b, a) if b <= 12 < a else (None, None)
-    if month is None or not 1 <= day <= 31:
+    if month is None or not 28 <= day <= 31:
         return m.group(0)
     return f"{months.NAMES[month - 1].capitalize()} {day}, {2000 + yy}"
 # "YE2033", "YE33", "YE 2033": the year-end of that fiscal year

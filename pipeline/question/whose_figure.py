@@ -31,10 +31,11 @@ _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[
                            r",\s*parent(?:\s+(?:company|only))?\s*(?=,|[?.]?\s*$)|"
                            # ("in the parent at 31 December", "for the parent": the entity, not its owners)
                            r"\b(?:in|for|at)\s+the\s+parent\b(?![- ]company)(?!['’]?s?\s+(?:shareholders|stockholders|owners|"
-                           r"equity holders|members))")
+                           r"equity holders|members))(?!\s+(?:and|&)\s+(?:its\s+)?subsidiar)")
 # (the owners of the group named after the parent: "attributable to the parent company", "owners of the parent")
 _PARENTS_OWNERS = re.compile(r"(?i)\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:owners\s+of\s+(?:the\s+)?)?parent\b|"
-                             r"\b(?:owners|shareholders|stockholders|equity\s+holders|members)\s+of\s+(?:the\s+)?parent\b")
+                             r"\b(?:owners|shareholders|stockholders|equity\s+holders|holders|members)\s+(?:of|in)\s+(?:the\s+)?"
+                             r"parent\b")
 # A bank's report prints "Group | Bank" columns: "the Bank" is said of its parent as "the Company" is elsewhere (not
 # a question opening on "Bank ...": "Bank borrowings" is a measure)
 _CO = r"(?:Company|Bank)"

@@ -72,6 +72,13 @@ def assign_spans(columns: list, currencies, spans, periods) -> None:
             columns[i] = next(it)
 
 
+# a repeated header's words besides its dates, its notes column and a balance sheet's section caption
+_PERIODS = re.compile(r"(?i)\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\b\d{1,2}\s+[a-z]{3,9}\.?\s+\d{4}|\b[a-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}|"
+                      r"\b(?:19|20)\d{2}\b|\bnotes?\b|\b(?:assets|liabilities|equity|shareholders['’]?|stockholders['’]?|and)\b|"
+                      r"\b(?:as\s+(?:of|at)|at)\b")
+_OWN_CAPTION = re.compile(r"[A-Za-z]{2,}")
+
+
 def inherit_entities(table) -> None:
     """A header printed again down the page with the same columns ("ASSETS Note 12/31/2088 12/31/2087 12/31/2088
     12/31/2087" and, lower, "LIABILITIES AND EQUITY Note ..." the same) under one entity caption at the top ("Parent
@@ -80,8 +87,9 @@ def inherit_entities(table) -> None:
     def shape(h) -> list:
         return [(c.kind, c.year, c.end) for c in h.columns]
     for k, h in enumerate(table.headers):
-        if any(c.entity for c in h.columns) or not h.ambiguous_years:
-            continue        # (only a repeat that prints its years twice needs the entities to tell them apart)
+        if any(c.entity for c in h.columns) or not h.ambiguous_years or _OWN_CAPTION.search(_PERIODS.sub(" ", h.text)):
+            continue        # (only a repeat that prints its years twice needs the entities to tell them apart; one
+            #               captioned its own way, "Current Non-current", is another table's)
         first = next((p for p in table.headers[:k] if any(c.entity for c in p.columns) and shape(p) == shape(h)), None)
         if first is None:
             continue

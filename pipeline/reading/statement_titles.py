@@ -135,9 +135,17 @@ def detect_title(lines: list[str]) -> tuple[str, str | None]:
     return "", None
 
 
+# a title naming both the parent's (standalone) and the group's (consolidated) results: the page's own column captions
+# say which it prints
+_BOTH_TITLE = re.compile(r"(?i)\bstand[- ]?alone\s+(?:and|&)\s+consolidated\b|\bconsolidated\s+(?:and|&)\s+stand[- ]?alone\b")
+
+
 def whose_page(lines: list[str]) -> tuple[bool, bool]:
-    """(the page is a statement of part of the group, the parent's own figures) from its heading lines."""
-    own = any(OWN_STATEMENTS.search(ln) or OWN_STATEMENT_TITLE.search(ln) for ln in lines[:8])
+    """(the page is a statement of part of the group, the parent's own figures) from its heading lines. Under a title
+    naming both, a page whose captions never name the consolidated figures prints the standalone ones alone."""
+    own = any(OWN_STATEMENTS.search(ln) or OWN_STATEMENT_TITLE.search(ln) for ln in lines[:8]) or \
+        any(_BOTH_TITLE.search(ln) for ln in lines[:8]) and \
+        not any(re.search(r"(?i)\bconsolidated\b", ln) and not _BOTH_TITLE.search(ln) for ln in lines[:14])
     return own or any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]), own or any(OWN_FIGURES.search(ln)
                                                                                     for ln in lines[:3])
 

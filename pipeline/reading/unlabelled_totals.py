@@ -104,12 +104,21 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
 
 
 def _total_named_after(heading: str, after: list[str]) -> bool:
-    """A line `after` is a total naming every word of `heading` ("Total net revenues" below "Revenues:"): the heading's
-    own total is printed further down. One naming only some of them is a wider total ("Total liabilities" below
-    "Current liabilities" closes the section, not the sub-heading)."""
-    def words(text: str) -> set[str]:
-        return {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", text.lower())}     # ("Revenues:" / "Total revenue")
-    return any(re.match(r"(?i)total\b", a.strip()) and words(heading) <= words(a) for a in after)
+    """A line `after` is the heading's own total, printed further down: a total naming every word of `heading` ("Total
+    net revenues" below "Revenues:"), or its last word once more rows have followed ("Operating revenues:" / ... /
+    "1,500" / "Wholesale 200" / "Total revenues 1,700": the line summed the heading's first rows). A total naming only
+    some of its words right after the line is a wider one ("Total liabilities" below "Current liabilities")."""
+    def words(text: str) -> list[str]:
+        return [w.rstrip("s") for w in re.findall(r"[a-z]{3,}", text.lower())]     # ("Revenues:" / "Total revenue")
+    own, rows = words(heading), 0
+    for a in after:
+        if re.match(r"(?i)total\b", a.strip()):
+            said = set(words(a))
+            if set(own) <= said or own and own[-1] in said and rows:
+                return True
+        elif split_row(a)[1]:
+            rows += 1
+    return False
 
 
 def _sums(under: list[Row], line: Row) -> bool:

@@ -46,7 +46,6 @@ _ROW = re.compile(rf"""(?ix)^\s*(?:
   | (?:fy\s?)?(?P<ym>(?:19|20)\d{{2}})/(?P<mm>\d{{1,2}})
   | (?:(?:fiscal\s+)?years?\s+ended|as\s+(?:of|at)|at)?\s*(?P<date>{months.DATE})
   | (?P<mon>{MON})\s+(?P<my>(?:19|20)\d{{2}})
-  | (?P<bare>(?:19|20)\d{{2}})
 )(?P<plan>\s*\((?:forecasts?|plan|targets?|estimates?|guidance)\))?\s+(?P<rest>.+)$""")
 # a measure that is a rate by its name: a "%" column under any other name is its change from the year before
 # ("Operating profit to net sales", "Ordinary profit to total assets": one amount over another)
@@ -109,18 +108,12 @@ def _period(m: re.Match) -> Column:
         end = date(year, month, calendar.monthrange(year, month)[1])
         return Column(year=year, end=end, header=label, span="year")
     if m.group("date"):
-        d = re.search(rf"(?i)({MON})\s+(\d{{1,2}}),?\s+(\d{{4}})|(\d{{1,2}})\s+({MON}),?\s+(\d{{4}})", m.group("date"))
-        mon, day, year = (d.group(1), d.group(2), d.group(3)) if d.group(1) else (d.group(5), d.group(4), d.group(6))
-        month = months.number(mon)
-        try:
-            end = date(int(year), month or 0, int(day))
-        except ValueError:
-            return Column(year=None, header=label)
-        return Column(year=end.year, end=end, header=label, span="year")
-    return Column(year=int(m.group("bare")), header=label, span="year")
+        end = _date_of(m.group("date"))
+        return Column(year=end.year, end=end, header=label, span="year") if end else Column(year=None, header=label)
+    return Column(year=None, header=label)
 
 
-def _kind(path: tuple[str, ...], unit: str) -> tuple[str, str | None, str | None]:
+def _kind(path: tuple[str, ...], unit: str) -> tuple[str | None, str | None, str | None]:
     """(kind, scale, currency) of a column from its unit."""
     if unit == "%":
         return "percent", None, None
@@ -129,9 +122,9 @@ def _kind(path: tuple[str, ...], unit: str) -> tuple[str, str | None, str | None
     if _COUNT_UNIT.fullmatch(unit):
         return "count", scale_of(unit), None
     scale = scale_of(unit)
-    if scale is None:       # a bare currency: a figure per share (or per unit) in it, else an amount in units
+    if scale is None:       # a bare currency: a figure per share (or per unit) in it; else a price, not read
         per = re.search(r"(?i)\bper\s+(?:share|unit)\b|\beps\b|\bdps\b", " ".join(path))
-        return ("per_share" if per else "money"), None, currency_of(unit)
+        return ("per_share" if per else None), None, currency_of(unit)
     return "money", scale, currency_of(unit)
 
 
@@ -154,8 +147,8 @@ def cells(t: PageTable) -> list[SegmentCell]:
             subs, j = _names(lines[j]), j + 1
             units = _units(lines[j]) if j < len(lines) and not split_row(lines[i + 1])[1] else None
         layout = _layout(names, subs if len(subs) >= 2 else [], units) if units else None
-        if layout is None:
-            continue
+        if layout is None or any(_FORECAST.search(ln) for ln in lines[max(0, i - 2):i]):
+            continue        # (a block of forecasts, "3. Consolidated Financial Forecasts for ...": plans, not results)
         for n in range(j + 1, len(lines)):
             m = _ROW.match(lines[n])
             if not m:
@@ -168,6 +161,48 @@ def cells(t: PageTable) -> list[SegmentCell]:
                 continue
             for col, path, unit in layout:
                 kind, scale, cur = _kind(path, unit)
-                out.append(SegmentCell(n, None, path[-1], values[col], replace(period, currency=cur), scale,
-                                       kind=kind, path=path[:-1], whole=False))
+                if kind is not None:
+                    out.append(SegmentCell(n, None, path[-1], values[col], replace(period, currency=cur), scale,
+                                           kind=kind, path=path[:-1], whole=False))
+    return _dated_by_the_page(out, lines)
+
+
+# the fiscal year a results page says it reports ("... for the Fiscal Year Ended March 31, 2072")
+_YEAR_ENDED = re.compile(rf"(?i)\b(?:fiscal\s+)?years?\s+ended\s+({months.DATE})")
+
+
+def _dated_by_the_page(cells: list[SegmentCell], lines: list[str]) -> list[SegmentCell]:
+    """Rows named "FY2071" on a page that dates its year ("Fiscal Year Ended March 31, 2072", or rows "As of March 31,
+    2072"): the latest named year is the one ending on the latest date, and every named year ends on the same day of its
+    own year. Dated so, they take the filing's calendar as its dated rows do (a label naming the year a fiscal year
+    starts and one naming the year it ends agree). A page that dates nothing leaves the names as printed."""
+    named = [c for c in cells if c.period.end is None]
+    ends = [c.period.end for c in cells if c.period.end is not None]
+    for ln in lines[:6]:
+        ends += [_date_of(m.group(1)) for m in _YEAR_ENDED.finditer(ln)]
+    ends = [e for e in ends if e is not None]
+    if not named or not ends:
+        return cells
+    last, latest = max(ends), max(c.period.year for c in named)
+    shift = last.year - latest
+    if shift not in (0, 1):
+        return cells
+    out = []
+    for c in cells:
+        if c.period.end is None:
+            y = c.period.year + shift
+            day = min(last.day, calendar.monthrange(y, last.month)[1])
+            c = replace(c, period=replace(c.period, year=y, end=date(y, last.month, day)))
+        out.append(c)
     return out
+
+
+def _date_of(text: str) -> date | None:
+    d = re.search(rf"(?i)({MON})\s+(\d{{1,2}}),?\s+(\d{{4}})|(\d{{1,2}})\s+({MON}),?\s+(\d{{4}})", text)
+    if d is None:
+        return None
+    mon, day, year = (d.group(1), d.group(2), d.group(3)) if d.group(1) else (d.group(5), d.group(4), d.group(6))
+    try:
+        return date(int(year), months.number(mon) or 0, int(day))
+    except ValueError:
+        return None

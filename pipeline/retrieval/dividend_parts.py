@@ -20,6 +20,20 @@ _PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 
 
+# which part a wording names, to tell one part from another ("Q4" is the "Fourth quarter", never the "First quarter")
+_KEYS = [(re.compile(r"(?i)\b(?:first|1st)\s+quarter|\bq1\b|\b1q\b"), "q1"),
+         (re.compile(r"(?i)\b(?:second|2nd)\s+quarter|\bq2\b|\b2q\b"), "q2"),
+         (re.compile(r"(?i)\b(?:third|3rd)\s+quarter|\bq3\b|\b3q\b"), "q3"),
+         (re.compile(r"(?i)\b(?:fourth|4th)\s+quarter|\bq4\b|\b4q\b"), "q4"),
+         (re.compile(r"(?i)\binterim\b|\b(?:first|1st)\s+half\b|\b1h\b|\bh1\b"), "interim"),
+         (re.compile(r"(?i)\bfinal\b|\byear[- ]end\b"), "final"),
+         (re.compile(r"(?i)\bspecial\b"), "special")]
+
+
+def _part_keys(text: str) -> set[str]:
+    return {k for pat, k in _KEYS if pat.search(text)}
+
+
 def another_part(ask: Ask, f: StoredFact) -> bool:
     """The row is one of the year's dividends where the year's is asked, or the year's where one part is: "Interim
     dividend per share" (or "Dividends › Final") for the year's dividend per share; the year's dividends paid for "the
@@ -27,4 +41,7 @@ def another_part(ask: Ask, f: StoredFact) -> bool:
     part_asked = bool(_PART.search(ask.question)) and not _WHOLE_YEAR.search(ask.question)
     if f.kind == "per_share" and DIVIDEND.search(f.label_path) and bool(_PART.search(f.label)) != part_asked:
         return True
+    if part_asked and f.kind == "per_share" and DIVIDEND.search(f.label_path) and \
+            (asked := _part_keys(ask.question)) and (printed := _part_keys(f.label)) and not asked & printed:
+        return True     # one part asked, another printed
     return f.kind == "money" and bool(DIVIDEND.search(ask.question)) and part_asked and not _PART.search(f.label_path)

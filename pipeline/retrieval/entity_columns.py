@@ -41,12 +41,18 @@ def asked(ask: Ask, cands: list[StoredFact]) -> tuple[list[StoredFact], bool]:
     return _parents_own_lines(cands), False
 
 
+# a line about the parent's own holdings in its subsidiaries ("Equity in earnings of subsidiaries", "Investments in
+# subsidiaries", "Dividends from group companies"): no group figure exists for it
+_ABOUT_SUBSIDIARIES = re.compile(r"(?i)\bsubsidiar|\bgroup\s+(?:companies|undertakings|entities)\b")
+
+
 def _parents_own_lines(cands: list[StoredFact]) -> list[StoredFact]:
-    """A row printed only in the parent's column, the group's a dash ("Equity in earnings of subsidiaries 13 184,612
-    162,418 - -", "Untaxed reserves - - 3,412 3,086"): the parent's own line, which the group eliminates. Its parent
-    figure answers the row (still qualified as the parent's); the group's dash is no figure of it."""
+    """A row about the parent's subsidiaries printed only in the parent's column, the group's a dash ("Equity in
+    earnings of subsidiaries 13 184,612 162,418 - -"): the parent's own line, which the group eliminates. Its parent
+    figure answers the row (still qualified as the parent's); the group's dash is no figure of it. Any other line the
+    group prints as a dash ("Dividend income 30,000 25,000 - -") is the group's nil."""
     group = {(f.doc_id, f.page, f.line_no, f.fiscal_year): f for f in cands if not parent_own(f) and not f.secondary}
-    own = {key: f for f in cands if PARENT_ONLY in f.qualifiers and f.value
+    own = {key: f for f in cands if PARENT_ONLY in f.qualifiers and f.value and _ABOUT_SUBSIDIARIES.search(f.label)
            and (key := (f.doc_id, f.page, f.line_no, f.fiscal_year)) in group
            and group[key].value == 0 and not re.search(r"\d", group[key].value_printed)}
     if not own:

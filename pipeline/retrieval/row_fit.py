@@ -36,7 +36,10 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
     if per_share_asked != (f.kind == "per_share"):
         return True
     rate = re.search(rf"\bper ({PHYSICAL_UNIT})\b", f.qualifiers or "")
-    if rate and not re.search(rf"(?i)(?:\bper\s+|/\s*){rate.group(1)}s?\b|\bprices?\b", ask.question):
+    price = r"\bprices?\b(?!\s+risk)"
+    if rate and not re.search(rf"(?i)(?:\bper\s+|/\s*){rate.group(1)}s?\b", ask.question) and not (
+            re.search(price, ask.question, re.I) and re.search(price, f.label_path, re.I)
+            and not re.search(r"(?i)\b(?:gains?|loss(?:es)?)\b", f.label)):
         return True         # a unit rate ("Funds flow from operations ($/boe) 73.02") is not the amount asked (a price
         #                     asked is one: "realized natural gas price", "Natural gas ($/Mcf)")
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
