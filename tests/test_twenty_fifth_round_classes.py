@@ -319,3 +319,21 @@ def test_a_gain_on_price_risk_management_per_boe_is_no_price():
              "Realized gain (loss) on commodity price risk management 0.88 (1.20)"]]
     assert _answer("realized gain on commodity price risk management 2072", page, "Acme Energy Ltd", 2072, 2072) \
         in ("0.88", None)
+
+
+def test_a_net_income_above_the_tax_line_is_a_net_revenue_not_the_bottom_line():
+    page = [["WATTLE FX GROUP LIMITED", "Consolidated statement of comprehensive income",
+             "for the year ended 31 March 2072", "Notes 2072 2071", "$'000 $'000",
+             "Fee and trading income 3 158,015 134,232", "Fee and commission expense 3 (11,391) (16,762)",
+             "Net income 146,624 117,470", "Interest and other income 3 403 460", "Net operating income 147,027 117,930",
+             "Employment expenses 4 (66,618) (57,992)", "Other operating expenses 4 (11,593) (8,779)",
+             "Net profit before income tax 32,107 15,633", "Income tax expense 5 (7,649) (3,548)",
+             "Net profit attributable to ordinary shareholders 24,458 12,085"]]
+    name = "Wattle FX Group Limited"
+    assert _answer("Net profit after tax FY2072", page, name, 2072, 2072) == "24,458"
+    assert _answer("Net income 2072", page, name, 2072, 2072) == "24,458"
+    # an ordinary statement's net income, below its tax line, is the bottom line
+    us = [["ACME CORP", "CONSOLIDATED STATEMENTS OF INCOME", "(In millions) 2072 2071", "Revenue 1,000 900",
+           "Cost of revenue (600) (550)", "Income before income taxes 400 350", "Provision for income taxes (84) (70)",
+           "Net income 316 280", "Other comprehensive income", "Income tax benefit related to OCI 3 2"]]
+    assert _answer("Acme net income 2072", us, "Acme Corp", 2072, 2072) == "316"

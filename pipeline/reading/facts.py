@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from pipeline.reading import equity, equity_check, measure_columns, not_facts, segment_columns, year_rows
 from pipeline.reading.averages import AVERAGE, average_rows
+from pipeline.reading.tax_line import ABOVE_TAX, above_the_tax_line
 from pipeline.reading.fact_kinds import kind_of, own_unit, per_share_table, per_unit_of
 from pipeline.reading.stated_rates import stated_rates
 from pipeline.question.units import SCALE_WORDS
@@ -27,7 +28,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "113"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "114"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -128,8 +129,6 @@ def _count_scale(path: str, table_unit: str | None, t: PageTable | None = None, 
 _EXCEPT_SHARES = re.compile(r"(?i)\bexcept\b(?:(?!\)).){0,40}?(?<!per )\bshares?\b(?!\s+prices?)")
 
 
-
-
 # a price of one share or option, whatever the table's scale ("Exercise price $ 157.24", "Closing stock price")
 # ("market prices" or "closing prices" alone name a driver of an amount in the table's scale, not one share's price)
 _UNIT_PRICE = re.compile(r"(?i)\b(exercise|strike|share|stock) prices?\b|\b(closing|market) (share |stock )prices?\b|"
@@ -222,7 +221,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         taken = {c.line_no for c in by_segment}
         index_rows, percent_rows = _index_rows(t), _percent_between(t)
         equity_pages.append((page, t, currency, scale))
-        averages = average_rows(t)
+        averages, net_revenue = average_rows(t), above_the_tax_line(t)
         for row in t.rows:
             if row.line_no in taken or _equity_matrix_row(row):
                 continue
@@ -266,6 +265,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     unit = None
                 if row.line_no in averages:
                     quals.append(AVERAGE)         # a mean over the year under an average-balance head, no level
+                quals += [ABOVE_TAX] if row.line_no in net_revenue else []
                 out.append(Fact(page=page, line_no=row.line_no, table_title=t.title[:200],
                                 statement=row.statement if row.statement is not None or row.secondary else t.statement,
                                 secondary=t.secondary or row.secondary or col.entity == "company"

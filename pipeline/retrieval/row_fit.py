@@ -13,6 +13,7 @@ from pipeline.core.currencies import CURRENCIES, DOLLAR_SIGNED
 from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
+from pipeline.reading.tax_line import ABOVE_TAX
 from pipeline.retrieval import dividend_timing
 from pipeline.retrieval.balance_dates import AT_A_DATE
 from pipeline.question.lexicon import DEDUCTED
@@ -203,8 +204,10 @@ _SET_ASIDE_CONTRA = re.compile(r"(?i)\b(?:net\s+of|less|after|excluding)\b[^?]{0
 
 def misread_row(f: StoredFact) -> bool:
     """A row whose label carries a run of figures ("EBITDA 2,117 2,018 (5)") was mis-split: its columns cannot be
-    trusted, so it never answers (a wrong figure is worse than none)."""
-    return bool(re.search(r"(?<![\d,])\d{1,3}(,\d{3})+(\.\d+)?\)?\s+\(?\$?\s?\d", f.label_path))   # years have no commas
+    trusted, so it never answers (a wrong figure is worse than none); nor does a "Net income" that is a financial
+    firm's net revenue, printed above the tax line (`tax_line`)."""
+    return bool(re.search(r"(?<![\d,])\d{1,3}(,\d{3})+(\.\d+)?\)?\s+\(?\$?\s?\d", f.label_path)) or \
+        ABOVE_TAX in (f.qualifiers or "")      # (years have no commas)
 
 
 def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
