@@ -122,14 +122,15 @@ _LEGAL_NAME = re.compile(r"\b[A-Z][\w&.'’-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&.'�
 
 def _another_company(text: str, own: str, own_end: int) -> bool:
     """`text` (opening on the company's own name, `own_end` characters long) names another company by its legal form,
-    not a stock exchange."""
+    not a stock exchange ("B3 S.A. - Brasil, Bolsa, Balcao", "Bursa Malaysia Securities Berhad")."""
     def words(name: str) -> set[str]:
         return set(re.findall(r"[a-z]+", name.lower())) - {"limited", "ltd", "inc", "plc", "corporation", "corp", "ag",
                                                              "s", "a", "n", "v", "berhad", "bhd", "holdings", "group",
                                                              "company", "the", "of", "private", "public"}
     mine = words(text[:own_end])
     return any(not (n.start() < own_end and words(n.group(0)) <= mine)
-               and not re.search(r"(?i)exchange|bourse|\bBSE\b|\bstock\b", n.group(0))
+               and not re.search(r"(?i)exchange|bourse|b[oö]rse|borsa|bolsa|bursa|\bB3\b|\bBSE\b|\bstock\b|securities|"
+                                 r"\bmarkets?\b", n.group(0))
                for n in _LEGAL_NAME.finditer(text))
 
 

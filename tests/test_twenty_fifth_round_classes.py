@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from pipeline.reading import year_rows
 from pipeline.reading.tables import parse_page
 from pipeline.retrieval.fact_match import FactMatch
@@ -337,3 +339,13 @@ def test_a_net_income_above_the_tax_line_is_a_net_revenue_not_the_bottom_line():
            "Cost of revenue (600) (550)", "Income before income taxes 400 350", "Provision for income taxes (84) (70)",
            "Net income 316 280", "Other comprehensive income", "Income tax benefit related to OCI 3 2"]]
     assert _answer("Acme net income 2072", us, "Acme Corp", 2072, 2072) == "316"
+
+
+@pytest.mark.parametrize("line,ticker", [
+    ("Shares traded on B3 S.A. - Brasil, Bolsa, Balcao (Novo Mercado) under the ticker GRNA3", "GRNA3"),
+    ("Listed on the Main Market of Bursa Malaysia Securities Berhad (Stock code: 5123, GRANIT)", "GRANIT"),
+])
+def test_an_exchange_named_by_its_own_legal_form_on_the_cover_is_no_other_company(line, ticker):
+    from ingest.aliases import learn
+    cover = "GRANITO NORTE ALIMENTOS S.A.\nAnnual Report 2071\n" + "Highlights of the year\n" * 5 + line
+    assert ticker in [n.name for n in learn([cover], names=["Granito Norte Alimentos"])]
