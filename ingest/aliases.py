@@ -314,9 +314,11 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
             # (another company named between the name and the symbol is the listed one: "Holding Company: Acme
             # Paints Limited, listed on NSE (Symbol: ACMEPNT)" on a subsidiary's cover)
             symbol_at = around.find(m.group(0))
-            names = [n for n in re.finditer(own, around) if n.end() <= symbol_at]
+            found = list(re.finditer(own, around))
+            names = [n for n in found if n.end() <= symbol_at]
+            # (or the name just after it: "Ticker: ACM / Website www.acme.co.uk" on a company-information page)
             if names and not _another_company(around[names[-1].start():symbol_at], own,
-                                              names[-1].end() - names[-1].start()):
+                                              names[-1].end() - names[-1].start()) or found and not names:
                 keep(next(g for g in m.groups() if g), "ticker", i + 1, around)
     return list(out.values())
 
