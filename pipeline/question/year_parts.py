@@ -29,6 +29,11 @@ _PART_NAMES = {"1": r"q1|1q|first quarter|1st quarter", "2": r"q2|2q|second quar
                "h1": r"h1|1h|first half|six months", "h2": r"h2|2h|second half"}
 
 
+def parts_named(text: str) -> set[str]:
+    """Every quarter ("1".."4") and half ("h1", "h2") `text` names."""
+    return {k for k, v in _PART_NAMES.items() if re.search(rf"(?i)\b(?:{v}){_RUN_IN}", text)}
+
+
 def part_end(part: str) -> tuple[int, int] | None:
     """(year, month) of a quarter named by its end ("quarter ended March 31, 2089", "the three months to June 2090")."""
     found = dates_in(part)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from pipeline.question.figure_ask import DIVIDEND, Ask
+from pipeline.question.year_parts import parts_named
 from pipeline.stores.facts import StoredFact
 
 # a row that is a part alone under a dividend heading ("Dividends per share › Interim / Final / Total")
@@ -20,18 +21,15 @@ _PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 
 
-# which part a wording names, to tell one part from another ("Q4" is the "Fourth quarter", never the "First quarter")
-_KEYS = [(re.compile(r"(?i)\b(?:first|1st)\s+quarter|\bq1\b|\b1q\b"), "q1"),
-         (re.compile(r"(?i)\b(?:second|2nd)\s+quarter|\bq2\b|\b2q\b"), "q2"),
-         (re.compile(r"(?i)\b(?:third|3rd)\s+quarter|\bq3\b|\b3q\b"), "q3"),
-         (re.compile(r"(?i)\b(?:fourth|4th)\s+quarter|\bq4\b|\b4q\b"), "q4"),
-         (re.compile(r"(?i)\binterim\b|\b(?:first|1st)\s+half\b|\b1h\b|\bh1\b"), "interim"),
-         (re.compile(r"(?i)\bfinal\b|\byear[- ]end\b"), "final"),
+# which part a wording names, to tell one part from another ("Q4" is the "Fourth quarter", never the "First quarter"):
+# the quarters and halves as `year_parts` names them, and the dividends named by when they are paid
+_PAID = [(re.compile(r"(?i)\binterim\b"), "interim"), (re.compile(r"(?i)\bfinal\b|\byear[- ]end\b"), "final"),
          (re.compile(r"(?i)\bspecial\b"), "special")]
 
 
 def _part_keys(text: str) -> set[str]:
-    return {k for pat, k in _KEYS if pat.search(text)}
+    keys = parts_named(text) | {k for pat, k in _PAID if pat.search(text)}
+    return keys | {"interim"} if "h1" in keys else keys       # (the first half's dividend is the interim one)
 
 
 def another_part(ask: Ask, f: StoredFact) -> bool:
