@@ -349,3 +349,14 @@ def test_an_exchange_named_by_its_own_legal_form_on_the_cover_is_no_other_compan
     from ingest.aliases import learn
     cover = "GRANITO NORTE ALIMENTOS S.A.\nAnnual Report 2071\n" + "Highlights of the year\n" * 5 + line
     assert ticker in [n.name for n in learn([cover], names=["Granito Norte Alimentos"])]
+
+
+def test_a_ratio_asked_of_a_quarter_is_not_computed_from_the_years_figures():
+    from pipeline.answer.figure_kinds import computes_a_part
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.lexicon import get_lexicon
+    operating = get_lexicon().get("operating_income")
+    assert computes_a_part(QuestionFacts(text="ACME Q4 FY2072 operating margin?", years=[2072]), operating)
+    assert computes_a_part(QuestionFacts(text="Acme first-half SG&A as a % of revenue 2072", years=[2072]), None)
+    assert not computes_a_part(QuestionFacts(text="ACME FY2072 operating margin?", years=[2072]), operating)
+    assert not computes_a_part(QuestionFacts(text="ACME Q4 FY2072 operating income", years=[2072]), operating)

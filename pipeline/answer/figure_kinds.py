@@ -61,3 +61,15 @@ _WHOSE = re.compile(r"consolid\w*|standalon\w*|separ\w*|group")
 # How many content words a line item a what-was question names may have ("loss before income tax": three;
 # "proceeds from issuance of common stock, net of issuance costs": six)
 _LINE_ITEM_WORDS = 6
+
+
+def computes_a_part(facts: QuestionFacts, metric) -> bool:
+    """A calculation (a margin, a share, a difference, a derived measure) asked of a quarter or a half ("Q4 FY2094
+    operating margin"): the calculators read the year's figures, so it is not computed (never the year's margin
+    given for the quarter's)."""
+    from pipeline.answer.share import numerator_phrase
+    from pipeline.question.year_parts import part_of_year
+    q = facts.text
+    computed = SHARE_OF.search(q) or calculator.LESS.search(q) or re.search(r"(?i)\bmargin\b", q) or \
+        metric is not None and not metric.printed and metric.formula or numerator_phrase(facts)
+    return bool(part_of_year(q)) and bool(computed)

@@ -22,9 +22,7 @@ from pipeline.retrieval.passage import Passage
 from pipeline.retrieval.rate_rows import RATIO_ASKED
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
-
-from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF
-from pipeline.question.figure_ask import NON_GAAP
+from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF, computes_a_part
 from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, period_said, shown, where
@@ -73,7 +71,7 @@ class Answerer(FigureInputs):
             ratio = self._printed_ratio() if len(f.metrics) >= 2 and RATIO_ASKED.search(q) else None
             if ratio is not None:
                 return self._printed(None, label, found=ratio)  # "net debt to adjusted EBITDA": the filing's multiple
-            if NON_GAAP.search(q) and metric is not None and (not metric.printed or len(f.metrics) >= 2
+            if figure_ask.NON_GAAP.search(q) and metric is not None and (not metric.printed or len(f.metrics) >= 2
                                                                  or re.search(r"(?i)\bmargin\b", q)):
                 # An adjusted / non-GAAP measure cannot be computed from the GAAP lines: printed, or not at all.
                 return self._printed(metric, label, non_gaap=True)
@@ -85,6 +83,8 @@ class Answerer(FigureInputs):
                 return self._over_years([years[0], years[-1]], "cagr")
             if len(years) == 2 and calculator.GROWTH.search(q) and not self.definition:
                 return self._over_years(years, "growth")
+            if computes_a_part(f, metric):
+                raise calculator.CalculationError("a quarter's or a half's ratio is not computed from the year's figures")
             if metric is not None and len(f.metrics) >= 2 and SHARE_OF.search(q):
                 return self._ratio(f.metrics[0], f.metrics[1], label)
             phrase = numerator_phrase(f)
@@ -327,7 +327,7 @@ class Answerer(FigureInputs):
         m = self.cite(passage_of(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
         measure = _named_as_printed(fact, measure, metric)
-        if NON_GAAP.search(fact.label) and not NON_GAAP.search(measure):    # "Adjusted EBIT": named as printed
+        if figure_ask.NON_GAAP.search(fact.label) and not figure_ask.NON_GAAP.search(measure):    # "Adjusted EBIT": named as printed
             measure = _as_said(fact.label)
         part = self.part_named(fact, measure, ask)
         if part:
