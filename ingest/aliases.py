@@ -32,7 +32,7 @@ from pipeline.question.registry import bare_name as bare
 
 # Words of defined terms that any company uses for itself ("the Company", "Parent Entity"), never a name of this one.
 _GENERIC_WORDS = frozenset("""company companies group parent entity consolidated registrant issuer corporation
-partnership trust fund bank holdings holding we us our ours manager investment board directors management society
+partnership trust fund reit bank holdings holding we us our ours manager investment board directors management society
 firm business subsidiaries subsidiary combined economic reporting the its and or on a an stand-alone standalone
 basis""".split())
 

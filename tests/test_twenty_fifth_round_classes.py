@@ -360,3 +360,11 @@ def test_a_ratio_asked_of_a_quarter_is_not_computed_from_the_years_figures():
     assert computes_a_part(QuestionFacts(text="Acme first-half SG&A as a % of revenue 2072", years=[2072]), None)
     assert not computes_a_part(QuestionFacts(text="ACME FY2072 operating margin?", years=[2072]), operating)
     assert not computes_a_part(QuestionFacts(text="ACME Q4 FY2072 operating income", years=[2072]), operating)
+
+
+def test_a_reit_calling_itself_the_reit_learns_no_alias():
+    from ingest.aliases import learn
+    page = ('MANAGEMENT\'S DISCUSSION AND ANALYSIS\nKestrel Ridge Logistics REIT (the "REIT") is an unincorporated, '
+            'open-ended real estate investment trust. The REIT owned 148 properties.')
+    assert "REIT" not in [n.name for n in learn(["KESTREL RIDGE LOGISTICS REIT\nAnnual Report 2071", page],
+                                                 names=["Kestrel Ridge Logistics REIT"])]
