@@ -11,6 +11,7 @@ from pipeline.core import months
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.figure_ask import statement_named
 from pipeline.question.terms import content_terms
+from pipeline.question.year_parts import part_of_year
 
 # "X as a % of Y", "X as a percentage of Y", "ratio of X to Y", "X to Y ratio", "X per Y"
 SHARE_OF = re.compile(r"(?i)(\bas an? (%|percent(age)?|share|proportion|ratio) of|%\s*of\b|\bpercent(age)? of|"
@@ -67,9 +68,9 @@ def computes_a_part(facts: QuestionFacts, metric) -> bool:
     """A calculation (a margin, a share, a difference, a derived measure) asked of a quarter or a half ("Q4 FY2094
     operating margin"): the calculators read the year's figures, so it is not computed (never the year's margin
     given for the quarter's)."""
-    from pipeline.answer.share import numerator_phrase
-    from pipeline.question.year_parts import part_of_year
+    from pipeline.answer.share import numerator_phrase      # (share.py imports this module)
     q = facts.text
-    computed = SHARE_OF.search(q) or calculator.LESS.search(q) or re.search(r"(?i)\bmargin\b", q) or \
-        metric is not None and not metric.printed and metric.formula or numerator_phrase(facts)
-    return bool(part_of_year(q)) and bool(computed)
+    if not part_of_year(q):
+        return False
+    return bool(SHARE_OF.search(q) or calculator.LESS.search(q) or re.search(r"(?i)\bmargin\b", q) or
+                metric is not None and not metric.printed and metric.formula or numerator_phrase(facts))

@@ -12,8 +12,8 @@ where the units pair with the names: one column each; or each measure's figure f
 previous year (the change columns are not read); or, under a line of sub-column names, the first measure spread over
 those ("Annual dividends per share" over "1st quarter-end ... Fiscal year-end Total"). A row is read only where it
 starts with a period ("FY2087", "Fiscal 2087", "Year ended March 31, 2088", "As of March 31, 2088", "March 2088",
-"2088/3", a bare year) and prints exactly one figure per column; a forecast's row is the company's plan, not a result,
-and is not read. The unit decides each cell's kind (percent, multiple, count, per-share in the currency, money in its
+"2088/3"; never a bare year, a maturity schedule's) and prints exactly one figure per column; a forecast's row or block
+is the company's plan, not a result, and is not read. The unit decides each cell's kind (percent, multiple, count, per-share in the currency, money in its
 scale), not the measure's name.
 """
 from __future__ import annotations
@@ -26,6 +26,7 @@ from datetime import date
 from pipeline.core import months
 from pipeline.core.currencies import currency_of
 from pipeline.core.months import MON
+from pipeline.question.dated_years import dates_in
 from pipeline.reading.cells import split_row
 from pipeline.reading.columns import Column, scale_of
 from pipeline.reading.page_table import PageTable
@@ -198,11 +199,6 @@ def _dated_by_the_page(cells: list[SegmentCell], lines: list[str]) -> list[Segme
 
 
 def _date_of(text: str) -> date | None:
-    d = re.search(rf"(?i)({MON})\s+(\d{{1,2}}),?\s+(\d{{4}})|(\d{{1,2}})\s+({MON}),?\s+(\d{{4}})", text)
-    if d is None:
-        return None
-    mon, day, year = (d.group(1), d.group(2), d.group(3)) if d.group(1) else (d.group(5), d.group(4), d.group(6))
-    try:
-        return date(int(year), months.number(mon) or 0, int(day))
-    except ValueError:
-        return None
+    """The date a row's period or a page's title prints ("March 31, 2088", "31 March 2088")."""
+    found = dates_in(text)
+    return found[0][0] if found else None

@@ -57,9 +57,8 @@ def _parents_own_lines(cands: list[StoredFact]) -> list[StoredFact]:
            and group[key].value == 0 and not re.search(r"\d", group[key].value_printed)}
     if not own:
         return cands
-    nil = {id(group[k]) for k in own}
-    return [replace(own[k], secondary=False) if (k := (f.doc_id, f.page, f.line_no, f.fiscal_year)) in own
-            and id(f) == id(own[k]) else f for f in cands if id(f) not in nil]
+    parents, nil = {id(f) for f in own.values()}, {id(group[k]) for k in own}
+    return [replace(f, secondary=False) if id(f) in parents else f for f in cands if id(f) not in nil]
 
 
 def own_statement(f: StoredFact) -> bool:

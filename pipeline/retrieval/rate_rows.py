@@ -12,10 +12,10 @@ from pipeline.stores.facts import StoredFact
 def wants_percent(ask: Ask, f: StoredFact) -> bool:
     # (or the question names the rate's own kind word the row prints: "combined ratio", "load factor" is not one)
     # (or names the row's whole label: "ordinary profit to total assets")
-    said = set(stems(ask.question))
     return f.kind == "percent" and ("%" in ask.hard or (ask.metric is not None and ask.metric.kind == "ratio") or
                                     any(w.lower() in f.label.lower() for w in _RATE_WORD.findall(ask.question)) or
-                                    _OVER.search(f.label) and set(stems(f.label)) <= said) and not _over_unsaid(ask, f)
+                                    bool(_OVER.search(f.label)) and set(stems(f.label)) <= set(stems(ask.question))) \
+        and not _over_unsaid(ask, f)
 
 
 # a rate of one amount over another named in its label ("Ordinary profit to total assets", "Operating profit to net
