@@ -82,10 +82,36 @@ def asks_role(facts: QuestionFacts) -> str | None:
     if _AUDITOR_Q.search(q) and (_ASKED_ROLE.search(q) or re.search(r"(?i)^\s*(which|what)\b", q)):
         return "auditor"
     if not _ASKED_ROLE.search(q):
-        return None
+        return _terse_role(facts, q)
     q = re.sub(r"(?i)\bchairs\b", "chair", q)     # "who chairs the board?"
     for role, pattern in ROLES:
         if re.search(rf"(?i)\b({pattern})\b", q):
+            return role
+    return None
+
+
+# The words a terse role question may print beside the role: the company's names, the year, an article ("ACME
+# CEO?", "Acme Corp's auditor?", "the Group CFO of Acme?", "Acme chair FY2094?")
+_TERSE_FILLER = re.compile(r"(?i)\b(?:the|its|their|current|present|group|company['’]?s?|of|at|for|in|as|fy|fiscal|year|"
+                           r"(?:fy|fiscal\s*)?'?\d{2,4})\b|['’]s?\b|[?.,:;!()]")
+_PERIOD = re.compile(r"(?i)\bfy|\b(?:fiscal|year|[hq][1-4])\b|(?<![\d.])'?\d{2}(?:\d{2})?(?![\d.])")
+
+
+def _terse_role(facts: QuestionFacts, q: str) -> str | None:
+    """A role asked by its name alone beside the company's: "ACME CEO?", "Acme's auditor?". "CFO" beside a period
+    ("Acme CFO FY94?") is the measure operating cash flow, as analysts abbreviate it; beside no period, the person."""
+    names = facts.company_words()
+    words = [w for w in _TERSE_FILLER.sub(" ", q).split()
+             if not set(re.findall(r"[a-z0-9&]+", w.lower())) <= names]       # ("MGI.UN": a ticker's parts)
+    rest = " ".join(words)
+    if not rest or len(words) > 4:
+        return None
+    if re.fullmatch(r"(?i)(external\s+|independent\s+|statutory\s+)?(auditors?|audit\s+firm)", rest):
+        return "auditor"
+    if re.fullmatch(r"(?i)cfo", rest) and _PERIOD.search(q):
+        return None
+    for role, pattern in ROLES:
+        if re.fullmatch(rf"(?i)(?:{pattern})", rest):
             return role
     return None
 

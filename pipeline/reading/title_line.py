@@ -7,8 +7,12 @@ import re
 # after the title: "(continued)", "(unaudited)", or the company's name on the same line ("Consolidated Statements
 # of Income Acme Incorporated and Subsidiary Companies"), never a sentence going on ("... for capital spending") nor a
 # page reference ("F-5": a table of contents' entry)
+# or the statement's unit in brackets ("(Millions of yen)", "(Unit: millions of yen)", "(in thousands, except per share
+# data)", "(€ million)", "(HK$'000)")
+_UNITS = (r"\((?=[^()]{0,80}(?:\b(?:millions?|thousands?|billions?|crores?|lakhs?)\b|'000\b|\b000s?\b|"
+          r"[$£€¥]\s?(?:m|mn|bn|k)\b))[^()]{1,80}\)")
 END = (r"(?-i:\s+(?!F-\d|Page\b)[A-Z][\w&.,'’-]*(?:\s+(?:and|of|&|(?!F-\d)[A-Z][\w&.,'’-]*))*)?"
-       r"\s*(?:\((?:continued|unaudited)\)\s*)*$")
+       r"\s*(?:(?:\((?:continued|unaudited)\)|" + _UNITS + r")\s*)*$")
 # a sentence: a full stop after a word (not an abbreviation of a company's form), or a verb of prose
 PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)|\b(we|our|is|are|was|were)\b")
 # the period on the title line itself ("Consolidated Statements of Income for the Years Ended", "... of Financial
