@@ -220,7 +220,7 @@ def test_an_audit_firm_of_a_continental_legal_form_named_on_a_governance_page(pa
                                            ("Who is the chairman of the supervisory board?", "chair"),
                                            ("Who audits Cantieri Navali?", "auditor")])
 def test_the_chair_of_an_audit_body_is_neither_the_audit_firm_nor_the_companys_chair(question, role):
-    from pipeline.answer.people import asks_role
+    from pipeline.answer.role_asked import asks_role
     from pipeline.question.analysis import QuestionFacts
     assert asks_role(QuestionFacts(text=question)) == role
 

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from pipeline.answer.people import asks_role
+from pipeline.answer.role_asked import asks_role
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.registry import Company
 from pipeline.reading.statement_titles import detect_title
@@ -80,3 +80,4 @@ _SHIRANAMI = [
 def test_a_start_named_filers_prior_year_column_is_its_prior_fiscal_year():
     assert _answer("Shiranami ordinary profit FY2071", _SHIRANAMI, "Shiranami Seika", 2071, 2071) == "12,311"
     assert _answer("Shiranami ordinary profit FY2070", _SHIRANAMI, "Shiranami Seika", 2070, 2071) == "9,902"
+

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Callable
 
 from pipeline.answer.extract import NOT_FOUND
+from pipeline.answer.role_asked import CHANGE_Q, ROLES, asks_changes, asks_role
 from pipeline.answer.yesno import as_passage, searched, sentences
 from pipeline.question.labels import doc_kind
 from pipeline.question.analysis import QuestionFacts, core_question
@@ -23,22 +24,6 @@ from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 
-# (role as named in the answer, how reports print it)
-ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+executive|\bCEO\b|group\s+chief\s+executive"),
-         ("chief financial officer", r"chief\s+financial(?:\s+and\s+[a-z]+)?\s+officer|\bCFO\b|finance\s+director|chief\s+finance\s+officer"),
-         ("chief operating officer", r"chief\s+operating\s+officer|\bCOO\b"),
-         ("chair", r"(non-executive\s+|independent\s+)?chair(man|woman|person)?(\s+of\s+the\s+board)?"),
-         ("company secretary", r"company\s+secretary|corporate\s+secretary"),
-         ("managing director", r"managing\s+director")]
-_ASKED_ROLE = re.compile(r"(?i)\b(who|whom|name\s+of|name\s+the|who['’]s)\b")
-# the chair of a body other than the board of directors: neither the audit firm nor the company's chair
-_BODY_CHAIR = re.compile(r"(?i)\bchair\w*\b(?:\s+\w+){0,3}?\s+(?:(?:the|its)\s+)?(?:\w+\s+)?(?:committee|board\s+of\s+"
-                         r"(?:statutory\s+)?auditors|statutory\s+auditors)\b")
-_AUDITOR_Q = re.compile(r"(?i)\b(auditors?|audit\s+firm|audits|audited|accounting\s+firm)\b")
-_CHANGE_Q = re.compile(r"(?i)\b(chang\w*|appoint\w*|resign\w*|retire\w*|depart\w*|left|leav\w*|join\w*|stepp?\w*\s+down|"
-                       r"new\s+(ceo|cfo|chair\w*|director\w*|chief)|turnover|succession)\b")
-_LEADERS_Q = re.compile(r"(?i)\b(leadership|management|executive\w*|officers?|directors?|board|ceo|cfo|chair\w*|"
-                        r"positions?|roles?|secretary)\b")
 # (a double-barrelled name keeps both parts: "Miriam Osei-Barlow", "Anne-Marie Roe")
 _NAME = (r"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*(?:\s+[A-Z]\.?)?\s+(?:Mc|Mac|de\s+|van\s+)?"
          r"[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*(?:\s+Jr\.?)?(?![\w'’])")
@@ -72,63 +57,6 @@ _GROUP_AUDITED = re.compile(r"(?i)\b(?:consolidated|group['’]?s?|company['’]
 _REPORT_TITLE = re.compile(r"(?i)\bauditor['’]?s['’]?\s+report\b|\breport\s+of\s+independent\s+registered\b")
 _AUDIT_WORDS = re.compile(r"(?i)auditor|accounting\s+firm|audit\s+report|report\s+on\s+the\s+audit|/s/|key\s+audit\s+matters?")
 _YEAR = re.compile(r"(?<![\d$,.£€])(19|20)\d{2}(?!\d)")
-
-
-def asks_role(facts: QuestionFacts) -> str | None:
-    """The role a "who is ...?" question asks for ("chief financial officer", "auditor"), or None."""
-    q = core_question(facts.text)
-    if _BODY_CHAIR.search(q):
-        return None     # "who chairs the audit committee / the board of statutory auditors": a person not held here
-    if _AUDITOR_Q.search(q) and (_ASKED_ROLE.search(q) or re.search(r"(?i)^\s*(which|what)\b", q)):
-        return "auditor"
-    if not _ASKED_ROLE.search(q):
-        return _terse_role(facts, q)
-    q = re.sub(r"(?i)\bchairs\b", "chair", q)     # "who chairs the board?"
-    for role, pattern in ROLES:
-        if re.search(rf"(?i)\b({pattern})\b", q):
-            return role
-    return None
-
-
-# The words a terse role question may print beside the role: the company's names, the year, an article ("ACME
-# CEO?", "Acme Corp's auditor?", "the Group CFO of Acme?", "Acme chair FY2094?")
-_TERSE_FILLER = re.compile(r"(?i)\b(?:the|its|their|current|present|group|company['’]?s?|of|at|for|in|as|fy|fiscal|year|"
-                           r"(?:fy|fiscal\s*)?'?\d{2,4})\b|['’]s?\b|[?.,:;!()]")
-_PERIOD = re.compile(r"(?i)\bfy|\b(?:fiscal|year|[hq][1-4])\b|(?<![\d.])'?\d{2}(?:\d{2})?(?![\d.])")
-
-
-def _terse_role(facts: QuestionFacts, q: str) -> str | None:
-    """A role asked by its name alone beside the company's: "ACME CEO?", "Acme's auditor?". "CFO" beside a period
-    ("Acme CFO FY94?") is the measure operating cash flow, as analysts abbreviate it; beside no period, the person."""
-    names = facts.company_words()
-    words = [w for w in _TERSE_FILLER.sub(" ", q).split()
-             if not set(re.findall(r"[a-z0-9&]+", w.lower())) <= names]       # ("MGI.UN": a ticker's parts)
-    rest = " ".join(words)
-    if not rest or len(words) > 4:
-        return None
-    if re.fullmatch(r"(?i)(external\s+|independent\s+|statutory\s+)?(auditors?|audit\s+firm)", rest):
-        return "auditor"
-    if re.fullmatch(r"(?i)cfo", rest) and _PERIOD.search(q):
-        return None
-    for role, pattern in ROLES:
-        if re.fullmatch(rf"(?i)(?:{pattern})", rest):
-            return role
-    return None
-
-
-# Words of a financial measure that share a word with staff or board changes: "inventory / asset / receivables
-# turnover" is a ratio, "the statement of financial position" a balance sheet, "net position" a balance.
-_MEASURE_WORDS = re.compile(r"(?i)\b(inventory|inventories|stock|assets?|receivables?|payables?|working\s+capital|"
-                            r"capital|fixed\s+asset|debtors?|creditors?|equity|portfolio|sales)\s+turnover\b|"
-                            r"\bturnover\s+(ratio|days|rate\s+of\s+(inventory|assets?|receivables?))\b|"
-                            r"\b(statements?\s+of\s+)?(financial|net|cash|liquidity|capital|tax)\s+positions?\b")
-
-
-def asks_changes(facts: QuestionFacts) -> bool:
-    """"Which leadership positions changed?", "were there any board changes?", "who was appointed?"."""
-    q = _MEASURE_WORDS.sub(" ", core_question(facts.text))
-    return bool(_CHANGE_Q.search(q) and _LEADERS_Q.search(q)) and not re.search(r"(?i)\b(remuneration|compensation|"
-                                                                                 r"salary|pay|fees?)\b", q)
 
 
 def applies(facts: QuestionFacts) -> bool:
@@ -383,7 +311,7 @@ def _changes(state, company, fy, pages, cite) -> tuple[str, str]:
 def asked(facts: QuestionFacts) -> str | None:
     """"changes" (the year's leadership changes), the role asked ("chief financial officer", "auditor"), or None."""
     role = asks_role(facts)
-    if asks_changes(facts) and (role is None or _CHANGE_Q.search(core_question(facts.text))):
+    if asks_changes(facts) and (role is None or CHANGE_Q.search(core_question(facts.text))):
         return "changes"
     return role
 
