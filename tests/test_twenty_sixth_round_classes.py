@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 
 from pipeline.answer.role_asked import asks_role
+from pipeline.question import shorthand
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.registry import Company
 from pipeline.reading.statement_titles import detect_title
@@ -81,3 +82,25 @@ def test_a_start_named_filers_prior_year_column_is_its_prior_fiscal_year():
     assert _answer("Shiranami ordinary profit FY2071", _SHIRANAMI, "Shiranami Seika", 2071, 2071) == "12,311"
     assert _answer("Shiranami ordinary profit FY2070", _SHIRANAMI, "Shiranami Seika", 2070, 2071) == "9,902"
 
+
+
+# Book value per share printed as "Net assets per share" (a Japanese results summary) or "Equity per share" (a Nordic
+# key-figures table); asked as "BVPS" or spelled out
+_KAWASEMI = [["Consolidated Balance Sheets (Millions of yen)",
+              "As of March 31, 2071 As of March 31, 2072",
+              "Total assets 188,402 197,310",
+              "Total net assets 102,118 108,940",
+              "Net assets per share (yen) 2,418.36 2,577.02",
+              "Equity ratio (%) 53.1 54.0"]]
+_FJELLHAVN = [["Key figures", "NOK million 2071 2070",
+               "Operating revenue 8,412 7,906",
+               "Equity 3,318 3,102",
+               "Equity per share (NOK) 41.22 38.54",
+               "Equity ratio 38.2% 37.6%"]]
+
+
+def test_book_value_per_share_is_read_from_net_assets_or_equity_per_share():
+    assert _answer(shorthand.spell("Kawasemi BVPS FY2071"), _KAWASEMI, "Kawasemi Denki", 2071, 2071) == "2,577.02"
+    assert _answer("Kawasemi book value per share FY2070?", _KAWASEMI, "Kawasemi Denki", 2070, 2071) == "2,418.36"
+    assert _answer("Fjellhavn book value per share 2071", _FJELLHAVN, "Fjellhavn Marine", 2071, 2071) == "41.22"
+    assert _answer("Fjellhavn equity 2071", _FJELLHAVN, "Fjellhavn Marine", 2071, 2071) == "3,318"
