@@ -74,3 +74,10 @@ def computes_a_part(facts: QuestionFacts, metric) -> bool:
         return False
     return bool(SHARE_OF.search(q) or calculator.LESS.search(q) or re.search(r"(?i)\bmargin\b", q) or
                 metric is not None and not metric.printed and metric.formula or numerator_phrase(facts))
+
+
+def shown_as_percent(name: str, question: str, value, unit_named: str | None) -> bool:
+    """A quotient the question defines is shown as a percentage too when it is of a percentage kind (a payout ratio,
+    a margin) or a ratio of one amount to a larger one ("loan-to-deposit ratio 0.60", stated as 59.9 %)."""
+    return unit_named == "%" or bool(re.search(r"(?i)%|percent|\bmargin\b", f"{name} {question}")) or \
+        abs(value) < 1 and bool(re.search(r"(?i)\bratio\b|\w-to-\w", name))

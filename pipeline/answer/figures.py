@@ -22,7 +22,7 @@ from pipeline.retrieval.passage import Passage
 from pipeline.retrieval.rate_rows import RATIO_ASKED
 from pipeline.state import Claim, TurnState
 from pipeline.stores.facts import StoredFact
-from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF, computes_a_part
+from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF, computes_a_part, shown_as_percent
 from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, period_said, shown, where
@@ -225,8 +225,8 @@ class Answerer(FigureInputs):
         scale, cur = (None, None) if ratio else self.scale_of_inputs()
         shown_v = f"{v:.2f}" if ratio else money(v, scale=scale, currency=cur)
         named = get_lexicon().find(name)
-        if ratio and (named and named[0].unit == "%" or re.search(r"(?i)%|percent|\bmargin\b", f"{name} {self.facts.text}")):
-            # a quotient of a percentage kind (a payout ratio, a margin): both forms, the definition's own first
+        if ratio and shown_as_percent(name, self.facts.text, v, named[0].unit if named else None):
+            # a quotient of a percentage kind, or of one amount to a larger one: both forms, the definition's own first
             self.steps.append(f"as a percentage = ({shown}) × 100 = {v * 100:.1f} %")
             shown_v += f" ({v * 100:.1f} %)"
         self.record_result(re.sub(r"[^a-z]+", "_", name.lower()).strip("_")[:40], v, "x" if ratio else scale, "derived")
