@@ -27,6 +27,9 @@ _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[
                            r"income\s+statements?|accounts)\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
                            r"owners|equity holders|members))|"
+                           # ("the holding company": the parent, as Commonwealth reports caption its column)
+                           r"\bthe\s+(?-i:holding\s+company)\b(?!['’]?s?\s+(?:shareholders|stockholders|owners|equity holders|"
+                           r"members))|"
                            # (said apart between commas: "Current loans, parent, 12/31/2088", "... , parent?")
                            r",\s*parent(?:\s+(?:company|only))?\s*(?=,|[?.]?\s*$)|"
                            # ("in the parent at 31 December", "for the parent": the entity, not its owners)

@@ -243,9 +243,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     return table
 
 
-# whose columns, on one line: "Group Company", "The Group The Company", "Group Bank" (a bank's accounts),
+# whose columns, on one line: "Group Company", "The Group The Company", "Group Bank", "Consolidated Holding Company",
 # "Consolidated financial statements Separate financial statements" (each entity word may carry the statements' name)
-_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|company|parent|separate|stand-?alone|bank)"
+_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|(?:holding\s+)?company|parent|separate|stand-?alone|bank)"
                              r"(?:\s+(?:financial\s+(?:statements|information)|accounts))?\s*){2,}")
 # the entity caption over two lines: "Consolidated Separate" / "financial statements financial statements"
 _CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")
