@@ -35,7 +35,8 @@ _PERIOD = re.compile(
     rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon2>{MON}),?\s+(?P<y2>{_YEAR})"
     # a fiscal year named by both its calendar years ("2023/24", "2023-24", "FY 2023-24"): the year it ends
     rf"|(?<![\w$£€¥.,/])(?:fy\s?)?(?P<y6>{_YEAR})[/–-](?P<z6>\d{{2}})(?![\w.,/]\d|%)"
-    rf"|(?:fiscal\s+(?:year\s+)?|fy\s?)(?P<y3>{_YEAR}|\d{{2}})"
+    # ("F2098": a fiscal year as South African reports name it)
+    rf"|(?:fiscal\s+(?:year\s+)?|fy\s?|(?<![\w$£€¥.,/])(?-i:F)(?={_YEAR}\b))(?P<y3>{_YEAR}|\d{{2}})"
     # a date in figures ("31.12.2024", "30/06/2024", "12/31/2024"), never a range's end ("1/01/2020 - 12/31/2020")
     rf"|(?<![\w.,/])(?<![-–]\s)(?<![-–])(?P<a5>\d{{1,2}})(?P<sep>[./])(?P<b5>\d{{1,2}})(?P=sep)(?P<y5>{_YEAR})"
     rf"(?![\w.,/]\d)(?!\s?[-–])"
@@ -55,7 +56,7 @@ _HEADER_WORDS = set("""at as of for the year years ended ending end months month
 fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full particulars no in millions million thousands
 thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
-euros euro us u.s. usd gbp eur jpy aud cad m bn k mn 000 '000 000s of actual reported on basis increase decrease inc
+euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated 000 '000 000s of actual reported on basis increase decrease inc
 dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs""".split())
 
 
@@ -218,6 +219,11 @@ def header_block(lines: list[str]) -> Header | None:
     # ("Fiscal 2094 Fiscal 2093" over "February 1, 2095 February 2, 2094": one date under each label, in order, the
     # label naming the year the period starts in; never paired by calendar year)
     in_order = [d for _, _, _, d in _periods(dated) if d is not None] if dated and after else []
+    # (a convenience translation repeats the latest label with no date of its own: "Fiscal 2094 Fiscal 2095 Fiscal
+    # 2095" over two periods' dates; the repeat takes its year's)
+    labels = [y for _, _, y, _ in _periods(lines[k])] if in_order else []
+    if 2 <= len(in_order) < len(labels) and set(labels[len(in_order):]) <= set(labels[:len(in_order)]):
+        in_order += [in_order[labels.index(y)] for y in labels[len(in_order):]]
     caption = _PERIOD.sub(lambda m: " " * len(m.group(0)), " ".join(lines[:k])) if k else ""
     text = (caption + " " if k else "") + " ".join(rest) + (" " + after if after else "")
     periods = _periods(text)

@@ -53,9 +53,10 @@ def paired(lines: list[str]) -> list[str]:
     return out
 
 
-_LABEL = r"(?:\bFY\s?'?(?:19|20)?\d{2}|\b(?:19|20)\d{2})"
-_DATE_RANGE = re.compile(rf"(?i)(?P<label>{_LABEL}\s*)?\(\s*(?:(?P<start>{DATE})\s*(?:-|\u2013|\u2014|to)|as\s+(?:of|at))\s*"
-                         rf"(?P<end>{DATE})\s*\)")
+_LABEL = r"(?:\bFY\s?'?(?:19|20)?\d{2}|\bfiscal\s+(?:year\s+)?(?:19|20)\d{2}|\b(?:19|20)\d{2})"
+# ("FY2060 (April 1, 2060 - March 31, 2061)", "Fiscal 2094 (Year ended March 31, 2095)", "2091 (as at 31 March 2092)")
+_DATE_RANGE = re.compile(rf"(?i)(?P<label>{_LABEL}\s*)?\(\s*(?:(?P<start>{DATE})\s*(?:-|\u2013|\u2014|to)|as\s+(?:of|at)|"
+                         rf"(?:(?:fiscal|financial)\s+)?year\s+ended)\s*(?P<end>{DATE})\s*\)")
 _YEAR_OF = re.compile(r"(19|20)\d{2}")
 
 
