@@ -104,3 +104,95 @@ def test_book_value_per_share_is_read_from_net_assets_or_equity_per_share():
     assert _answer("Kawasemi book value per share FY2070?", _KAWASEMI, "Kawasemi Denki", 2070, 2071) == "2,418.36"
     assert _answer("Fjellhavn book value per share 2071", _FJELLHAVN, "Fjellhavn Marine", 2071, 2071) == "41.22"
     assert _answer("Fjellhavn equity 2071", _FJELLHAVN, "Fjellhavn Marine", 2071, 2071) == "3,318"
+
+
+# A fiscal year named "F2098" (South African reports, analysts' notes): a column header and a question's year alike;
+# "R'000 unless otherwise stated" is a unit caption, so a five-year review's header under it is read
+_KAROO = [["FIVE-YEAR REVIEW",
+           "R'000 unless otherwise stated F2071 F2070 F2069",
+           "Revenue 1,842,306 1,702,118 1,611,904",
+           "Headline earnings per share (cents) 212.4 198.6 181.2"]]
+
+
+def test_a_fiscal_year_named_F2071_heads_a_column_and_is_asked_so():
+    assert _answer(shorthand.spell("Karoo revenue F2071?"), _KAROO, "Karoo Pipe", 2071, 2071) == "1,842,306"
+    assert _answer(shorthand.spell("Karoo HEPS F70"), _KAROO, "Karoo Pipe", 2070, 2071) == "198.6"
+    assert shorthand.spell("F-35 orders in FY2071") == "F-35 orders in FY2071"     # a model's name, no year
+
+
+# "Consolidated Holding Company" over the years: the second pair of columns is the parent's own ("the holding company")
+_TAVEUNI = [["TAVEUNI COAST RESORTS LIMITED AND ITS SUBSIDIARIES",
+             "STATEMENTS OF PROFIT OR LOSS",
+             "FOR THE YEAR ENDED 31 DECEMBER 2071",
+             "Consolidated Holding Company",
+             "Notes 2071 2070 2071 2070",
+             "$ $ $ $",
+             "Revenue 5 31,418,206 29,806,412 1,204,000 1,150,000",
+             "Dividend income from subsidiaries - - 3,000,000 2,400,000",
+             "Profit before income tax 6,812,406 5,906,118 3,612,480 2,918,306",
+             "Net profit after income tax 5,418,204 4,712,806 3,580,118 2,890,604"]]
+
+
+def test_a_holding_company_column_is_the_parents_and_the_group_is_answered_from_the_consolidated_one():
+    assert _answer("Taveuni revenue 2071", _TAVEUNI, "Taveuni Coast Resorts", 2071, 2071) == "31,418,206"
+    assert _answer("Dividend income the holding company received from subsidiaries in 2070", _TAVEUNI,
+                   "Taveuni Coast Resorts", 2070, 2071) == "2,400,000"
+    assert _answer("Net profit after income tax of the holding company, 2071", _TAVEUNI, "Taveuni Coast Resorts",
+                   2071, 2071) == "3,580,118"
+
+
+def test_net_sales_revenue_is_the_top_line_not_operating_revenues_around_it():
+    pages = [["INCOME STATEMENT", "in EUR thousand 2071 2070",
+              "Net sales revenue 98.412 91.306",
+              "Change in inventories of products 1.204 -618",
+              "Other operating revenues 2.118 1.906",
+              "Operating revenues 101.734 92.594"]]
+    assert _answer("Net sales revenue 2071", pages, "Savinja Lesna", 2071, 2071) == "98.412"
+    assert _answer("Savinja revenue 2070", pages, "Savinja Lesna", 2070, 2071) == "91.306"
+
+
+# A segment note whose columns are segments named in a sentence on the page, a block a year, each year labelled with its
+# period in brackets; a convenience translation column repeats the latest year on the statements
+_HAKKODA = [
+    ["Hakkoda Kanko Railway Co., Ltd. and Consolidated Subsidiaries", "Consolidated Statements of Income",
+     "Thousands of", "Millions of yen U.S. dollars (Note 1)",
+     "Fiscal 2070 Fiscal 2071 Fiscal 2071",
+     "(Apr. 1, 2070 - Mar. 31, 2071) (Apr. 1, 2071 - Mar. 31, 2072)",
+     "Operating revenue 118,204 124,612 832,410",
+     "Operating income 11,306 12,918 86,290"],
+    ["Notes to Consolidated Financial Statements", "12. Segment Information",
+     "The Group's reportable segments are Railways (rail and bus), Property Leasing (offices and malls) and Hotels.",
+     "Fiscal 2070 (Year ended March 31, 2071)", "Millions of yen",
+     "Railways Property Leasing Hotels Adjustments Consolidated",
+     "Operating revenue:",
+     "External customers 70,118 30,406 17,680 - 118,204",
+     "Intersegment 1,204 2,306 118 (3,628) -",
+     "Total 71,322 32,712 17,798 (3,628) 118,204",
+     "Segment income 7,206 4,118 402 (420) 11,306",
+     "Fiscal 2071 (Year ended March 31, 2072)", "Millions of yen",
+     "Railways Property Leasing Hotels Adjustments Consolidated",
+     "Operating revenue:",
+     "External customers 73,902 32,514 18,196 - 124,612",
+     "Intersegment 1,306 2,418 122 (3,846) -",
+     "Total 75,208 34,932 18,318 (3,846) 124,612",
+     "Segment income 8,014 4,506 812 (414) 12,918",
+     # (each column's name is printed elsewhere on the page, or the header is not split: "Adjustments" here)
+     "Note: Adjustments are eliminations of intersegment transactions and corporate expenses."],
+    ["Consolidated Balance Sheets", "Millions of yen", "March 31, 2071 March 31, 2072",
+     "Total assets 402,118 418,906", "Total net assets 180,412 188,604"],
+]
+
+
+def test_a_translation_column_repeating_the_latest_year_keeps_each_years_figure_apart():
+    assert _answer("Hakkoda operating revenue fiscal 2071", _HAKKODA, "Hakkoda Kanko", 2071, 2071) == "124,612"
+    assert _answer("Hakkoda operating income fiscal 2070", _HAKKODA, "Hakkoda Kanko", 2070, 2071) == "11,306"
+
+
+def test_segments_named_in_the_notes_sentence_head_the_columns_of_each_years_block():
+    facts = _facts(_HAKKODA, "Hakkoda Kanko", 2071)
+    cells = {(f.fiscal_year, f.label_path): (f.value_printed, f.kind) for f in facts if f.page == 2}
+    assert cells[(2071, "Property Leasing › Segment income")] == ("4,506", "money")
+    assert cells[(2070, "Hotels › Segment income")] == ("402", "money")
+    # a row under its heading "Operating revenue:" is revenue (money), never a count of customers
+    assert cells[(2070, "Railways › Operating revenue › External customers")] == ("70,118", "money")
+    assert _answer("Property Leasing segment income fiscal 2071", _HAKKODA, "Hakkoda Kanko", 2071, 2071) == "4,506"

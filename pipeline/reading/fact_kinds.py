@@ -38,6 +38,8 @@ _FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cas
 # an amount about the counted ("Revenue from contracts with customers", "Loans to employees") is money
 _MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(trade |other )?(revenues?|income|sales|receivables?|payables?|loans?|"
                          r"deposits?|fees?|amounts? (due|owed)|advances?|receipts?|due (to|from)|provisions?)\b")
+# a heading naming revenue over its rows ("Operating revenue:" over "External customers", "Intersegment"): they are money
+_REVENUE_HEADING = re.compile(r"(?i)\b(revenues?|sales|turnover)\W*$")
 # money owed to or spent on the counted ("Employees and payroll accruals", "Staff costs", "Employee benefit
 # liabilities", "Customers' deposits"): an amount, never a count
 _MONEY_ABOUT = re.compile(r"(?i)\b(accru\w*|benefits?|compensation|costs?|expenses?|salar\w*|wages|liabilit\w*|"
@@ -101,7 +103,8 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
             and not (_MONEY_ABOUT.search(row.label) and not re.search(r"(?i)\bnumber of\b", row.label)) \
             and "$" not in value and not _STATES_COUNTS.search(row.label) \
             and not (statement == "cash_flow" and _SHARE_FLOW.search(row.label)) \
-            and not (statement in _STATEMENT_COUNT and not _STATEMENT_COUNT[statement].search(row.label)):
+            and not (statement in _STATEMENT_COUNT and not _STATEMENT_COUNT[statement].search(row.label)) \
+            and not (row.path and _REVENUE_HEADING.search(row.path[-1])):
         return "count"      # "Proceeds from issuance of common stock to employees 105" is money
     return "money"
 

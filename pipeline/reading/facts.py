@@ -28,7 +28,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "115"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "116"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -81,7 +81,7 @@ class Calendar:
         return self.fiscal_year(col.year, col.end)
 
 
-_NAMES_FISCAL_YEAR = re.compile(r"(?i)^\s*(?:fiscal\s+(?:year\s+)?|fy\s?'?)\d{2,4}\b")
+_NAMES_FISCAL_YEAR = re.compile(r"(?i)^\s*(?:fiscal\s+(?:year\s+)?|fy\s?'?|(?-i:F)(?=(?:19|20)\d{2}\b))\d{2,4}\b")
 
 
 def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
@@ -372,7 +372,7 @@ def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentC
     for c in cells:
         if mis_split(c.label) or len(c.label) > 300:
             continue
-        row = Row(label=c.label, values=[c.value], line_no=c.line_no)
+        row = Row(label=c.label, values=[c.value], line_no=c.line_no, path=c.path)
         path = " \u203a ".join([c.segment, *c.path, c.label] if c.segment else [*c.path, c.label])
         kind = c.kind or kind_of(row, c.value, t.title)
         unit = None if kind in ("per_share", "percent") else \

@@ -26,14 +26,17 @@ from pipeline.reading.tables import detect_unit
 from pipeline.reading.cells import split_row
 from pipeline.reading.page_table import PageTable
 
-_UNIT_NOTE = re.compile(r"(?i)\((?:[^()]*\b(?:millions|thousands|billions)\b[^()]*)\)|^\(?(?:millions|thousands)\)?\s")
+_UNIT_NOTE = re.compile(r"(?i)\((?:[^()]*\b(?:millions|thousands|billions)\b[^()]*)\)|^\(?(?:millions|thousands)\)?\s|"
+                        # a unit caption opening the names' line ("R'000 Irrigation ...", "EURm Retail ...")
+                        r"^\s*(?:[A-Z]{0,3}\$|[£€¥R]|EUR|GBP|USD|ZAR|CHF)\s?(?:'000|’000|000|m|mn|bn)\s")
 _FOOTNOTE = re.compile(r"\(\s*(?:\d{1,2}|[a-z])\s*\)")
-_TOTAL_END = re.compile(r"(?i)(?:^|\s)(total(?: company| consolidated)?|consolidated)$")
+_TOTAL_END = re.compile(r"(?i)(?:^|\s)(total(?: company| consolidated| group)?|consolidated|group)$")
 _LEADER = re.compile(r"\s*\.{3,}\s*$")          # "Revenue ........ $ 3,095,160": dot leaders
 _FOOTNOTE_VALUE = re.compile(r"^\(\d\)$")
 _MAX_HEADER_LINES = 12
 _MAX_NAME_WORDS = 7
-_CAPTION = re.compile(r"(?i)\b(in (millions|thousands|billions)|information|segments?|results|data|summary)\b")
+_CAPTION = re.compile(r"(?i)\b(in (millions|thousands|billions)|(millions|thousands|billions) of|information|segments?|results|"
+                      r"data|summary)\b")
 QUALIFIER = "segment column: "   # a fact's qualifiers: the segment its column is
 
 
@@ -128,13 +131,25 @@ def _header_at(lines: list[str], i: int, n: int, vocab: set[str]) -> tuple[int, 
     readings: list[tuple[int, list[str]]] = []
     for k in range(top, i + 1):
         tokens = " ".join(_clean_header_line(ln) for ln in lines[k:i + 1]).split()
-        readings += [(k, names) for names in _splits(tokens, n, vocab)
+        readings += [(k, names) for names in _splits(tokens, n, vocab | _prose_names(lines[:top] + lines[i + 1:]))
                      if len(set(map(_norm, names))) == len(names) and all(nm[0].isupper() for nm in names)]
         if not _CAPTION.search(lines[k]):
             break           # only a caption may be left above the names
     if not readings:
         return _stacked_header(lines, i, n)
     return readings[0] if len(readings) == 1 else None
+
+
+# a name as a sentence prints it: capitalised words, perhaps joined by "&", "-", "and", "of" ("Real Estate", "Leisure &
+# Hotels", "Irrigation - South Africa", "Piping and Manufacturing")
+_PROSE_NAME = re.compile(r"(?<![\w&'’-])[A-Z][\w'’]*(?:(?:\s*[&\-–]\s*|\s+(?:and|of)\s+|\s+)[A-Z][\w'’]*)*")
+
+
+def _prose_names(lines: list[str]) -> set[str]:
+    """The names the page's sentences print ("The reportable segments are Transportation (railway and bus), Real
+    Estate (sale and leasing) and Retail."): a segment header's names where no row label prints them."""
+    return {_norm(m.group(0)) for ln in lines if len(ln.split()) > 6 and not split_row(ln)[1]
+            for m in _PROSE_NAME.finditer(ln)}
 
 
 def _stacked_header(lines: list[str], i: int, n: int) -> tuple[int, list[str]] | None:
@@ -185,6 +200,7 @@ def cells(t: PageTable, vocab: set[str]) -> list[SegmentCell]:
     names: list[str] | None = None
     unit: str | None = None
     period: Column | None = None
+    heading: str | None = None
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -209,6 +225,8 @@ def cells(t: PageTable, vocab: set[str]) -> list[SegmentCell]:
         if not values:
             if len(line.split()) > 10 or line.rstrip().endswith(".") or _FOOTNOTE.match(line):
                 names, period = None, None          # prose or footnotes: the table has ended
+            elif line.rstrip().endswith(":") and len(line.split()) <= 6:
+                heading = line.strip().rstrip(":").strip()     # ("Operating revenue:" over "External customers")
             i += 1
             continue
         if values and _FOOTNOTE_VALUE.match(values[0]):
@@ -221,6 +239,9 @@ def cells(t: PageTable, vocab: set[str]) -> list[SegmentCell]:
             label = f"{lines[i - 1].strip()} {label}"      # a label wrapped over two lines
         if label and period is not None and len(values) == len(names) and re.search(r"[A-Za-z]{3}", label):
             for k, (name, value) in enumerate(zip(names, values)):
-                out.append(SegmentCell(i, None if k == len(names) - 1 else name, label, value, period, unit))
+                out.append(SegmentCell(i, None if k == len(names) - 1 else name, label, value, period, unit,
+                                       path=(heading,) if heading else ()))
+        if label and re.match(r"(?i)\s*total\b", label):
+            heading = None          # the heading's total closes it
         i += 1
     return out
