@@ -145,6 +145,12 @@ def per_share_caption(line: str) -> str | None:
     return lead.rstrip(":").strip() if _PER_SHARE_CAPTION.match(lead) else None
 
 
+def per_share_heading(line: str) -> bool:
+    """A heading over per-share rows ("Per share:", "Per share (yen):", "Per share data"): its rows are per share."""
+    return bool(re.fullmatch(r"(?i)\s*(?:amounts\s+)?per\s+(?:common\s+|ordinary\s+)?share(?:\s+(?:data|information|"
+                             r"amounts))?\s*(?:\([^()]{1,20}\))?\s*:?\s*", line))
+
+
 def per_share_units(line: str) -> bool:
     """A units row whose every column states its figures per share."""
     return bool(re.fullmatch(rf"(?i)(?:{_PER_SHARE_UNIT_TEXT}\s*)+", " " + line.strip()))

@@ -12,7 +12,7 @@ import re
 
 from pipeline.reading import attributed_lines, basis_columns, column_groups, columnar, percent_columns, unit_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
-from pipeline.reading.fact_kinds import per_share_units
+from pipeline.reading.fact_kinds import per_share_heading, per_share_units
 from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row, without_marker
@@ -75,8 +75,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     secondary, own = whose_page(lines)
     table = PageTable(title=title, statement=statement, unit=detect_unit(head), lines=lines, secondary=secondary,
                       parent_own=own)
-    # the currency of a unit caption above the table ("(In thousands of US dollars - ThUS$)", "(Saudi Riyals in
-    # thousands)"): the table's, where its header names none
+    # a unit caption's currency ("(In thousands of US dollars - ThUS$)"): the table's, where its header names none
     table.currency = next((c for ln in lines[:12] if len(ln) < 100 and detect_unit(ln) and (c := currency_of(ln))), None)
     header: Header | None = None
     late = _header_after_body(lines)          # (the first row it heads, the header) or None
@@ -187,7 +186,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 table.currency = table.currency or currency_of(line)
                 i += 1
                 continue
-            if is_fragment(line) and not has_period(line) and not (last_kind == "row" and _ENTITY_BLOCK.fullmatch(line)):
+            if is_fragment(line) and not has_period(line) and not (last_kind == "row" and _ENTITY_BLOCK.fullmatch(line)) \
+                    and not per_share_heading(line):       # ("Per share (yen):" heads its rows, it states no unit)
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
                 table.currency = table.currency or currency_of(line)
                 if header is not None and per_share_units(line):

@@ -35,6 +35,8 @@ from pipeline.stores import corpus, filings as filings_store
 from pipeline.stores.facts import StoredFact
 
 _AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
+_PER_SHARE_HEAD = re.compile(r"(?i)\s*per\s+share\b(?:\s+(?:data|information|amounts))?\s*(?:\([^)]*\))?\s*:?\s*$")
+_BASIS_LAST = re.compile(r"(?i)\s*[-–,]\s*(basic|diluted)\s*$")
 _NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
 # under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
@@ -102,6 +104,10 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
             _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
         return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
+    if parents and f.kind == "per_share" and _PER_SHARE_HEAD.match(parents[-1]) and any(
+            metric.matches_row(v, f.statement, asked) for v in (f"{f.label} per share",
+                                                                 _BASIS_LAST.sub(r" per share \1", f.label))):
+        return True         # "Per share (yen): › Net assets", "› Net income - basic": the heading says per share
     # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
     if re.match(r"(?i)segment\s", f.label) and (row_headings.segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
             and metric.matches_row(f.label.split(None, 1)[1]):
