@@ -41,6 +41,9 @@ _TERNLEY = Company(key="t", name="Ternley Marsh Outfitters, Inc.", aliases=("Ter
     ("Ternley CFO FY2071?", None),          # beside a period "CFO" is operating cash flow, as analysts abbreviate it
     ("Ternley CFO in fiscal '71", None),
     ("TMO.UN CFO H1?", None),
+    ("TMO.UN MD & CEO?", "chief executive officer"),       # a combined title names the role it holds
+    ("Ternley President and CEO?", "chief executive officer"),
+    ("Ternley revenue and CFO?", None),
     ("Ternley CEO pay?", None),              # a measure about the role, not the person
     ("Ternley capex?", None),
 ])
@@ -196,3 +199,56 @@ def test_segments_named_in_the_notes_sentence_head_the_columns_of_each_years_blo
     # a row under its heading "Operating revenue:" is revenue (money), never a count of customers
     assert cells[(2070, "Railways › Operating revenue › External customers")] == ("70,118", "money")
     assert _answer("Property Leasing segment income fiscal 2071", _HAKKODA, "Hakkoda Kanko", 2071, 2071) == "4,506"
+
+
+# "Per share (yen):" heads the rows below it: they are per-share figures (never millions of yen) and "Net assets" there
+# is book value per share; a question's "(Rs cr)" is its unit (crore), no word of the measure
+_SHIMOKITA = [["Five-Year Summary", "Millions of yen, except per-share data",
+               "Fiscal 2069 Fiscal 2070 Fiscal 2071",
+               "Net sales 98,406 101,218 104,812",
+               "Net assets 61,204 63,118 66,906",
+               "Per share (yen):",
+               "Net income 112.40 118.06 131.92",
+               "Cash dividends 30.00 32.00 36.00",
+               "Net assets 1,804.12 1,861.40 1,972.55",
+               "Ratios (%):",
+               "Equity ratio 41.2 42.0 43.1"]]
+
+
+def test_rows_under_a_per_share_heading_are_per_share_figures():
+    facts = {(f.fiscal_year, f.label_path): f for f in _facts(_SHIMOKITA, "Shimokita Foods", 2071)}
+    assert facts[(2071, "Per share (yen) \u203a Net assets")].kind == "per_share"
+    assert facts[(2071, "Per share (yen) \u203a Net assets")].scale is None
+    assert _answer("Shimokita book value per share fiscal 2071", _SHIMOKITA, "Shimokita Foods", 2071, 2071) == "1,972.55"
+    assert _answer("Shimokita net assets fiscal 2070", _SHIMOKITA, "Shimokita Foods", 2070, 2071) == "63,118"
+    assert _answer("Shimokita dividends per share fiscal 2069", _SHIMOKITA, "Shimokita Foods", 2069, 2071) == "30.00"
+
+
+def test_a_crore_unit_in_brackets_is_the_answers_unit():
+    pages = [["Consolidated Statement of Profit and Loss for the year ended 31 March 2071",
+              "(Rs crore) Note Year ended 31 March 2071 Year ended 31 March 2070",
+              "Revenue from operations 21 3,412.06 3,018.44",
+              "Total income 3,466.90 3,061.20"]]
+    assert _answer("Vaigai revenue from operations FY71 (Rs cr)?", pages, "Vaigai Textiles", 2071, 2071) == "3,412.06"
+
+
+# A service company's top line "Revenue from services" heads its segments' revenue; "workers' comp" is analysts'
+# shorthand for workers' compensation
+_BRAZORIA = [["NOTE 15. SEGMENT INFORMATION", "(in thousands) Fiscal 2071 Fiscal 2070",
+              "Revenue from services:",
+              "Light Industrial Staffing 904,118 881,206",
+              "Clinical Staffing 212,406 198,118",
+              "Total revenue from services $ 1,116,524 $ 1,079,324"],
+             ["CONSOLIDATED BALANCE SHEETS", "(in thousands) Fiscal 2071 Fiscal 2070",
+              "Current liabilities",
+              "Accrued workers' compensation 12,406 11,818",
+              "Total current liabilities 88,412 84,206",
+              "Workers' compensation, less current portion 27,118 25,906"]]
+
+
+def test_revenue_from_services_is_the_top_line_and_heads_its_segments():
+    assert _answer("Brazoria revenue fiscal 2071", _BRAZORIA, "Brazoria Staffing", 2071, 2071) == "1,116,524"
+    assert _answer("Clinical Staffing revenue fiscal 2070", _BRAZORIA, "Brazoria Staffing", 2070, 2071) == "198,118"
+    assert _answer(shorthand.spell("Current accrued workers' comp FY71"), _BRAZORIA, "Brazoria Staffing", 2071,
+                   2071) == "12,406"
+    assert shorthand.spell("comp sales FY71") == "comp sales FY71"      # comparable sales, no compensation

@@ -60,9 +60,12 @@ def _terse_role(facts: QuestionFacts, q: str) -> str | None:
         return "auditor"
     if re.fullmatch(r"(?i)cfo", rest) and _PERIOD.search(q):
         return None
-    for role, pattern in ROLES:
-        if re.fullmatch(rf"(?i)(?:{pattern})", rest):
-            return role
+    # (a combined title: "MD & CEO?", "President and CEO?", "Chair/CEO?": the person holding the role it names)
+    parts = [p for p in re.split(r"(?i)\s*(?:&|/|\band\b)\s*", rest) if p]
+    roles = [next((role for role, pattern in ROLES if re.fullmatch(rf"(?i)(?:{pattern})", p)), None) for p in parts]
+    if any(roles) and all(r or re.fullmatch(r"(?i)md|president|executive\s+director|deputy\s+chair\w*", p)
+                          for r, p in zip(roles, parts)):
+        return next(r for r in roles if r)
     return None
 
 

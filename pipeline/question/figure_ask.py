@@ -44,7 +44,7 @@ _CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|"
              r"(?:dollars?|cents?|yen|euros?|pounds?(?:\s+sterling)?|sterling|pence|renminbi|yuan|rupees?|francs?|won|"
              r"rand|reais|pesos?|kronor|krona|kroner|krone|ringgit|sen|rupiah|baht|zloty|shekels?|taka|tenge|cedis?|"
              r"dinars?|riyals?|rials?|dirhams?|naira|kobo|shillings?|soles|kwacha|pesewas|fils))")
-_SCALE_WORD = r"(?:'000s?|000['’]s|000s?|thousands?|millions?|billions?|crores?|lakhs?|mm|mn|bn|m|k)"
+_SCALE_WORD = r"(?:'000s?|000['’]s|000s?|thousands?|millions?|billions?|crores?|cr|lakhs?|lacs?|mm|mn|bn|m|k)"   # ("Rs cr": crore)
 # ("(SAR)", "(in NOK)": the unit)
 _PAREN = re.compile(rf"\((?:in|amounts? in|usd|us\$|\$)[^)]*\)|\(\s*(?:in\s+)?(?:{_ISO_CODES})(?:\s*{_SCALE_WORD})?\s*\)", re.I)
 _SCALED = (rf"(?:{_SCALE_WORD}\s+of\s+{_CURRENCY}|{_CURRENCY}\s*{_SCALE_WORD}|'000s?|thousands|millions|billions|crores?|lakhs?|"
