@@ -252,3 +252,28 @@ def test_revenue_from_services_is_the_top_line_and_heads_its_segments():
     assert _answer(shorthand.spell("Current accrued workers' comp FY71"), _BRAZORIA, "Brazoria Staffing", 2071,
                    2071) == "12,406"
     assert shorthand.spell("comp sales FY71") == "comp sales FY71"      # comparable sales, no compensation
+
+
+def test_a_banks_purchases_of_premises_and_equipment_are_its_capex():
+    pages = [["CONSOLIDATED STATEMENTS OF CASH FLOWS", "(dollars in thousands) 2071 2070",
+              "Investing Activities",
+              "Net increase in loans (212,406) (180,118)",
+              "Purchases of premises and equipment (1,806) (2,412)",
+              "Proceeds from sale of premises and equipment 118 -",
+              "Net cash used in investing activities (214,094) (182,530)"]]
+    assert _answer("Cedarvale capex 2071", pages, "Cedarvale Bancorp", 2071, 2071) == "(1,806)"
+    assert _answer("Cedarvale capital expenditure 2070", pages, "Cedarvale Bancorp", 2070, 2071) == "(2,412)"
+
+
+def test_a_ratio_read_for_an_amounts_words_is_named_as_printed():
+    from pipeline.answer.figures import _named_as_printed
+    from pipeline.question.lexicon import get_lexicon
+
+    pages = [["CAPITAL RATIOS", "Capital Ratios (Consolidated) 2071 2070",
+              "Common Equity Tier 1 Risk-based Capital Ratio 8.40 % 8.92 %",
+              "Tier 1 Risk-based Capital Ratio 9.15 % 9.71 %"]]
+    fact = next(f for f in _facts(pages, "Cedarvale Bancorp", 2071)
+                if f.label.startswith("Common Equity") and f.fiscal_year == 2071)
+    assert fact.kind == "percent"
+    name = _named_as_printed(fact, "equity", get_lexicon().get("total_equity"))
+    assert name == "Common Equity Tier 1 Risk-based Capital Ratio"     # never "Cedarvale's equity was 8.40 %"

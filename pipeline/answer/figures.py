@@ -33,10 +33,8 @@ _ABBREVIATIONS = {"capex", "ebit", "ebitda", "eps", "fcf", "sga", "sg&a", "opex"
 
 
 def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = None) -> str:
-    """The lead sentence names the row's own measure when its label says more than the asked measure's words
-    ("deferred revenues", "Flexibles Segment Adjusted EBIT"), never a broader one ("revenues"); a part's row under
-    the measure's heading ("Net Sales › International") is named as that part's ("International net sales"), never
-    as the company's measure."""
+    """The lead sentence names the row's own measure when its label says more than the asked words ("deferred
+    revenues"), never a broader one; a part's row under the measure's heading ("Net Sales › International") as it."""
     label = re.sub(r"(?i)^total\s+", "", re.sub(r"\s*\([^)]*\)", "", fact.label)).strip(" ,:")
     said, printed = set(figure_ask.stems(measure)), set(figure_ask.stems(label))
     parents = [p.strip() for p in fact.label_path.split("\u203a")[:-1]]
@@ -44,6 +42,8 @@ def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = No
             and metric.matches_row(parents[-1]) and len(parents[-1].split()) <= 6:
         heading = parents[-1] if parents[-1].isupper() and len(parents[-1]) <= 5 else parents[-1].lower()
         return f"{label} {heading}"
+    if metric is not None and label and fact.kind in ("percent", "multiple") and metric.kind == "amount" and not metric.unit:
+        return _as_said(label)    # a rate read for an amount's words ("common equity" asked, the CET1 ratio printed)
     if not label or len(label.split()) > 6 or re.search(r"\d", label) or not said <= printed or \
             not printed - said - {"total", "net", "and", "of", "the"}:
         return measure        # a different measure, or only the asked one in other words: the asked wording
@@ -51,9 +51,9 @@ def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = No
 
 
 def _as_said(label: str) -> str:
-    """A row label inside a sentence: "Deferred revenues" -> "deferred revenues"; "EBIT", "NET INCOME" and
-    "Adjusted EBIT"'s acronym start kept as printed."""
-    keep_case = label.isupper() or len(label) < 2 or re.match(r"[A-Z]{2}", label)
+    """A row label inside a sentence: "Deferred revenues" -> "deferred revenues"; "EBIT", a title's capitals kept."""
+    keep_case = label.isupper() or len(label) < 2 or re.match(r"[A-Z]{2}", label) or \
+        sum(w[:1].isupper() for w in label.split()[1:]) >= 2          # ("Common Equity Tier 1 ... Ratio": a title)
     return label if keep_case else label[0].lower() + label[1:]
 
 
