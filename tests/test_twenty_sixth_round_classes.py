@@ -277,3 +277,37 @@ def test_a_ratio_read_for_an_amounts_words_is_named_as_printed():
     assert fact.kind == "percent"
     name = _named_as_printed(fact, "equity", get_lexicon().get("total_equity"))
     assert name == "Common Equity Tier 1 Risk-based Capital Ratio"     # never "Cedarvale's equity was 8.40 %"
+
+
+def test_a_plan_for_next_year_never_answers_how_many_were_opened_this_year():
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+
+    text = ("Shop estate\nWe opened 94 shops in the year and closed 36 shops. Sales were up 3.8%. We plan to open "
+            "around 90 new shops in FY72. Ingredient costs remain volatile.")
+    page = Passage(chunk_id=1, doc="WREN_2071_AR", company="Wrenfield Bakers", fiscal_year=2071, doc_type="AR", page=4,
+                   score=1.0, text=text)
+    for question in ("How many new shops did Wrenfield open in FY71 (gross)?", "How many new shops did it open in FY2071?"):
+        found = prose.covering(None, analyse(question), [page], 2071)
+        assert found is None or "plan" not in found.sentence
+    found = prose.covering(None, analyse("How many new shops were opened in FY71?"), [page], 2071)
+    assert found is not None and "94 shops" in found.sentence
+
+
+def test_a_standalone_companys_count_never_answers_the_groups():
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+
+    text = ("Particulars of employees\nThe Company (standalone) had 8,412 permanent employees on its rolls as on 31 March "
+            "2071. The Group had 10,906 permanent employees as at 31 March 2071.")
+    page = Passage(chunk_id=1, doc="KAVERI_2071_AR", company="Kaveri Health", fiscal_year=2071, doc_type="AR", page=6,
+                   score=1.0, text=text)
+    found = prose.covering(None, analyse("Group permanent employees at 31 March 2071?"), [page], 2071)
+    assert found is not None and "10,906" in found.sentence
+    alone = Passage(chunk_id=2, doc="KAVERI_2071_AR", company="Kaveri Health", fiscal_year=2071, doc_type="AR", page=7,
+                    score=1.0, text=text.split(" The Group")[0])
+    assert prose.covering(None, analyse("How many permanent employees at 31 March 2071?"), [alone], 2071) is None
+    found = prose.covering(None, analyse("Standalone permanent employees at 31 March 2071?"), [page], 2071)
+    assert found is not None and "8,412" in found.sentence

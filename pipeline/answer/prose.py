@@ -50,6 +50,8 @@ _NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£|¥|Rs\.?|EUR|JPY|INR|GBP)?\s?(?<![
                      r"(?:\s*(?P<scale>million|billion|thousand|bn|mn|crores?|lakhs?)\b)?"
                      r"(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
                      re.I)
+_FY_SHORT = re.compile(r"(?i)\bFY\s?'?(\d{2})(?!\d)")
+_DONE_Q = re.compile(r"(?i)\b(did|was|were|had)\b")
 # What is planned or expected is not what happened.
 _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|resolved\s+to|decided\s+to|"
                       r"anticipat\w*|forecast\w*|targets?|aims?\s+to|outlook|guidance)\b")
@@ -65,7 +67,8 @@ _UNDECIDED = re.compile(r"(?i)\b(?:reviewing|considering|evaluating|exploring|as
 # a possibility ("could result in fines", "may suspend or revoke licences"): whether it happened is not said
 _POSSIBLE = re.compile(r"\b(?:could|might|may|would|can)\b(?!\s+not\b)|\bCould\b(?!\s+not\b)")
 # "This segment has 174 facilities", "the Rigid Packaging Segment employed approximately 6,000 employees"
-_SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b|\bthe\s+parent\s+(company|entity)\b")
+_SEGMENT_SCOPED = re.compile(r"(?i)\b(this|the|each|that)\s+([\w&-]+\s+){0,4}?(segment|division|business unit)\b|\bthe\s+parent\s+(company|entity)\b|"
+                             r"\(stand[- ]?alone\)|\bon\s+a\s+stand[- ]?alone\s+basis\b")     # ("The Company (standalone) had ...")
 # ("the Group employed 36,100 people, of whom 9,800 worked for the parent company": the clause scopes a part only)
 _OF_WHOM = re.compile(r"(?i),?\s+of\s+(?:whom|which)\b")
 _YEAR = re.compile(r"(?<![\d$,.])(19|20)\d{2}(?!\d|,\d|%)")   # "December 31, 2021, as compared" names 2021
@@ -274,7 +277,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 continue    # "will it raise its dividend?" is not answered by a review or a discretion
             if one_of_many(facts.text, sent):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part
-            if not why and _SEGMENT_SCOPED.search(_OF_WHOM.split(sent)[0]) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b", facts.text):
+            if not why and _SEGMENT_SCOPED.search(_OF_WHOM.split(sent)[0]) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b|stand[- ]?alone", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and not why \
                     and (STATED_CHANGE.search(sent) or CHANGED_BY.search(sent)) and not CHANGED_TO.search(sent):
@@ -299,13 +302,15 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 counted = count_score(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue
+            if kind == "count" and _PLANNED.search(sent) and _DONE_Q.search(facts.text):
+                continue    # "how many shops did it open?" is not answered by a plan ("we plan to open around 100")
             if kind == "number" and not number_kinds(sent):
                 continue    # a measure no statement prints: any number, with the measure's words and the year
             if kind and kind != "number" and kind not in number_kinds(sent) and \
                     not (kind == "money" and "per_share" in number_kinds(sent)):
                 continue
             named = {int(m.group(0)) for m in _YEAR.finditer(split_years_to_end(COMPARATIVE.sub(" ", sent)))} | \
-                fiscal_years_of_early_january(sent)
+                fiscal_years_of_early_january(sent) | {int(f"20{y}") for y in _FY_SHORT.findall(sent)}   # ("in FY97")
             if require_year and not (named & years) and (named or not need or p.fiscal_year not in years or
                                                           _OTHER_PERIOD.search(sent)):
                 continue    # (a figure stated with no year at all, in the asked year's own report, is that year's)
