@@ -227,6 +227,10 @@ def cells(t: PageTable, vocab: set[str]) -> list[SegmentCell]:
                 names, period = None, None          # prose or footnotes: the table has ended
             elif line.rstrip().endswith(":") and len(line.split()) <= 6:
                 heading = line.strip().rstrip(":").strip()     # ("Operating revenue:" over "External customers")
+                above = lines[i - 1].strip()
+                if above and not split_row(above)[1] and not above.endswith((".", ":")) and _period(above) is None \
+                        and not _TOTAL_END.search(_clean_header_line(above)):
+                    heading = f"{above} {heading}"      # (wrapped: "Transactions with owners in their" / "capacity ...:")
             i += 1
             continue
         if values and _FOOTNOTE_VALUE.match(values[0]):
