@@ -311,3 +311,27 @@ def test_a_standalone_companys_count_never_answers_the_groups():
     assert prose.covering(None, analyse("How many permanent employees at 31 March 2071?"), [alone], 2071) is None
     found = prose.covering(None, analyse("Standalone permanent employees at 31 March 2071?"), [page], 2071)
     assert found is not None and "8,412" in found.sentence
+
+
+# A segment note with measures as columns and a block a year, each year on a line of its own under the names
+_MURSKA = [["NOTES TO THE CONSOLIDATED FINANCIAL STATEMENTS", "1. Segment reporting",
+            "The Group's operating segments are Doors and Windows. Results are monitored at the level of EBITDA.",
+            "in EUR thousand Net sales revenue EBITDA Operating profit",
+            "2071",
+            "Doors 61.204 8.118 5.406",
+            "Windows 38.912 4.206 2.118",
+            "Group 100.116 12.324 7.524",
+            "2070",
+            "Doors 58.806 7.512 4.918",
+            "Windows 36.118 3.904 1.806",
+            "Group 94.924 11.416 6.724",
+            "Net sales revenue by location of customer",
+            "in EUR thousand 2071 2070",
+            "Slovenia 30.118 28.906"]]
+
+
+def test_a_measure_column_table_in_year_blocks_reads_each_segment_for_its_year():
+    assert _answer("Operating profit of the Windows segment in 2070", _MURSKA, "Murska Okna", 2070, 2071) == "1.806"
+    assert _answer("Doors EBITDA 2071", _MURSKA, "Murska Okna", 2071, 2071) == "8.118"
+    facts = {(f.fiscal_year, f.label_path) for f in _facts(_MURSKA, "Murska Okna", 2071)}
+    assert (2071, "EBITDA") in facts and (2071, "Group › EBITDA") not in facts     # "Group" is the company's row

@@ -57,6 +57,14 @@ def _units(line: str, n: int) -> list[str | None] | None:
     return out
 
 
+# A block's year on a line of its own under the names ("in EUR thousand Net sales revenue EBITDA Operating profit" /
+# "2091" / rows / "2090" / rows), perhaps as the filer names it with a note ("F2097 (restated)", "FY2091")
+_YEAR_LINE = re.compile(r"(?i)^\s*((?:fiscal\s+(?:year\s+)?|fy\s?|(?-i:F))?((?:19|20)\d{2}))(?:\s*\([^()]{0,40}\))?\s*$")
+# a unit caption opening the names' line ("in EUR thousand", "R'000", "(in thousands)", "EURm")
+_CAPTION_LEAD = re.compile(r"(?i)^\s*\(?(?:in\s+)?(?:(?:[a-z]{0,3}\$|[£€¥]|eur|gbp|usd|zar|chf|czk|sek|nok|dkk|pln|r)\s?)?"
+                           r"(?:'000|’000|000|m|mn|bn|thousands?|millions?|billions?)\)?\s+(?=[A-Z])")
+
+
 def cells(t: PageTable) -> list[SegmentCell]:
     """Every cell of the page's measure-column blocks."""
     lines, out = t.lines, []
@@ -65,7 +73,7 @@ def cells(t: PageTable) -> list[SegmentCell]:
         m = _HEADER.match(lines[i])
         names = _names(m.group(2)) if m else []
         if len(names) < 2:
-            i += 1
+            i = _year_blocks(lines, i, out)
             continue
         year, j = int(m.group(1)), i + 1
         units = _units(lines[j], len(names)) if j < len(lines) else None
@@ -76,17 +84,41 @@ def cells(t: PageTable) -> list[SegmentCell]:
         else:
             i += 1
             continue
-        period = Column(year=year, end=None, kind="value", span="year", header=str(year))
-        # (the other way round: "2061 Pharmaceuticals Diagnostics Corporate Group" over measure rows, the columns are
-        # the segments and the last their total, the company's own figure)
-        across = bool(_TOTAL_COLUMN.fullmatch(names[-1]))
-        while j < len(lines):
-            label, values = split_row(lines[j])
-            if not label or len(values) != len(names) or not re.search(r"[A-Za-z]{2}", label):
-                break
-            for k, (name, value, unit) in enumerate(zip(names, values, units)):
-                out.append(SegmentCell(j, None if k == len(names) - 1 else name, label.strip(), value, period, unit)
-                           if across else SegmentCell(j, label.strip(), name, value, period, unit))
-            j += 1
-        i = j
+        i = _block(lines, j, names, units, Column(year=year, end=None, kind="value", span="year", header=str(year)), out)
     return out
+
+
+def _year_blocks(lines: list[str], i: int, out: list[SegmentCell]) -> int:
+    """The names' line at i over blocks each headed by its year alone; the next line to read."""
+    line = lines[i]
+    if split_row(line)[1] or i + 1 >= len(lines) or not _YEAR_LINE.match(lines[i + 1]):
+        return i + 1
+    names = _names(_CAPTION_LEAD.sub("", line))
+    if len(names) < 2 or any(re.search(r"\d", n) for n in names):
+        return i + 1
+    j = i + 1
+    while j < len(lines) and (m := _YEAR_LINE.match(lines[j])):
+        period = Column(year=int(m.group(2)), end=None, kind="value", span="year", header=m.group(1).strip())
+        nxt = _block(lines, j + 1, names, [None] * len(names), period, out)
+        if nxt == j + 1:
+            break           # a year line over no rows of the names' width: no such table
+        j = nxt
+    return max(j, i + 1)
+
+
+def _block(lines: list[str], j: int, names: list[str], units: list, period: Column, out: list[SegmentCell]) -> int:
+    """The rows from j with one value per name, as cells of `period`; the first line after them."""
+    # (the other way round: "2061 Pharmaceuticals Diagnostics Corporate Group" over measure rows, the columns are
+    # the segments and the last their total, the company's own figure)
+    across = bool(_TOTAL_COLUMN.fullmatch(names[-1]))
+    while j < len(lines):
+        label, values = split_row(lines[j])
+        if not label or len(values) != len(names) or not re.search(r"[A-Za-z]{2}", label):
+            break
+        label = label.strip()
+        for k, (name, value, unit) in enumerate(zip(names, values, units)):
+            out.append(SegmentCell(j, None if k == len(names) - 1 else name, label, value, period, unit) if across else
+                       # (a segment row named as the whole, "Group", is the company's figure)
+                       SegmentCell(j, None if _TOTAL_COLUMN.fullmatch(label) else label, name, value, period, unit))
+        j += 1
+    return j
