@@ -335,3 +335,17 @@ def test_a_measure_column_table_in_year_blocks_reads_each_segment_for_its_year()
     assert _answer("Doors EBITDA 2071", _MURSKA, "Murska Okna", 2071, 2071) == "8.118"
     facts = {(f.fiscal_year, f.label_path) for f in _facts(_MURSKA, "Murska Okna", 2071)}
     assert (2071, "EBITDA") in facts and (2071, "Group › EBITDA") not in facts     # "Group" is the company's row
+
+
+def test_profit_from_operations_is_operating_profit_not_the_years_profit():
+    assert _answer("Profit from operations 2071 (consolidated)", _TAVEUNI_OPS, "Taveuni Coast Resorts", 2071,
+                   2071) == "7,906,118"
+    assert _answer("Taveuni net profit 2071", _TAVEUNI_OPS, "Taveuni Coast Resorts", 2071, 2071) == "5,418,204"
+
+
+_TAVEUNI_OPS = [["STATEMENT OF PROFIT OR LOSS", "FOR THE YEAR ENDED 31 DECEMBER 2071", "Notes 2071 2070",
+                 "Revenue 5 31,418,206 29,806,412",
+                 "Profit from operations 7,906,118 6,912,406",
+                 "Finance costs (1,093,712) (1,006,288)",
+                 "Profit before income tax 6,812,406 5,906,118",
+                 "Net profit after income tax 5,418,204 4,712,806"]]
