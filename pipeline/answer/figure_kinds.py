@@ -80,4 +80,10 @@ def shown_as_percent(name: str, question: str, value, unit_named: str | None) ->
     """A quotient the question defines is shown as a percentage too when it is of a percentage kind (a payout ratio,
     a margin) or a ratio of one amount to a larger one ("loan-to-deposit ratio 0.60", stated as 59.9 %)."""
     return unit_named == "%" or bool(re.search(r"(?i)%|percent|\bmargin\b", f"{name} {question}")) or \
-        abs(value) < 1 and bool(re.search(r"(?i)\bratio\b|\w-to-\w", name))
+        abs(value) < 1 and bool(re.search(r"(?i)\bratio\b|\w-to-\w", name)) and not _MULTIPLE_NAME.search(name)
+
+
+# ratios stated as multiples, never as percentages: liquidity, cover and leverage ratios ("current ratio 0.85",
+# "net debt to EBITDA 0.70", "interest cover 0.80"), turnover and days
+_MULTIPLE_NAME = re.compile(r"(?i)\b(current|quick|acid|cash|cover|coverage|times|multiple|ebitda|ebit|interest|turnover|"
+                            r"days|leverage|gearing)\b|debt[- ]to[- ]equity")

@@ -52,7 +52,7 @@ def _terse_role(facts: QuestionFacts, q: str) -> str | None:
     ("Acme CFO FY94?") is the measure operating cash flow, as analysts abbreviate it; beside no period, the person."""
     names = facts.company_words()
     words = [w for w in _TERSE_FILLER.sub(" ", q).split()
-             if not set(re.findall(r"[a-z0-9&]+", w.lower())) <= names]       # ("MGI.UN": a ticker's parts)
+             if not set(re.findall(r"[a-z0-9&]+", w.lower())) <= names]       # ("ABC.UN": a ticker's parts)
     rest = " ".join(words)
     if not rest or len(words) > 4:
         return None
@@ -63,10 +63,10 @@ def _terse_role(facts: QuestionFacts, q: str) -> str | None:
     # (a combined title: "MD & CEO?", "President and CEO?", "Chair/CEO?": the person holding the role it names)
     parts = [p for p in re.split(r"(?i)\s*(?:&|/|\band\b)\s*", rest) if p]
     roles = [next((role for role, pattern in ROLES if re.fullmatch(rf"(?i)(?:{pattern})", p)), None) for p in parts]
-    if any(roles) and all(r or re.fullmatch(r"(?i)md|president|executive\s+director|deputy\s+chair\w*", p)
-                          for r, p in zip(roles, parts)):
+    if len({r for r in roles if r}) == 1 and all(r or re.fullmatch(r"(?i)md|president|executive\s+director|deputy\s+chair\w*", p)
+                                                 for r, p in zip(roles, parts)):
         return next(r for r in roles if r)
-    return None
+    return None         # (two roles, "CEO and CFO?": two people, not one answer)
 
 
 # Words of a financial measure that share a word with staff or board changes: "inventory / asset / receivables

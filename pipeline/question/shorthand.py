@@ -49,8 +49,9 @@ def _numeric_date(m: re.Match) -> str:
     if month is None or not 28 <= day <= 31:
         return m.group(0)
     return f"{months.NAMES[month - 1].capitalize()} {day}, {2000 + yy}"
-# "F2098", "F98": a fiscal year as South African reports and analysts name it (a capital F before the year alone)
-_F_YEAR = re.compile(r"(?<![\w$£€¥.,/-])F((?:19|20)\d{2}|\d{2})(?![\w%.,/-])")
+# "F2098": a fiscal year as South African reports and analysts name it (a capital F before a four-digit year alone;
+# never two digits, an aircraft's or a product's name: "F35", "F50")
+_F_YEAR = re.compile(r"(?<![\w$£€¥.,/-])F((?:19|20)\d{2})(?![\w%.,/-])")
 # "YE2033", "YE33", "YE 2033": the year-end of that fiscal year
 _YEAR_END = re.compile(r"(?i)\bYE(?:((?:19|20)\d{2}|\d{2})|\s+((?:19|20)\d{2}))\b(?![/.\-]\d)")
 
@@ -61,7 +62,8 @@ def spell(text: str, keep: set[str] | None = None) -> str:
     def year_end(m: re.Match) -> str:
         y = m.group(1) or m.group(2)
         return f"year-end {y if len(y) == 4 else 'FY' + y}"
-    out = _YEAR_END.sub(year_end, _MONTH_FY.sub(_year_ended, _NUMERIC_DATE.sub(_numeric_date, _F_YEAR.sub(r"FY\1", text))))
+    out = _F_YEAR.sub(lambda m: m.group(0) if m.group(0).lower() in keep else f"FY{m.group(1)}", text)
+    out = _YEAR_END.sub(year_end, _MONTH_FY.sub(_year_ended, _NUMERIC_DATE.sub(_numeric_date, out)))
     for pattern, word in _COMPILED:
         out = pattern.sub(lambda m: m.group(0) if m.group(0).lower().rstrip(".") in keep else word, out)
     return out

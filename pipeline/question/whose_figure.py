@@ -27,9 +27,7 @@ _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[
                            r"income\s+statements?|accounts)\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
                            r"owners|equity holders|members))|"
-                           # ("the holding company": the parent, as Commonwealth reports caption its column)
-                           r"\bthe\s+(?-i:holding\s+company)\b(?!['’]?s?\s+(?:shareholders|stockholders|owners|equity holders|"
-                           r"members))|"
+
                            # (said apart between commas: "Current loans, parent, 12/31/2088", "... , parent?")
                            r",\s*parent(?:\s+(?:company|only))?\s*(?=,|[?.]?\s*$)|"
                            # ("in the parent at 31 December", "for the parent": the entity, not its owners)
@@ -71,10 +69,19 @@ _BANK_AS_ENTITY = re.compile(r"(?i)\b(?:for|of)\s+the\s+bank\b(?!\s+(?:borrowing
                              r"\bthe\s+bank\s+(?=(?:balance\s+sheet|statements?|accounts|figures?|own)\b)")
 
 
+# "the holding company" as whose figure, as Commonwealth reports caption the parent's column ("Consolidated | Holding
+# Company"); never beside the group's words or its owners ("owners of the holding company", "consolidated revenue")
+_HOLDING = re.compile(r"\bthe\s+(?-i:holding\s+company)\b")
+_HOLDING_GROUP = re.compile(r"(?i)\b(?:consolidated|group|attributable|owners?|shareholders?|stockholders?|equity\s+holders|"
+                            r"members|bank\s+holding|combined|and\s+(?:its|the)\s+(?:subsidiar\w*|banks?))\b|"
+                            r"holding\s+company\s+(?:for|of)\b")      # ("the holding company for Acme Bank": who it is)
+
+
 def asked(question: str) -> tuple[bool, bool, bool]:
     """(the parent's own figure asked outright, "the Company" named as whose figure, "the company" said in lower case
     where it may mean either)."""
-    parent = bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question)))
+    parent = bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question))) or \
+        bool(_HOLDING.search(question)) and not _HOLDING_GROUP.search(question)
     if _GROUP_WORDS.search(question):      # "the Company's consolidated revenue": the group's, as said
         return parent, False, False
     not_owners = _COMPANYS_OWNERS.sub(" ", question)
@@ -86,8 +93,9 @@ def entity_words(question: str) -> str:
     """The words saying whose figure is asked ("separate (stand-alone) statements", "parent company only"): they name
     the entity, never a qualifier of the measure."""
     said = _PARENTS_OWNERS.sub(" ", question)
-    return " ".join(m.group(0) for text in (said, said.replace("(", " ").replace(")", " "))
-                    for m in _PARENT_ASKED.finditer(text))
+    holding = [m.group(0) for m in _HOLDING.finditer(question)] if not _HOLDING_GROUP.search(question) else []
+    return " ".join([m.group(0) for text in (said, said.replace("(", " ").replace(")", " "))
+                     for m in _PARENT_ASKED.finditer(text)] + holding)
 
 
 def without_bank_entity(question: str) -> str:

@@ -40,6 +40,7 @@ _MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(trade |other )?(revenues?|incom
                          r"deposits?|fees?|amounts? (due|owed)|advances?|receipts?|due (to|from)|provisions?)\b")
 # a heading naming revenue over its rows ("Operating revenue:" over "External customers", "Intersegment"): they are money
 _REVENUE_HEADING = re.compile(r"(?i)\b(revenues?|sales|turnover)\W*$")
+_COUNTED = re.compile(r"(?i)\bnumber\b|\bat\s+(?:the\s+)?(?:end|year)|\bemployees\b|\bheadcount\b|\bstores\b")
 # money owed to or spent on the counted ("Employees and payroll accruals", "Staff costs", "Employee benefit
 # liabilities", "Customers' deposits"): an amount, never a count
 _MONEY_ABOUT = re.compile(r"(?i)\b(accru\w*|benefits?|compensation|costs?|expenses?|salar\w*|wages|liabilit\w*|"
@@ -82,7 +83,7 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
     v = parse_number(value)
     if _TIMES.search(row.label):
         return "multiple"   # "Dividend cover (times headline earnings)", "Interest cover (x)": a ratio, no amount
-    if _PER_SHARE.search(text) and not _amount_in_eps_note(row.label, v) \
+    if _PER_SHARE.search(text) and not _amount_in_eps_note(row.label, v) and not _amount_under_heading(row, value, v) \
             or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
         return "per_share"
@@ -104,7 +105,7 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
             and "$" not in value and not _STATES_COUNTS.search(row.label) \
             and not (statement == "cash_flow" and _SHARE_FLOW.search(row.label)) \
             and not (statement in _STATEMENT_COUNT and not _STATEMENT_COUNT[statement].search(row.label)) \
-            and not (row.path and _REVENUE_HEADING.search(row.path[-1])):
+            and not (row.path and _REVENUE_HEADING.search(row.path[-1]) and not _COUNTED.search(row.label)):
         return "count"      # "Proceeds from issuance of common stock to employees 105" is money
     return "money"
 
@@ -143,6 +144,16 @@ def per_share_caption(line: str) -> str | None:
     close on left out ("Dividends declared for the financial year (sen per share): FY2061 FY2060"), or None."""
     lead = re.sub(r"(?i)(?:\s+(?:FY\s?'?)?(?:19|20)?\d{2}(?:\d{2})?)+\s*$", "", line).strip()
     return lead.rstrip(":").strip() if _PER_SHARE_CAPTION.match(lead) else None
+
+
+def _amount_under_heading(row: Row, value: str, v) -> bool:
+    """A row that only its heading calls per share ("Per share data:" over "Stockholders' equity 412,118", "Equity
+    ratio (%) 54.0", "Number of employees 12,406"): an amount, a rate or a count the heading's block has run into.
+    A per-share figure is printed with decimals or under a thousand ("Net assets 3,032.91", "Cash dividends 52")."""
+    if _PER_SHARE.search(row.label) or not (row.path and per_share_heading(row.path[-1])):
+        return False
+    return bool(_PERCENT.search(row.label) or _COUNT.search(row.label)) or \
+        (v is not None and abs(v) >= 1000 and "." not in value.split()[-1])
 
 
 def per_share_heading(line: str) -> bool:

@@ -140,16 +140,19 @@ def _header_at(lines: list[str], i: int, n: int, vocab: set[str]) -> tuple[int, 
     return readings[0] if len(readings) == 1 else None
 
 
+# the rows of a heading's breakdown in a segment table ("Revenue:" over "External customers", "Inter-segment", "Total")
+_PART_ROW = re.compile(r"(?i)\s*(?:from\s+|to\s+)?(?:external|third[- ]part|inter-?segments?|intra-?group|customers|"
+                       r"other\s+segments|total)\b")
 # a name as a sentence prints it: capitalised words, perhaps joined by "&", "-", "and", "of" ("Real Estate", "Leisure &
-# Hotels", "Irrigation - South Africa", "Piping and Manufacturing")
+# Hotels", "Pumps - North America", "Mining and Construction"); a list's "A, B and C" gives each name too
 _PROSE_NAME = re.compile(r"(?<![\w&'’-])[A-Z][\w'’]*(?:(?:\s*[&\-–]\s*|\s+(?:and|of)\s+|\s+)[A-Z][\w'’]*)*")
 
 
 def _prose_names(lines: list[str]) -> set[str]:
     """The names the page's sentences print ("The reportable segments are Transportation (railway and bus), Real
     Estate (sale and leasing) and Retail."): a segment header's names where no row label prints them."""
-    return {_norm(m.group(0)) for ln in lines if len(ln.split()) > 6 and not split_row(ln)[1]
-            for m in _PROSE_NAME.finditer(ln)}
+    found = [m.group(0) for ln in lines if len(ln.split()) > 6 and not split_row(ln)[1] for m in _PROSE_NAME.finditer(ln)]
+    return {_norm(n) for name in found for n in [name, *re.split(r"\s+and\s+", name)]}
 
 
 def _stacked_header(lines: list[str], i: int, n: int) -> tuple[int, list[str]] | None:
@@ -206,7 +209,7 @@ def cells(t: PageTable, vocab: set[str]) -> list[SegmentCell]:
         line = lines[i]
         p = _period(line)
         if p is not None:
-            period = p
+            period, heading = p, None       # (a year's block opens under no heading)
             i += 1
             continue
         label, values = split_row(line)
@@ -241,6 +244,8 @@ def cells(t: PageTable, vocab: set[str]) -> list[SegmentCell]:
         if label[:1].islower() and i > 0 and not split_row(lines[i - 1])[1] and _period(lines[i - 1]) is None \
                 and not _TOTAL_END.search(lines[i - 1]):
             label = f"{lines[i - 1].strip()} {label}"      # a label wrapped over two lines
+        if heading and not _PART_ROW.match(label):
+            heading = None      # the heading holds its breakdown's rows only ("External customers", "Inter-segment")
         if label and period is not None and len(values) == len(names) and re.search(r"[A-Za-z]{3}", label):
             for k, (name, value) in enumerate(zip(names, values)):
                 out.append(SegmentCell(i, None if k == len(names) - 1 else name, label, value, period, unit,
