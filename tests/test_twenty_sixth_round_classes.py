@@ -404,3 +404,55 @@ def test_a_revenue_heading_never_makes_a_count_money():
               "Number of employees 41,206 40,118"]]
     assert _answer("How many stores did Acme have at the end of fiscal 2071?", pages, "Acme Stores", 2071,
                    2071) == "1,204"
+
+
+# A statutory form with a code column ("Item AOP Note 2088 2087"): the code, the note, the line's formula over codes and
+# the item's letter are no words of the label; a period printed from its first day dates no column
+_ZLATIBOR = [["ZLATIBORSKI MLIN a.d.", "CONSOLIDATED INCOME STATEMENT", "for the period from 01.01.2071 to 31.12.2071",
+              "- in RSD thousand -", "Item AOP Note 2071 2070",
+              "A. OPERATING INCOME (1002+1009+1016+1017) 1001 4.812.406 4.506.118",
+              "II. Income from sale of products and services 1009 5 4.604.218 4.318.906",
+              "C. OPERATING PROFIT (1001-1018) >= 0 1030 512.406 488.118",
+              "P. NET PROFIT (1060-1061-1062-1063+1064) 1065 402.118 381.604"],
+             ["ZLATIBORSKI MLIN a.d.", "CONSOLIDATED BALANCE SHEET as at 31.12.2071", "- in RSD thousand -",
+              "Item AOP Note 31.12.2071 31.12.2070 01.01.2070",
+              "B. NON-CURRENT ASSETS (0003+0010) 0002 2.118.406 2.006.812 1.912.118",
+              "E. TOTAL ASSETS (0001+0002+0042+0043) 0071 3.912.804 3.706.118 3.512.406"]]
+
+
+def test_a_statutory_forms_code_column_is_no_part_of_the_label():
+    # (a page printing only dotted thousands reads them so: "512.406" is 512406)
+    assert _answer("Zlatiborski operating profit 2071", _ZLATIBOR, "Zlatiborski Mlin", 2071, 2071) == "512406"
+    assert _answer("Zlatiborski net profit 2070", _ZLATIBOR, "Zlatiborski Mlin", 2070, 2071) == "381604"
+    assert _answer("Total assets at 31.12.2071", _ZLATIBOR, "Zlatiborski Mlin", 2071, 2071) == "3912804"
+    # the opening balance "01.01.2070" is the close of 2069, never a second 2070 figure
+    assert _answer("Zlatiborski total assets 2070", _ZLATIBOR, "Zlatiborski Mlin", 2070, 2071) == "3706118"
+    assert _answer("Zlatiborski total assets 2069", _ZLATIBOR, "Zlatiborski Mlin", 2069, 2071) == "3512406"
+
+
+_GOZO = [["Statements of financial position", "As at 31 October 2071", "Group Company", "Notes 2071 2070 2071 2070",
+          "Non-current liabilities",
+          "Bank borrowings 24 18,415,000 16,240,000 6,500,000 7,200,000",
+          "Lease liabilities 22 3,315,480 3,512,615 1,180,240 1,248,615",
+          "21,730,480 19,752,615 7,680,240 8,448,615",
+          "Current liabilities",
+          "Bank borrowings 24 3,612,480 3,215,880 1,386,240 1,298,480",
+          "Trade and other payables 25 9,815,240 8,912,480 3,915,880 3,512,615",
+          "13,427,720 12,128,360 5,302,120 4,811,095",
+          "Total liabilities 35,158,200 31,880,975 12,982,360 13,259,710"]]
+
+
+def test_of_the_company_asks_its_column_and_a_total_is_never_one_part_under_its_heading():
+    assert _answer("Current bank borrowings of the Company at 31 October 2071", _GOZO, "Gozo Hotels", 2071,
+                   2071) == "1,386,240"
+    assert _answer("Total non-current liabilities of the group at 31.10.2071?", _GOZO, "Gozo Hotels", 2071,
+                   2071) not in ("3,315,480", "18,415,000")
+
+
+def test_an_opening_balance_dated_day_month_alike_is_the_prior_years_close():
+    pages = [["CONSOLIDATED BALANCE SHEET", "As at 31 December 2071", "Code Note 31/12/2071 01/01/2071",
+              "VND million VND million",
+              "I. Cash and cash equivalents 110 V.1 2,118,406 1,804,115",
+              "TOTAL ASSETS 270 36,179,737 33,882,230"]]
+    assert _answer("closing cash 2071", pages, "Song Lam Steel", 2071, 2071) == "2,118,406"
+    assert _answer("Total assets 2070", pages, "Song Lam Steel", 2070, 2071) == "33,882,230"

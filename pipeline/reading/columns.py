@@ -56,7 +56,7 @@ _HEADER_WORDS = set("""at as of for the year years ended ending end months month
 fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full particulars no in millions million thousands
 thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
-euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated 000 '000 000s of actual reported on basis increase decrease inc
+euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated item aop code 000 '000 000s of actual reported on basis increase decrease inc
 dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs""".split())
 
 
@@ -131,7 +131,7 @@ def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
             a, b = int(g["a5"]), int(g["b5"])
             day, month = (b, a) if b > 12 >= a else (a, b)    # ("7/1/2023": month or day first? no date)
             try:
-                end = date(year, month, day) if (a > 12 or b > 12 or g["sep"] == ".") else None
+                end = date(year, month, day) if (a > 12 or b > 12 or a == b or g["sep"] == ".") else None  # ("01/01")
             except ValueError:
                 end = None
         elif mon and day:

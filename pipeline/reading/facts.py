@@ -28,7 +28,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "119"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "120"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -60,6 +60,8 @@ class Calendar:
 
     def fiscal_year(self, year: int | None, end: date | None) -> int | None:
         if end is not None and self.fy_end is not None:
+            day_before = end - timedelta(days=1)        # (an opening balance, "01.01.2070", closes the year before)
+            end = day_before if (day_before.month, day_before.day) == self.fy_end else end
             for y in (end.year, end.year + 1):
                 try:
                     fy_end = date(y, *self.fy_end)
@@ -70,7 +72,6 @@ class Calendar:
         if year is None:
             return None
         return year + self.offset
-
 
     def of_column(self, col) -> int | None:
         """The fiscal year of a value column: a header that names the fiscal year ("Fiscal 2036", "FY2036") is that
@@ -88,8 +89,7 @@ def calendar_for(tables: list[PageTable], fiscal_year: int, annual: bool,
                  fy_end: tuple[int, int] | None = None) -> Calendar:
     """The filing's calendar from its primary statements' headers (or `fy_end` known from the company's annual
     reports, for a quarterly filing)."""
-    # (a header of two periods or more: a lone date is a signature's or a caption's, "February 24, 2088" under an
-    # auditor's report, never the statements' year)
+    # (a header of two periods or more: a lone date is a signature's or a caption's, never the statements' year)
     heads = [h for t in tables if t.statement in _CALENDAR and not t.secondary for h in t.headers if len(h.years) >= 2]
     dates = [c.end for h in heads for c in h.columns if c.end is not None] or (year_rows.dated_ends(tables) if annual else [])
     years = [y for h in heads for y in h.years]

@@ -60,11 +60,18 @@ _DATE_RANGE = re.compile(rf"(?i)(?P<label>{_LABEL}\s*)?\(\s*(?:(?P<start>{DATE})
 _YEAR_OF = re.compile(r"(19|20)\d{2}")
 
 
+# a period printed from its first day to its last ("for the period from 01.01.2088 to 31.12.2088", "from 1 January 2088
+# to 31 December 2088"): the first day dates no column
+_FROM_TO = re.compile(rf"(?i)\bfrom\s+(?:{DATE}|\d{{1,2}}[./]\d{{1,2}}[./](?:19|20)\d{{2}})\s+(?:to|until|-|\u2013)\s+"
+                      rf"(?=(?:{DATE}|\d{{1,2}}[./]\d{{1,2}}[./](?:19|20)\d{{2}}))")
+
+
 def by_end_dates(line: str) -> str:
     """`line` with each bracketed period read as its end date ("FY2060 (April 1, 2060 - March 31, 2061)" as
     "March 31, 2061"); a label the line also prints alone ("FY2060" over a translation column) takes the same date.
     Blanks keep every other word where it was."""
     ends: dict[str, str] = {}
+    line = _FROM_TO.sub(lambda m: " " * len(m.group(0)), line)
 
     def one(m: re.Match) -> str:
         if m.group("start") and not _a_year(m.group("start"), m.group("end")):

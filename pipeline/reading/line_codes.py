@@ -1,19 +1,24 @@
 """A line-code column between the label and the figures, as Vietnamese (VAS forms B01-B03) and some Chinese and
 Taiwanese statements print one ("ITEMS Code Note 2031 2030" over "I. Cash and cash equivalents 110 V.1 204,118
-188,406"): the code, the note reference after it ("V.1", "VI.12") and the item's numbering before the label ("I.",
-"1.", "A.") are no words of the label. Read only on a page whose header names the code column."""
+188,406"), and the statutory forms of the former Yugoslav states ("Item AOP Note 2088 2087" over "C. OPERATING PROFIT
+(1001-1018) >= 0 1030 788.460 697.990"): the code, the note reference after it ("V.1", "5"), the line's formula over
+codes and the item's numbering before the label ("I.", "1.", "P.") are no words of the label. Read only on a page
+whose header names the code column."""
 from __future__ import annotations
 
 import re
 
-_CODE_HEADER = re.compile(r"(?i)^\s*(?:[a-z]+\s+)?code\b(?:\s+notes?\b)?\s+(?:(?:19|20)\d{2}|current|closing|\d{1,2}[/.])")
-# "... label 110 V.1 280,466 ..." / "... label 141 1,284,306 ...": the code (and a note reference) before the figures
-_CODE = re.compile(r"(?<=[A-Za-z)])\s+\d{2,3}(?:\s+[IVX]{1,4}\.\d{1,2}[a-z]?)?(?=\s+\(?-?\d[\d,.]*\)?(?:\s|$))")
-_NUMBERING = re.compile(r"^\s*(?:[IVX]{1,4}|[A-H]|\d{1,2})\.\s+(?=[A-Z])")
+_CODE_HEADER = re.compile(r"(?i)^\s*(?:[a-z]+\s+)?(?:code|aop)\b(?:\s+notes?\b)?\s+(?:(?:19|20)\d{2}|current|closing|\d{1,2}[/.])")
+# "... label 110 V.1 280,466 ..." / "... label 141 1,284,306 ..." / "... label 1009 5 6.384.215 ...": the code (and a
+# note reference) before the figures
+_CODE = re.compile(r"(?<=[A-Za-z)])\s+\d{2,4}(?:\s+(?:[IVX]{1,4}\.\d{1,2}[a-z]?|\d{1,2}[a-z]?(?=\s+\(?-?\d)))?"
+                   r"(?=\s+(?:\(?-?\d[\d,.]*\)?|-)(?:\s|$))")
+_NUMBERING = re.compile(r"^\s*(?:[IVX]{1,4}|[A-Z]|\d{1,2})\.\s+(?=[A-Z])")
 
 
-# the line's formula over codes ("(10 = 01 - 02)", "(30 = 20 + (21 - 22))") and a figures line's leading code
-_FORMULA = re.compile(r"\(\s*\d{2,3}\s*=\s*[\d\s+\-*/()]+\)")
+# the line's formula over codes ("(10 = 01 - 02)", "(30 = 20 + (21 - 22))", "(1001-1018) >= 0", "(1023 to 1029)") and a
+# figures line's leading code
+_FORMULA = re.compile(r"\(\s*\d{2,3}\s*=\s*[\d\s+\-*/()]+\)|\(\s*\d{4}(?:\s*(?:[+\-]|to)\s*\d{4})+\s*\)(?:\s*>=\s*0)?")
 _LEADING_CODE = re.compile(r"^\s*\d{2,3}(?=(?:\s+\(?-?\d{1,3}(?:,\d{3})+\)?){2,}\s*$)")
 
 

@@ -282,7 +282,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \
-                or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands):
+                or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there

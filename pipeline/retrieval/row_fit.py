@@ -386,3 +386,15 @@ def printed_twice(f: StoredFact, rows: list[StoredFact]) -> bool:
         _another_printed(f, rows, lambda c: c.label_path == f.label_path and c.span == f.span) is not None
 
 
+
+
+def part_of_total(ask: Ask, f: StoredFact) -> bool:
+    """A total asked ("total non-current liabilities") and a row that is a part under its heading: the asked words are
+    printed only in the heading, none in the row's own label ("Non-current liabilities › Lease liabilities"), and the
+    row is no total (a holder's share, "Total comprehensive income attributable to › Non-controlling interests", names
+    the asked holder itself)."""
+    if not re.search(r"(?i)\btotal\s+[a-z]", ask.question) or re.match(r"(?i)\s*total\b", f.label) or "\u203a" not in f.label_path:
+        return False
+    heads = set(stems(" ".join(f.label_path.split("\u203a")[:-1])))
+    own = set(stems(f.label))
+    return bool(ask.hard) and not own & set(ask.hard) and any(w in heads for w in ask.hard)
