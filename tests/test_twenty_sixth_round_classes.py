@@ -456,3 +456,15 @@ def test_an_opening_balance_dated_day_month_alike_is_the_prior_years_close():
               "TOTAL ASSETS 270 36,179,737 33,882,230"]]
     assert _answer("closing cash 2071", pages, "Song Lam Steel", 2071, 2071) == "2,118,406"
     assert _answer("Total assets 2070", pages, "Song Lam Steel", 2070, 2071) == "33,882,230"
+
+
+def test_the_verifier_reads_a_tables_own_unit_caption_in_brackets():
+    from decimal import Decimal
+
+    from pipeline.guardrails.verifier import supported
+    page = ("OPERATING AND FINANCIAL REVIEW\nGroup results (A$ million) FY71 FY70 Change\nRevenue 498.6 471.3 5.8%\n"
+            "Underlying NPAT 48.9 45.3 7.9%\nFIVE-YEAR SUMMARY (consolidated, R$ million unless stated) 2071 2070\n"
+            "Net revenue 2,208.7 2,021.9")
+    assert supported(Decimal("48.9"), "million", [page]) and supported(Decimal("2208.7"), "million", [page])
+    assert not supported(Decimal("48.9"), "thousand", [page])        # the same digits at another scale: not printed
+    assert not supported(Decimal("49.8"), "million", [page])

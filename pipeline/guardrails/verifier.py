@@ -137,7 +137,8 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
         # dollars" beside "Millions of yen"), or printed in full
         head = "\n".join(text.splitlines()[:20])
         scales = {scale, Decimal(1)} | {SCALE[m.group(1).lower()] for m in _CAPTION_SCALE.finditer(head)
-                                        if CURRENCY_RE.match(head, m.end())}
+                                        if CURRENCY_RE.match(head, m.end())} | \
+            {SCALE[m.group(1).lower()] for m in _BRACKET_SCALE.finditer(text)}    # (a table's own "(A$ million)")
         for v in vals:
             for s in scales:
                 if _matches(v * s, want, tol_abs):
@@ -146,6 +147,8 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
 
 
 _CAPTION_SCALE = re.compile(r"(?i)\b(million|thousand|billion)s?\s+of\s+")    # (of a currency: "Thousands of U.S. dollars")
+# a table's own unit caption in brackets ("(A$ million)", "(EUR million)", "(consolidated, R$ million unless stated)")
+_BRACKET_SCALE = re.compile(r"(?i)\([^()]{0,40}?(?:[a-z]{0,3}\$|[£€¥]|\b[a-z]{3})\s?(million|thousand|billion)s?\b[^()]{0,30}\)")
 
 
 def near(value: Decimal, unit: str, pages: list[str], rel: Decimal = Decimal("0.10")) -> bool:
