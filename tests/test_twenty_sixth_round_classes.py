@@ -468,3 +468,12 @@ def test_the_verifier_reads_a_tables_own_unit_caption_in_brackets():
     assert supported(Decimal("48.9"), "million", [page]) and supported(Decimal("2208.7"), "million", [page])
     assert not supported(Decimal("48.9"), "thousand", [page])        # the same digits at another scale: not printed
     assert not supported(Decimal("49.8"), "million", [page])
+
+
+@pytest.mark.parametrize("label, cost", [("Income tax", True), ("Taxation", True), ("Income tax expense", True),
+                                         ("Income tax credit", False), ("Deferred tax assets", False),
+                                         ("Staff costs", True), ("Finance income", False)])
+def test_a_tax_charge_printed_in_brackets_is_an_amount_in_a_defined_ratio(label, cost):
+    # ("effective tax rate (income tax / PBT)": "Income tax (10.354)" over 42,263 is 24.5 %, never -24.5 %)
+    from pipeline.answer.figure_inputs import _COST_LINE
+    assert bool(_COST_LINE.search(label)) is cost

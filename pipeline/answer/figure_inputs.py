@@ -18,7 +18,9 @@ from pipeline.answer.wording import passage_of
 
 
 _COST_LINE = re.compile(r"(?i)\b(?:costs?|expenses?|expenditures?|wages|salaries|depreciation|amorti[sz]ation)\b"
-                        r"(?!.*\b(?:income|gains?|credits?|benefits?)\b)")
+                        r"(?!.*\b(?:income|gains?|credits?|benefits?)\b)|"
+                        # the year's tax charge ("Income tax (10.354)", "Taxation"), never a tax balance or a credit
+                        r"^\s*(?:income\s+)?tax(?:es|ation)?(?:\s+(?:expense|charge))?\s*$")
 
 
 # Words that name how a measure is derived, not whose it is.
