@@ -46,7 +46,13 @@ _REFUSED = re.compile(r"^(I could not|I don't hold|I do not hold|Which |I have |
 def _found(expect: str, answer: str) -> bool:
     def norm(v: str) -> str:
         return re.sub(r"[\s$£€¥,()'\"]|\.0+\b", "", v).lower()
-    return norm(expect) in norm(answer)
+    # a figure printed the continental way ("624.806", "0,61", "77,9") is the answer's "624,806", "0.61", "77.9"
+    e = expect.strip()
+    if re.fullmatch(r"\(?-?\d{1,3}(?:\.\d{3})+(?:,\d+)?\)?", e):
+        e = e.replace(".", "").replace(",", ".")
+    elif re.fullmatch(r"\(?-?\d+,\d{1,2}\)?%?", e):
+        e = e.replace(",", ".")
+    return norm(e) in norm(answer) or norm(expect) in norm(answer)
 
 
 def _computed(expect: str, answer: str) -> bool:
