@@ -48,3 +48,17 @@ def answer_of(question: str, facts: list[StoredFact], company: str, year: int) -
 def lookup(question: str, pages: list[list[str]], year: int, company: str) -> FactMatch | NoMatch:
     """`answer_of` over pages given as their printed lines."""
     return answer_of(question, facts_of(["\n".join(p) for p in pages]), company, year)
+
+
+def company_facts(pages: list[list[str]], company: str, doc_fy: int) -> list[StoredFact]:
+    """Every fact of made-up `pages` (each a list of printed lines) of `company`'s annual report for `doc_fy`."""
+    import dataclasses
+
+    return [dataclasses.replace(f, company=company)
+            for f in stored_facts(["\n".join(p) for p in pages], doc_fy, "ANNUAL", as_ingested=True)]
+
+
+def printed_answer(question: str, pages: list[list[str]], company: str, year: int, doc_fy: int) -> str | None:
+    """The printed cell the facts lookup answers `question` with over made-up `pages`, or None (refused)."""
+    hit = answer_of(question, company_facts(pages, company, doc_fy), company, year)
+    return hit.fact.value_printed if isinstance(hit, FactMatch) else None

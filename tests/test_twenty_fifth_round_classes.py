@@ -3,24 +3,15 @@ the refusals left from earlier rounds, written by helpers who never read the cod
 and figures here are made up again."""
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
 from pipeline.reading import year_rows
 from pipeline.reading.tables import parse_page
-from pipeline.retrieval.fact_match import FactMatch
-from tests.stored_facts import answer_of, stored_facts
+from tests.stored_facts import company_facts, printed_answer
 
 
-def _facts(pages: list[list[str]], company: str, doc_fy: int):
-    return [dataclasses.replace(f, company=company)
-            for f in stored_facts(["\n".join(p) for p in pages], doc_fy, "ANNUAL", as_ingested=True)]
-
-
-def _answer(question: str, pages: list[list[str]], company: str, year: int, doc_fy: int) -> str | None:
-    hit = answer_of(question, _facts(pages, company, doc_fy), company, year)
-    return hit.fact.value_printed if isinstance(hit, FactMatch) else None
+_facts, _answer = company_facts, printed_answer
 
 
 # a results summary printed one fiscal year a row, measures as columns, each figure followed by its change

@@ -3,7 +3,6 @@ what the last rounds left (a terse "<company> CEO?", a statement titled with its
 helpers who never read the code. The companies, names, wording and figures here are made up again."""
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
@@ -12,18 +11,10 @@ from pipeline.question import shorthand
 from pipeline.question.analysis import QuestionFacts
 from pipeline.question.registry import Company
 from pipeline.reading.statement_titles import detect_title
-from pipeline.retrieval.fact_match import FactMatch
-from tests.stored_facts import answer_of, stored_facts
+from tests.stored_facts import company_facts, printed_answer
 
 
-def _facts(pages: list[list[str]], company: str, doc_fy: int):
-    return [dataclasses.replace(f, company=company)
-            for f in stored_facts(["\n".join(p) for p in pages], doc_fy, "ANNUAL", as_ingested=True)]
-
-
-def _answer(question: str, pages: list[list[str]], company: str, year: int, doc_fy: int) -> str | None:
-    hit = answer_of(question, _facts(pages, company, doc_fy), company, year)
-    return hit.fact.value_printed if isinstance(hit, FactMatch) else None
+_facts, _answer = company_facts, printed_answer
 
 
 _TERNLEY = Company(key="t", name="Ternley Marsh Outfitters, Inc.", aliases=("Ternley", "Ternley Marsh"),
