@@ -468,3 +468,19 @@ def test_a_tax_charge_printed_in_brackets_is_an_amount_in_a_defined_ratio(label,
     # ("effective tax rate (income tax / PBT)": "Income tax (10.354)" over 42,263 is 24.5 %, never -24.5 %)
     from pipeline.answer.figure_inputs import _COST_LINE
     assert bool(_COST_LINE.search(label)) is cost
+
+
+def test_a_prior_years_short_figure_beside_the_asked_one_leaves_the_sentence_the_asked_years():
+    # ("(FY30: 7.2p)" beside this year's 7.9p: the sentence is still about FY31; only a count reads "FY97" as its year)
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+
+    text = ("Dividends\nThe Directors propose a final dividend for the year ended 31 March 2071 of 7.9p per share "
+            "(FY70: 7.2p), payable on 14 August 2071.")
+    page = Passage(chunk_id=1, doc="BRACK_2071_AR", company="Brackley Instruments", fiscal_year=2071, doc_type="AR",
+                   page=18, score=1.0, text=text)
+    facts = analyse("What final DPS is Brackley proposing for FY71?")
+    facts.companies = [Company(key="b", name="Brackley Instruments")]
+    found = prose.covering(None, facts, [page], 2071, need="per_share", require_year=True)
+    assert found is not None and "7.9p" in found.sentence

@@ -310,7 +310,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                     not (kind == "money" and "per_share" in number_kinds(sent)):
                 continue
             named = {int(m.group(0)) for m in _YEAR.finditer(split_years_to_end(COMPARATIVE.sub(" ", sent)))} | \
-                fiscal_years_of_early_january(sent) | {int(f"20{y}") for y in _FY_SHORT.findall(sent)}   # ("in FY97")
+                fiscal_years_of_early_january(sent)
+            if kind == "count":     # ("open around 100 new shops in FY97": a count's year said short)
+                named |= {int(f"20{y}") for y in _FY_SHORT.findall(sent)}
             if require_year and not (named & years) and (named or not need or p.fiscal_year not in years or
                                                           _OTHER_PERIOD.search(sent)):
                 continue    # (a figure stated with no year at all, in the asked year's own report, is that year's)
