@@ -484,3 +484,19 @@ def test_a_prior_years_short_figure_beside_the_asked_one_leaves_the_sentence_the
     facts.companies = [Company(key="b", name="Brackley Instruments")]
     found = prose.covering(None, facts, [page], 2071, need="per_share", require_year=True)
     assert found is not None and "7.9p" in found.sentence
+
+
+def test_a_segment_header_wrapped_over_lines_is_never_split_by_its_last_lines_capitals():
+    # "Digital Media" / "Digital" / "Marketing Print and Publishing Total" over year blocks: three segments and a total,
+    # never "Marketing", "Print and", "Publishing" (the first column's revenue given to the wrong segment)
+    pages = [["NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (Continued)",
+              "Our segment results for fiscal 2071 and 2070 were as follows (dollars in thousands):",
+              "Digital Media", "Digital", "Marketing Print and Publishing Total",
+              "Fiscal 2071",
+              "Revenue $ 3,095,160 $ 1,508,858 $ 191,493 $ 4,795,511",
+              "Gross profit $ 2,884,573 $ 983,549 $ 183,072 $ 4,051,194",
+              "Fiscal 2070",
+              "Revenue $ 2,603,179 $ 1,355,216 $ 188,670 $ 4,147,065",
+              "Gross profit $ 2,454,221 $ 891,444 $ 179,320 $ 3,524,985"]]
+    paths = {f.label_path for f in _facts(pages, "Adamant Systems", 2071)}
+    assert not any(p.startswith(("Marketing ›", "Print and ›", "Publishing ›")) for p in paths), paths

@@ -60,6 +60,7 @@ def _units(line: str, n: int) -> list[str | None] | None:
 # A block's year on a line of its own under the names ("in EUR thousand Net sales revenue EBITDA Operating profit" /
 # "2091" / rows / "2090" / rows), perhaps as the filer names it with a note ("F2097 (restated)", "FY2091")
 _YEAR_LINE = re.compile(r"(?i)^\s*((?:fiscal\s+(?:year\s+)?|fy\s?|(?-i:F))?((?:19|20)\d{2}))(?:\s*\([^()]{0,40}\))?\s*$")
+_WRAPPED = re.compile(r"\s*[A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,2}\s*")     # a header's name broken over lines
 # a unit caption opening the names' line ("in EUR thousand", "R'000", "(in thousands)", "EURm")
 _CAPTION_LEAD = re.compile(r"(?i)^\s*\(?(?:in\s+)?(?:(?:[a-z]{0,3}\$|[£€¥]|eur|gbp|usd|zar|chf|czk|sek|nok|dkk|pln|r)\s?)?"
                            r"(?:'000|’000|000|m|mn|bn|thousands?|millions?|billions?)\)?\s+(?=[A-Z])")
@@ -94,7 +95,10 @@ def _year_blocks(lines: list[str], i: int, out: list[SegmentCell]) -> int:
     if split_row(line)[1] or i + 1 >= len(lines) or not _YEAR_LINE.match(lines[i + 1]):
         return i + 1
     names = _names(_CAPTION_LEAD.sub("", line))
-    if len(names) < 2 or any(re.search(r"\d", n) for n in names):
+    # (measures' names only: segments' names split by their capitals are guesswork, "Digital Marketing Print and
+    # Publishing Total"; nor a header wrapped from the line above, "Digital" over "Marketing ...")
+    if len(names) < 2 or any(re.search(r"\d", n) for n in names) or _TOTAL_COLUMN.fullmatch(names[-1]) or \
+            i > 0 and _WRAPPED.fullmatch(lines[i - 1]):
         return i + 1
     j = i + 1
     while j < len(lines) and (m := _YEAR_LINE.match(lines[j])):
