@@ -7,8 +7,10 @@
     Group 2,418.6 348.9 183.4 9,202
 
 The year leads the header line and the measures' names follow it, each starting with a capital letter ("Operating
-profit", "Capital expenditure"); a units line may follow with one unit per column. The header is read only where
-the names split into exactly as many measures as the units line (or the first row) has columns, and a row yields
+profit", "Capital expenditure"); a units line may follow with one unit per column. Or the names' line comes first and
+each block is headed by its year on a line of its own ("in EUR thousand Net sales revenue EBITDA Operating profit" /
+"2091" / rows / "2090" / rows): then measures only, never segments' names split by their capitals. The header is read
+only where the names split into exactly as many measures as the units line (or the first row) has columns, and a row yields
 cells only with exactly one value per column. Each cell becomes the segment's figure of that measure for the year
 ("Ireland › Revenue", the segment recorded as its qualifier, as segment_columns does). Where the header's names
 close on the group's total ("2034 Retail Wholesale Corporate Group"), they are the segments and the rows the measures.

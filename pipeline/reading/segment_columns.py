@@ -11,7 +11,8 @@
 The column names come wrapped over several lines with no year in them; the period comes from a "For the year
 ended ..." line above each block (or below the names). Where one name ends and the next begins cannot be read from
 the text alone, so the header is split only into names the same filing prints elsewhere as row labels
-("Display Technologies $ 3,306 ..."), ending with a "Total" column, and only when exactly one such split exists.
+("Display Technologies $ 3,306 ...") or the page's sentences print ("The reportable segments are Transportation (...),
+Real Estate (...)"), ending with a "Total" ("Group", "Consolidated") column, and only when exactly one such split exists.
 A row yields cells only when it has exactly one value per column: an empty cell would shift every value after it
 into the wrong segment, so such a row yields nothing.
 """
