@@ -29,7 +29,7 @@ from pipeline.question.causes import WHY, asks_why, explains, gives_a_cause, nam
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.year_parts import names_part, part_of_year
-from pipeline.question.periods import fiscal_years_of_early_january, split_years_to_end
+from pipeline.question.periods import FY_PATTERN, fiscal_years_of_early_january, four_digits, split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
@@ -50,7 +50,6 @@ _NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£|¥|Rs\.?|EUR|JPY|INR|GBP)?\s?(?<![
                      r"(?:\s*(?P<scale>million|billion|thousand|bn|mn|crores?|lakhs?)\b)?"
                      r"(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
                      re.I)
-_FY_SHORT = re.compile(r"(?i)\bFY\s?'?(\d{2})(?!\d)")
 _DONE_Q = re.compile(r"(?i)\b(did|was|were|had)\b")
 # What is planned or expected is not what happened.
 _PLANNED = re.compile(r"(?i)\b(plans?\s+to|plans\b|planned|expects?|expected\s+to|intends?|will|on track to|resolved\s+to|decided\s+to|"
@@ -312,7 +311,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
             named = {int(m.group(0)) for m in _YEAR.finditer(split_years_to_end(COMPARATIVE.sub(" ", sent)))} | \
                 fiscal_years_of_early_january(sent)
             if kind == "count":     # ("open around 100 new shops in FY97": a count's year said short)
-                named |= {int(f"20{y}") for y in _FY_SHORT.findall(sent)}
+                named |= {four_digits(m.group("fy")) for m in FY_PATTERN.finditer(sent) if m.group("fy")}
             if require_year and not (named & years) and (named or not need or p.fiscal_year not in years or
                                                           _OTHER_PERIOD.search(sent)):
                 continue    # (a figure stated with no year at all, in the asked year's own report, is that year's)

@@ -18,7 +18,7 @@ FY_PATTERN = re.compile(
 )
 
 
-def _four_digits(s: str) -> int:
+def four_digits(s: str) -> int:
     y = int(s)
     return y if y >= 100 else 2000 + y
 
@@ -32,7 +32,7 @@ def find_years(text: str) -> list[int]:
     out: list[int] = []
     for m in FY_PATTERN.finditer(split_years_to_end(text)):
         raw = m.group("fy") or m.group("fiscal") or m.group("year")
-        y = _four_digits(raw)
+        y = four_digits(raw)
         if 1990 <= y <= 2100 and y not in out:
             out.append(y)
     return out

@@ -27,7 +27,6 @@ _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[
                            r"income\s+statements?|accounts)\b|"
                            r"\bparent[- ](?:company|entity|only)\b(?![- ]only)(?!['’]?s?\s+(?:shareholders|stockholders|"
                            r"owners|equity holders|members))|"
-
                            # (said apart between commas: "Current loans, parent, 12/31/2088", "... , parent?")
                            r",\s*parent(?:\s+(?:company|only))?\s*(?=,|[?.]?\s*$)|"
                            # ("in the parent at 31 December", "for the parent": the entity, not its owners)
@@ -77,11 +76,15 @@ _HOLDING_GROUP = re.compile(r"(?i)\b(?:consolidated|group|attributable|owners?|s
                             r"holding\s+company\s+(?:for|of)\b")      # ("the holding company for Acme Bank": who it is)
 
 
+def _holding_said(question: str) -> list[str]:
+    """The words "the holding company" where they ask the parent's column, else []."""
+    return [] if _HOLDING_GROUP.search(question) else [m.group(0) for m in _HOLDING.finditer(question)]
+
+
 def asked(question: str) -> tuple[bool, bool, bool]:
     """(the parent's own figure asked outright, "the Company" named as whose figure, "the company" said in lower case
     where it may mean either)."""
-    parent = bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question))) or \
-        bool(_HOLDING.search(question)) and not _HOLDING_GROUP.search(question)
+    parent = bool(_PARENT_ASKED.search(_PARENTS_OWNERS.sub(" ", question)) or _holding_said(question))
     if _GROUP_WORDS.search(question):      # "the Company's consolidated revenue": the group's, as said
         return parent, False, False
     not_owners = _COMPANYS_OWNERS.sub(" ", question)
@@ -93,9 +96,8 @@ def entity_words(question: str) -> str:
     """The words saying whose figure is asked ("separate (stand-alone) statements", "parent company only"): they name
     the entity, never a qualifier of the measure."""
     said = _PARENTS_OWNERS.sub(" ", question)
-    holding = [m.group(0) for m in _HOLDING.finditer(question)] if not _HOLDING_GROUP.search(question) else []
     return " ".join([m.group(0) for text in (said, said.replace("(", " ").replace(")", " "))
-                     for m in _PARENT_ASKED.finditer(text)] + holding)
+                     for m in _PARENT_ASKED.finditer(text)] + _holding_said(question))
 
 
 def without_bank_entity(question: str) -> str:

@@ -62,8 +62,8 @@ _YEAR_OF = re.compile(r"(19|20)\d{2}")
 
 # a period printed from its first day to its last ("for the period from 01.01.2088 to 31.12.2088", "from 1 January 2088
 # to 31 December 2088"): the first day dates no column
-_FROM_TO = re.compile(rf"(?i)\bfrom\s+(?:{DATE}|\d{{1,2}}[./]\d{{1,2}}[./](?:19|20)\d{{2}})\s+(?:to|until|-|\u2013)\s+"
-                      rf"(?=(?:{DATE}|\d{{1,2}}[./]\d{{1,2}}[./](?:19|20)\d{{2}}))")
+_DAY = rf"(?:{DATE}|\d{{1,2}}[./]\d{{1,2}}[./](?:19|20)\d{{2}})"      # ("1 January 2088", "01.01.2088")
+_FROM_TO = re.compile(rf"(?i)\bfrom\s+{_DAY}\s+(?:to|until|-|\u2013)\s+(?={_DAY})")
 
 
 def by_end_dates(line: str) -> str:

@@ -130,9 +130,10 @@ def _header_at(lines: list[str], i: int, n: int, vocab: set[str]) -> tuple[int, 
     while top > 0 and i - top < _MAX_HEADER_LINES and _name_line(lines[top - 1]):
         top -= 1
     readings: list[tuple[int, list[str]]] = []
+    known = vocab | _prose_names(lines[:top] + lines[i + 1:])
     for k in range(top, i + 1):
         tokens = " ".join(_clean_header_line(ln) for ln in lines[k:i + 1]).split()
-        readings += [(k, names) for names in _splits(tokens, n, vocab | _prose_names(lines[:top] + lines[i + 1:]))
+        readings += [(k, names) for names in _splits(tokens, n, known)
                      if len(set(map(_norm, names))) == len(names) and all(nm[0].isupper() for nm in names)]
         if not _CAPTION.search(lines[k]):
             break           # only a caption may be left above the names

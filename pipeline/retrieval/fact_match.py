@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from pipeline.question import line_vocabulary, terms
 from pipeline.reading import basis_columns, segment_columns
+from pipeline.reading.fact_kinds import per_share_heading
 from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.question.codes import code_named
 from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, stems
@@ -35,7 +36,6 @@ from pipeline.stores import corpus, filings as filings_store
 from pipeline.stores.facts import StoredFact
 
 _AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
-_PER_SHARE_HEAD = re.compile(r"(?i)\s*per\s+share\b(?:\s+(?:data|information|amounts))?\s*(?:\([^)]*\))?\s*:?\s*$")
 _BASIS_LAST = re.compile(r"(?i)\s*[-–,]\s*(basic|diluted)\s*$")
 _NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
@@ -104,7 +104,7 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
             _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
         return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
-    if parents and f.kind == "per_share" and _PER_SHARE_HEAD.match(parents[-1]) and any(
+    if parents and f.kind == "per_share" and per_share_heading(parents[-1]) and any(
             metric.matches_row(v, f.statement, asked) for v in (f"{f.label} per share",
                                                                  _BASIS_LAST.sub(r" per share \1", f.label))):
         return True         # "Per share (yen): › Net assets", "› Net income - basic": the heading says per share
