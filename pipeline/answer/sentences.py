@@ -76,6 +76,7 @@ _MONTH = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 _DIGIT = re.compile(r"\d")
 _NUMERIC = re.compile(r"[\d$(),.%\-—–]+")
 _YEAR = re.compile(r"(19|20)\d{2}[,.;]?")
+_NUMERIC_DATE = re.compile(r"\(?\d{1,2}[./]\d{1,2}[./](?:19|20)\d{2}[,.;)]?")     # "15.06.2089", "30/06/2031,"
 
 
 def _is_table_row(line: str) -> bool:
@@ -90,11 +91,11 @@ def _is_table_row(line: str) -> bool:
 
 
 def reads_as_prose(sentence: str) -> bool:
-    """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,") are words
-    here, not figures."""
+    """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,", "15.06.2089")
+    are words here, not figures."""
     toks = sentence.split()
     numeric = sum(1 for i, t in enumerate(toks) if _DIGIT.search(t) and _NUMERIC.fullmatch(t)
-                  and not _YEAR.fullmatch(t) and not (i and _MONTH.match(toks[i - 1])))
+                  and not _YEAR.fullmatch(t) and not (i and _MONTH.match(toks[i - 1])) and not _NUMERIC_DATE.fullmatch(t))
     return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
 
 

@@ -21,6 +21,8 @@ _PART = re.compile(r"(?i)\b(interim|final|special|supplementary|quarterly|first|
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\b(?!(?:\s+[\w-]+){0,3}?\s+(?:interim|final|year-end|special|quarterly)\b)|\bfull[- ]year\b|\bannual\b(?!\s+report)|\b(?:interim|first)\b.{0,12}\b(?:plus|and|\+)\b")
 
 
+# a question asking the dividend put forward after the year ("proposed", "recommended")
+PROPOSAL_ASKED = re.compile(r"(?i)\b(?:propos|recommend)\w*")
 # which part a wording names, to tell one part from another ("Q4" is the "Fourth quarter", never the "First quarter"):
 # the quarters and halves as `year_parts` names them, and the dividends named by when they are paid
 _PAID = [(re.compile(r"(?i)\binterim\b"), "interim"), (re.compile(r"(?i)\bfinal\b|\byear[- ]end\b"), "final"),
@@ -37,6 +39,10 @@ def another_part(ask: Ask, f: StoredFact) -> bool:
     dividend per share" (or "Dividends › Final") for the year's dividend per share; the year's dividends paid for "the
     year-end (final) dividend"."""
     part_asked = bool(_PART.search(ask.question)) and not _WHOLE_YEAR.search(ask.question)
+    if not _PART.search(ask.question) and PROPOSAL_ASKED.search(ask.question) and f.kind == "per_share" and \
+            DIVIDEND.search(f.label_path):
+        return bool(_part_keys(f.label) - {"final"})    # the dividend proposed (recommended) after the year is its
+        #                                                 final one: never the interim already paid
     if f.kind == "per_share" and DIVIDEND.search(f.label_path) and bool(_PART.search(f.label)) != part_asked:
         return True
     if part_asked and f.kind == "per_share" and DIVIDEND.search(f.label_path) and \

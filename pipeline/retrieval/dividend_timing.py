@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from pipeline.question.figure_ask import Ask, says
+from pipeline.retrieval.dividend_parts import PROPOSAL_ASKED
 from pipeline.stores.facts import StoredFact
 
 _PAID_IN_YEAR = re.compile(r"(?i)\bdividends?\b.*\bpaid\s+(?:during|in)\s+the\s+(?:financial\s+)?year\b")
@@ -18,6 +19,7 @@ _PAID_OR_DURING = re.compile(r"(?i)\b(?:paid|during)\b")
 _PAID_DISTRIBUTED = re.compile(r"(?i)\b(?:paid|distributed|during)\b")
 _DIVIDEND_ROW = re.compile(r"(?i)\b(?:dividends?|distributions?)\b")
 _TIMINGS = (re.compile(r"(?i)\bpaid\b"), re.compile(r"(?i)\bdeclared\b"))
+_TIMED = re.compile(r"(?i)\b(?:paid|distributed|during|propos\w*|recommend\w*|declared|approved)\b")
 
 
 def another_dividend(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
@@ -27,6 +29,8 @@ def another_dividend(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if _PAID_IN_YEAR.search(f.label) and not says(_PAID_DISTRIBUTED, ask.question) and \
             any(_FOR_THE_YEAR.search(c.label) and c.kind == f.kind for c in cands if c is not f):
         return True     # the dividend paid during the year (the prior year's final): the year's is the one for it
+    if says(PROPOSAL_ASKED, ask.question) and not says(_PAID_DISTRIBUTED, ask.question) and _rate_of_a_payment(f, cands):
+        return True     # the rate of the dividend paid during the year (the year before's): not the one proposed
     named = _dividend_for(f.label)
     ended = _year_ended(f.label)
     if (_PRIOR_YEARS_DIVIDEND.search(f.label) or named is not None and named < f.fiscal_year or
@@ -37,6 +41,16 @@ def another_dividend(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if named is not None and f.doc_fiscal_year and f.fiscal_year < f.doc_fiscal_year:
         return True     # (the year a label names is its latest column's: the comparative's figure is another year's)
     return _other_timing(ask.question, f, cands)   # "distributions paid per unit" asked: not the declared row
+
+
+def _rate_of_a_payment(f: StoredFact, cands: list[StoredFact]) -> bool:
+    """A per-share dividend row saying no timing of its own printed just under its table's "Dividend paid during the
+    year" amount ("Final net ordinary dividend paid during the year 1,500,000" / "Net dividend per share (€) 0.020"):
+    the rate of that payment, in the same column."""
+    if f.kind != "per_share" or _TIMED.search(f.label):
+        return False
+    return any(c.doc_id == f.doc_id and c.page == f.page and c.column_header == f.column_header and
+               0 < f.line_no - c.line_no <= 3 and _PAID_IN_YEAR.search(c.label) for c in cands)
 
 
 def _other_timing(question: str, f: StoredFact, cands: list[StoredFact]) -> bool:
