@@ -84,3 +84,22 @@ def test_a_table_of_the_dividend_paid_during_the_year_never_answers_the_proposed
                  "Net dividend per share (€) 0.020 0.015",
                  "Proposed final gross dividend per share (€) 0.0385 0.031"]]
     assert _answer("Proposed gross DPS for FY2071", proposed, company, 2071, 2071) == "0.0385"
+
+
+_BASIC_ONLY = [["Consolidated income statement", "for the year ended 31 December 2071", "£m 2071 2070",
+                "Revenue 412.6 398.1", "Profit for the year 40.2 36.8", "Earnings per share (pence)",
+                "Basic 21.4 19.6"]]
+_BOTH = [["Consolidated income statement", "for the year ended 31 December 2071", "£m 2071 2070",
+          "Revenue 412.6 398.1", "Profit for the year 40.2 36.8", "Basic earnings per share (pence) 21.4 19.6",
+          "Diluted earnings per share (pence) 21.1 19.5"]]
+
+
+@pytest.mark.parametrize("question, pages, year, expect", [
+    ("Tarnley EPS 2071", _BASIC_ONLY, 2071, "21.4"),      # basic is all the year prints: it is the EPS
+    ("What were Tarnley's earnings per share in FY70?", _BASIC_ONLY, 2070, "19.6"),
+    ("Tarnley diluted EPS 2071", _BASIC_ONLY, 2071, None),  # diluted asked is never the basic figure
+    ("Tarnley EPS 2071", _BOTH, 2071, "21.1"),            # both printed: EPS is the diluted one, as before
+    ("Tarnley basic EPS 2071", _BOTH, 2071, "21.4"),
+])
+def test_eps_asked_with_no_basis_is_basic_where_the_year_prints_no_diluted_figure(question, pages, year, expect):
+    assert _answer(question, pages, "Tarnley Hearth plc", year, 2071) == expect

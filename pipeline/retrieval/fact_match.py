@@ -12,7 +12,6 @@ follow-ups. Deliberately not a model: the match is explained by the words it cov
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.question import line_vocabulary, terms
@@ -24,10 +23,10 @@ from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, 
 from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
-from pipeline.retrieval import (attribution, balance_dates, dividend_parts, entity_columns, facts_rebuild, payments,
-                                rate_rows, row_fit,
-                                year_part_columns,
-                                row_headings, turn_lookups)
+from pipeline.retrieval import (attribution, balance_dates, dividend_parts, entity_columns, eps_basis, facts_rebuild,
+                                payments, rate_rows, row_fit, row_headings, turn_lookups, year_part_columns)
+# (the lookup's answers, which its callers name as lookup.FactMatch, lookup.NoMatch, lookup.closest_text)
+from pipeline.retrieval.match_result import FactMatch, NoMatch, closest_text, distinct_pages, distinct_rows  # noqa: F401
 from pipeline.retrieval.measure_named import names_measure, qualified_line
 from pipeline.retrieval.row_words import BARE_BASIS, heading_total, row_stems, said_whole
 from pipeline.retrieval.per_part import per_part_rows
@@ -51,35 +50,6 @@ _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excludin
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 # the non-current part of a line said as what it is net of ("Long-term debt, net of current maturities")
 _NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
-
-
-@dataclass
-class FactMatch:
-    fact: StoredFact
-    covered: list[str]
-    extra: list[str]
-    alternatives: list[StoredFact] = field(default_factory=list)
-    via: line_vocabulary.Link | None = None     # the standard label group that linked asked words and row label
-
-    def why(self, ask: Ask) -> str:
-        """What linked the asked words to the printed row, for the answer's record and the trace."""
-        printed = f"'{self.fact.label}'"
-        if self.via is not None:
-            return f"'{self.via.asked}' = {printed} ({self.via.reason()})"
-        if ask.metric is not None:
-            if ask.metric.matches_row(self.fact.label, self.fact.statement):
-                return f"'{ask.measure}' = {printed} (lexicon: {ask.metric.key})"
-            if names_measure(ask, self.fact):
-                return f"'{ask.measure}' = {printed} (the label holds the asked words)"
-            return f"'{ask.measure}' = {printed} under its heading (lexicon: {ask.metric.key})"
-        return f"'{ask.measure}' = {printed} (the row covers the asked words: {', '.join(self.covered)})"
-
-
-@dataclass
-class NoMatch:
-    measure: str
-    closest: list[StoredFact]
-    reason: str
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -219,7 +189,14 @@ def _whole_year(span: str | None) -> bool:
 def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary_ok: bool = False
            ) -> FactMatch | NoMatch:
     """Pick the covering row among candidate facts (all of one fiscal year), best documents first in
-    `doc_order`. Pure: no database."""
+    `doc_order` ("EPS" with no basis: basic where no diluted row is printed, `eps_basis`). Pure: no database."""
+    found = _choose(ask, cands, doc_order, secondary_ok=secondary_ok)
+    if isinstance(found, NoMatch) and (basic := eps_basis.basic_instead(ask, cands)) is not None:
+        return _choose(basic, cands, doc_order, secondary_ok=secondary_ok)
+    return found
+
+
+def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary_ok: bool) -> FactMatch | NoMatch:
     doc_rank = {d: i for i, d in enumerate(doc_order)}
     cands, parents = entity_columns.asked(ask, cands)     # the parent's own figure, or the group's, as asked
     secondary_ok = secondary_ok or parents
@@ -357,7 +334,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         good.append((key, f, sorted(asked & row), sorted(label_words), link))
     if not good:
         closest = [f for f in cands if not f.secondary][:40]
-        return NoMatch(ask.measure, _distinct_rows(closest)[:3], "no row covers " + (", ".join(ask.hard) or
+        return NoMatch(ask.measure, distinct_rows(closest)[:3], "no row covers " + (", ".join(ask.hard) or
                                                                                       ask.measure))
     good.sort(key=lambda g: g[0], reverse=True)
     best = good[0]
@@ -365,7 +342,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         # "Backlog at year-end" printed in each segment's table, no company-wide row: any one of them would be a
         # part's figure given as the company's
         rows = [g[1] for g in good if id(g[1]) in per_part]
-        return NoMatch(ask.measure, _distinct_pages(rows)[:3], f"'{best[1].label}' is printed in {len(per_part)} "
+        return NoMatch(ask.measure, distinct_pages(rows)[:3], f"'{best[1].label}' is printed in {len(per_part)} "
                        "tables with different figures (one per segment or part?) and no company-wide row")
     if row_fit.printed_twice(best[1], [g[1] for g in good]):
         return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed twice on p. {best[1].page} with "
@@ -376,25 +353,7 @@ def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary
         return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed for the Group and for the parent "
                        "alone (its Company or Bank column): the question does not say which")
     if in_parts and not best[1].label.lower().startswith("total") and row_fit.one_of_parts(best[1], cands):
-        return NoMatch(ask.measure, _distinct_rows([g[1] for g in good])[:3], f"'{best[1].label}' is printed in parts "
+        return NoMatch(ask.measure, distinct_rows([g[1] for g in good])[:3], f"'{best[1].label}' is printed in parts "
                        "(current and non-current, or by class) with no total row: the total is not printed as one figure")
     alts = [g[1] for g in good[1:] if g[1].label_path != best[1].label_path][:3]
-    return FactMatch(best[1], best[2], best[3], _distinct_rows(alts), best[4])
-
-
-def _distinct_pages(rows: list[StoredFact]) -> list[StoredFact]:
-    seen: set[tuple] = set()
-    return [f for f in rows if (f.doc_id, f.page) not in seen and not seen.add((f.doc_id, f.page))]
-
-
-def _distinct_rows(facts: list[StoredFact]) -> list[StoredFact]:
-    seen, out = set(), []
-    for f in facts:
-        if f.label_path not in seen:
-            seen.add(f.label_path)
-            out.append(f)
-    return out
-
-
-def closest_text(closest: list[StoredFact]) -> str:
-    return ", ".join(f"{f.label_path.replace(chr(0x203a), '>')} (p. {f.page})" for f in closest)
+    return FactMatch(best[1], best[2], best[3], distinct_rows(alts), best[4])
