@@ -103,3 +103,93 @@ _BOTH = [["Consolidated income statement", "for the year ended 31 December 2071"
 ])
 def test_eps_asked_with_no_basis_is_basic_where_the_year_prints_no_diluted_figure(question, pages, year, expect):
     assert _answer(question, pages, "Tarnley Hearth plc", year, 2071) == expect
+
+
+def test_a_stacked_header_naming_its_notes_and_change_columns_on_its_second_line():
+    # "2071 2070 %" over "Notes Rm Rm change": one notes column before the figures and ONE change column after them
+    # (never a note number read as the year's figure, nor the year's figure as the year before's)
+    pages = [["Summarised consolidated statement of profit or loss", "for the year ended 30 June 2071",
+              "Audited Restated*", "2071 2070 %", "Notes Rm Rm change",
+              "Revenue 2 14,862.4 13,905.1 6.9", "Cost of sales (11,214.6) (10,518.3)",
+              "Gross profit 3,647.8 3,386.8", "Impairment of property, plant and equipment 4 (186.4) -",
+              "Operating profit 3 1,313.1 1,360.6 (3.5)"]]
+    company = "Tsitsikamma Board Holdings Limited"
+    assert _answer("Tsitsikamma revenue FY2071", pages, company, 2071, 2071) == "14,862.4"
+    assert _answer("Tsitsikamma revenue FY2070", pages, company, 2070, 2071) == "13,905.1"
+    assert _answer("Tsitsikamma operating profit 2070", pages, company, 2070, 2071) == "1,360.6"
+    assert _answer("Tsitsikamma PPE impairment 2071", pages, company, 2071, 2071) == "(186.4)"
+
+
+_PRIOR_FIRST = [["HOSHIGAOKA FOODS CO., LTD. AND CONSOLIDATED SUBSIDIARIES", "Consolidated Statement of Income",
+                 "(Millions of yen) (Thousands of U.S. dollars)",
+                 "Previous fiscal year Current fiscal year Current fiscal year",
+                 "(From April 1, 2069 (From April 1, 2070 (From April 1, 2070",
+                 "to March 31, 2070) to March 31, 2071) to March 31, 2071)",
+                 "Net sales 184,206 190,415 1,329,713", "Operating profit 12,418 13,206 92,221",
+                 "Ordinary profit 13,115 13,842 96,662", "Profit attributable to owners of parent 9,012 9,406 65,684"],
+                ["(Per share information)", "Previous fiscal year Current fiscal year",
+                 "(From April 1, 2069 to March 31, 2070) (From April 1, 2070 to March 31, 2071)",
+                 "Net assets per share 1,842.16 yen 1,915.40 yen", "Basic earnings per share 182.44 yen 190.31 yen"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Hoshigaoka net sales FY3/2071", 2071, "190,415"),      # the current year's column is the second, yen before US$
+    ("Hoshigaoka net sales FY3/2070", 2070, "184,206"),
+    ("Recurring profit FY ended Mar-2071", 2071, "13,842"),  # Japanese GAAP's ordinary profit, by its other name
+    ("Hoshigaoka ordinary profit FY3/2070", 2070, "13,115"),
+    ("BPS at March 31, 2071 (yen)", 2071, "1,915.40"),       # "2,625.04 yen": a unit printed after each figure
+    ("Hoshigaoka EPS FY3/2070", 2070, "182.44"),
+])
+def test_a_japanese_statement_with_the_prior_year_first_and_units_after_its_figures(question, year, expect):
+    from pipeline.question.shorthand import spell
+
+    assert _answer(spell(question), _PRIOR_FIRST, "Hoshigaoka Foods Co., Ltd.", year, 2071) == expect
+
+
+def test_bps_said_after_a_number_is_basis_points_not_book_value():
+    from pipeline.question.shorthand import spell
+
+    assert "book value per share" in spell("Hoshigaoka BPS FY3/2071")
+    assert spell("margin up 50 bps in 2071") == "margin up 50 bps in 2071"
+    assert spell("spread widened 25bps") == "spread widened 25bps"
+
+
+_RESULTS = [["KOSI VALLEY AGROCHEM LIMITED",
+             "STATEMENT OF AUDITED CONSOLIDATED FINANCIAL RESULTS FOR THE QUARTER AND YEAR ENDED 31ST MARCH, 2071",
+             "(Rs in lakh)", "Sl. Particulars Quarter ended Year ended",
+             "No. 31.03.2071 31.12.2070 31.03.2070 31.03.2071 31.03.2070",
+             "(Audited) (Unaudited) (Audited) (Audited) (Audited)", "1 Income",
+             "(a) Revenue from operations (refer note 3) 84,215.36 71,402.18 79,815.42 3,02,418.65 2,84,106.37",
+             "(b) Other income 1,018.42 815.36 912.15 3,642.18 3,115.84",
+             "8 Net profit for the period (6-7) 6,418.25 4,102.36 5,215.84 19,842.61 16,318.42"],
+            ["STATEMENT OF ASSETS AND LIABILITIES", "(Rs in lakh)", "Particulars Standalone Consolidated",
+             "As at As at As at As at", "31.03.2071 31.03.2070 31.03.2071 31.03.2070",
+             "(Audited) (Audited) (Audited) (Audited)", "B EQUITY AND LIABILITIES",
+             "2 Non-current liabilities", "(a) Financial liabilities",
+             "(i) Borrowings 21,406.15 24,118.36 23,815.42 26,402.18",
+             "Sub-total - Non-current liabilities 21,406.15 24,118.36 23,815.42 26,402.18",
+             "3 Current liabilities", "(a) Financial liabilities",
+             "(i) Borrowings 12,815.36 14,206.42 14,118.25 15,902.36"],
+            ["Notes:", "7. Key standalone financial information: (Rs in lakh)", "Particulars Quarter ended Year ended",
+             "31.03.2071 31.12.2070 31.03.2070 31.03.2071 31.03.2070",
+             "Revenue from operations 78,402.15 66,815.42 74,106.36 2,81,615.42 2,64,018.35",
+             "Net profit after tax 5,918.36 3,815.42 4,902.15 18,406.25 15,118.36"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Consolidated revenue from operations FY71", 2071, "3,02,418.65"),   # the year's column, never the quarter's,
+    ("Consolidated PAT FY2070-71", 2071, "19,842.61"),                    # nor the standalone note's
+    ("Standalone PAT FY71", 2071, "18,406.25"),
+    ("Standalone non-current borrowings at 31 March 2071", 2071, "21,406.15"),
+    ("Consolidated current borrowings at 31 March 2070", 2070, "15,902.36"),
+])
+def test_an_indian_results_statement_with_serial_numbers_and_standalone_figures(question, year, expect):
+    assert _answer(question, _RESULTS, "Kosi Valley Agrochem Limited", year, 2071) == expect
+
+
+def test_a_standalone_note_deep_in_a_page_of_notes_is_the_parents_own():
+    notes = ["Notes:", *[f"{k}. The results for the quarter were reviewed by the Audit Committee on the date stated."
+                         for k in range(1, 9)]]
+    pages = [_RESULTS[0], _RESULTS[1], notes + _RESULTS[2][1:]]
+    assert _answer("Standalone PAT FY71", pages, "Kosi Valley Agrochem Limited", 2071, 2071) == "18,406.25"
+    assert _answer("Consolidated PAT FY71", pages, "Kosi Valley Agrochem Limited", 2071, 2071) == "19,842.61"

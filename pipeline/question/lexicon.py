@@ -163,6 +163,11 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     # and $25, respectively" is the receivables, not the allowance; "Long-term debt, less current portion" the debt
     lab = _NET_OF_CONTRA.sub(", net", lab)
     lab = re.sub(r"\s*\((?:[ivx]+\s*[-+]\s*)+[ivx]+\)\s*$", "", lab)    # "Profit for the year (V-VI)": its lines' sum
+    lab = re.sub(r"\s*\((?:\d{1,2}\s*[-+]\s*)+\d{1,2}\)\s*$", "", lab)    # "Net profit for the period (6-7)", "(3+4-5)"
+    # a results statement's serial number or letter before the label ("8 Net profit ...", "(a) Revenue from operations")
+    # and a note reference after it ("(refer note 3)")
+    lab = re.sub(r"^(?:\([a-z]\)|\d{1,2}\.?|[ivx]{1,4}\.)\s+(?!(?:years?|months?|weeks?|days?)\b)(?=[a-z(])", "", lab)
+    lab = re.sub(r"\s*\((?:refer|see)\s+(?:to\s+)?notes?\s*\d{1,2}[a-z]?\)", "", lab)
     # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)", "(Rs.)",
     # a row's own scale and currency: "Net sales (thousands of U.S. dollars)", "Revenue (US$m)", "(in € million)"
     lab = _UNIT_BRACKET.sub("", lab)

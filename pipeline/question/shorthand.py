@@ -19,6 +19,8 @@ _FORMS = [
     # per-share and insurers' measures said by their initials
     (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"), (r"\bdps\b", "dividend per share"),
     (r"\bbvps\b", "book value per share"),
+    # "BPS" in capitals for book value per share, as Japanese and Korean reports print it (never "50 bps", basis points)
+    (r"(?<![\d.])(?<![\d.]\s)\b(?-i:BPS)\b", "book value per share"),
     # "workers' comp" (never "comp sales", comparable sales)
     (r"(?:(?<=\bworkers' )|(?<=\bworkers’ )|(?<=\bworkers ))comp\b", "compensation"),
     # "NI" in capitals for net income where it opens the measure asked ("NI attributable to ...", "what was NI",

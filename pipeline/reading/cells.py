@@ -29,6 +29,9 @@ LETTER_SIGNS = {"Ps", "Ps.", "RM", "Rs", "Rs.", "Php", "PHP", "Rp", "Rp.", "SR",
 # loans EUR 1,204 1,118" names the loans' currency)
 ISO_SIGNS = {"USD", "EUR", "GBP", "CHF", "NOK", "SEK", "DKK", "PLN", "INR", "CNY", "RMB", "HKD", "SGD", "JPY", "ZAR",
              "MYR", "IDR", "SAR", "AED", "AUD", "CAD", "NZD", "BRL", "MXN", "KRW", "TWD", "THB"}
+# a unit word printed after each figure of a row ("Net assets per share 2,625.04 yen 2,850.98 yen", "12.5 cents")
+_UNIT_AFTER = {"yen", "won", "yuan", "euro", "euros", "dollars", "rupees", "baht", "rand", "francs", "kronor", "kroner",
+               *MINOR_UNITS}
 _LABEL_ENDS = {"of", "for", "in", "on", "to", "from", "and", "the", "&", "by", "with"}
 # a footnote's marker after a figure printed with decimals: "5.25 1)", "4.50 a)" (a bracketed "(1)" may be a figure:
 # `without_marker` tells them apart by the columns)
@@ -36,12 +39,17 @@ _MARKER = re.compile(r"^\(?[1-9a-z]\)$")
 
 
 def split_row(line: str) -> tuple[str, list[str]]:
-    """Split a text line into its label and its trailing value tokens (currency signs dropped)."""
+    """Split a text line into its label and its trailing value tokens (currency signs dropped; a unit word printed
+    after each figure, "2,625.04 yen 2,850.98 yen", said once in the label's brackets)."""
     toks = re.sub(r"(\d)\s+%", r"\1%", line).split()      # "20 %" is one cell
     values: list[str] = []
     i = len(toks)
+    unit = None
     while i > 0:
         t = toks[i - 1]
+        if t.lower() in _UNIT_AFTER and i > 1 and _VALUE.match(toks[i - 2]) and sum(x == t for x in toks) > 1:
+            unit, i = t.lower(), i - 1
+            continue
         if _MARKER.match(t) and not t.startswith("(") and i > 1 and re.fullmatch(r"\(?-?\d[\d,]*\.\d+\)?", toks[i - 2]):
             i -= 1      # ("2.10 (1)": a figure or a marker, told apart by the columns, `without_marker`)
             continue
@@ -65,6 +73,8 @@ def split_row(line: str) -> tuple[str, list[str]]:
         i += 1
         values = values[1:]
     label = " ".join(toks[:i]).rstrip(" $")
+    if unit and values and unit not in label.lower():
+        label = f"{label} ({unit})"
     return label, values
 
 
@@ -87,7 +97,9 @@ _UNIT_TOKEN = re.compile(r"(?i)pence|cents?|p|c|sen|%|[a-z]{0,3}[£$€¥](?:m|m
 
 
 # a total row's label ("Total revenues", "Total" alone)
-TOTAL_ROW = re.compile(r"(?i)^total(?:\s+|$)")
+# a total row ("Total current assets", "Total"), also as Indian schedules print it: "Sub-total - Non-current assets",
+# "TOTAL - ASSETS"
+TOTAL_ROW = re.compile(r"(?i)^(?:sub[- ]?)?total(?:\s*[-–:]\s*|\s+|$)")
 
 
 def heading_label(label: str) -> str:

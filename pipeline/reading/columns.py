@@ -17,6 +17,8 @@ ambiguous and its duplicated years are not answered from.
 """
 from __future__ import annotations
 
+import collections
+import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -57,7 +59,8 @@ fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full parti
 thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
 euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated item aop code 000 '000 000s of actual reported on basis increase decrease inc
-dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs""".split())
+dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs previous
+prior current sl sr""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,8 @@ def header_block(lines: list[str]) -> Header | None:
     for m in _CHANGE.finditer(text):
         if m.start() > periods[0][0] and not any(a <= m.start() < b for a, b, *_ in periods):
             marks.append((m.start(), "change"))
+    if any(len(_PERIOD.findall(ln)) >= 2 for ln in rest):     # (not a header printing one column per line)
+        marks = _one_line_of_changes(marks, [len(caption) + 1 if k else 0] + [len(ln) + 1 for ln in rest])
     marks.sort()
     # collapse "% Change" counted twice (the % and the word)
     merged: list[tuple[int, str]] = []
@@ -257,7 +262,7 @@ def header_block(lines: list[str]) -> Header | None:
         merged.append((pos, kind))
     # a notes column between label and figures: "Notes" anywhere before the first column ("Note / Year ended 30 /
     # September 2022 ...", "Notes 2022 $'000 2021 $'000", "Note(s) 2022 2021")
-    note = bool(_NOTE.match(text)) or bool(re.search(r"(?i)(?<!\()\b(?:notes?|notas?)(?:\(s\))?(?!\w)(?!\s*\d+\))",
+    note = bool(_NOTE.match(text)) or any(_NOTE.match(ln) for ln in rest[1:]) or bool(re.search(r"(?i)(?<!\()\b(?:notes?|notas?)(?:\(s\))?(?!\w)(?!\s*\d+\))",
                                                        text[:periods[0][0]]))     # ("(Note 1)": a reference)
     spans = [(m.start(), _span_name(m)) for m in _SPAN.finditer(text)]
     currencies = [(m.start(), currency_of(m.group(0))) for m in CURRENCY_RE.finditer(text)]
@@ -293,6 +298,20 @@ def header_block(lines: list[str]) -> Header | None:
                             translation.scale_words(text, CURRENCY_RE, currency_of, scale_of))
     column_groups.assign_entities(columns, text, [p[0] for p in periods], _ENTITY)
     return Header(columns=columns, text=text, unit=unit, ambiguous_years=ambiguous_years(columns))
+
+
+def _one_line_of_changes(marks: list[tuple[int, str]], widths: list[int]) -> list[tuple[int, str]]:
+    """A stacked header names its change columns once per line ("2097 2096 %" over "Notes Rm Rm change"): the change
+    columns are those of the line that names most of them, never the sum of its lines'. `widths`: the caption's and
+    each header line's length in the joined text, in order."""
+    bounds = list(itertools.accumulate(widths))
+    line_of = [next(i for i, b in enumerate(bounds) if pos < b) if pos < bounds[-1] else len(bounds)
+               for pos, _ in marks]
+    by_line = collections.Counter(i for (_, kind), i in zip(marks, line_of) if kind == "change")
+    if len(by_line) < 2:
+        return marks
+    keep = max(sorted(by_line), key=lambda i: by_line[i])
+    return [m for m, i in zip(marks, line_of) if m[1] != "change" or i == keep]
 
 
 def ambiguous_years(columns: list[Column]) -> set[int]:

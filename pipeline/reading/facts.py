@@ -28,7 +28,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "121"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "122"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -258,7 +258,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")
-                if col.entity == "company" or t.parent_own:
+                if col.entity == "company" or t.parent_own or row.parent_own:
                     quals.append(PARENT_ONLY)     # the parent company's column beside the group's, or its own pages
                 if per and kind == "money":
                     quals.append(f"per {per}")    # a unit rate ("$/boe"): no amount, no scale

@@ -18,6 +18,7 @@ class Row:
     ambiguous: frozenset[int] = frozenset()    # years the header prints twice with nothing to tell them apart
     statement: str | None = None               # the statement it stands in, when a title above it on the page names one
     secondary: bool = False                    # below a heading of part of the group ("Parent entity information")
+    parent_own: bool = False                   # below a heading of the parent's own figures ("Key standalone ...")
     before_items: list[tuple[Column, str]] = field(default_factory=list)   # a columnar year's adjusted figures
 
     @property
@@ -35,6 +36,10 @@ class Row:
         if len(self.values) == len(cols):
             return list(zip(cols, self.values))
         if cols[0].kind == "note" and len(self.values) == len(cols) - 1:
+            if cols[-1].kind == "change" and re.fullmatch(r"\d{1,2}", self.values[0]) and \
+                    all(re.search(r"[.,]\d", v) or not re.search(r"\d", v) for v in self.values[1:]):
+                # a note's number, then figures printed as figures are ("4 (186.4) -"): the change cell is blank
+                return list(zip(cols[:-1], self.values))
             return list(zip(cols[1:], self.values))
         body = [c for c in cols if c.kind != "note"]
         group = [c for c in body if c.entity == "group"]

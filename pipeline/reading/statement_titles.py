@@ -79,6 +79,8 @@ SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condens
                                  # Sheet", "Standalone Statement of Profit and Loss")
                                  r"\bstand[- ]?alone (balance sheet|statements? of|cash flow|income statement)|"
                                  r"\bstatements? of stand[- ]?alone\b(?!\s+(?:and|&)\s+consolidated)|"
+                                 # a note of the parent's key figures ("Key standalone financial information")
+                                 r"\bstand[- ]?alone financial (information|results|highlights|data)\b|"
                                  # ("Separate Statements of Profit or Loss": the parent's own, IFRS's word for them; not
                                  # "Consolidated and Separate Statements of ...", the group's and the parent's columns)
                                  r"(?<!consolidated and )(?<!group and )\bseparate (statements? of|balance sheets?|"
@@ -95,6 +97,7 @@ SECONDARY_STATEMENT = re.compile(r"(?i)deed of cross guarantee|guarantor|condens
                                  r"summari[sz]ed financial information|summari[sz]ed financial information (of|for|in "
                                  r"respect of) (the |its |our |each )?(material |significant )?(joint ventures?|"
                                  r"associates?|investees?|equity[- ]accounted|equity[- ]method)")
+_PARENTS_OWN = re.compile(r"(?i)\bstand[- ]?alone\b|\bseparate\b|\bparent\b(?!.*\bguarant)")
 _SKIP_TITLE = re.compile(r"(?i)^(table of contents|index|\d+)$")
 # A page of several years' or several statements' key lines ("Five-year summary", "Financial highlights", "Key
 # figures", "Selected financial data"): its "Income statement" / "Balance sheet" are section headings of the summary,
@@ -146,8 +149,9 @@ def whose_page(lines: list[str]) -> tuple[bool, bool]:
     own = any(OWN_STATEMENTS.search(ln) or OWN_STATEMENT_TITLE.search(ln) for ln in lines[:8]) or \
         any(_BOTH_TITLE.search(ln) for ln in lines[:8]) and \
         not any(re.search(r"(?i)\bconsolidated\b", ln) and not _BOTH_TITLE.search(ln) for ln in lines[:14])
-    return own or any(SECONDARY_STATEMENT.search(ln) for ln in lines[:8]), own or any(OWN_FIGURES.search(ln)
-                                                                                    for ln in lines[:3])
+    parts = [ln for ln in lines[:8] if SECONDARY_STATEMENT.search(ln)]
+    return own or bool(parts), own or any(OWN_FIGURES.search(ln) for ln in lines[:3]) or \
+        any(_PARENTS_OWN.search(ln) for ln in parts)
 
 
 def retitle(here: dict, line: str, nxt: str) -> None:
@@ -155,6 +159,7 @@ def retitle(here: dict, line: str, nxt: str) -> None:
     statement's last row), or a heading of part of the group ("Parent entity information"), starts below its title."""
     if SECONDARY_STATEMENT.search(line):
         here["secondary"] = True
+        here["own"] = bool(_PARENTS_OWN.search(line))     # ("Key standalone financial information": the parent's)
         return
     if here.get("summary") and not re.match(r"(?i)\s*(the\s+)?(consolidated|group)\b", line):
         return          # "Income statement" as a section of a five-year summary

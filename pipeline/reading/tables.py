@@ -1,11 +1,10 @@
-"""Statement tables as pdfium prints them: a row label followed by two or three years' values, with the
-years themselves on an earlier header line of the same page.
+"""Statement tables as pdfium prints them: a row label followed by two or three years' values, with the years
+themselves on an earlier header line of the same page.
 
-`parse_page` keeps every row with the column years in force where it stands, so that
-"Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)" under
-"(Millions) 2018 2017 2016" becomes `{2018: "(1,577)", 2017: "(1,373)", 2016: "(1,420)"}`.
-A row whose value count does not match the header is kept as text, never guessed into columns.
-"""
+`parse_page` keeps every row with the column years in force where it stands, so that "Purchases of property, plant
+and equipment (PP&E) (1,577) (1,373) (1,420)" under "(Millions) 2018 2017 2016" becomes `{2018: "(1,577)", 2017:
+"(1,373)", 2016: "(1,420)"}`. A row whose value count does not match the header is kept as text, never guessed into
+columns."""
 from __future__ import annotations
 
 import re
@@ -59,7 +58,6 @@ def detect_unit(text: str) -> str | None:
 # were not read (a unit after the last one), never a heading over the rows below
 _UNREAD_CELLS = re.compile(r"\d\.\d+\s+\(?-?\d[\d,]*\.\d")
 _ENTITY_BLOCK = re.compile(r"(?i)\s*(?:group|consolidated)\s*")     # "Group" heading the whole's rows after the parts'
-_TOTAL = TOTAL_ROW      # ("Total" alone closes the innermost heading)
 
 
 _UNIT_CAPTION = re.compile(r"(?i)\b(millions?|thousands?|billions?|yen|dollars?|won|baht|yuan|renminbi)\b|[¥€£]")
@@ -154,7 +152,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 row = _row(label, nxt_values, i, header, stack, here)
                 row._consumed = (i + 1,)  # type: ignore[attr-defined]
                 table.rows.append(row)
-                last_kind = "total" if _TOTAL.match(label) else "row"
+                last_kind = "total" if TOTAL_ROW.match(label) else "row"
                 if last_kind == "total":
                     _close(stack, label)
                 i += 2
@@ -229,10 +227,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             continue
         attributed_lines.close_sibling_heading(stack, label)
         row = _row(attributed_lines.completed(label, table.rows), values, i, header,
-                   total_outside(stack, label) if _TOTAL.match(label) else stack, here)
+                   total_outside(stack, label) if TOTAL_ROW.match(label) else stack, here)
         row._attributed = row.label != label  # type: ignore[attr-defined]
         table.rows.append(row)
-        if _TOTAL.match(label):
+        if TOTAL_ROW.match(label):
             _close(stack, label)
             last_kind = "total"
         else:
@@ -244,9 +242,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
 
 
 # whose columns, on one line: "Group Company", "The Group The Company", "Group Bank", "Consolidated Holding Company",
-# "Consolidated financial statements Separate financial statements" (each entity word may carry the statements' name)
-_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:(?:the\s+)?(?:group|consolidated|(?:holding\s+)?company|parent|separate|stand-?alone|bank)"
-                             r"(?:\s+(?:financial\s+(?:statements|information)|accounts))?\s*){2,}")
+# "Consolidated financial statements Separate financial statements" (each entity word may carry the statements' name),
+# "Particulars Standalone Consolidated" (the labels' caption at its head)
+_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:particulars\s+)?(?:(?:the\s+)?(?:group|consolidated|(?:holding\s+)?company|parent|"
+                             r"separate|stand-?alone|bank)(?:\s+(?:financial\s+(?:statements|information)|accounts))?\s*){2,}")
 # the entity caption over two lines: "Consolidated Separate" / "financial statements financial statements"
 _CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")
 
@@ -315,7 +314,8 @@ def _row(label: str, values: list[str], line_no: int, header: Header | None, sta
          here: dict | None = None) -> Row:
     row = Row(label=label, values=values, line_no=line_no, cols=header.columns if header else None,
               path=tuple(stack), ambiguous=frozenset(header.ambiguous_years) if header else frozenset(),
-              statement=(here or {}).get("statement"), secondary=bool((here or {}).get("secondary")))
+              statement=(here or {}).get("statement"), secondary=bool((here or {}).get("secondary")),
+              parent_own=bool((here or {}).get("own")))
     _fit(row, header)
     return row
 
@@ -324,7 +324,7 @@ def _close(stack: list[str], total_label: str) -> None:
     """A "Total X" row closes the heading X (and any below it); a bare "Total" the innermost heading. A total of
     a group sharing no word with the innermost heading ("Total NIKE Brand" under "REVENUES") closes nothing: the
     rows after it ("Converse", "Corporate") are still the heading's."""
-    what = _TOTAL.sub("", total_label).lower()
+    what = TOTAL_ROW.sub("", total_label).lower()
     for k in range(len(stack) - 1, -1, -1):
         h = stack[k].lower()
         if h and (h in what or what in h):
