@@ -193,3 +193,25 @@ def test_a_standalone_note_deep_in_a_page_of_notes_is_the_parents_own():
     pages = [_RESULTS[0], _RESULTS[1], notes + _RESULTS[2][1:]]
     assert _answer("Standalone PAT FY71", pages, "Kosi Valley Agrochem Limited", 2071, 2071) == "18,406.25"
     assert _answer("Consolidated PAT FY71", pages, "Kosi Valley Agrochem Limited", 2071, 2071) == "19,842.61"
+
+
+_AS_ADJUSTED = [["OSWEGATCHIE PUMP & METER CORPORATION", "CONSOLIDATED STATEMENTS OF EARNINGS",
+                 "(Dollars in millions, except per share amounts)", "Years Ended September 30,", "2071 2070 2069",
+                 "As Adjusted* As Adjusted*", "Net sales:", "Products $ 1,184.3 $ 1,051.7 $ 912.4",
+                 "Services 268.2 231.5 202.9", "Total net sales 1,452.5 1,283.2 1,115.3",
+                 "Operating earnings 201.4 180.6 152.2", "Net earnings attributable to Oswegatchie 140.1 126.4 101.8"],
+                ["OSWEGATCHIE PUMP & METER CORPORATION", "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (Continued)",
+                 "NOTE 2. CHANGE IN ACCOUNTING PRINCIPLE",
+                 "(Dollars in millions, except per share amounts) As Previously Reported Effect of Change As Adjusted",
+                 "Cost of products sold 744.3 (4.5) 739.8",
+                 "Net earnings attributable to Oswegatchie 123.0 3.4 126.4"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Operating income FY70", 2070, "180.6"),            # "As Adjusted*" under the years captions them: no heading
+    ("Service revenue fiscal 2069", 2069, "202.9"),
+    ("Net income attributable to Oswegatchie shareholders, fiscal 2069", 2069, "101.8"),   # never Note 2's adjusted
+    ("Net income attributable to Oswegatchie shareholders, fiscal 2071", 2071, "140.1"),   # column read as 2069's
+])
+def test_as_adjusted_column_captions_and_a_new_note_on_a_continued_page(question, year, expect):
+    assert _answer(question, _AS_ADJUSTED, "Oswegatchie Pump & Meter Corporation", year, 2071) == expect

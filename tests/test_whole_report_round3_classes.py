@@ -9,7 +9,8 @@ import pytest
 from ingest.statement_units import _page_units
 from pipeline.answer.yesno import of_year
 from pipeline.reading import measure_columns
-from pipeline.reading.tables import detect_unit, parse_page
+from pipeline.reading.tables import parse_page
+from pipeline.reading.unit_caption import detect_unit
 from pipeline.retrieval.fact_match import FactMatch
 from tests.stored_facts import answer_of, facts_of
 

@@ -21,7 +21,8 @@ from pipeline import prompts
 from pipeline.guardrails.shaping import label
 from pipeline.providers.llm import MalformedOutput, complete, parse_json_object
 from pipeline.state import Claim
-from pipeline.reading.tables import detect_unit, parse_page
+from pipeline.reading.tables import parse_page
+from pipeline.reading.unit_caption import detect_unit
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.core.currencies import CURRENCY_RE
 from pipeline.reading.cells import parse_number

@@ -8,7 +8,7 @@ from pipeline.core import trace as tr
 from pipeline.question.lexicon import get_lexicon
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
-from pipeline.reading.tables import detect_unit
+from pipeline.reading.unit_caption import detect_unit
 from pipeline.guardrails.verifier import check_claim, llm_verify, split_claims, verdict_of
 from pipeline.nodes.context import MAX_RETRIES, TurnContext, Work
 

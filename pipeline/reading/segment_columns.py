@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pipeline.reading.columns import Column, header_block, is_fragment, has_period
-from pipeline.reading.tables import detect_unit
+from pipeline.reading.unit_caption import detect_unit
 from pipeline.reading.cells import split_row
 from pipeline.reading.page_table import PageTable
 

@@ -23,15 +23,7 @@ from pipeline.reading.block_headings import NUMBERED, block_heading, by_caption,
     segment_heading, total_outside
 from pipeline.reading.statement_titles import SUMMARY_TITLE, detect_title, retitle, whose_page
 from pipeline.core import bilingual
-
-_UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(?:in\s+)?(millions|thousands|billions|crores?|lakhs?)\b|"
-                   r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?|(?m:^)(millions|thousands|"
-                   r"billions) of (?:u\.?s\.? )?(?:yen|dollars|euros|pounds|won|rupees|baht|rand|francs|renminbi)\b|"
-                   # a caption naming the currency's country, or in Spanish, after a bracket or the other language's
-                   # half ("(Miles de pesos colombianos / Thousands of Colombian pesos)")
-                   r"(?:^|[(/]\s*)(millions|thousands|billions|miles|millones) (?:of|de) (?:[a-z.]+\s+)?(?:yen|dollars|"
-                   r"euros|pounds|won|rupees|baht|rand|francs|renminbi|pesos|reais|ringgit|dirhams|riyals)\b")
-
+from pipeline.reading.unit_caption import detect_unit
 
 def split_lines(text: str) -> list[str]:
     return [ln.strip() for ln in re.split(r"\r\n|\r|\n", text) if ln.strip()]
@@ -45,15 +37,7 @@ def header_years(line: str) -> list[int] | None:
     return h.years if h and len(h.years) >= 2 else None
 
 
-def detect_unit(text: str) -> str | None:
-    m = _UNIT.search(text)
-    if not m:
-        return None
-    word = next(g for g in m.groups() if g).lower()
-    return {"millions": "million", "thousands": "thousand", "billions": "billion", "crore": "crore", "crores": "crore",
-            "lakh": "lakh", "lakhs": "lakh", "miles": "thousand", "millones": "million"}[word]
-
-
+_NOTE_HEADING = re.compile(r"(?:NOTE|Note)\s+\d{1,2}[.:–—-]?\s+[A-Z][A-Za-z]")    # "NOTE 2. CHANGE IN ...", "Note 17 Segment"
 # a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
 # were not read (a unit after the last one), never a heading over the rows below
 _UNREAD_CELLS = re.compile(r"\d\.\d+\s+\(?-?\d[\d,]*\.\d")
@@ -86,6 +70,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     here = {"statement": statement, "secondary": table.secondary, "summary": bool(SUMMARY_TITLE.match(title))}
     while i < len(lines):
         line = lines[i]
+        if header is carry and carry is not None and _NOTE_HEADING.match(line):
+            header, stack = None, []    # a new note ("NOTE 2. CHANGE IN ...") is no continued table's rows
         if late is not None and i == late[0] and header is None:
             header = late[1]
         if i >= 2 and len(line) <= 120 and not split_row(line)[1]:
