@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.question.registry import Company
 from tests.stored_facts import company_facts, printed_answer
 
 
@@ -215,3 +216,21 @@ _AS_ADJUSTED = [["OSWEGATCHIE PUMP & METER CORPORATION", "CONSOLIDATED STATEMENT
 ])
 def test_as_adjusted_column_captions_and_a_new_note_on_a_continued_page(question, year, expect):
     assert _answer(question, _AS_ADJUSTED, "Oswegatchie Pump & Meter Corporation", year, 2071) == expect
+
+
+@pytest.mark.parametrize("question, spelled", [
+    ("Quinault Ridge parts sales FY95", "Quinault Ridge Equipment Holdings, Inc. parts sales FY95"),
+    ("How much did Quinault Ridge's rental fleet cost?",
+     "How much did Quinault Ridge Equipment Holdings, Inc.'s rental fleet cost?"),
+    ("Tarwin Creek revenue FY97", "Tarwin Creek Jewellers Limited revenue FY97"),
+])
+def test_a_names_first_two_words_before_the_words_saying_its_business_name_it(question, spelled):
+    # "Equipment Holdings", "Jewellers": words saying what the business is, after the name proper; a place after the
+    # first two words ("Tata Steel Europe") still makes them no name of its own
+    from pipeline.question.registry import Registry
+
+    reg = Registry([Company(key="q", name="Quinault Ridge Equipment Holdings, Inc."),
+                    Company(key="t", name="Tarwin Creek Jewellers Limited"),
+                    Company(key="m", name="Oban Steel Europe")])
+    assert reg.spell_out(question) == spelled
+    assert reg.spell_out("Oban Steel revenue") == "Oban Steel revenue"

@@ -317,7 +317,16 @@ airlines aviation logistics shipping plantations materials pharmaceuticals pharm
 solutions enterprises partners properties realty gold silver copper steel cement cements chemicals textiles motors
 precision instruments engineering construction brewing breweries beverages bebidas retail stores insurance bancorp
 participacoes participações investimentos investments infrastructure utilities telecom communications media midstream
-health healthcare and of the de do da""".split())
+health healthcare equipment machinery tools products brands apparel outfitters footwear furniture kitchens appliances
+electric electrical electronics semiconductors software analytics payments networks cable cables wires metals plastics
+packaging paper printing publishing veterinary education schools learning jewellers jewelers jewellery
+dairy agribusiness agro fertilisers fertilizers seeds timber forest forestry farms fisheries seafood bakeries bakers
+distillers distilleries wines vintners restaurants hotels hospitality leisure gaming resorts entertainment homes housing
+building builders developments development transport transportation railway railways freight marine tankers carriers
+staffing consulting laboratories labs diagnostics therapeutics biosciences biotech medical dental hospitals clinics care
+pharmacy drugs supermarkets grocers trading textile mills garments knitwear paints coatings tyres tires automotive auto
+components distribution distributors supply supplies water power gas oil petroleum refining renewables solar
+and of the de do da""".split())
 
 # Words joining a name's words ("Bank of Canada", "Grupo de Alimentos", "Huis van Oranje")
 _CONNECTORS = ("of", "de", "do", "da", "del", "di", "von", "van", "and", "&")
