@@ -234,3 +234,64 @@ def test_a_names_first_two_words_before_the_words_saying_its_business_name_it(qu
                     Company(key="m", name="Oban Steel Europe")])
     assert reg.spell_out(question) == spelled
     assert reg.spell_out("Oban Steel revenue") == "Oban Steel revenue"
+
+
+def test_a_row_printed_for_two_things_together_answers_neither_alone():
+    pages = [["Five-year summary", "FY 2070-71 FY 2069-70", "Number of showrooms (India + GCC) 151 139",
+              "Revenue (UK & Ireland) 412.6 398.1"]]
+    company = "Tarwin Creek Jewellers Limited"
+    assert _answer("How many showrooms does Tarwin Creek have in India at 31 March 2071?", pages, company, 2071,
+                   2071) is None
+    assert _answer("Tarwin Creek number of showrooms 2071", pages, company, 2071, 2071) == "151"
+    assert _answer("Tarwin Creek UK revenue 2071", pages, company, 2071, 2071) is None
+    assert _answer("Tarwin Creek UK & Ireland revenue 2071", pages, company, 2071, 2071) == "412.6"
+
+
+def test_each_input_of_a_defined_ratio_is_asked_of_the_entity_the_question_names(monkeypatch):
+    # "Standalone net profit margin (PAT / revenue from operations)": both inputs are the parent's own rows
+    from pipeline.answer import figure_inputs
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval import fact_match
+    from pipeline.state import TurnState
+
+    asked = []
+
+    def find(conn, ask, company, year, **kw):
+        asked.append(ask)
+        return fact_match.NoMatch(ask.measure, [], "not printed")
+
+    monkeypatch.setattr(figure_inputs.lookup, "find", find)
+    for question, parent in (("Standalone net profit margin of Tarwin in FY71 (PAT / revenue from operations)?", True),
+                             ("Tarwin net profit margin in FY71 (PAT / revenue from operations)?", False)):
+        facts = analyse(question)
+        inputs = figure_inputs.FigureInputs(TurnState(question=question), None, facts, "Tarwin Creek", 2071,
+                                            lambda p: 1)
+        asked.clear()
+        for phrase in ("PAT", "revenue from operations"):
+            with pytest.raises(figure_inputs.calculator.CalculationError):
+                inputs.phrase_input(phrase, 2071)
+        assert len(asked) == 2 and all(a.parent_only is parent for a in asked)
+
+
+def test_a_count_grouped_by_spaces_in_a_sentence_with_dates_is_read():
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+
+    text = ("Group at a glance\nAt 31 December 2071 we operated 61 schools on 38 campuses in Gauteng and the Western "
+            "Cape, educating 54 118 learners (2070: 51 406). Tshwane College enrolled 18 212 students.\n"
+            "Demand for places continued to exceed supply, and our waiting lists grew to more than 9 000 learners.")
+    page = Passage(chunk_id=1, doc="TSH_2071_AR", company="Tshwane Learning Holdings", fiscal_year=2071,
+                   doc_type="AR", page=2, score=1.0, text=text)
+    found = prose.covering(None, analyse("Number of learners in Tshwane's schools at year-end 2071?"), [page], 2071)
+    assert found is not None and "54 118 learners" in found.sentence
+
+
+def test_a_number_grouped_by_spaces_is_one_figure_never_in_a_sentence_grouping_by_commas():
+    from pipeline.answer.sentences import reads_as_prose, spaced_thousands_joined
+
+    assert spaced_thousands_joined("educating 54 118 learners (2070: 51 406).".split()) == \
+        ["educating", "54 118", "learners", "(2070:", "51 406)."]
+    assert spaced_thousands_joined("opened 12 stores and 1,234 jobs in 2071".split())[1] == "12"
+    assert reads_as_prose("At 31 December 2071 we operated 61 schools on 38 campuses, educating 54 118 learners "
+                          "(2070: 51 406).")

@@ -159,6 +159,10 @@ class FigureInputs:
         if metric is not None and (not metric.printed or metric.key in self.local):
             return self.value(metric, year)
         ask = figure_ask.read_ask(phrase, QuestionFacts(text=phrase), metric)
+        # whose figure the whole question asks ("Standalone net profit margin (PAT / revenue)"): every input's
+        whole = figure_ask.read_ask(self.facts.text, self.facts, None, with_qualifiers=False)
+        ask.parent_only, ask.company_named, ask.company_unclear = whole.parent_only, whole.company_named, \
+            whole.company_unclear
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{phrase} is not printed for FY{year} in {self.company}'s filings")

@@ -7,6 +7,7 @@ import re
 
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.terms import stems
+from pipeline.answer.sentences import spaced_thousands_joined
 
 
 _REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|section|article|rule|schedule|form)")
@@ -50,11 +51,11 @@ def count_score(sentence: str, terms: list[str]) -> int:
     1 when other words narrow the count ("9,800 new employees"), 0 when there is no such number."""
     from pipeline.question.terms import content_terms
 
-    toks = sentence.split()
+    toks = spaced_thousands_joined(sentence.split())
     months = re.compile(r"(?i)^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$")
     best = 0
     for i, t in enumerate(toks):
-        if not re.fullmatch(r"\d[\d,]*(\.\d+)?[,.]?", t) or re.fullmatch(r"(19|20)\d{2}[,.]?", t) \
+        if not re.fullmatch(r"\d[\d, ]*(\.\d+)?[,.]?", t) or re.fullmatch(r"(19|20)\d{2}[,.]?", t) \
                 or (i and months.match(toks[i - 1])) or (i and _REFERENCE.fullmatch(toks[i - 1])) \
                 or (i + 1 < len(toks) and months.match(toks[i + 1]) and re.fullmatch(r"[0-3]?\d", t)):
             continue        # a year, a date ("June 30", "30 September"), "Note 13", "Item 7", "page 4"

@@ -90,12 +90,27 @@ def _is_table_row(line: str) -> bool:
     return n >= 2 and not (len(toks) > n and _MONTH.match(toks[-1 - n]))
 
 
+def spaced_thousands_joined(toks: list[str]) -> list[str]:
+    """A sentence's words with a number grouped by spaces ("educating 58 412 learners", "more than 11 000") as one
+    word, as reports that group thousands with a space print them; never in a sentence grouping them with commas."""
+    if any(re.fullmatch(r"\(?\d{1,3}(?:,\d{3})+\)?[,.;:)]?", t) for t in toks):
+        return toks
+    out: list[str] = []
+    for t in toks:
+        if out and re.fullmatch(r"\d{3}[,.;:)]*", t) and re.fullmatch(r"\(?\d{1,3}(?: \d{3})*", out[-1]):
+            out[-1] = f"{out[-1]} {t}"
+        else:
+            out.append(t)
+    return out
+
+
 def reads_as_prose(sentence: str) -> bool:
-    """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,", "15.06.2089")
-    are words here, not figures."""
-    toks = sentence.split()
-    numeric = sum(1 for i, t in enumerate(toks) if _DIGIT.search(t) and _NUMERIC.fullmatch(t)
-                  and not _YEAR.fullmatch(t) and not (i and _MONTH.match(toks[i - 1])) and not _NUMERIC_DATE.fullmatch(t))
+    """A sentence, not a table row run together or a headline over figures. Dates ("June 30, 2021,", "31 December",
+    "15.06.2089") are words here, not figures; a number grouped by spaces ("58 412") is one figure."""
+    toks = spaced_thousands_joined(sentence.split())
+    numeric = sum(1 for i, t in enumerate(toks) if _DIGIT.search(t) and _NUMERIC.fullmatch(t.replace(" ", ""))
+                  and not _YEAR.fullmatch(t) and not (i and _MONTH.match(toks[i - 1])) and not _NUMERIC_DATE.fullmatch(t)
+                  and not (i + 1 < len(toks) and _MONTH.match(toks[i + 1]) and re.fullmatch(r"[0-3]?\d", t)))
     return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
 
 

@@ -23,8 +23,9 @@ from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, 
 from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
-from pipeline.retrieval import (attribution, balance_dates, dividend_parts, entity_columns, eps_basis, facts_rebuild,
-                                payments, rate_rows, row_fit, row_headings, turn_lookups, year_part_columns)
+from pipeline.retrieval import (attribution, balance_dates, combined_rows, dividend_parts, entity_columns, eps_basis,
+                                facts_rebuild, payments, rate_rows, row_fit, row_headings, turn_lookups,
+                                year_part_columns)
 # (the lookup's answers, which its callers name as lookup.FactMatch, lookup.NoMatch, lookup.closest_text)
 from pipeline.retrieval.match_result import FactMatch, NoMatch, closest_text, distinct_pages, distinct_rows  # noqa: F401
 from pipeline.retrieval.measure_named import names_measure, qualified_line
@@ -259,7 +260,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \
-                or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f):
+                or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f) \
+                or combined_rows.one_of_two_asked(ask, f):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
