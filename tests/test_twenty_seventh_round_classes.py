@@ -295,3 +295,39 @@ def test_a_number_grouped_by_spaces_is_one_figure_never_in_a_sentence_grouping_b
     assert spaced_thousands_joined("opened 12 stores and 1,234 jobs in 2071".split())[1] == "12"
     assert reads_as_prose("At 31 December 2071 we operated 61 schools on 38 campuses, educating 54 118 learners "
                           "(2070: 51 406).")
+
+
+def test_a_page_whose_units_row_says_millions_is_checked_in_millions_in_a_report_in_thousands(monkeypatch):
+    # a CFO review printing "£m 2071 2070" over its rows, in a report whose statements are in £000: the claim
+    # "£340.1 million" is on the page, never read as £340.1 thousand
+    from decimal import Decimal
+
+    from pipeline.guardrails.verifier import page_unit, supported
+    from pipeline.nodes import checking
+    from pipeline.state import CitationRef, TurnState
+    from pipeline.stores import corpus
+
+    page = ("Chief Financial Officer's review (continued)\nCash flow and net debt\n£m 2071 2070\n"
+            "Underlying EBITDA 182.3 161.4\nNet debt excluding lease liabilities 340.1 265.0")
+    assert page_unit(page) == "million"
+    monkeypatch.setattr(corpus, "document_units", lambda conn, docs: {d: corpus.DocumentUnits("GBP", "thousands")
+                                                                       for d in docs})
+    state = TurnState(question="net debt 2071")
+    state.citations = [CitationRef(marker=1, doc="d", company="Hollybank", fiscal_year=2071, page=6)]
+    read = checking._read_with_declared_scale(state, {1: page}, None)
+    assert supported(Decimal("340.1"), "million", [read[1]])
+    bare = "Net debt 340,120 265,004"                 # a page declaring nothing prints in the report's unit
+    read = checking._read_with_declared_scale(state, {1: bare}, None)
+    assert supported(Decimal("340,120".replace(",", "")), "thousand", [read[1]])
+
+
+@pytest.mark.parametrize("question, spelled", [
+    ("net debt ex-leases at 30/6/71", "net debt excluding leases at June 30, 2071"),
+    ("EBITDA ex-IFRS 16 2071", "EBITDA excluding IFRS 16 2071"),
+    ("ex-dividend date 2071", "ex-dividend date 2071"),          # a share's dates and rights are no exclusion
+    ("when did the shares trade ex-rights?", "when did the shares trade ex-rights?"),
+])
+def test_ex_hyphen_before_what_a_measure_leaves_out_is_excluding(question, spelled):
+    from pipeline.question.shorthand import spell
+
+    assert spell(question) == spelled

@@ -58,10 +58,15 @@ def numbers_in(text: str) -> list[tuple[str, Decimal, str]]:
     return out
 
 
+def page_unit(text: str) -> str | None:
+    """The scale a page declares: its caption's ("in millions") or its units row's ("£m 2095 2094", "HK$'000")."""
+    return detect_unit(text) or _units_row_scale(text)
+
+
 def page_values(text: str) -> tuple[list[Decimal], Decimal]:
     # the page's figures as the reader reads them (continental "61.204" and "2,41", minus signs, split brackets)
     text = "\n".join(tidy_lines(text.splitlines()))
-    unit = detect_unit(text) or _units_row_scale(text)
+    unit = page_unit(text)
     scale = SCALE.get(unit or "", Decimal(1))
     vals = []
     for tok in re.findall(r"\(?-?\$?\d[\d,]*(?:\.\d+)?\)?%?", text):

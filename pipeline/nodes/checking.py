@@ -8,8 +8,7 @@ from pipeline.core import trace as tr
 from pipeline.question.lexicon import get_lexicon
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
-from pipeline.reading.unit_caption import detect_unit
-from pipeline.guardrails.verifier import check_claim, llm_verify, split_claims, verdict_of
+from pipeline.guardrails.verifier import check_claim, llm_verify, page_unit, split_claims, verdict_of
 from pipeline.nodes.context import MAX_RETRIES, TurnContext, Work
 
 
@@ -46,7 +45,7 @@ def _read_with_declared_scale(state: TurnState, pages: dict[int, str], conn) -> 
     read = dict(pages)
     for c in state.citations:
         u = units.get(c.doc)
-        if u and u.scale and read.get(c.marker) and detect_unit(read[c.marker]) is None:
+        if u and u.scale and read.get(c.marker) and page_unit(read[c.marker]) is None:
             read[c.marker] = f"(in {u.scale})\n{read[c.marker]}"
     return read
 

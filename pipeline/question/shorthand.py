@@ -15,6 +15,9 @@ _FORMS = [
     (r"\bavg\b\.?", "average"), (r"\bprev\b\.?", "previous"),
     (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"), (r"\bopex\b", "operating expenses"),
     (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"), (r"\bincl\b\.?", "including"),
+    # "net debt ex-leases", "EBITDA ex-IFRS 16" (never a share's "ex-dividend", "ex-date", "ex-rights")
+    (r"\bex-(?!(?:dividends?|div|date|rights|entitlement|coupon|interest|gratia|officio|ante|post|works)\b)(?=\w)",
+     "excluding "),
     (r"(?:(?<=\bfrom )|(?<=\bcontinuing )|(?<=\bdiscontinued ))ops\b", "operations"),   # "cash from ops", "continuing ops"
     # per-share and insurers' measures said by their initials
     (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"), (r"\bdps\b", "dividend per share"),
