@@ -115,6 +115,9 @@ _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?i:code|ticker|symbol)\s*:?\s
                            r"|\((?i:symbol|trading\s+symbol|ticker)\s*:\s*([A-Z][A-Z0-9]{1,11})\)"
                            # "listed on SIX Swiss Exchange (ACME)": the code in brackets after the exchange's name
                            rf"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\((?!{_EXCHANGES}\))([A-Z][A-Z0-9]{{1,6}})\)")
+# the report's own shares named as its own ("The Company's shares are listed on the Main Market of the London Stock
+# Exchange (ticker: HVG)", "Our ordinary shares trade on ... (ticker: ACM)")
+_SELF_LISTED = re.compile(r"(?i)\b(?:the\s+(?:company|group)['’]s|our)\s+(?:ordinary\s+|common\s+)?(?:shares|stock)\b")
 # a company named by its legal form ("Acme Cement Limited", "Beta Holdings plc"); a stock exchange's own name is none
 _LEGAL_NAME = re.compile(r"\b[A-Z][\w&.'’-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&.'’-]*){0,5}\s+(?:Limited|Ltd\.?|Inc\.?|plc|PLC|"
                          r"Corporation|Corp\.?|AG|S\.A\.|N\.V\.|Berhad|Bhd)(?!\w)")
@@ -318,7 +321,8 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
             names = [n for n in found if n.end() <= symbol_at]
             # (or the name just after it: "Ticker: ACM / Website www.acme.co.uk" on a company-information page)
             if names and not _another_company(around[names[-1].start():symbol_at], own,
-                                              names[-1].end() - names[-1].start()) or found and not names:
+                                              names[-1].end() - names[-1].start()) or found and not names or \
+                    not found and _SELF_LISTED.search(around[:symbol_at]) and not _LEGAL_NAME.search(around[:symbol_at]):
                 keep(next(g for g in m.groups() if g), "ticker", i + 1, around)
     return list(out.values())
 

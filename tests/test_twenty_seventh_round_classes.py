@@ -331,3 +331,50 @@ def test_ex_hyphen_before_what_a_measure_leaves_out_is_excluding(question, spell
     from pipeline.question.shorthand import spell
 
     assert spell(question) == spelled
+
+
+def test_a_listing_sentence_naming_the_companys_own_shares_gives_its_ticker():
+    from ingest import aliases
+
+    names = ["Wrexley Veterinary Group plc", "Wrexley Veterinary Group"]
+    info = ("Shareholder information\nRegistered office: Wrexley House, Harrogate. Registered in England and Wales, "
+            "company number 10624418. The Company's shares are listed on the Main Market of the London\n"
+            "Stock Exchange (ticker: WVG).\nFinancial calendar")
+    pages = ["WREXLEY VETERINARY GROUP PLC\nAnnual Report 2071", "Strategic report", info]
+    assert ("WVG", "ticker") in [(f.name, f.kind) for f in aliases.learn(pages, names=names)]
+    # another company's listing in the same place is not the report's own
+    other = info.replace("The Company's shares are", "Brackenfold Holdings plc, our partner, has its shares")
+    assert "WVG" not in [f.name for f in aliases.learn(["Cover", "Strategy", other], names=names)]
+
+
+def test_topline_and_interest_cost_name_their_measures():
+    from pipeline.question.lexicon import get_lexicon
+    from pipeline.question.shorthand import spell
+
+    assert spell("Tarwin consolidated topline growth FY71?") == "Tarwin consolidated revenue growth FY71?"
+    assert spell("Q4 top-line") == "Q4 revenue"
+    assert [m.key for m in get_lexicon().find("Tarwin interest cost FY70 (Rs cr)")] == ["interest_expense"]
+
+
+def test_a_clause_conceding_another_measure_qualifies_nothing():
+    from pipeline.question.analysis import analyse
+    from pipeline.question.figure_ask import read_ask
+
+    q = "Did statutory basic EPS decline in FY71 even though attributable profit rose?"
+    f = analyse(q)
+    ask = read_ask(q, f, f.metric)
+    assert f.metric.key == "eps_basic" and not {"profit", "even", "though"} & set(ask.hard + ask.soft)
+
+
+def test_a_standalone_count_is_the_one_said_of_the_company_itself():
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+
+    text = ("PARTICULARS OF EMPLOYEES\nThe Company had 8,406 permanent employees on its rolls as on 31 March 2071 "
+            "(previous year 7,918).\nIncluding employees of subsidiaries, the Group employed 10,214 persons.")
+    page = Passage(chunk_id=1, doc="TARW_2071_AR", company="Tarwin Creek Jewellers", fiscal_year=2071, doc_type="AR",
+                   page=5, score=1.0, text=text)
+    found = prose.covering(None, analyse("Standalone employee count at FY71 end?"), [page], 2071)
+    assert found is not None and "8,406" in found.sentence
+    assert prose.question_kind("employee count at FY71 end") == "count"

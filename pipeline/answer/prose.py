@@ -43,7 +43,8 @@ _YESNO = re.compile(r"(?i)^\s*(did|does|do|is|are|was|were|has|have|had|can|will
 # What kind of number a question asks for.
 _KIND = [("per_share", re.compile(r"(?i)\bper\s+(diluted\s+|basic\s+)?share\b|\beps\b")),
          ("percent", re.compile(r"(?i)\b(percent(age)?|%|rate|proportion|share of)\b")),
-         ("count", re.compile(r"(?i)\bhow\s+many\b|\bnumber\s+of\b|\bhead\s*count\b")),
+         ("count", re.compile(r"(?i)\bhow\s+many\b|\bnumber\s+of\b|\bhead\s*count\b|\b(?:employee|staff|store|branch|"
+                              r"outlet|showroom|customer|member|site|office|restaurant|hotel|school)s?\s+count\b")),
          ("money", re.compile(r"(?i)\bhow\s+much\b|\b(amount|paid|pay|spend|spent|cost|price|dollars?|worth)\b|\$"))]
 _NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£|¥|Rs\.?|EUR|JPY|INR|GBP)?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d,]*(?:\.\d+)?)"
                      r"(?![A-Za-z\d\-])\s*(?P<pct>%|percent\b)?"
@@ -137,7 +138,8 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     q = _GO_UP.sub(r" \1 ", MOST.sub(" ", _YESNO.sub(" ", q)))    # "go up" is a rise: a change, not a word to carry
     q = _SAID_BY.sub(" ", q)        # ("according to management": who the answer is from, not what it is about)
     # ("total" says how much, not what: "Total Management Board remuneration" is covered by its other words)
-    terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d|total", t)]
+    terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d|total", t)
+             and not (t == "count" and question_kind(q) == "count")]     # ("employee count": the kind, no word)
     if WHY.search(q) or re.match(r"(?i)^\s*(and\s+|so\s+)?(why|how come)\b", core_question(facts.text)):
         # "what drove it? (revenue)": the measure is what the sentence must name; the cause words are asked by
         # requiring a causal sentence, not by carrying "drove" ("revenue increased due to ...")
@@ -145,6 +147,9 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     return terms
 
 
+# the parent company itself, as a report beside its group names it ("The Company had ...", "the Company's"; never
+# "the Group", "the company's subsidiaries")
+_PARENT_SAID = re.compile(r"\b(?:The|the)\s+Company(?:['’]s)?\b(?!['’]?s?\s+(?:and\s+its\s+)?subsidiar)")
 _REFERS_BACK = re.compile(r"(?i)^(?:the|this|that|these|its|our)\s")      # ("The impairment ... was recognised because")
 _SAID_BY = re.compile(r"(?i)\b(?:according\s+to|per(?=\s+(?:the\s+)?(?:management|board|directors|ceo|chief|chair|company)\b(?!\s+f))|in\s+the\s+(?:view|words)\s+of|as\s+(?:explained|stated|said)\s+by)\s+"
                       r"(?:the\s+)?(?:management|board|directors|ceo|chief\s+executive|chair(?:man)?|company)\b|"
@@ -244,6 +249,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                     PERSON.search(sent):
                 continue
             have = stems(_not_the_measure(sent, facts.text))
+            if _PARENT_SAID.search(sent):
+                have = have | {"standalon"}     # "The Company had 9,412 employees": the parent's own, as standalone
             if why and facts.metric is not None and any(stems(t) and stems(t) <= have for t in facts.metric.terms):
                 # "what drove it? (revenue)": the report names its measure in its own words ("net sales")
                 have = have | set(stems(" ".join(facts.metric.terms + (facts.metric.label,))))

@@ -144,6 +144,9 @@ _CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth" + NOT_GROWTH_SPEND
 _CHANGE_IN_PERCENT = re.compile(r"(?i),?\s*(?:\bin\s+(?:%|percent(?:age)?(?:\s+terms)?\b)|\(\s*(?:in\s+)?%\s*\))")
 # a subtotal named for what it is before or after ("profit after financial items"): those words name the line even
 # where they are filler elsewhere ("financial year", "line items")
+# a clause conceding another measure's move ("did basic EPS decline even though attributable profit rose?"): context
+# the question gives, never a qualifier of the measure asked
+_CONCESSIVE = re.compile(r"(?i)(?<=\w)\s*,?\s+(?:even\s+though|although|though|despite|in\s+spite\s+of|whereas)\s+\w.*$")
 # who proposes or declares a figure ("the dividend the board has proposed", "as recommended by the directors"): no
 # word of the measure
 _PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors)?|directors)(?=\s+(?:(?:has|have|had)\s+)?"
@@ -184,7 +187,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     hint = _statement_hint(text)
     text = STATEMENT_WORDS.sub(" ", text)
     text = _WEEKS.sub(" weeks ", _BASIS.sub(" ", _UNIT_PHRASE.sub(" ", _PAREN.sub(" ", text))))
-    text = _NOTE_REF.sub(" ", _PROPOSER.sub(" ", text))
+    text = _CONCESSIVE.sub(" ", _NOTE_REF.sub(" ", _PROPOSER.sub(" ", text)))
     if metric is not None and metric.kind == "per_share":
         text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:

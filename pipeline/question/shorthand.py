@@ -11,7 +11,7 @@ from pipeline.core import months
 _FORMS = [
     (r"\byrs\b", "years"), (r"\byr\b", "year"),
     (r"\badj\b\.?", "adjusted"), (r"\bconsol\b\.?", "consolidated"),
-    (r"\brev\b\.?", "revenue"), (r"\brevs\b", "revenues"),
+    (r"\brev\b\.?", "revenue"), (r"\brevs\b", "revenues"), (r"\btop[- ]?line\b", "revenue"),
     (r"\bavg\b\.?", "average"), (r"\bprev\b\.?", "previous"),
     (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"), (r"\bopex\b", "operating expenses"),
     (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"), (r"\bincl\b\.?", "including"),
