@@ -310,6 +310,8 @@ def test_a_page_whose_units_row_says_millions_is_checked_in_millions_in_a_report
     page = ("Chief Financial Officer's review (continued)\nCash flow and net debt\n£m 2071 2070\n"
             "Underlying EBITDA 182.3 161.4\nNet debt excluding lease liabilities 340.1 265.0")
     assert page_unit(page) == "million"
+    assert page_unit("Financial performance\nR million 2071 2070 % change\nHeadline earnings 409.8 367.3 11.6%") == \
+        "million"
     monkeypatch.setattr(corpus, "document_units", lambda conn, docs: {d: corpus.DocumentUnits("GBP", "thousands")
                                                                        for d in docs})
     state = TurnState(question="net debt 2071")
@@ -378,3 +380,21 @@ def test_a_standalone_count_is_the_one_said_of_the_company_itself():
     found = prose.covering(None, analyse("Standalone employee count at FY71 end?"), [page], 2071)
     assert found is not None and "8,406" in found.sentence
     assert prose.question_kind("employee count at FY71 end") == "count"
+
+
+def test_a_south_african_audit_firm_incorporated_is_the_auditor_and_the_company_never_is():
+    from types import SimpleNamespace
+
+    from pipeline.answer import people
+
+    def firm(*texts: str) -> str:
+        pages = [SimpleNamespace(text=t, page=i + 1, doc="d", doc_type="ANNUAL", fiscal_year=2071, company="Tshwane")
+                 for i, t in enumerate(texts)]
+        return people._auditor(SimpleNamespace(claims=[]), "Tshwane Learning Holdings", 2071, pages, lambda p: 1)[0]
+
+    report = ("Independent auditor's report to the shareholders of Tshwane Learning Holdings Limited\nOpinion. We have "
+              "audited the consolidated financial statements. " + "The matters are set out in the notes. " * 10 +
+              "Audit tenure: we report that Ndlovu Kestell Incorporated has been the auditor of Tshwane Learning "
+              "Holdings Limited for six years.\nNdlovu Kestell Incorporated\nDirector: Sipho Dube CA(SA), Registered "
+              "Auditor\nSandton, 4 March 2072")
+    assert "auditor for FY2071 is Ndlovu Kestell Incorporated (" in firm(report)     # never the company itself
