@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pipeline.question.registry import LEGAL_SUFFIX as SUFFIX
+from pipeline.core.common_words import is_common_word
 from pipeline.question.registry import bare_name as bare
 
 # Words of defined terms that any company uses for itself ("the Company", "Parent Entity"), never a name of this one.
@@ -117,7 +118,10 @@ _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?i:code|ticker|symbol)\s*:?\s
                            rf"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\((?!{_EXCHANGES}\))([A-Z][A-Z0-9]{{1,6}})\)")
 # the report's own shares named as its own ("The Company's shares are listed on the Main Market of the London Stock
 # Exchange (ticker: HVG)", "Our ordinary shares trade on ... (ticker: ACM)")
-_SELF_LISTED = re.compile(r"(?i)\b(?:the\s+(?:company|group)['’]s|our)\s+(?:ordinary\s+|common\s+)?(?:shares|stock)\b")
+_SELF_LISTED = re.compile(r"(?i)\b(?:the\s+(?:company|group)['’]s|our)\s+(?:ordinary\s+|common\s+)?(?:shares|stock)\s+"
+                          r"(?:are|is|were)\s+(?:listed|traded|quoted|admitted)\b")
+# (the code bracketed straight after the exchange's name, never after another company's: "Petsure (ticker: PTS)")
+_AFTER_EXCHANGE = re.compile(r"(?i)(?:exchange|market|aim|nasdaq|nyse|board|bourse|b[oö]rse|borsa|bolsa|bursa)\s*\(?\s*$")
 # a company named by its legal form ("Acme Cement Limited", "Beta Holdings plc"); a stock exchange's own name is none
 _LEGAL_NAME = re.compile(r"\b[A-Z][\w&.'’-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&.'’-]*){0,5}\s+(?:Limited|Ltd\.?|Inc\.?|plc|PLC|"
                          r"Corporation|Corp\.?|AG|S\.A\.|N\.V\.|Berhad|Bhd)(?!\w)")
@@ -172,21 +176,6 @@ _NOT_OWN_BRAND = re.compile(r"(?i)\b(?:licen[cs]\w*|franchis\w*|on behalf of|dis
                             r"third[-\s]part\w*|acquir\w*|formerly|previously|sold\s+(?:the|its|our)\b|divest\w*|"
                             r"discontinu\w*|retir\w*|exit\w*)")
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+")
-
-
-def _common_zipf() -> float:
-    return 4.0   # wordfreq's Zipf scale: 4 = once per 100,000 words ("lane", "gold", "premier"), a name is rarer
-
-
-def is_common_word(name: str) -> bool:
-    """Whether `name` is made of common English words only ("Gold", "Premier Foods" no, "Gold Star" yes): such a
-    name, learned for a company, would take a question's ordinary words for the company. In capitals too ("CHART")."""
-    from wordfreq import zipf_frequency
-
-    words = [w for w in re.split(r"[\s\-&’']+", name.strip(" “”\"‘’")) if w]
-    if not words:
-        return True
-    return all(zipf_frequency(w.lower(), "en") >= _common_zipf() for w in words)
 
 
 def _sentence_before(text: str, start: int) -> str:
@@ -322,7 +311,8 @@ def learn(pages: Sequence[str], *, names: Sequence[str], head_pages: int = 60) -
             # (or the name just after it: "Ticker: ACM / Website www.acme.co.uk" on a company-information page)
             if names and not _another_company(around[names[-1].start():symbol_at], own,
                                               names[-1].end() - names[-1].start()) or found and not names or \
-                    not found and _SELF_LISTED.search(around[:symbol_at]) and not _LEGAL_NAME.search(around[:symbol_at]):
+                    not found and _SELF_LISTED.search(around[:symbol_at]) and not _LEGAL_NAME.search(around[:symbol_at]) \
+                    and _AFTER_EXCHANGE.search(around[:symbol_at]):
                 keep(next(g for g in m.groups() if g), "ticker", i + 1, around)
     return list(out.values())
 

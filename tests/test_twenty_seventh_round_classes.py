@@ -64,27 +64,25 @@ def test_a_dividend_per_share_after_a_currency_code_in_a_sentence_with_numeric_d
     found = _proposal_found(text, "DPS proposed for 2071")
     assert found is not None and found.stated is not None and found.stated.amount == "RSD 214"
     assert _proposal_found(text.replace("RSD", "CHF"), "Proposed dividend per share FY2071").stated.amount == "CHF 214"
-    # the year printed after the amount is the year it is for: 2070's question is not answered by 2071's proposal
-    assert _proposal_found(text, "DPS proposed for 2070", 2070) is None or \
-        _proposal_found(text, "DPS proposed for 2070", 2070).stated.amount != "RSD 214"
+    # the year printed after the amount is the year it is for: 2070's question is never answered by 2071's proposal
+    assert _proposal_found(text, "DPS proposed for 2070", 2070) is None
 
 
 def test_a_table_of_the_dividend_paid_during_the_year_never_answers_the_proposed_dividend():
-    pages = [["12. Dividends", "Group and Company 2071 2070", "€ €",
-              "Final net ordinary dividend paid during the year 1,500,000 1,125,000",
-              "Net dividend per share (€) 0.020 0.015",
-              "Gross dividend per share (€) 0.031 0.023",
-              "The dividend paid in 2071 related to the financial year ended 31 October 2070."]]
+    pages = [["Note 24 Distributions to shareholders", "2071 2070", "€000 €000",
+              "Final dividend paid during the year 2,812 2,406",
+              "Dividend per share (€) 0.14 0.12",
+              "The dividend paid in 2071 was the final dividend for the year ended 31 March 2070."]]
     company = "Sliema Heights Hospitality p.l.c."
-    assert _answer("Proposed gross DPS for FY2071", pages, company, 2071, 2071) is None
+    assert _answer("Proposed DPS for FY2071", pages, company, 2071, 2071) is None
     assert _answer("DPS recommended by the board for 2071", pages, company, 2071, 2071) is None
-    assert _answer("Gross dividend per share paid during 2071", pages, company, 2071, 2071) == "0.031"
+    assert _answer("Dividend per share paid during 2071", pages, company, 2071, 2071) == "0.14"
     # a proposal's own row is the proposal
-    proposed = [["12. Dividends", "Group and Company 2071 2070", "€ €",
-                 "Final net ordinary dividend paid during the year 1,500,000 1,125,000",
-                 "Net dividend per share (€) 0.020 0.015",
-                 "Proposed final gross dividend per share (€) 0.0385 0.031"]]
-    assert _answer("Proposed gross DPS for FY2071", proposed, company, 2071, 2071) == "0.0385"
+    proposed = [["Note 24 Distributions to shareholders", "2071 2070", "€000 €000",
+                 "Final dividend paid during the year 2,812 2,406",
+                 "Dividend per share (€) 0.14 0.12",
+                 "Proposed final dividend per share (€) 0.17 0.14"]]
+    assert _answer("Proposed DPS for FY2071", proposed, company, 2071, 2071) == "0.17"
 
 
 _BASIC_ONLY = [["Consolidated income statement", "for the year ended 31 December 2071", "£m 2071 2070",
@@ -136,9 +134,9 @@ _PRIOR_FIRST = [["HOSHIGAOKA FOODS CO., LTD. AND CONSOLIDATED SUBSIDIARIES", "Co
 @pytest.mark.parametrize("question, year, expect", [
     ("Hoshigaoka net sales FY3/2071", 2071, "190,415"),      # the current year's column is the second, yen before US$
     ("Hoshigaoka net sales FY3/2070", 2070, "184,206"),
-    ("Recurring profit FY ended Mar-2071", 2071, "13,842"),  # Japanese GAAP's ordinary profit, by its other name
+    ("Hoshigaoka recurring profit for the year to March 31, 2071", 2071, "13,842"),   # ordinary profit's other name
     ("Hoshigaoka ordinary profit FY3/2070", 2070, "13,115"),
-    ("BPS at March 31, 2071 (yen)", 2071, "1,915.40"),       # "2,625.04 yen": a unit printed after each figure
+    ("Hoshigaoka BPS end of FY3/2071", 2071, "1,915.40"),     # "1,915.40 yen": a unit printed after each figure
     ("Hoshigaoka EPS FY3/2070", 2070, "182.44"),
 ])
 def test_a_japanese_statement_with_the_prior_year_first_and_units_after_its_figures(question, year, expect):
@@ -218,19 +216,18 @@ def test_as_adjusted_column_captions_and_a_new_note_on_a_continued_page(question
     assert _answer(question, _AS_ADJUSTED, "Oswegatchie Pump & Meter Corporation", year, 2071) == expect
 
 
-@pytest.mark.parametrize("question, spelled", [
-    ("Quinault Ridge parts sales FY95", "Quinault Ridge Equipment Holdings, Inc. parts sales FY95"),
-    ("How much did Quinault Ridge's rental fleet cost?",
-     "How much did Quinault Ridge Equipment Holdings, Inc.'s rental fleet cost?"),
-    ("Tarwin Creek revenue FY97", "Tarwin Creek Jewellers Limited revenue FY97"),
+@pytest.mark.parametrize("question, spelled", [        # (first words too short to name a company alone)
+    ("Oban Ridge parts sales FY95", "Oban Ridge Equipment Holdings, Inc. parts sales FY95"),
+    ("How much did Oban Ridge's rental fleet cost?", "How much did Oban Ridge Equipment Holdings, Inc.'s rental fleet cost?"),
+    ("Kiso Creek revenue FY97", "Kiso Creek Jewellers Limited revenue FY97"),
 ])
 def test_a_names_first_two_words_before_the_words_saying_its_business_name_it(question, spelled):
     # "Equipment Holdings", "Jewellers": words saying what the business is, after the name proper; a place after the
     # first two words ("Tata Steel Europe") still makes them no name of its own
     from pipeline.question.registry import Registry
 
-    reg = Registry([Company(key="q", name="Quinault Ridge Equipment Holdings, Inc."),
-                    Company(key="t", name="Tarwin Creek Jewellers Limited"),
+    reg = Registry([Company(key="q", name="Oban Ridge Equipment Holdings, Inc."),
+                    Company(key="t", name="Kiso Creek Jewellers Limited"),
                     Company(key="m", name="Oban Steel Europe")])
     assert reg.spell_out(question) == spelled
     assert reg.spell_out("Oban Steel revenue") == "Oban Steel revenue"
@@ -292,7 +289,7 @@ def test_a_number_grouped_by_spaces_is_one_figure_never_in_a_sentence_grouping_b
 
     assert spaced_thousands_joined("educating 54 118 learners (2070: 51 406).".split()) == \
         ["educating", "54 118", "learners", "(2070:", "51 406)."]
-    assert spaced_thousands_joined("opened 12 stores and 1,234 jobs in 2071".split())[1] == "12"
+    assert spaced_thousands_joined("opened 12 345 stores and 1,234 jobs in 2071".split())[1] == "12"   # commas
     assert reads_as_prose("At 31 December 2071 we operated 61 schools on 38 campuses, educating 54 118 learners "
                           "(2070: 51 406).")
 
@@ -398,3 +395,169 @@ def test_a_south_african_audit_firm_incorporated_is_the_auditor_and_the_company_
               "Holdings Limited for six years.\nNdlovu Kestell Incorporated\nDirector: Sipho Dube CA(SA), Registered "
               "Auditor\nSandton, 4 March 2072")
     assert "auditor for FY2071 is Ndlovu Kestell Incorporated (" in firm(report)     # never the company itself
+
+
+_MEASURE_GROUPS = [["Note 3 Operating segments (excerpt)", "Net sales Operating profit", "SEK m 2071 2070 2071 2070",
+                    "Industrial Cooling 3,126 2,918 412 348", "Heat Recovery 1,846 1,612 202 148",
+                    "Group-wide functions and eliminations -146 -123 -136 -169", "Group 4,826 4,407 478 327"],
+                   ["3. Segment information Revenue Operating profit", "2071 2070 2071 2070", "Rm Rm Rm Rm",
+                    "Corrugated Board 9,215.6 8,642.8 1,012.4 948.6", "Corporate - - (127.9) (74.2)",
+                    "Group - continuing operations 9,215.6 8,642.8 884.5 874.4"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Heat Recovery operating profit 2070", 2070, "148"),         # measures named over year pairs, segments as rows
+    ("Industrial Cooling net sales 2071", 2071, "3,126"),
+    ("Corrugated Board operating profit 2070", 2070, "948.6"),
+    ("Group-wide functions and eliminations net sales 2071", 2071, "-146"),
+])
+def test_measures_named_over_their_year_pairs_with_segments_as_rows(question, year, expect):
+    assert _answer(question, _MEASURE_GROUPS, "Sjöholm Kylteknik AB", year, 2071) == expect
+
+
+def test_an_elimination_row_opening_with_group_is_never_the_groups_figure():
+    facts = _facts(_MEASURE_GROUPS, "Sjöholm Kylteknik AB", 2071)
+    whole = [f for f in facts if f.page == 1 and f.fiscal_year == 2071 and "segment" not in f.qualifiers]
+    assert not any(f.value_printed == "-146" for f in whole)
+
+
+def test_a_nordic_pre_tax_line_and_gp_shorthand():
+    from pipeline.question.shorthand import spell
+
+    pages = [["Consolidated income statement", "SEK m Note 2071 2070", "Net sales 3 8,412 7,905",
+              "Operating profit 1,092 923", "Financial items, net 6 -84 -97", "Profit after financial items 1,008 826",
+              "Tax 7 -212 -176", "Profit for the year 796 650"]]
+    assert _answer("Pre-tax profit 2070", pages, "Sjöholm Kylteknik AB", 2070, 2071) == "826"
+    assert spell("GP FY2071") == "gross profit FY2071"
+    assert spell("the GP interest in the partnership") == "the GP interest in the partnership"
+
+
+# Counter-examples the audit of this stop's change found (each was a wrong answer or a lost right one): the classes'
+# limits, kept as tests.
+
+def test_a_change_column_captioned_over_two_sub_columns_keeps_both():
+    pages = [["Summarised income statement", "Audited Audited", "2071 2070 Change", "Notes Rm Rm Rm %",
+              "Revenue 14,862.4 13,905.1 957.3 6.9", "Operating profit 1,313.1 1,360.6 (47.5) (3.5)"]]
+    company = "Keurbooms Board Holdings Limited"
+    assert _answer("Keurbooms revenue 2071", pages, company, 2071, 2071) == "14,862.4"
+    assert _answer("Keurbooms revenue 2070", pages, company, 2070, 2071) == "13,905.1"
+    assert _answer("Keurbooms operating profit 2070", pages, company, 2070, 2071) == "1,360.6"
+
+
+def test_a_whole_number_per_share_figure_is_never_taken_for_a_note_number():
+    pages = [["Summarised income statement", "2071 2070 %", "Notes Rm Rm change",
+              "Revenue 2 14,862.4 13,905.1 6.9", "Dividend per share (cents) 42 38.5 9.1"]]
+    company = "Keurbooms Board Holdings Limited"
+    assert _answer("Keurbooms DPS 2071", pages, company, 2071, 2071) in (None, "42")
+    assert _answer("Keurbooms DPS 2070", pages, company, 2070, 2071) in (None, "38.5")
+
+
+def test_a_measures_two_bases_in_brackets_are_no_two_things_joined():
+    pages = [["Consolidated income statement", "£m 2071 2070", "Profit for the year 40.2 36.8",
+              "Earnings per share (Basic and Diluted) 21.4 19.6",
+              "Cost of sales (excluding depreciation & amortisation) 300.0 280.0"]]
+    company = "Oban Steel Europe plc"
+    assert _answer("Oban diluted EPS 2071", pages, company, 2071, 2071) == "21.4"
+    assert _answer("Oban basic EPS 2071", pages, company, 2071, 2071) == "21.4"
+    assert _answer("Oban cost of sales excluding depreciation 2071", pages, company, 2071, 2071) == "300.0"
+
+
+def test_a_ratio_of_the_parents_figure_to_the_groups_asks_each_input_its_own(monkeypatch):
+    from pipeline.answer import figure_inputs
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval import fact_match
+    from pipeline.state import TurnState
+
+    asked = []
+    monkeypatch.setattr(figure_inputs.lookup, "find", lambda conn, ask, company, year, **kw: (
+        asked.append(ask), fact_match.NoMatch(ask.measure, [], "not printed"))[1])
+    q = "Standalone revenue as a percentage of consolidated revenue, FY71?"
+    inputs = figure_inputs.FigureInputs(TurnState(question=q), None, analyse(q), "Tarwin Creek", 2071, lambda p: 1)
+    with pytest.raises(figure_inputs.calculator.CalculationError):
+        inputs.phrase_input("consolidated revenue", 2071)
+    assert asked and not asked[0].parent_only
+
+
+@pytest.mark.parametrize("sentence", [
+    "The Company, together with its subsidiaries, had 10,214 employees at 31 March 2071.",
+    "The Company's workforce across the Group, including all subsidiaries, was 10,214 at 31 March 2071.",
+])
+def test_a_sentence_about_the_company_and_its_group_is_never_the_standalone_count(sentence):
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+
+    page = Passage(chunk_id=1, doc="TARW_2071_AR", company="Tarwin Creek Jewellers", fiscal_year=2071, doc_type="AR",
+                   page=5, score=1.0, text="PARTICULARS OF EMPLOYEES\n" + sentence)
+    assert prose.covering(None, analyse("Standalone employee count at FY71 end?"), [page], 2071) is None
+
+
+def test_another_companys_ticker_near_the_listing_sentence_is_never_the_reports():
+    from ingest import aliases
+
+    names = ["Wrexley Veterinary Group plc", "Wrexley Veterinary Group"]
+    for text in ("Shareholder information\nThe Group's shares in Brackenfold, an associate listed on AIM (ticker: BKF), "
+                 "were sold in the year.",
+                 "Shareholder information\nOur shares are listed on the Main Market.\nTSR comparator group\n"
+                 "Petsure (ticker: PTS)\nCVS Group (ticker: CVSG)"):
+        assert not [f for f in aliases.learn(["Cover", "Strategy", text], names=names) if f.kind == "ticker"]
+
+
+def test_a_banks_ordinary_income_is_never_its_ordinary_profit():
+    pages = [["Consolidated Statement of Income", "(Millions of yen) 2070 2071", "Ordinary income 142,816 151,204",
+              "Ordinary expenses 118,402 124,615", "Ordinary profit 24,414 26,589"]]
+    assert _answer("Kiso recurring profit FY2071", pages, "Kiso Shinkin Holdings, Ltd.", 2071, 2071) == "26,589"
+
+
+def test_eps_with_a_diluted_row_read_under_another_heading_is_never_the_basic_figure():
+    pages = [["Consolidated Statements of Income", "(in millions, except per share) 2071 2070",
+              "Net income 125.0 112.0", "Basic earnings per share $ 1.25 $ 1.14"],
+             ["Note 9 Earnings per share", "(in millions) 2071 2070", "Weighted average shares - basic 100.0 98.2",
+              "Dilutive effect of options 3.3 1.8", "Weighted average shares - diluted 103.3 100.0",
+              "Diluted 1.21 1.12"]]
+    assert _answer("Tarnley EPS 2071", pages, "Tarnley Hearth, Inc.", 2071, 2071) != "1.25"
+
+
+@pytest.mark.parametrize("question", ["How much revenue came from Hong Kong in 2071?", "New Zealand dollar exposure"])
+def test_a_place_leading_a_companys_name_is_never_that_company(question):
+    from pipeline.question.registry import Registry
+
+    reg = Registry([Company(key="h", name="Hong Kong Electric Holdings Limited"),
+                    Company(key="n", name="New Zealand Oil & Gas Limited")])
+    assert reg.spell_out(question) == question
+
+
+def test_a_bare_current_heading_a_bare_sub_total_and_a_continued_notes_running_head_stay_as_they_were():
+    pages = [["Note 18 Borrowings", "$m 2071 2070", "Non-current", "Bank loans 120.0 110.0", "Notes 300.0 300.0",
+              "Current", "Bank loans 50.0 40.0"],
+             ["Note 4 Segments", "$m 2071 2070", "Revenue", "North America 300.0 280.0", "Europe 100.0 90.0",
+              "Sub-total 400.0 370.0", "Corporate (20.0) (18.0)", "Total 380.0 352.0"]]
+    company = "Ashdown Fluid Systems, Inc."
+    assert _answer("Ashdown current bank loans 2071", pages, company, 2071, 2071) == "50.0"
+    assert _answer("Ashdown non-current bank loans 2071", pages, company, 2071, 2071) == "120.0"
+    assert _answer("Ashdown Europe revenue 2070", pages, company, 2070, 2071) == "90.0"
+
+
+@pytest.mark.parametrize("question", ["ex-factory price 2071", "who was the ex-CEO?", "margin up about 50-BPS"])
+def test_ex_and_bps_in_other_senses_are_left_as_written(question):
+    from pipeline.question.shorthand import spell
+
+    assert spell(question) == question
+
+
+def test_a_label_naming_amounts_in_cents_keeps_its_words():
+    from pipeline.reading.cells import split_row
+
+    assert split_row("Dividends of 5 cents and 3 cents 120 100") == ("Dividends of 5 cents and 3 cents", ["120", "100"])
+
+
+def test_entity_or_operations_captions_over_year_pairs_are_no_measures():
+    pages = [["30. Net asset value per share", "Group Company", "2071 2070 2071 2070",
+              "Net asset value per ordinary share (cents) 87.39 76.35 42.67 42.72"]]
+    assert _answer("NAV per share, Company level, FY71", pages, "Merlion Quay Holdings Limited", 2071, 2071) == "42.67"
+    from pipeline.reading import measure_columns
+    from pipeline.reading.tables import parse_page
+
+    eps = ["29. Earnings per share", "Continuing operations Discontinued operations Total",
+           "2071 2070 2071 2070 2071 2070", "Basic earnings per share (cents) 14.61 10.30 0.82 (0.49) 15.43 9.81"]
+    assert measure_columns.cells(parse_page("\n".join(eps))) == []

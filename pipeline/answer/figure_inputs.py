@@ -23,6 +23,8 @@ _COST_LINE = re.compile(r"(?i)\b(?:costs?|expenses?|expenditures?|wages|salaries
                         r"^\s*(?:income\s+)?tax(?:es|ation)?(?:\s+(?:expense|charge))?\s*$")
 
 
+_PARENT_WORD = re.compile(r"(?i)\bstand[- ]?alone\b|\bseparate\b|\bunconsolidated\b|\bparent\b")
+_GROUP_WORD = re.compile(r"(?i)(?<!un)\bconsolidated\b|\bgroup\b")
 # Words that name how a measure is derived, not whose it is.
 _DERIVED_WORDS = ("margin margins ratio rate turnover days percent percentage share proportion yield coverage "
                   "intensity conversion growth cagr average change per times divided over cash flow free net "
@@ -159,10 +161,12 @@ class FigureInputs:
         if metric is not None and (not metric.printed or metric.key in self.local):
             return self.value(metric, year)
         ask = figure_ask.read_ask(phrase, QuestionFacts(text=phrase), metric)
-        # whose figure the whole question asks ("Standalone net profit margin (PAT / revenue)"): every input's
-        whole = figure_ask.read_ask(self.facts.text, self.facts, None, with_qualifiers=False)
-        ask.parent_only, ask.company_named, ask.company_unclear = whole.parent_only, whole.company_named, \
-            whole.company_unclear
+        # whose figure the whole question asks ("Standalone net profit margin (PAT / revenue)"): every input's,
+        # unless it names both ("standalone revenue as a share of consolidated revenue": each input its own)
+        if not (_PARENT_WORD.search(self.facts.text) and _GROUP_WORD.search(self.facts.text)):
+            whole = figure_ask.read_ask(self.facts.text, self.facts, None, with_qualifiers=False)
+            ask.parent_only, ask.company_named, ask.company_unclear = whole.parent_only, whole.company_named, \
+                whole.company_unclear
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{phrase} is not printed for FY{year} in {self.company}'s filings")

@@ -147,9 +147,9 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     return terms
 
 
-# the parent company itself, as a report beside its group names it ("The Company had ...", "the Company's"; never
-# "the Group", "the company's subsidiaries")
-_PARENT_SAID = re.compile(r"\b(?:The|the)\s+Company(?:['’]s)?\b(?!['’]?s?\s+(?:and\s+its\s+)?subsidiar)")
+# the parent company itself, as a report beside its group names it ("The Company had ...", "the Company's"), in a
+# sentence naming no group, subsidiary or consolidated figure ("The Company, together with its subsidiaries, ...")
+_PARENT_SAID = re.compile(r"^(?!.*(?:subsidiar|\b[Gg]roup\b|[Cc]onsolidated)).*\b(?:The|the)\s+Company\b", re.S)
 _REFERS_BACK = re.compile(r"(?i)^(?:the|this|that|these|its|our)\s")      # ("The impairment ... was recognised because")
 _SAID_BY = re.compile(r"(?i)\b(?:according\s+to|per(?=\s+(?:the\s+)?(?:management|board|directors|ceo|chief|chair|company)\b(?!\s+f))|in\s+the\s+(?:view|words)\s+of|as\s+(?:explained|stated|said)\s+by)\s+"
                       r"(?:the\s+)?(?:management|board|directors|ceo|chief\s+executive|chair(?:man)?|company)\b|"

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.core.common_words import is_common_word
+
 DEFAULT_REGISTRY = Path(__file__).parent.parent / "data" / "companies.toml"
 
 
@@ -217,7 +219,9 @@ class Registry:
             m = re.match(r"([A-Z][\w&'’\-]*\s+[A-Z][\w&'’\-]*)\s+(\S.*)$", bare_name(c.name))
             # (only a trailing word that says what the business is, "Foods", "Alimentos", "Gold Mining": never a
             # place or another name, "Tata Steel Europe", "Bank Negara Indonesia" are not their first two words')
-            if m and not all(w.lower() in _GENERIC_FIRST_WORDS for w in m.group(1).split()):
+            # (never a place or an ordinary word leading the name, "Hong Kong Electric", "New Zealand Oil & Gas")
+            if m and not all(w.lower() in _GENERIC_FIRST_WORDS for w in m.group(1).split()) and \
+                    not is_common_word(m.group(1).split()[0]):
                 descriptive = all(w.lower() in _BUSINESS_WORDS for w in re.findall(r"[A-Za-z]+", m.group(2)))
                 seen.setdefault(" ".join(m.group(1).lower().split()), []).append((c, descriptive))
         taken = self.names() | set(self._shared)

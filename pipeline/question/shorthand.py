@@ -15,15 +15,18 @@ _FORMS = [
     (r"\bavg\b\.?", "average"), (r"\bprev\b\.?", "previous"),
     (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"), (r"\bopex\b", "operating expenses"),
     (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"), (r"\bincl\b\.?", "including"),
-    # "net debt ex-leases", "EBITDA ex-IFRS 16" (never a share's "ex-dividend", "ex-date", "ex-rights")
-    (r"\bex-(?!(?:dividends?|div|date|rights|entitlement|coupon|interest|gratia|officio|ante|post|works)\b)(?=\w)",
-     "excluding "),
+    # "net debt ex-leases", "EBITDA ex-IFRS 16", "growth ex-FX": what a measure leaves out (never "ex-dividend",
+    # "ex-factory", "ex-CEO": a share's date, a price's terms, a former holder)
+    (r"\bex-(?=(?:leases?|ifrs|fuel|items|one-?offs?|exceptionals?|special|acquisitions?|disposals?|fx|currency|"
+     r"restructuring|impairments?|goodwill|amorti[sz]ation|depreciation)\b)", "excluding "),
     (r"(?:(?<=\bfrom )|(?<=\bcontinuing )|(?<=\bdiscontinued ))ops\b", "operations"),   # "cash from ops", "continuing ops"
     # per-share and insurers' measures said by their initials
     (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"), (r"\bdps\b", "dividend per share"),
     (r"\bbvps\b", "book value per share"),
+    # "GP" in capitals for gross profit (never a partnership's general partner: "GP interest", "GP units")
+    (r"(?<![\w&])(?-i:GP)(?![\w&])(?!\s+(?:interests?|units?|distributions?|incentive|stake|partner))", "gross profit"),
     # "BPS" in capitals for book value per share, as Japanese and Korean reports print it (never "50 bps", basis points)
-    (r"(?<![\d.])(?<![\d.]\s)\b(?-i:BPS)\b", "book value per share"),
+    (r"(?<![\d.\-])(?<![\d.]\s)\b(?-i:BPS)\b", "book value per share"),
     # "workers' comp" (never "comp sales", comparable sales)
     (r"(?:(?<=\bworkers' )|(?<=\bworkers’ )|(?<=\bworkers ))comp\b", "compensation"),
     # "NI" in capitals for net income where it opens the measure asked ("NI attributable to ...", "what was NI",

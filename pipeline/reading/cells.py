@@ -47,7 +47,8 @@ def split_row(line: str) -> tuple[str, list[str]]:
     unit = None
     while i > 0:
         t = toks[i - 1]
-        if t.lower() in _UNIT_AFTER and i > 1 and _VALUE.match(toks[i - 2]) and sum(x == t for x in toks) > 1:
+        if t.lower() in _UNIT_AFTER and i > 1 and _VALUE.match(toks[i - 2]) and sum(x == t for x in toks) > 1 and \
+                (unit or not values):     # (after every figure: "5 cents and 3 cents 120 100" is a label's)
             unit, i = t.lower(), i - 1
             continue
         if _MARKER.match(t) and not t.startswith("(") and i > 1 and re.fullmatch(r"\(?-?\d[\d,]*\.\d+\)?", toks[i - 2]):
@@ -99,7 +100,7 @@ _UNIT_TOKEN = re.compile(r"(?i)pence|cents?|p|c|sen|%|[a-z]{0,3}[£$€¥](?:m|m
 # a total row's label ("Total revenues", "Total" alone)
 # a total row ("Total current assets", "Total"), also as Indian schedules print it: "Sub-total - Non-current assets",
 # "TOTAL - ASSETS"
-TOTAL_ROW = re.compile(r"(?i)^(?:sub[- ]?)?total(?:\s*[-–:]\s*|\s+|$)")
+TOTAL_ROW = re.compile(r"(?i)^(?:sub[- ]?total\s*[-–:]\s*(?=\S)|total(?:\s*[-–:]\s*|\s+|$))")   # (a bare "Sub-total": a part's)
 
 
 def heading_label(label: str) -> str:

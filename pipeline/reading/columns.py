@@ -59,8 +59,8 @@ fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full parti
 thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
 euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated item aop code 000 '000 000s of actual reported on basis increase decrease inc
-dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs previous
-prior current sl sr""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
+dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs sl
+sr""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,7 @@ def _fragment(line: str) -> bool:
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*(?:refer(?:\s+to)?\s+)?notes?\s+\d{1,2}\s*\)", " ", line))   # "(Note 1)": a reference
     rest = CURRENCY_RE.sub(" ", rest)
     rest = re.sub(r"(?i)\bas\s+(?:adjusted|recast|revised)\b", " ", rest)     # a column restated: "As Adjusted*"
+    rest = re.sub(r"(?i)\b(?:previous|prior|current)\s+(?=(?:fiscal\s+|financial\s+)?(?:year|period)\b)", " ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?|\b(?:52|53|13|14|16|17)[- ]weeks?\b", " ", rest)   # "May 31,", "(53 weeks)"
     words = re.findall(r"(?i)\b[qh][1-4]\b|[A-Za-z%]+|\d+", rest)     # ("Q1 2094 Q2 2094": a quarter's column)
     for w in words:
@@ -253,7 +254,7 @@ def header_block(lines: list[str]) -> Header | None:
         if m.start() > periods[0][0] and not any(a <= m.start() < b for a, b, *_ in periods):
             marks.append((m.start(), "change"))
     if any(len(_PERIOD.findall(ln)) >= 2 for ln in rest):     # (not a header printing one column per line)
-        marks = _one_line_of_changes(marks, [len(caption) + 1 if k else 0] + [len(ln) + 1 for ln in rest])
+        marks = _one_line_of_changes(marks, [len(caption) + 1 if k else 0] + [len(ln) + 1 for ln in rest], text)
     marks.sort()
     # collapse "% Change" counted twice (the % and the word)
     merged: list[tuple[int, str]] = []
@@ -301,18 +302,19 @@ def header_block(lines: list[str]) -> Header | None:
     return Header(columns=columns, text=text, unit=unit, ambiguous_years=ambiguous_years(columns))
 
 
-def _one_line_of_changes(marks: list[tuple[int, str]], widths: list[int]) -> list[tuple[int, str]]:
-    """A stacked header names its change columns once per line ("2097 2096 %" over "Notes Rm Rm change"): the change
-    columns are those of the line that names most of them, never the sum of its lines'. `widths`: the caption's and
-    each header line's length in the joined text, in order."""
+def _one_line_of_changes(marks: list[tuple[int, str]], widths: list[int], text: str) -> list[tuple[int, str]]:
+    """A stacked header captioning one change column "%" over "change" ("2097 2096 %" over "Notes Rm Rm change"):
+    one column, never two. Any other stack ("Change" over "Rm %", an amount and a rate) keeps each mark. `widths`:
+    the caption's and each header line's length in the joined text, in order."""
     bounds = list(itertools.accumulate(widths))
     line_of = [next(i for i, b in enumerate(bounds) if pos < b) if pos < bounds[-1] else len(bounds)
                for pos, _ in marks]
-    by_line = collections.Counter(i for (_, kind), i in zip(marks, line_of) if kind == "change")
-    if len(by_line) < 2:
+    changes = [(text[pos:pos + 6].lower(), i) for (pos, kind), i in zip(marks, line_of) if kind == "change"]
+    lines = sorted({i for _, i in changes})
+    if len(lines) != 2 or not all(w.startswith("%") for w, i in changes if i == lines[0]) or \
+            not all(w.startswith("change") for w, i in changes if i == lines[1]):
         return marks
-    keep = max(sorted(by_line), key=lambda i: by_line[i])
-    return [m for m, i in zip(marks, line_of) if m[1] != "change" or i == keep]
+    return [m for m, i in zip(marks, line_of) if m[1] != "change" or i == lines[0]]
 
 
 def ambiguous_years(columns: list[Column]) -> set[int]:

@@ -76,7 +76,7 @@ def cells(t: PageTable) -> list[SegmentCell]:
         m = _HEADER.match(lines[i])
         names = _names(m.group(2)) if m else []
         if len(names) < 2:
-            i = _year_blocks(lines, i, out)
+            i = max(_year_blocks(lines, i, out), _measure_groups(lines, i, out))
             continue
         year, j = int(m.group(1)), i + 1
         units = _units(lines[j], len(names)) if j < len(lines) else None
@@ -128,3 +128,40 @@ def _block(lines: list[str], j: int, names: list[str], units: list, period: Colu
                        SegmentCell(j, None if _TOTAL_COLUMN.fullmatch(label) else label, name, value, period, unit))
         j += 1
     return j
+
+
+# a years line repeating its years once per measure named on the line above, a unit caption perhaps leading it
+# ("Net sales Operating profit" / "SEK m 2092 2091 2092 2091"; "Revenue Operating profit" / "2097 2096 2097 2096")
+_YEARS_LINE = re.compile(r"(?i)^\s*(?:[a-z]{0,3}\$?\s?(?:m|mn|bn|'000|’000|000|million|thousand)?\s+)?((?:(?:19|20)\d{2}\s*)+)$")
+
+
+_NO_MEASURE = re.compile(r"(?i)\s*(?:the\s+)?(?:group|company|consolidated|parent|separate|stand-?alone|bank|individual|total|"
+                         r"(?:continuing|discontinued)(?:\s+operations)?|restated|(?:as\s+)?reported|(?:un)?audited)\b")
+
+
+def _measure_groups(lines: list[str], i: int, out: list[SegmentCell]) -> int:
+    """The measures' names at i over a years line repeating its years per measure, segments as rows ("Heat Pumps
+    2,846 2,612 402 348"): each cell the segment's figure of its measure and year. The next line to read."""
+    if split_row(lines[i])[1] or i + 1 >= len(lines) or not (m := _YEARS_LINE.match(lines[i + 1])):
+        return i + 1
+    years = [int(y) for y in m.group(1).split()]
+    k = len(dict.fromkeys(years))
+    n = len(years) // k if k >= 1 and len(years) % k == 0 else 0
+    names = _names(_CAPTION_LEAD.sub("", lines[i]))[-n:] if n >= 2 else []
+    if len(names) != n or years != years[:k] * n or any(re.search(r"\d", x) or _NO_MEASURE.match(x) for x in names):
+        return i + 1        # (whose columns, "Group Company", or which operations, "Continuing ... Total": no measures)
+    j = i + 2
+    units = _units(lines[j], n * k) if j < len(lines) else None
+    j += units is not None
+    units = units or [None] * (n * k)
+    while j < len(lines):
+        label, values = split_row(lines[j])
+        if not label or len(values) != n * k or not re.search(r"[A-Za-z]{2}", label):
+            break
+        for c, value in enumerate(values):
+            period = Column(year=years[c % k], end=None, kind="value", span="year", header=str(years[c % k]))
+            whole = _TOTAL_COLUMN.fullmatch(label.strip()) or re.match(r"(?i)(?:group|total)\s+[-–]\s+", label)
+            out.append(SegmentCell(j, None if whole else label.strip(), names[c // k], value, period, units[c]))
+        j += 1
+    return j
+

@@ -36,7 +36,8 @@ class Row:
         if len(self.values) == len(cols):
             return list(zip(cols, self.values))
         if cols[0].kind == "note" and len(self.values) == len(cols) - 1:
-            if cols[-1].kind == "change" and re.fullmatch(r"\d{1,2}", self.values[0]) and \
+            if cols[-1].kind == "change" and re.fullmatch(r"[1-9]", self.values[0]) and \
+                    not re.search(r"(?i)per\s+share|\bcents?\b|\bpence\b|\beps\b|%", self.label) and \
                     all(re.search(r"[.,]\d", v) or not re.search(r"\d", v) for v in self.values[1:]):
                 # a note's number, then figures printed as figures are ("4 (186.4) -"): the change cell is blank
                 return list(zip(cols[:-1], self.values))

@@ -37,7 +37,7 @@ def header_years(line: str) -> list[int] | None:
     return h.years if h and len(h.years) >= 2 else None
 
 
-_NOTE_HEADING = re.compile(r"(?:NOTE|Note)\s+\d{1,2}[.:–—-]?\s+[A-Z][A-Za-z]")    # "NOTE 2. CHANGE IN ...", "Note 17 Segment"
+_NOTE_HEADING = re.compile(r"(?:NOTE|Note)\s+\d{1,2}[.:–—-]?\s+[A-Z][A-Za-z](?!.*\((?i:continued)\))")  # "NOTE 2. CHANGE IN"
 # a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
 # were not read (a unit after the last one), never a heading over the rows below
 _UNREAD_CELLS = re.compile(r"\d\.\d+\s+\(?-?\d[\d,]*\.\d")

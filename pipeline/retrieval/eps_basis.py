@@ -11,14 +11,14 @@ from pipeline.question.lexicon import get_lexicon
 from pipeline.stores.facts import StoredFact
 
 _BASIS_SAID = re.compile(r"(?i)\b(?:basic|dilut\w*|deps|beps)\b")
-_DILUTED_ROW = re.compile(r"(?i)\bdilut")
+_DILUTED_ROW = re.compile(r"(?i)\bdilut|\bassuming\s+(?:full\s+)?conversion|\bfully\s+diluted")
 
 
 def basic_instead(ask: Ask, cands: list[StoredFact]) -> Ask | None:
-    """The same question asked of basic EPS when it names no basis and no row of the year's candidates is a diluted
-    per-share figure; None otherwise (a diluted row printed but not chosen is no reason to give the basic one)."""
+    """The same question asked of basic EPS when it names no basis and no row of the year's candidates names a
+    diluted figure; None otherwise (a diluted row printed but not chosen is no reason to give the basic one)."""
     if ask.metric is None or ask.metric.key != "eps_diluted" or _BASIS_SAID.search(ask.question):
         return None
-    if any(f.kind == "per_share" and _DILUTED_ROW.search(f.label_path) for f in cands):
-        return None
+    if any(_DILUTED_ROW.search(f.label_path) for f in cands):
+        return None     # (a diluted row of any kind: "Diluted 1.21" read under a share count's heading)
     return dataclasses.replace(ask, metric=get_lexicon().get("eps_basic"))
