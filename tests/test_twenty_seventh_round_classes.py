@@ -561,3 +561,23 @@ def test_entity_or_operations_captions_over_year_pairs_are_no_measures():
     eps = ["29. Earnings per share", "Continuing operations Discontinued operations Total",
            "2071 2070 2071 2070 2071 2070", "Basic earnings per share (cents) 14.61 10.30 0.82 (0.49) 15.43 9.81"]
     assert measure_columns.cells(parse_page("\n".join(eps))) == []
+
+
+_INDIVIDUAL = [["Statements of income", "(In thousands of Brazilian reais - R$)", "Individual Consolidated",
+                "Note 12/31/2071 12/31/2070 12/31/2071 12/31/2070",
+                "Net operating revenue 24 1,184,615 962,480 1,846,312 1,540,118"],
+               ["Statements of cash flows", "Individual Consolidated", "12/31/2071 12/31/2070 12/31/2071 12/31/2070",
+                "Cash flows from investing activities", "Capital contribution in subsidiaries (4,000) (6,000) - -"],
+               ["Statements of value added", "Individual Consolidated", "12/31/2071 12/31/2070 12/31/2071 12/31/2070",
+                "3 - Gross value added (1-2) 889,868 791,213 1,191,747 1,043,883",
+                "7 - Total value added to be distributed (5+6) 928,680 817,628 1,159,572 1,011,558"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Consolidated net operating revenue 2071", 2071, "1,846,312"),    # "Individual Consolidated" heads the columns
+    ("Parent-company (individual) net operating revenue 2070", 2070, "962,480"),
+    ("Total value added to be distributed, consolidated, 2071", 2071, "1,159,572"),   # the line said whole, its
+    ("Value of the parent's investments in subsidiaries at 12/31/2071", 2071, None),   # serial and formula aside
+])
+def test_brazilian_individual_and_consolidated_columns(question, year, expect):
+    assert _answer(question, _INDIVIDUAL, "Laticínios Vale do Sapucaí S.A.", year, 2071) == expect

@@ -229,9 +229,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
 
 # whose columns, on one line: "Group Company", "The Group The Company", "Group Bank", "Consolidated Holding Company",
 # "Consolidated financial statements Separate financial statements" (each entity word may carry the statements' name),
-# "Particulars Standalone Consolidated" (the labels' caption at its head)
+# "Particulars Standalone Consolidated" (the labels' caption at its head), "Individual Consolidated" (Brazilian)
 _ENTITY_CAPTION = re.compile(r"(?i)\s*(?:particulars\s+)?(?:(?:the\s+)?(?:group|consolidated|(?:holding\s+)?company|parent|"
-                             r"separate|stand-?alone|bank)(?:\s+(?:financial\s+(?:statements|information)|accounts))?\s*){2,}")
+                             r"separate|stand-?alone|bank|individual)(?:\s+(?:financial\s+(?:statements|information)|accounts))?\s*){2,}")
 # the entity caption over two lines: "Consolidated Separate" / "financial statements financial statements"
 _CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")
 

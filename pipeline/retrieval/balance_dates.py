@@ -14,7 +14,8 @@ from pipeline.question.figure_ask import Ask, says
 from pipeline.stores.facts import StoredFact
 
 # a balance asked at a date ("at end of 2055", "as of December 31", "year-end")
-AT_A_DATE = re.compile(rf"(?i)(?<!ending )(?<!ended )\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w))|"
+AT_A_DATE = re.compile(rf"(?i)(?<!ending )(?<!ended )\b(at|as of|as at|on)\s+(the\s+)?(end\b|year[- ]end|{MON}\s+\d{{1,2}}\b|\d{{1,2}}\s+{MON}(?!\w)|"
+                       r"\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2}\b)|"
                        r"\byear[- ]end\b|\bend of\b")
 
 

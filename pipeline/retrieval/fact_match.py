@@ -35,6 +35,8 @@ from pipeline.question.tax_side import tax_side
 from pipeline.stores import corpus, filings as filings_store
 from pipeline.stores.facts import StoredFact
 
+_FLOWS_HEADING = re.compile(r"(?i)\bcash\s+flows?\s+(?:from|used|provided)|\b(?:investing|financing|operating)\s+activities\b")
+_BALANCE_SAID = re.compile(r"(?i)\b(?:at|end|beginning|closing|opening|balance)\b")     # "Cash ... at 30 June"
 _AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
 _BASIS_LAST = re.compile(r"(?i)\s*[-–,]\s*(basic|diluted)\s*$")
 _NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
@@ -275,6 +277,9 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
         if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
             continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
+        if f.statement == "cash_flow" and _FLOWS_HEADING.search(f.label_path) and row_fit.AT_A_DATE.search(ask.question) \
+                and not (ask.metric and "cash_flow" in ask.metric.statements) and not _BALANCE_SAID.search(f.label):
+            continue        # a balance at a date is no row of the cash flows' sections ("Capital contribution in subsidiaries")
         if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and row_fit.AT_A_DATE.search(ask.question):
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
         if counting and _AVERAGE.search(ask.question) and not _AVERAGE.search(f"{f.label_path} {f.table_title}"):
