@@ -41,8 +41,9 @@ _FY_NEXT_TO_END = re.compile(
     rf"((?:19|20)\d{{2}})\s*\)|(?:fiscal(?:\s+year)?\s+|FY\s?)((?:19|20)\d{{2}}),?\s+(?:which\s+)?ended\s+({_DATE})")
 _ANNUAL_REPORT_TITLE = re.compile(r"(?i)\b(annual report(?: and accounts)?|integrated report|annual financial report)"
                                   r"\s*(?:(?:19|20)\d{2}(?:\s*[/–-]\s*\d{2,4})?)?")
+# ("Annual Report 2096/97": a split year names the year it ends in last)
 _ANNUAL_REPORT_YEAR = re.compile(r"(?i)\b(?:annual report(?: and accounts)?|integrated report)\s+((?:19|20)\d{2})"
-                                 r"|((?:19|20)\d{2})\s+annual report")
+                                 r"(?:\s?[/-]\s?(?P<end>\d{2}|(?:19|20)\d{2})\b)?|((?:19|20)\d{2})\s+annual report")
 _EARNINGS_HEAD = re.compile(
     r"(?i)\b(reports?|reported|announces?|announced|delivers?|posts?)\b[^\n]{0,80}?\b(results|earnings)\b")
 _QUARTER_WORD = re.compile(r"(?i)\b(first|second|third|fourth|1st|2nd|3rd|4th|Q[1-4])[\s-]*quarter\b|\bQ([1-4])\b")
@@ -370,6 +371,8 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
         m = _FULL_YEAR_RESULTS.search(top) or _ANNUAL_REPORT_YEAR.search(head[:4000])
         if m:
             idn.fiscal_year = int(next(g for g in m.groups() if g))
+            if m.re is _ANNUAL_REPORT_YEAR and m.group("end") and int(m.group("end")[-2:]) == (idn.fiscal_year + 1) % 100:
+                idn.fiscal_year += 1
             how, conf = f"'{m.group(0)[:50]}'", "low"
             if idn.doc_type == "EARNINGS":
                 idn.quarter, conf = 4, "medium"

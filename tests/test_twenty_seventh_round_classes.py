@@ -581,3 +581,24 @@ _INDIVIDUAL = [["Statements of income", "(In thousands of Brazilian reais - R$)"
 ])
 def test_brazilian_individual_and_consolidated_columns(question, year, expect):
     assert _answer(question, _INDIVIDUAL, "Laticínios Vale do Sapucaí S.A.", year, 2071) == expect
+
+
+def test_late_round_classes_names_in_any_letters_split_year_titles_thai_units_and_a_states_audit_firm():
+    from types import SimpleNamespace
+
+    from ingest.identify import identify
+    from pipeline.answer import people
+    from pipeline.question.registry import Registry
+    from pipeline.reading.unit_caption import detect_unit
+
+    reg = Registry([Company(key="g", name="Skjernå Maskinfabrik A/S")])
+    assert reg.spell_out("Skjernå group sales FY70/71?") == "Skjernå Maskinfabrik A/S group sales FY70/71?"
+    cover = "SKJERNÅ MASKINFABRIK A/S\nANNUAL REPORT 2070/71\nClimate solutions for pig production\n"
+    assert identify([cover, "Income statement\nDKK million 2070/71 2069/70\nRevenue 2,418.6 2,206.4"]).fiscal_year == 2071
+    assert detect_unit("(Unit: Thousand Baht)") == "thousand" and detect_unit("(Unit: Million Baht)") == "million"
+    report = ("Independent auditor's report to the members of Tallering Gold Limited\nOpinion. We have audited the "
+              "financial report. " + "The matters are described in the notes. " * 10 +
+              "\nWilliam Hollis Audit (WA) Pty Ltd\nJane Doyle, Director\nPerth, 20 September 2071")
+    pages = [SimpleNamespace(text=report, page=1, doc="d", doc_type="ANNUAL", fiscal_year=2071, company="Tallering")]
+    got = people._auditor(SimpleNamespace(claims=[]), "Tallering Gold", 2071, pages, lambda p: 1)[0]
+    assert "auditor for FY2071 is William Hollis Audit (WA) Pty Ltd (" in got

@@ -45,7 +45,9 @@ _CHANGE = re.compile(r"(?i)\b(was\s+appointed|were\s+appointed|has\s+been\s+appo
 _IN_YEAR = re.compile(r"(?i)\b(during\s+the\s+(year|period)|in\s+the\s+year|this\s+year|since\s+the\s+(last|previous)|"
                       r"with\s+effect\s+from|effective\s+(from\s+)?(\d|[A-Z]))")
 # (a partnership named as such: "Brindabella Partners", "Hollis & Co.")
-_FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|Audit\s+(?:Pty\s+)?(?:Ltd|Limited)|(?:Pty\s+)?Ltd|Limited|"
+_FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|"
+             # (an Australian firm's state in brackets: "William Buck Audit (WA) Pty Ltd")
+             r"Audit\s+(?:\([A-Z]{2,3}\)\s+)?(?:Pty\s+)?(?:Ltd|Limited)|(?:Pty\s+)?Ltd|Limited|"
              r"Partners|&\s+Co\.?|Accounting\s+Corp(?:oration|\.)|Incorporated|"     # ("... Incorporated": South African)
              # continental and Nordic legal forms of an audit firm ("Fjordrevisjon AS", "Revisione Adriatica S.p.A.")
              r"S\.p\.A\.|S\.A\.|S\.r\.l\.|GmbH|AG|AS|A/S|AB|Oy|N\.V\.|B\.V\.)(?![\w/])")
@@ -233,7 +235,7 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
                           or _GROUP_AUDITED.search(text[max(0, m.start() - 200):m.start()])
                           # (the engagement partner signing for the firm: "Masato Ueda, Designated Engagement Partner")
                           or re.match(r"\W*(?:[A-Z][a-z'’-]+\s+){1,3}[A-Z][a-z'’-]+,\s*(?i:(?:designated\s+)?"
-                                      r"(?:engagement\s+|audit\s+)?partner)\b(?!,?\s+who\b)", after)
+                                      r"(?:engagement\s+|audit\s+)?(?:partner|director))\b(?!,?\s+who\b)", after)
                           # (or the place and date it signed on, at a report page's foot: "London, 2 March 2062")
                           or signs and re.match(r"\W*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,\s*\d{1,2}\s+[A-Z][a-z]+\s+\d{4}", after)
                           or "Chartered Accountants" in firm)

@@ -167,7 +167,10 @@ class Registry:
         text = self._spell_leading_pairs(text)
         forms = self._short_forms()
         out, last = [], 0
-        for m in re.finditer(r"(?<![\w$])([A-Za-z][A-Za-z&]{3,})(?:'s|’s)?(?![\w])", text):
+        # (a name's letters in any language: "Gudenå", "Zürcher", "Société")
+        for m in re.finditer(r"(?<![\w$])([^\W\d_][^\W\d_&]*(?:&[^\W\d_]+)*)(?:'s|’s)?(?![\w])", text):
+            if len(m.group(1)) < 4:
+                continue
             word = m.group(1)
             c = forms.get(word.lower())
             if c is None and word[0].isupper() and len(word) >= 6:
@@ -192,7 +195,8 @@ class Registry:
         taken = self.names()
         seen: dict[str, list[Company]] = {}
         for c in self.companies:
-            words = [w for w in re.findall(r"[A-Za-z][A-Za-z&]*", c.name) if w.lower() not in ("of", "and", "the", "&")]
+            words = [w for w in re.findall(r"[^\W\d_][^\W\d_&]*(?:&[^\W\d_]+)*", c.name)
+                     if w.lower() not in ("of", "and", "the", "&")]
             if len(words) < 2:
                 continue
             forms = set()

@@ -10,7 +10,9 @@ _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(
                    # a caption naming the currency's country, or in Spanish, after a bracket or the other language's
                    # half ("(Miles de pesos colombianos / Thousands of Colombian pesos)")
                    r"(?:^|[(/]\s*)(millions|thousands|billions|miles|millones) (?:of|de) (?:[a-z.]+\s+)?(?:yen|dollars|"
-                   r"euros|pounds|won|rupees|baht|rand|francs|renminbi|pesos|reais|ringgit|dirhams|riyals)\b")
+                   r"euros|pounds|won|rupees|baht|rand|francs|renminbi|pesos|reais|ringgit|dirhams|riyals)\b|"
+                   # a Thai statement's "(Unit: Thousand Baht)", "(Unit: Baht million)"
+                   r"\bunit\s*:\s*(?:[a-z]+\s+)?(thousands?|millions?|billions?)\b")
 
 
 def detect_unit(text: str) -> str | None:
@@ -19,4 +21,5 @@ def detect_unit(text: str) -> str | None:
         return None
     word = next(g for g in m.groups() if g).lower()
     return {"millions": "million", "thousands": "thousand", "billions": "billion", "crore": "crore", "crores": "crore",
-            "lakh": "lakh", "lakhs": "lakh", "miles": "thousand", "millones": "million"}[word]
+            "lakh": "lakh", "lakhs": "lakh", "miles": "thousand", "millones": "million", "million": "million",
+            "thousand": "thousand", "billion": "billion"}[word]
