@@ -117,7 +117,7 @@ _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?i:code|ticker|symbol)\s*:?\s
                            # "listed on SIX Swiss Exchange (ACME)": the code in brackets after the exchange's name
                            rf"|\b(?:Exchange|Euronext\s+[A-Z][a-z]+|B[øo]rs|B[öo]rse|Bourse)\s*\((?!{_EXCHANGES}\))([A-Z][A-Z0-9]{{1,6}})\)")
 # the report's own shares named as its own ("The Company's shares are listed on the Main Market of the London Stock
-# Exchange (ticker: HVG)", "Our ordinary shares trade on ... (ticker: ACM)")
+# Exchange (ticker: ACM)", "Our ordinary shares trade on ... (ticker: ACM)")
 _SELF_LISTED = re.compile(r"(?i)\b(?:the\s+(?:company|group)['’]s|our)\s+(?:ordinary\s+|common\s+)?(?:shares|stock)\s+"
                           r"(?:are|is|were)\s+(?:listed|traded|quoted|admitted)\b")
 # (the code bracketed straight after the exchange's name, never after another company's: "Petsure (ticker: PTS)")

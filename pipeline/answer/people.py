@@ -46,7 +46,7 @@ _IN_YEAR = re.compile(r"(?i)\b(during\s+the\s+(year|period)|in\s+the\s+year|this
                       r"with\s+effect\s+from|effective\s+(from\s+)?(\d|[A-Z]))")
 # (a partnership named as such: "Brindabella Partners", "Hollis & Co.")
 _FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|"
-             # (an Australian firm's state in brackets: "William Buck Audit (WA) Pty Ltd")
+             # (an Australian firm's state in brackets: "Hollis & Co Audit (WA) Pty Ltd")
              r"Audit\s+(?:\([A-Z]{2,3}\)\s+)?(?:Pty\s+)?(?:Ltd|Limited)|(?:Pty\s+)?Ltd|Limited|"
              r"Partners|&\s+Co\.?|Accounting\s+Corp(?:oration|\.)|Incorporated|"     # ("... Incorporated": South African)
              # continental and Nordic legal forms of an audit firm ("Fjordrevisjon AS", "Revisione Adriatica S.p.A.")

@@ -65,7 +65,7 @@ _SCALE = re.compile(r"(?i)^(thousand|million|billion|bn|mn|m|k|crores?|lakhs?)$"
 _CHANGE_VERB = {"rose", "grew", "increased", "decreased", "fell", "declined", "improved", "dropped", "climbed"}
 # An amount per share or unit as prose prints it, the "per share" after the amount ("a final dividend of 7.9p per
 # share", "14.5 cents per ordinary share", "HK4.5 cents per share", "$0.24 per common share", "4.2 cents per unit"),
-# or after a currency's ISO code in capitals ("a dividend of RSD 210 per share", "CHF 3.50 per share")
+# or after a currency's ISO code in capitals ("a dividend of RSD 214 per share", "CHF 3.50 per share")
 PER_SHARE_AMOUNT = re.compile(
     r"(?i)(?<![\w.$,])((?:(?:US|AU|A|C|NZ|HK|S|NT)?\$|[£€¥]|Rs\.\s?|(?:HK|US|NZ|RM|Rs|R|JPY|INR)(?=\d)|"
     r"(?-i:[A-Z]{3})(?=\s\d))?\s?"
@@ -260,7 +260,7 @@ _YEAR_AT = re.compile(r"(?<![\d,.$])(?:19|20)\d{2}(?![\d%]|[,.]\d)")
 
 _AMOUNT_AT = re.compile(r"(?i)(?<![\w.,])(?:[$£€¥]|Rs\.?\s?|[A-Z]{1,3}\$)?\d{1,3}(?:,\d{3})*(?:\.\d+)?"
                         r"(?:\s?(?:p|pence|cents?|million|billion|m|bn|crore)\b)?(?![\d%])")
-# the year an amount is for, printed right after it ("RSD 210 per share for 2088", "$1.2 million in fiscal 2031")
+# the year an amount is for, printed right after it ("RSD 214 per share for 2071", "$1.2 million in fiscal 2031")
 _FOR_YEAR = re.compile(r"(?i)(?:\s+per\s+(?:ordinary\s+|common\s+)?(?:share|unit))?\s+(?:for|in\s+respect\s+of|in)\s+"
                        r"(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:year\s+)?(?:FY\s?)?((?:19|20)\d{2})\b(?![.,]\d)")
 # a comparative in brackets, "(2033: 7.2p)", "(FY30: £36.1m)": the prior year's figure beside the year's own
@@ -274,8 +274,8 @@ def amount_year(sentence: str, amount: str) -> int | None:
     at = sentence.find(amount)
     own = _FOR_YEAR.match(sentence, at + len(amount)) if at >= 0 else None
     if own:
-        return int(own.group(1))    # "a dividend of RSD 210 per share for 2088 (2087: RSD 180 ...), payable on
-        #                             15.06.2089": the year printed right after the amount is the one it is for
+        return int(own.group(1))    # "a dividend of RSD 214 per share for 2071 (2070: RSD 186 ...), payable on
+        #                             15.06.2072": the year printed right after the amount is the one it is for
     years = list(dict.fromkeys(int(m.group(0)) for m in _YEAR_AT.finditer(sentence)))
     # (a plain whole number is a day or a count, "December 31": an amount has a currency, a unit, a comma or decimals)
     amounts = [m for m in _AMOUNT_AT.finditer(sentence) if not _YEAR_AT.fullmatch(m.group(0).strip())

@@ -167,7 +167,7 @@ class Registry:
         text = self._spell_leading_pairs(text)
         forms = self._short_forms()
         out, last = [], 0
-        # (a name's letters in any language: "Gudenå", "Zürcher", "Société")
+        # (a name's letters in any language: "Skjernå", "Zürcher", "Société")
         for m in re.finditer(r"(?<![\w$])([^\W\d_][^\W\d_&]*(?:&[^\W\d_]+)*)(?:'s|’s)?(?![\w])", text):
             if len(m.group(1)) < 4:
                 continue
