@@ -602,3 +602,14 @@ def test_late_round_classes_names_in_any_letters_split_year_titles_thai_units_an
     pages = [SimpleNamespace(text=report, page=1, doc="d", doc_type="ANNUAL", fiscal_year=2071, company="Tallering")]
     got = people._auditor(SimpleNamespace(claims=[]), "Tallering Gold", 2071, pages, lambda p: 1)[0]
     assert "auditor for FY2071 is William Hollis Audit (WA) Pty Ltd (" in got
+
+
+def test_names_wrapped_over_lines_or_more_words_than_measures_are_never_split_into_measures():
+    from pipeline.reading import measure_columns
+    from pipeline.reading.tables import parse_page
+
+    wrapped = ["Amortization of", "Intangible Assets", "Depreciation and", "Other Amortization",
+               "2071 2070 2069 2071 2070 2069", "North $ 11 $ 11 $ 10 $ 653 $ 594 $ 550", "South 22 25 28 930 926 899"]
+    words = ["Net Revenue Operating Profit/(Loss)", "2071 2070 2071 2070", "North 4,573 4,400 600 580"]
+    for page in (wrapped, words):
+        assert measure_columns.cells(parse_page("\n".join(page))) == []

@@ -135,6 +135,7 @@ def _block(lines: list[str], j: int, names: list[str], units: list, period: Colu
 _YEARS_LINE = re.compile(r"(?i)^\s*(?:[a-z]{0,3}\$?\s?(?:m|mn|bn|'000|’000|000|million|thousand)?\s+)?((?:(?:19|20)\d{2}\s*)+)$")
 
 
+_NOTE_TITLE = re.compile(r"^\s*(?:(?i:note)\s+)?\d{1,2}\.?\s+[A-Z][a-z]+(?:\s+[a-z]+)*\s+(?=[A-Z])")
 _NO_MEASURE = re.compile(r"(?i)\s*(?:the\s+)?(?:group|company|consolidated|parent|separate|stand-?alone|bank|individual|total|"
                          r"(?:continuing|discontinued)(?:\s+operations)?|restated|(?:as\s+)?reported|(?:un)?audited)\b")
 
@@ -142,12 +143,15 @@ _NO_MEASURE = re.compile(r"(?i)\s*(?:the\s+)?(?:group|company|consolidated|paren
 def _measure_groups(lines: list[str], i: int, out: list[SegmentCell]) -> int:
     """The measures' names at i over a years line repeating its years per measure, segments as rows ("Heat Pumps
     2,846 2,612 402 348"): each cell the segment's figure of its measure and year. The next line to read."""
-    if split_row(lines[i])[1] or i + 1 >= len(lines) or not (m := _YEARS_LINE.match(lines[i + 1])):
-        return i + 1
+    if split_row(lines[i])[1] or i + 1 >= len(lines) or not (m := _YEARS_LINE.match(lines[i + 1])) or \
+            i > 0 and _WRAPPED.fullmatch(lines[i - 1]):
+        return i + 1        # (nor the last line of names wrapped over several: "Depreciation and" / "Other Amortization")
     years = [int(y) for y in m.group(1).split()]
     k = len(dict.fromkeys(years))
     n = len(years) // k if k >= 1 and len(years) % k == 0 else 0
-    names = _names(_CAPTION_LEAD.sub("", lines[i]))[-n:] if n >= 2 else []
+    # (exactly the measures' names, a note's number and title aside: "3. Segment information Revenue Operating profit";
+    # a line naming more words than measures, "Net Revenue Operating Profit/(Loss)", is not split by guesswork)
+    names = _names(_NOTE_TITLE.sub("", _CAPTION_LEAD.sub("", lines[i]))) if n >= 2 else []
     if len(names) != n or years != years[:k] * n or any(re.search(r"\d", x) or _NO_MEASURE.match(x) for x in names):
         return i + 1        # (whose columns, "Group Company", or which operations, "Continuing ... Total": no measures)
     j = i + 2
