@@ -6,7 +6,7 @@ import re
 from typing import Callable
 
 from pipeline.answer import calculator
-from pipeline.question import figure_ask
+from pipeline.question import figure_ask, whose_figure
 from pipeline.retrieval import fact_match as lookup
 from pipeline.answer import formula
 from pipeline.question.lexicon import Metric, get_lexicon
@@ -42,6 +42,7 @@ class FigureInputs:
         self.steps: list[str] = []
         self.local: dict[str, str] = {}      # metric key -> the question's own definition of it
         self._entity: list[str] | None = None
+        self._whose: tuple[bool, bool, bool] | None | bool = False      # (read on the first input named in words)
         self.part = ""       # the segment a measured row belongs to, named by its heading (see part_named)
         self.definition = formula.find_definition(facts.text)
         if self.definition:
@@ -58,6 +59,15 @@ class FigureInputs:
                 if cut != name and cut.strip():
                     return cut
         return name
+
+    def whose_asked(self) -> tuple[bool, bool, bool] | None:
+        """Whose figure the whole question asks ("Standalone net profit margin (PAT / revenue)"), every input's (see
+        `whose_figure.asked`); None where it names both ("standalone revenue as a share of consolidated revenue":
+        each input its own). Read once per answer."""
+        if self._whose is False:
+            text = self.facts.text
+            self._whose = None if _PARENT_WORD.search(text) and _GROUP_WORD.search(text) else whose_figure.asked(text)
+        return self._whose     # type: ignore[return-value]
 
     def entity_words(self) -> list[str]:
         """What the question names besides its measures: a segment or division ("BDS operating margin"). Every
@@ -161,12 +171,8 @@ class FigureInputs:
         if metric is not None and (not metric.printed or metric.key in self.local):
             return self.value(metric, year)
         ask = figure_ask.read_ask(phrase, QuestionFacts(text=phrase), metric)
-        # whose figure the whole question asks ("Standalone net profit margin (PAT / revenue)"): every input's,
-        # unless it names both ("standalone revenue as a share of consolidated revenue": each input its own)
-        if not (_PARENT_WORD.search(self.facts.text) and _GROUP_WORD.search(self.facts.text)):
-            whole = figure_ask.read_ask(self.facts.text, self.facts, None, with_qualifiers=False)
-            ask.parent_only, ask.company_named, ask.company_unclear = whole.parent_only, whole.company_named, \
-                whole.company_unclear
+        if (whose := self.whose_asked()) is not None:
+            ask.parent_only, ask.company_named, ask.company_unclear = whose
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):
             raise calculator.CalculationError(f"{phrase} is not printed for FY{year} in {self.company}'s filings")

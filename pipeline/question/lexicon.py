@@ -154,6 +154,10 @@ def _halves(lab: str) -> tuple[str, ...]:
     return (lab, *parts)
 
 
+# a statutory form's line formula after its label ("(6-7)", "(3+4-5)", "(5+6)"): the lines it sums, no words of its own
+LINE_FORMULA = re.compile(r"\s*\((?:\d{1,2}\s*[-+]\s*)+\d{1,2}\)\s*$")
+
+
 @lru_cache(maxsize=8192)
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
@@ -163,7 +167,7 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     # and $25, respectively" is the receivables, not the allowance; "Long-term debt, less current portion" the debt
     lab = _NET_OF_CONTRA.sub(", net", lab)
     lab = re.sub(r"\s*\((?:[ivx]+\s*[-+]\s*)+[ivx]+\)\s*$", "", lab)    # "Profit for the year (V-VI)": its lines' sum
-    lab = re.sub(r"\s*\((?:\d{1,2}\s*[-+]\s*)+\d{1,2}\)\s*$", "", lab)    # "Net profit for the period (6-7)", "(3+4-5)"
+    lab = LINE_FORMULA.sub("", lab)    # "Net profit for the period (6-7)", "(3+4-5)"
     # a results statement's serial number or letter before the label ("8 Net profit ...", "(a) Revenue from operations")
     # and a note reference after it ("(refer note 3)")
     lab = re.sub(r"^(?:\([a-z]\)|\d{1,2}\.?|[ivx]{1,4}\.)\s+(?!(?:years?|months?|weeks?|days?)\b)(?=[a-z(])", "", lab)

@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from pipeline.question.figure_ask import stems
+from pipeline.question.lexicon import LINE_FORMULA
 from pipeline.stores.facts import StoredFact
 
 
@@ -31,12 +32,11 @@ def heading_total(f: StoredFact) -> bool:
 def said_whole(label: str, question: str) -> bool:
     """The row's whole label, its filler words too, is said in the question (a statutory form's serial number and
     formula aside: "7 - Total value added to be distributed (5+6)")."""
-    flat = _flat(_SERIAL.sub("", _FORMULA.sub("", label)))
+    flat = _flat(_SERIAL.sub("", LINE_FORMULA.sub("", label)))
     return len(flat) > 12 and f" {flat} " in f" {_flat(question)} "
 
 
 _SERIAL = re.compile(r"^\s*(?:\d{1,2}|[ivx]{1,4}|\([a-z]\))\s*[-.–)]?\s+(?=[A-Za-z])")
-_FORMULA = re.compile(r"\s*\((?:\d{1,2}\s*[-+]\s*)+\d{1,2}\)\s*$")
 
 
 @lru_cache(maxsize=4096)        # (the question is flattened once per turn, not once per candidate row)
