@@ -58,7 +58,21 @@ def block_heading(lines: list[str], at: int) -> list[str]:
     # (a dividends caption stating its unit per share, above the years or on their line, heads its rows)
     per_share = next((c for ln in (lines[at], lines[at - 1] if at >= 1 else "") if (c := per_share_caption(ln))), None)
     return segment_heading(lines, at) or by_caption(lines, at) or ([per_share] if per_share else []) or \
-        caption(lines[at], lines[at + 1:])
+        _average_staff(lines, at) or caption(lines[at], lines[at + 1:])
+
+
+# a sentence above a staff table saying its counts are the year's averages ("The average number of employees during
+# the financial year was:", "The average monthly number of persons employed by the Group"): it heads the rows
+_AVERAGE_STAFF = re.compile(r"(?i)\baverage\s+(?:monthly\s+|weekly\s+)?number\s+of\s+(?:employees|staff|persons|personnel|"
+                            r"people)\b")
+
+
+def _average_staff(lines: list[str], at: int) -> list[str]:
+    above = lines[at - 1] if at >= 1 else ""
+    if not _AVERAGE_STAFF.search(above) or split_row(above)[1] or \
+            any(_AVERAGE_STAFF.search(split_row(ln)[0]) for ln in lines[at + 1:at + 16]):
+        return []       # (a table closing on its own "Average number of employees 2,072" row says it itself)
+    return ["Average number of employees"]
 
 
 def total_outside(stack: list[str], label: str) -> list[str]:

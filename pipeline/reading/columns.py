@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from pipeline.core import bilingual
-from pipeline.reading import column_groups, header_dates, translation
+from pipeline.reading import column_groups, header_dates, stacked_years, translation
 from pipeline.core import months
 from pipeline.core.currencies import CURRENCY_RE, currency_of
 
@@ -47,7 +47,7 @@ _PERIOD = re.compile(
 _DATES = re.compile(rf"(?i){months.DATE}|"
                     rf"(?<![\w.,/])\d{{1,2}}([./])\d{{1,2}}\1{_YEAR}")
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
-_SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b)|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
+_SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b|€)|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
                     r"\b(?:mn|mln|bn)\b)")
 _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
                    r"\byears?\s+ended\b|\bfiscal\s+years?\b|\b(half[- ]years?|first\s+half|h1)\b|\bfull[- ]years?\b")
@@ -182,6 +182,8 @@ def _fragment(line: str) -> bool:
             continue
         if lw == "r" and re.search(r"\bR\s?['’]?000\b", line):
             continue        # "R'000": the rand in thousands
+        if lw in ("t", "k") and re.search(r"(?i)\b[tk]€", line):
+            continue        # "T€", "k€": thousands of euros (German "Tausend Euro")
         if re.fullmatch(r"\d{1,2}", lw) and 1 <= int(lw) <= 31 and _DAY_BEFORE.search(line):
             continue        # "Year ended 30" over "September 2022": the day of a date wrapped over two lines
         return False
@@ -206,6 +208,7 @@ def header_block(lines: list[str]) -> Header | None:
     # £000") names the period, not a column: only the lines from the first one with two periods on carry columns.
     # With several such lines ("Fiscal years ended December 31, 2022, December 25, 2021 and December 26, 2020" over
     # "2022 2021 2020"), the last one is the column line; the caption's dates are attached to its years below.
+    lines = stacked_years.restack(lines)       # ("2093" over "Notes 2094 Restated*": the columns bottom-aligned)
     lines, ranges = _unrange([header_dates.by_end_dates(ln) for ln in header_dates.paired(lines)])
     multi = [i for i, ln in enumerate(lines) if len(_PERIOD.findall(ln)) >= 2]
     k = multi[-1] if multi else 0

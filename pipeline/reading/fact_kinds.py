@@ -41,9 +41,16 @@ _MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(trade |other )?(revenues?|incom
 # a heading naming revenue over its rows ("Operating revenue:" over "External customers", "Intersegment"): they are money
 _REVENUE_HEADING = re.compile(r"(?i)\b(revenues?|sales|turnover)\W*$")
 _COUNTED = re.compile(r"(?i)\bnumber\b|\bat\s+(?:the\s+)?(?:end|year)|\bemployees\b|\bheadcount\b|\bstores\b")
+# a heading whose rows count people or things delivered ("Average number of employees", "Homes delivered:", "Aircraft
+# deliveries")
+_COUNTING_HEADING = re.compile(r"(?i)\s*(?:(?:average\s+)?number\s+of\s+(?:employees|staff|persons|personnel|people)\b|"
+                               r"[a-z ]*\b(?:[a-z]+s\s+delivered|deliveries)\s*:?\s*$)")
+# a row that says it is a count ("Average number of employees", "Headcount at year end", "Employees (FTE)"), which
+# a heading naming an amount ("EMPLOYEE COST" over "Employees 14,200" / "Senior management 92,040") does not make money
+_SAYS_COUNTED = re.compile(r"(?i)\bnumber\b|\bheadcount\b|\bftes?\b|\bfull[- ]time\b|\bat\s+(?:the\s+)?(?:end|year)|\bas\s+(?:at|of)\b")
 # money owed to or spent on the counted ("Employees and payroll accruals", "Staff costs", "Employee benefit
 # liabilities", "Customers' deposits"): an amount, never a count
-_MONEY_ABOUT = re.compile(r"(?i)\b(accru\w*|benefits?|compensation|costs?|expenses?|salar\w*|wages|liabilit\w*|"
+_MONEY_ABOUT = re.compile(r"(?i)\b(accru\w*|benefits?|compensation|costs?|expenses?|salar(?:y|ies)|wages|liabilit\w*|"
                           r"obligations?|provisions?|payables?|loans?|advances?|bonus\w*|pensions?|remuneration|deposits?|"
                           r"balances?)\b")
 # A primary statement's row counts only when it says so ("Receipts from customers", "Due to customers", "Sale of
@@ -105,8 +112,12 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
             and "$" not in value and not _STATES_COUNTS.search(row.label) \
             and not (statement == "cash_flow" and _SHARE_FLOW.search(row.label)) \
             and not (statement in _STATEMENT_COUNT and not _STATEMENT_COUNT[statement].search(row.label)) \
-            and not (row.path and _REVENUE_HEADING.search(row.path[-1]) and not _COUNTED.search(row.label)):
+            and not (row.path and _REVENUE_HEADING.search(row.path[-1]) and not _COUNTED.search(row.label)) \
+            and not (row.path and _MONEY_ABOUT.search(row.path[-1]) and not _SAYS_COUNTED.search(row.label)):
         return "count"      # "Proceeds from issuance of common stock to employees 105" is money
+    if row.path and _COUNTING_HEADING.match(row.path[-1]) and "$" not in value and not _MONEY_ABOUT.search(row.label) \
+            and not any(_FLOW.search(h) or _MONEY_NOUN.search(h) for h in halves):
+        return "count"      # "Average number of employees" over "Trainees 64", "Homes delivered:" over "West 1,742"
     return "money"
 
 

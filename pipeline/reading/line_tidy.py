@@ -54,6 +54,8 @@ def _european_numbers(lines: list[str]) -> list[str]:
 # "▲1,234"; a spaced "▲ 12" is an up-arrow), or an en dash run into the digits ("–210.5"; "– 120" is a nil cell and a
 # figure), after a space or at the line's start ("2022–23" is a range): an ASCII minus
 _MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3] ?|[\u2013\u25b2])(?=\d)")
+# Nil cells printed with no space between them ("117,754 –––" in four columns): one en dash a cell
+_DASH_RUN = re.compile(r"(?<=\s)\u2013{2,4}(?=\s|$)")
 
 
 # Per-share figures closing a line with their unit spelled in each cell ("Basic 8 (10.09 pence) (6.11 pence)"): one
@@ -66,7 +68,9 @@ _CENT_CELLS = re.compile(r"(?:\s+\(?([A-Z]{1,3})?\$?\s?\d[\d,]*\.\d+\s*cents?\)?
 _PENCE_CELLS = re.compile(r"(?:\s+\(?\d[\d,]*\.\d+\s+pence\)?)+\s*$")
 # A row's bullet or item number before its label ("- Basic", "• Diluted", "I Revenue from operations", "(ii) Deferred
 # tax"): layout, not words of the line
-_ITEM_MARK = re.compile(r"^\s*(?:[-–—•·]\s+|(?:[IVX]{1,4}|\((?:[ivx]{1,4}|[a-h])\))\s+)(?=[A-Z(])")
+# (and a cash flow statement's arithmetic signs before its lines, "+/- Increase/decrease in provisions", "= Cash flows
+# from operating activities", as German statements print them)
+_ITEM_MARK = re.compile(r"^\s*(?:[-–—•·]\s+|(?:[+=]|[-+]/[-+])\s+|(?:[IVX]{1,4}|\((?:[ivx]{1,4}|[a-h])\))\s+)(?=[A-Z(])")
 # Thousands set apart by a non-breaking, narrow or thin space ("84\u202f512", French and Nordic typesetting): one
 # figure (an ordinary space is left alone: "84 512" may be two cells)
 # The sum of the numbered lines a row totals, after its label ("Total income (I+II)", "Profit for the year (IX+XII)",
@@ -87,6 +91,8 @@ def _tidy(line: str) -> str:
     bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
     line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", _LINE_SUM.sub("", _THIN_GROUPS.sub("", line)))))
     line = _STARRED.sub("", _SUPERSCRIPT.sub("", line))
+    if "\u2013\u2013" in line:
+        line = _DASH_RUN.sub(lambda m: " ".join(m.group(0)), line)
     cells = _PENCE_CELLS.search(line) if "pence" in line else None
     if cells:
         line = line[:cells.start()] + _PENCE_CELL.sub(r"\1p\2", cells.group(0))

@@ -154,12 +154,30 @@ def whose_page(lines: list[str]) -> tuple[bool, bool]:
         any(_PARENTS_OWN.search(ln) for ln in parts)
 
 
+# a line naming whose block of rows follows, alone: the parent company's or the group's
+_BLOCK_ENTITY = re.compile(r"(?i)\s*(?:(?:the\s+)?(parent(?:\s+company)?|company)|(?:the\s+)?(?:group|consolidated))\s*:?\s*")
+
+
+def end_block(here: dict) -> None:
+    """A new header ends a block captioned "GROUP" or "COMPANY" (`retitle`)."""
+    if here.pop("block", False):
+        here["own"], here["secondary"] = False, here["was_secondary"]
+
+
 def retitle(here: dict, line: str, nxt: str) -> None:
     """A second statement printed on the same page ("Consolidated statement of financial position" under the income
     statement's last row), or a heading of part of the group ("Parent entity information"), starts below its title."""
     if SECONDARY_STATEMENT.search(line):
         here["secondary"] = True
         here["own"] = bool(_PARENTS_OWN.search(line))     # ("Key standalone financial information": the parent's)
+        return
+    if (m := _BLOCK_ENTITY.fullmatch(line)) and split_row(nxt)[0] and split_row(nxt)[1]:
+        # a note printing the group's block and then the parent's ("GROUP" / rows / "COMPANY" / rows): whose rows
+        # follow, until the next header (`end_block`); a caption over the columns ("Company" / "2079 2078") is the
+        # columns' own
+        here.setdefault("was_secondary", here["secondary"])
+        here["own"], here["block"] = bool(m.group(1)), True
+        here["secondary"] = True if m.group(1) else here["was_secondary"]
         return
     if here.get("summary") and not re.match(r"(?i)\s*(the\s+)?(consolidated|group)\b", line):
         return          # "Income statement" as a section of a five-year summary

@@ -16,12 +16,13 @@ from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row, without_marker
 from pipeline.reading.trailing_years import column_line, trailing_years
-from pipeline.reading.unlabelled_totals import heading_total, section_total, top_total
+from pipeline.reading import memo_lines
+from pipeline.reading.unlabelled_totals import read_line
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
 from pipeline.reading.block_headings import NUMBERED, block_heading, by_caption, closed_later, footnoted_heading, \
     segment_heading, total_outside
-from pipeline.reading.statement_titles import SUMMARY_TITLE, detect_title, retitle, whose_page
+from pipeline.reading.statement_titles import SUMMARY_TITLE, detect_title, end_block, retitle, whose_page
 from pipeline.core import bilingual
 from pipeline.reading.unit_caption import detect_unit
 
@@ -65,6 +66,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         header, table.continued = carry, True
     stack: list[str] = []
     last_kind = "start"                       # start | heading | row | total | header
+    owners_total: tuple[str, tuple] | None = None     # (the heading whose owners' share an unlabelled line closed)
     i = 0
     captions: set[int] = set()                # sub-captions of a columnar statement: no headings
     here = {"statement": statement, "secondary": table.secondary, "summary": bool(SUMMARY_TITLE.match(title))}
@@ -92,6 +94,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 h.caption = line
                 h = percent_columns.widen(h, lines, i + 1)
                 unit_columns.above(h, lines, k)
+                end_block(here)
                 header, stack, last_kind = h, block_heading(lines, i), "header"
                 captions.update(_grouped(h, lines, i + 1))
                 table.headers.append(h)
@@ -117,6 +120,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             if h is not None and (h.years or all(c.kind == "change" for c in h.columns)) \
                     and not (len(h.years) == 1 and _sentence_tail(lines, i, j)):
                 unit_columns.above(h, lines, start)
+                end_block(here)
                 header, stack, last_kind = h, segment_heading(lines, i) or by_caption(lines, start), "header"
                 captions.update(_grouped(h, lines, j))
                 table.headers.append(h)
@@ -129,6 +133,17 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             i += 1
             continue
         label, values = split_row(line)
+        if memo_lines.item_figures(line) is not None:
+            i += 1      # "– thereof for pensions T€ 2,184 (prior year: T€ 2,015)": a note on the item above
+            continue
+        if not values and (found := memo_lines.after_memos(lines, i)) is not None:
+            # "1. Liabilities to banks" / "– thereof ... (prior year: T€ 14,480) 48,615 56,240": the item's figures
+            row = _row(label, found[0], i, header, stack, here)
+            row._consumed = tuple(range(i + 1, found[1]))  # type: ignore[attr-defined]
+            table.rows.append(row)
+            last_kind = "row"
+            i = found[1]
+            continue
         if footnoted_heading(label, values, header, lines[i + 1] if i + 1 < len(lines) else ""):
             values = []         # "Per share, basic 3" over "Net income 0.26 0.05 0.32": a heading and its footnote
         if not values:
@@ -197,18 +212,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             continue
         if not label:   # an unlabelled line summing the rows under the heading above it: the heading's total
             total = _row("Total", values, i, header, stack[:-1], here)
-            if last_kind == "row" and (closed := heading_total(stack, table.rows, total, lines[i + 1:])):
-                total.label, last_kind = f"Total {closed}", "total"
-                table.rows.append(total)
-                stack.pop()
-            elif last_kind == "row" and (closed := section_total(stack, table.rows, total, lines[i + 1:])):
-                total.label, total.path, last_kind = f"Total {closed}", tuple(stack[:-2]), "total"
-                table.rows.append(total)
-                del stack[-2:]
-            elif last_kind == "row" and (closed := top_total(stack, table.rows, total, lines[i + 1:])):
-                total.label, last_kind = f"Total {closed}", "total"
-                table.rows.append(total)
-                stack.pop()
+            last_kind, owners_total = read_line(stack, table.rows, total, lines[i + 1:], last_kind, owners_total)
             i += 1
             continue
         attributed_lines.close_sibling_heading(stack, label)

@@ -16,6 +16,35 @@ from pipeline.reading.cells import parse_number, split_row
 from pipeline.reading.page_table import Row
 
 
+def read_line(stack: list[str], rows: list[Row], total: Row, after: list[str], last_kind: str,
+              owners_total: tuple[str, tuple] | None) -> tuple[str, tuple[str, tuple] | None]:
+    """Read the unlabelled line `total` (its figures, under `stack`) as the total it closes, if any: appended to `rows`
+    with its label, the headings it closes popped off `stack`. Returns (the kind of the last line read, the heading
+    whose owners' share it is when the minorities' row and the heading's total follow)."""
+    if owners_total is not None and last_kind == "row":
+        total.label, total.path = total_label(owners_total[0]), owners_total[1]
+        rows.append(total)        # (the owners' share and the minorities' row above it added up)
+        return "total", None
+    if last_kind == "row" and (closed := heading_total(stack, rows, total, after)):
+        total.label = total_label(closed)
+        if owners_before_minorities(total.values, after[:3]):
+            total.label, owners_total = f"{closed} attributable to owners of the parent", (closed, total.path)
+        rows.append(total)
+        stack.pop()
+        return "total", owners_total
+    if last_kind == "row" and (closed := section_total(stack, rows, total, after)):
+        total.label, total.path = total_label(closed), tuple(stack[:-2])
+        rows.append(total)
+        del stack[-2:]
+        return "total", owners_total
+    if last_kind in ("row", "total") and (closed := top_total(stack, rows, total, after)):
+        total.label = total_label(closed)
+        rows.append(total)
+        stack.pop()
+        return "total", owners_total
+    return last_kind, owners_total
+
+
 _SPLIT = re.compile(r"(?i)\b(?:attributable|available)\s+to:?\s*$")
 # a heading that ends on a preposition is a lead-in its sub-headings complete, not a measure with a total
 _LEAD_IN = re.compile(r"(?i)\b(?:by|in|to|from|of|for|on)\)?:?\s*$")
@@ -80,6 +109,7 @@ def section_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
 
 
 _RESULT_LINE = re.compile(r"(?i)\s*(?:total\b|net\s+(?:interest\s+)?(?:income|revenues?|earnings|profit|loss)\b|"
+                          r"net\s+(?:current\s+)?(?:assets|liabilities)\b|"
                           r"(?:income|profit|earnings|loss)\b[^0-9]*\bbefore\b)")
 
 
@@ -92,7 +122,8 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
     if len(stack) != 1 or _SPLIT.search(stack[0]) or _LEAD_IN.search(stack[0]):
         return None
     nxt = next((a for a in after if a.strip()), "")
-    if nxt and split_row(nxt)[1] and not _RESULT_LINE.match(nxt) or _total_named_after(stack[0], after):
+    if nxt and split_row(nxt)[1] and not _RESULT_LINE.match(nxt) and not _next_outline_item(stack[0], nxt) or \
+            _total_named_after(stack[0], after):
         return None     # (a result line after it, "Total revenue", "Income before income taxes", closes the section too)
     under = []
     for r in reversed(rows):
@@ -101,6 +132,51 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
         if not re.match(r"(?i)total\b", r.label):
             under.append(r)
     return stack[0] if len(under) >= 2 and _sums(under, line) else None
+
+
+_MINORITIES_ROW = re.compile(r"(?i)^\s*(?:non-?\s?controlling|minority)\s+interests?\b")
+
+
+def owners_before_minorities(values: list[str], after: list[str]) -> bool:
+    """An unlabelled line (`values`) followed by the minorities' row and a second unlabelled line that adds them to it
+    ("Accumulated loss (19,351)" / "13,869" / "Non controlling interest 118" / "13,987"): the first is the owners'
+    share of the heading's total, the second the total (a statement of financial position printing both unlabelled)."""
+    rows = [split_row(a) for a in after if a.strip()][:2]
+    if len(rows) < 2 or not _MINORITIES_ROW.match(rows[0][0]) or not rows[0][1] or rows[1][0] or \
+            len(rows[1][1]) != len(values):
+        return False
+    # (column by column from the left: a minorities' row may print one figure and its dashes run together, "117,754 –––")
+    compared = 0
+    for first, nci, total in zip(*((parse_number(v) for v in vs) for vs in (values, rows[0][1], rows[1][1]))):
+        if first is None or total is None:
+            return False
+        if nci is None:
+            continue
+        unit = Decimal(1).scaleb(-max(_places(first), _places(nci), _places(total)))
+        if abs(first + nci - total) > unit:
+            return False
+        compared += 1
+    return compared > 0
+
+
+def total_label(heading: str) -> str:
+    """The label an unlabelled total is read under: "Total" and its heading without the heading's outline number or
+    letter ("A. Equity" -> "Total Equity", "II. Property, plant and equipment" -> "Total Property, plant and ...")."""
+    return "Total " + re.sub(r"^\s*(?:[A-H]|[IVX]{1,4}|\d{1,2})\.\s+", "", heading)
+
+
+_OUTLINE = re.compile(r"^\s*([A-H]|\d{1,2})\.\s")
+
+
+def _next_outline_item(heading: str, line: str) -> bool:
+    """`line` is the item after `heading` in an outline lettered or numbered "A." / "B." or "6." / "7." (statements in
+    the German HGB or Austrian UGB format: "B. Current assets" / ... / "131,888" / "C. Prepaid expenses 1,840";
+    "6. Personnel expenses" / "a) ..." / "b) ..." / "-117,655" / "7. Amortisation ... -24,815"): a sibling."""
+    h, n = _OUTLINE.match(heading), _OUTLINE.match(line)
+    if not (h and n) or h.group(1).isdigit() != n.group(1).isdigit():
+        return False
+    a, b = (int(h.group(1)), int(n.group(1))) if h.group(1).isdigit() else (ord(h.group(1)), ord(n.group(1)))
+    return b == a + 1
 
 
 def _total_named_after(heading: str, after: list[str]) -> bool:
@@ -113,8 +189,11 @@ def _total_named_after(heading: str, after: list[str]) -> bool:
     own, rows = words(heading), 0
     for a in after:
         if re.match(r"(?i)total\b", a.strip()):
-            said = set(words(a))
-            if set(own) <= said or own and own[-1] in said and rows:
+            # (what a total deducts is not what it names: "Total assets less current liabilities")
+            said = set(words(re.split(r"(?i)\s+less\b", a)[0]))
+            # (a total without the current / non-current side of the heading is the wider one: "Total assets" below
+            # "Non-current assets")
+            if set(own) <= said or own and own[-1] in said and rows and not ({"current", "non"} & set(own) - said):
                 return True
         elif split_row(a)[1]:
             rows += 1
