@@ -81,8 +81,9 @@ class Metric:
 
 
 def fold(text: str) -> str:
-    """Lower case, curly quotes straightened, commas dropped ("plant, and" = "plant and"), spaces collapsed."""
-    return re.sub(r"\s+", " ", text.lower().replace("’", "'").replace(",", " ")).strip()
+    """Lower case, curly quotes straightened, commas dropped ("plant, and" = "plant and"), an ampersand between words
+    said ("cash & cash equivalents" = "cash and cash equivalents"; "D&A" stays), spaces collapsed."""
+    return re.sub(r"\s+", " ", text.lower().replace("’", "'").replace(",", " ").replace(" & ", " and ")).strip()
 
 
 @lru_cache(maxsize=None)

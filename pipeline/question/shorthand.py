@@ -14,6 +14,7 @@ _FORMS = [
     (r"\brev\b\.?", "revenue"), (r"\brevs\b", "revenues"), (r"\btop[- ]?line\b", "revenue"),
     (r"\bavg\b\.?", "average"), (r"\bprev\b\.?", "previous"),
     (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"), (r"\bopex\b", "operating expenses"),
+    (r"\battrib\b\.?", "attributable"), (r"\bop\.?\s?cf\b|(?<![\w&])(?-i:OCF)(?![\w&])", "operating cash flow"),
     (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"), (r"\bincl\b\.?", "including"),
     # "net debt ex-leases", "EBITDA ex-IFRS 16", "growth ex-FX": what a measure leaves out (never "ex-dividend",
     # "ex-factory", "ex-CEO": a share's date, a price's terms, a former holder)
@@ -34,6 +35,9 @@ _FORMS = [
     ("(?:^|" + "|".join(rf"(?<=\b{w} )" for w in ("was", "is", "were", "the", "of", "adjusted", "reported", "gaap",
                                                    "consolidated", "group", "total", "statutory", "'s", "’s")) +
      r")(?-i:NI)(?![\w)])(?!\s+(?-i:[A-Z][a-z])|['’]?\s*(?:contributions?|costs?|insurance)\b)", "net income"),
+    # comprehensive income by its initials, in capitals as IFRS statements' readers write it ("TCI attributable to owners",
+    # "FX loss in OCI")
+    (r"(?<![\w&])(?-i:TCI)(?![\w&])", "total comprehensive income"), (r"(?<![\w&])(?-i:OCI)(?![\w&])", "other comprehensive income"),
     (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # the fiscal year by the month it ends, as Japanese reports write it: "FY3/37", "FY3/2037" (the year to March 2037)
@@ -64,6 +68,20 @@ _F_YEAR = re.compile(r"(?<![\w$£€¥.,/-])F((?:19|20)\d{2})(?![\w%.,/-])")
 _YEAR_END = re.compile(r"(?i)\bYE(?:((?:19|20)\d{2}|\d{2})|\s+((?:19|20)\d{2}))\b(?![/.\-]\d)")
 
 
+# "Mar-22", "Dec-2021": a month and its year as analysts' spreadsheets write them (a hyphen between; never "March 22")
+_MONTH_YEAR = re.compile(rf"(?i)(?<![\w-])({months.MON})-((?:19|20)\d{{2}}|\d{{2}})(?![\w-])")
+
+
+# "YE Mar-22", "YE March 2022": the year-end of that month
+_YE_MONTH = re.compile(rf"(?i)\bYE\s+(?={months.MON}\s+(?:19|20)\d{{2}}\b)")
+
+
+def _month_year(m: re.Match) -> str:
+    y = m.group(2)
+    month = months.number(m.group(1))
+    return f"{months.NAMES[month - 1].capitalize()} {y if len(y) == 4 else '20' + y}" if month else m.group(0)
+
+
 def spell(text: str, keep: set[str] | None = None) -> str:
     """`text` with the shorthand spelled out; `keep`: lower-cased words of the companies it names."""
     keep = keep or set()
@@ -72,6 +90,7 @@ def spell(text: str, keep: set[str] | None = None) -> str:
         return f"year-end {y if len(y) == 4 else 'FY' + y}"
     out = _F_YEAR.sub(lambda m: m.group(0) if m.group(0).lower() in keep else f"FY{m.group(1)}", text)
     out = _YEAR_END.sub(year_end, _MONTH_FY.sub(_year_ended, _NUMERIC_DATE.sub(_numeric_date, out)))
+    out = _YE_MONTH.sub("year-end ", _MONTH_YEAR.sub(_month_year, out))
     for pattern, word in _COMPILED:
         out = pattern.sub(lambda m: m.group(0) if m.group(0).lower().rstrip(".") in keep else word, out)
     return out

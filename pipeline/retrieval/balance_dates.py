@@ -50,9 +50,11 @@ def _row_date(f: StoredFact) -> tuple:
 _ROW_DAY = re.compile(rf"(?i)\bat\s+(?:(\d{{1,2}})(?:st|th)?\s+({MON})|({MON})\s+(\d{{1,2}})(?:st|th)?)(?![\w,])(?!\s*\d)")
 
 
-# a balance as a year or period opens ("at beginning of year", "at the start of the period", "opening", "brought forward",
+# a balance as a year or period opens ("at beginning of year", "at the start of the period", "at the start of fiscal
+# 2041", "opening", "brought forward",
 # "at 1 March" / "at January 1" with no year after it: the first day of a year that ends on a month's last day)
-_OPENING = re.compile(rf"(?i)\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|"
+_OPENING = re.compile(rf"(?i)\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:(?:financial\s+|fiscal\s+)?(?:year|period)\b|"
+                      rf"(?:financial\s+|fiscal\s+|FY\s?'?)(?:(?:19|20)\d{{2}}|\d{{2}})\b)|"
                       rf"\bopening\b|\bbrought\s+forward\b|\bb/f\b|"
                       rf"\bat\s+(?:1(?:st)?\s+{MON}|{MON}\s+1(?:st)?)(?![\w,])(?!\s*\d)")
 # a balance asked as a year or period closes ("at end of year", "year-end", "closing"), and a row printed so
@@ -86,7 +88,22 @@ def names_its_day(word: str, f: StoredFact, question: str) -> bool:
     if word == "close":     # ("closing rate", "closing price": a measure of its own, no balance)
         return not _OPENING.search(f.label) and not says(_CLOSING_MEASURE, question) and (
             f.statement == "balance" or bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label)))
-    return word == "open" and bool(_OPENING.search(f.label))
+    return word in _OPENING_WORDS and bool(_OPENING.search(f.label))
+
+
+def without_its_day(label: str, question: str) -> str:
+    """The row's label without the day it dates its balance at, when the question asks the balance of that same day
+    ("Cash and cash equivalents, beginning of year" is cash and cash equivalents to "cash at the start of fiscal
+    2041"; to "cash at end of 2041" it stays another row)."""
+    if says(_OPENING, question) and (m := _OPENING.search(label)):
+        return (label[:m.start()] + label[m.end():]).strip(" ,")
+    if (says(_CLOSING, question) or says(AT_A_DATE, question)) and (m := _CLOSING.search(label)):
+        return (label[:m.start()] + label[m.end():]).strip(" ,")
+    return label
+
+
+# (the words a question asks an opening balance with: "opening cash", "cash at the start of fiscal 2041")
+_OPENING_WORDS = frozenset({"open", "start", "begin"})
 
 
 @lru_cache(maxsize=1024)

@@ -65,6 +65,9 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
         return False
     if metric.matches_row(f.label, f.statement, asked) or row_headings.current_part(metric, f):
         return True         # (or its current part: "Current liabilities › Borrowings" are the current borrowings)
+    if asked and (day_free := balance_dates.without_its_day(f.label, asked)) != f.label and \
+            metric.matches_row(day_free, None, asked):
+        return True         # "Cash and cash equivalents, beginning of year" asked as the opening cash balance
     joined = attribution.completed_label(f.label_path)      # "Profit for the year attributable to › Owners of ..."
     if joined is not None and metric.matches_row(joined, f.statement, asked):
         return True
@@ -291,8 +294,10 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         if with_minorities and attribution.names_a_holder(f.label_path) and \
                 not attribution.total_after_minorities(f, cands):
             continue        # "equity including minorities": the line's total, not one holder's share
-        # (a total is its heading's; so is a bare basis row, "Weighted average shares outstanding › Diluted")
-        own_words = f.label_path if heading_total(f) or BARE_BASIS.fullmatch(f.label) else f.label
+        # (a total is its heading's; so is a bare basis row, "Weighted average shares outstanding › Diluted", and a
+        # holder's share, "Total comprehensive income attributable to › Owners of the Company")
+        own_words = f.label_path if heading_total(f) or BARE_BASIS.fullmatch(f.label) or \
+            attribution.completed_label(f.label_path) is not None else f.label
         if ask.metric is None and link is None and not any(w in stems(own_words) or (
                 people and terms.same_people(w, own_words)) for w in distinct):
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs

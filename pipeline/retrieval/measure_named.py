@@ -8,6 +8,7 @@ from functools import lru_cache
 from pipeline.question.figure_ask import Ask, stems
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.units import without_stated_rate
+from pipeline.retrieval import balance_dates
 from pipeline.stores.facts import StoredFact
 
 # an accounting modifier makes a measure another one ("Unearned revenue", "Cost of revenue", "Change in inventories")
@@ -33,7 +34,9 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
             any(ask.metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1]):
         return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
-    label = set(stems(without_stated_rate(f.label))) - {"total", "net", "of", "and", "the", "in", "for"}
+    # (nor the day it dates its balance at, the day asked: "Cash, beginning of year" for "cash at the start of 2041")
+    label = set(stems(without_stated_rate(balance_dates.without_its_day(f.label, ask.question)))) - \
+        {"total", "net", "of", "and", "the", "in", "for", "at"}
     # ("Final dividend proposed" under "Rand per share": its units say per share; not when a heading says it, which may
     # be a header read as a heading, "Pence per share FY92 £m FY91 £m", over amounts)
     units = set(stems("per share")) if f.kind == "per_share" and not re.search(r"(?i)\bper\s+share", f.label_path) \

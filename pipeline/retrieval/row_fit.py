@@ -14,7 +14,7 @@ from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
 from pipeline.reading.tax_line import ABOVE_TAX
-from pipeline.retrieval import dividend_timing
+from pipeline.retrieval import attribution, dividend_timing
 from pipeline.retrieval.balance_dates import AT_A_DATE
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
@@ -396,5 +396,5 @@ def part_of_total(ask: Ask, f: StoredFact) -> bool:
     if not re.search(r"(?i)\btotal\s+[a-z]", ask.question) or re.match(r"(?i)\s*total\b", f.label) or "\u203a" not in f.label_path:
         return False
     heads = set(stems(" ".join(f.label_path.split("\u203a")[:-1])))
-    own = set(stems(f.label))
-    return bool(ask.hard) and not own & set(ask.hard) and any(w in heads for w in ask.hard)
+    said = set(ask.hard) | (set(ask.soft) if attribution.names_a_holder(f.label_path) else set())   # (the holder asked)
+    return bool(ask.hard) and not set(stems(f.label)) & said and any(w in heads for w in ask.hard)
