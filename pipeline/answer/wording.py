@@ -48,6 +48,11 @@ def money(value: Decimal, fact: StoredFact | None = None, scale: str | None = No
     return f"{sym}{digits}{' ' + sc if sc else ''}"
 
 
+# a label naming a result either way ("Earnings (loss) per share", "Income/(loss) per share"): the sign is the figure's
+_RESULT_WORD = re.compile(r"(?i)\b(?:earnings|income|profit|gain)\b")
+_LOSS_ALONE = re.compile(r"(?i)\bloss(?:es)?\b")
+
+
 def shown(fact: StoredFact) -> str:
     """The figure in words: the amount as printed with its sign said when it is a genuine negative."""
     v = fact.value if fact.value is not None else Decimal(0)
@@ -66,6 +71,8 @@ def shown(fact: StoredFact) -> str:
             base = f"{symbol(fact.currency)}{digits} per share" if digits else f"nil per share (printed {fact.value_printed})"
     else:
         base = money(v, fact)
+    if v > 0 and _LOSS_ALONE.search(fact.label) and not _RESULT_WORD.search(fact.label):
+        return f"a loss of {base}"      # "Basic and diluted loss per share $ 0.40", "Net loss 40,116": the label's sign
     if v >= 0:
         return base
     label = fact.label_path

@@ -1,0 +1,393 @@
+"""Classes found by the twenty-eighth rounds: what round 31 of the made-up pages left (an opening balance asked as "the
+start of fiscal 2071", comprehensive income by its initials and its holders' shares, a Hong Kong balance sheet's
+unlabelled block totals and "Total assets less current liabilities") and what a check on two corpus-world reports found
+(an equity block's two unlabelled totals around the minorities, "Employees" as a cost row, a loss per share printed
+without its sign, a note's GROUP and COMPANY blocks, "cash & cash equivalents at YE Mar-22"). The companies, names,
+wording and figures here are made up again."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.question import shorthand
+from tests.stored_facts import company_facts, printed_answer
+
+
+def _answer(question, pages, company, year, doc_fy):
+    # (as the turn reads a question: its shorthand spelled out first)
+    return printed_answer(shorthand.spell(question), pages, company, year, doc_fy)
+
+
+_CASH_FLOWS = [["TALLOWAY HARDWARE, INC.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(in thousands)",
+                "Fiscal Year Ended", "February 1, 2072 February 2, 2071 January 28, 2070",
+                "Net cash provided by operating activities 412,880 388,140 351,020",
+                "Net cash used in investing activities (201,400) (188,330) (150,600)",
+                "Net cash used in financing activities (190,015) (160,212) (199,740)",
+                "Net increase in cash and cash equivalents 21,465 39,598 680",
+                "Cash and cash equivalents, beginning of year 151,240 111,642 110,962",
+                "Cash and cash equivalents, end of year 172,705 151,240 111,642"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("What was Talloway's cash balance at the start of fiscal 2071?", 2071, "111,642"),
+    ("Talloway opening cash balance fiscal 2071", 2071, "111,642"),
+    ("Talloway cash at the beginning of FY72", 2072, "151,240"),
+    ("Talloway cash at the end of fiscal 2071", 2071, "151,240"),
+])
+def test_an_opening_balance_asked_in_any_of_its_words_is_the_beginning_of_year_row(question, year, expect):
+    assert _answer(question, _CASH_FLOWS, "Talloway Hardware, Inc.", year, 2072) == expect
+
+
+_COMPREHENSIVE = [["KOWHAI CERAMICS LIMITED", "CONSOLIDATED STATEMENT OF PROFIT OR LOSS AND OTHER COMPREHENSIVE INCOME",
+                   "NZ$000 2071 2070",
+                   "Revenue 284,615 262,118",
+                   "Profit for the year 31,406 28,120",
+                   "Other comprehensive income",
+                   "Exchange differences on translation of foreign operations (2,115) 1,406",
+                   "Other comprehensive income for the year, net of tax (2,115) 1,406",
+                   "Total comprehensive income for the year 29,291 29,526",
+                   "Profit for the year attributable to:",
+                   "Owners of the Company 30,118 27,004",
+                   "Non-controlling interests 1,288 1,116",
+                   "Total comprehensive income for the year attributable to:",
+                   "Owners of the Company 28,215 28,330",
+                   "Non-controlling interests 1,076 1,196"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Kowhai TCI attributable to owners FY2071", 2071, "28,215"),
+    ("Kowhai TCI attributable to NCI 2070", 2070, "1,196"),
+    ("Kowhai TCI 2071", 2071, "29,291"),
+    ("Kowhai OCI net of tax 2070", 2070, "1,406"),
+    ("Kowhai total comprehensive income attributable to owners of the company 2070", 2070, "28,330"),
+    ("Kowhai profit attributable to owners 2071", 2071, "30,118"),
+])
+def test_comprehensive_income_by_its_initials_and_its_holders_shares(question, year, expect):
+    assert _answer(question, _COMPREHENSIVE, "Kowhai Ceramics Limited", year, 2071) == expect
+
+
+def test_tci_and_oci_are_spelled_only_in_capitals_as_whole_words():
+    assert shorthand.spell("TCI for 2071") == "total comprehensive income for 2071"
+    assert shorthand.spell("FX loss in OCI") == "FX loss in other comprehensive income"
+    assert shorthand.spell("tci bancorp revenue") == "tci bancorp revenue"      # (a name in lower case stays)
+
+
+_HONG_KONG_POSITION = [["TAITAM PRECISION HOLDINGS LIMITED", "CONSOLIDATED STATEMENT OF FINANCIAL POSITION",
+                        "AT 31 MARCH 2071", "NOTES 2071 2070", "HK$'000 HK$'000",
+                        "Non-current assets",
+                        "Property, plant and equipment 15 412,415 384,812",
+                        "Right-of-use assets 16 28,615 32,412",
+                        "441,030 417,224",
+                        "Current assets",
+                        "Inventories 21 115,412 98,615",
+                        "Bank balances and cash 24 58,614 64,815",
+                        "174,026 163,430",
+                        "Current liabilities",
+                        "Trade and other payables 25 68,415 46,812",
+                        "Bank borrowings 27 48,000 56,000",
+                        "116,415 102,812",
+                        "Net current assets 57,611 60,618",
+                        "Total assets less current liabilities 498,641 477,842",
+                        "Non-current liabilities",
+                        "Bank borrowings 27 22,000 36,000",
+                        "Deferred tax liabilities 29 2,815 1,612",
+                        "24,815 37,612",
+                        "Net assets 473,826 440,230",
+                        "Capital and reserves",
+                        "Share capital 30 12,480 12,480",
+                        "Reserves 461,346 427,750",
+                        "Total equity 473,826 440,230"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Taitam total assets less current liabilities at 31 March 2071", 2071, "498,641"),
+    ("Taitam current liabilities 2071", 2071, "116,415"),
+    ("Taitam current assets 2070", 2070, "163,430"),
+    ("Taitam total non-current assets 2071", 2071, "441,030"),
+    ("Taitam non-current liabilities 2070", 2070, "37,612"),
+    ("Taitam net current assets 2071", 2071, "57,611"),
+])
+def test_a_hong_kong_balance_sheets_unlabelled_block_totals_and_its_subtotal_after_current_liabilities(
+        question, year, expect):
+    assert _answer(question, _HONG_KONG_POSITION, "Taitam Precision Holdings Limited", year, 2071) == expect
+
+
+def test_current_liabilities_are_never_the_total_assets_less_current_liabilities_line():
+    # without the block's unlabelled total the question has no line of its own: it is refused, not answered with
+    # the subtotal that deducts them
+    pages = [[ln for ln in _HONG_KONG_POSITION[0] if ln != "116,415 102,812"]]
+    assert _answer("Taitam current liabilities 2071", pages, "Taitam Precision Holdings Limited", 2071, 2071) is None
+
+
+_EQUITY_AROUND_MINORITIES = [["Group and Company Statements of Financial Position", "Figures in Pound Sterling",
+                              "Group Company", "31 March 31 March 31 March 31 March",
+                              "Note(s) 2071 2070 2071 2070",
+                              "Assets",
+                              "Intangible assets 3 2,875,570 1,114,817 405,578 242,946",
+                              "Cash and cash equivalents 10 3,648,995 392,955 952,900 389,421",
+                              "Total assets 6,524,565 1,507,772 1,358,478 632,367",
+                              "Equity and liabilities",
+                              "Equity",
+                              "Share capital 11 21,996,730 19,705,244 21,996,730 19,705,244",
+                              "Reserves 223,801 137,700 516,977 614,195",
+                              "Accumulated loss (15,968,158) (18,709,962) (21,774,721) (19,994,240)",
+                              "6,252,373 1,132,982 738,986 325,199",
+                              "Non controlling interest 27,754 – – –",
+                              "6,280,127 1,132,982 738,986 325,199",
+                              "Liabilities",
+                              "Trade and other payables 15 244,438 374,790 618,492 307,168",
+                              "Total liabilities 244,438 374,790 618,492 307,168",
+                              "Total equity and liabilities 6,524,565 1,507,772 1,358,478 632,367"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Brackenmoor Minerals plc total equity at 31 March 2071", 2071, "6,280,127"),
+    ("Brackenmoor Minerals plc equity attributable to owners of the parent 2071", 2071, "6,252,373"),
+])
+def test_an_equity_blocks_two_unlabelled_totals_around_the_minorities(question, year, expect):
+    assert _answer(question, _EQUITY_AROUND_MINORITIES, "Brackenmoor Minerals plc", year, 2071) == expect
+
+
+def test_one_unlabelled_equity_total_with_no_minorities_after_it_stays_total_equity():
+    pages = [[ln for ln in _EQUITY_AROUND_MINORITIES[0]
+              if not ln.startswith(("Non controlling", "6,280,127"))]]
+    assert _answer("Brackenmoor Minerals plc total equity 2071", pages, "Brackenmoor Minerals plc", 2071,
+                   2071) == "6,252,373"
+
+
+_EMPLOYEE_COST = [["Notes to the Financial Statements", "Group Company",
+                   "31 March 31 March 31 March 31 March", "2071 2070 2071 2070",
+                   "26. EMPLOYEE COST (EXCLUDING DIRECTORS)",
+                   "Employees 24,200 18,900 24,200 18,900",
+                   "Senior management 82,040 78,855 55,378 44,250",
+                   "Average number of employees excluding directors 3 2 3 2"]]
+
+
+def test_employees_under_an_employee_cost_heading_are_an_amount_and_the_headcount_is_the_number_row():
+    facts = company_facts(_EMPLOYEE_COST, "Brackenmoor Minerals plc", 2071)
+    kinds = {(f.label, f.value_printed): f.kind for f in facts if f.fiscal_year == 2071}
+    assert kinds[("Employees", "24,200")] == "money"
+    assert kinds[("Average number of employees excluding directors", "3")] == "count"
+    assert _answer("How many employees did Brackenmoor Minerals plc have in FY2071?", _EMPLOYEE_COST,
+                   "Brackenmoor Minerals plc", 2071, 2071) == "3"
+
+
+def test_employees_in_a_headcount_table_stay_a_count():
+    pages = [["Notes to the Financial Statements", "2071 2070", "27. STAFF NUMBERS",
+              "Employees 2,412 2,215", "Contractors 310 288"]]
+    facts = company_facts(pages, "Brackenmoor Minerals plc", 2071)
+    assert {f.kind for f in facts if f.label == "Employees"} == {"count"}
+
+
+def test_a_loss_per_share_or_net_loss_printed_without_its_sign_is_said_as_a_loss():
+    from pipeline.answer.wording import shown
+
+    pages = [["NOTE 9. NET LOSS PER SHARE", "Year Ended December 31,", "2071 2070",
+              "Net loss $ 40,116 $ 144,666",
+              "Weighted average shares - basic and diluted 101,029 23,561",
+              "Basic and diluted loss per share $ 0.40 $ 6.73",
+              "Earnings (loss) per share 0.15 0.01"]]
+    said = {f.label: shown(f) for f in company_facts(pages, "Pelican Positioning, Inc.", 2071)
+            if f.fiscal_year == 2071}
+    assert said["Basic and diluted loss per share"].startswith("a loss of ")
+    assert said["Net loss"].startswith("a loss of ")
+    assert not said["Earnings (loss) per share"].startswith("a loss")      # (its sign is the figure's)
+    assert not said["Weighted average shares - basic and diluted"].startswith("a loss")
+
+
+_BY_CATEGORY = [["8. FINANCIAL ASSETS BY CATEGORY",
+                 "31 March 2071 31 March 2070",
+                 "Fair value Fair value",
+                 "Loans and through Loans and through",
+                 "receivables profit or loss Total receivables profit or loss Total",
+                 "GROUP",
+                 "Trade and other receivables 119,856 – 119,856 1,359 – 1,359",
+                 "Cash and cash equivalents 3,648,995 – 3,648,995 392,955 – 392,955",
+                 "3,768,851 – 3,768,851 394,314 – 394,314",
+                 "31 March 2071 31 March 2070",
+                 "Fair value Fair value",
+                 "Loans and through Loans and through",
+                 "receivables profit or loss Total receivables profit or loss Total",
+                 "COMPANY",
+                 "Loans to Group Companies 5,657,509 – 5,657,509 5,490,220 – 5,490,220",
+                 "Cash and cash equivalents 952,900 – 952,900 389,421 – 389,421",
+                 "6,610,409 – 6,610,409 5,879,641 – 5,879,641"]]
+
+
+def test_a_notes_group_and_company_blocks_tell_whose_rows_follow():
+    facts = company_facts(_BY_CATEGORY, "Brackenmoor Minerals plc", 2071)
+    cash = {f.value_printed: f.secondary for f in facts if f.label == "Cash and cash equivalents" and f.fiscal_year == 2071}
+    assert cash == {"3,648,995": False, "952,900": True}
+    assert _answer("Brackenmoor Minerals plc cash & cash equivalents at YE Mar-71", _BY_CATEGORY,
+                   "Brackenmoor Minerals plc", 2071, 2071) == "3,648,995"
+
+
+def test_a_month_and_year_written_with_a_hyphen_and_an_ampersand_between_words():
+    from pipeline.question.lexicon import fold, get_lexicon
+
+    assert shorthand.spell("cash at YE Mar-22") == "cash at year-end March 2022"
+    assert shorthand.spell("revenue for Dec-2071") == "revenue for December 2071"
+    assert shorthand.spell("Mar-Apr sales") == "Mar-Apr sales"          # (two months, no year)
+    assert fold("Cash & cash equivalents") == "cash and cash equivalents"
+    assert fold("D&A") == "d&a"
+    assert [m.key for m in get_lexicon().find("cash & cash equivalents")] == ["cash"]
+
+
+def test_an_unlabelled_line_before_the_minorities_is_the_owners_share_only_where_the_next_adds_them():
+    from pipeline.reading.unlabelled_totals import owners_before_minorities
+
+    assert owners_before_minorities(["1,000", "900"], ["Non-controlling interests 50 40", "1,050 940"])
+    assert not owners_before_minorities(["1,000", "900"], ["Non-controlling interests 50 40", "1,060 940"])
+    assert not owners_before_minorities(["1,000", "900"], ["Deferred tax 50 40", "1,050 940"])
+
+
+# Round 32 of the made-up pages: a restated comparative captioned under its year (the columns bottom-aligned), a
+# German HGB statement's outline, memo lines and arithmetic signs, nil cells run together, and counts by heading.
+
+_BOTTOM_ALIGNED = [["MAGALIES CITRUS HOLDINGS LIMITED",
+                    "CONSOLIDATED STATEMENT OF PROFIT OR LOSS AND OTHER COMPREHENSIVE INCOME",
+                    "for the year ended 30 June 2071", "2070", "Notes 2071 Restated*", "R'000 R'000",
+                    "Revenue 3 1,184,615 948,320", "Cost of sales 4 (812,480) (628,915)",
+                    "Profit for the year 179,369 124,418"],
+                   ["MAGALIES CITRUS HOLDINGS LIMITED", "CONSOLIDATED STATEMENT OF FINANCIAL POSITION",
+                    "as at 30 June 2071", "30 June 1 July", "30 June 2070 2069", "Notes 2071 Restated* Restated*",
+                    "R'000 R'000 R'000", "Inventories 19 168,240 184,615 172,480",
+                    "Total assets 1,565,384 1,328,900 1,249,325"],
+                   ["MAGALIES CITRUS HOLDINGS LIMITED", "SALIENT FEATURES", "2070", "2071 Restated % change",
+                    "Headline earnings per share (cents) 62.0 41.7 48.7", "Permanent employees 3,412 3,286 3.8"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Magalies revenue FY71", 2071, "1,184,615"),
+    ("Magalies revenue 2070 (restated)", 2070, "948,320"),
+    ("Magalies total assets at 30 June 2071", 2071, "1,565,384"),
+    ("Magalies total assets 2070", 2070, "1,328,900"),
+    ("Magalies inventories 2069", 2069, "172,480"),
+    ("Magalies HEPS 2071", 2071, "62.0"),
+    ("How many permanent employees did Magalies have in 2070?", 2070, "3,286"),
+])
+def test_a_restated_comparative_captioned_under_its_year_keeps_the_columns_in_order(question, year, expect):
+    assert _answer(question, _BOTTOM_ALIGNED, "Magalies Citrus Holdings Limited", year, 2071) == expect
+
+
+def test_restacking_leaves_an_ordinary_header_alone():
+    from pipeline.reading.stacked_years import restack
+
+    assert restack(["Notes 2071 2070", "R'000 R'000"]) == ["Notes 2071 2070", "R'000 R'000"]
+    assert restack(["2071 2070", "Restated"]) == ["2071 2070", "Restated"]
+    assert restack(["2070", "Notes 2071 Restated*"]) == ["Notes 2071 2070 Restated"]
+    assert restack(["Group", "2070", "2071 Restated"]) == ["Group", "2070", "2071 Restated"]     # (a caption above)
+
+
+_HGB = [["ILMENAU FORMTEILE AG", "Consolidated income statement",
+         "for the financial year from 1 October 2070 to 30 September 2071", "Note 2070/71 2069/70", "T€ T€",
+         "1. Sales revenue (22) 312,615 284,240",
+         "5. Cost of materials",
+         "a) Cost of raw materials and supplies -134,615 -122,480",
+         "b) Cost of purchased services -11,480 -9,615",
+         "-146,095 -132,095",
+         "6. Personnel expenses",
+         "a) Wages and salaries -78,415 -72,840",
+         "b) Social security and pension costs -14,240 -13,115",
+         "– thereof for pensions T€ 2,184 (prior year: T€ 2,015)",
+         "-92,655 -85,955",
+         "7. Amortisation of intangible fixed assets and depreciation of property, plant and equipment (24) -14,815 -13,480",
+         "15. Consolidated net income for the year 23,018 15,078"],
+        ["ILMENAU FORMTEILE AG", "Consolidated balance sheet as at 30 September 2071", "ASSETS",
+         "Note 30.09.2071 30.09.2070", "T€ T€",
+         "A. Fixed assets", "I. Intangible assets",
+         "1. Goodwill 8,415 9,840", "2. Advance payments 615 215", "9,030 10,055",
+         "II. Property, plant and equipment",
+         "1. Land and buildings 62,480 63,915", "2. Technical equipment and machinery 84,615 79,240", "147,095 143,155",
+         "(5) 156,125 153,210",
+         "B. Current assets", "I. Inventories 52,970 49,480", "II. Cash on hand and bank balances 18,383 12,674",
+         "71,353 62,154",
+         "C. Prepaid expenses 1,840 1,615",
+         "EQUITY AND LIABILITIES", "Note 30.09.2071 30.09.2070", "T€ T€",
+         "A. Equity", "I. Subscribed capital (9) 8,400 8,400", "II. Revenue reserves 94,215 84,215", "102,615 92,615",
+         "C. Liabilities",
+         "1. Liabilities to banks",
+         "– thereof with a remaining term of up to one year T€ 12,480 (prior year: T€ 14,480) 48,615 56,240",
+         "2. Trade payables 38,480 28,615",
+         "(12) 87,095 84,855"],
+        ["ILMENAU FORMTEILE AG", "Consolidated cash flow statement",
+         "for the financial year from 1 October 2070 to 30 September 2071", "2070/71 2069/70", "T€ T€",
+         "Consolidated net income for the year 23,018 15,078",
+         "+/- Increase/decrease in provisions 6,925 1,215",
+         "= Cash flows from operating activities 56,059 40,379",
+         "- Payments for investments in property, plant and equipment -28,415 -24,840",
+         "= Cash flows from investing activities -27,700 -24,313"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Ilmenau personnel expenses 2070/71", 2071, "-92,655"),
+    ("Ilmenau cost of materials FY2069/70", 2070, "-132,095"),
+    ("Ilmenau intangible assets at 30.09.2071", 2071, "9,030"),
+    ("Ilmenau current assets 30 Sep 2070", 2070, "62,154"),
+    ("Ilmenau total equity 30.09.2071", 2071, "102,615"),
+    ("Ilmenau liabilities to banks at 30 September 2070", 2070, "56,240"),
+    ("Ilmenau total liabilities 2071", 2071, "87,095"),
+    ("Ilmenau op CF FY2070/71", 2071, "56,059"),
+    ("Ilmenau capex on PP&E 2069/70", 2070, "-24,840"),
+])
+def test_a_german_hgb_statements_outline_memo_lines_and_arithmetic_signs(question, year, expect):
+    assert _answer(question, _HGB, "Ilmenau Formteile AG", year, 2071) == expect
+
+
+def test_a_memo_line_is_no_row_and_no_heading():
+    facts = company_facts(_HGB, "Ilmenau Formteile AG", 2071)
+    assert not [f for f in facts if "thereof" in f.label_path]
+    labels = {f.label_path: f.value_printed for f in facts if f.fiscal_year == 2071}
+    assert labels["Total Fixed assets"] == "156,125"            # (the outline's letter is no word of the total)
+    assert labels["6. Personnel expenses › b) Social security and pension costs"] == "-14,240"
+
+
+def test_of_which_rows_with_their_figures_in_columns_stay_rows():
+    pages = [["Notes", "£m 2071 2070", "Revenue 412.3 381.6", "of which: services 120.4 110.2",
+              "Operating profit 41.1 36.1"]]
+    facts = company_facts(pages, "Brackenmoor Minerals plc", 2071)
+    assert [f.value_printed for f in facts if f.label.startswith("of which") and f.fiscal_year == 2071] == ["120.4"]
+
+
+def test_nil_cells_run_together_are_one_cell_each():
+    from pipeline.reading.line_tidy import tidy_lines
+
+    assert tidy_lines(["Non controlling interest 117,754 \u2013\u2013\u2013"]) == \
+        ["Non controlling interest 117,754 \u2013 \u2013 \u2013"]
+
+
+def test_rows_under_an_average_staff_caption_or_a_deliveries_heading_are_counts():
+    pages = [["(30) Employees", "The average number of employees during the financial year was:", "2070/71 2069/70",
+              "Salaried employees 412 398", "Industrial employees 1,184 1,142", "Trainees (not included above) 64 58"],
+             ["Selected Operating Data", "Years Ended November 30,", "2071 2070",
+              "Homes delivered:", "West . . . . 1,742 1,684", "East . . . . 1,618 1,490", "Total . . . . 3,360 3,174",
+              "Home sales revenue $ 1,184,615 $ 1,048,320"]]
+    facts = company_facts(pages, "Larkspur Homes, Inc.", 2071)
+    kinds = {f.label_path: f.kind for f in facts if f.fiscal_year == 2071}
+    assert kinds["Average number of employees \u203a Salaried employees"] == "count"
+    assert kinds["Average number of employees \u203a Trainees (not included above)"] == "count"
+    assert kinds["Homes delivered \u203a Total"] == "count"
+    assert kinds["Home sales revenue"] == "money"
+    assert _answer("How many homes delivered in 2071?", pages, "Larkspur Homes, Inc.", 2071, 2071) == "3,360"
+    assert _answer("Number of employees at 30 September 2071", pages, "Larkspur Homes, Inc.", 2071, 2071) is None
+    assert _answer("What revenue did Larkspur deliver in 2071?", pages, "Larkspur Homes, Inc.", 2071, 2071) == \
+        "1,184,615"
+
+
+@pytest.mark.parametrize("label, capex", [
+    ("Payments for investments in property, plant and equipment", True),
+    ("Capitalization of costs and purchases of network assets, property, and equipment", True),
+    ("Purchases of investments, property and equipment", False),     # (investments bought too: no capex line)
+    ("Proceeds from sale of property, plant and equipment", False),
+])
+def test_capex_lines_naming_another_fixed_asset_first_or_investments_in_ppe(label, capex):
+    from pipeline.question.lexicon import get_lexicon
+
+    metric = next(m for m in get_lexicon().metrics if m.key == "capex")
+    assert metric.matches_row(label) is capex
+
+
+def test_operating_cash_flow_and_attributable_shorthand():
+    assert shorthand.spell("op CF FY94") == "operating cash flow FY94"
+    assert shorthand.spell("Group OCF 2089") == "Group operating cash flow 2089"
+    assert shorthand.spell("profit attrib to owners") == "profit attributable to owners"
+    assert shorthand.spell("Hop CF") == "Hop CF"
