@@ -391,3 +391,58 @@ def test_operating_cash_flow_and_attributable_shorthand():
     assert shorthand.spell("Group OCF 2089") == "Group operating cash flow 2089"
     assert shorthand.spell("profit attrib to owners") == "profit attributable to owners"
     assert shorthand.spell("Hop CF") == "Hop CF"
+
+
+# Yes/no: a dividend received is none paid, an increase asked is no payment's, a part stake is no whole ownership
+# (made-up reports round 24's first run and the corpus-world check on Galileo Resources).
+
+def _report(*texts: str):
+    from pipeline.stores.corpus import ReportPage
+
+    return [ReportPage("doc", "Quillfeather", 2071, "ANNUAL", i + 1, t) for i, t in enumerate(texts)]
+
+
+def _event(key: str):
+    from pipeline.answer import yesno
+
+    return next(e for e in yesno.events() if e.key == key)
+
+
+def test_a_dividend_the_company_received_is_no_dividend_it_paid():
+    from pipeline.answer import yesno
+
+    r = yesno.read_report(_report("Phase 1: a dividend of ZAR46 million (approximately £2.3 million) was paid to "
+                                  "Quillfeather during February 2071 in respect of its 29% shareholding in Tarn.",
+                                  "Dividends received from joint venture 238,827 during 2071."),
+                          _event("dividend"), 2071)
+    assert not r.affirmed and len(r.named) == 2
+    r = yesno.read_report(_report("An interim dividend of 3.0 pence per share was paid to shareholders on "
+                                  "20 October 2071."), _event("dividend"), 2071)
+    assert r.affirmed
+
+
+def test_an_increase_of_the_dividend_asked_is_decided_by_a_sentence_stating_the_change():
+    from pipeline.answer import yesno
+    from pipeline.question.analysis import analyse
+
+    assert yesno.event_asked(analyse("Did Quillfeather increase its total dividend for FY71?")).key == \
+        "dividend_increase"
+    assert yesno.event_asked(analyse("Did Quillfeather pay a dividend in 2071?")).key == "dividend"
+    event = _event("dividend_increase")
+    r = yesno.read_report(_report("The Board has declared a final dividend of 9.0 cents per share for 2071. Together "
+                                  "with the interim dividend of 6.0 cents, the total dividend for the year is "
+                                  "unchanged at 15.0 cents per share."), event, 2071)
+    assert r.denied and not r.affirmed
+    r = yesno.read_report(_report("The Board increased the final dividend by 8% to 9.7 pence for 2071."), event, 2071)
+    assert r.affirmed
+
+
+def test_a_part_stake_in_the_named_entity_is_no_whole_ownership():
+    from pipeline.answer.which_event import partial_degree
+
+    sentence = ("The consolidated financial statements include the accounts of the Company, its wholly owned "
+                "subsidiaries and Sabine Ferry Gaming, L.L.C., a variable interest entity in which the Company holds "
+                "a 60% interest.")
+    assert partial_degree("Is Sabine Ferry wholly owned by Tensaw Gaming?", sentence)
+    assert not partial_degree("Is Tensaw Hotels wholly owned by Tensaw Gaming?", sentence)
+    assert not partial_degree("Is Sabine Ferry wholly owned?", "Sabine Ferry is a wholly owned subsidiary.")

@@ -386,8 +386,8 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     m = cite(p)
     said = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} says: \u201c{found.sentence}\u201d [{m}]"
     if yesno:
-        text = f"{'No' if negation.denies(found.sentence, q) else 'Yes'}. {said}"
-        kind = "yes_no"
+        no = negation.denies(found.sentence, q) or which_event.partial_degree(q, found.sentence)  # ("a 60% interest")
+        text, kind = f"{'No' if no else 'Yes'}. {said}", "yes_no"
     elif found.stated is not None:
         # the amount the sentence attaches to the measure leads, with the measure's name as printed: the
         # sentence's other amounts are other measures' ("Net cash used in investing activities ... was $22.3 million")

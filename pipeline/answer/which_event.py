@@ -42,11 +42,32 @@ _WHOLLY = re.compile(r"(?i)\b(?:fully|wholly|entirely|completely|100\s?%)[\s-]+(
 def partial_degree(question: str, sentence: str) -> bool:
     """The question asks whether something is wholly so and the sentence states it only in part."""
     m = _WHOLLY.search(question)
+    if m is not None and _stake_of_named(question[:m.start()], sentence):
+        return True         # "Is Sabine Crossing wholly owned?" / "... and Sabine Crossing, in which it holds a 60% interest"
     if m is None or re.search(rf"(?i)\b(?:fully|wholly|entirely|completely|100\s?%)[\s-]+{_stem(m.group(1))}", sentence):
         return False        # (the sentence says it wholly of one thing and partly of another: which is asked?)
     word = _stem(m.group(1))
     return re.search(rf"(?i)(?:\b(?:partly|partially|part)|(?<![\d.])(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%)[\s-]+{word}\w*",
                      sentence) is not None
+
+
+# a part stake stated after an entity's name ("Sabine Crossing Gaming, L.L.C., ... in which the Company holds a 60%
+# interest", "Rangi Orchards (a 51%-owned subsidiary)")
+_PART_STAKE = re.compile(r"(?i)(?<![\d.])(?!100\b)\d{1,2}(?:\.\d+)?\s?%(?:[\s-]+(?:owned|interest|stake|equity\s+interest|"
+                         r"shareholding|ownership)\b)")
+
+
+def _stake_of_named(asked_before: str, sentence: str) -> bool:
+    """The question names an entity in capitals before its degree ("Is Sabine Crossing wholly owned") and the sentence
+    states a part stake in it within the same clause after its name."""
+    names = [re.sub(r"^(?:Is|Are|Was|Were|Did|Does|Has|Have|Had)\s+", "", n)
+             for n in re.findall(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b", asked_before)]
+    names = [n for n in names if n and n.split()[0].lower() not in _LEADS | {"is", "are"}]
+    for name in names:
+        at = sentence.find(name)
+        if at >= 0 and _PART_STAKE.search(sentence[at:at + len(name) + 120]):
+            return True
+    return False
 
 
 def degree_unsaid(question: str, sentence: str) -> bool:

@@ -90,6 +90,7 @@ class Event:
     affirm: tuple[re.Pattern, ...]
     deny: tuple[re.Pattern, ...]
     other_action: re.Pattern | None = None     # the question does another thing to the topic: not this event
+    received: re.Pattern | None = None         # a sentence of the event done to the company (a dividend it received)
 
 
 @lru_cache(maxsize=2)
@@ -99,7 +100,8 @@ def events(path: str | None = None) -> tuple[Event, ...]:
     return tuple(Event(e["key"], e["name"], re.compile(e["asked"], flags), re.compile(e["topic"], flags),
                        tuple(re.compile(p, flags) for p in e["affirm"]),
                        tuple(re.compile(p, flags) for p in e["deny"]),
-                       re.compile(e["other_action"], flags) if e.get("other_action") else None) for e in data["event"])
+                       re.compile(e["other_action"], flags) if e.get("other_action") else None,
+                       re.compile(e["received"], flags) if e.get("received") else None) for e in data["event"])
 
 
 def event_asked(facts: QuestionFacts) -> Event | None:
@@ -201,7 +203,8 @@ def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, 
                     and of_year(s, year, end):
                 out.denied.append((s, pg))
                 continue
-            why = topic_only(s)
+            why = topic_only(s) or ("done to the company, not by it" if event.received and event.received.search(read)
+                                    else None)
             if why is None and of_year(s, year, end) and any(p.search(read) for p in event.affirm):
                 out.affirmed.append((s, pg))
             else:
