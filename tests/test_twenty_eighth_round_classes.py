@@ -446,3 +446,79 @@ def test_a_part_stake_in_the_named_entity_is_no_whole_ownership():
     assert partial_degree("Is Sabine Ferry wholly owned by Tensaw Gaming?", sentence)
     assert not partial_degree("Is Tensaw Hotels wholly owned by Tensaw Gaming?", sentence)
     assert not partial_degree("Is Sabine Ferry wholly owned?", "Sabine Ferry is a wholly owned subsidiary.")
+
+
+# Made-up reports round 24 (in-sample once fixed on): cells set apart by printed rules, a re-presented comparative's
+# caption in the header, each column's year and unit inside a table, a row's own "(£m)", "statutory" named by a
+# five-year record of the statement's own figure, a reconciliation's "Adjusted for:" heading, both EPS bases asked.
+
+_RULED = [["CONSOLIDATED INCOME STATEMENT", "for the year ended 31 October 2071",
+           "| Note | 2071 £000 | 2070 £000 (re-presented*)",
+           "Continuing operations",
+           "Revenue 2 174,242 155,248",
+           "Profit before tax 24,294 20,112",
+           "Profit for the year attributable to owners of the parent 17,076 14,912",
+           "Earnings per share 6 | 2071 pence | 2070 pence",
+           "Basic - continuing operations 20.2 23.5",
+           "Diluted - continuing operations 20.1 23.3"],
+          ["FIVE-YEAR RECORD", "| 2071 | 2070 | 2069", "Revenue (£m) | 174.2 | 155.2 | 150.1",
+           "Statutory profit before tax (£m) | 24.3 | 20.1 | 18.0"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Seacroft rev FY71 (£000)?", 2071, "174,242"),
+    ("Seacroft revenue 2070 (re-presented)", 2070, "155,248"),
+    ("Seacroft statutory PBT for the year to Oct-71", 2071, "24,294"),
+    ("basic EPS from continuing ops, Seacroft FY71, in pence", 2071, "20.2"),
+    ("Seacroft basic EPS FY71", 2071, None),     # (only the continuing operations' printed: not the year's whole)
+    ("Seacroft revenue 2069", 2069, "150.1"),
+])
+def test_cells_set_apart_by_printed_rules_and_a_re_presented_comparative(question, year, expect):
+    assert _answer(question, _RULED, "Seacroft Leisure plc", year, 2071) == expect
+
+
+def test_each_columns_year_and_unit_inside_a_table_is_a_header_not_a_row():
+    from pipeline.reading.cells import split_row
+
+    assert split_row("Earnings per share 6 2093 pence 2092 pence")[1] == []
+    assert split_row("Dividend 2.5 pence 2.0 pence") == ("Dividend (pence)", ["2.5", "2.0"])
+    facts = company_facts(_RULED, "Seacroft Leisure plc", 2071)
+    assert not [f for f in facts if f.value_printed in ("2071", "2070")]
+
+
+def test_a_rows_own_abbreviated_unit_supports_a_figure_in_millions():
+    from decimal import Decimal
+
+    from pipeline.guardrails.verifier import supported
+
+    assert supported(Decimal("24.3"), "million", ["Statutory profit before tax (£m) | 24.3 | 20.1"])
+    assert not supported(Decimal("24.3"), "million", ["Statutory profit before tax 24.3 20.1"])
+
+
+def test_a_statutory_row_of_another_amount_than_the_statements_line_is_another_measure():
+    statement = ["Consolidated statement of profit or loss", "(in millions) 2071 2070", "Total revenues 9,000 8,500",
+                 "Net income 1,500 1,400"]
+    highlights = ["Financial highlights", "(in millions) 2071 2070", "Statutory net income 800 760"]
+    assert _answer("Halvard statutory net income 2071", [statement, highlights], "Halvard Life plc", 2071,
+                   2071) in ("800", None)      # (never the statement's 1,500: another basis)
+    assert _answer("Halvard net income 2071", [statement, highlights], "Halvard Life plc", 2071, 2071) == "1,500"
+
+
+def test_a_reconciliations_adjusted_for_heading_is_no_adjusted_measure():
+    pages = [["22. EARNINGS PER SHARE", "Group", "31 March 31 March", "2071 2070",
+              "Profit for the year attributable to equity holders of the parent 2,025,895 21,323",
+              "Adjusted for:", "Foreign exchange differences on translation (483,319) 66,549",
+              "Profit for the year 1,542,576 87,872",
+              "Weighted average number of shares in issue 1,038,799,984 765,428,083",
+              "Basic earnings per share (pence) 0.15 0.01"]]
+    assert _answer("Brackenmoor basic EPS FY71", pages, "Brackenmoor Minerals plc", 2071, 2071) == "0.15"
+    assert _answer("Brackenmoor basic and diluted EPS for FY71", pages, "Brackenmoor Minerals plc", 2071,
+                   2071) == "0.15"
+    assert _answer("Brackenmoor diluted EPS FY71", pages, "Brackenmoor Minerals plc", 2071, 2071) is None
+
+
+def test_diluted_asked_and_answered_by_a_basic_row_is_said_as_basic():
+    from pipeline.retrieval.eps_basis import basis_printed
+
+    assert basis_printed("diluted eps", "Basic earnings per share (pence)") == "basic eps"
+    assert basis_printed("diluted eps", "Basic and diluted loss per share") == "diluted eps"

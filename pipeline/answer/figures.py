@@ -13,8 +13,7 @@ from typing import Callable
 
 from pipeline.answer import calculator
 from pipeline.question import figure_ask
-from pipeline.retrieval import fact_match as lookup
-from pipeline.retrieval import row_headings
+from pipeline.retrieval import eps_basis, fact_match as lookup, row_headings
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.question.lexicon import Metric, get_lexicon
 from pipeline.question.analysis import QuestionFacts
@@ -36,6 +35,7 @@ def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = No
     """The lead sentence names the row's own measure when its label says more than the asked words ("deferred
     revenues"), never a broader one; a part's row under the measure's heading ("Net Sales › International") as it."""
     label = re.sub(r"(?i)^total\s+", "", re.sub(r"\s*\([^)]*\)", "", fact.label)).strip(" ,:")
+    measure = eps_basis.basis_printed(measure, fact.label_path)     # (diluted asked, only basic printed)
     said, printed = set(figure_ask.stems(measure)), set(figure_ask.stems(label))
     parents = [p.strip() for p in fact.label_path.split("\u203a")[:-1]]
     if metric is not None and parents and label and not said & printed and not metric.matches_row(fact.label) \

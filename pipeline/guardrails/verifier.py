@@ -145,7 +145,8 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
         head = "\n".join(text.splitlines()[:20])
         scales = {scale, Decimal(1)} | {SCALE[m.group(1).lower()] for m in _CAPTION_SCALE.finditer(head)
                                         if CURRENCY_RE.match(head, m.end())} | \
-            {SCALE[m.group(1).lower()] for m in _BRACKET_SCALE.finditer(text)}    # (a table's own "(A$ million)")
+            {SCALE[m.group(1).lower()] for m in _BRACKET_SCALE.finditer(text)} | \
+            {SCALE[_ABBREVIATED[m.group(1).lower().lstrip("'")]] for m in _BRACKET_ABBR.finditer(text)}   # ("(£m)")
         for v in vals:
             for s in scales:
                 if _matches(v * s, want, tol_abs):
@@ -155,6 +156,9 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
 
 _CAPTION_SCALE = re.compile(r"(?i)\b(million|thousand|billion)s?\s+of\s+")    # (of a currency: "Thousands of U.S. dollars")
 # a table's own unit caption in brackets ("(A$ million)", "(EUR million)", "(consolidated, R$ million unless stated)")
+# a row's own abbreviated unit in brackets ("Revenue (£m)", "(NZ$m)", "(£000)", "(US$bn)")
+_BRACKET_ABBR = re.compile(r"(?i)\((?:[a-z]{0,3}\$|[£€¥])\s?(m|mn|bn|'?000)\)")
+_ABBREVIATED = {"m": "million", "mn": "million", "bn": "billion", "000": "thousand"}
 _BRACKET_SCALE = re.compile(r"(?i)\([^()]{0,40}?(?:[a-z]{0,3}\$|[£€¥]|\b[a-z]{3})\s?(million|thousand|billion)s?\b[^()]{0,30}\)")
 
 

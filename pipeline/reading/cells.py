@@ -73,6 +73,10 @@ def split_row(line: str) -> tuple[str, list[str]]:
     while values and YEAR.match(values[0]) and i > 0 and _YEAR_WORD.search(toks[i - 1]):
         i += 1
         values = values[1:]
+    years = values[1:] if values and re.fullmatch(r"\d{1,2}", values[0]) else values     # (after a note's number)
+    if unit and years and all(YEAR.fullmatch(v) for v in years):
+        # "Earnings per share 6 2093 pence 2092 pence": each column's year and unit, a header inside the table
+        return " ".join(toks[:i] + values[:len(values) - len(years)] + [unit] * len(years)), []
     label = " ".join(toks[:i]).rstrip(" $")
     if unit and values and unit not in label.lower():
         label = f"{label} ({unit})"

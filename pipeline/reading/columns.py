@@ -170,7 +170,7 @@ def _fragment(line: str) -> bool:
     line = _SECTION_LEAD.sub("", line) if line.lstrip()[:1].isupper() and line.lstrip()[:3].isupper() else line
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*(?:refer(?:\s+to)?\s+)?notes?\s+\d{1,2}\s*\)", " ", line))   # "(Note 1)": a reference
     rest = CURRENCY_RE.sub(" ", rest)
-    rest = re.sub(r"(?i)\bas\s+(?:adjusted|recast|revised)\b", " ", rest)     # a column restated: "As Adjusted*"
+    rest = re.sub(r"(?i)\bas\s+(?:adjusted|recast|revised)\b|\bre-?presented\b", " ", rest)   # restated: "As Adjusted*"
     rest = re.sub(r"(?i)\b(?:previous|prior|current)\s+(?=(?:fiscal\s+|financial\s+)?(?:year|period)\b)", " ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?|\b(?:52|53|13|14|16|17)[- ]weeks?\b", " ", rest)   # "May 31,", "(53 weeks)"
     words = re.findall(r"(?i)\b[qh][1-4]\b|[A-Za-z%]+|\d+", rest)     # ("Q1 2094 Q2 2094": a quarter's column)

@@ -54,6 +54,9 @@ def _european_numbers(lines: list[str]) -> list[str]:
 # "▲1,234"; a spaced "▲ 12" is an up-arrow), or an en dash run into the digits ("–210.5"; "– 120" is a nil cell and a
 # figure), after a space or at the line's start ("2022–23" is a range): an ASCII minus
 _MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3] ?|[\u2013\u25b2])(?=\d)")
+# a vertical rule printed between a table's cells ("Revenue (£m) | 274.2 | 255.2", "| Note | 2093 £000 | 2092 £000")
+_RULE = re.compile(r"\s*\|\s*")
+_RULED = re.compile(r"[\d%p)]\s*\|\s*[\d(£$€-]")
 # Nil cells printed with no space between them ("117,754 –––" in four columns): one en dash a cell
 _DASH_RUN = re.compile(r"(?<=\s)\u2013{2,4}(?=\s|$)")
 
@@ -91,6 +94,8 @@ def _tidy(line: str) -> str:
     bracket printed apart from its figure ("(33,475 )") and a cell's spelled unit are layout, not text."""
     line = _MINUS.sub("-", _SPLIT_PAREN.sub(r"(\1)", _ITEM_MARK.sub("", _LINE_SUM.sub("", _THIN_GROUPS.sub("", line)))))
     line = _STARRED.sub("", _SUPERSCRIPT.sub("", line))
+    if "|" in line and (line.count("|") >= 2 or _RULED.search(line)):
+        line = _RULE.sub(" ", line).strip()     # "| Note | 2093 £000 | 2092 £000": cells set apart by printed rules
     if "\u2013\u2013" in line:
         line = _DASH_RUN.sub(lambda m: " ".join(m.group(0)), line)
     cells = _PENCE_CELLS.search(line) if "pence" in line else None

@@ -4,7 +4,6 @@ swallowed its figures never, and an asked word that stands inside another measur
 not counted as the row naming it."""
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 from functools import lru_cache
@@ -14,7 +13,7 @@ from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
 from pipeline.reading.tax_line import ABOVE_TAX
-from pipeline.retrieval import attribution, dividend_timing
+from pipeline.retrieval import attribution, dividend_timing, statutory_rows
 from pipeline.retrieval.balance_dates import AT_A_DATE
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.stores.facts import StoredFact
@@ -93,7 +92,7 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
 
 
 # a measure on another basis than the reported one: it answers only a question asking for one
-NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
+NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted(?!\s+for\b)|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
 
 
 def _qualifier_start(toks: list[str]) -> int | None:
@@ -221,12 +220,8 @@ def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
             return any(set(ask.hard) <= set(stems(f.label_path)) and not re.match(r"(?i)\W*less\b", f.label) and
                        (m := re.search(r"(?i)\b(?:net\s+of|less|after|excluding)\b(.*)", f.label_path)) and
                        w in stems(m.group(1)) for f in cands)
-        if w == "statutori" and any(f.doc_type.upper().replace("-", "") == "10K" for f in cands):
-            return True         # a US filer's "statutory" figures are an insurer's regulatory accounts, never GAAP's
-        if w == "statutori":    # (beside an underlying / adjusted line, "statutory" is the reported figure's name)
-            # (a statutory row of another measure, "Statutory basic EPS" where diluted is asked, says nothing)
-            return any(w in stems(f.label) and not _beside_adjusted(f, cands) and
-                       (ask.metric is None or covers(ask.metric, _without_statutory(f), ask)) for f in cands)
+        if w == "statutori":
+            return statutory_rows.printed_apart(ask, cands, covers)
         if w == "week":
             return any(w in stems(f.label) for f in cands)
         return w == "common" and ask.metric is not None and any(      # (the row's own label: an EPS note prints
@@ -234,27 +229,6 @@ def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
             (covers(ask.metric, f, ask) or ask.metric.matches_row(f.label) and          # under the per-share heading)
              not ask.metric.excludes(f.label, ask.question)) for f in cands)
     return list(ask.hard) + [w for w in ask.soft if printed_apart(w)]
-
-
-def _without_statutory(f: StoredFact) -> StoredFact:
-    """The row as its measure reads without the basis word ("Statutory net income" -> "net income")."""
-    def cut(text: str) -> str:
-        return re.sub(r"(?i)\bstatutory\s+", "", text)
-    return dataclasses.replace(f, label=cut(f.label), label_path=cut(f.label_path))
-
-
-_ADJUSTED = frozenset(stems("underlying adjusted headline core"))
-
-
-def _beside_adjusted(f: StoredFact, cands: list[StoredFact]) -> bool:
-    """The page printing `f` also prints the same measure underlying / adjusted: a UK-style highlights table
-    ("Underlying profit before tax 61,650 | Statutory profit before tax 50,850"), where the statutory line is the
-    reported one (an insurer's "Adjusted operating income" beside its "Statutory net income" is another measure)."""
-    def words(label: str) -> set[str]:     # (a footnote marker run into the label: "Underlying profit before tax1")
-        return set(stems(re.sub(r"(?<=[a-z])\d{1,2}\b", "", label)))
-    rest = words(f.label) - {"statutori"}
-    return any(g.page == f.page and g.doc_id == f.doc_id and words(g.label) & _ADJUSTED and
-               words(g.label) - _ADJUSTED == rest for g in cands)
 
 
 # IFRS's "Cash generated from operations / operating activities" is the subtotal before interest and tax paid; the
