@@ -522,3 +522,17 @@ def test_diluted_asked_and_answered_by_a_basic_row_is_said_as_basic():
 
     assert basis_printed("diluted eps", "Basic earnings per share (pence)") == "basic eps"
     assert basis_printed("diluted eps", "Basic and diluted loss per share") == "diluted eps"
+
+
+def test_a_dividend_asked_of_a_company_stating_it_paid_none_is_said_so():
+    from pipeline.answer.no_dividend import denied
+
+    none = _report("Item 5. Dividends. We have never declared or paid any cash dividends on our common stock and do "
+                   "not anticipate paying any in the foreseeable future.")
+    found = denied(none)
+    assert found is not None and "never declared or paid" in found[0]
+    paid = _report("An interim dividend of 2.0 pence per share was paid on 3 May 2071.",
+                   "The Directors do not recommend the payment of a final dividend for 2071.")
+    assert denied(paid) is None         # (an interim paid: a dividend there was)
+    received = _report("A dividend of ZAR46 million was paid to Quillfeather in February 2071 by its joint venture.")
+    assert denied(received) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from pipeline.question.periods import names_year
-from pipeline.answer import NOT_FOUND
+from pipeline.answer import NOT_FOUND, no_dividend
 from pipeline.answer.formula import find_definition
 from pipeline.core import trace as tr
 from pipeline.question.labels import doc_label
@@ -253,6 +253,8 @@ def prose_or_figure(state: TurnState, conn, facts: QuestionFacts, company: str, 
     s, kind = _answer_company(state, conn, facts, company, year, passages, cite)
     if kind in ("statement", "figure", "derived") and prose.is_yes_no(facts):
         return yes_no_lead(facts, state) + s, kind
+    if kind == "not_found" and (none := no_dividend.stated_none(state, conn, facts, company, year, cite)) is not None:
+        return none         # ("dividends per share?" of a company that states it paid none)
     if kind == "not_found" and facts.metric is not None:
         m = facts.metric
         need = "percent" if m.unit == "%" or m.kind == "ratio" or re.search(r"(?i)\bmargin\b", facts.text) else \
