@@ -108,7 +108,9 @@ _LISTING = re.compile(rf"\(\s*{_EXCHANGES}\s*(?:code)?\s*:\s*([A-Z][A-Z0-9]{{0,5
 _LISTING_LINE = re.compile(rf"(?:\b{_EXCHANGES}\s+(?i:code|ticker|symbol)\s*:?\s*|\b(?:Ticker|ticker|TICKER)\s*(?:symbol)?\s*:\s*)"
                            r"([A-Z][A-Z0-9]{0,11}(?:\.[A-Z]{1,2})?)\b"
                            # a cover's "ASX: ABC", "NSE: ACMESTEEL", "Oslo Børs: ACME" (an exchange's code, never a number)
-                           rf"|(?<![\w(])(?!AIM\b){_EXCHANGES}\s*:\s*([A-Z][A-Z0-9]{{1,10}})(?=\s*(?:$|[|,;/]|\s[-–]\s|\n))"
+                           # (a board of the exchange named between: "NZX Main Board: ABC", "SGX Mainboard: ABC")
+                           rf"|(?<![\w(])(?!AIM\b){_EXCHANGES}(?:\s+(?:Main\s+Board|Main\s+Market|Mainboard|Catalist|ACE\s+Market|GEM))?"
+                           r"\s*:\s*([A-Z][A-Z0-9]{1,10})(?=\s*(?:$|[|,;/]|\s[-–]\s|\n))"
                            # "(ticker ACME)", "under the ticker ACME3", "Trading symbol ACME", "(Stock code: 1234, ACME)"
                            r"|(?i:\b(?:ticker|trading\s+symbol|stock\s+code|share\s+code)\b)\s*(?:symbol\s*)?:?\s*(?:\d{3,6}\s*,\s*)?"
                            r"([A-Z][A-Z0-9]{1,6}(?:\.[A-Z]{1,2})?)\b(?![a-z])"

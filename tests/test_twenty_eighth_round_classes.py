@@ -536,3 +536,31 @@ def test_a_dividend_asked_of_a_company_stating_it_paid_none_is_said_so():
     assert denied(paid) is None         # (an interim paid: a dividend there was)
     received = _report("A dividend of ZAR46 million was paid to Quillfeather in February 2071 by its joint venture.")
     assert denied(received) is None
+
+
+def test_a_ticker_after_the_exchanges_board_and_a_unit_per_share_in_brackets():
+    from ingest.aliases import _LISTING_LINE
+
+    m = _LISTING_LINE.search("NZX Main Board: KPF")
+    assert m is not None and "KPF" in m.groups()
+    assert _LISTING_LINE.search("Main Board: KPF") is None        # (no exchange named: no listing)
+    pages = [["Notes", "2071 2070", "Earnings per share", "Basic and diluted earnings per share (CLP per share) 6 22.39 22.49"]]
+    assert _answer("Talcahuano EPS 2071 (pesos/share)", pages, "Puerto Talcahuano S.A.", 2071, 2071) == "22.39"
+
+
+def test_a_five_year_records_scale_said_with_unless_stated_supports_its_figures():
+    from decimal import Decimal
+
+    from pipeline.guardrails.verifier import supported
+
+    page = ["FIVE-YEAR RECORD", "£m unless stated | FY71 | FY70 | FY69", "Revenue | 274.2 | 255.2 | 268.4",
+            "Net debt excluding leases | 138.3 | 159.6 | 172.4"]
+    assert supported(Decimal("138.3"), "million", ["\n".join(page)])
+
+
+def test_a_latin_american_audit_firms_legal_form_and_accented_name():
+    from pipeline.answer.people import _FIRM
+
+    m = _FIRM.search("Auditors: Errázuriz Mella Auditores Limitada")
+    assert m is not None and m.group(0) == "Errázuriz Mella Auditores Limitada"
+    assert _FIRM.search("Contadores Asociados Ltda.") is not None

@@ -50,8 +50,11 @@ _FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|"
              r"Audit\s+(?:\([A-Z]{2,3}\)\s+)?(?:Pty\s+)?(?:Ltd|Limited)|(?:Pty\s+)?Ltd|Limited|"
              r"Partners|&\s+Co\.?|Accounting\s+Corp(?:oration|\.)|Incorporated|"     # ("... Incorporated": South African)
              # continental and Nordic legal forms of an audit firm ("Fjordrevisjon AS", "Revisione Adriatica S.p.A.")
-             r"S\.p\.A\.|S\.A\.|S\.r\.l\.|GmbH|AG|AS|A/S|AB|Oy|N\.V\.|B\.V\.)(?![\w/])")
-_FIRM = re.compile(rf"((?:[A-Z][A-Za-z&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
+             r"S\.p\.A\.|S\.A\.|S\.r\.l\.|GmbH|AG|AS|A/S|AB|Oy|N\.V\.|B\.V\.|"
+             # and Latin America's ("Errázuriz Mella Auditores Limitada", "Auditores Ltda.", "Contadores SpA")
+             r"Limitada|Ltda\.?|SpA|S\.C\.)(?![\w/])")
+# (a name's words in capitals, accented too: "Errázuriz")
+_FIRM = re.compile(rf"((?:[A-Z][\w&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
 # "The consolidated financial statements for 2061 were audited by": the group's own (never "the accounts of Acme Norge
 # AS were audited by", a subsidiary's, nor "emissions data ... was audited by")
 _GROUP_AUDITED = re.compile(r"(?i)\b(?:consolidated|group['’]?s?|company['’]s|our)\b(?:(?!\b(?:statements|accounts)\s+of\s+"

@@ -80,8 +80,8 @@ def page_values(text: str) -> tuple[list[Decimal], Decimal]:
 # a units row naming the scale beside the currency ("N'million N'million", "KRW million", "HK$'000", "£m", "Rp
 # million", "Note 2061 2060 RMB'000") where no "in millions" caption says it: a line of such tokens only (never prose:
 # "One million new shares", "I'm pleased"), naming one scale
-_OTHER_TOKEN = re.compile(r"(?i)notes?|\d{4}\*?|\(?restated\)?\*?|%|in|[A-Z][A-Za-z]{0,3}\.?|[A-Z]{0,3}[$£€¥]|"
-                          r"change|variance|growth")      # ("R million 2098 2097 % change")
+_OTHER_TOKEN = re.compile(r"(?i)notes?|\d{4}\*?|FY\s?\d{2,4}|\(?restated\)?\*?|%|in|[A-Z][A-Za-z]{0,3}\.?|[A-Z]{0,3}[$£€¥]|"
+                          r"change|variance|growth|unless|otherwise|stated|indicated")   # ("£m unless stated FY93 FY92")
 _SCALE_TOKEN = re.compile(r"(?P<sign>[A-Z][A-Za-z]{0,3}\.?|[A-Z]{0,3}[$£€¥])?\s?'?"
                           r"(?P<scale>000|mn|bn|m|(?i:millions?|thousands?|billions?))")
 _SCALE_WORD = {"000": "thousand", "m": "million", "mn": "million", "bn": "billion"}

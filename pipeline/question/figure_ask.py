@@ -60,7 +60,7 @@ _BASIS = re.compile(r"(?i)\bon\s+an?\s+((?:ifrs|(?:us\s+)?gaap|reported|as[- ]re
 _WEEKS = re.compile(r"(?i)\b(?:for|in|over)?\s*(?:the\s+)?(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\s+"
                     r"(?:ended|ending|to|(?:fiscal\s+|financial\s+)?year|period)\b")     # ("the 53-week year")
 _UNIT_PHRASE = re.compile(rf"(?i),\s*in\s+(?:{_UNIT})(?![\w'])|\bin\s+{_SCALED}(?![\w'])|,\s*{_CURRENCY}\s*{_SCALE_WORD}(?![\w'])|"
-                          rf"\(\s*(?:in\s+)?(?:{_UNIT})\s*\)")
+                          rf"\(\s*(?:in\s+)?(?:{_UNIT})\s*(?:(?:/|per\s+)(?:share|unit))?\s*\)")     # ("(pesos/share)")
 # "the year to March 2022", "at June 2023": a month and its year name the period, never the measure
 _MONTH_YEAR = re.compile(r"(?i)\b((as\s+)?(of|at|on|to|in)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(january|february|march|april|may|june|july|august|"
                          r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?"
