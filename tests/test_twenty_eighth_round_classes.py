@@ -564,3 +564,26 @@ def test_a_latin_american_audit_firms_legal_form_and_accented_name():
     m = _FIRM.search("Auditors: Errázuriz Mella Auditores Limitada")
     assert m is not None and m.group(0) == "Errázuriz Mella Auditores Limitada"
     assert _FIRM.search("Contadores Asociados Ltda.") is not None
+
+
+@pytest.mark.parametrize("said, spelled", [
+    ("OP FY91", "operating profit FY91"),
+    ("OP units 2091", "OP units 2091"),                  # (a REIT's operating partnership units)
+    ("S&A expenses 2092", "selling and administrative expenses 2092"),
+    ("PATAMI FY2096", "profit attributable to owners of the company FY2096"),
+    ("interest pd 2091", "interest paid 2091"),
+    ("PD ratio", "PD ratio"),                            # (a bank's probability of default)
+    ("total assets end-92", "total assets year-end FY92"),
+    ("notes at FYE93", "notes at year-end FY93"),
+])
+def test_analysts_shorthand_of_round_32(said, spelled):
+    assert shorthand.spell(said) == spelled
+
+
+@pytest.mark.parametrize("label", ["Depreciation and amortisation",
+                                   "Amortisation of intangible fixed assets and depreciation of property, plant and "
+                                   "equipment"])
+def test_depreciation_and_amortisation_in_british_spelling_and_german_order(label):
+    from pipeline.question.lexicon import get_lexicon
+
+    assert get_lexicon().get("depreciation_amortization").matches_row(label)

@@ -38,6 +38,13 @@ _FORMS = [
     # comprehensive income by its initials, in capitals as IFRS statements' readers write it ("TCI attributable to owners",
     # "FX loss in OCI")
     (r"(?<![\w&])(?-i:TCI)(?![\w&])", "total comprehensive income"), (r"(?<![\w&])(?-i:OCI)(?![\w&])", "other comprehensive income"),
+    # "OP" in capitals for operating profit, as Korean and Japanese reports' readers write it (never a REIT's "OP units")
+    (r"(?<![\w&/])(?-i:OP)(?![\w&/])(?!\s+(?:units?|unitholders?|partnership))", "operating profit"),
+    # selling and administrative expenses; Malaysian profit after tax and minority interests (the owners' share)
+    (r"(?<![\w&])s&a(?![\w&])", "selling and administrative"),
+    (r"(?<![\w&])(?-i:PATAMI)(?![\w&])", "profit attributable to owners of the company"),
+    # "interest pd", "divs pd", "tax pd": paid (never "PD", a bank's probability of default, in capitals)
+    (r"(?:(?<=\binterest )|(?<=\bdividends )|(?<=\bdividend )|(?<=\btax )|(?<=\btaxes ))(?-i:pd)\b\.?", "paid"),
     (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # the fiscal year by the month it ends, as Japanese reports write it: "FY3/37", "FY3/2037" (the year to March 2037)
@@ -64,8 +71,8 @@ def _numeric_date(m: re.Match) -> str:
 # "F2098": a fiscal year as South African reports and analysts name it (a capital F before a four-digit year alone;
 # never two digits, an aircraft's or a product's name: "F35", "F50")
 _F_YEAR = re.compile(r"(?<![\w$£€¥.,/-])F((?:19|20)\d{2})(?![\w%.,/-])")
-# "YE2033", "YE33", "YE 2033": the year-end of that fiscal year
-_YEAR_END = re.compile(r"(?i)\bYE(?:((?:19|20)\d{2}|\d{2})|\s+((?:19|20)\d{2}))\b(?![/.\-]\d)")
+# "YE2033", "YE33", "YE 2033", "FYE33", "end-33": the year-end of that fiscal year
+_YEAR_END = re.compile(r"(?i)\b(?:FYE|YE|end-)(?:((?:19|20)\d{2}|\d{2})|\s+((?:19|20)\d{2}))\b(?![/.\-]\d)")
 
 
 # "Mar-22", "Dec-2021": a month and its year as analysts' spreadsheets write them (a hyphen between; never "March 22")
