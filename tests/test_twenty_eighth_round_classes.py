@@ -587,3 +587,31 @@ def test_depreciation_and_amortisation_in_british_spelling_and_german_order(labe
     from pipeline.question.lexicon import get_lexicon
 
     assert get_lexicon().get("depreciation_amortization").matches_row(label)
+
+
+def test_a_restated_third_balance_sheet_dated_1_january_is_the_year_befores_close():
+    pages = [["Consolidated statement of financial position",
+              "in € million Note 31 December 31 December 1 January", "2071 2070 2070", "restated* restated*",
+              "Property, plant and equipment 12 912.4 884.6 851.2",
+              "Equity attributable to equity holders of the parent 1,237.2 1,200.6 1,152.3",
+              "Total equity 1,268.4 1,229.7 1,179.5"]]
+    company = "Dintelhaven Zuivel N.V."
+    assert _answer("Dintelhaven equity attributable to equity holders of the parent, end 2070", pages, company, 2070,
+                   2071) == "1,200.6"
+    assert _answer("Dintelhaven total equity 2069", pages, company, 2069, 2071) == "1,179.5"
+
+
+@pytest.mark.parametrize("question, expect", [("Net investing cash flow 2070", "-68,460"),
+                                              ("financing cash flow 2071", "-67,624")])
+def test_investing_and_financing_totals_are_their_own_measures(question, expect):
+    pages = [["CONSOLIDATED STATEMENT OF CASH FLOWS", "(in PLN thousand)", "2071 2070",
+              "B. CASH FLOWS FROM INVESTING ACTIVITIES",
+              "I. Inflows 12,245 2,780",
+              "2. Disposal of subsidiary, net of cash disposed 8,615 -",
+              "II. Outflows 85,115 71,240",
+              "III. Net cash flows from investing activities (I-II) -72,870 -68,460",
+              "C. CASH FLOWS FROM FINANCING ACTIVITIES",
+              "I. Inflows 30,000 48,215", "II. Outflows 97,624 88,950",
+              "III. Net cash flows from financing activities (I-II) -67,624 -40,735"]]
+    year = int(question[-4:])
+    assert _answer(question, pages, "Fabryka Wrzosowa S.A.", year, 2071) == expect

@@ -191,6 +191,7 @@ def _fragment(line: str) -> bool:
 
 
 _DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{MON}|"
+                         rf"\b\d{{1,2}}\s+{MON}\s+\d{{1,2}}\s+{MON}|"      # (a line of day-months: "31 December 1 January")
                          rf"\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s+{MON}\s+notes?\b")
 # Who a column is: a group's accounts print the consolidated and the parent company's figures side by side ("Group
 # Company / 2022 2021 2022 2021", "Parent Company Consolidated"; "Individual" is the parent's in Brazilian reports).

@@ -33,6 +33,11 @@ def split_year_end(first: int, second: int) -> int | None:
     return first + 1 if (first + 1) % 100 == second else None
 
 
+# words of a header's caption before its first date: units and the notes column ("in € million Note", "€m Notes")
+_LEAD = re.compile(r"(?i)^\s*(?:(?:in|notes?|note\(s\)|[a-z]{0,3}[$£€¥]\s?(?:m|mn|bn|'?000)?|(?:[a-z]{3}\s)?(?:millions?|"
+                   r"thousands?|billions?)|of)\s+)+(?=\d{1,2}\s|[A-Z][a-z]+\s+\d)")
+
+
 def paired(lines: list[str]) -> list[str]:
     """`lines` with a line of month-days (or day-months) and the line of as many years below it joined into one
     dated line."""
@@ -41,11 +46,15 @@ def paired(lines: list[str]) -> list[str]:
     while i < len(lines):
         ln = lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        if (_DAYS_LINE.fullmatch(ln) or _DAY_MONTHS_LINE.fullmatch(ln)) and _YEARS_LINE.fullmatch(nxt):
-            us = bool(_DAYS_LINE.fullmatch(ln))
-            days, years = (_MONTH_DAY if us else _DAY_MONTH).findall(ln), nxt.split()
+        # (the caption of the labels' column may open the line: "in € million Note 31 December 31 December 1 January")
+        lead = _LEAD.match(ln)
+        rest = ln[lead.end():] if lead else ln
+        if (_DAYS_LINE.fullmatch(rest) or _DAY_MONTHS_LINE.fullmatch(rest)) and _YEARS_LINE.fullmatch(nxt):
+            us = bool(_DAYS_LINE.fullmatch(rest))
+            days, years = (_MONTH_DAY if us else _DAY_MONTH).findall(rest), nxt.split()
             if len(days) == len(years):
-                out.append(" ".join(f"{d}, {y}" if us else f"{d} {y}" for d, y in zip(days, years)))
+                out.append((lead.group(0) if lead else "") +
+                           " ".join(f"{d}, {y}" if us else f"{d} {y}" for d, y in zip(days, years)))
                 i += 2
                 continue
         out.append(ln)
