@@ -375,7 +375,8 @@ def test_rows_under_an_average_staff_caption_or_a_deliveries_heading_are_counts(
 
 @pytest.mark.parametrize("label, capex", [
     ("Payments for investments in property, plant and equipment", True),
-    ("Capitalization of costs and purchases of network assets, property, and equipment", True),
+    ("Purchases of network assets, property, and equipment", True),
+    ("Purchases of short-term deposits, property and equipment", False),
     ("Purchases of investments, property and equipment", False),     # (investments bought too: no capex line)
     ("Proceeds from sale of property, plant and equipment", False),
 ])
@@ -615,3 +616,152 @@ def test_investing_and_financing_totals_are_their_own_measures(question, expect)
               "III. Net cash flows from financing activities (I-II) -67,624 -40,735"]]
     year = int(question[-4:])
     assert _answer(question, pages, "Fabryka Wrzosowa S.A.", year, 2071) == expect
+
+
+# The audit of this round's change: each counter-example it found, answered right (or refused) now.
+
+def test_a_dividends_income_cover_or_yield_rising_is_no_dividend_increase():
+    from pipeline.answer import yesno
+
+    r = yesno.read_report(_report("The Board reduced the final dividend to 5.0 pence per share for 2071.",
+                                  "Dividend income from associates increased by 12% to £4.1 million in 2071.",
+                                  "Dividend cover increased to 2.4 times in 2071."), _event("dividend_increase"), 2071)
+    assert r.denied and not r.affirmed
+
+
+@pytest.mark.parametrize("sentence", [
+    "In 2071 the Company paid a dividend of R1.20 per share to shareholders, funded from dividends received from "
+    "subsidiaries.",
+    "A final dividend of £50 million was paid to the parent company in 2071.",
+    "The Directors declared a final dividend of 5.0p for 2071, supported by the strong cash returns from investments.",
+])
+def test_a_dividend_the_company_paid_is_affirmed_whatever_funded_it(sentence):
+    from pipeline.answer import yesno
+
+    assert yesno.read_report(_report(sentence), _event("dividend"), 2071).affirmed
+
+
+def test_an_equity_heading_already_naming_the_owners_keeps_its_own_total():
+    pages = [["Consolidated statement of financial position", "£m 2071 2070",
+              "Equity attributable to owners of the parent", "Share capital 1,000 1,000", "Retained earnings 2,800 2,500",
+              "3,800 3,500", "Non-controlling interests 200 180", "4,000 3,680"]]
+    facts = {f.label_path: f.value_printed for f in company_facts(pages, "Ashdown Brewing plc", 2071)
+             if f.fiscal_year == 2071}
+    assert facts.get("Total Equity attributable to owners of the parent") in ("3,800", None)
+    assert "4,000" not in facts.values()        # (the minorities added: no total of the owners' heading)
+
+
+def test_minorities_after_the_liabilities_are_no_part_of_an_equity_total():
+    pages = [["Balance sheet", "£m 2071 2070", "Liabilities", "Trade payables 1,800 1,700", "Borrowings 1,200 1,100",
+              "3,000 2,800", "Minority interests 200 180", "3,200 2,980"]]
+    assert _answer("Ashdown total liabilities 2071", pages, "Ashdown Brewing plc", 2071, 2071) != "3,200"
+
+
+def test_a_staff_costs_caption_naming_the_average_number_elsewhere_heads_no_counts():
+    pages = [["9. Staff costs", "Staff costs for the year were as follows (the average number of employees is given in "
+              "note 9):", "£000 2071 2070", "Wages and salaries 18,412 17,215", "Social security costs 2,215 2,014",
+              "Pension costs 1,519 1,402", "22,146 20,631"]]
+    assert _answer("How many employees did Ashdown Brewing have on average in 2071?", pages, "Ashdown Brewing plc",
+                   2071, 2071) is None
+
+
+def test_revenue_under_a_deliveries_heading_stays_money_and_counts_need_a_count_row():
+    pages = [["Selected Operating Data", "2071 2070", "Homes delivered:", "West 1,742 1,684", "East 1,618 1,490",
+              "Home sales revenue $ 1,184,615 $ 1,048,320"]]
+    company = "Larkspur Homes, Inc."
+    assert _answer("How many homes delivered in 2071?", pages, company, 2071, 2071) in (None, "1,742", "1,618") and \
+        _answer("How many homes delivered in 2071?", pages, company, 2071, 2071) != "1,184,615"
+    assert _answer("Larkspur home sales revenue 2071", pages, company, 2071, 2071) == "1,184,615"
+
+
+def test_a_wholly_owned_subsidiary_holding_a_part_stake_in_another_is_still_wholly_owned():
+    from pipeline.answer.which_event import partial_degree
+
+    assert not partial_degree("Is Tarn Mining a wholly owned subsidiary of Quillfeather?",
+                              "Tarn Mining (Pty) Ltd, a wholly owned subsidiary of the Company, holds a 74% interest in "
+                              "the Kalkfontein mining right.")
+
+
+def test_a_measure_adjusted_for_items_in_its_own_label_is_still_non_gaap():
+    pages = [["Financial highlights", "£m 2071 2070", "Profit before tax adjusted for exceptional items 61.7 58.2"]]
+    assert _answer("Ashdown PBT FY71", pages, "Ashdown Brewing plc", 2071, 2071) is None
+
+
+def test_a_double_dash_stays_one_nil_cell():
+    pages = [["Notes", "Note 2071 2070", "Provisions 15 1,200 \u2013\u2013", "Borrowings 16 3,400 2,900"]]
+    assert _answer("Ashdown provisions 2071", pages, "Ashdown Brewing plc", 2071, 2071) == "1,200"
+
+
+def test_a_month_and_day_written_with_a_hyphen_stay_a_date():
+    assert shorthand.spell("revenue for the year ended Sep-24, 2022") == "revenue for the year ended Sep-24, 2022"
+    assert shorthand.spell("quarter ended Sep-24") == "quarter ended Sep-24"
+
+
+def test_tax_losses_and_a_loss_allowance_are_no_loss_said():
+    from pipeline.answer.wording import shown
+
+    pages = [["Deferred tax assets", "£000 2071 2070", "Tax losses carried forward 3,412 2,915",
+              "Loss allowance at 31 December 1,204 988", "Net loss 4,116 3,001"]]
+    said = {f.label: shown(f) for f in company_facts(pages, "Ashdown Brewing plc", 2071) if f.fiscal_year == 2071}
+    assert not said["Tax losses carried forward"].startswith("a loss")
+    assert not said["Loss allowance at 31 December"].startswith("a loss")
+    assert said["Net loss"].startswith("a loss of")
+
+
+def test_single_letters_around_an_ampersand_stay_an_abbreviation():
+    from pipeline.question.lexicon import fold, get_lexicon
+
+    assert fold("PP & E 2071") == "pp & e 2071"
+    assert [m.key for m in get_lexicon().find("PP&E 2071")] == ["net_ppe"]
+
+
+def test_savings_delivered_is_how_a_result_is_asked_and_homes_delivered_a_count():
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.figure_ask import read_ask
+    from pipeline.question.registry import Company
+
+    def hard(q):
+        return read_ask(q, QuestionFacts(text=q, companies=[Company(key="f", name="Fenwick plc")], years=[2071],
+                                         metrics=[]), None).hard
+    assert "deliv" not in hard("cost savings delivered by Fenwick in 2071")
+    assert "deliv" in hard("homes delivered by Fenwick in 2071")
+
+
+def test_a_per_share_row_with_its_unit_after_non_consecutive_figures_stays_a_row():
+    from pipeline.reading.cells import split_row
+
+    assert split_row("Dividend per share 29 2000 won 1950 won")[1] == ["29", "2000", "1950"]
+
+
+def test_a_german_cash_flows_arithmetic_signs_and_thousands_of_euros():
+    from pipeline.reading.columns import scale_of
+    from pipeline.reading.line_tidy import tidy_lines
+
+    assert tidy_lines(["+/- Increase/decrease in provisions 6,925 1,215", "= Cash flows from operating activities 1 2",
+                       "-/+ Gain/loss on disposal -215 -184"]) == \
+        ["Increase/decrease in provisions 6,925 1,215", "Cash flows from operating activities 1 2",
+         "Gain/loss on disposal -215 -184"]
+    assert scale_of("T€ T€") == "thousand"
+
+
+def test_a_company_blocks_rows_end_at_the_next_header():
+    pages = [["8. FINANCIAL ASSETS BY CATEGORY", "31 March 2071 31 March 2070", "GROUP",
+              "Cash and cash equivalents 3,648,995 392,955", "COMPANY", "Cash and cash equivalents 952,900 389,421",
+              "Group Company", "2071 2070 2071 2070", "9. TRADE AND OTHER RECEIVABLES",
+              "Trade receivables 615,698 1,359 – –"]]
+    facts = company_facts(pages, "Brackenmoor Minerals plc", 2071)
+    trade = {f.value_printed: f.secondary for f in facts if f.label == "Trade receivables" and f.fiscal_year == 2071}
+    assert trade.get("615,698") is False
+
+
+def test_total_homes_delivered_is_never_the_home_sales_line():
+    pages = [["CONSOLIDATED STATEMENTS OF OPERATIONS", "2071 2070", "Revenues:", "Home sales 3,284,615 2,984,110",
+              "Financial services 86,655 80,115"],
+             ["Selected Operating Data", "2071 2070", "Homes delivered:", "West 1,742 1,684", "East 1,618 1,490",
+              "Total 3,360 3,174"]]
+    assert _answer("Total homes delivered in fiscal 2071", pages, "Larkspur Homes, Inc.", 2071, 2071) == "3,360"
+
+
+def test_diluted_eps_of_continuing_operations_under_the_eps_heading():
+    assert _answer("Seacroft diluted EPS from continuing operations FY71", _RULED, "Seacroft Leisure plc", 2071,
+                   2071) == "20.1"

@@ -51,10 +51,11 @@ def partial_degree(question: str, sentence: str) -> bool:
                      sentence) is not None
 
 
-# a part stake stated after an entity's name ("Sabine Crossing Gaming, L.L.C., ... in which the Company holds a 60%
-# interest", "Rangi Orchards (a 51%-owned subsidiary)")
-_PART_STAKE = re.compile(r"(?i)(?<![\d.])(?!100\b)\d{1,2}(?:\.\d+)?\s?%(?:[\s-]+(?:owned|interest|stake|equity\s+interest|"
-                         r"shareholding|ownership)\b)")
+# the company's part stake stated after an entity's name ("Sabine Crossing Gaming, L.L.C., ... in which the Company
+# holds a 60% interest", "Rangi Orchards (a 51%-owned subsidiary)")
+_PART_STAKE = re.compile(r"(?i)(?<![\d.])(?!100\b)\d{1,2}(?:\.\d+)?\s?%[\s-]*owned\b|\bin\s+which\s+(?:the\s+|our\s+)?"
+                         r"(?:company|group|we|it|parent)\s+(?:holds?|has|owns?)\s+an?\s+(?!100\b)\d{1,2}(?:\.\d+)?\s?%\s+"
+                         r"(?:equity\s+)?(?:interest|stake|shareholding|ownership)\b")
 
 
 def _stake_of_named(asked_before: str, sentence: str) -> bool:
@@ -65,8 +66,10 @@ def _stake_of_named(asked_before: str, sentence: str) -> bool:
     names = [n for n in names if n and n.split()[0].lower() not in _LEADS | {"is", "are"}]
     for name in names:
         at = sentence.find(name)
-        if at >= 0 and _PART_STAKE.search(sentence[at:at + len(name) + 120]):
-            return True
+        window = sentence[at:at + len(name) + 120]
+        stake = _PART_STAKE.search(window)
+        if at >= 0 and stake and not re.search(r"(?i)\b(?:wholly|fully|100\s?%)[\s-]+owned", window[:stake.start()]):
+            return True     # (never its own stake in another: "X, a wholly owned subsidiary, holds a 74% interest in Y")
     return False
 
 

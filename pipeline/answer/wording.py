@@ -50,7 +50,8 @@ def money(value: Decimal, fact: StoredFact | None = None, scale: str | None = No
 
 # a label naming a result either way ("Earnings (loss) per share", "Income/(loss) per share"): the sign is the figure's
 _RESULT_WORD = re.compile(r"(?i)\b(?:earnings|income|profit|gain)\b")
-_LOSS_ALONE = re.compile(r"(?i)\bloss(?:es)?\b")
+_LOSS_ALONE = re.compile(r"(?i)^\s*(?:(?:basic|diluted)\s+(?:and\s+diluted\s+)?)?(?:net\s+)?loss\b(?!\s+allowance)|"
+                         r"\bloss\s+per\s+(?:common\s+|ordinary\s+)?share\b")     # (a result: never "tax losses")
 
 
 def shown(fact: StoredFact) -> str:

@@ -145,12 +145,27 @@ def supported(value: Decimal, unit: str, pages: list[str]) -> bool:
         head = "\n".join(text.splitlines()[:20])
         scales = {scale, Decimal(1)} | {SCALE[m.group(1).lower()] for m in _CAPTION_SCALE.finditer(head)
                                         if CURRENCY_RE.match(head, m.end())} | \
-            {SCALE[m.group(1).lower()] for m in _BRACKET_SCALE.finditer(text)} | \
-            {SCALE[_ABBREVIATED[m.group(1).lower().lstrip("'")]] for m in _BRACKET_ABBR.finditer(text)}   # ("(£m)")
+            {SCALE[m.group(1).lower()] for m in _BRACKET_SCALE.finditer(text)}    # (a table's own "(A$ million)")
         for v in vals:
             for s in scales:
                 if _matches(v * s, want, tol_abs):
                     return True
+        if _in_own_unit(text, want, tol_abs):
+            return True
+    return False
+
+
+def _in_own_unit(text: str, want: Decimal, tol_abs: Decimal) -> bool:
+    """The figure on a line naming its own abbreviated unit ("Revenue (£m) | 274.2 | 255.2"), read in that unit: the
+    line's figures only, never the page's others."""
+    for line in text.splitlines():
+        m = _BRACKET_ABBR.search(line)
+        if m is None:
+            continue
+        scale = SCALE[_ABBREVIATED[m.group(1).lower().lstrip("'")]]
+        line_vals, _ = page_values(line[m.end():])
+        if any(_matches(v * scale, want, tol_abs) for v in line_vals):
+            return True
     return False
 
 

@@ -45,3 +45,8 @@ SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable
 # "North America segment operating income": the segment's name is the qualifier, the word only says what kind of
 # thing it is; "segment revenue" naming no segment keeps the word, so no company total answers it.
 KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
+
+# things a business counts as it delivers them ("Homes delivered", "Aircraft delivered"); never "savings delivered"
+DELIVERED_THINGS = (r"(?:homes|houses|units|vehicles|cars|trucks|buses|aircraft|airplanes|planes|jets|ships|vessels|"
+                    r"rigs|turbines|locomotives|engines|systems|tonnes|tons|ounces|barrels|packages|parcels|orders|"
+                    r"apartments|lots|boxes)")

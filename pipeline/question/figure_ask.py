@@ -14,7 +14,7 @@ from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.registry import LEGAL_SUFFIX, bare_name
 from pipeline.question.terms import solid_parts, spell_out, stem, stem_words
-from pipeline.question.ask_words import FILLER, KIND_WORDS, SOFT
+from pipeline.question.ask_words import DELIVERED_THINGS, FILLER, KIND_WORDS, SOFT
 from pipeline.question.codes import codes_asked
 from pipeline.question.year_parts import PART_OF_YEAR, part_of_year
 
@@ -243,7 +243,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         named_by.add("growth")      # "growth capex": the kind of spending asked
     if re.search(r"\bper units?\b", folded):
         named_by.add("unit")        # "distribution per unit": a per-unit measure (elsewhere "units" is filler)
-    if re.search(r"\b[a-z]{3,}s\s+delivered\b", folded):
+    if re.search(rf"\b{DELIVERED_THINGS}\s+delivered\b", folded):
         named_by.add("delivered")   # "homes delivered", "aircraft units delivered": a count (elsewhere "deliver" is how
         #                             a result is asked, "what NPAT did it deliver")
     words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", _NET_OF.sub(" net ", folded).replace("-", " "))

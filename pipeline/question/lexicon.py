@@ -80,10 +80,13 @@ class Metric:
         return " ".join(seen)
 
 
+_WORDS_AND = re.compile(r"(?<=\w{3}) & (?=\w{3})")     # ("cash & cash equivalents"; never "PP & E", "R & D")
+
+
 def fold(text: str) -> str:
     """Lower case, curly quotes straightened, commas dropped ("plant, and" = "plant and"), an ampersand between words
     said ("cash & cash equivalents" = "cash and cash equivalents"; "D&A" stays), spaces collapsed."""
-    return re.sub(r"\s+", " ", text.lower().replace("’", "'").replace(",", " ").replace(" & ", " and ")).strip()
+    return re.sub(r"\s+", " ", _WORDS_AND.sub(" and ", text.lower().replace("’", "'").replace(",", " "))).strip()
 
 
 @lru_cache(maxsize=None)

@@ -76,7 +76,8 @@ _YEAR_END = re.compile(r"(?i)\b(?:FYE|YE|end-)(?:((?:19|20)\d{2}|\d{2})|\s+((?:1
 
 
 # "Mar-22", "Dec-2021": a month and its year as analysts' spreadsheets write them (a hyphen between; never "March 22")
-_MONTH_YEAR = re.compile(rf"(?i)(?<![\w-])({months.MON})-((?:19|20)\d{{2}}|\d{{2}})(?![\w-])")
+_MONTH_YEAR = re.compile(rf"(?i)(?<!ended )(?<!ending )(?<!through )(?<![\w-])({months.MON})-((?:19|20)\d{{2}}|\d{{2}})"
+                         r"(?![\w-])(?!,?\s*(?:19|20)\d{2})")    # (never a day: "ended Sep-24", "Sep-24, 2022")
 
 
 # "YE Mar-22", "YE March 2022": the year-end of that month

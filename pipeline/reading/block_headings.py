@@ -67,9 +67,14 @@ _AVERAGE_STAFF = re.compile(r"(?i)\baverage\s+(?:monthly\s+|weekly\s+)?number\s+
                             r"people)\b")
 
 
+# (a caption of staff costs, or one pointing at another note for the numbers: the rows are no counts)
+_COSTS_OR_ELSEWHERE = re.compile(r"(?i)\b(?:costs?|remuneration|salar(?:y|ies)|wages|expenses?|compensation)\b|"
+                                 r"\b(?:given|shown|disclosed|set\s+out)\s+in\s+note\b|\bnote\s+\d")
+
+
 def _average_staff(lines: list[str], at: int) -> list[str]:
     above = lines[at - 1] if at >= 1 else ""
-    if not _AVERAGE_STAFF.search(above) or split_row(above)[1] or \
+    if not _AVERAGE_STAFF.search(above) or split_row(above)[1] or _COSTS_OR_ELSEWHERE.search(above) or \
             any(_AVERAGE_STAFF.search(split_row(ln)[0]) for ln in lines[at + 1:at + 16]):
         return []       # (a table closing on its own "Average number of employees 2,072" row says it itself)
     return ["Average number of employees"]

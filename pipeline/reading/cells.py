@@ -74,7 +74,8 @@ def split_row(line: str) -> tuple[str, list[str]]:
         i += 1
         values = values[1:]
     years = values[1:] if values and re.fullmatch(r"\d{1,2}", values[0]) else values     # (after a note's number)
-    if unit and years and all(YEAR.fullmatch(v) for v in years):
+    if unit and len(years) >= 2 and all(YEAR.fullmatch(v) for v in years) and \
+            all(abs(int(a) - int(b)) == 1 for a, b in zip(years, years[1:])):       # (the columns' years, in a row)
         # "Earnings per share 6 2093 pence 2092 pence": each column's year and unit, a header inside the table
         return " ".join(toks[:i] + values[:len(values) - len(years)] + [unit] * len(years)), []
     label = " ".join(toks[:i]).rstrip(" $")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.question.ask_words import DELIVERED_THINGS
 from pipeline.question.units import without_stated_rate
 from pipeline.reading.cells import parse_number
 from pipeline.reading.page_table import Row
@@ -44,7 +45,9 @@ _COUNTED = re.compile(r"(?i)\bnumber\b|\bat\s+(?:the\s+)?(?:end|year)|\bemployee
 # a heading whose rows count people or things delivered ("Average number of employees", "Homes delivered:", "Aircraft
 # deliveries")
 _COUNTING_HEADING = re.compile(r"(?i)\s*(?:(?:average\s+)?number\s+of\s+(?:employees|staff|persons|personnel|people)\b|"
-                               r"[a-z ]*\b(?:[a-z]+s\s+delivered|deliveries)\s*:?\s*$)")
+                               rf"[a-z ]*\b(?:{DELIVERED_THINGS}\s+delivered|deliveries)\s*:?\s*$)")
+# (a row naming an amount under such a heading, "Home sales revenue $ 1,184,615", is money)
+_MONEY_WORD = re.compile(r"(?i)\b(?:revenues?|sales|income|price|prices|value|amount|margin|profit|costs?)\b")
 # a row that says it is a count ("Average number of employees", "Headcount at year end", "Employees (FTE)"), which
 # a heading naming an amount ("EMPLOYEE COST" over "Employees 14,200" / "Senior management 92,040") does not make money
 _SAYS_COUNTED = re.compile(r"(?i)\bnumber\b|\bheadcount\b|\bftes?\b|\bfull[- ]time\b|\bat\s+(?:the\s+)?(?:end|year)|\bas\s+(?:at|of)\b")
@@ -116,6 +119,7 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
             and not (row.path and _MONEY_ABOUT.search(row.path[-1]) and not _SAYS_COUNTED.search(row.label)):
         return "count"      # "Proceeds from issuance of common stock to employees 105" is money
     if row.path and _COUNTING_HEADING.match(row.path[-1]) and "$" not in value and not _MONEY_ABOUT.search(row.label) \
+            and not _MONEY_WORD.search(row.label) \
             and not any(_FLOW.search(h) or _MONEY_NOUN.search(h) for h in halves):
         return "count"      # "Average number of employees" over "Trainees 64", "Homes delivered:" over "West 1,742"
     return "money"

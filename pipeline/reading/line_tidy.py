@@ -58,7 +58,7 @@ _MINUS = re.compile(r"(?:(?<=\s)|^)(?:[\u2212\u25b3] ?|[\u2013\u25b2])(?=\d)")
 _RULE = re.compile(r"\s*\|\s*")
 _RULED = re.compile(r"[\d%p)]\s*\|\s*[\d(£$€-]")
 # Nil cells printed with no space between them ("117,754 –––" in four columns): one en dash a cell
-_DASH_RUN = re.compile(r"(?<=\s)\u2013{2,4}(?=\s|$)")
+_DASH_RUN = re.compile(r"(?<=\s)\u2013{3,4}(?=\s|$)")     # (a double dash is one nil cell as often as two)
 
 
 # Per-share figures closing a line with their unit spelled in each cell ("Basic 8 (10.09 pence) (6.11 pence)"): one
@@ -96,7 +96,7 @@ def _tidy(line: str) -> str:
     line = _STARRED.sub("", _SUPERSCRIPT.sub("", line))
     if "|" in line and (line.count("|") >= 2 or _RULED.search(line)):
         line = _RULE.sub(" ", line).strip()     # "| Note | 2093 £000 | 2092 £000": cells set apart by printed rules
-    if "\u2013\u2013" in line:
+    if "\u2013\u2013\u2013" in line:
         line = _DASH_RUN.sub(lambda m: " ".join(m.group(0)), line)
     cells = _PENCE_CELLS.search(line) if "pence" in line else None
     if cells:

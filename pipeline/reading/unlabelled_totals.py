@@ -27,7 +27,8 @@ def read_line(stack: list[str], rows: list[Row], total: Row, after: list[str], l
         return "total", None
     if last_kind == "row" and (closed := heading_total(stack, rows, total, after)):
         total.label = total_label(closed)
-        if owners_before_minorities(total.values, after[:3]):
+        if _EQUITY_HEADING.search(closed) and not _OWNERS_NAMED.search(closed) and \
+                owners_before_minorities(total.values, after[:3]):
             total.label, owners_total = f"{closed} attributable to owners of the parent", (closed, total.path)
         rows.append(total)
         stack.pop()
@@ -86,7 +87,7 @@ def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
         if r.path != tuple(stack):
             break
         under.append(r)
-    return stack[-1] if len(under) >= 2 and _sums(under, line) else None
+    return stack[-1] if len(under) >= 2 and _sums(under, line) and not _minorities_outside(stack[-1], under) else None
 
 
 def section_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) -> str | None:
@@ -131,9 +132,13 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
             break
         if not re.match(r"(?i)total\b", r.label):
             under.append(r)
-    return stack[0] if len(under) >= 2 and _sums(under, line) else None
+    return stack[0] if len(under) >= 2 and _sums(under, line) and not _minorities_outside(stack[0], under) else None
 
 
+# an equity heading whose total the minorities' row may follow ("Equity", "Capital and reserves"), never one already
+# naming the owners' share ("Equity attributable to owners of the parent": its total is theirs)
+_EQUITY_HEADING = re.compile(r"(?i)\b(?:equity|capital\s+and\s+reserves|shareholders['’]?\s+funds)\b")
+_OWNERS_NAMED = re.compile(r"(?i)\b(?:attributable|owners?|parent|holders)\b")
 _MINORITIES_ROW = re.compile(r"(?i)^\s*(?:non-?\s?controlling|minority)\s+interests?\b")
 
 
@@ -177,6 +182,14 @@ def _next_outline_item(heading: str, line: str) -> bool:
         return False
     a, b = (int(h.group(1)), int(n.group(1))) if h.group(1).isdigit() else (ord(h.group(1)), ord(n.group(1)))
     return b == a + 1
+
+
+def _minorities_outside(heading: str, under: list[Row]) -> bool:
+    """The rows summed hold the minorities' share while the heading is no equity of everyone's ("Equity attributable to
+    owners of the parent" / ... / "Non-controlling interests 200" / "4,000"; "Liabilities" / ... / "Minority interests"):
+    the sum is wider than the heading, never its total."""
+    return any(_MINORITIES_ROW.match(r.label) for r in under) and \
+        (not _EQUITY_HEADING.search(heading) or bool(_OWNERS_NAMED.search(heading)))
 
 
 def _total_named_after(heading: str, after: list[str]) -> bool:

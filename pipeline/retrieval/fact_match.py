@@ -261,7 +261,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
                 missing = [w for w in missing if w not in set(stems(link.asked))]
         if missing:
             continue
-        if row_fit.NON_GAAP_ROW.search(f"{f.label_path} {f.column_header}") and not NON_GAAP.search(ask.question):
+        if row_fit.non_gaap(f) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \

@@ -92,7 +92,14 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
 
 
 # a measure on another basis than the reported one: it answers only a question asking for one
-NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted(?!\s+for\b)|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
+NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
+
+
+def non_gaap(f: StoredFact) -> bool:
+    """The row is an adjusted / underlying measure by its own words or its column's; a reconciliation's "Adjusted for:"
+    heading over the rows after it ("Adjusted for: › Basic earnings per share") makes none."""
+    path = re.sub(r"(?i)(?:^|(?<=\u203a))\s*adjusted\s+for:?\s*\u203a", "", f.label_path)
+    return bool(NON_GAAP_ROW.search(f"{path} {f.column_header}"))
 
 
 def _qualifier_start(toks: list[str]) -> int | None:
