@@ -765,3 +765,39 @@ def test_total_homes_delivered_is_never_the_home_sales_line():
 def test_diluted_eps_of_continuing_operations_under_the_eps_heading():
     assert _answer("Seacroft diluted EPS from continuing operations FY71", _RULED, "Seacroft Leisure plc", 2071,
                    2071) == "20.1"
+
+
+# Made-up reports round 25 (in-sample once fixed on): a split year in two digits, a name typed without its accents,
+# a Nordic audit firm's initial, continuing operations' EPS under a basis heading.
+
+def test_a_split_fiscal_year_in_two_digits_is_the_year_it_ends():
+    from pipeline.question.analysis import analyse
+
+    assert analyse("Profit attributable to parent company shareholders FY94/95?").years == [2095]
+    assert analyse("revenue FY 94-95").years == [2095]
+    assert analyse("revenue FY94/96").years != [2096]        # (no split year: two years apart)
+
+
+def test_a_company_named_without_its_accents():
+    from pipeline.question.registry import name_pattern
+
+    assert name_pattern("Klarälven Modulbygg AB").search("rental segment EBIT klaralven modulbygg 94/95")
+    assert name_pattern("Øresund Foods AB").search("oresund foods revenue")
+    assert not name_pattern("Klarälven Modulbygg AB").search("klarelven modulbygg")
+
+
+def test_an_audit_firm_opening_on_an_accented_capital():
+    from pipeline.answer.people import _FIRM
+
+    assert _FIRM.search("Auditor: Öhrlund & Partners Revision AB, Stockholm").group(0) == \
+        "Öhrlund & Partners Revision AB"
+
+
+def test_continuing_operations_eps_under_a_basis_heading():
+    pages = [["CONSOLIDATED STATEMENTS OF INCOME", "2071 2070", "Net income $ 82,115 $ 96,204",
+              "Basic earnings per share:", "Continuing operations $1.73 $2.22", "Net income $2.14 $2.31",
+              "Diluted earnings per share:", "Continuing operations $1.71 $2.20", "Net income $2.12 $2.29"]]
+    company = "Conococheague Linen, Inc."
+    assert _answer("Conococheague diluted EPS from continuing operations FY71", pages, company, 2071, 2071) == "$1.71" \
+        or _answer("Conococheague diluted EPS from continuing operations FY71", pages, company, 2071, 2071) == "1.71"
+    assert _answer("Conococheague diluted EPS FY71", pages, company, 2071, 2071) in ("2.12", "$2.12")

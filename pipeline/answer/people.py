@@ -53,8 +53,8 @@ _FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|"
              r"S\.p\.A\.|S\.A\.|S\.r\.l\.|GmbH|AG|AS|A/S|AB|Oy|N\.V\.|B\.V\.|"
              # and Latin America's ("Errázuriz Mella Auditores Limitada", "Auditores Ltda.", "Contadores SpA")
              r"Limitada|Ltda\.?|SpA|S\.C\.)(?![\w/])")
-# (a name's words in capitals, accented too: "Errázuriz")
-_FIRM = re.compile(rf"((?:[A-Z][\w&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
+# (a name's words in capitals, accented too: "Errázuriz", "Öhrlund")
+_FIRM = re.compile(rf"((?:[A-ZÀ-ÖØ-Þ][\w&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
 # "The consolidated financial statements for 2061 were audited by": the group's own (never "the accounts of Acme Norge
 # AS were audited by", a subsidiary's, nor "emissions data ... was audited by")
 _GROUP_AUDITED = re.compile(r"(?i)\b(?:consolidated|group['’]?s?|company['’]s|our)\b(?:(?!\b(?:statements|accounts)\s+of\s+"

@@ -39,6 +39,8 @@ def find_years(text: str) -> list[int]:
 
 
 _SPLIT_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*[-–/]\s*(\d{2})\b(?![-–/.,]?\d)")
+# the same split in two digits each after "FY" ("FY94/95", "FY 94-95"): the year it ends
+_SHORT_SPLIT = re.compile(r"(?i)\bFY\s?(\d{2})\s?[-–/]\s?(\d{2})\b(?![-–/.,]?\d)")
 
 
 def split_years_to_end(text: str) -> str:
@@ -47,7 +49,10 @@ def split_years_to_end(text: str) -> str:
     def end(m: re.Match) -> str:
         start, tail = int(m.group(1)), int(m.group(2))
         return str(start + 1) if (start + 1) % 100 == tail else m.group(0)
-    return _SPLIT_YEAR.sub(end, text)
+
+    def short(m: re.Match) -> str:
+        return f"FY{m.group(2)}" if (int(m.group(1)) + 1) % 100 == int(m.group(2)) else m.group(0)
+    return _SPLIT_YEAR.sub(end, _SHORT_SPLIT.sub(short, text))
 
 
 # a 52/53-week fiscal year ends on the Saturday or Sunday nearest the calendar year's end, so its year-end date may

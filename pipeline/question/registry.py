@@ -9,6 +9,7 @@ tests). This module is the registry itself: its companies and how a question or 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,11 +75,24 @@ def name_pattern(name: str) -> re.Pattern[str]:
     parts = []
     # a run-together name's capitals mark its words ("NeoGenomics" ~ "Neo Genomics"), so a space may stand between
     for tok in (t for t in re.split(r"[\s\-‐‑–—]+|(?<=[a-z]{2})(?=[A-Z][a-z]{2})", n) if t):
-        parts.append(r"(?:&|and)" if tok in ("&", "and") else re.escape(tok).replace(r"\.", r"\.?"))
+        parts.append(r"(?:&|and)" if tok in ("&", "and") else _accents_optional(re.escape(tok).replace(r"\.", r"\.?")))
     body = _DASH.join(parts)
     flags = 0 if re.fullmatch(r"[A-Z0-9&]{2,5}", n) else re.IGNORECASE
     return re.compile(rf"(?<![\w$])(?:(?i:the)\s+)?{body}(?![\w])(?:,?\s+{LEGAL_SUFFIX}(?![\w]))*(?:'s|’s)?(?![\w])",
                       flags)
+
+
+def _accents_optional(pattern: str) -> str:
+    """A name's accented letters matched with or without their accent ("Klarälven" ~ "Klaralven", "Errázuriz" ~
+    "Errazuriz"): questions are often typed without them."""
+    out = []
+    for ch in pattern:
+        base = _BARE_LETTER.get(ch) or unicodedata.normalize("NFKD", ch)[:1]
+        out.append(f"[{ch}{base}]" if base and base != ch and base.isascii() and base.isalpha() else ch)
+    return "".join(out)
+
+
+_BARE_LETTER = {"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"}
 
 
 def _norm(name: str) -> str:

@@ -38,6 +38,7 @@ from pipeline.stores.facts import StoredFact
 _FLOWS_HEADING = re.compile(r"(?i)\bcash\s+flows?\s+(?:from|used|provided)|\b(?:investing|financing|operating)\s+activities\b")
 _BALANCE_SAID = re.compile(r"(?i)\b(?:at|end|beginning|closing|opening|balance)\b")     # "Cash ... at 30 June"
 _AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
+_CONTINUING_CHILD = re.compile(r"(?i)\s*(?:from\s+)?continuing\s+operations?\s*")
 _BASIS_LAST = re.compile(r"(?i)\s*[-–,]\s*(basic|diluted)\s*$")
 _NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
 _BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
@@ -77,6 +78,9 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     if parents and metric.kind == f.kind == "per_share" and DIVIDEND.search(parents[-1]) and \
             dividend_parts.PART_ALONE.fullmatch(re.sub(r"\s*\([^)]*\)", "", f.label)) and DIVIDEND.search(metric.label):
         return True         # "Dividends declared for the year (sen per share) › Interim / Final (proposed) / Total"
+    if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
+            ask is not None and "continu" in ask.hard and _CONTINUING_CHILD.fullmatch(f.label):
+        return True         # "Basic earnings per share › Continuing operations", continuing operations' EPS asked
     if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
             _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
         return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
