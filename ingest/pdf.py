@@ -37,4 +37,19 @@ def read_pages(path: Path) -> list[str]:
         doc.close()
     if not any(p.strip() for p in pages):
         raise PdfReadError(f"{path.name}: no text layer on any of its {n} pages (a scanned image?); OCR it first")
+    texts = [p for p in pages if len(p.strip()) >= 200]
+    garbled = sum(1 for p in texts if garbled_text(p))
+    if texts and garbled >= 0.8 * len(texts):
+        raise PdfReadError(f"{path.name}: its text layer is unreadable on {garbled} of its {len(texts)} pages of text "
+                           "(its fonts map letters to private codes, so the words come out as symbols); OCR it first")
     return pages
+
+
+def garbled_text(text: str) -> bool:
+    """A page whose text layer maps its letters to other codes ("G<5F9G\x01C:" for "shares of"): control characters
+    in place of spaces, or almost no word of two letters or more with a vowel."""
+    body = text.replace("\n", " ").replace("\r", " ").replace("\t", " ")
+    control = sum(1 for ch in body if ord(ch) < 32)
+    words = body.split()
+    worded = sum(1 for w in words if len(w) >= 2 and any(v in w.lower() for v in "aeiouy") and w[:1].isalpha())
+    return control > 0.05 * len(body) or bool(words) and worded < 0.2 * len(words)

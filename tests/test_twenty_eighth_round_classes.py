@@ -801,3 +801,15 @@ def test_continuing_operations_eps_under_a_basis_heading():
     assert _answer("Conococheague diluted EPS from continuing operations FY71", pages, company, 2071, 2071) == "$1.71" \
         or _answer("Conococheague diluted EPS from continuing operations FY71", pages, company, 2071, 2071) == "1.71"
     assert _answer("Conococheague diluted EPS FY71", pages, company, 2071, 2071) in ("2.12", "$2.12")
+
+
+def test_a_text_layer_whose_fonts_map_letters_to_private_codes_is_told_apart():
+    from ingest.pdf import garbled_text
+
+    garbled = ("\x06\x0f\x0f\x07\x01 \x1dCBG=GHG\x01C:\x01\x065\x07\x01\x13\x0f\n\x15\x10\x0e\x01G<5F9G\x01C:\x017CAACB"
+               "\x01GHC7?\x01CKB98\x018=F97H@M\x016M\x01'F\x0c\x01\"5N5F8\n") * 4
+    assert garbled_text(garbled)
+    assert not garbled_text("Consists of (a) 2,903,506 shares of common stock owned directly by Mr. Kazand and "
+                            "(b) 184,214 shares held by the trust. " * 4)
+    assert not garbled_text("Revenue 412,615 384,240\nCost of sales (312,480) (290,115)\nGross profit 100,135 94,125\n"
+                            "Operating expenses (61,204) (58,110)\nOperating income 38,931 36,015\n" * 3)
