@@ -813,3 +813,18 @@ def test_a_text_layer_whose_fonts_map_letters_to_private_codes_is_told_apart():
                             "(b) 184,214 shares held by the trust. " * 4)
     assert not garbled_text("Revenue 412,615 384,240\nCost of sales (312,480) (290,115)\nGross profit 100,135 94,125\n"
                             "Operating expenses (61,204) (58,110)\nOperating income 38,931 36,015\n" * 3)
+
+
+_TRUST = [["Statement of Comprehensive Income", "Year ended 31 March 2071 Year ended 31 March 2070",
+           "Revenue Capital Total Revenue Capital Total", "Notes £’000 £’000 £’000 £’000 £’000 £’000",
+           "Income 3 1,996 - 1,996 1,815 - 1,815",
+           "Net return before finance costs and taxation 1,367 (11,649) (10,282) 1,117 26,812 27,929",
+           "Net return before taxation 1,310 (11,734) (10,424) 1,073 26,747 27,820",
+           "Taxation 7 (200) - (200) (181) - (181)",
+           "Net return after taxation 1,110 (11,734) (10,624) 892 26,747 27,639"]]
+
+
+@pytest.mark.parametrize("question", ["Sakuragawa loss for the year to March 2071",
+                                      "Sakuragawa total return attributable to shareholders FY71"])
+def test_an_investment_trusts_net_return_after_taxation_is_its_bottom_line(question):
+    assert _answer(question, _TRUST, "Sakuragawa Japan Investment Trust plc", 2071, 2071) == "(10,624)"

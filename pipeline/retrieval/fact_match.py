@@ -276,6 +276,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
         if None is not (tax_side(ask.question) or tax_side(ask.measure)) != tax_side(f.label_path) is not None:
             continue        # profit after tax is not profit before tax
+        if owners_asked and tax_side(f.label) == "before" and tax_side(ask.question) is None:
+            continue        # what is attributable to the owners is after tax ("Net return before taxation" is not)
         if dividend_parts.another_part(ask, f):
             continue        # one of the year's dividends is not the year's, nor the year's the one asked
         if ask.deducted and set(ask.deducted) & row and _DEDUCTION.search(f.label):
