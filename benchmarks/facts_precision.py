@@ -230,7 +230,7 @@ class Source:
         if ref not in self._pages:
             from ingest.pdf import read_pages
 
-            self._pages[ref] = list(read_pages(Path(ref)))
+            self._pages[ref] = list(read_pages(Path(ref), readable=False))
         return self._pages[ref]
 
 

@@ -39,7 +39,7 @@ _NAMED = re.compile(r"(?i)^(?:what (?:was|were)|how much (?:did|cash and cash eq
 
 @lru_cache(maxsize=8)
 def _pages(path: str) -> tuple[str, ...]:
-    return tuple(read_pages(Path(path)))
+    return tuple(read_pages(Path(path), readable=False))
 
 
 @lru_cache(maxsize=64)

@@ -27,7 +27,7 @@ def _pages(path: Path, cache: Path | None) -> list[str]:
     hit = cache / f"{path.stem}.json" if cache else None
     if hit and hit.exists():
         return json.loads(hit.read_text(encoding="utf-8"))
-    pages = read_pages(path)
+    pages = read_pages(path, readable=False)
     if hit:
         hit.parent.mkdir(parents=True, exist_ok=True)
         hit.write_text(json.dumps(pages), encoding="utf-8")

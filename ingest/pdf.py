@@ -8,7 +8,9 @@ class PdfReadError(ValueError):
     """The file cannot be read as a PDF with a text layer; the message says why."""
 
 
-def read_pages(path: Path) -> list[str]:
+def read_pages(path: Path, *, readable: bool = True) -> list[str]:
+    """The page texts; `readable`: fail where the text layer is unreadable on most pages (ingest); False returns
+    them as they are (identification's checks, which report such a filing as not detected)."""
     import pypdfium2 as pdfium
 
     path = Path(path)
@@ -39,7 +41,7 @@ def read_pages(path: Path) -> list[str]:
         raise PdfReadError(f"{path.name}: no text layer on any of its {n} pages (a scanned image?); OCR it first")
     texts = [p for p in pages if len(p.strip()) >= 200]
     garbled = sum(1 for p in texts if garbled_text(p))
-    if texts and garbled >= 0.8 * len(texts):
+    if readable and texts and garbled >= 0.8 * len(texts):
         raise PdfReadError(f"{path.name}: its text layer is unreadable on {garbled} of its {len(texts)} pages of text "
                            "(its fonts map letters to private codes, so the words come out as symbols); OCR it first")
     return pages

@@ -20,7 +20,7 @@ def _pages(row):
     path = ident.folder(SHARED, row["corpus"]) / row["file"]
     if not path.exists():
         pytest.skip(f"{row['corpus']} absent: {path} not found (set ARA_TEST_CORPUS or check out ../shared)")
-    return read_pages(path)
+    return read_pages(path, readable=False)
 
 
 @pytest.mark.corpus
@@ -29,8 +29,13 @@ def test_filing_identifies_itself(row):
     out = ident.check(row, _pages(row))
     assert out.year_ok, (out.fiscal_year, row["fiscal_year"])
     if row.get("expect_not_detected"):
-        # a report whose text layer cannot be read is still identified as what it can be: 'not detected', flagged
+        # a report whose text layer cannot be read is still identified as what it can be: 'not detected', flagged;
+        # ingest refuses it with a clear error
         assert not out.detected
+        from ingest.pdf import PdfReadError, read_pages
+
+        with pytest.raises(PdfReadError, match="unreadable"):
+            read_pages(ident.folder(SHARED, row["corpus"]) / row["file"])
     else:
         assert out.company_ok, (out.company, out.legal_name, row["company"])
     if row.get("period_end"):
