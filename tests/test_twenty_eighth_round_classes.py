@@ -828,3 +828,19 @@ _TRUST = [["Statement of Comprehensive Income", "Year ended 31 March 2071 Year e
                                       "Sakuragawa total return attributable to shareholders FY71"])
 def test_an_investment_trusts_net_return_after_taxation_is_its_bottom_line(question):
     assert _answer(question, _TRUST, "Sakuragawa Japan Investment Trust plc", 2071, 2071) == "(10,624)"
+
+
+def test_continuing_and_discontinued_operations_in_shorthand():
+    assert shorthand.spell("diluted EPS from cont ops FY93") == "diluted EPS from continuing operations FY93"
+    assert shorthand.spell("loss from disc. ops 2092") == "loss from discontinued operations 2092"
+
+
+def test_a_nordic_audit_firm_signed_for_by_its_authorised_public_accountant():
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+
+    pages = _report("Auditor's report. To the general meeting of the shareholders of Quillfeather AB. We have audited "
+                    "the annual accounts. Karlstad, 24 June 2071. Öhrlund & Partners Revision AB, Mats Ekstrand, "
+                    "Authorised Public Accountant")
+    text, kind = people._auditor(TurnState(question="q"), "Quillfeather", 2071, pages, lambda p: 1)
+    assert kind == "name" and "Öhrlund & Partners Revision AB" in text

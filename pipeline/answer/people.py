@@ -238,7 +238,8 @@ def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
                           or _GROUP_AUDITED.search(text[max(0, m.start() - 200):m.start()])
                           # (the engagement partner signing for the firm: "Masato Ueda, Designated Engagement Partner")
                           or re.match(r"\W*(?:[A-Z][a-z'’-]+\s+){1,3}[A-Z][a-z'’-]+,\s*(?i:(?:designated\s+)?"
-                                      r"(?:engagement\s+|audit\s+)?(?:partner|director))\b(?!,?\s+who\b)", after)
+                                      r"(?:engagement\s+|audit\s+)?(?:partner|director)|authori[sz]ed\s+public\s+"
+                                      r"accountant|state[- ]authori[sz]ed\s+public\s+accountant)\b(?!,?\s+who\b)", after)
                           # (or the place and date it signed on, at a report page's foot: "London, 2 March 2062")
                           or signs and re.match(r"\W*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,\s*\d{1,2}\s+[A-Z][a-z]+\s+\d{4}", after)
                           or "Chartered Accountants" in firm)

@@ -21,6 +21,7 @@ _FORMS = [
     (r"\bex-(?=(?:leases?|ifrs|fuel|items|one-?offs?|exceptionals?|special|acquisitions?|disposals?|fx|currency|"
      r"restructuring|impairments?|goodwill|amorti[sz]ation|depreciation)\b)", "excluding "),
     (r"(?:(?<=\bfrom )|(?<=\bcontinuing )|(?<=\bdiscontinued ))ops\b", "operations"),   # "cash from ops", "continuing ops"
+    (r"\bcont\.?\s+ops\b\.?", "continuing operations"), (r"\bdisc\.?\s+ops\b\.?", "discontinued operations"),
     # per-share and insurers' measures said by their initials
     (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"), (r"\bdps\b", "dividend per share"),
     (r"\bbvps\b", "book value per share"),
