@@ -844,3 +844,14 @@ def test_a_nordic_audit_firm_signed_for_by_its_authorised_public_accountant():
                     "Authorised Public Accountant")
     text, kind = people._auditor(TurnState(question="q"), "Quillfeather", 2071, pages, lambda p: 1)
     assert kind == "name" and "Öhrlund & Partners Revision AB" in text
+
+
+def test_a_result_from_discontinued_operations_is_never_the_cash_flows_operating_result_line():
+    pages = [["Consolidated income statement", "in € million 2071 2070", "Revenue 2,846.3 2,672.4",
+              "Result from continuing operations 120.2 115.8",
+              "Result from discontinued operations, net of tax (18.6) (4.2)", "Result for the year 101.6 111.6"],
+             ["Consolidated statement of cash flows", "in € million 2071 2070",
+              "Operating result from continuing operations 207.6 196.0",
+              "Operating result from discontinued operations (18.4) (3.1)"]]
+    for q in ("Result from discontinued operations 2071?", "Result from disc. ops 2071?"):
+        assert _answer(q, pages, "Dintelhaven Zuivel N.V.", 2071, 2071) == "(18.6)"

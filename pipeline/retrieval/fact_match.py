@@ -104,6 +104,12 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
                for p in f.label_path.split("\u203a")[:-1])
 
 
+def _own_stems(label: str) -> set[str]:
+    """A label's stems, "operating" kept apart from "operations" (one stem otherwise): "Operating result from
+    discontinued operations" (a cash flow line) is not "result from discontinued operations" said whole."""
+    return set(stems(re.sub(r"(?i)\boperating\b", "operatingline", label)))
+
+
 @lru_cache(maxsize=1)
 def _modifier_stems() -> set[str]:
     return set(stems("operating net gross total other current non-current adjusted basic diluted consolidated core "
@@ -308,7 +314,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
                 people and terms.same_people(w, own_words)) for w in distinct):
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs
             #               › Wages and salaries") or a word of the table's title is not it; a total is its heading's
-        label_words = set(stems(f.label_path)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
+        label_words = _own_stems(f.label_path) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row) + balance_dates.says_closing(ask, f)
         # A statement of changes in equity answers only what no other row prints (the others print most of its lines;
         # an untitled statement ranks as a note), unless the question names it or asks its own measure (a declared dividend).
@@ -333,7 +339,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         total_named = in_parts and f.label.lower().startswith("total") and set(ask.hard) <= row
         # (the row printed under the very name asked: "Total equity" for "total equity", over "Total stockholders'
         # equity" printed above the minorities)
-        as_named = bool(ask.measure_stems) and set(stems(f.label)) - {"total"} == set(ask.measure_stems) - {"total"}
+        as_named = bool(ask.measure_stems) and _own_stems(f.label) - {"total"} == set(ask.measure_stems) - {"total"}
         # (the row's whole label said in the question, its filler words too: "Amount available for distribution to
         # Unitholders" over "Income available for distribution to Unitholders")
         whole = said_whole(f.label, ask.question)
