@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Callable
 
 from pipeline.answer import calculator
@@ -42,7 +43,6 @@ class FigureInputs:
         self.steps: list[str] = []
         self.local: dict[str, str] = {}      # metric key -> the question's own definition of it
         self._entity: list[str] | None = None
-        self._whose: tuple[bool, bool, bool] | None | bool = False      # (read on the first input named in words)
         self.part = ""       # the segment a measured row belongs to, named by its heading (see part_named)
         self.definition = formula.find_definition(facts.text)
         if self.definition:
@@ -60,14 +60,13 @@ class FigureInputs:
                     return cut
         return name
 
+    @cached_property
     def whose_asked(self) -> tuple[bool, bool, bool] | None:
         """Whose figure the whole question asks ("Standalone net profit margin (PAT / revenue)"), every input's (see
         `whose_figure.asked`); None where it names both ("standalone revenue as a share of consolidated revenue":
-        each input its own). Read once per answer."""
-        if self._whose is False:
-            text = self.facts.text
-            self._whose = None if _PARENT_WORD.search(text) and _GROUP_WORD.search(text) else whose_figure.asked(text)
-        return self._whose     # type: ignore[return-value]
+        each input its own). Read once per answer, on the first input named in words."""
+        text = self.facts.text
+        return None if _PARENT_WORD.search(text) and _GROUP_WORD.search(text) else whose_figure.asked(text)
 
     def entity_words(self) -> list[str]:
         """What the question names besides its measures: a segment or division ("BDS operating margin"). Every
@@ -171,7 +170,7 @@ class FigureInputs:
         if metric is not None and (not metric.printed or metric.key in self.local):
             return self.value(metric, year)
         ask = figure_ask.read_ask(phrase, QuestionFacts(text=phrase), metric)
-        if (whose := self.whose_asked()) is not None:
+        if (whose := self.whose_asked) is not None:
             ask.parent_only, ask.company_named, ask.company_unclear = whose
         found = lookup.find(self.conn, ask, self.company, year)
         if isinstance(found, lookup.NoMatch):

@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import re
 
+from pipeline.core.months import MON
+
 _YEAR = r"(?:19|20)\d{2}"
 # a caption printed in a column in place of its year ("Restated*", "Re-presented", "(Restated)", "Unaudited")
 _CAPTION = re.compile(r"(?i)\(?(?:restated|re-?presented|audited|unaudited|reviewed)\*?\)?")
 _NOTES = re.compile(r"(?i)^\s*notes?(?:\(s\))?\s+")
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 # what a line above may hold beside its years: days, months, "at", "as at" (nothing else is read)
 _PERIOD_CAPTION = re.compile(r"(?i)\b(?:year|period|ended|ending|months|weeks)\b|^\s*(?:as\s+)?(?:at|of)\b")
 _CHANGE = re.compile(r"(?i)%|change|%\s?change|movement")
-_ABOVE = re.compile(rf"(?i)^(?:\s*(?:\d{{1,2}}|{_MONTH}|{_YEAR}|at|as|of|,))+\s*$")
+_ABOVE = re.compile(rf"(?i)^(?:\s*(?:\d{{1,2}}|{MON}|{_YEAR}|at|as|of|,))+\s*$")
 
 
 def restack(lines: list[str]) -> list[str]:

@@ -95,9 +95,9 @@ def without_its_day(label: str, question: str) -> str:
     """The row's label without the day it dates its balance at, when the question asks the balance of that same day
     ("Cash and cash equivalents, beginning of year" is cash and cash equivalents to "cash at the start of fiscal
     2041"; to "cash at end of 2041" it stays another row)."""
-    if says(_OPENING, question) and (m := _OPENING.search(label)):
-        return (label[:m.start()] + label[m.end():]).strip(" ,")
-    if (says(_CLOSING, question) or says(AT_A_DATE, question)) and (m := _CLOSING.search(label)):
+    # (the label first: few rows date themselves, and this runs for every candidate row)
+    if (m := _OPENING.search(label)) and says(_OPENING, question) or \
+            (m := _CLOSING.search(label)) and (says(_CLOSING, question) or says(AT_A_DATE, question)):
         return (label[:m.start()] + label[m.end():]).strip(" ,")
     return label
 
