@@ -12,7 +12,10 @@ t0=$(date +%s)
 # same in every run, so the graded answers are reproducible against the baseline recorded the same way.
 "$ARA" ingest --quiet                                   # the demo corpus (skipped when already ingested)
 "$ARA" ingest --quiet ../shared/corpus-more/pdfs
-"$ARA" ingest --quiet ../shared/corpus-world/pdfs
+# MongoDB's annual report (corpus-world) prints its words in fonts that map letters to private codes (171 of 172
+# pages): ingest refuses it with "OCR it first", which is the answer we want; --expect-failed keeps that from failing
+# the gate and fails it instead if that file is ever read (or another file fails).
+"$ARA" ingest --quiet ../shared/corpus-world/pdfs --expect-failed 7792e23f8a40fb9461dbc26f417b0fb948f54f46.pdf
 t1=$(date +%s)
 echo "quality gate: ingest of the three corpora took $((t1 - t0)) s"
 if [ "${1:-}" = "--record" ]; then

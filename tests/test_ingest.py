@@ -68,3 +68,29 @@ def test_cli_ingest_exits_nonzero_when_a_file_fails(tmp_path, env_settings, conn
     assert result.exit_code == 1
     assert "failed" in result.output and "VERIZON_2033_10K" in result.output
     assert "VERIZON_2033_10K" not in _docs(conn)
+
+
+def test_cli_ingest_expected_failure_exits_zero_and_a_stale_expectation_exits_one(tmp_path, env_settings, loaded,
+                                                                                  embedder, conn):
+    """`--expect-failed` (a corpus holding a PDF known to be unreadable) turns only that file's failure into exit 0;
+    another file failing, or the named file being read after all, still exits 1 with the reason."""
+    from pipeline.cli.main import main
+
+    bad = tmp_path / "UNREADABLE_2033.pdf"
+    bad.write_text("garbage")
+    other = tmp_path / "ALSO_BAD_2033.pdf"
+    other.write_text("garbage too")
+    good = write_pdf(tmp_path / "BOEING_2034_10K.pdf", [["Boeing", "Revenues rose in 2034."]])
+    try:
+        ok = CliRunner().invoke(main, ["ingest", "--quiet", "--expect-failed", bad.name, str(bad)])
+        assert ok.exit_code == 0, ok.output
+        assert "failed" in ok.output and "UNREADABLE_2033" in ok.output     # still shown in the table
+        two = CliRunner().invoke(main, ["ingest", "--quiet", "--expect-failed", bad.name, str(bad), str(other)])
+        assert two.exit_code == 1 and "ALSO_BAD_2033.pdf failed" in two.output
+        stale = CliRunner().invoke(main, ["ingest", "--quiet", "--expect-failed", good.name, str(good)])
+        assert stale.exit_code == 1 and "expected to fail and did not" in stale.output
+        absent = CliRunner().invoke(main, ["ingest", "--quiet", "--expect-failed", "NOPE.pdf", str(bad)])
+        assert absent.exit_code == 1 and "NOPE.pdf was expected to fail but is not among" in absent.output
+    finally:
+        conn.rollback()
+        corpus.delete_document(conn, "BOEING_2034_10K", by=OPERATOR)
