@@ -14,19 +14,17 @@ The whole report of the asked company and year is searched, not only the pages r
 - otherwise "I could not find a sentence that states whether ..." with the pages that name the topic: a
   sentence that only names the topic is neither yes nor no.
 
-The events and their wordings are data (`pipeline/data/events.toml`).
+The events and their wordings are data (`pipeline/data/events.toml`, read by `pipeline/answer/events.py`).
 """
 from __future__ import annotations
 
 import re
-import tomllib
 from datetime import date
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Callable
 
 from pipeline.answer import which_event
+from pipeline.answer.events import Event, events
 from pipeline.answer.extract import NOT_FOUND, NOT_IN_REPORT
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
@@ -35,8 +33,6 @@ from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 from pipeline.core import months
-
-EVENTS = Path(__file__).resolve().parent.parent / "data" / "events.toml"
 
 _YESNO = re.compile(r"(?i)^\s*(did|does|do|has|have|had|was|were|is|are)\b")
 _MENTION = re.compile(r"(?i)\b(mention\w*|discuss\w*|refer\w*\s+to|talk\w*\s+about|say\s+anything\s+about|"
@@ -81,27 +77,6 @@ _SECTIONS = [("the chair's statement", r"chair(man|woman|person)?['’]?s?\s+(st
              ("the risk factors", r"risk\s+factors")]
 
 
-@dataclass(frozen=True)
-class Event:
-    key: str
-    name: str
-    asked: re.Pattern
-    topic: re.Pattern
-    affirm: tuple[re.Pattern, ...]
-    deny: tuple[re.Pattern, ...]
-    other_action: re.Pattern | None = None     # the question does another thing to the topic: not this event
-    received: re.Pattern | None = None         # a sentence of the event done to the company (a dividend it received)
-
-
-@lru_cache(maxsize=2)
-def events(path: str | None = None) -> tuple[Event, ...]:
-    data = tomllib.loads(Path(path or EVENTS).read_text(encoding="utf-8"))
-    flags = re.I
-    return tuple(Event(e["key"], e["name"], re.compile(e["asked"], flags), re.compile(e["topic"], flags),
-                       tuple(re.compile(p, flags) for p in e["affirm"]),
-                       tuple(re.compile(p, flags) for p in e["deny"]),
-                       re.compile(e["other_action"], flags) if e.get("other_action") else None,
-                       re.compile(e["received"], flags) if e.get("received") else None) for e in data["event"])
 
 
 def event_asked(facts: QuestionFacts) -> Event | None:

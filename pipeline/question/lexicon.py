@@ -269,11 +269,19 @@ _EQUITY_STATEMENT = re.compile(rf"(?i){statement_names.EQUITY}|"
 
 def load_lexicon(path: Path | None = None) -> Lexicon:
     data = tomllib.loads(Path(path or DEFAULT_LEXICON).read_text(encoding="utf-8"))
+    templates = data.get("line_templates", {})
+
+    def line_items(d: dict) -> list[str]:
+        """A template's patterns with its word set (`line_items_from`), then the metric's own."""
+        name, word = d.get("line_items_from", (None, None))
+        shared = [p.replace("<activity>", word) for p in templates[name]] if name else []
+        return shared + list(d.get("line_items", ()))
+
     metrics = []
     for d in data.get("metric", []):
         metrics.append(Metric(
             key=d["key"], label=d["label"], terms=tuple(d.get("terms", ())),
-            line_items=tuple(re.compile(p, re.IGNORECASE) for p in d.get("line_items", ())),
+            line_items=tuple(re.compile(p, re.IGNORECASE) for p in line_items(d)),
             exclude=tuple(re.compile(p, re.IGNORECASE) for p in d.get("exclude", ())),
             statement=d.get("statement", ""), outflow=bool(d.get("outflow", False)), kind=d.get("kind", "amount"),
             statements=tuple(d.get("statements", [d["statement"]] if d.get("statement") else [])),

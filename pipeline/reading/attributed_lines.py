@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.core import minorities
 from pipeline.reading.page_table import Row
 
 # A bare "Attributable to:" (or "Of which attributable to:") heading splits the line printed right above it between
@@ -29,7 +30,6 @@ def completed(label: str, rows: list[Row]) -> str:
 
 # "Profit for the year is attributable to:": the verb is no word of the line's name
 _IS_ATTRIBUTABLE = re.compile(r"(?i)\s+(?:is|are)\s+(?=(?:attributable|available)\s+to\b)")
-_MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminority\b")
 # A heading that splits a named line between its holders ("Profit for the year (is) attributable to:")
 _OPEN_SPLIT = re.compile(r"(?i)^\S+(?:\s+\S+)*?\s+(?:attributable|available)\s+to$")   # ("Profit attributable to:")
 # the other comprehensive income's own headings, which the year's profit is never under
@@ -63,6 +63,7 @@ def close_sibling_heading(stack: list[str], label: str) -> None:
     if not m or not label.lower().startswith(m.group(1).lower() + " "):
         return
     heading_holder, row_holder = stack[-1][len(m.group(1)):].strip().lower(), label[len(m.group(1)):].strip().lower()
-    if row_holder.startswith(heading_holder) or (_MINORITIES.search(heading_holder) and _MINORITIES.search(row_holder)):
+    if row_holder.startswith(heading_holder) or \
+            (minorities.NAMED.search(heading_holder) and minorities.NAMED.search(row_holder)):
         return          # "... attributable to noncontrolling interests in consolidated joint ventures": a part
     stack.pop()

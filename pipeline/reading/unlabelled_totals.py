@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from pipeline.core import minorities
 from pipeline.reading.cells import parse_number, split_row
 from pipeline.reading.page_table import Row
 
@@ -139,7 +140,6 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
 # naming the owners' share ("Equity attributable to owners of the parent": its total is theirs)
 _EQUITY_HEADING = re.compile(r"(?i)\b(?:equity|capital\s+and\s+reserves|shareholders['’]?\s+funds)\b")
 _OWNERS_NAMED = re.compile(r"(?i)\b(?:attributable|owners?|parent|holders)\b")
-_MINORITIES_ROW = re.compile(r"(?i)^\s*(?:non-?\s?controlling|minority)\s+interests?\b")
 
 
 def owners_before_minorities(values: list[str], after: list[str]) -> bool:
@@ -147,7 +147,7 @@ def owners_before_minorities(values: list[str], after: list[str]) -> bool:
     ("Accumulated loss (19,351)" / "13,869" / "Non controlling interest 118" / "13,987"): the first is the owners'
     share of the heading's total, the second the total (a statement of financial position printing both unlabelled)."""
     rows = [split_row(a) for a in after if a.strip()][:2]
-    if len(rows) < 2 or not _MINORITIES_ROW.match(rows[0][0]) or not rows[0][1] or rows[1][0] or \
+    if len(rows) < 2 or not minorities.ROW.match(rows[0][0]) or not rows[0][1] or rows[1][0] or \
             len(rows[1][1]) != len(values):
         return False
     # (column by column from the left: a minorities' row may print one figure and its dashes run together, "117,754 –––")
@@ -188,7 +188,7 @@ def _minorities_outside(heading: str, under: list[Row]) -> bool:
     """The rows summed hold the minorities' share while the heading is no equity of everyone's ("Equity attributable to
     owners of the parent" / ... / "Non-controlling interests 200" / "4,000"; "Liabilities" / ... / "Minority interests"):
     the sum is wider than the heading, never its total."""
-    return any(_MINORITIES_ROW.match(r.label) for r in under) and \
+    return any(minorities.ROW.match(r.label) for r in under) and \
         (not _EQUITY_HEADING.search(heading) or bool(_OWNERS_NAMED.search(heading)))
 
 

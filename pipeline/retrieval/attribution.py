@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from pipeline.question.paraphrase import owners_said_as_net
-from pipeline.core import bilingual
+from pipeline.core import bilingual, minorities
 
 _OPEN_ATTRIBUTION = re.compile(r"(?i)\b(?:attributable|available)\s+to:?$")
 # the owners named by the row ("Owners of the parent", "Shareholders' equity", "Equity shareholders of Acme plc",
@@ -20,7 +20,7 @@ _OWNERS_SHARE = re.compile(r"(?i)\b(?:shareholders|stockholders|shareowners|owne
                            r"(?<![\w-])(?<!non )controlling\s+interests?\b|\bgroup\s+share\b|\bshare\s+of\s+the\s+group\b|"
                            r"\b(?:attributable|available)\s+to\s+(?:the\s+)?(?:[\w.&'-]+\s+){0,4}?(?:inc|plc|ltd|limited|"
                            r"corp\w*|company|group|holdings|parent)\b")
-_MINORITIES = re.compile(r"(?i)\bnon-?\s?controlling\b|\bminorit(?:y|ies)\b|\bnci\b")
+_MINORITIES = re.compile(rf"(?i)\b(?:{minorities.WORDS}|nci)\b")     # (and the analysts' "NCI")
 # A question naming whose share it asks: "attributable", "to shareholders", "owners of the parent", "equity holders".
 _ASKS_OWNERS = re.compile(r"(?i)\b(?:attributable|available to|shareholders?|stockholders?|owners?|equity\s+holders?|"
                           r"group\s+share|share\s+of\s+the\s+group)\b|(?<![\w-])(?<!non )controlling\s+(?:interests?|shareholders|stockholders)\b")
