@@ -26,7 +26,7 @@ _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$"
                     "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "MX$": "MXN", "₹": "INR", "RS.": "INR", "RS": "INR", "Rs.": "INR", "Rs": "INR",
                     "RM": "MYR", "GH¢": "GHS", "GH₵": "GHS", "J$": "JMD", "TT$": "TTD", "QR": "QAR", "KD": "KWD",
                     "BD": "BHD", "TK": "BDT", "TAKA": "BDT", "RP": "IDR", "N": "NGN", "$": "$"}
-_CODE = {code for code, _ in CURRENCIES if code.isalpha()}      # the ISO codes pipeline/core/currencies.py knows
+_CODE = {code for code, _ in CURRENCIES if code.isalpha() and len(code) == 3}     # the ISO codes currencies.py knows
 _SCALE_NORM = {"000": "thousands", "'000": "thousands", "k": "thousands", "thousand": "thousands",
                "thousands": "thousands", "m": "millions", "mn": "millions", "mil": "millions", "million": "millions",
                "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions",

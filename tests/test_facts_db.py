@@ -97,3 +97,13 @@ def test_a_derived_measure_of_a_segment_is_never_the_companys(ask):
     segment = ask("What was Verizon's Wireless segment free cash flow in FY2030?")
     assert segment.answer.startswith("I could not find") and "wireless" in segment.answer.lower()
     assert "2,469" not in segment.answer and not segment.results
+
+
+def test_ebit_where_no_line_prints_it_is_the_operating_income_said_as_such(ask):
+    """A 10-K printing "Operating income" and no EBIT line: EBIT is that line, and the answer says it stands in."""
+    from tests.conftest import corpus_pdf
+
+    corpus_pdf("3M_2018_10K")
+    a = ask("What was 3M's EBIT in FY2018?")
+    assert "$7,207 million" in a.answer and "prints no" in a.answer and "operating income [1] is taken" in a.answer
+    assert a.citations[0].page == 56

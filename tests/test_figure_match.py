@@ -367,7 +367,7 @@ def test_a_row_printed_in_each_segments_table_is_never_the_companys_figure():
 
 
 def test_a_parts_row_under_the_measures_heading_is_named_as_that_parts_figure_with_its_sign():
-    from pipeline.answer.figures import _named_as_printed
+    from pipeline.answer.measure_named import named_as_printed
     from pipeline.question.lexicon import get_lexicon
 
     rows = _stored([["Segment Information", "(In millions)", "2030 2029", "Net sales:", "North America $ 245,000 $ 200,000",
@@ -375,9 +375,9 @@ def test_a_parts_row_under_the_measures_heading_is_named_as_that_parts_figure_wi
                      "North America 7,000 6,000", "International (1,693) (2,142)", "Total operating income 5,307 3,858"]])
     sales = next(f for f in rows if f.label_path.endswith("International") and f.value_printed == "74,723")
     revenue = get_lexicon().get("revenue")
-    assert _named_as_printed(sales, "revenue", revenue) == "International net sales"      # never "revenue"
+    assert named_as_printed(sales, "revenue", revenue) == "International net sales"      # never "revenue"
     total = next(f for f in rows if f.label == "Total net sales")
-    assert _named_as_printed(total, "revenue", revenue) == "revenue"
+    assert named_as_printed(total, "revenue", revenue) == "revenue"
     loss = next(f for f in rows if f.value_printed == "(1,693)")
     assert shown(loss).startswith("a loss of") and shown(loss).endswith("1,693 million")
     assert not shown(next(f for f in rows if f.value_printed == "7,000")).startswith("a loss")

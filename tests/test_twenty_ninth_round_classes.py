@@ -98,3 +98,95 @@ def test_a_minorities_row_in_the_plural_is_read_between_the_owners_and_the_total
     assert owners_before_minorities(["1,000", "900"], ["Minorities interests 50 40", "1,050 940"])
     assert owners_before_minorities(["1,000", "900"], ["Minority interest 50 40", "1,050 940"])
     assert not owners_before_minorities(["1,000", "900"], ["Minorities interests 50 40", "1,060 940"])
+
+
+# --- the round 34 classes (made-up pages nobody tuned on) ---
+
+from pipeline.question import shorthand  # noqa: E402
+from tests.stored_facts import company_facts, printed_answer  # noqa: E402
+
+
+def _answer(question, pages, company, year, doc_fy):
+    return printed_answer(shorthand.spell(question), pages, company, year, doc_fy)
+
+
+_MEZZANINE = [["TALLWOOD MEDICAL SUPPLY, INC.", "CONSOLIDATED BALANCE SHEETS", "(In millions)", "March 31, 2071 2070",
+               "Current liabilities", "Accounts payable 4,210 3,905", "Current portion of long-term debt 512 40",
+               "Current portion of operating lease liabilities 188 176", "Total current liabilities 4,910 4,121",
+               "Long-term debt 2,940 3,420", "Total liabilities 7,850 7,541",
+               "Commitments and contingent liabilities (Financial Note 14)",
+               "Redeemable noncontrolling interests 905 870",
+               "Tallwood Medical Supply, Inc. stockholders' equity", "Common stock 2 2", "Retained earnings 1,410 1,150",
+               "Total Tallwood stockholders' equity 1,412 1,152", "Noncontrolling interests 75 66",
+               "Total equity 1,487 1,218",
+               "Total liabilities, redeemable noncontrolling interests, and equity $ 10,242 $ 9,629"]]
+
+
+def test_a_commitments_note_pointer_heads_no_rows_so_the_mezzanine_row_is_answered_by_its_own_line():
+    assert _answer("redeemable NCI 2070", _MEZZANINE, "Tallwood Medical Supply, Inc.", 2070, 2071) == "870"
+    assert _answer("Redeemable noncontrolling interests FY71", _MEZZANINE, "Tallwood Medical Supply, Inc.", 2071,
+                   2071) == "905"
+    labels = {f.label_path for f in company_facts(_MEZZANINE, "Tallwood Medical Supply, Inc.", 2071)}
+    assert not any("Commitments" in lab for lab in labels)
+
+
+def test_a_bare_commitments_line_is_a_pointer_only_on_a_balance_sheet():
+    from pipeline.reading.memo_lines import note_pointer
+
+    assert note_pointer("Commitments and contingencies (Note 12)", [], None)
+    assert note_pointer("Contingent liabilities (see note 29)", [], "income")
+    assert note_pointer("Commitments and contingencies", [], "balance")
+    assert not note_pointer("Commitments and contingencies", [], None)        # (a note's heading of its rows)
+    assert not note_pointer("Commitments and contingencies (Note 12)", ["-", "-"], "balance")
+    assert not note_pointer("Contingent consideration", [], "balance")
+
+
+def test_ltd_in_capitals_is_long_term_debt_unless_it_follows_a_companys_name():
+    assert shorthand.spell("current portion of LTD 2094") == "current portion of long-term debt 2094"
+    assert shorthand.spell("Acme's LTD at end of 2094") == "Acme's long-term debt at end of 2094"
+    assert shorthand.spell("LTD FY93") == "long-term debt FY93"
+    assert shorthand.spell("ACME HOLDINGS LTD revenue 2094") == "ACME HOLDINGS LTD revenue 2094"
+    assert shorthand.spell("Tata Steel Ltd. revenue") == "Tata Steel Ltd. revenue"
+    assert _answer("current portion of LTD FY71", _MEZZANINE, "Tallwood Medical Supply, Inc.", 2071, 2071) == "512"
+
+
+_KWACHA = [["LUANGWA GRAIN PLC", "FINANCIAL HIGHLIGHTS", "Group - for the year ended 31 March 2071",
+            "2071 2070 Change", "K million K million %", "Revenue 3,214.6 2,988.1 7.6",
+            "Profit for the year 210.4 180.2 16.8",
+            "US Dollar equivalents (unaudited)", "2071 2070", "US$ million US$ million",
+            "Revenue (translated at average rate) 129.4 131.7", "Profit for the year (translated) 8.5 7.9"],
+           ["LUANGWA GRAIN PLC", "STATEMENT OF PROFIT OR LOSS", "For the year ended 31 March 2071", "Notes 2071 2070",
+            "K'000 K'000", "Revenue 5 3,214,588 2,988,104", "Cost of sales (2,510,220) (2,356,880)",
+            "Gross profit 704,368 631,224", "Profit for the year 210,412 180,206"]]
+
+
+def test_a_kwacha_sign_before_its_scale_is_the_statements_currency_and_a_later_usd_block_its_own():
+    from pipeline.core.currencies import currency_of
+
+    assert currency_of("K million K million %") == "K" and currency_of("K'000 K'000") == "K"
+    assert currency_of("Distance 120 Km") is None and currency_of("k'000") is None
+    facts = company_facts(_KWACHA, "Luangwa Grain PLC", 2071)
+    cur = {(f.label, f.value_printed): f.currency for f in facts if f.fiscal_year == 2071}
+    assert cur[("Revenue", "3,214.6")] == "K" and cur[("Revenue", "3,214,588")] == "K"
+    assert cur[("Revenue (translated at average rate)", "129.4")] == "USD"
+
+
+def test_revenue_asked_in_usd_is_never_the_kwacha_figure():
+    got = _answer("Revenue in USD FY2071", _KWACHA, "Luangwa Grain PLC", 2071, 2071)
+    assert got not in ("3,214,588", "3,214.6")
+    assert _answer("Revenue FY2071", _KWACHA, "Luangwa Grain PLC", 2071, 2071) == "3,214,588"
+    assert _answer("Revenue in kwacha FY2071", _KWACHA, "Luangwa Grain PLC", 2071, 2071) == "3,214,588"
+
+
+_DIVIDEND_FLOWS = [["KAFUE MILLS PLC", "STATEMENT OF CASH FLOWS", "For the year ended 31 March 2071", "2071 2070",
+                    "K'000 K'000", "Cash flows from investing activities",
+                    "Purchase of property, plant and equipment (88,120) (70,406)", "Dividends received 2,410 1,980",
+                    "Net cash used in investing activities (85,710) (68,426)", "Cash flows from financing activities",
+                    "Dividends paid to owners of the Company (40,200) (36,000)",
+                    "Net cash used in financing activities (40,200) (36,000)"]]
+
+
+def test_dividends_received_are_never_the_dividends_paid():
+    assert _answer("dividends received FY71", _DIVIDEND_FLOWS, "Kafue Mills PLC", 2071, 2071) == "2,410"
+    assert _answer("dividend income 2070", _DIVIDEND_FLOWS, "Kafue Mills PLC", 2070, 2071) == "1,980"
+    assert _answer("dividends paid FY71", _DIVIDEND_FLOWS, "Kafue Mills PLC", 2071, 2071) == "(40,200)"

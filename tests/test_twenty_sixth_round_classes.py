@@ -275,8 +275,8 @@ def test_a_banks_purchases_of_premises_and_equipment_are_its_capex():
     assert _answer("Cedarvale capital expenditure 2070", pages, "Cedarvale Bancorp", 2070, 2071) == "(2,412)"
 
 
-def test_a_ratio_read_for_an_amounts_words_is_named_as_printed():
-    from pipeline.answer.figures import _named_as_printed
+def test_a_ratio_read_for_an_amounts_words_isnamed_as_printed():
+    from pipeline.answer.measure_named import named_as_printed
     from pipeline.question.lexicon import get_lexicon
 
     pages = [["CAPITAL RATIOS", "Capital Ratios (Consolidated) 2071 2070",
@@ -285,7 +285,7 @@ def test_a_ratio_read_for_an_amounts_words_is_named_as_printed():
     fact = next(f for f in _facts(pages, "Cedarvale Bancorp", 2071)
                 if f.label.startswith("Common Equity") and f.fiscal_year == 2071)
     assert fact.kind == "percent"
-    name = _named_as_printed(fact, "equity", get_lexicon().get("total_equity"))
+    name = named_as_printed(fact, "equity", get_lexicon().get("total_equity"))
     assert name == "Common Equity Tier 1 Risk-based Capital Ratio"     # never "Cedarvale's equity was 8.40 %"
 
 

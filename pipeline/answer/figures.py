@@ -13,7 +13,7 @@ from typing import Callable
 
 from pipeline.answer import calculator
 from pipeline.question import figure_ask
-from pipeline.retrieval import eps_basis, fact_match as lookup, row_headings
+from pipeline.retrieval import fact_match as lookup
 from pipeline.answer.extract import NOT_FOUND, possessive
 from pipeline.question.lexicon import Metric, get_lexicon
 from pipeline.question.analysis import QuestionFacts
@@ -26,35 +26,10 @@ from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, period_said, shown, where
 from pipeline.answer.figure_inputs import FigureInputs
+from pipeline.answer.measure_named import as_said, named_as_printed
 
 # Words that name how a measure is derived, not whose it is.
 _ABBREVIATIONS = {"capex", "ebit", "ebitda", "eps", "fcf", "sga", "sg&a", "opex", "cogs", "r&d", "d&a", "cfo", "dps"}
-
-
-def _named_as_printed(fact: StoredFact, measure: str, metric: Metric | None = None) -> str:
-    """The lead sentence names the row's own measure when its label says more than the asked words ("deferred
-    revenues"), never a broader one; a part's row under the measure's heading ("Net Sales › International") as it."""
-    label = re.sub(r"(?i)^total\s+", "", re.sub(r"\s*\([^)]*\)", "", fact.label)).strip(" ,:")
-    measure = eps_basis.basis_printed(measure, fact.label_path)     # (diluted asked, only basic printed)
-    said, printed = set(figure_ask.stems(measure)), set(figure_ask.stems(label))
-    parents = [p.strip() for p in fact.label_path.split("\u203a")[:-1]]
-    if metric is not None and parents and label and not said & printed and not metric.matches_row(fact.label) \
-            and metric.matches_row(parents[-1]) and len(parents[-1].split()) <= 6:
-        heading = parents[-1] if parents[-1].isupper() and len(parents[-1]) <= 5 else parents[-1].lower()
-        return f"{label} {heading}"
-    if metric is not None and label and fact.kind in ("percent", "multiple") and metric.kind == "amount" and not metric.unit:
-        return _as_said(label)    # a rate read for an amount's words ("common equity" asked, the CET1 ratio printed)
-    if not label or len(label.split()) > 6 or re.search(r"\d", label) or not said <= printed or \
-            not printed - said - {"total", "net", "and", "of", "the"}:
-        return measure        # a different measure, or only the asked one in other words: the asked wording
-    return " ".join([*row_headings.segment_parents(fact)[-1:], _as_said(label)])
-
-
-def _as_said(label: str) -> str:
-    """A row label inside a sentence: "Deferred revenues" -> "deferred revenues"; "EBIT", a title's capitals kept."""
-    keep_case = label.isupper() or len(label) < 2 or re.match(r"[A-Z]{2}", label) or \
-        sum(w[:1].isupper() for w in label.split()[1:]) >= 2          # ("Common Equity Tier 1 ... Ratio": a title)
-    return label if keep_case else label[0].lower() + label[1:]
 
 
 class Answerer(FigureInputs):
@@ -294,6 +269,11 @@ class Answerer(FigureInputs):
             scale, text = r.unit.split()[0], r.shown()
         self.record_result(metric.key, r.value, scale, "derived")
         name = " ".join(filter(None, [self.entity_phrase(), metric.label]))
+        if formula in inputs:       # one line standing for a measure the report does not print (EBIT: operating income)
+            stand_in = get_lexicon().get(formula)
+            return self.claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {text}: the report prints "
+                              f"no {metric.label} line, so its {stand_in.label} [{inputs[formula].marker}] is taken "
+                              f"as it.", r.derivation, "derived")
         return self.claim(label, f"{possessive(self.company)} {name} in FY{self.year} was {text}, computed "
                           f"as {r.derivation}.", r.derivation, "derived")
 
@@ -326,9 +306,9 @@ class Answerer(FigureInputs):
         fact = found.fact
         m = self.cite(passage_of(fact))
         key = metric.key if metric else re.sub(r"\W+", "_", measure.lower()).strip("_")[:40]
-        measure = _named_as_printed(fact, measure, metric)
+        measure = named_as_printed(fact, measure, metric)
         if figure_ask.NON_GAAP.search(fact.label) and not figure_ask.NON_GAAP.search(measure):    # "Adjusted EBIT": named as printed
-            measure = _as_said(fact.label)
+            measure = as_said(fact.label)
         part = self.part_named(fact, measure, ask)
         if part:
             measure = f"{part} {measure}"

@@ -46,11 +46,16 @@ CURRENCIES = [
     ("RSD", r"\brsd\b|serbian dinars?"), ("TZS", r"\btzs\b|tanzanian shillings?"), ("UGX", r"\bugx\b|ugandan shillings?"),
     ("ZMW", r"\bzmw\b|zambian kwacha"), ("BWP", r"\bbwp\b|botswana pula"), ("UYU", r"\buyu\b|uruguayan pesos?"),
     ("XOF", r"\bxof\b|cfa francs?|\bfcfa\b"), ("XAF", r"\bxaf\b"),
+    # a bare "K" before its scale ("K'000", "K million"): the kwacha's or the kina's sign, which one the report's
+    # country says (as a bare "$"); in capitals only, never "k" of thousands
+    ("K", r"(?-i:K)(?=\s?['’](?:000|m|mn|bn)\b|\s+(?:millions?|billions?|thousands?)\b)"),
     ("$", r"\$|dollars?"),
 ]
 # the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated
 # currency or the listing says
 DOLLAR_SIGNED = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
+# a sign several currencies share, and which they are: a figure printed in it may be any of them
+SIGNED = {"$": DOLLAR_SIGNED, "K": ("ZMW", "MWK", "PGK", "MMK")}
 # Where a currency can start: a word's start, a sign ("£", "₹"), or a sign's letters glued to what comes before
 # ("ThUS$", "MMUS$", "MCh$", "GH¢"). Said first, so the regex engine tries its sixty alternatives only there and not
 # at every letter of a row label (a names's spelled-out form starting mid-word, "Eurodollars", is not a currency).
@@ -64,7 +69,16 @@ def currency_of(text: str) -> str | None:
     millions) is another currency's sign: the next currency the text names in words is it ("(M$ / In thousands of
     Chilean pesos)"); a bare "$" stays the first ("(In thousands of dollars, except ... Mexican pesos per dollar)")."""
     found = list(CURRENCY_RE.finditer(text))
-    codes = [next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v) for m in found]
+    codes = [_code(m) for m in found]
     if codes and codes[0] == "$" and re.search(r"[A-Za-z]$", text[:found[0].start()]):
         return next((c for c in codes[1:] if c != "$"), "$")
     return codes[0] if codes else None
+
+
+def currencies_named(text: str) -> list[str]:
+    """Every currency `text` names, in order (a sign read in its place: "K" before "million" is the kwacha's)."""
+    return [_code(m) for m in CURRENCY_RE.finditer(text)]
+
+
+def _code(m: re.Match) -> str:
+    return next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v)

@@ -1,6 +1,9 @@
 """A memo line under a statement's item ("– thereof for pensions T€ 2,184 (prior year: T€ 2,015)", German "davon"):
 an amount of part of the item above, stated in the text with its prior year's, never a row or a heading of the table.
 
+A balance sheet's pointer to a note ("Commitments and contingencies (Note 16)", "Contingent liabilities (see note 29)")
+printed without figures between the liabilities and the equity is a memo line too: no heading of the rows below it.
+
 The item's own figures may be printed at the end of its last memo line ("1. Liabilities to banks" / "– thereof with a
 remaining term of up to one year T€ 12,480 (prior year: T€ 14,480) 48,615 56,240"): those figures are the item's.
 """
@@ -34,3 +37,17 @@ def after_memos(lines: list[str], at: int) -> tuple[list[str], int] | None:
             return figures, k + 1
         k += 1
     return None
+
+
+# "Commitments and contingencies (Note 16)", "Commitments and contingent liabilities (Financial Note 16)",
+# "Contingencies - see note 12": a line that only points to the note (the amounts are not the balance sheet's)
+_NOTE_POINTER = re.compile(r"(?i)^\s*(?:commitments\s+and\s+)?contingen(?:cies|cy|t\s+liabilities)"
+                           r"(?:\s+and\s+commitments)?\s*(?P<note>\(\s*(?:see\s+)?[\w ]*notes?\s+[\w.,\s]+\)|[-–—:,]?\s*"
+                           r"(?:see\s+)?notes?\s+[\w.]+)?\s*$")
+
+
+def note_pointer(label: str, values: list[str], statement: str | None) -> bool:
+    """A figure-less line that points to the commitments and contingencies note: read as no heading (on a balance
+    sheet even without the note's number; elsewhere a bare "Commitments and contingencies" may head a note's rows)."""
+    m = _NOTE_POINTER.match(label) if not values else None
+    return m is not None and (m.group("note") is not None or statement == "balance")

@@ -17,6 +17,7 @@ from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row, without_marker
 from pipeline.reading.trailing_years import column_line, trailing_years
 from pipeline.reading import memo_lines
+from pipeline.reading.block_currency import block_currency, header_currency
 from pipeline.reading.unlabelled_totals import read_line
 from pipeline.reading.line_tidy import tidy_lines
 from pipeline.reading.wrapped_labels import continues
@@ -125,7 +126,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 captions.update(_grouped(h, lines, j))
                 table.headers.append(h)
                 table.header_columns.append(h.years)
-                table.currency = table.currency or next((c.currency for c in h.columns if c.currency), None)
+                block_currency(h, header_currency(h.text), table.currency)
+                table.currency = table.currency or next((c.currency for c in h.columns if c.currency), None) or \
+                    header_currency(h.text)     # ("2094 2093 Change" over "K million K million %": the block's)
                 table.unit = h.unit or table.unit or scale_of(h.text)
                 i = j
                 continue
@@ -143,6 +146,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             table.rows.append(row)
             last_kind = "row"
             i = found[1]
+            continue
+        if memo_lines.note_pointer(label, values, table.statement):
+            i += 1      # "Commitments and contingencies (Note 16)": the note's pointer, no heading of the rows below
             continue
         if footnoted_heading(label, values, header, lines[i + 1] if i + 1 < len(lines) else ""):
             values = []         # "Per share, basic 3" over "Net income 0.26 0.05 0.32": a heading and its footnote
@@ -188,6 +194,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             if is_fragment(line) and not has_period(line) and not (last_kind == "row" and _ENTITY_BLOCK.fullmatch(line)) \
                     and not per_share_heading(line):       # ("Per share (yen):" heads its rows, it states no unit)
                 table.unit = table.unit or scale_of(line)   # a units row under the years ("$m $m", "£000 £000")
+                if header is not None and last_kind == "header":
+                    block_currency(header, header_currency(line), table.currency)
                 table.currency = table.currency or currency_of(line)
                 if header is not None and per_share_units(line):
                     header.per_share = True     # "Rand per share Rand per share": the columns' figures are per share

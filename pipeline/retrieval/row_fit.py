@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from pipeline.core.currencies import CURRENCIES, DOLLAR_SIGNED
+from pipeline.core.currencies import CURRENCIES, SIGNED
 from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, stems
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
@@ -268,8 +268,8 @@ _NET_OPERATING = re.compile(r"(?i)^net\s+cash\b[\w\s()/]{0,30}?\b(?:from|by|in)\
 # (dollars and cents name no one currency)
 # the currencies a question names: the statements' own currency words (a bare "dollars" may be any dollar: only the
 # US dollar said as such) and the words an analyst adds ("pence", "pounds", "yuan")
-_ASKED_CURRENCY = [(code, words) for code, words in CURRENCIES if code != "$"] + \
-    [("GBP", r"pounds?|pence"), ("CNY", r"yuan"), ("KRW", r"won")]
+_ASKED_CURRENCY = [(code, words) for code, words in CURRENCIES if code not in SIGNED] + \
+    [("GBP", r"pounds?|pence"), ("CNY", r"yuan"), ("KRW", r"won"), ("ZMW", r"kwacha"), ("PGK", r"kina")]
 
 
 _SLICE_NAMES = [(c, re.compile(rf"(?i)(?<![a-z])(?:{words}|{c})(?![a-z])")) for c, words in _ASKED_CURRENCY]
@@ -281,12 +281,12 @@ def currency_conflict(ask: Ask, f: StoredFact, own: str | None = None) -> bool:
     currency than `own`, the report's statements' (a convenience translation: "US$'000" beside "J$'000" statements)."""
     asked = asked_currencies(ask.question)
     if not asked:
-        return bool(own and f.currency and f.currency != own) and not (
-            "$" in (own, f.currency) and {own, f.currency} - {"$"} <= set(DOLLAR_SIGNED))
+        return bool(own and f.currency and f.currency != own) and not any(
+            sign in (own, f.currency) and {own, f.currency} - {sign} <= set(codes) for sign, codes in SIGNED.items())
     cur = next((c for c, words in _ASKED_CURRENCY      # the row's own currency before its table's
                 if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)), None) or f.currency
-    if cur == "$":      # a dollar the report does not name: any dollar asked may be it, no other currency
-        return not asked & set(DOLLAR_SIGNED)
+    if cur in SIGNED:   # a dollar (a kwacha, a kina) the report does not name: any asked that signs so may be it
+        return not asked & set(SIGNED[cur])
     return bool(cur) and cur not in asked
 
 
@@ -295,9 +295,9 @@ def own_currency_word(word: str, currency: str | None, sliced: frozenset[str] = 
     report): how the figure is wanted, not a part of it. Not where a row of the report names that currency ("Euro",
     "Yen-denominated bonds", "Sterling"; `sliced`, from `sliced_currencies`): the report slices the measure by
     currency there. (A word of another currency stays a qualifier.)"""
-    code = "USD" if currency == "$" else currency
-    return bool(code) and code not in sliced and \
-        any(c == code and re.fullmatch(rf"(?i)(?:{words})", word) for c, words in _ASKED_CURRENCY)
+    codes = {"USD"} if currency == "$" else set(SIGNED.get(currency or "", ())) or {currency} if currency else set()
+    return bool(codes) and not codes & sliced and \
+        any(c in codes and re.fullmatch(rf"(?i)(?:{words})", word) for c, words in _ASKED_CURRENCY)
 
 
 def currencies_printed(ask: Ask, cands: list[StoredFact]) -> tuple[frozenset[str], str | None]:
