@@ -43,8 +43,10 @@ SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Public\s+Co
             r"|PROPRIETARY\s+LIMITED|PTY\.?\s+LTD\.?|PUBLIC\s+COMPANY\s+LIMITED|CO\.,?\s+LTD\.?|COMPANY\s+LIMITED|"
             r"PUBLIC\s+LIMITED\s+COMPANY|"
             r"INCORPORATED|CORPORATION|LIMITED|LTD\.?|INC\.?|CORP\.?|COMPANY|BERHAD|BHD|S\.P\.A\.")
-_TOKEN = r"(?:[A-Z0-9][\w&.’'@+-]*|&|and|of|de|del|do|da|dos|das|di|du|la|der|van|von|the|für|y)"
-_NAME_CORE = rf"(?:[A-Z0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
+# a name word's capital, accented ones too ("ÑANDUBAY", "Ørsted", "Škoda", "Łódź")
+UPPER = "A-Z0-9ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞĀĂĄĆČĎĐĒĖĘĚĞĪİĶĹĽŁŃŅŇŌŐŒŘŚŞŠŢŤŪŮŰŲŹŻŽ"
+_TOKEN = rf"(?:[{UPPER}][\w&.’'@+-]*|&|and|of|de|del|do|da|dos|das|di|du|la|der|van|von|the|für|y)"
+_NAME_CORE = rf"(?:[{UPPER}][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
 # (a Swedish public company prints "(publ)" after its form: "Acme Spel AB (publ)")
 _PUBL = r"(?:[ \t]*\((?i:publ)\))?"
 NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w]){_PUBL}")

@@ -367,7 +367,7 @@ def test_a_row_printed_in_each_segments_table_is_never_the_companys_figure():
 
 
 def test_a_parts_row_under_the_measures_heading_is_named_as_that_parts_figure_with_its_sign():
-    from pipeline.answer.measure_named import named_as_printed
+    from pipeline.answer.lead_measure import named_as_printed
     from pipeline.question.lexicon import get_lexicon
 
     rows = _stored([["Segment Information", "(In millions)", "2030 2029", "Net sales:", "North America $ 245,000 $ 200,000",

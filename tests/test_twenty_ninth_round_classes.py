@@ -4,8 +4,12 @@ with their activity (metrics.toml `line_items_from`), the minorities' words in o
 wording and figures here are made up."""
 from __future__ import annotations
 
+import pytest
+
 from pipeline.answer.yesno import events
+from pipeline.question import shorthand
 from pipeline.question.lexicon import load_lexicon
+from tests.stored_facts import company_facts, printed_answer
 
 _EVENTS = '''
 [[event]]
@@ -102,10 +106,6 @@ def test_a_minorities_row_in_the_plural_is_read_between_the_owners_and_the_total
 
 # --- the round 34 classes (made-up pages nobody tuned on) ---
 
-from pipeline.question import shorthand  # noqa: E402
-from tests.stored_facts import company_facts, printed_answer  # noqa: E402
-
-
 def _answer(question, pages, company, year, doc_fy):
     return printed_answer(shorthand.spell(question), pages, company, year, doc_fy)
 
@@ -190,3 +190,121 @@ def test_dividends_received_are_never_the_dividends_paid():
     assert _answer("dividends received FY71", _DIVIDEND_FLOWS, "Kafue Mills PLC", 2071, 2071) == "2,410"
     assert _answer("dividend income 2070", _DIVIDEND_FLOWS, "Kafue Mills PLC", 2070, 2071) == "1,980"
     assert _answer("dividends paid FY71", _DIVIDEND_FLOWS, "Kafue Mills PLC", 2071, 2071) == "(40,200)"
+
+
+# --- round 26 of the made-up reports and the rest of round 34 ---
+
+_GROUP_AND_COMPANY = ["N$'000 Notes Group 2071 Group 2070 Company 2071 Company 2070",
+                      "Revenue 3 1 612 418 1 498 806 121 218 104 236",
+                      "Cost of sales (1 148 806) (1 052 412) - -",
+                      "Gross profit 463 612 446 394 121 218 104 236",
+                      "Operating profit 308 294 245 746 102 806 87 430",
+                      "Profit attributable to:",
+                      "Owners of the parent 156 988 127 722",
+                      "Non-controlling interests 52 806 33 118"]
+
+
+def test_space_grouped_thousands_under_group_and_company_columns_are_read_per_column_never_run_together():
+    from pipeline.reading.spaced_thousands import read
+
+    out = dict(ln.rsplit(" ", 4)[0:1] + [" ".join(ln.split()[-4:])] for ln in read(_GROUP_AND_COMPANY)[1:5]
+               if len(ln.split()) > 4)
+    assert out["Revenue 3"] == "1612418 1498806 121218 104236"
+    assert out["Gross profit"] == "463612 446394 121218 104236"
+    lines = read(_GROUP_AND_COMPANY)
+    assert "Owners of the parent 156988 127722" in lines            # (the group's two columns alone)
+    assert not any(len(tok) > 9 for ln in lines for tok in ln.split() if tok.isdigit())
+
+
+@pytest.mark.parametrize("title, kind", [
+    ("CONSOLIDATED INCOME STATEMENT FOR THE YEAR 2071", "income"),
+    ("Consolidated Income Statement for the year 2071", "income"),
+    ("CONSOLIDATED STATEMENT OF FINANCIAL POSITION AT 31 DECEMBER 2071", "balance"),
+    ("STATEMENT OF FINANCIAL POSITION AS AT 31 DECEMBER 2071", "balance"),
+    ("Notes to the income statement for the year 2071", None),
+])
+def test_a_statement_title_naming_its_year_or_its_date_in_capitals_is_the_statement(title, kind):
+    from pipeline.reading.statement_titles import detect_title
+
+    assert detect_title([title, "Amounts in ISK million Notes 2071 2070"])[1] == kind
+
+
+def test_a_name_with_accented_capitals_is_identified_and_its_distinctive_later_word_names_it():
+    from ingest.identify import identify
+    from pipeline.question.registry import Company, Registry
+
+    pages = ["COMPAÑÍA MATERA ÑACURUTÚ S.A.\nANNUAL REPORT 2071\nfor the fiscal year ended December 31, 2071",
+             "Independent auditor's report\nTo the shareholders of Compañía Matera Ñacurutú S.A.\n"
+             "We have audited the consolidated financial statements of Compañía Matera Ñacurutú S.A. (the Company)."]
+    assert identify(pages).legal_name == "Compañía Matera Ñacurutú S.A."
+    reg = Registry(companies=[Company(key="a", name="Compañía Matera Ñacurutú", aliases=()),
+                              Company(key="b", name="abrdn Japan Investment Trust", aliases=()),
+                              Company(key="c", name="Lockheed Martin", aliases=())])
+    assert reg.spell_out("Ñacurutú net sales FY71") == "Compañía Matera Ñacurutú net sales FY71"
+    assert reg.spell_out("ñacurutú net sales") == "ñacurutú net sales"          # (a later word names it capitalised)
+    assert reg.spell_out("Japan revenue 2071") == "Japan revenue 2071"          # (a common word never does)
+    assert reg.spell_out("Martin revenue") == "Martin revenue"
+
+
+def test_the_namibian_dollar_sign_is_its_currency():
+    from pipeline.core.currencies import currency_of
+
+    assert currency_of("N$'000 Notes Group 2071") == "NAD" and currency_of("Namibia Dollars (N$) thousands") == "NAD"
+    assert currency_of("NT$ thousands") == "TWD" and currency_of("N'000") == "NGN"
+
+
+@pytest.mark.parametrize("sentence, question, denied", [
+    ("The Group was in compliance with all loan covenants at year end 2071.", "Did it breach any loan covenants?", True),
+    ("The Group was not in compliance with its leverage covenant at 31 December 2071.", "Did it breach any covenants?",
+     False),
+    ("The Company breached a covenant of its notes.", "Was it in compliance with its covenants?", True),
+    ("The Company complied with all covenants of its notes.", "Was it in compliance with its covenants?", False),
+    ("The Group did not breach any covenants.", "Did it breach any covenants?", True),
+])
+def test_a_compliance_sentence_answers_a_breach_question_the_other_way(sentence, question, denied):
+    from pipeline.answer.negation import denies
+
+    assert denies(sentence, question) is denied
+
+
+_SHARES = [["MONTAUK CLEARING GROUP, INC.", "CONSOLIDATED STATEMENTS OF INCOME", "(In millions, except per share amounts)",
+            "Year Ended December 31, 2071 2070", "Revenues 6,412 5,980", "Net income 2,010 1,812",
+            "Per share information", "Basic earnings per share $ 3.58 $ 3.20", "Diluted earnings per share $ 3.55 $ 3.18",
+            "Weighted-average common shares outstanding for earnings per share", "Basic 561.2 566.0",
+            "Diluted 566.8 569.7"]]
+
+
+def test_basic_and_diluted_rows_under_a_share_count_heading_are_counts_not_per_share_figures():
+    facts = {(f.label_path, f.fiscal_year): f for f in company_facts(_SHARES, "Montauk Clearing Group, Inc.", 2071)}
+    diluted = facts[("Weighted-average common shares outstanding for earnings per share \u203a Diluted", 2071)]
+    assert diluted.kind == "count"
+    assert _answer("diluted EPS FY71", _SHARES, "Montauk Clearing Group, Inc.", 2071, 2071) == "3.55"
+    assert _answer("Diluted share count 2070", _SHARES, "Montauk Clearing Group, Inc.", 2070, 2071) == "569.7"
+
+
+def test_lt_and_st_before_what_has_a_term_are_long_and_short_term():
+    assert shorthand.spell("LT debt end of 2094") == "long-term debt end of 2094"
+    assert shorthand.spell("ST borrowings 2094") == "short-term borrowings 2094"
+    assert shorthand.spell("LT 2094") == "LT 2094"
+
+
+_OPERATIONS = [["WALLKILL DRUG DISTRIBUTORS, INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS",
+                "(In millions, except per share amounts)", "Years Ended March 31,", "2071 2070",
+                "Revenues $ 98,412 $ 91,530", "Cost of sales (94,284) (87,073)", "Gross profit 4,128 4,457",
+                "Operating expenses",
+                "Selling, distribution, general, and administrative expenses (2,812) (2,655)",
+                "Operating income 1,316 1,802"],
+               ["SUPPLEMENTAL DISCLOSURE OF CASH FLOW INFORMATION", "Years Ended March 31,", "2071 2070",
+                "Cash and cash equivalents at end of period $ 673 $ 616", "Cash paid for:", "Interest $ 372 $ 391",
+                "Income taxes, net of refunds $ 688 $ 604"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("SG&A 2070", 2070, "(2,655)"),
+    ("interest paid FY71", 2071, "372"),
+    ("cash paid for interest 2070", 2070, "391"),
+    ("cash taxes paid FY71", 2071, "688"),
+    ("cash 2071", 2071, "673"),
+])
+def test_another_function_inside_sga_and_the_items_listed_under_cash_paid_for(question, year, expect):
+    assert _answer(question, _OPERATIONS, "Wallkill Drug Distributors, Inc.", year, 2071) == expect

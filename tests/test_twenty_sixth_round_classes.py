@@ -276,7 +276,7 @@ def test_a_banks_purchases_of_premises_and_equipment_are_its_capex():
 
 
 def test_a_ratio_read_for_an_amounts_words_isnamed_as_printed():
-    from pipeline.answer.measure_named import named_as_printed
+    from pipeline.answer.lead_measure import named_as_printed
     from pipeline.question.lexicon import get_lexicon
 
     pages = [["CAPITAL RATIOS", "Capital Ratios (Consolidated) 2071 2070",

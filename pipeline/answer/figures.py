@@ -26,7 +26,7 @@ from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
 from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, period_said, shown, where
 from pipeline.answer.figure_inputs import FigureInputs
-from pipeline.answer.measure_named import as_said, named_as_printed
+from pipeline.answer.lead_measure import as_said, named_as_printed
 
 # Words that name how a measure is derived, not whose it is.
 _ABBREVIATIONS = {"capex", "ebit", "ebitda", "eps", "fcf", "sga", "sg&a", "opex", "cogs", "r&d", "d&a", "cfo", "dps"}

@@ -14,7 +14,17 @@ _NOT_NEGATION = re.compile(r"(?i)\b(but|including|though|whether or) not( limite
 _PREDICATE = r"\b(?:is|was|were|are|been|be|remained|remains|remain|stayed|left|went)\s+(?:\w+\s+)?"
 
 
+# predicates that state each other's opposite: a sentence saying one answers a question asking the other ("in compliance
+# with all loan covenants" denies a breach; "not in compliance" states it)
+_BREACH = re.compile(r"(?i)\b(?:breach\w*|default(?:ed|s)?\s+on|violat\w*|non-?complian\w*|fail\w*\s+to\s+(?:comply|meet))\b")
+_COMPLIED = re.compile(r"(?i)(?<!non-)(?<!non )\b(?:in\s+compliance|complied|compliant|met\s+all|satisfied\s+all)\b")
+_OPPOSED = ((_BREACH, _COMPLIED), (_COMPLIED, _BREACH))
+
+
 def denies(sentence: str, question: str) -> bool:
+    for asked, other in _OPPOSED:
+        if asked.search(question) and other.search(sentence) and not asked.search(sentence):
+            return not _NEGATION.search(_NOT_NEGATION.sub(" ", sentence))
     if _NEGATION.search(_NOT_NEGATION.sub(" ", sentence)) and not _NEGATION.search(question):
         return True
     for w in {w.lower().rstrip("e") for w in re.findall(r"[A-Za-z]{4,}", question)}:     # ("change": "unchanged")

@@ -44,6 +44,7 @@ CURRENCIES = [
     ("UAH", r"\buah\b|hryvnias?"), ("RUB", r"\brub\b(?=\s?['’]?000|\s+(?:million|thousand))|roubles?|russian rubles?"),
     ("ISK", r"\bisk\b|icelandic kron(?:a|ur)"), ("HRK", r"\bhrk\b|\bkuna\b"), ("BGN", r"\bbgn\b|bulgarian lev"),
     ("RSD", r"\brsd\b|serbian dinars?"), ("TZS", r"\btzs\b|tanzanian shillings?"), ("UGX", r"\bugx\b|ugandan shillings?"),
+    ("NAD", r"(?<![a-z])n\$|\bnad\b(?=\s?['’]?000|\s+(?:million|thousand))|namibia(?:n)?\s+dollars?"),
     ("ZMW", r"\bzmw\b|zambian kwacha"), ("BWP", r"\bbwp\b|botswana pula"), ("UYU", r"\buyu\b|uruguayan pesos?"),
     ("XOF", r"\bxof\b|cfa francs?|\bfcfa\b"), ("XAF", r"\bxaf\b"),
     # a bare "K" before its scale ("K'000", "K million"): the kwacha's or the kina's sign, which one the report's

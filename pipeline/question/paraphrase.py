@@ -161,6 +161,11 @@ _WITH_DISCONTINUED = re.compile(r"\b(?:total,?\s+)?(?:incl\.?|including|inc\.)\s
                                 r"(?:\s+(?:operations?|ops\.?|businesse?s?))?(?![\w-])")
 
 
+# "cash paid for interest", "cash interest paid", "cash taxes paid": the payment, never the cash balance
+_CASH_PAID_FOR = re.compile(r"\bcash\s+(?:paid|payments?|spent)\s+(?:for|on)\s+(interest|(?:income\s+)?tax(?:es)?)\b|"
+                            r"\bcash\s+(interest|(?:income\s+)?tax(?:es)?)\s+paid\b")
+
+
 def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term (and holders as
     `name_holders` names them)."""
@@ -173,6 +178,7 @@ def name_measures(folded: str) -> str:
     folded = _EPS_BASIS_AFTER.sub(r"\1 eps", folded)
     folded = _OPERATING_FLOW.sub(" operating cash flow ", _OPERATING_CASH.sub(" operating cash flow ", folded))
     folded = _BUYING_BACK.sub("share repurchases", folded)
+    folded = _CASH_PAID_FOR.sub(lambda m: f"{m.group(1) or m.group(2)} paid", folded)
     folded = _AT_THE_LINE.sub(lambda m: f" {_LINES[m.group(1)]} ", folded)
     folded = due_within_a_year(folded)
     return _RETURNED.sub(_returned, _BOTTOM_LINE.sub(_bottom_line, folded))

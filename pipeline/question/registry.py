@@ -106,6 +106,7 @@ class Registry:
     _patterns: list[tuple[re.Pattern[str], Company]] = field(default_factory=list, repr=False)
     _forms: dict[str, Company] | None = field(default=None, repr=False)
     _pairs: dict[str, Company] | None = field(default=None, repr=False)
+    _capitalised: set[str] = field(default_factory=set, repr=False)   # short forms that name it only capitalised
     _shared: dict[str, list[Company]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -180,13 +181,16 @@ class Registry:
         letters of its words run together ("GlobEx" for Global Express), or a capitalised word one typo away from a name ("Acmee")."""
         text = self._spell_leading_pairs(text)
         forms = self._short_forms()
+        named = [(a, b) for a, b, _ in self.spans(text)]     # (a word inside a name already printed whole is that name's)
         out, last = [], 0
         # (a name's letters in any language: "Skjernå", "Zürcher", "Société")
         for m in re.finditer(r"(?<![\w$])([^\W\d_][^\W\d_&]*(?:&[^\W\d_]+)*)(?:'s|’s)?(?![\w])", text):
             if len(m.group(1)) < 4:
                 continue
             word = m.group(1)
-            c = forms.get(word.lower())
+            if any(a <= m.start(1) < b for a, b in named):
+                continue
+            c = forms.get(word.lower()) if word[0].isupper() or word.lower() not in self._capitalised else None
             if c is None and word[0].isupper() and len(word) >= 6:
                 near = {c for n, c in self._spelled_names().items() if _one_edit(word.lower(), n)}
                 c = near.pop() if len(near) == 1 else None
@@ -216,6 +220,12 @@ class Registry:
             forms = set()
             if len(words[0]) >= 5 and words[0].lower() not in _GENERIC_FIRST_WORDS:
                 forms.add(words[0].lower())
+            # a distinctive later word, where the first says what kind of company it is ("Ñandubay" of Compañía
+            # Yerbatera Ñandubay, "Coliumo" of Portuaria Caleta Coliumo): a rare word, no business word, capitalised
+            later = {w.lower() for w in words[1:] if len(w) >= 5 and w.lower() not in _BUSINESS_WORDS
+                     and w.lower() not in _GENERIC_FIRST_WORDS and not is_common_word(w)}
+            forms |= later
+            self._capitalised |= later
             a, b = words[0].lower(), words[1].lower()
             for i in range(2, min(4, len(a)) + 1):
                 for j in range(2, min(4, len(b)) + 1):

@@ -46,6 +46,11 @@ _FORMS = [
     (r"(?<![\w&])(?-i:PATAMI)(?![\w&])", "profit attributable to owners of the company"),
     # "interest pd", "divs pd", "tax pd": paid (never "PD", a bank's probability of default, in capitals)
     (r"(?:(?<=\binterest )|(?<=\bdividends )|(?<=\bdividend )|(?<=\btax )|(?<=\btaxes ))(?-i:pd)\b\.?", "paid"),
+    # "LT debt", "ST borrowings": long- and short-term (only before what has a term: never "LT" alone)
+    (r"\b(?-i:LT)(?=\s+(?:debt|borrowings?|loans?|liabilit(?:y|ies)|investments?|assets|provisions?|notes|leases?)\b)",
+     "long-term"),
+    (r"\b(?-i:ST)(?=\s+(?:debt|borrowings?|loans?|liabilit(?:y|ies)|investments?|provisions?|notes|leases?)\b)",
+     "short-term"),
     (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # the fiscal year by the month it ends, as Japanese reports write it: "FY3/37", "FY3/2037" (the year to March 2037)

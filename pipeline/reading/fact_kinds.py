@@ -70,6 +70,12 @@ _STATEMENT_COUNT["cash_flow"] = _STATEMENT_COUNT["balance"]
 _RATE_OF = re.compile(r"(?i)\b(exchange|interest|currency)[- ]rates?\b(?=\s*\S)")
 # an equity line that states its share counts ("Treasury stock, at cost; 38,210 and 36,713 shares", "Class B — 1,227
 # and 1,266 shares outstanding", "(2 and 2 million shares, respectively)"): the amount is money, the counts are words
+# a heading naming a count of shares, whatever it is counted for ("Weighted-average common shares outstanding for
+# earnings per share", "Number of shares used in computing per share amounts"): its "Basic" and "Diluted" rows count
+_SHARE_COUNT_HEADING = re.compile(r"(?i)^(?:(?:weighted[- ]average|average)\s+(?:number\s+of\s+)?|number\s+of\s+)"
+                                  r"(?:(?:common|ordinary|outstanding|equity)\s+)*(?:shares|units)\b|"
+                                  r"^(?:common\s+|ordinary\s+)?shares\s+(?:outstanding|used)\b")
+_BASIS_ROW = re.compile(r"(?i)(?:basic|diluted)\b(?:\s+(?:and\s+diluted|weighted[- ]average))?[^0-9]*")
 _STATES_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(and\s+\d[\d,.]*\s+)?(million\s+|thousand\s+)?shares\b")
 # a cash-flow statement's share transactions are cash: "Shares repurchased for tax withholdings (115)"
 _SHARE_FLOW = re.compile(r"(?i)^(?!number of).*\bshares?\b.*\b(repurchased|purchased|issued|withheld|withholdings?|"
@@ -93,6 +99,9 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
     v = parse_number(value)
     if _TIMES.search(row.label):
         return "multiple"   # "Dividend cover (times headline earnings)", "Interest cover (x)": a ratio, no amount
+    if _BASIS_ROW.fullmatch(row.label) and row.path and _SHARE_COUNT_HEADING.search(row.path[-1]) and "$" not in value \
+            and not _STATES_COUNTS.search(row.path[-1]) and not _PER_SHARE.search(row.label):
+        return "count"      # "Weighted-average common shares outstanding for earnings per share" / "Diluted 577.9"
     if _PER_SHARE.search(text) and not _amount_in_eps_note(row.label, v) and not _amount_under_heading(row, value, v) \
             or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):

@@ -30,41 +30,80 @@ def read(lines: list[str]) -> list[str]:
         return lines
     head = next((ln for ln in lines if len(set(_YEARS.findall(ln))) >= 2), "")
     years = len(set(_YEARS.findall(head)))
+    # ("Group 2093 Group 2092 Company 2093 Company 2092": four columns of two years; a row prints four, or the
+    # group's two alone: "Owners of the parent 156 988 127 722")
+    printed = len(_YEARS.findall(head))
+    columns = (years, printed) if printed > years and printed % years == 0 else (years,)
     # (a notes column numbered by section, "2.1", where the years' line names it; a change column it prints after them)
     note = r"\d{1,2}(?:\.\d{1,2})?" if re.search(r"(?i)\bnotes?\b", head) else r"\d{1,2}"
     if note != r"\d{1,2}" and sum(1 for ln in lines if _SECTION_NOTE.search(ln)) >= 2:
         note = r"\d{1,2}\.\d{1,2}"        # (notes numbered by section throughout: a bare "1" is a figure's head)
     change = bool(re.search(r"(?i)\bchange\b|%", head))
-    return [_line(ln, years, note, change) for ln in lines] if years else lines
+    return [_line(ln, years, note, change, columns) for ln in lines] if years else lines
 
 
-def _line(line: str, years: int, note: str = r"\d{1,2}", change: bool = False) -> str:
-    toks = line.split()
-    k = len(toks)
-    while k > 0 and _TOKEN.fullmatch(toks[k - 1]):
-        k -= 1
-    run = toks[k:]
-    if len(run) <= years or any(_YEARS.fullmatch(t) for t in run):
+def _line(line: str, years: int, note: str = r"\d{1,2}", change: bool = False, columns: tuple[int, ...] = ()) -> str:
+    toks, run = line.split(), _run(line)
+    k = len(toks) - len(run)
+    if any(_YEARS.fullmatch(t) for t in run):
         return line
+    widths = columns or (years,)
+    found = {c: r for c in widths if len(run) > c and (r := _reading(run, c, note, change, c // years)) is not None}
+    if len(found) > 1:
+        # a row of either width ("Owners of the parent 156 988 127 722": the group's two figures, never four of one
+        # group each; "Gross profit 463 612 446 394 121 218 104 236": the four columns' figures): the reading whose
+        # every figure is grouped, else the wider one
+        grouped = [c for c, r in found.items() if r and all(" " in f for f in r if re.search(r"\d", f))]
+        pick = grouped[0] if len(grouped) == 1 else max(c for c, r in found.items() if r)
+        found = {pick: found[pick]}
+    if not found:
+        return line
+    width, reading = next(iter(found.items()))
+    if not reading:
+        return " ".join(toks[:k] + ["n/a"] * width)
+    return " ".join(toks[:k] + ["".join(f.split()) for f in reading])
+
+
+def _reading(run: list[str], years: int, note: str, change: bool, blocks: int = 1) -> list[str] | None:
+    """The one grouping of `run` into `years` figures (a note and a change column's figure around them), [] when
+    several fit (unreadable), None when none does. `blocks`: the columns print the years that many times (the
+    group's and the parent's), each block of one order of magnitude."""
     readings = _groupings(run)
     if change:      # the years' figures and a change column's after them ("3 806.4 3 512.9 8.4", "412 398 3.5")
         with_change = [g for g in readings if len(g) == years + 1 and " " not in g[-1]
                        and (_same_groups(g[:-1]) or _near(g[:-1]))]
         if len(with_change) == 1:
-            return " ".join(toks[:k] + ["".join(f.split()) for f in with_change[0]])
+            return with_change[0]
     # (a note before figures of the same size: "8 142 98" is note 8 with 142 and 98; "28 242 26 104" is no note 28
     # before 242 and 26,104)
-    fits = [g for g in readings if len(g) == years or len(g) == years + 1 and re.fullmatch(note, g[0])
-            and _same_groups(g[1:])]
+    fits = [g for g in readings if (len(g) == years or len(g) == years + 1 and re.fullmatch(note, g[0])
+            and _by_block(g[1:], blocks, _same_groups)) and _by_block(g[-years:], blocks, _one_order)]
     if len(fits) > 1:
-        even = [g for g in fits if _same_groups(g[-years:]) and " " in g[-1] and _near(g[-years:])]
-        near = [g for g in fits if _near(g[-years:])]       # ("6 412.8 380.1": note 6, not 6,412.8 beside 380.1)
+        even = [g for g in fits if _by_block(g[-years:], blocks, lambda f: _same_groups(f) and " " in f[-1] and _near(f))]
+        near = [g for g in fits if _by_block(g[-years:], blocks, _near)]  # ("6 412.8 380.1": note 6, not 6,412.8 by 380.1)
         fits = even if len(even) == 1 else near if len(near) == 1 else fits
-    if len(fits) == 1:
-        return " ".join(toks[:k] + ["".join(f.split()) for f in fits[0]])
-    if len(fits) > 1:
-        return " ".join(toks[:k] + ["n/a"] * years)
-    return line
+    return fits[0] if len(fits) == 1 else [] if fits else None
+
+
+def _by_block(figures: list[str], blocks: int, test) -> bool:
+    size = len(figures) // blocks
+    return all(test(figures[i * size:(i + 1) * size]) for i in range(blocks))
+
+
+def _run(line: str) -> list[str]:
+    """The line's closing tokens that may be figures (a note, digit groups, dashes)."""
+    toks = line.split()
+    k = len(toks)
+    while k > 0 and _TOKEN.fullmatch(toks[k - 1]):
+        k -= 1
+    return toks[k:]
+
+
+def _one_order(figures: list[str]) -> bool:
+    """No figure of a row's years has two digit groups more than another printed one ("1 612 418" beside "1 498 806
+    121 218 104 236" is four columns run together, never one figure)."""
+    groups = [f.count(" ") for f in figures if re.search(r"\d", f)]
+    return not groups or max(groups) - min(groups) <= 1
 
 
 def _same_groups(figures: list[str]) -> bool:

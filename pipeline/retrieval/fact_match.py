@@ -72,6 +72,8 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     joined = attribution.completed_label(f.label_path)      # "Profit for the year attributable to › Owners of ..."
     if joined is not None and metric.matches_row(joined, f.statement, asked):
         return True
+    if (paid := payments.paid_item(f.label_path)) is not None and metric.matches_row(paid, f.statement, asked):
+        return True         # "Cash paid for: › Interest": the interest paid
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
     if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and any(metric.matches_row(h, f.statement) for h in (parents[-1], f"Total {parents[-1]}")):
         return True         # "Dividend per share › Interim / Final / Total", "ASSETS › TOTAL": the heading's figure

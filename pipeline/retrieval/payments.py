@@ -32,3 +32,14 @@ def unasked_payment(ask: Ask, f: StoredFact) -> bool:
     lexicon, says nothing of paying: the year's amount is asked, ranked first where a statement prints it."""
     return ask.metric is None and f.statement == "cash_flow" and bool(_CASH_SIDE.search(f.label)) and \
         not says(_CASH_SIDE, ask.question)
+
+
+# a supplemental disclosure's heading over the items it lists ("Cash paid for:" / "Interest", "Income taxes, net of
+# refunds"; "Cash paid during the year for:")
+_PAID_FOR = re.compile(r"(?i)^\s*cash\s+paid\s+(?:during\s+the\s+(?:year|period)\s+)?for\s*:?\s*$")
+
+
+def paid_item(label_path: str) -> str | None:
+    """A row under "Cash paid for:" read as its payment ("Interest" -> "Interest paid"), or None."""
+    parts = [p.strip() for p in label_path.split("\u203a")]
+    return f"{parts[-1]} paid" if len(parts) >= 2 and _PAID_FOR.match(parts[-2]) else None
