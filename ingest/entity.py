@@ -23,6 +23,8 @@ winner's strongest hit is the evidence, and the confidence says how many indepen
 from __future__ import annotations
 
 import re
+
+from pipeline.core.letters import UPPER
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Sequence
@@ -43,10 +45,9 @@ SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Public\s+Co
             r"|PROPRIETARY\s+LIMITED|PTY\.?\s+LTD\.?|PUBLIC\s+COMPANY\s+LIMITED|CO\.,?\s+LTD\.?|COMPANY\s+LIMITED|"
             r"PUBLIC\s+LIMITED\s+COMPANY|"
             r"INCORPORATED|CORPORATION|LIMITED|LTD\.?|INC\.?|CORP\.?|COMPANY|BERHAD|BHD|S\.P\.A\.")
-# a name word's capital, accented ones too ("ÑANDUBAY", "Ørsted", "Škoda", "Łódź")
-UPPER = "A-Z0-9ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞĀĂĄĆČĎĐĒĖĘĚĞĪİĶĹĽŁŃŅŇŌŐŒŘŚŞŠŢŤŪŮŰŲŹŻŽ"
-_TOKEN = rf"(?:[{UPPER}][\w&.’'@+-]*|&|and|of|de|del|do|da|dos|das|di|du|la|der|van|von|the|für|y)"
-_NAME_CORE = rf"(?:[{UPPER}][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
+# a name word's capital, accented ones too ("ÑANDUBAY", "Ørsted", "Škoda", "Łódź"), or its digit
+_TOKEN = rf"(?:[{UPPER}0-9][\w&.’'@+-]*|&|and|of|de|del|do|da|dos|das|di|du|la|der|van|von|the|für|y)"
+_NAME_CORE = rf"(?:[{UPPER}0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"
 # (a Swedish public company prints "(publ)" after its form: "Acme Spel AB (publ)")
 _PUBL = r"(?:[ \t]*\((?i:publ)\))?"
 NAME_RE = re.compile(rf"(?<![\w.’'-])((?:The[ \t]+)?{_NAME_CORE},?[ \t]+(?:{SUFFIXES}))(?![\w]){_PUBL}")

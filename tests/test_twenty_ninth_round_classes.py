@@ -308,3 +308,31 @@ _OPERATIONS = [["WALLKILL DRUG DISTRIBUTORS, INC.", "CONSOLIDATED STATEMENTS OF 
 ])
 def test_another_function_inside_sga_and_the_items_listed_under_cash_paid_for(question, year, expect):
     assert _answer(question, _OPERATIONS, "Wallkill Drug Distributors, Inc.", year, 2071) == expect
+
+
+@pytest.mark.parametrize("name, person", [
+    ("Ragnheiður Bergsveinsdóttir", True), ("Ásthildur Magnúsdóttir", True), ("Martha N. Iipinge", True),
+    ("John Smith", True), ("Board Member", False), ("Chief Executive", False)])
+def test_a_persons_name_in_any_latin_letters_is_a_name(name, person):
+    from pipeline.answer.people import is_person
+
+    assert is_person(name) is person
+
+
+@pytest.mark.parametrize("name, firm", [
+    ("Brekkan Endurskoðun ehf.", True), ("Badaracco, Irigoyen & Asociados", True), ("Hollis & Associates", True),
+    ("Dyrfjöll Ferðaþjónusta hf.", False),          # (a listed Icelandic company's form, never an audit firm's)
+    ("Ragnheiður Bergsveinsdóttir", False)])
+def test_an_audit_firm_in_icelandic_or_as_associates_is_a_firm(name, firm):
+    from pipeline.answer.people import is_firm
+
+    assert is_firm(name) is firm
+
+
+def test_a_financial_director_is_the_chief_financial_officer_asked():
+    from pipeline.answer.role_asked import ROLES
+    import re
+
+    cfo = dict(ROLES)["chief financial officer"]
+    assert re.search(cfo, "Martha N. Iipinge - Financial Director", re.I)
+    assert not re.search(cfo, "Ndapewa M. Shikongo - Independent non-executive Chairperson", re.I)

@@ -18,6 +18,7 @@ from typing import Callable
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.role_asked import CHANGE_Q, ROLES, asks_changes, asks_role
 from pipeline.answer.yesno import as_passage, searched, sentences
+from pipeline.core import letters
 from pipeline.question.labels import doc_kind
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.retrieval.passage import Passage
@@ -25,8 +26,10 @@ from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 
 # (a double-barrelled name keeps both parts: "Miriam Osei-Barlow", "Anne-Marie Roe")
-_NAME = (r"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*(?:\s+[A-Z]\.?)?\s+(?:Mc|Mac|de\s+|van\s+)?"
-         r"[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*(?:\s+Jr\.?)?(?![\w'’])")
+# (in any Latin letters: "Ragnheiður Bergsveinsdóttir", "Ásthildur Magnúsdóttir")
+_U, _L = f"[{letters.UPPER}]", f"[{letters.LOWER}'’]"
+_NAME = (rf"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+{_U}\.?)?"
+         rf"\s+(?:Mc|Mac|de\s+|van\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+Jr\.?)?(?![\w'’])")
 # the letters after a name in a directors' report ("Siobhan Kerr BCom CA was appointed ...", "Jane Roe LLB MAICD")
 _POST_NOMINALS = (r"(?:,?\s+(?:BCom|BComm|BEc|BBus|BA|BSc|BEng|LLB|LLM|MBA|MA|MSc|MEng|PhD|CA|CPA|FCA|ACA|FCPA|CFA|FCIS|"
                   r"ACIS|FGIA|AGIA|MAICD|GAICD|FAICD|FCCA|ACCA|CIMA|FCMA|ACMA|OBE|CBE|MBE|AM|AO|OAM|JP)(?:\s?\(Hons\))?){0,5}")
@@ -52,9 +55,12 @@ _FIRM_END = (r"(?:LLP|L\.L\.P\.|LLC|PLLC|P\.C\.|Chartered\s+Accountants|"
              # continental and Nordic legal forms of an audit firm ("Fjordrevisjon AS", "Revisione Adriatica S.p.A.")
              r"S\.p\.A\.|S\.A\.|S\.r\.l\.|GmbH|AG|AS|A/S|AB|Oy|N\.V\.|B\.V\.|"
              # and Latin America's ("Errázuriz Mella Auditores Limitada", "Auditores Ltda.", "Contadores SpA")
-             r"Limitada|Ltda\.?|SpA|S\.C\.)(?![\w/])")
+             r"Limitada|Ltda\.?|SpA|S\.C\.|"
+             # an Icelandic private company (as audit firms there are: "KPMG ehf."), and a partnership of associates
+             # in Spanish, Portuguese or English
+             r"ehf\.|(?:&|y|e)\s+Asociados|&\s+Associados|&\s+Associates)(?![\w/])")
 # (a name's words in capitals, accented too: "Errázuriz", "Öhrlund")
-_FIRM = re.compile(rf"((?:[A-ZÀ-ÖØ-Þ][\w&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
+_FIRM = re.compile(rf"((?:[{letters.UPPER}][\w&'’.\-]*,?\s+(?:&\s+)?){{1,4}}){_FIRM_END}")
 # "The consolidated financial statements for 2061 were audited by": the group's own (never "the accounts of Acme Norge
 # AS were audited by", a subsidiary's, nor "emissions data ... was audited by")
 _GROUP_AUDITED = re.compile(r"(?i)\b(?:consolidated|group['’]?s?|company['’]s|our)\b(?:(?!\b(?:statements|accounts)\s+of\s+"

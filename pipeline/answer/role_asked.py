@@ -8,7 +8,7 @@ from pipeline.question.analysis import QuestionFacts, core_question
 
 # (role as named in the answer, how reports print it)
 ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+executive|\bCEO\b|group\s+chief\s+executive"),
-         ("chief financial officer", r"chief\s+financial(?:\s+and\s+[a-z]+)?\s+officer|\bCFO\b|finance\s+director|chief\s+finance\s+officer"),
+         ("chief financial officer", r"chief\s+financial(?:\s+and\s+[a-z]+)?\s+officer|\bCFO\b|finance\s+director|financial\s+director|chief\s+finance\s+officer"),
          ("chief operating officer", r"chief\s+operating\s+officer|\bCOO\b"),
          ("chair", r"(non-executive\s+|independent\s+)?chair(man|woman|person)?(\s+of\s+the\s+board)?"),
          ("company secretary", r"company\s+secretary|corporate\s+secretary"),
