@@ -144,8 +144,10 @@ def _another_company(text: str, own: str, own_end: int) -> bool:
 
 
 # (the symbol quoted or bare: "Its common shares are listed on the Toronto Stock Exchange under the symbol ACB.")
-_SYMBOL = re.compile(r"(?i:\b(?:our|its|the (?:company|bank|group|trust)[’']s)\s+(?:class [a-c]\s+)?(?:common stock|"
-                     r"ordinary shares|shares|common shares|units)\b[^.]{0,160}?\bunder the (?:ticker |trading |stock )?"
+# (or "The common shares of the Company are listed on the Toronto Stock Exchange under the symbol 'SWP'")
+_SYMBOL = re.compile(r"(?i:\b(?:(?:our|its|the (?:company|bank|group|trust)[’']s)\s+(?:class [a-c]\s+)?(?:common stock|"
+                     r"ordinary shares|shares|common shares|units)|the (?:common |ordinary )?(?:shares|stock|units) of "
+                     r"the (?:company|bank|group|trust))\b[^.]{0,160}?\bunder the (?:ticker |trading |stock )?"
                      r"symbols?\s*)(?:[“\"‘']{1,2}([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)[”\"’']{1,2}|"
                      r"([A-Z][A-Z0-9]{1,5}(?:\.[A-Z])?)(?=[\s,;)]|\.(?:\s|$)|$))")
 

@@ -336,3 +336,54 @@ def test_a_financial_director_is_the_chief_financial_officer_asked():
     cfo = dict(ROLES)["chief financial officer"]
     assert re.search(cfo, "Martha N. Iipinge - Financial Director", re.I)
     assert not re.search(cfo, "Ndapewa M. Shikongo - Independent non-executive Chairperson", re.I)
+
+
+_EU_BALANCE = [["AS KÕRVEKÜLA MAJAD", "Consolidated statement of financial position", "in thousands of euros Note 31.12.2071 31.12.2070",
+                "LIABILITIES AND EQUITY", "Current liabilities", "Borrowings 20 9,412 11,206",
+                "Lease liabilities 18 1,118 1,206", "Total current liabilities 10,530 12,412",
+                "Non-current liabilities", "Borrowings 20 22,118 24,806", "Lease liabilities 18 3,206 3,884",
+                "Total non-current liabilities 25,324 28,690", "Total liabilities 35,854 41,102"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("long-term borrowings 2070", "24,806"), ("noncurrent borrowings 2070", "24,806"),
+    ("LT borrowings 2070", "24,806"), ("current borrowings 2070", "11,206"),
+    ("borrowings 2070", None),          # (printed for both sides, no total: the question says neither)
+    ("lease liabilities 2070", None),
+])
+def test_long_term_is_the_non_current_side_and_a_line_printed_on_both_sides_needs_its_side(question, expect):
+    assert _answer(question, _EU_BALANCE, "AS Kõrveküla Majad", 2070, 2071) == expect
+
+
+def test_a_ticker_after_the_words_under_the_symbol_in_quotes_is_learned_from_a_sentence_of_the_companys_shares():
+    from ingest.aliases import learn
+
+    pages = ["Tantallon Bean Co. Inc. Annual Report 2071",
+             "1. NATURE OF BUSINESS\nTantallon Bean Co. Inc. (the \u201cCompany\u201d) is incorporated under the "
+             "Canada Business Corporations Act. The common shares of the Company are listed on the Toronto Stock "
+             "Exchange under the symbol \u2018TBN\u2019. Its head office is in Vancouver."]
+    got = [n.name for n in learn(pages, names=["Tantallon Bean", "Tantallon Bean Co. Inc."]) if n.kind == "ticker"]
+    assert got == ["TBN"]
+    other = ["Tantallon Bean Co. Inc. Annual Report 2071",
+             "The common shares of Kelso Mills Ltd., our supplier, are listed on the TSX under the symbol \u2018KML\u2019."]
+    assert [n.name for n in learn(other, names=["Tantallon Bean", "Tantallon Bean Co. Inc."]) if n.kind == "ticker"] == []
+
+
+def test_eps_dil_is_diluted_eps():
+    assert shorthand.spell("OFX EPS dil FY22") == "OFX EPS diluted FY22"
+    assert shorthand.spell("dil. EPS FY22") == "diluted EPS FY22"
+    assert shorthand.spell("the dil effect") == "the dil effect"
+
+
+def test_a_percent_sign_after_a_change_between_two_named_years_is_how_it_is_wanted_not_a_rows_word():
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.figure_ask import read_ask
+    from pipeline.question.lexicon import get_lexicon
+
+    def hard(q):
+        metric = get_lexicon().find(q)
+        return read_ask(q, QuestionFacts(text=q, companies=[], years=[2071], metrics=metric),
+                        metric[0] if metric else None).hard
+
+    assert "%" not in hard("NPAT growth FY71 vs FY70 %")
+    assert "%" in hard("Loan growth % in 2071")          # (a printed growth rate's row may be asked)

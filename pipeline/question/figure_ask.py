@@ -141,7 +141,8 @@ _BEFORE_ITEMS_ASKED = re.compile(r"\b(?:before|pre-?|excluding|excl\.?)\s*((?:ex
 NOT_GROWTH_SPEND = r"(?!\s+(?:capex|capital\s+(?:expenditures?|spending|investments?|projects)))"
 _CHANGE_ASKED = re.compile(r"(?i)\b(?:grow|grew|grown|growth" + NOT_GROWTH_SPEND + r"|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|"
                            r"fell|fall|cagr)\b")
-_CHANGE_IN_PERCENT = re.compile(r"(?i),?\s*(?:\bin\s+(?:%|percent(?:age)?(?:\s+terms)?\b)|\(\s*(?:in\s+)?%\s*\))")
+# (or a "%" closing the question after the periods compared: "NPAT growth FY22 vs FY21 %")
+_CHANGE_IN_PERCENT = re.compile(r"(?i),?\s*(?:\bin\s+(?:%|percent(?:age)?(?:\s+terms)?\b)|\(\s*(?:in\s+)?%\s*\)|\s%\s*\??\s*$)")
 # a subtotal named for what it is before or after ("profit after financial items"): those words name the line even
 # where they are filler elsewhere ("financial year", "line items")
 # a clause conceding another measure's move ("did basic EPS decline even though attributable profit rose?"): context

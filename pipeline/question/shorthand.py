@@ -23,6 +23,7 @@ _FORMS = [
     (r"(?:(?<=\bfrom )|(?<=\bcontinuing )|(?<=\bdiscontinued ))ops\b", "operations"),   # "cash from ops", "continuing ops"
     (r"\bcont\.?\s+ops\b\.?", "continuing operations"), (r"\bdisc\.?\s+ops\b\.?", "discontinued operations"),
     # per-share and insurers' measures said by their initials
+    (r"(?:(?<=\beps )|(?<=\beps, ))dil\b\.?|\bdil\b\.?(?=\s+eps\b)", "diluted"),     # "EPS dil", "dil. EPS"
     (r"\bdeps\b", "diluted EPS"), (r"\bbeps\b", "basic EPS"), (r"\bdps\b", "dividend per share"),
     (r"\bbvps\b", "book value per share"),
     # "GP" in capitals for gross profit (never a partnership's general partner: "GP interest", "GP units")

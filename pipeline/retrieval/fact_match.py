@@ -373,6 +373,9 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     if row_fit.printed_twice(best[1], [g[1] for g in good]):
         return NoMatch(ask.measure, [best[1]], f"'{best[1].label}' is printed twice on p. {best[1].page} with "
                        "different figures (the total and a part?): the question does not say which")
+    if not in_parts and (side := row_fit.other_side(ask, best[1], [g[1] for g in good])) is not None:
+        return NoMatch(ask.measure, [best[1], side], f"'{best[1].label}' is printed under both current and non-current "
+                       f"liabilities or assets on p. {best[1].page}, with no total: the question does not say which")
     if ask.metric is not None and ask.metric.in_parts and (part := row_fit.another_part(ask, best[1], [g[1] for g in good])):
         return NoMatch(ask.measure, [best[1], part], row_fit.parts_said(ask.metric.label, best[1], part))
     if entity_columns.undecided(ask, best[1], cands):

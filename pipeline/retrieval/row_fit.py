@@ -355,6 +355,21 @@ def another_part(ask: Ask, f: StoredFact, rows: list[StoredFact]) -> StoredFact 
     return _another_printed(f, rows, lambda c: c.label.lower() != f.label.lower())
 
 
+_SIDE_ASKED = re.compile(r"(?i)\b(?:current|non-?\s?current|long|short|total|due|within|after)\b")
+_SIDE = re.compile(r"(?i)\b(non-?\s?)?current\b")
+
+
+def other_side(ask: Ask, f: StoredFact, rows: list[StoredFact]) -> StoredFact | None:
+    """`f`'s label printed again on its page for its year under the other side of the balance sheet (current and
+    non-current "Borrowings") where the question names neither side nor the total: the other row, or None."""
+    side = _SIDE.search(f.label_path.rsplit("\u203a", 1)[0]) if "\u203a" in f.label_path else None
+    if side is None or _SIDE_ASKED.search(ask.question):
+        return None
+    return _another_printed(f, rows, lambda c: c.label.lower() == f.label.lower() and "\u203a" in c.label_path and
+                            (m := _SIDE.search(c.label_path.rsplit("\u203a", 1)[0])) is not None and
+                            bool(m.group(1)) != bool(side.group(1)))
+
+
 def parts_said(measure: str, f: StoredFact, part: StoredFact) -> str:
     return f"'{f.label}' and '{part.label}' are both printed on p. {f.page}, with no total: the {measure} is their sum"
 

@@ -16,7 +16,13 @@ def row_stems(f: StoredFact) -> set[str]:
     title = re.sub(rf"(?i)(?<!\w){re.escape(f.company)}(?!\w)", " ", f.table_title) if f.company else f.table_title
     # (nor does the balance sheet's IFRS name: "Statement of Financial Position" covers no "financial liabilities")
     title = _FINANCIAL_POSITION.sub(" position ", title)
-    return set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
+    words = set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
+    # a non-current item is the long-term one ("long-term borrowings" of "Non-current liabilities › Borrowings"; never
+    # the other way: a long-term row is no answer to "current")
+    return words | {"non", "current", "noncurr", "long", "term"} if _NON_CURRENT.search(f.label_path) else words
+
+
+_NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
 
 
 def heading_total(f: StoredFact) -> bool:
