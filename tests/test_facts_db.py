@@ -107,3 +107,13 @@ def test_ebit_where_no_line_prints_it_is_the_operating_income_said_as_such(ask):
     a = ask("What was 3M's EBIT in FY2018?")
     assert "$7,207 million" in a.answer and "prints no" in a.answer and "operating income [1] is taken" in a.answer
     assert a.citations[0].page == 56
+
+
+def test_a_margin_defined_by_the_question_with_ebit_in_it_uses_the_ebit_line_once(ask):
+    """"EBIT margin (EBIT / net sales)": the definition names the margin, not EBIT (no recursion, no EBIT / sales /
+    sales); EBIT is the operating income standing in for it."""
+    from tests.conftest import corpus_pdf
+
+    corpus_pdf("3M_2018_10K")
+    a = ask("What was 3M's EBIT margin in FY2018 (EBIT / net sales)?")
+    assert "22.0 %" in a.answer and "7,207" in a.answer, a.answer

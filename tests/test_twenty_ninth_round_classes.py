@@ -387,3 +387,13 @@ def test_a_percent_sign_after_a_change_between_two_named_years_is_how_it_is_want
 
     assert "%" not in hard("NPAT growth FY71 vs FY70 %")
     assert "%" in hard("Loan growth % in 2071")          # (a printed growth rate's row may be asked)
+
+
+def test_a_later_name_word_english_uses_names_no_company_so_a_segment_keeps_it():
+    from pipeline.question.registry import Company, Registry
+
+    reg = Registry(companies=[Company(key="m", name="Monocacy Linen & Uniform Services", aliases=()),
+                              Company(key="k", name="Kuiseb Bay Fishing Holdings", aliases=())])
+    assert reg.spell_out("Healthcare Linen segment operating margin for FY93?") == \
+        "Healthcare Linen segment operating margin for FY93?"
+    assert reg.spell_out("Kuiseb revenue FY93") == "Kuiseb Bay Fishing Holdings revenue FY93"

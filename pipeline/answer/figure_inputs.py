@@ -48,7 +48,10 @@ class FigureInputs:
         if self.definition:
             self.definition = (self._without_company(self.definition[0]), self.definition[1])
             named = get_lexicon().find(self.definition[0])
-            if named and not named[0].printed:
+            # (the defined name is that measure, none other: "EBIT margin (EBIT / revenue)" defines no EBIT)
+            rest = set(figure_ask.stems(self.definition[0])) - set(figure_ask.stems(" ".join(named[0].terms))) \
+                if named else set()
+            if named and not named[0].printed and not rest:
                 self.local[named[0].key] = self.definition[1]
 
     def _without_company(self, name: str) -> str:
@@ -126,8 +129,15 @@ class FigureInputs:
     def value(self, metric: Metric, year: int | None = None) -> calculator.Input:
         """A metric's value for the calculator: its printed row, or computed from its own formula."""
         year = year or self.year
-        if metric.key in self.local:
-            return self.defined_input(self.local[metric.key], metric.label, year, key=metric.key)
+        defining = self.__dict__.setdefault("_defining", set())
+        if metric.key in self.local and metric.key not in defining:
+            # (a definition naming the measure it defines, "EBIT margin (EBIT / revenue)": inside it, the measure is
+            # the report's own line)
+            defining.add(metric.key)
+            try:
+                return self.defined_input(self.local[metric.key], metric.label, year, key=metric.key)
+            finally:
+                defining.discard(metric.key)
         if not metric.printed and metric.formula:
             if (metric.unit or "money") == "money":
                 try:        # a derived amount the report prints itself ("EBITDA 263.3"): its row, before computing
@@ -167,7 +177,8 @@ class FigureInputs:
 
         found_metrics = get_lexicon().find(phrase)
         metric = found_metrics[0] if found_metrics else None
-        if metric is not None and (not metric.printed or metric.key in self.local):
+        if metric is not None and (not metric.printed or metric.key in self.local) and \
+                metric.key not in self.__dict__.get("_defining", ()):
             return self.value(metric, year)
         ask = figure_ask.read_ask(phrase, QuestionFacts(text=phrase), metric)
         if (whose := self.whose_asked) is not None:

@@ -18,3 +18,11 @@ def is_common_word(name: str) -> bool:
     if not words:
         return True
     return all(zipf_frequency(w.lower(), "en") >= common_zipf() for w in words)
+
+
+def is_rare_word(word: str) -> bool:
+    """Whether `word` is one English text almost never uses (a coined or foreign name: "Ñandubay", "Kuiseb"), unlike
+    a word a business or a segment is described by ("Linen", "Maple", "Plantations"): under 2 on the Zipf scale."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word.lower(), "en") < 2.0

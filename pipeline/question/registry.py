@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.core.common_words import is_common_word
+from pipeline.core.common_words import is_common_word, is_rare_word
 
 DEFAULT_REGISTRY = Path(__file__).parent.parent / "data" / "companies.toml"
 
@@ -221,9 +221,10 @@ class Registry:
             if len(words[0]) >= 5 and words[0].lower() not in _GENERIC_FIRST_WORDS:
                 forms.add(words[0].lower())
             # a distinctive later word, where the first says what kind of company it is ("Ñandubay" of Compañía
-            # Yerbatera Ñandubay, "Coliumo" of Portuaria Caleta Coliumo): a rare word, no business word, capitalised
+            # Yerbatera Ñandubay, "Coliumo" of Portuaria Caleta Coliumo): a word English almost never uses (never
+            # "Linen" of Monocacy Linen & Uniform Services, a segment's word too), no business word, capitalised
             later = {w.lower() for w in words[1:] if len(w) >= 5 and w.lower() not in _BUSINESS_WORDS
-                     and w.lower() not in _GENERIC_FIRST_WORDS and not is_common_word(w)}
+                     and w.lower() not in _GENERIC_FIRST_WORDS and is_rare_word(w)}
             forms |= later
             self._capitalised |= later
             a, b = words[0].lower(), words[1].lower()
