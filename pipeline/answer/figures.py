@@ -258,6 +258,12 @@ class Answerer(FigureInputs):
                 names = set(figure_ask.stems(" ".join(metric.terms))) & set(figure_ask.stems(title)) - {"cash", "net"}
                 return self._printed(metric, label, defined_by=title if names else "")
         formula = derived_formula(metric, self.facts.text)
+        if metric.line_items and re.fullmatch(r"[a-z_]+", formula):
+            # one line standing in for the measure only where the report prints the measure's own line in no year
+            ask = figure_ask.read_ask(self.facts.text, self.facts, metric)
+            for y in (self.year - 1, self.year + 1):
+                if isinstance(lookup.find(self.conn, ask, self.company, y), lookup.FactMatch):
+                    raise calculator.CalculationError(f"{metric.label} is printed for FY{y} but not for FY{self.year}")
         inputs = {k: self.value(get_lexicon().get(k)) for k in re.findall(r"[a-z_]+", formula)}
         r = calculator.derived(formula, metric.unit, inputs)
         if r.unit == "money":

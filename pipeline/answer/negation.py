@@ -15,16 +15,34 @@ _PREDICATE = r"\b(?:is|was|were|are|been|be|remained|remains|remain|stayed|left|
 
 
 # predicates that state each other's opposite: a sentence saying one answers a question asking the other ("in compliance
-# with all loan covenants" denies a breach; "not in compliance" states it)
+# with all loan covenants" denies a breach; "was not in compliance", "other than the interest cover covenant" state one)
 _BREACH = re.compile(r"(?i)\b(?:breach\w*|default(?:ed|s)?\s+on|violat\w*|non-?complian\w*|fail\w*\s+to\s+(?:comply|meet))\b")
 _COMPLIED = re.compile(r"(?i)(?<!non-)(?<!non )\b(?:in\s+compliance|complied|compliant|met\s+all|satisfied\s+all)\b")
-_OPPOSED = ((_BREACH, _COMPLIED), (_COMPLIED, _BREACH))
+# a negation governing the predicate itself: "was not in compliance", "did not breach", "has never defaulted on", "no
+# breach" (never one elsewhere in the sentence: "... and no waivers were required")
+_NEGATED = r"(?i)\b(?:not|never|no)\s+(?:\w+\s+){0,2}(?=(?:%s))|n['’]t\s+(?:\w+\s+){0,2}(?=(?:%s))"
+# an exception carved out of compliance: "in compliance with all covenants other than the interest cover covenant"
+_EXCEPT = re.compile(r"(?i)\b(?:other\s+than|except(?:\s+for)?|save\s+for|with\s+the\s+exception\s+of)\b")
+
+
+def _said(predicate: re.Pattern, sentence: str) -> bool | None:
+    """Whether the sentence states the predicate (True), states it negated (False), or does not name it (None)."""
+    m = predicate.search(sentence)
+    if m is None:
+        return None
+    negated = re.compile(_NEGATED % (predicate.pattern[4:], predicate.pattern[4:]))
+    return not negated.search(sentence[:m.end()])
 
 
 def denies(sentence: str, question: str) -> bool:
-    for asked, other in _OPPOSED:
-        if asked.search(question) and other.search(sentence) and not asked.search(sentence):
-            return not _NEGATION.search(_NOT_NEGATION.sub(" ", sentence))
+    breach_q, comply_q = bool(_BREACH.search(question)), bool(_COMPLIED.search(question))
+    if breach_q != comply_q:
+        breach, comply = _said(_BREACH, sentence), _said(_COMPLIED, sentence)
+        if comply is True and _EXCEPT.search(sentence):
+            comply, breach = None, True         # compliance but for one covenant: a breach of it
+        states_breach = breach if breach is not None else (not comply if comply is not None else None)
+        if states_breach is not None:
+            return states_breach != breach_q
     if _NEGATION.search(_NOT_NEGATION.sub(" ", sentence)) and not _NEGATION.search(question):
         return True
     for w in {w.lower().rstrip("e") for w in re.findall(r"[A-Za-z]{4,}", question)}:     # ("change": "unchanged")

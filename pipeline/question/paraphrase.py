@@ -166,6 +166,11 @@ _CASH_PAID_FOR = re.compile(r"\bcash\s+(?:paid|payments?|spent)\s+(?:for|on)\s+(
                             r"\bcash\s+(interest|(?:income\s+)?tax(?:es)?)\s+paid\b")
 
 
+# "dividends received by shareholders": what the company paid them, never what it received
+_RECEIVED_BY_HOLDERS = re.compile(r"\b(dividends?|distributions?)\s+(?:received|earned)\s+by\s+(?:the\s+|its\s+|our\s+)?"
+                                  r"(?:(?:share|stock|unit|equity\s+)holders|shareowners|investors|owners|members)\b")
+
+
 def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term (and holders as
     `name_holders` names them)."""
@@ -177,7 +182,7 @@ def name_measures(folded: str) -> str:
     folded = _PER_CLASS_SHARE.sub(r"\1 earnings per share", folded)      # (a loss per share is its EPS)
     folded = _EPS_BASIS_AFTER.sub(r"\1 eps", folded)
     folded = _OPERATING_FLOW.sub(" operating cash flow ", _OPERATING_CASH.sub(" operating cash flow ", folded))
-    folded = _BUYING_BACK.sub("share repurchases", folded)
+    folded = _RECEIVED_BY_HOLDERS.sub(r"\1 paid to shareholders", _BUYING_BACK.sub("share repurchases", folded))
     folded = _CASH_PAID_FOR.sub(lambda m: f"{m.group(1) or m.group(2)} paid", folded)
     folded = _AT_THE_LINE.sub(lambda m: f" {_LINES[m.group(1)]} ", folded)
     folded = due_within_a_year(folded)

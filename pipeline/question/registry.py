@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.question import name_words
 from pipeline.core.common_words import is_common_word, is_rare_word
 
 DEFAULT_REGISTRY = Path(__file__).parent.parent / "data" / "companies.toml"
@@ -191,16 +192,21 @@ class Registry:
             if any(a <= m.start(1) < b for a, b in named):
                 continue
             c = forms.get(word.lower()) if word[0].isupper() or word.lower() not in self._capitalised else None
+            if c is not None and word.lower() in self._capitalised and _another_name_beside(text, m, c):
+                c = None        # ("Minera Escondida": a later word of one name inside another company's)
             if c is None and word[0].isupper() and len(word) >= 6:
                 near = {c for n, c in self._spelled_names().items() if _one_edit(word.lower(), n)}
                 c = near.pop() if len(near) == 1 else None
             if c is not None and m.start(1) >= last:
                 # the name's next words printed after its first ("Tasman Ridge's" of Tasman Ridge Logistics) go with it
-                end, rest = m.end(1), c.name.split()[1:]
+                # (and after a later word its own next ones: "Caleta Coliumo" of Portuaria Caleta Coliumo)
+                names = c.name.split()
+                k = next((j for j, w in enumerate(names) if w.lower() == word.lower()), None)
+                end, rest = m.end(1), names[k + 1:] if k is not None else []
                 for w in rest:
                     nxt = re.match(rf"\s+({re.escape(w)})(?![\w])", text[end:], re.I)
                     # (only as a name is printed, capitalised: "Corvina gas revenue" asks the gas revenue)
-                    if not nxt or not nxt.group(1)[:1].isupper() or word.lower() != c.name.split()[0].lower():
+                    if not nxt or not nxt.group(1)[:1].isupper():
                         break
                     end += nxt.end()
                 out.append(text[last:m.start(1)] + c.name)
@@ -212,19 +218,21 @@ class Registry:
             return self._forms
         taken = self.names()
         seen: dict[str, list[Company]] = {}
+        firsts = {re.findall(r"[^\W\d_]+", c.name)[0].lower() for c in self.companies if re.search(r"[^\W\d_]", c.name)}
         for c in self.companies:
             words = [w for w in re.findall(r"[^\W\d_][^\W\d_&]*(?:&[^\W\d_]+)*", c.name)
                      if w.lower() not in ("of", "and", "the", "&")]
             if len(words) < 2:
                 continue
             forms = set()
-            if len(words[0]) >= 5 and words[0].lower() not in _GENERIC_FIRST_WORDS:
+            if len(words[0]) >= 5 and words[0].lower() not in name_words.GENERIC_FIRST_WORDS:
                 forms.add(words[0].lower())
             # a distinctive later word, where the first says what kind of company it is ("Ñandubay" of Compañía
             # Yerbatera Ñandubay, "Coliumo" of Portuaria Caleta Coliumo): a word English almost never uses (never
             # "Linen" of Monocacy Linen & Uniform Services, a segment's word too), no business word, capitalised
-            later = {w.lower() for w in words[1:] if len(w) >= 5 and w.lower() not in _BUSINESS_WORDS
-                     and w.lower() not in _GENERIC_FIRST_WORDS and is_rare_word(w)}
+            # (another company's first word stays that company's: "Yerbatera" of Yerbatera Misiones)
+            later = {w.lower() for w in words[1:] if len(w) >= 5 and w.lower() not in name_words.BUSINESS_WORDS
+                     and w.lower() not in name_words.GENERIC_FIRST_WORDS and w.lower() not in firsts and is_rare_word(w)}
             forms |= later
             self._capitalised |= later
             a, b = words[0].lower(), words[1].lower()
@@ -249,9 +257,9 @@ class Registry:
             # (only a trailing word that says what the business is, "Foods", "Alimentos", "Gold Mining": never a
             # place or another name, "Tata Steel Europe", "Bank Negara Indonesia" are not their first two words')
             # (never a place or an ordinary word leading the name, "Hong Kong Electric", "New Zealand Oil & Gas")
-            if m and not all(w.lower() in _GENERIC_FIRST_WORDS for w in m.group(1).split()) and \
+            if m and not all(w.lower() in name_words.GENERIC_FIRST_WORDS for w in m.group(1).split()) and \
                     not is_common_word(m.group(1).split()[0]):
-                descriptive = all(w.lower() in _BUSINESS_WORDS for w in re.findall(r"[A-Za-z]+", m.group(2)))
+                descriptive = all(w.lower() in name_words.BUSINESS_WORDS for w in re.findall(r"[A-Za-z]+", m.group(2)))
                 seen.setdefault(" ".join(m.group(1).lower().split()), []).append((c, descriptive))
         taken = self.names() | set(self._shared)
         self._pairs = {p: cs[0][0] for p, cs in seen.items() if len(cs) == 1 and cs[0][1] and p not in taken}
@@ -269,9 +277,9 @@ class Registry:
             if c is None:
                 continue
             end = m.start() + len(m.group(1))
-            rest = [w for w in bare_name(c.name).split()[2:] if w.lower() not in _CONNECTORS]
+            rest = [w for w in bare_name(c.name).split()[2:] if w.lower() not in name_words.CONNECTORS]
             # (an acronym after it is a measure: "Royal Bank CET1", "Serra Azul EBITDA")
-            nxt = re.match(rf"\s+(?:(?:{'|'.join(_CONNECTORS)})\s+)?([A-Z](?![A-Z\d]+\b)[\w&'’\-]*)", text[end:])
+            nxt = re.match(rf"\s+(?:(?:{'|'.join(name_words.CONNECTORS)})\s+)?([A-Z](?![A-Z\d]+\b)[\w&'’\-]*)", text[end:])
             if nxt and nxt.group(1).lower() != rest[0].lower() or _OTHER_ENTITY.match(text, end):
                 continue
             text = text[:m.start()] + c.name + text[end + (nxt.end() if nxt else 0):]
@@ -279,7 +287,7 @@ class Registry:
 
     def _spelled_names(self) -> dict[str, Company]:
         return {w.lower(): c for c in self.companies for w in re.findall(r"[A-Za-z]{6,}", c.name)
-                if w.lower() not in _GENERIC_FIRST_WORDS}
+                if w.lower() not in name_words.GENERIC_FIRST_WORDS}
 
     def spans(self, text: str) -> list[tuple[int, int, Company]]:
         """Where `text` names a company: (start, end, company), a longer name winning over a name inside it ("Orion
@@ -334,7 +342,7 @@ class Registry:
                 words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", bare_name(a))}
                 if want in self._shared and c in self._shared[want]:
                     r = 1.0
-                elif any(w.lower() in words and w.lower() not in _GENERIC_FIRST_WORDS
+                elif any(w.lower() in words and w.lower() not in name_words.GENERIC_FIRST_WORDS
                          for w in re.findall(r"[A-Za-z]{4,}", name)):
                     r = max(r, 0.8)
                 best = max(best, r)
@@ -343,34 +351,18 @@ class Registry:
         return [nm for _, nm in sorted(scored, key=lambda x: -x[0])[:n]]
 
 
-# Words saying what a business is, in the languages reports are written in (a name's descriptive tail)
-_BUSINESS_WORDS = set("""foods food alimentos alimentaria aliments lebensmittel holdings holding group grupo groupe gruppe
-industries industrias industrie industria industrial mining mineracao minerals resources energy energia energie airways
-airlines aviation logistics shipping plantations materials pharmaceuticals pharma technologies technology systems services
-solutions enterprises partners properties realty gold silver copper steel cement cements chemicals textiles motors
-precision instruments engineering construction brewing breweries beverages bebidas retail stores insurance bancorp
-participacoes participações investimentos investments infrastructure utilities telecom communications media midstream
-health healthcare equipment machinery tools products brands apparel outfitters footwear furniture kitchens appliances
-electric electrical electronics semiconductors software analytics payments networks cable cables wires metals plastics
-packaging paper printing publishing veterinary education schools learning jewellers jewelers jewellery
-dairy agribusiness agro fertilisers fertilizers seeds timber forest forestry farms fisheries seafood bakeries bakers
-distillers distilleries wines vintners restaurants hotels hospitality leisure gaming resorts entertainment homes housing
-building builders developments development transport transportation railway railways freight marine tankers carriers
-staffing consulting laboratories labs diagnostics therapeutics biosciences biotech medical dental hospitals clinics care
-pharmacy drugs supermarkets grocers trading textile mills garments knitwear paints coatings tyres tires automotive auto
-components distribution distributors supply supplies water power gas oil petroleum refining renewables solar
-and of the de do da""".split())
-
-# Words joining a name's words ("Bank of Canada", "Grupo de Alimentos", "Huis van Oranje")
-_CONNECTORS = ("of", "de", "do", "da", "del", "di", "von", "van", "and", "&")
-
-# First words of company names that are ordinary words, never a name on their own ("Global" is not Global Express).
-_GENERIC_FIRST_WORDS = set("""american america united general international national first best new global royal
-standard public central pacific atlantic capital home digital advanced applied northern southern eastern western
-great north south east west world universal continental consolidated industrial financial energy health""".split())
-
-
 _SOURCE = re.compile(r"^(?P<kind>[a-z]+): '(?P<wording>.*)' \((?:(?P<doc>.+?) )?p\. (?P<page>\d+)\)$", re.S)
+
+
+def _another_name_beside(text: str, m: re.Match, c: Company) -> bool:
+    """A capitalised word right before or after `m`'s word that its company's name does not print beside it."""
+    own = [w.lower() for w in re.findall(r"[^\W\d_]+", c.name)]
+    i = own.index(m.group(1).lower()) if m.group(1).lower() in own else -1
+    before = re.search(r"([^\W\d_]+)\W{1,2}$", text[:m.start(1)])
+    after = re.match(r"(?:'s|’s)?\W{1,2}([^\W\d_]+)", text[m.end(1):])
+    return bool(before and before.group(1)[0].isupper() and (i < 1 or own[i - 1] != before.group(1).lower()) or
+                after and after.group(1)[0].isupper() and not after.group(0).startswith(("'", "’")) and
+                (i < 0 or i + 1 >= len(own) or own[i + 1] != after.group(1).lower()))
 
 
 def learned_names(registry: Registry) -> list[dict]:

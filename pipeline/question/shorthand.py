@@ -97,16 +97,18 @@ def _month_year(m: re.Match) -> str:
     return f"{months.NAMES[month - 1].capitalize()} {y if len(y) == 4 else '20' + y}" if month else m.group(0)
 
 
-# "LTD" in capitals for long-term debt where a measure is asked ("current portion of LTD", "LTD FY93", "Acme's LTD");
-# never a company's legal form after its name ("Acme LTD": a capitalised word before it)
+# "LTD" in capitals for long-term debt where a measure is asked: at the question's start or after a word that leads a
+# measure ("current portion of LTD", "LTD FY93", "Acme's LTD", "total LTD", "FY2094 LTD"); anywhere else it is a
+# company's legal form ("Taiwan Semiconductor Manufacturing Co., LTD", "infosys LTD")
 _LTD = re.compile(r"(?<![\w&.])(?-i:LTD)(?![\w&.])")
+_BEFORE_A_MEASURE = re.compile(r"(?i)(?:^|\b(?:of|the|its|their|our|total|net|current|gross|what|was|is|were|and|vs|"
+                               r"FY\s?\d{2,4}|\d{4})|['’]s?)\s*$")
 
 
-def _long_term_debt(text: str) -> str:
+def _long_term_debt(text: str, keep: set[str]) -> str:
     def one(m: re.Match) -> str:
-        before = re.search(r"([\w&'’.-]+)\s*$", text[:m.start()])
-        named = before is not None and before.group(1)[0].isupper() and not before.group(1).endswith(("'s", "’s"))
-        return m.group(0) if named else "long-term debt"
+        measure = "ltd" not in keep and _BEFORE_A_MEASURE.search(text[:m.start()])
+        return "long-term debt" if measure else m.group(0)
     return _LTD.sub(one, text)
 
 
@@ -119,7 +121,7 @@ def spell(text: str, keep: set[str] | None = None) -> str:
     out = _F_YEAR.sub(lambda m: m.group(0) if m.group(0).lower() in keep else f"FY{m.group(1)}", text)
     out = _YEAR_END.sub(year_end, _MONTH_FY.sub(_year_ended, _NUMERIC_DATE.sub(_numeric_date, out)))
     out = _YE_MONTH.sub("year-end ", _MONTH_YEAR.sub(_month_year, out))
-    out = _long_term_debt(out)
+    out = _long_term_debt(out, keep)
     for pattern, word in _COMPILED:
         out = pattern.sub(lambda m: m.group(0) if m.group(0).lower().rstrip(".") in keep else word, out)
     return out

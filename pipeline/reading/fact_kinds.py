@@ -75,6 +75,12 @@ _RATE_OF = re.compile(r"(?i)\b(exchange|interest|currency)[- ]rates?\b(?=\s*\S)"
 _SHARE_COUNT_HEADING = re.compile(r"(?i)^(?:(?:weighted[- ]average|average)\s+(?:number\s+of\s+)?|number\s+of\s+)"
                                   r"(?:(?:common|ordinary|outstanding|equity)\s+)*(?:shares|units)\b|"
                                   r"^(?:common\s+|ordinary\s+)?shares\s+(?:outstanding|used)\b")
+# (a heading naming a per-share measure beside the count: "Weighted-average shares outstanding and net income per
+# share:" heads both kinds of rows)
+_AND_PER_SHARE = re.compile(r"(?i)\b(?:and|&)\s+(?:basic\s+|diluted\s+)?(?:net\s+)?(?:income|earnings|loss|profit)"
+                            r"(?:\s*\(loss\))?\s+per\b")
+# (a figure printed as a per-share amount is, whatever the heading: "0.69", "(1.25)" under a shares heading)
+_CENTS_LIKE = re.compile(r"\(?-?\$?\s?\d{1,2}\.\d{2}\)?")
 _BASIS_ROW = re.compile(r"(?i)(?:basic|diluted)\b(?:\s+(?:and\s+diluted|weighted[- ]average))?[^0-9]*")
 _STATES_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(and\s+\d[\d,.]*\s+)?(million\s+|thousand\s+)?shares\b")
 # a cash-flow statement's share transactions are cash: "Shares repurchased for tax withholdings (115)"
@@ -99,8 +105,10 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
     v = parse_number(value)
     if _TIMES.search(row.label):
         return "multiple"   # "Dividend cover (times headline earnings)", "Interest cover (x)": a ratio, no amount
-    if _BASIS_ROW.fullmatch(row.label) and row.path and _SHARE_COUNT_HEADING.search(row.path[-1]) and "$" not in value \
-            and not _STATES_COUNTS.search(row.path[-1]) and not _PER_SHARE.search(row.label):
+    if _BASIS_ROW.fullmatch(row.label) and row.path and _SHARE_COUNT_HEADING.search(row.path[-1]) and \
+            not _CENTS_LIKE.fullmatch(value.strip()) \
+            and not _STATES_COUNTS.search(row.path[-1]) and not _PER_SHARE.search(row.label) \
+            and not _AND_PER_SHARE.search(row.path[-1]):
         return "count"      # "Weighted-average common shares outstanding for earnings per share" / "Diluted 577.9"
     if _PER_SHARE.search(text) and not _amount_in_eps_note(row.label, v) and not _amount_under_heading(row, value, v) \
             or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)

@@ -47,7 +47,9 @@ _NOTE_POINTER = re.compile(r"(?i)^\s*(?:commitments\s+and\s+)?contingen(?:cies|c
 
 
 def note_pointer(label: str, values: list[str], statement: str | None) -> bool:
-    """A figure-less line that points to the commitments and contingencies note: read as no heading (on a balance
-    sheet even without the note's number; elsewhere a bare "Commitments and contingencies" may head a note's rows)."""
+    """A figure-less line that points to the commitments and contingencies note: read as no heading (a US balance
+    sheet's bare "Commitments and contingencies" too; elsewhere it may head a note's rows)."""
     m = _NOTE_POINTER.match(label) if not values else None
-    return m is not None and (m.group("note") is not None or statement == "balance")
+    # (a bare "Contingent liabilities" heads a bank's memorandum items, their total under it)
+    return m is not None and (m.group("note") is not None or statement == "balance" and
+                              bool(re.match(r"(?i)\s*commitments\s+and\s+contingenc", label)))

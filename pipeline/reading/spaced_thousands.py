@@ -39,24 +39,40 @@ def read(lines: list[str]) -> list[str]:
     if note != r"\d{1,2}" and sum(1 for ln in lines if _SECTION_NOTE.search(ln)) >= 2:
         note = r"\d{1,2}\.\d{1,2}"        # (notes numbered by section throughout: a bare "1" is a figure's head)
     change = bool(re.search(r"(?i)\bchange\b|%", head))
-    return [_line(ln, years, note, change, columns) for ln in lines] if years else lines
+    if not years:
+        return lines
+    # a row of either width ("Owners of the parent 156 988 127 722": the group's two figures, or four of one group
+    # each?) is read only where the page's sure rows say which: no figure longer than theirs ("Gross profit 463 612
+    # 446 394 121 218 104 236" is four figures, never two of hundreds of billions); else it is unreadable
+    sure = [r for ln in lines if len(found := _found(ln, years, note, change, columns)) == 1
+            for r in found.values() if r]
+    cap = max((f.count(" ") for r in sure for f in r), default=None)
+    return [_line(ln, years, note, change, columns, cap) for ln in lines]
 
 
-def _line(line: str, years: int, note: str = r"\d{1,2}", change: bool = False, columns: tuple[int, ...] = ()) -> str:
+def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, ...]) -> dict[int, list[str]]:
+    """The line's readings by width: its figures' one grouping per width that fits ([] when several do)."""
+    run = _run(line)
+    if any(_YEARS.fullmatch(t) for t in run):
+        return {}
+    found = {}
+    for c in columns or (years,):
+        if len(run) > c and (r := _reading(run, c, note, change, c // years)) is not None:
+            found[c] = r
+        elif len(columns) > 1 and len(run) == c and all(_HEAD.fullmatch(t) for t in run):
+            found[c] = list(run)        # (as many tokens as columns: each its own figure)
+    return found
+
+
+def _line(line: str, years: int, note: str = r"\d{1,2}", change: bool = False, columns: tuple[int, ...] = (),
+          cap: int | None = None) -> str:
     toks, run = line.split(), _run(line)
     k = len(toks) - len(run)
-    if any(_YEARS.fullmatch(t) for t in run):
-        return line
-    widths = columns or (years,)
-    found = {c: r for c in widths if len(run) > c and (r := _reading(run, c, note, change, c // years)) is not None}
+    found = _found(line, years, note, change, columns)
     if len(found) > 1:
-        # a row of either width ("Owners of the parent 156 988 127 722": the group's two figures, never four of one
-        # group each; "Gross profit 463 612 446 394 121 218 104 236": the four columns' figures): the reading whose
-        # every figure is grouped, else the wider one
-        grouped = [c for c, r in found.items() if r and all(" " in f for f in r if re.search(r"\d", f))]
-        pick = grouped[0] if len(grouped) == 1 else max(c for c, r in found.items() if r)
-        found = {pick: found[pick]}
-    if not found:
+        fits = {c: r for c, r in found.items() if r and cap is not None and max(f.count(" ") for f in r) <= cap}
+        found = fits if len(fits) == 1 else {max(found): []}
+    if not found or all(" " not in f for r in found.values() for f in r) and len(next(iter(found.values()))) == len(run):
         return line
     width, reading = next(iter(found.items()))
     if not reading:

@@ -18,7 +18,7 @@ PROSE = re.compile(r"[\w,)”\"](?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)\.(\s|$)
 # the period on the title line itself ("Consolidated Statements of Income for the Years Ended", "... of Financial
 # Position as at 31 December 2022", "... for the years ended December 31, 2022 and 2021"), its date optional (printed
 # over the columns instead); a page number after it (a table of contents' entry) is no part of a title
-_DATE = (r"(?:\s+(?:[A-Z](?:[a-z]{2,8}|[A-Z]{2,8})\.?\s+\d{1,2},?|\d{1,2}\s+[A-Z](?:[a-z]{2,8}|[A-Z]{2,8}))\s+(?:19|20)\d{2}"
+_DATE = (r"(?:\s+(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?|\d{1,2}\s+[A-Z][a-z]{2,8})\s+(?:19|20)\d{2}"
          r"(?:,?\s+(?:and\s+)?(?:19|20)\d{2})*|\s+\d{1,2}[./]\d{1,2}[./](?:19|20)\d{2})?")    # (or "31.12.2088")
 PERIOD = (r"(?:\s*[,–—-]?\s*(?:for\s+the\s+(?:(?:financial|fiscal)\s+)?(?:years?|periods?|(?:three|six|nine|twelve|\d+)"
           r"\s+months|(?:fifty-two|fifty-three|52|53)\s+weeks)\s+ended|as\s+(?:at|of)|at(?=\s+\d{1,2}\s+[A-Za-z]))" + _DATE +
