@@ -477,3 +477,20 @@ def test_a_banks_bare_contingent_liabilities_heading_still_heads_its_memorandum_
 
     assert not note_pointer("Contingent liabilities", [], "balance")
     assert note_pointer("Commitments and contingencies", [], "balance")
+
+
+_GROUP_COMPANY = [["OKE-ODO BREWERIES PLC", "Consolidated and Separate Statements of Profit or Loss",
+                   "For the year ended 31 December 2071", "Group Company", "Notes 2071 2070 2071 2070",
+                   "₦'000 ₦'000 ₦'000 ₦'000", "Revenue 7 412,815,240 348,620,915 368,240,615 312,480,240",
+                   "Profit before minimum tax and income tax 30,544,370 27,118,040 26,692,705 24,118,615"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("profit before minimum tax and income tax, company, 2071", "26,692,705"),
+    ("revenue (company) 2071", "368,240,615"),
+    ("revenue, Company, 2071", "368,240,615"),
+    ("revenue 2071", "412,815,240"),
+    ("company revenue 2071", None),                  # (either column: refused, naming both)
+])
+def test_a_company_column_tag_set_apart_by_commas_or_brackets_asks_the_parents_column(question, expect):
+    assert _answer(question, _GROUP_COMPANY, "Oke-Odo Breweries Plc", 2071, 2071) == expect
