@@ -39,7 +39,7 @@ def after_memos(lines: list[str], at: int) -> tuple[list[str], int] | None:
     return None
 
 
-# "Commitments and contingencies (Note 16)", "Commitments and contingent liabilities (Financial Note 16)",
+# "Commitments and contingencies (Note 16)", "Commitments and contingent liabilities (see Note 16)",
 # "Contingencies - see note 12": a line that only points to the note (the amounts are not the balance sheet's)
 _NOTE_POINTER = re.compile(r"(?i)^\s*(?:commitments\s+and\s+)?contingen(?:cies|cy|t\s+liabilities)"
                            r"(?:\s+and\s+commitments)?\s*(?P<note>\(\s*(?:see\s+)?[\w ]*notes?\s+[\w.,\s]+\)|[-–—:,]?\s*"
