@@ -42,6 +42,7 @@ class FigureInputs:
         self.state, self.conn, self.facts, self.company, self.year, self.cite = state, conn, facts, company, year, cite
         self.steps: list[str] = []
         self.local: dict[str, str] = {}      # metric key -> the question's own definition of it
+        self._defining: set[str] = set()     # the local definitions being computed (one naming its own measure)
         self._entity: list[str] | None = None
         self.part = ""       # the segment a measured row belongs to, named by its heading (see part_named)
         self.definition = formula.find_definition(facts.text)
@@ -129,15 +130,14 @@ class FigureInputs:
     def value(self, metric: Metric, year: int | None = None) -> calculator.Input:
         """A metric's value for the calculator: its printed row, or computed from its own formula."""
         year = year or self.year
-        defining = self.__dict__.setdefault("_defining", set())
-        if metric.key in self.local and metric.key not in defining:
+        if metric.key in self.local and metric.key not in self._defining:
             # (a definition naming the measure it defines, "EBIT margin (EBIT / revenue)": inside it, the measure is
             # the report's own line)
-            defining.add(metric.key)
+            self._defining.add(metric.key)
             try:
                 return self.defined_input(self.local[metric.key], metric.label, year, key=metric.key)
             finally:
-                defining.discard(metric.key)
+                self._defining.discard(metric.key)
         if not metric.printed and metric.formula:
             if (metric.unit or "money") == "money":
                 try:        # a derived amount the report prints itself ("EBITDA 263.3"): its row, before computing
@@ -178,7 +178,7 @@ class FigureInputs:
         found_metrics = get_lexicon().find(phrase)
         metric = found_metrics[0] if found_metrics else None
         if metric is not None and (not metric.printed or metric.key in self.local) and \
-                metric.key not in self.__dict__.get("_defining", ()):
+                metric.key not in self._defining:
             return self.value(metric, year)
         ask = figure_ask.read_ask(phrase, QuestionFacts(text=phrase), metric)
         if (whose := self.whose_asked) is not None:

@@ -248,8 +248,8 @@ class Answerer(FigureInputs):
                           f"computed as {pre}{r.derivation}.", "; ".join([*self.steps, r.derivation]), "derived")
 
     def _derived(self, metric: Metric, label: str) -> tuple[str, str]:
-        if metric.line_items and metric.key not in self.local:   # the filing prints it (a non-GAAP table)
-            ask = figure_ask.read_ask(self.facts.text, self.facts, metric)
+        ask = figure_ask.read_ask(self.facts.text, self.facts, metric) if metric.line_items else None
+        if ask is not None and metric.key not in self.local:   # the filing prints it (a non-GAAP table)
             found = lookup.find(self.conn, ask, self.company, self.year)
             if isinstance(found, lookup.FactMatch):
                 # the table's title is the definition only when it names the measure (a page's first heading
@@ -258,9 +258,8 @@ class Answerer(FigureInputs):
                 names = set(figure_ask.stems(" ".join(metric.terms))) & set(figure_ask.stems(title)) - {"cash", "net"}
                 return self._printed(metric, label, defined_by=title if names else "")
         formula = derived_formula(metric, self.facts.text)
-        if metric.line_items and re.fullmatch(r"[a-z_]+", formula):
+        if ask is not None and re.fullmatch(r"[a-z_]+", formula):
             # one line standing in for the measure only where the report prints the measure's own line in no year
-            ask = figure_ask.read_ask(self.facts.text, self.facts, metric)
             for y in (self.year - 1, self.year + 1):
                 if isinstance(lookup.find(self.conn, ask, self.company, y), lookup.FactMatch):
                     raise calculator.CalculationError(f"{metric.label} is printed for FY{y} but not for FY{self.year}")

@@ -25,13 +25,15 @@ _NEGATED = r"(?i)\b(?:not|never|no)\s+(?:\w+\s+){0,2}(?=(?:%s))|n['’]t\s+(?:\w
 _EXCEPT = re.compile(r"(?i)\b(?:other\s+than|except(?:\s+for)?|save\s+for|with\s+the\s+exception\s+of)\b")
 
 
+_NEGATED_OF = {p: re.compile(_NEGATED % (p.pattern[4:], p.pattern[4:])) for p in (_BREACH, _COMPLIED)}
+
+
 def _said(predicate: re.Pattern, sentence: str) -> bool | None:
     """Whether the sentence states the predicate (True), states it negated (False), or does not name it (None)."""
     m = predicate.search(sentence)
     if m is None:
         return None
-    negated = re.compile(_NEGATED % (predicate.pattern[4:], predicate.pattern[4:]))
-    return not negated.search(sentence[:m.end()])
+    return not _NEGATED_OF[predicate].search(sentence[:m.end()])
 
 
 def denies(sentence: str, question: str) -> bool:

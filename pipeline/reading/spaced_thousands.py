@@ -44,10 +44,10 @@ def read(lines: list[str]) -> list[str]:
     # a row of either width ("Owners of the parent 156 988 127 722": the group's two figures, or four of one group
     # each?) is read only where the page's sure rows say which: no figure longer than theirs ("Gross profit 463 612
     # 446 394 121 218 104 236" is four figures, never two of hundreds of billions); else it is unreadable
-    sure = [r for ln in lines if len(found := _found(ln, years, note, change, columns)) == 1
-            for r in found.values() if r]
-    cap = max((f.count(" ") for r in sure for f in r), default=None)
-    return [_line(ln, years, note, change, columns, cap) for ln in lines]
+    found = [_found(ln, years, note, change, columns) for ln in lines]
+    sure = [r for f in found if len(f) == 1 for r in f.values() if r]
+    cap = max((fig.count(" ") for r in sure for fig in r), default=None)
+    return [_line(ln, f, cap) for ln, f in zip(lines, found)]
 
 
 def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, ...]) -> dict[int, list[str]]:
@@ -56,7 +56,7 @@ def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, .
     if any(_YEARS.fullmatch(t) for t in run):
         return {}
     found = {}
-    for c in columns or (years,):
+    for c in columns:
         if len(run) > c and (r := _reading(run, c, note, change, c // years)) is not None:
             found[c] = r
         elif len(columns) > 1 and len(run) == c and all(_HEAD.fullmatch(t) for t in run):
@@ -64,11 +64,10 @@ def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, .
     return found
 
 
-def _line(line: str, years: int, note: str = r"\d{1,2}", change: bool = False, columns: tuple[int, ...] = (),
-          cap: int | None = None) -> str:
+def _line(line: str, found: dict[int, list[str]], cap: int | None) -> str:
+    """The line with its run of tokens read as `found` (`_found`), `cap` the most digit groups a sure row's figure has."""
     toks, run = line.split(), _run(line)
     k = len(toks) - len(run)
-    found = _found(line, years, note, change, columns)
     if len(found) > 1:
         fits = {c: r for c, r in found.items() if r and cap is not None and max(f.count(" ") for f in r) <= cap}
         found = fits if len(fits) == 1 else {max(found): []}

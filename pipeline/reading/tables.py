@@ -126,9 +126,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 captions.update(_grouped(h, lines, j))
                 table.headers.append(h)
                 table.header_columns.append(h.years)
-                block_currency(h, header_currency(h.text), table.currency)
-                table.currency = table.currency or next((c.currency for c in h.columns if c.currency), None) or \
-                    header_currency(h.text)     # ("2094 2093 Change" over "K million K million %": the block's)
+                named = header_currency(h.text)     # ("2094 2093 Change" over "K million K million %": the block's)
+                block_currency(h, named, table.currency)
+                table.currency = table.currency or next((c.currency for c in h.columns if c.currency), None) or named
                 table.unit = h.unit or table.unit or scale_of(h.text)
                 i = j
                 continue
