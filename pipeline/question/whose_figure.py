@@ -54,6 +54,9 @@ _COMPANY_NAMED = re.compile(rf"\b[Ff]or\s+the\s+{_CO}\b|^Company(?:['’]s)?\s+(
 # "the company" in lower case said as whose figure ("for the company", "the company's profit"): in a report printing
 # Group and Company columns it may mean either (the question is then refused, naming both); elsewhere the group's
 _COMPANY_SAID = re.compile(rf"\b(?:for|of|at|by|in)\s+the\s+company\b|\b(?:for|of)\s+the\s+bank\b|^company\s+(?!name\b)|"
+                           # (after a name as a word of its own: "Acme company revenue" may be its Company column or
+                           # only the company's figure; the name's legal form is written "Acme Company")
+                           r"\b[A-Z][\w'’-]*\s+company\s+(?!name\b|(?:shareholders|stockholders|owners|members)\b)|"
                            rf"\bthe\s+{_co}['’]s\s+"
                            r"(?!(?:shareholders|stockholders|owners|equity\s+holders|members)\b)")
 # the group's figure said outright, or its owners' share (the owners of the parent are the group's): never the
