@@ -186,7 +186,7 @@ def test_a_result_stated_with_fewer_decimals_than_its_derivation_is_the_derived_
 
 
 def test_a_currency_named_as_a_rows_unit_is_no_slice_of_the_measure():
-    from pipeline.retrieval.row_fit import sliced_currencies
+    from pipeline.retrieval.row_currency import sliced_currencies
     page = ["Consolidated income statement", "Note 2037 2036", "NOK million", "Revenue 5 6,412.8 5,906.1",
             "Earnings per share (NOK)", "Basic 9 7.41 6.90", "Interest-bearing debt, NOK million 2,118.4 2,306.0"]
     facts = facts_of(["\n".join(page)])

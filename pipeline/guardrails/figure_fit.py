@@ -5,7 +5,7 @@ from __future__ import annotations
 from pipeline.question import terms
 from pipeline.question.figure_ask import Ask, stems
 from pipeline.retrieval.fact_match import vocabulary_link
-from pipeline.retrieval.row_fit import own_currency_word
+from pipeline.retrieval.row_currency import own_currency_word
 
 
 def fit(question_ask: Ask, figure: dict, company: str, year: int | None) -> list[str]:

@@ -24,8 +24,8 @@ from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import (attribution, balance_dates, combined_rows, dividend_parts, entity_columns, eps_basis,
-                                facts_rebuild, payments, rate_rows, row_fit, row_headings, turn_lookups,
-                                year_part_columns)
+                                facts_rebuild, payments, rate_rows, row_currency, row_fit, row_headings,
+                                turn_lookups, year_part_columns)
 # (the lookup's answers, which its callers name as lookup.FactMatch, lookup.NoMatch, lookup.closest_text)
 from pipeline.retrieval.match_result import FactMatch, NoMatch, closest_text, distinct_pages, distinct_rows  # noqa: F401
 from pipeline.retrieval.measure_named import names_measure, qualified_line
@@ -72,7 +72,8 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     joined = attribution.completed_label(f.label_path)      # "Profit for the year attributable to › Owners of ..."
     if joined is not None and metric.matches_row(joined, f.statement, asked):
         return True
-    if (paid := payments.paid_item(f.label_path)) is not None and metric.matches_row(paid, f.statement, asked):
+    if (paid := payments.paid_item(f.label_path)) is not None and payments.payment_said(asked) and \
+            metric.matches_row(paid, f.statement, asked):
         return True         # "Cash paid for: › Interest": the interest paid
     parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
     if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and any(metric.matches_row(h, f.statement) for h in (parents[-1], f"Total {parents[-1]}")):
@@ -239,7 +240,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     required = row_fit.required_words(ask, cands, _metric_covers)
     asks_noncurrent = {"non", "current"} <= set(required) or bool(_NET_OF_CURRENT.search(ask.question))
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
-    sliced, own_currency = row_fit.currencies_printed(ask, cands)
+    sliced, own_currency = row_currency.currencies_printed(ask, cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok or ask.codes and not code_named(ask.codes, f.label_path):
@@ -265,7 +266,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue    # the current part asked: "Long-term debt, excluding current maturities" is the rest of it
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (
                    noncurrent and w in ("non", "current")) and not (people and
-                   terms.same_people(w, f.label_path)) and not row_fit.own_currency_word(w, f.currency, sliced) and not
+                   terms.same_people(w, f.label_path)) and not row_currency.own_currency_word(w, f.currency, sliced) and not
                    balance_dates.names_its_day(w, f, ask.question)]
         if missing and ask.metric is None:
             link = vocabulary_link(ask, f.label, f.label_path)
@@ -275,7 +276,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue
         if row_fit.non_gaap(f) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if row_fit.kind_conflict(ask, f) or row_fit.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
+        if row_fit.kind_conflict(ask, f) or row_currency.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f) \
                 or combined_rows.one_of_two_asked(ask, f):

@@ -36,10 +36,21 @@ def unasked_payment(ask: Ask, f: StoredFact) -> bool:
 
 # a supplemental disclosure's heading over the items it lists ("Cash paid for:" / "Interest", "Income taxes, net of
 # refunds"; "Cash paid during the year for:")
+# the basis a payment is stated on, after its name ("Interest, net of amounts capitalized", "Income taxes, net of
+# refunds"): the payment is still the item's
+_NET_OF_BASIS = re.compile(r"(?i),?\s*\(?\bnet\s+of\b.*$")
 _PAID_FOR = re.compile(r"(?i)^\s*cash\s+paid\s+(?:during\s+the\s+(?:year|period)\s+)?for\s*:?\s*$")
+
+
+def payment_said(question: str) -> bool:
+    """The question says a payment or cash ("interest paid", "cash interest"): a "Cash paid for:" item answers it,
+    never the year's expense asked ("interest expense")."""
+    return bool(_CASH_SIDE.search(question))
 
 
 def paid_item(label_path: str) -> str | None:
     """A row under "Cash paid for:" read as its payment ("Interest" -> "Interest paid"), or None."""
     parts = [p.strip() for p in label_path.split("\u203a")]
-    return f"{parts[-1]} paid" if len(parts) >= 2 and _PAID_FOR.match(parts[-2]) else None
+    if len(parts) < 2 or not _PAID_FOR.match(parts[-2]):
+        return None
+    return f"{_NET_OF_BASIS.sub('', parts[-1])} paid"
