@@ -259,7 +259,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         last = list(re.finditer(rf"(?<![\w&]){re.escape(words[-1])}(?![\w&])", folded)) if first else []
         if first and last and last[-1].end() > first.start():
             phrase = folded[first.start():last[-1].end()]
-            if len(phrase.split()) <= len(words) + 3 and not re.search(r"[?.;:]", phrase):
+            phrase = re.split(r"\s*(?:\(|/\d)", phrase)[0].replace(")", "")   # (to a bracket or a year's remains)
+            if phrase and len(phrase.split()) <= len(words) + 3 and not re.search(r"[?.;:]", phrase):
                 measure = phrase
     measure_stems = [w for w in stems(measure) if w not in ("and", "of", "the")]
     spelled = _spelled_out(measure, metric)
