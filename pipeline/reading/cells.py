@@ -51,6 +51,9 @@ def split_row(line: str) -> tuple[str, list[str]]:
                 (unit or not values):     # (after every figure: "5 cents and 3 cents 120 100" is a label's)
             unit, i = t.lower(), i - 1
             continue
+        if re.fullmatch(r"\(?\*{1,3}\)?", t) and i > 1 and _VALUE.match(toks[i - 2]):
+            i -= 1      # a footnote's asterisk printed apart after the last figure ("0.42 *)": a proposal's)
+            continue
         if _MARKER.match(t) and not t.startswith("(") and i > 1 and re.fullmatch(r"\(?-?\d[\d,]*\.\d+\)?", toks[i - 2]):
             i -= 1      # ("2.10 (1)": a figure or a marker, told apart by the columns, `without_marker`)
             continue

@@ -167,6 +167,7 @@ _SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['�
 
 
 def _fragment(line: str) -> bool:
+    line = header_dates.without_range_starts(line)
     line = _SECTION_LEAD.sub("", line) if line.lstrip()[:1].isupper() and line.lstrip()[:3].isupper() else line
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*(?:refer(?:\s+to)?\s+)?notes?\s+\d{1,2}\s*\)", " ", line))   # "(Note 1)": a reference
     rest = CURRENCY_RE.sub(" ", rest)
@@ -184,6 +185,8 @@ def _fragment(line: str) -> bool:
             continue        # "R'000": the rand in thousands
         if lw in ("t", "k") and re.search(r"(?i)\b[tk]€", line):
             continue        # "T€", "k€": thousands of euros (German "Tausend Euro")
+        if lw in ("1", "1000") and re.search(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]?000\b(?![ ,.]\d)", line):
+            continue        # "EUR 1 000", "SEK 1,000", "TEUR"'s Nordic caption: thousands of the currency
         if re.fullmatch(r"\d{1,2}", lw) and 1 <= int(lw) <= 31 and _DAY_BEFORE.search(line):
             continue        # "Year ended 30" over "September 2022": the day of a date wrapped over two lines
         return False
@@ -200,7 +203,7 @@ _ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|
 
 
 def has_period(line: str) -> bool:
-    return bool(_PERIOD.search(line))
+    return bool(_PERIOD.search(header_dates.without_range_starts(line)))
 
 
 def header_block(lines: list[str]) -> Header | None:

@@ -31,7 +31,9 @@ _COUNT = re.compile(r"(?i)\bshares\b|\bnumber of\b|\bemployees\b|\bheadcount\b|\
                     # the people counted ("Personnel at end of period", "Number of personnel", "Personnel (FTE)");
                     # a bare "Personnel" is an expense line by nature
                     r"\bpersonnel\s+(?:at|as\s+of)\s+(?:the\s+)?(?:end|year|period|\d)|\bpersonnel\s*\((?:fte|"
-                    r"headcount|persons|number)|\baverage\s+(?:number\s+of\s+)?personnel\b")
+                    r"headcount|persons|number)|\baverage\s+(?:number\s+of\s+)?personnel\b|"
+                    # (the word order of key-figure tables: "Personnel, average", "Personnel, end of period")
+                    r"^personnel,\s*(?:average|at\s+(?:the\s+)?end|end\s+of)\b")
 
 _FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cash|dividends?|issuance|settlement|"
                    r"contributions?|compensation|costs?|expenses?)\b")

@@ -75,12 +75,30 @@ _DAY = rf"(?:{DATE}|\d{{1,2}}[./]\d{{1,2}}[./](?:19|20)\d{{2}})"      # ("1 Janu
 _FROM_TO = re.compile(rf"(?i)\bfrom\s+{_DAY}\s+(?:to|until|-|\u2013)\s+(?={_DAY})")
 
 
+# a year printed as a range of days in figures, its start without a year or with one ("1.1.–31.12.2094",
+# "1.7.2093–30.6.2094", Nordic and German reports): the column is the period's, dated by its end
+_DAYS_RANGE = re.compile(r"(?<![\w./])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?:(?:19|20)\d{2})?\s*[-\u2013\u2014]\s*"
+                         r"(?=(?P<e>\d{1,2})\.(?P<n>\d{1,2})\.(?:19|20)\d{2}\b)")
+
+
+def _year_of_days(m: re.Match) -> str:
+    """The range's start blanked where it runs a year (from the day after the end's month: "1.1.–31.12."), else kept."""
+    start, end = int(m.group("m")), int(m.group("n"))
+    return " " * len(m.group(0)) if int(m.group("d")) == 1 and start == end % 12 + 1 else m.group(0)
+
+
+def without_range_starts(line: str) -> str:
+    """`line` with the start of each year printed as a range of days in figures blanked ("1.1.–31.12.2094")."""
+    return _DAYS_RANGE.sub(_year_of_days, line)
+
+
 def by_end_dates(line: str) -> str:
     """`line` with each bracketed period read as its end date ("FY2060 (April 1, 2060 - March 31, 2061)" as
     "March 31, 2061"); a label the line also prints alone ("FY2060" over a translation column) takes the same date.
     Blanks keep every other word where it was."""
     ends: dict[str, str] = {}
     line = _FROM_TO.sub(lambda m: " " * len(m.group(0)), line)
+    line = without_range_starts(line)
 
     def one(m: re.Match) -> str:
         if m.group("start") and not _a_year(m.group("start"), m.group("end")):

@@ -28,8 +28,10 @@ def not_a_table_page(t: PageTable) -> bool:
 
 
 # A page's running footer or header: the report's name, its year and the page number ("Acme Limited ANNUAL REPORT
-# 2022 53", "Annual Report and Accounts 2023 | 17")
-_REPORT_NAME = re.compile(r"(?i)\b(annual|integrated|interim|half[- ]year) report( and (accounts|financial statements))?"
+# 2022 53", "Annual Report and Accounts 2023 | 17", "Acme Oyj | Financial Statements 2094 | 37")
+_REPORT_NAME = re.compile(r"(?i)\b(?:(annual|integrated|interim|half[- ]year) report( and (accounts|financial statements))?|"
+                          # ("Acme Oyj | Financial Statements 2094 | 37": the book of the statements named so)
+                          r"(?:annual\s+)?financial statements|annual accounts)"
                           r"[\s|–-]*((19|20)\d{2})?[\s|–-]*$|"
                           # "Annual Report 2022 | Acme Group Limited 103": the report's name first
                           r"(?:^|\u203a\s*)(annual|integrated|interim|half[- ]year) report\b[^|]{0,24}\|[^|]{1,60}$")

@@ -12,8 +12,11 @@ from pipeline.core import months
 
 _CAPTION = re.compile(rf"(?i)\b(?:for\s+the\s+(?:financial\s+|fiscal\s+)?year\s+ended|year\s+ended|as\s+(?:at|of))\s+"
                       rf"(?:(\d{{1,2}})\s+({months.MON})|({months.MON})\s+(\d{{1,2}}),?)\s+((?:19|20)\d{{2}})")
-_CURRENT = re.compile(r"(?i)\bcurrent\s+(?:financial\s+)?(?:year|period)\b")
-_PREVIOUS = re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:financial\s+)?(?:year|period)\b")
+# (a balance sheet's "Ending balance  Beginning balance" undated, under "as at 31 December 2031": the year's close
+# and the one brought forward from the year before)
+_CURRENT = re.compile(r"(?i)\bcurrent\s+(?:financial\s+)?(?:year|period)\b|\b(?:ending|closing)\s+balance\b(?!\s*\d)")
+_PREVIOUS = re.compile(r"(?i)\b(?:previous|prior|preceding|last)\s+(?:financial\s+)?(?:year|period)\b|"
+                       r"\b(?:beginning|opening)\s+balance\b(?!\s*\d)")
 # "Opening balance 01/01/2031" (day first): the balance brought forward from the day before
 _OPENING = re.compile(r"(?i)\bopening\s+balance\s+(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d{2})\b")
 _BALANCES = re.compile(r"(?i)\bclosing\s+balance\s+\d{1,2}[/.]\d{1,2}[/.]((?:19|20)\d{2})\s+opening\s+balance\s+"

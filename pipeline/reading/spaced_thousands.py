@@ -15,6 +15,8 @@ import re
 _COMMA_GROUPED = re.compile(r"(?<![\d.])\d{1,3},\d{3}(?![\d])")
 _SPACED_RUN = re.compile(r"(?:^|\s)\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?(?:\s+\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?)+"
                          r"(?:\s+-?\d{1,3}(?:\.\d+)?%?)?\s*$")      # (and a change column's figure after them)
+# a units caption of thousands ("SEK 1,000", "EUR 1 000"): no figure of the page, so no grouping it prints
+_THOUSANDS_CAPTION = re.compile(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]000\b(?![ ,.]\d)")
 _YEARS = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _HEAD = re.compile(r"\(?-?(?:[1-9]\d{0,2}|0)(?:[.,]\d+)?\)?|[-–—]")
 _TAIL = re.compile(r"\d{3}(?:\.\d+)?\)?")      # ("3 806.4": a decimal closes the last group)
@@ -25,7 +27,7 @@ _TOKEN = re.compile(r"\(?-?\d+(?:[.,]\d+)?\)?|[-–—]")
 
 
 def read(lines: list[str]) -> list[str]:
-    text = "\n".join(lines)
+    text = _THOUSANDS_CAPTION.sub(" ", "\n".join(lines))
     if _COMMA_GROUPED.search(text) or sum(1 for ln in lines if _SPACED_RUN.search(ln)) < 2:
         return lines
     head = next((ln for ln in lines if len(set(_YEARS.findall(ln))) >= 2), "")
@@ -36,7 +38,7 @@ def read(lines: list[str]) -> list[str]:
     columns = (years, printed) if printed > years and printed % years == 0 else (years,)
     # (a notes column numbered by section, "2.1", where the years' line names it; a change column it prints after them)
     note = r"\d{1,2}(?:\.\d{1,2})?" if re.search(r"(?i)\bnotes?\b", head) else r"\d{1,2}"
-    if note != r"\d{1,2}" and sum(1 for ln in lines if _SECTION_NOTE.search(ln)) >= 2:
+    if sum(1 for ln in lines if _SECTION_NOTE.search(ln)) >= 2:
         note = r"\d{1,2}\.\d{1,2}"        # (notes numbered by section throughout: a bare "1" is a figure's head)
     change = bool(re.search(r"(?i)\bchange\b|%", head))
     if not years:
@@ -47,7 +49,17 @@ def read(lines: list[str]) -> list[str]:
     found = [_found(ln, years, note, change, columns) for ln in lines]
     sure = [r for f in found if len(f) == 1 for r in f.values() if r]
     cap = max((fig.count(" ") for r in sure for fig in r), default=None)
-    return [_line(ln, f, cap) for ln, f in zip(lines, found)]
+    width = years * max(columns) // years
+    # (a run of more tokens than a note, the years and a change that no grouping reads: never its last tokens)
+    return [_line(ln, f, cap) if f or not _unread(ln, width, change) else
+            " ".join(ln.split()[:len(ln.split()) - len(_run(ln))] + ["n/a"] * width) for ln, f in zip(lines, found)]
+
+
+def _unread(line: str, width: int, change: bool) -> bool:
+    """The line closes on a run of tokens no reading of the page's columns fits, more than its columns hold."""
+    run = _run(line)
+    return len(run) > width + 1 + int(change) and not any(_YEARS.fullmatch(t) for t in run) and \
+        any(_TAIL.fullmatch(t) for t in run[1:])
 
 
 def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, ...]) -> dict[int, list[str]]:
@@ -91,8 +103,11 @@ def _reading(run: list[str], years: int, note: str, change: bool, blocks: int = 
             return with_change[0]
     # (a note before figures of the same size: "8 142 98" is note 8 with 142 and 98; "28 242 26 104" is no note 28
     # before 242 and 26,104)
+    # (a section's note, "2.2", is no figure of an integer page: the figures after it need only be near each other,
+    # "2.2 1 284 915" is 1,284 and 915)
     fits = [g for g in readings if (len(g) == years or len(g) == years + 1 and re.fullmatch(note, g[0])
-            and _by_block(g[1:], blocks, _same_groups)) and _by_block(g[-years:], blocks, _one_order)]
+            and (_by_block(g[1:], blocks, _same_groups) or "." in g[0] and "." in note and " " not in g[0]
+                 and _by_block(g[1:], blocks, _near))) and _by_block(g[-years:], blocks, _one_order)]
     if len(fits) > 1:
         even = [g for g in fits if _by_block(g[-years:], blocks, lambda f: _same_groups(f) and " " in f[-1] and _near(f))]
         near = [g for g in fits if _by_block(g[-years:], blocks, _near)]  # ("6 412.8 380.1": note 6, not 6,412.8 by 380.1)

@@ -21,8 +21,10 @@ def _titled(names: str) -> re.Pattern:
 
 
 # the basis a title names after the statement ("Statement of Income by Function", "Statement of Cash Flows - Direct
-# Method", "... (Indirect Method)")
-_BASIS = r"(?:\s+by\s+(?:function|nature)(?:\s+of\s+expenses?)?|\s*[-–(]\s*(?:in)?direct\s+method\)?)?"
+# Method", "... (Indirect Method)"), or the standards it is drawn up under ("Consolidated Balance Sheet (IFRS)",
+# "Income Statement - FAS")
+_BASIS = r"(?:\s+by\s+(?:function|nature)(?:\s+of\s+expenses?)?|\s*[-–(]\s*(?:in)?direct\s+method\)?|" \
+         r"\s*[-–(]\s*(?:IFRS|US\s+GAAP|[A-Z]{2,4}\s+GAAP|FAS|IAS)\)?)?"
 
 
 _STATEMENT_TITLES = [

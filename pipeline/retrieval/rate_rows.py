@@ -32,7 +32,8 @@ def _over_unsaid(ask: Ask, f: StoredFact) -> bool:
 
 
 # ("return on equity": a rate by definition, the row naming what it is a return on)
-_RATE_WORD = re.compile(r"(?i)\b(ratio|margin|rate|yield|return on (?:average |total )?[\w-]+)\b")
+# ("gearing": debt over equity, a rate by name)
+_RATE_WORD = re.compile(r"(?i)\b(ratio|margin|rate|yield|gearing|return on (?:average |total )?[\w-]+)\b")
 # a ratio of two amounts asked ("net debt / EBITDA", "net debt to adjusted EBITDA", "coverage ratio", "times covered")
 RATIO_ASKED = re.compile(r"(?i)\w\s?/\s?\w|\bto\s+\w|\bratio\b|\bcover(?:age|ed)?\b|\btimes\b|\bmultiples?\b|"
                           r"\bleverage\b")
