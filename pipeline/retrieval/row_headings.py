@@ -26,11 +26,6 @@ def _heading_transforms() -> set[str]:
     return set(stems(" ".join(_HEADING_TRANSFORMS)))
 
 
-@lru_cache(maxsize=1)
-def _filler_stems() -> set[str]:
-    return set(stems(" ".join(FILLER)))
-
-
 def segment_parents(f: StoredFact) -> list[str]:
     """The row's parent headings that name a segment ("Flexibles Segment"), outermost first; a row of a table
     whose columns are segments has its column's segment first ("Display Technologies")."""
@@ -44,7 +39,8 @@ def another_segment(f: StoredFact, asked: set[str]) -> bool:
     segment. Words a question never keeps ("Growth", "Other") are not asked for; a column named by them alone
     ("All Other") answers nothing."""
     for column in segment_columns.named_in(f.qualifiers):
-        name = set(stems(column)) - _filler_stems()
+        # (filler said as a word, not as a stem: the "Roses" segment is no "rose" of a change)
+        name = set(stems(" ".join(w for w in re.findall(r"[\w'-]+", column) if w.lower() not in FILLER)))
         if not name or not name <= asked:
             return True
     for parent in segment_parents(f)[len(segment_columns.named_in(f.qualifiers)):]:

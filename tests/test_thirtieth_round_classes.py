@@ -1,0 +1,190 @@
+"""Classes found by the thirtieth rounds (stop 55). The companies, names, wording and figures here are made up."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.question import shorthand
+from tests.stored_facts import printed_answer
+
+
+def _answer(question, pages, company, year, doc_fy):
+    return printed_answer(shorthand.spell(question), pages, company, year, doc_fy)
+
+
+_GROUP_COMPANY = [["ILE-OSA BOTTLING PLC", "Consolidated and Separate Statements of Profit or Loss",
+                   "For the year ended 31 December 2071", "Group Company", "Notes 2071 2070 2071 2070",
+                   "₦'000 ₦'000 ₦'000 ₦'000", "Revenue 7 412,815,240 348,620,915 368,240,615 312,480,240"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Ile-Osa company revenue 2070", None),         # (its Company column, or only the company's figure: refused)
+    ("Ile-Osa revenue 2070", "348,620,915"),
+    ("Ile-Osa revenue, company, 2070", "312,480,240"),
+])
+def test_company_in_lower_case_after_a_name_may_be_the_company_column_so_both_columns_refuse(question, expect):
+    assert _answer(question, _GROUP_COMPANY, "Ile-Osa Bottling Plc", 2070, 2071) == expect
+
+
+_PAID_FOR = [["OSPREY HOLLOW TOOLS, INC.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(In thousands)",
+              "Year Ended December 31, 2071 2070", "Net cash provided by operating activities 412,118 398,220",
+              "Supplemental disclosures of cash flow information:", "Cash paid for:",
+              "Interest, net of amounts capitalized 41,220 38,415", "Income taxes, net of refunds 61,840 55,212"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("interest paid 2071", "41,220"),               # (the item's basis, "net of amounts capitalized", keeps it interest)
+    ("cash paid for interest in 2070", "38,415"),
+    ("income taxes paid 2071", "61,840"),
+    ("interest expense 2071", None),                # (the year's expense asked: the cash paid is not it)
+    ("capitalized interest 2071", None),            # (what the row is net of, never the row)
+])
+def test_an_item_under_cash_paid_for_is_the_payment_on_its_basis_and_only_a_payment_asked(question, expect):
+    assert _answer(question, _PAID_FOR, "Osprey Hollow Tools, Inc.", int(question[-4:]), 2071) == expect
+
+
+@pytest.mark.parametrize("question, measure", [
+    ("EBIT margin 2094/95 (not adjusted)?", "ebit margin"),
+    ("purchases of property and equipment (net) 2095", "purchases of property and equipment"),
+    ("(loss) before tax 2095", "loss before tax"),
+])
+def test_the_measure_named_as_asked_stops_at_a_bracket_or_a_years_remains(question, measure):
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.figure_ask import read_ask
+
+    ask = read_ask(question, QuestionFacts(text=question, companies=[], years=[2095], metrics=[]), None)
+    assert ask.measure == measure
+
+
+_NORDIC = [["SAARIJÄRVEN KONEPAJA OYJ", "CONSOLIDATED STATEMENT OF COMPREHENSIVE INCOME (IFRS)",
+            "EUR 1 000 Note 1.1.–31.12.2071 1.1.–31.12.2070", "Revenue 2.1 148 615 132 480",
+            "Other operating income 2.2 1 284 915", "Employee benefit expenses 2.4 -38 415 -35 840",
+            "Operating profit 14 229 6 420", "Profit before taxes 12 888 4 927",
+            "Saarijärven Konepaja Oyj | Financial Statements 2071 | 34"],
+           ["KEY FIGURES", "EUR 1 000 2067 2068 2069 2070 2071", "Revenue 104 215 112 480 121 840 132 480 148 615",
+            "Gearing, % 44.9 39.5 35.9 40.0 23.4", "Personnel, average 684 712 738 764 792",
+            "Dividend per share, EUR 0.12 0.15 0.20 0.22 0.42 *)"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("revenue 2071", "148615"),                     # (a year printed as a range of days: "1.1.–31.12.2071")
+    ("other operating income 2071", "1284"),        # (a section's note "2.2", then 1 284 and 915)
+    ("other operating income 2070", "915"),
+    ("personnel expenses 2070", "-35840"),          # (the workforce's cost, said the continental way)
+    ("profit before taxes 2070", "4927"),
+    ("gearing 2070", "40.0"),                       # (a rate by name)
+    ("average personnel 2071", "792"),              # (a count in a key-figures table's word order)
+    ("dividend per share 2071", "0.42"),            # (a footnote's asterisk after the last figure)
+])
+def test_a_nordic_report_in_thousands_of_euros_with_its_year_as_a_range_of_days(question, expect):
+    assert _answer(question, _NORDIC, "Saarijärven Konepaja Oyj", int(question[-4:]), 2071) == expect
+
+
+def test_a_report_book_named_financial_statements_in_a_running_footer_makes_no_fact():
+    from tests.stored_facts import company_facts
+
+    facts = company_facts(_NORDIC[:1], "Saarijärven Konepaja Oyj", 2071)
+    assert facts and not [f for f in facts if "Financial Statements" in f.label]
+
+
+def test_a_caption_of_thousands_with_a_comma_leaves_the_page_read_as_spaced_thousands():
+    page = [["SAARIJÄRVEN KONEPAJA OYJ", "CONSOLIDATED INCOME STATEMENT", "SEK 1,000 Note 31.12.2071 31.12.2070",
+             "Revenue 2.1 148 615 132 480", "Operating profit 14 229 6 420", "Profit before taxes 12 888 4 927"]]
+    assert _answer("operating profit 2070", page, "Saarijärven Konepaja Oyj", 2070, 2071) == "6420"
+
+
+def test_a_half_year_printed_as_a_range_of_days_is_no_years_column():
+    page = [["SAARIJÄRVEN KONEPAJA OYJ", "CONSOLIDATED INCOME STATEMENT", "EUR 1 000 1.7.–31.12.2071 1.7.–31.12.2070",
+             "Revenue 74 615 66 480", "Operating profit 7 229 3 420"]]
+    assert _answer("revenue 2071", page, "Saarijärven Konepaja Oyj", 2071, 2071) is None
+
+
+_VAS = [["BINH LAM FEEDMILL JOINT STOCK COMPANY", "CONSOLIDATED INCOME STATEMENT", "for the year ended 31 December 2071",
+         "Unit: VND million", "ITEMS Code Note Current year Previous year",
+         "1. Gross revenue from sale of goods and rendering of services 01 VI.1 5,284,615 4,812,480",
+         "2. Less revenue deductions 02 VI.1 84,215 71,840",
+         "3. Net revenue from sale of goods and rendering of services 10 VI.1 5,200,400 4,740,640",
+         "4. Cost of goods sold and services rendered 11 VI.2 4,612,840 4,215,615",
+         "5. Gross profit from sale of goods and rendering of services 20 587,560 525,025"],
+        ["BINH LAM FEEDMILL JOINT STOCK COMPANY", "CONSOLIDATED BALANCE SHEET", "as at 31 December 2071",
+         "Unit: VND million", "ASSETS Code Note Ending balance Beginning balance",
+         "A. CURRENT ASSETS 100 2,459,410 2,160,320", "I. Cash and cash equivalents 110 V.1 204,215 147,480"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("net revenue 2071", 2071, "5,200,400"),
+    ("revenue 2070", 2070, "4,740,640"),
+    ("gross profit 2070", 2070, "525,025"),
+    ("cash and cash equivalents at 31 December 2070", 2070, "147,480"),   # (the balance brought forward)
+    ("cash and cash equivalents 2071", 2071, "204,215"),
+])
+def test_vietnamese_standards_wording_and_an_undated_ending_and_beginning_balance(question, year, expect):
+    assert _answer(question, _VAS, "Binh Lam Feedmill Joint Stock Company", year, 2071) == expect
+
+
+_SPANISH = [["VIÑEDOS LOMA ARENOSA S.A. Y FILIALES", "ESTADOS CONSOLIDADOS DE RESULTADOS INTEGRALES POR FUNCIÓN",
+             "(En miles de pesos chilenos - M$)", "Nota 31.12.2071 31.12.2070",
+             "Ingresos de actividades ordinarias 27 184.512.640 171.284.315",
+             "Costo de ventas 28 (118.415.280) (112.840.615)", "Ganancia bruta 66.097.360 58.443.700",
+             "Ganancia (pérdida), antes de impuestos 12.849.155 10.753.405",
+             "Ganancia (pérdida), atribuible a los propietarios de la controladora 9.152.060 7.353.710",
+             "Ganancia (pérdida) por acción básica 22,88 18,38"],
+            ["VIÑEDOS LOMA ARENOSA S.A. Y FILIALES", "ESTADOS CONSOLIDADOS DE SITUACIÓN FINANCIERA CLASIFICADOS",
+             "Nota 31.12.2071 31.12.2070", "Activos corrientes",
+             "Efectivo y equivalentes al efectivo 6 8.412.615 11.284.240", "Inventarios corrientes 10 72.415.840 66.840.215",
+             "Total de activos 331.780.385 318.535.550", "Pasivos no corrientes",
+             "Otros pasivos financieros no corrientes 18 68.415.240 70.069.205",
+             "Patrimonio total 174.338.375 168.595.465"],
+            ["VIÑEDOS LOMA ARENOSA S.A. Y FILIALES", "ESTADOS CONSOLIDADOS DE FLUJOS DE EFECTIVO DIRECTO",
+             "Nota 31.12.2071 31.12.2070",
+             "Flujos de efectivo netos procedentes de (utilizados en) actividades de operación 18.653.675 23.783.770",
+             "Compras de propiedades, planta y equipo 16 (11.840.215) (14.215.840)",
+             "Dividendos pagados 24 (4.216.000) (3.840.000)",
+             "Otras partidas distintas al efectivo 1.215.480 984.615"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("revenue 2071", "184512640"), ("cost of sales 2070", "(112840615)"), ("gross profit 2071", "66097360"),
+    ("profit before tax 2070", "10753405"), ("profit attributable to owners of the parent 2071", "9152060"),
+    ("basic EPS 2070", "18.38"), ("cash and cash equivalents 2071", "8412615"), ("inventories 2070", "66840215"),
+    ("total assets 2071", "331780385"), ("total equity 2070", "168595465"),
+    ("operating cash flow 2071", "18653675"),
+    ("capex 2070", "(14215840)"), ("dividends paid 2071", "(4216000)"),
+    ("other non-cash items 2071", None),            # (a label the vocabulary does not cover stays unread in English)
+])
+def test_a_spanish_statement_is_read_by_the_ifrs_taxonomys_english_labels(question, expect):
+    assert _answer(question, _SPANISH, "Viñedos Loma Arenosa S.A.", int(question[-4:]), 2071) == expect
+
+
+@pytest.mark.parametrize("label, gloss", [
+    ("Total de activos corrientes", "Total current assets"),
+    ("Ganancia (pérdida), atribuible a los propietarios de la controladora",
+     "Profit (loss), attributable to owners of the parent"),
+    ("Otras partidas distintas al efectivo", None),      # (a word not covered: no half translation)
+    ("Total", None), ("Revenue", None),                  # (no Spanish word: no gloss)
+])
+def test_a_spanish_label_is_glossed_only_when_every_word_is_covered(label, gloss):
+    from pipeline.reading.spanish_labels import english
+
+    assert english(label) == gloss
+
+
+def test_an_english_page_is_never_glossed_for_a_word_or_two_in_common():
+    from pipeline.reading.spanish_labels import glossed
+
+    lines = ["Revenue 1,204 1,100", "Total 1,204 1,100", "Patrimonio total 5 4"]
+    assert glossed(lines) == lines
+
+
+_SEGMENTS = [["LOMA VERDE FLOWERS S.A.", "4. Operating segments",
+              "2071 Roses | Carnations and other flowers | Logistics | Corporate | Total",
+              "External operating revenue 984.612 341.806 86.388 - 1.412.806",
+              "Segment operating profit 142.806 31.418 9.118 (3.472) 179.870"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Roses segment operating profit 2071", "142806"),      # (a segment named by a word that is also a verb's tense)
+    ("Logistics segment operating profit 2071", "9118"),
+    ("Tulips segment operating profit 2071", None),         # (a segment not printed: never the total)
+])
+def test_a_segment_column_named_by_a_word_a_question_may_say_as_filler_is_still_that_segment(question, expect):
+    assert _answer(question, _SEGMENTS, "Loma Verde Flowers S.A.", 2071, 2071) == expect
