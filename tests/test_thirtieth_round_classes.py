@@ -56,24 +56,24 @@ def test_the_measure_named_as_asked_stops_at_a_bracket_or_a_years_remains(questi
 
 
 _NORDIC = [["SAARIJÄRVEN KONEPAJA OYJ", "CONSOLIDATED STATEMENT OF COMPREHENSIVE INCOME (IFRS)",
-            "EUR 1 000 Note 1.1.–31.12.2071 1.1.–31.12.2070", "Revenue 2.1 148 615 132 480",
-            "Other operating income 2.2 1 284 915", "Employee benefit expenses 2.4 -38 415 -35 840",
-            "Operating profit 14 229 6 420", "Profit before taxes 12 888 4 927",
+            "EUR 1 000 Note 1.1.–31.12.2071 1.1.–31.12.2070", "Revenue 2.1 212 407 196 318",
+            "Other operating income 2.2 2 306 871", "Employee benefit expenses 2.4 -51 209 -47 733",
+            "Operating profit 18 114 9 052", "Profit before taxes 16 390 7 118",
             "Saarijärven Konepaja Oyj | Financial Statements 2071 | 34"],
-           ["KEY FIGURES", "EUR 1 000 2067 2068 2069 2070 2071", "Revenue 104 215 112 480 121 840 132 480 148 615",
-            "Gearing, % 44.9 39.5 35.9 40.0 23.4", "Personnel, average 684 712 738 764 792",
-            "Dividend per share, EUR 0.12 0.15 0.20 0.22 0.42 *)"]]
+           ["KEY FIGURES", "EUR 1 000 2067 2068 2069 2070 2071",
+            "Gearing, % 51.2 47.0 42.3 38.6 27.9", "Personnel, average 702 731 755 781 806",
+            "Dividend per share, EUR 0.10 0.14 0.18 0.24 0.38 *)"]]
 
 
 @pytest.mark.parametrize("question, expect", [
-    ("revenue 2071", "148615"),                     # (a year printed as a range of days: "1.1.–31.12.2071")
-    ("other operating income 2071", "1284"),        # (a section's note "2.2", then 1 284 and 915)
-    ("other operating income 2070", "915"),
-    ("personnel expenses 2070", "-35840"),          # (the workforce's cost, said the continental way)
-    ("profit before taxes 2070", "4927"),
-    ("gearing 2070", "40.0"),                       # (a rate by name)
-    ("average personnel 2071", "792"),              # (a count in a key-figures table's word order)
-    ("dividend per share 2071", "0.42"),            # (a footnote's asterisk after the last figure)
+    ("revenue 2071", "212407"),                     # (a year printed as a range of days: "1.1.–31.12.2071")
+    ("other operating income 2071", "2306"),        # (a section's note "2.2", then 2 306 and 871)
+    ("other operating income 2070", "871"),
+    ("personnel expenses 2070", "-47733"),          # (the workforce's cost, said the continental way)
+    ("profit before taxes 2070", "7118"),
+    ("gearing 2070", "38.6"),                       # (a rate by name)
+    ("average personnel 2071", "806"),              # (a count in a key-figures table's word order)
+    ("dividend per share 2071", "0.38"),            # (a footnote's asterisk after the last figure)
 ])
 def test_a_nordic_report_in_thousands_of_euros_with_its_year_as_a_range_of_days(question, expect):
     assert _answer(question, _NORDIC, "Saarijärven Konepaja Oyj", int(question[-4:]), 2071) == expect
@@ -84,12 +84,28 @@ def test_a_report_book_named_financial_statements_in_a_running_footer_makes_no_f
 
     facts = company_facts(_NORDIC[:1], "Saarijärven Konepaja Oyj", 2071)
     assert facts and not [f for f in facts if "Financial Statements" in f.label]
+    # (a row about the statements is no footer: "Audit of the Company and consolidated financial statements 120 110")
+    fees = [["ACME PLC", "Auditor's remuneration", "2071 2070", "£000 £000",
+             "Audit of the Company and consolidated financial statements 120 110", "Audit of subsidiaries 340 320"]]
+    assert _answer("audit of the consolidated financial statements 2071", fees, "Acme plc", 2071, 2071) == "120"
 
 
 def test_a_caption_of_thousands_with_a_comma_leaves_the_page_read_as_spaced_thousands():
     page = [["SAARIJÄRVEN KONEPAJA OYJ", "CONSOLIDATED INCOME STATEMENT", "SEK 1,000 Note 31.12.2071 31.12.2070",
              "Revenue 2.1 148 615 132 480", "Operating profit 14 229 6 420", "Profit before taxes 12 888 4 927"]]
     assert _answer("operating profit 2070", page, "Saarijärven Konepaja Oyj", 2070, 2071) == "6420"
+
+
+def test_a_range_of_days_over_two_years_is_no_years_column():
+    page = [["SAARIJÄRVEN KONEPAJA OYJ", "CONSOLIDATED INCOME STATEMENT",
+             "EUR 1 000 1.1.2070–31.12.2071 1.1.2068–31.12.2069", "Revenue 412 615 386 480", "Operating profit 27 229 23 420"]]
+    assert _answer("revenue 2071", page, "Saarijärven Konepaja Oyj", 2071, 2071) is None
+
+
+def test_section_notes_on_a_page_with_no_notes_caption_are_notes():
+    page = [["SAARIJÄRVEN KONEPAJA OYJ", "CONSOLIDATED INCOME STATEMENT", "NOK 1000 2071 2070",
+             "Revenue 2.1 148 615 132 480", "Other operating income 2.2 1 284 915", "Operating profit 14 229 6 420"]]
+    assert _answer("revenue 2071", page, "Saarijärven Konepaja Oyj", 2071, 2071) == "148615"
 
 
 def test_a_half_year_printed_as_a_range_of_days_is_no_years_column():
@@ -112,6 +128,7 @@ _VAS = [["BINH LAM FEEDMILL JOINT STOCK COMPANY", "CONSOLIDATED INCOME STATEMENT
 
 @pytest.mark.parametrize("question, year, expect", [
     ("net revenue 2071", 2071, "5,200,400"),
+    ("selling expenses 2071", 2071, None),
     ("revenue 2070", 2070, "4,740,640"),
     ("gross profit 2070", 2070, "525,025"),
     ("cash and cash equivalents at 31 December 2070", 2070, "147,480"),   # (the balance brought forward)
@@ -188,3 +205,83 @@ _SEGMENTS = [["LOMA VERDE FLOWERS S.A.", "4. Operating segments",
 ])
 def test_a_segment_column_named_by_a_word_a_question_may_say_as_filler_is_still_that_segment(question, expect):
     assert _answer(question, _SEGMENTS, "Loma Verde Flowers S.A.", 2071, 2071) == expect
+
+
+@pytest.mark.parametrize("question, sentence, another", [
+    ("Did Kition pay a final dividend for 2071?", "Dividends paid in 2071 amounted to EUR 4,446,000, comprising the "
+     "final dividend for 2070 of EUR 0.04 per share and the interim dividend for 2071 of EUR 0.025 per share.", True),
+    ("Did Kition pay an interim dividend for 2071?", "Dividends paid in 2071 amounted to EUR 4,446,000, comprising the "
+     "final dividend for 2070 of EUR 0.04 per share and the interim dividend for 2071 of EUR 0.025 per share.", False),
+    ("Did Kition pay a final dividend for FY2071?", "The final dividend of 5.2p per share in respect of the year ended "
+     "31 March 2070 was paid in July.", True),
+    ("Did Kition pay a final dividend in 2071?", "The final dividend for 2070 was paid in June 2071.", False),
+])
+def test_a_final_dividend_asked_for_a_year_is_not_another_years_final_dividend_paid_in_it(question, sentence, another):
+    from pipeline.answer.which_event import another_years_dividend
+
+    assert another_years_dividend(question, sentence) is another
+
+
+_OPENING_IN_FIGURES = [["FJELLVIK SJØMAT ASA", "CONSOLIDATED STATEMENT OF CASH FLOWS", "(NOK 1 000) Note 2071 2070",
+                        "Net cash flow from operating activities 996 905 817 675",
+                        "Net change in cash and cash equivalents -63 355 63 030",
+                        "Cash and cash equivalents at 1.1. 486 215 423 185",
+                        "Cash and cash equivalents at 31.12. 422 860 486 215"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Group cash and cash equivalents year-end 2071", "422860"),    # (never the balance the year opened with)
+    ("opening cash 2071", "486215"),
+])
+def test_a_balance_at_the_first_day_in_figures_is_the_opening_one(question, expect):
+    assert _answer(question, _OPENING_IN_FIGURES, "Fjellvik Sjømat ASA", 2071, 2071) == expect
+
+
+@pytest.mark.parametrize("label, gloss", [
+    ("Utilidad de operación", "Operating profit"),
+    ("Total del capital contable", "Total equity"),
+    ("Flujos netos de efectivo de actividades de operación", "Net cash flows from operating activities"),
+])
+def test_mexican_statement_wording_is_glossed_too(label, gloss):
+    from pipeline.reading.spanish_labels import english
+
+    assert english(label) == gloss
+
+
+def test_a_movement_tables_beginning_and_ending_balance_columns_are_no_years():
+    page = [["BINH LAM FEEDMILL JOINT STOCK COMPANY", "Note 15. Borrowings", "as at 31 December 2071",
+             "Unit: VND million", "Beginning balance Increase Decrease Ending balance",
+             "Bank loans 1,100,000 3,484,615 3,313,479 1,271,136"]]
+    assert _answer("bank loans 2071", page, "Binh Lam Feedmill Joint Stock Company", 2071, 2071) != "3,484,615"
+
+
+def test_gross_profit_from_goods_alone_is_a_part_not_the_total():
+    page = [["BINH LAM FEEDMILL JOINT STOCK COMPANY", "CONSOLIDATED INCOME STATEMENT", "Unit: VND million", "2071 2070",
+             "Gross profit from sale of goods 500,000 450,000", "Gross profit from rendering of services 200,000 180,000",
+             "Total gross profit 700,000 630,000"]]
+    assert _answer("gross profit 2071", page, "Binh Lam Feedmill Joint Stock Company", 2071, 2071) == "700,000"
+
+
+def test_labour_costs_in_a_cost_of_sales_note_are_no_staff_costs():
+    page = [["ACME PLC", "5. Cost of sales", "2071 2070", "£000 £000", "Materials 2,400 2,200", "Labour costs 900 850",
+             "Total cost of sales 3,300 3,050"]]
+    assert _answer("staff costs 2071", page, "Acme plc", 2071, 2071) is None
+
+
+def test_a_row_asked_with_its_own_less_qualifier_is_that_row():
+    page = [["ACME PLC", "CONSOLIDATED CASH FLOW STATEMENT", "2071 2070", "£000 £000",
+             "Royalty receipts less withholding tax 515 480", "Net cash from operating activities 2,100 1,900"]]
+    assert _answer("royalty receipts less withholding tax 2071", page, "Acme plc", 2071, 2071) == "515"
+
+
+def test_total_company_revenue_is_the_groups_word_not_a_column():
+    from pipeline.question.whose_figure import asked
+
+    assert asked("Total company revenue 2071") == (False, False, False)
+
+
+def test_a_run_of_spaced_tokens_no_grouping_reads_is_unreadable_never_its_last_tokens():
+    from pipeline.reading import spaced_thousands
+
+    page = ["EUR 1 000 2071 2070", "Revenue 148 615 132 480", "Operating profit 14 229 6 420", "Other items 1 234 5 678 9"]
+    assert spaced_thousands.read(page)[-1] == "Other items n/a n/a"

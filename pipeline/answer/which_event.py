@@ -95,6 +95,23 @@ def other_amount(question: str, sentence: str) -> bool:
     return bool(amounts) and not any(a in sentence for a in amounts)
 
 
+# a dividend named with the year it is in respect of ("the final dividend for 2095", "in respect of 2095")
+_KIND_FOR_YEAR = r"(?i)\b{kind}\s+dividends?\b(?:\s+of\s+(?:[^.;]|\.(?=\d)){{0,30}}?)?\s+(?:for|in\s+respect\s+of)\s+(?:the\s+)?" \
+                 r"(?:(?:financial|fiscal)\s+)?(?:year\s+)?(?:ended\s+[^.;]{{0,20}}?)?((?:19|20)\d{{2}})\b"
+
+
+def another_years_dividend(q: str, sentence: str) -> bool:
+    """The question asks a final (interim, special) dividend for a year, and the sentence names that kind of dividend
+    only for other years ("Dividends paid in 2096 ... comprising the final dividend for 2095"): another dividend."""
+    which = _WHICH_ONE.search(q)
+    asked = re.search(r"(?i)\b(?:for|in\s+respect\s+of)\s+(?:the\s+)?(?:(?:financial|fiscal)\s+)?(?:year\s+|fy\s?)?"
+                      r"((?:19|20)\d{2})\b", q)
+    if which is None or asked is None:
+        return False
+    named = re.findall(_KIND_FOR_YEAR.format(kind=which.group(1)), sentence)
+    return bool(named) and asked.group(1) not in named
+
+
 def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pattern, ...], fy: int) -> None:
     """Move `r`'s affirming and denying sentences that are not the asked event to its named ones (they still name the
     topic: the answer never says "not mentioned"), and an undated question's own named event, stated done after the
@@ -107,7 +124,7 @@ def sift(r: _Reading, q: str, company: str, *, dated: bool, affirm: tuple[re.Pat
         for h in list(hits):
             proposed = hits is r.affirmed and _ASKS_DECIDED.search(q) and PUT_TO_VOTE.search(h[0])
             if proposed or which and not re.search(rf"(?i)\b{which.group(1)}\b", h[0]) or other_amount(q, h[0]) or \
-                    degree_unsaid(q, h[0]):
+                    degree_unsaid(q, h[0]) or hits is r.affirmed and another_years_dividend(q, h[0]):
                 hits.remove(h)
                 r.named.append((h[0], h[1], "a proposal" if proposed else ""))
     if PUT_TO_VOTE.search(q) and not _ASKS_DECIDED.search(q) and not r.affirmed:

@@ -56,7 +56,8 @@ _COMPANY_NAMED = re.compile(rf"\b[Ff]or\s+the\s+{_CO}\b|^Company(?:['’]s)?\s+(
 _COMPANY_SAID = re.compile(rf"\b(?:for|of|at|by|in)\s+the\s+company\b|\b(?:for|of)\s+the\s+bank\b|^company\s+(?!name\b)|"
                            # (after a name as a word of its own: "Acme company revenue" may be its Company column or
                            # only the company's figure; the name's legal form is written "Acme Company")
-                           r"\b[A-Z][\w'’-]*\s+company\s+(?!name\b|(?:shareholders|stockholders|owners|members)\b)|"
+                           r"\b(?!(?:Total|Whole|Entire|Overall|Consolidated|Parent|Holding|Operating|Our|Its|This|That|"
+                           r"What|Which)\b)[A-Z][\w'’-]*\s+company\s+(?!name\b|(?:shareholders|stockholders|owners|members)\b)|"
                            rf"\bthe\s+{_co}['’]s\s+"
                            r"(?!(?:shareholders|stockholders|owners|equity\s+holders|members)\b)")
 # the group's figure said outright, or its owners' share (the owners of the parent are the group's): never the

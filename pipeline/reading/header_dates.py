@@ -77,14 +77,17 @@ _FROM_TO = re.compile(rf"(?i)\bfrom\s+{_DAY}\s+(?:to|until|-|\u2013)\s+(?={_DAY}
 
 # a year printed as a range of days in figures, its start without a year or with one ("1.1.–31.12.2094",
 # "1.7.2093–30.6.2094", Nordic and German reports): the column is the period's, dated by its end
-_DAYS_RANGE = re.compile(r"(?<![\w./])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?:(?:19|20)\d{2})?\s*[-\u2013\u2014]\s*"
-                         r"(?=(?P<e>\d{1,2})\.(?P<n>\d{1,2})\.(?:19|20)\d{2}\b)")
+_DAYS_RANGE = re.compile(r"(?<![\w./])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>(?:19|20)\d{2})?\s*[-\u2013\u2014]\s*"
+                         r"(?=(?P<e>\d{1,2})\.(?P<n>\d{1,2})\.(?P<z>(?:19|20)\d{2})\b)")
 
 
 def _year_of_days(m: re.Match) -> str:
-    """The range's start blanked where it runs a year (from the day after the end's month: "1.1.–31.12."), else kept."""
+    """The range's start blanked where it runs a year (from the first day of the month after the end's, a year
+    before: "1.1.–31.12.2094", "1.7.2093–30.6.2094"), else kept ("1.1.2093–31.12.2094" runs two)."""
     start, end = int(m.group("m")), int(m.group("n"))
-    return " " * len(m.group(0)) if int(m.group("d")) == 1 and start == end % 12 + 1 else m.group(0)
+    months_run = (int(m.group("z")) * 12 + end) - (int(m.group("y")) * 12 + start) if m.group("y") else None
+    a_year = start == end % 12 + 1 and (months_run is None or months_run == 11)
+    return " " * len(m.group(0)) if int(m.group("d")) == 1 and a_year else m.group(0)
 
 
 def without_range_starts(line: str) -> str:

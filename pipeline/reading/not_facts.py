@@ -28,17 +28,23 @@ def not_a_table_page(t: PageTable) -> bool:
 
 
 # A page's running footer or header: the report's name, its year and the page number ("Acme Limited ANNUAL REPORT
-# 2022 53", "Annual Report and Accounts 2023 | 17", "Acme Oyj | Financial Statements 2094 | 37")
-_REPORT_NAME = re.compile(r"(?i)\b(?:(annual|integrated|interim|half[- ]year) report( and (accounts|financial statements))?|"
-                          # ("Acme Oyj | Financial Statements 2094 | 37": the book of the statements named so)
-                          r"(?:annual\s+)?financial statements|annual accounts)"
+# 2022 53", "Annual Report and Accounts 2023 | 17")
+_REPORT_NAME = re.compile(r"(?i)\b(annual|integrated|interim|half[- ]year) report( and (accounts|financial statements))?"
                           r"[\s|–-]*((19|20)\d{2})?[\s|–-]*$|"
                           # "Annual Report 2022 | Acme Group Limited 103": the report's name first
                           r"(?:^|\u203a\s*)(annual|integrated|interim|half[- ]year) report\b[^|]{0,24}\|[^|]{1,60}$")
 
 
+# the book of the statements named so, its year and page after it ("Acme Oyj | Financial Statements 2094 | 37"); never
+# a row about them ("Audit of the consolidated financial statements 120 110")
+_BOOK_NAME = re.compile(r"(?i)\b(?:annual\s+)?(?:financial\s+statements|accounts)\W*$")
+
+
 def running_footer(label: str, cells) -> bool:
     values = [v for _, v in cells]       # the year may have been split off as a value: [2022, 53]
+    if len(values) == 2 and re.fullmatch(r"(19|20)\d{2}", values[0]) and re.fullmatch(r"\d{1,3}", values[1]) and \
+            _BOOK_NAME.search(label):
+        return True
     return 1 <= len(values) <= 2 and bool(re.fullmatch(r"\d{1,3}", values[-1])) and \
         all(re.fullmatch(r"\d{1,3}|(19|20)\d{2}", v) for v in values) and bool(_REPORT_NAME.search(label))
 

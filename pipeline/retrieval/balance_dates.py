@@ -56,7 +56,9 @@ _ROW_DAY = re.compile(rf"(?i)\bat\s+(?:(\d{{1,2}})(?:st|th)?\s+({MON})|({MON})\s
 _OPENING = re.compile(rf"(?i)\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:(?:financial\s+|fiscal\s+)?(?:year|period)\b|"
                       rf"(?:financial\s+|fiscal\s+|FY\s?'?)(?:(?:19|20)\d{{2}}|\d{{2}})\b)|"
                       rf"\bopening\b|\bbrought\s+forward\b|\bb/f\b|"
-                      rf"\bat\s+(?:1(?:st)?\s+{MON}|{MON}\s+1(?:st)?)(?![\w,])(?!\s*\d)")
+                      rf"\bat\s+(?:1(?:st)?\s+{MON}|{MON}\s+1(?:st)?)(?![\w,])(?!\s*\d)|"
+                      # (in figures, day first, no year: "Cash and cash equivalents at 1.1.", "at 01.07.")
+                      r"\bat\s+0?1\.(?:0?[1-9]|1[0-2])\.(?!\d)")
 # a balance asked as a year or period closes ("at end of year", "year-end", "closing"), and a row printed so
 _CLOSING = re.compile(r"(?i)\bend\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(?:year|period)\b|\byear[- ]end\b|"
                       r"\bclosing\b|\bcarried\s+forward\b")

@@ -82,11 +82,11 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
     if cut and all(i > cut for i in hits):
         return True     # "Accounts receivable, net of allowance for credit losses of $6.8": the allowance is deducted
     deducted = _DEDUCTED.search(f.label)
-    if deducted:
+    if deducted and not re.search(r"(?i)\b(?:less|net\s+of)\b", ask.question):     # (unless asked as printed)
         rest = stems(f.label[:deducted.start()] + " " + f.label[deducted.end():])
         if any(t in asked and t not in rest for t in stems(deducted.group(1))):
             return True     # "capitalized interest" asked, "Interest, net of amounts capitalized" printed: what it
-            #                 is net of ("Disposal proceeds, net of costs (Rail Signalling)": the bracket is no part)
+            #                 is net of ("Disposal proceeds, net of costs (Engineering division)": a bracket is no part)
     # "A and other intangibles" are intangibles ("Core deposit and other intangibles", "Goodwill and other
     # intangible assets"): a word asked only in A is not this row's measure ("Deposits and other customer accounts"
     # are deposits: only intangibles are read so)

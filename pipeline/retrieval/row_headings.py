@@ -40,7 +40,7 @@ def another_segment(f: StoredFact, asked: set[str]) -> bool:
     ("All Other") answers nothing."""
     for column in segment_columns.named_in(f.qualifiers):
         # (filler said as a word, not as a stem: the "Roses" segment is no "rose" of a change)
-        name = set(stems(" ".join(w for w in re.findall(r"[\w'-]+", column) if w.lower() not in FILLER)))
+        name = set(stems(" ".join(w for w in re.findall(r"[\w']+", column) if w.lower() not in FILLER)))
         if not name or not name <= asked:
             return True
     for parent in segment_parents(f)[len(segment_columns.named_in(f.qualifiers)):]:
