@@ -285,3 +285,37 @@ def test_a_run_of_spaced_tokens_no_grouping_reads_is_unreadable_never_its_last_t
 
     page = ["EUR 1 000 2071 2070", "Revenue 148 615 132 480", "Operating profit 14 229 6 420", "Other items 1 234 5 678 9"]
     assert spaced_thousands.read(page)[-1] == "Other items n/a n/a"
+
+
+@pytest.mark.parametrize("question, spelled", [
+    ("FHLB advances 2071", "Federal Home Loan Bank advances 2071"), ("loans HFI 2071", "loans held for investment 2071"),
+    ("NII 2071", "net interest income 2071"), ("NIM 2071", "net interest margin 2071"),
+    ("FTEs at end of 2071", "full-time equivalent employees at end of 2071"),
+    ("Employees (FTE) 2071", "Employees (FTE) 2071"),          # (a row's own bracket, as printed, stays)
+])
+def test_a_banks_measures_and_full_time_equivalents_by_their_initials(question, spelled):
+    assert shorthand.spell(question) == spelled
+
+
+_BANK_DATA = [["PEE DEE RIVER BANCORP, INC.", "Selected Financial Information",
+               "(Dollars in thousands) At or for the Years Ended December 31,", "2071 2070",
+               "Selected Average Balances", "Average total assets $ 4,048,615 $ 3,795,240",
+               "Performance Ratios", "Efficiency ratio (1) 56.11% 54.44%",
+               "Other Data", "Full-time equivalent employees 512 497"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("efficiency ratio 2071", "56.11%"), ("FTEs at end of 2070", "497"),
+    ("total assets 2071", None),                   # (the average, never the year-end level)
+])
+def test_a_section_of_average_balances_ends_at_the_next_sections_heading(question, expect):
+    assert _answer(question, _BANK_DATA, "Pee Dee River Bancorp, Inc.", int(question[-4:]), 2071) == expect
+
+
+def test_weighted_average_shares_used_in_computing_loss_per_share_are_a_count():
+    page = [["TALLULAH CODEWORKS, INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(in thousands, except per share data)",
+             "Year Ended January 31, 2071 2070", "Net loss (51,240) (88,415)",
+             "Net loss per share attributable to common stockholders, basic and diluted $ (0.36) $ (0.65)",
+             "Weighted-average shares used in computing net loss per share attributable to common stockholders, basic "
+             "and diluted 142,815 138,240"]]
+    assert _answer("weighted average basic shares 2071", page, "Tallulah Codeworks, Inc.", 2071, 2071) == "142,815"

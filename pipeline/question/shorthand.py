@@ -52,7 +52,13 @@ _FORMS = [
      "long-term"),
     (r"\b(?-i:ST)(?=\s+(?:debt|borrowings?|loans?|liabilit(?:y|ies)|investments?|provisions?|notes|leases?)\b)",
      "short-term"),
-    (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned")]
+    (r"\bnpw\b", "net premiums written"), (r"\bgwp\b", "gross written premiums"), (r"\bnpe\b", "net premiums earned"),
+    # a bank's measures by their initials, in capitals ("FHLB advances", "loans HFI", "NII", "NIM")
+    (r"(?<![\w&])(?-i:FHLB)(?![\w&])", "Federal Home Loan Bank"), (r"(?<![\w&])(?-i:HFI)(?![\w&])", "held for investment"),
+    (r"(?<![\w&])(?-i:HFS)(?![\w&])", "held for sale"), (r"(?<![\w&])(?-i:NII)(?![\w&])", "net interest income"),
+    (r"(?<![\w&])(?-i:NIM)(?![\w&])", "net interest margin"),
+    # headcount in full-time equivalents ("FTEs at year end", "FTE")
+    (r"(?<![\w&(])(?-i:FTEs?)(?![\w&])(?!\s+(?:employees|staff|headcount|basis)\b)", "full-time equivalent employees")]
 _COMPILED = [(re.compile(p, re.I), w) for p, w in _FORMS]
 # the fiscal year by the month it ends, as Japanese reports write it: "FY3/37", "FY3/2037" (the year to March 2037)
 _MONTH_FY = re.compile(r"(?i)\bFY\s?(0?[1-9]|1[0-2])/((?:19|20)\d{2}|\d{2})\b(?![/.\-]\d)")

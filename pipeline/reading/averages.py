@@ -29,6 +29,10 @@ def average_rows(t: PageTable) -> set[int]:
         # the next period header starts another table; a row standing on that very line is still under the heads
         stop = next((n for n in range(k + 1, len(t.lines)) if is_fragment(t.lines[n]) and has_period(t.lines[n])),
                     len(t.lines))
+        if _section_heading(t.lines, k):
+            # a section of a table already headed by its years ("Selected Average Balances" among "Performance
+            # Ratios", "Other Data"): its rows up to the next section's heading
+            stop = next((n - 1 for n in range(k + 1, stop) if not split_row(t.lines[n])[1]), stop)
         out.update(r.line_no for r in t.rows if k < r.line_no <= stop)
     return out
 
@@ -36,3 +40,10 @@ def average_rows(t: PageTable) -> set[int]:
 def _sentence(line: str) -> bool:
     """Prose naming average balances ("The following table sets forth average balance sheets ..."), not heads."""
     return bool(re.search(r"\.\s*$|\b(the|sets forth|following|includes?|are|is|were|was)\b", line, re.I))
+
+
+def _section_heading(lines: list[str], k: int) -> bool:
+    """The average's line heads a section below a header of years, not columns: it names nothing but the averages
+    ("Selected Average Balances"; never "Average Balance  Interest  Yield/Rate")."""
+    return any(is_fragment(ln) and has_period(ln) for ln in lines[:k]) and \
+        not re.search(r"(?i)\b(?:yield|rate|interest|income|expense|cost)\b", lines[k])

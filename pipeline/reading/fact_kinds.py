@@ -98,6 +98,11 @@ _PAR_VALUE = re.compile(r"(?i)\bpar value\b[^;]*?\bper (?:common |ordinary )?sha
 _TIMES = re.compile(r"(?i)\(\s*(?:times|x)\b(?!\s*[-+–]\s*[ivxlc]+\b)[^)]*\)|\btimes\s*$|\b(?:dividend|interest|fixed[- ]charges?)\s+cover\b")
 
 
+# a row that opens with the shares it counts, whatever per-share figure it is used for
+_SHARES_FIRST = re.compile(r"(?i)\s*(?:weighted[- ]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+)?shares|"
+                           r"(?:common\s+)?shares\s+used\s+in\b)")
+
+
 def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> str:
     text = " ".join([*row.path, row.label])
     if not re.match(r"(?i)\s*par value", row.label):     # ("Par value per share $0.01" is the per-share figure)
@@ -112,6 +117,8 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
             and not _STATES_COUNTS.search(row.path[-1]) and not _PER_SHARE.search(row.label) \
             and not _AND_PER_SHARE.search(row.path[-1]):
         return "count"      # "Weighted-average common shares outstanding for earnings per share" / "Diluted 577.9"
+    if _SHARES_FIRST.match(row.label) and "$" not in value and not _CENTS_LIKE.fullmatch(value.strip()):
+        return "count"      # "Weighted-average shares used in computing net loss per share ...": the denominator
     if _PER_SHARE.search(text) and not _amount_in_eps_note(row.label, v) and not _amount_under_heading(row, value, v) \
             or (re.fullmatch(r"(?i)(basic|diluted)\b.*", row.label)
                                    and any(re.search(r"(?i)per share|earnings per", p) for p in row.path)):
