@@ -1,6 +1,8 @@
 """Classes found by the thirtieth rounds (stop 55). The companies, names, wording and figures here are made up."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pipeline.question import shorthand
@@ -180,13 +182,13 @@ def test_a_spanish_statement_is_read_by_the_ifrs_taxonomys_english_labels(questi
     ("Total", None), ("Revenue", None),                  # (no Spanish word: no gloss)
 ])
 def test_a_spanish_label_is_glossed_only_when_every_word_is_covered(label, gloss):
-    from pipeline.reading.spanish_labels import english
+    from pipeline.reading.foreign_labels import english
 
     assert english(label) == gloss
 
 
 def test_an_english_page_is_never_glossed_for_a_word_or_two_in_common():
-    from pipeline.reading.spanish_labels import glossed
+    from pipeline.reading.foreign_labels import glossed
 
     lines = ["Revenue 1,204 1,100", "Total 1,204 1,100", "Patrimonio total 5 4"]
     assert glossed(lines) == lines
@@ -243,7 +245,7 @@ def test_a_balance_at_the_first_day_in_figures_is_the_opening_one(question, expe
     ("Flujos netos de efectivo de actividades de operación", "Net cash flows from operating activities"),
 ])
 def test_mexican_statement_wording_is_glossed_too(label, gloss):
-    from pipeline.reading.spanish_labels import english
+    from pipeline.reading.foreign_labels import english
 
     assert english(label) == gloss
 
@@ -319,3 +321,49 @@ def test_weighted_average_shares_used_in_computing_loss_per_share_are_a_count():
              "Weighted-average shares used in computing net loss per share attributable to common stockholders, basic "
              "and diluted 142,815 138,240"]]
     assert _answer("weighted average basic shares 2071", page, "Tallulah Codeworks, Inc.", 2071, 2071) == "142,815"
+
+
+@pytest.mark.parametrize("question, keys", [
+    ("Matelot Springs Group current ratio at 30 September 2071", ["a"]),   # (the group a holding company heads)
+    ("Orion Group revenue 2071", []),                   # (another entity's name: not a held non-holding company)
+    ("Matelot Springs Group Holdings revenue 2071", []),
+])
+def test_a_holding_companys_name_with_group_after_it_is_its_group(question, keys):
+    from pipeline.question.registry import Company, Registry
+
+    registry = Registry([Company(key="a", name="Matelot Springs Holdings Limited", aliases=("Matelot Springs",)),
+                         Company(key="b", name="Orion Energy Inc.", aliases=("Orion",))])
+    assert [c.key for c in registry.find_companies(question)] == keys
+
+
+_POLISH = [["GRUPA KAPITAŁOWA MAZURSKIE MEBLE S.A.",
+            "SKONSOLIDOWANE SPRAWOZDANIE Z ZYSKÓW LUB STRAT I INNYCH CAŁKOWITYCH DOCHODÓW", "(w tysiącach złotych)",
+            "Nota 01.01.2071 - 31.12.2071 01.01.2070 - 31.12.2070", "Przychody ze sprzedaży 5 1 318 204 1 207 551",
+            "Koszt własny sprzedaży 6 (962 410) (880 377)", "Zysk (strata) brutto ze sprzedaży 355 794 327 174",
+            "Zysk (strata) z działalności operacyjnej 171 306 140 982", "Zysk (strata) brutto 160 017 128 455"],
+           ["GRUPA KAPITAŁOWA MAZURSKIE MEBLE S.A.", "SKONSOLIDOWANE SPRAWOZDANIE Z SYTUACJI FINANSOWEJ",
+            "(w tysiącach złotych)", "Nota 31.12.2071 31.12.2070", "AKTYWA",
+            "Środki pieniężne i ich ekwiwalenty 17 73 906 64 112", "AKTYWA RAZEM 1 012 377 948 106",
+            "Kapitał własny razem 561 204 497 930"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("revenue 2071", "1318204"), ("gross profit 2070", "327174"), ("operating profit 2071", "171306"),
+    ("profit before tax 2070", "128455"), ("total assets 2071", "1012377"), ("total equity 2070", "497930"),
+    ("cash and cash equivalents 2071", "73906"),
+    ("revenue 2071 in EUR", None),                  # (the statements are in złoty: never another currency's answer)
+])
+def test_a_polish_statement_is_read_by_its_english_gloss_in_its_own_currency(question, expect):
+    year = int(re.search(r"20\d\d", question).group(0))
+    assert _answer(question, _POLISH, "Mazurskie Meble S.A.", year, 2071) == expect
+
+
+@pytest.mark.parametrize("caption, scale, currency", [
+    ("(w tysiącach złotych)", "thousand", "PLN"), ("(En miles de pesos chilenos - M$)", "thousand", "CLP"),
+    ("(En miles de pesos mexicanos, excepto utilidad por acción)", "thousand", "MXN"),
+])
+def test_a_units_caption_in_spanish_or_polish_names_its_scale_and_currency(caption, scale, currency):
+    from pipeline.core.currencies import currency_of
+    from pipeline.reading.unit_caption import detect_unit
+
+    assert (detect_unit(caption), currency_of(caption)) == (scale, currency)

@@ -18,7 +18,7 @@ CURRENCIES = [
     ("CNY", r"\brmb\b|\bcny\b|renminbi"), ("KRW", r"₩|\bkrw\b|korean won"), ("SEK", r"\bsek\b|swedish kron(?:a|or)"),
     ("NOK", r"\bnok\b|norwegian kron(?:e|er)"), ("DKK", r"\bdkk\b|danish kron(?:e|er)"), ("ZAR", r"\bzar\b|south african rand"),
     ("MYR", r"\bmyr\b|ringgit|\brm(?=\s?['’]?000\b)"), ("THB", r"\bthb\b|\bbaht\b"), ("IDR", r"\bidr\b|rupiah|\brp\b\.?(?=\s?(?:\d|['’]?000\b|million|thousand|billion|juta|miliar))"),
-    ("PLN", r"\bpln\b|zloty"), ("PHP", r"\bphp\b|₱|philippine pesos?"), ("SAR", r"\bsar\b|saudi riyals?|\bsr(?=\s?['’]?000\b)"),
+    ("PLN", r"\bpln\b|z[lł]ot(?:y|ych|e)\b|\bz[lł](?=\W|$)"), ("PHP", r"\bphp\b|₱|philippine pesos?"), ("SAR", r"\bsar\b|saudi riyals?|\bsr(?=\s?['’]?000\b)"),
     ("AED", r"\baed\b|dirhams?\b"), ("QAR", r"\bqar\b|qatari riyals?"), ("ILS", r"\bils\b|\bnis\b|₪|new israeli shekels?"),
     ("TRY", r"\btry\b(?=\s?['’]?000|\s+(?:million|thousand))|turkish lira"), ("CZK", r"\bczk\b|czech crowns?"),
     ("HUF", r"\bhuf\b|forints?"), ("EGP", r"\begp\b|egyptian pounds?"), ("NGN", r"\bngn\b|₦|naira|\bn(?=['’](?:000|million|m|bn|billion)\b)"),

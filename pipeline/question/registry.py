@@ -56,6 +56,11 @@ _DASH = r"[\s\-‐‑–—]*"
 _OTHER_ENTITY = re.compile(rf"\s+(?:[A-Z][\w&'’\-]*\s+){{0,2}}(?:{LEGAL_SUFFIX}|Group|Bank|Bancorp|Trust|Fund|Capital|"
                            r"Partners)(?![\w])")
 
+# a holding company's name said with "Group" after it ("Aripo Springs Group current ratio" of Aripo Springs Holdings
+# Limited): the group it heads, no other company (another held company of that name wins as the longer name)
+_ITS_GROUP = re.compile(r"\s+Group\b(?!\s+[A-Z])")
+_HOLDING = re.compile(r"\bHoldings?\b")
+
 
 def bare_name(name: str) -> str:
     """A legal name without its suffixes and a leading 'The' ("The Acme Co., Ltd." -> "Acme")."""
@@ -298,7 +303,8 @@ class Registry:
             if all(e <= ts or s >= te for ts, te, _ in taken):
                 taken.append((s, e, c))
         return sorted((h for h in taken if not _OTHER_ENTITY.match(text, h[1]) or text[h[0]:h[1]].endswith(("'s", "’s"))
-                       or text[h[0]:h[1]] in h[2].tickers), key=lambda h: h[0])
+                       or text[h[0]:h[1]] in h[2].tickers or _ITS_GROUP.match(text, h[1]) and _HOLDING.search(h[2].name)),
+                      key=lambda h: h[0])
 
     def shared_names(self, text: str) -> dict[str, list[Company]]:
         """Names in `text` that more than one company goes by ("Orion"), each with those companies."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from pipeline.reading import header_dates
+
 _COMMA_GROUPED = re.compile(r"(?<![\d.])\d{1,3},\d{3}(?![\d])")
 _SPACED_RUN = re.compile(r"(?:^|\s)\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?(?:\s+\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?)+"
                          r"(?:\s+-?\d{1,3}(?:\.\d+)?%?)?\s*$")      # (and a change column's figure after them)
@@ -30,7 +32,8 @@ def read(lines: list[str]) -> list[str]:
     text = _THOUSANDS_CAPTION.sub(" ", "\n".join(lines))
     if _COMMA_GROUPED.search(text) or sum(1 for ln in lines if _SPACED_RUN.search(ln)) < 2:
         return lines
-    head = next((ln for ln in lines if len(set(_YEARS.findall(ln))) >= 2), "")
+    # (a year printed as a range of days, "01.01.2095 - 31.12.2095", is one column)
+    head = header_dates.without_range_starts(next((ln for ln in lines if len(set(_YEARS.findall(ln))) >= 2), ""))
     years = len(set(_YEARS.findall(head)))
     # ("Group 2093 Group 2092 Company 2093 Company 2092": four columns of two years; a row prints four, or the
     # group's two alone: "Owners of the parent 156 988 127 722")
