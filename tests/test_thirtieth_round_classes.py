@@ -367,3 +367,25 @@ def test_a_units_caption_in_spanish_or_polish_names_its_scale_and_currency(capti
     from pipeline.reading.unit_caption import detect_unit
 
     assert (detect_unit(caption), currency_of(caption)) == (scale, currency)
+
+
+_STANDALONE_ONLY = [["MALAPURAM RESINS LIMITED", "Standalone Statement of Profit and Loss for the year ended 31 March 2071",
+                     "(₹ in crore)", "Particulars Note Year ended Year ended", "No. 31 March 2071 31 March 2070",
+                     "I Revenue from operations 24 8,642.18 7,915.46", "VII Profit before tax (V + VI) 1,227.82 925.17"],
+                    ["MALAPURAM RESINS LIMITED", "Standalone Balance Sheet as at 31 March 2071", "(₹ in crore)",
+                     "Particulars Note As at As at", "No. 31 March 2071 31 March 2070", "Total assets 9,412.60 8,845.12"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("revenue from operations FY2071", "8,642.18"), ("total assets 2070", "8,845.12"),
+])
+def test_a_report_printing_only_its_standalone_statements_has_them_as_its_primary_ones(question, expect):
+    assert _answer(question, _STANDALONE_ONLY, "Malapuram Resins Limited", int(question[-4:]), 2071) == expect
+
+
+def test_standalone_statements_beside_consolidated_ones_stay_the_parents():
+    pages = _STANDALONE_ONLY + [["MALAPURAM RESINS LIMITED",
+                                 "Consolidated Statement of Profit and Loss for the year ended 31 March 2071",
+                                 "(₹ in crore)", "Particulars Note Year ended Year ended", "No. 31 March 2071 31 March 2070",
+                                 "I Revenue from operations 24 9,918.40 9,011.27"]]
+    assert _answer("revenue from operations FY2071", pages, "Malapuram Resins Limited", 2071, 2071) == "9,918.40"

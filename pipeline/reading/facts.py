@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from pipeline.reading import equity, equity_check, measure_columns, not_facts, segment_columns, year_rows
+from pipeline.reading import (equity, equity_check, measure_columns, not_facts, primary_statements, segment_columns,
+                              year_rows)
 from pipeline.reading.averages import AVERAGE, average_rows
 from pipeline.reading.tax_line import ABOVE_TAX, above_the_tax_line
 from pipeline.reading.fact_kinds import kind_of, own_unit, per_share_table, per_unit_of
@@ -206,7 +207,8 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
         t = parse_page(text, carry)
         tables.append(t)
         carry = _carry_from(t, carry)
-    _mark_part_statements(tables)
+    primary_statements.mark_part_statements(tables)
+    primary_statements.own_statements_only(tables)
     cal = calendar_for(tables, fiscal_year, doc_type.upper() in ANNUAL_TYPES, fy_end)
     out: list[Fact] = []
     vocab = segment_columns.vocabulary(tables)
@@ -349,21 +351,6 @@ def _page_unit(page_units: dict[int, tuple[str, str]] | None, page: int, currenc
 
 
 PARENT_ONLY = "parent company only"
-_GROUP_TITLE = re.compile(r"(?i)\b(consolidated|group|combined)\b")
-
-
-def _mark_part_statements(tables: list[PageTable]) -> None:
-    """A filing whose primary statements are titled "Consolidated ..." (or "Group ...") prints the parent company's
-    own statements under the bare title ("STATEMENTS OF CASH FLOWS" in a note on the registrant): those are
-    statements of part of the group."""
-    consolidated = {t.statement for t in tables if t.statement and _GROUP_TITLE.search(t.title)}
-    for t in tables:
-        if t.statement in consolidated and not _GROUP_TITLE.search(t.title):
-            t.secondary, t.statement = True, None
-            for r in t.rows:
-                r.secondary, r.statement = True, None
-
-
 def _segment_facts(page: int, t: PageTable, cells: list[segment_columns.SegmentCell], cal: Calendar,
                    currency: str | None, scale: str | None) -> list[Fact]:
     """Facts of a segment-column table: the segment leads the row's path ("Display Technologies › Segment net
