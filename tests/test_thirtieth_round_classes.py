@@ -389,3 +389,11 @@ def test_standalone_statements_beside_consolidated_ones_stay_the_parents():
                                  "(₹ in crore)", "Particulars Note Year ended Year ended", "No. 31 March 2071 31 March 2070",
                                  "I Revenue from operations 24 9,918.40 9,011.27"]]
     assert _answer("revenue from operations FY2071", pages, "Malapuram Resins Limited", 2071, 2071) == "9,918.40"
+
+
+def test_a_count_of_homes_never_answers_the_value_asked():
+    page = [["SANDHILL CRANE HOMES, INC.", "Selected Operating Data", "Years Ended November 30, 2071 2070 2069",
+             "Homes delivered 3,118 2,944 3,006", "Backlog at year end (homes) 3,412 3,238 3,509",
+             "Backlog at year end (value) $ 1,812,480 $ 1,664,215"]]
+    assert _answer("backlog value at November 30, 2069", page, "Sandhill Crane Homes, Inc.", 2069, 2071) is None
+    assert _answer("backlog homes 2069", page, "Sandhill Crane Homes, Inc.", 2069, 2071) == "3,509"

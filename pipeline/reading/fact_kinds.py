@@ -98,6 +98,9 @@ _PAR_VALUE = re.compile(r"(?i)\bpar value\b[^;]*?\bper (?:common |ordinary )?sha
 _TIMES = re.compile(r"(?i)\(\s*(?:times|x)\b(?!\s*[-+–]\s*[ivxlc]+\b)[^)]*\)|\btimes\s*$|\b(?:dividend|interest|fixed[- ]charges?)\s+cover\b")
 
 
+# the things a row counts, named in brackets after its label ("(homes)", "(units)", "(vessels)"; never "(tonnes)" or
+# another physical unit, a quantity)
+_COUNTED_IN_BRACKETS = re.compile(rf"(?i)\((?:number\s+of\s+)?(?!tonnes|tons|ounces|barrels){DELIVERED_THINGS}\)\s*$")
 # a row that opens with the shares it counts, whatever per-share figure it is used for
 _SHARES_FIRST = re.compile(r"(?i)\s*(?:weighted[- ]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+)?shares|"
                            r"(?:common\s+)?shares\s+used\s+in\b)")
@@ -117,6 +120,8 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
             and not _STATES_COUNTS.search(row.path[-1]) and not _PER_SHARE.search(row.label) \
             and not _AND_PER_SHARE.search(row.path[-1]):
         return "count"      # "Weighted-average common shares outstanding for earnings per share" / "Diluted 577.9"
+    if _COUNTED_IN_BRACKETS.search(row.label) and "$" not in value and "." not in value:
+        return "count"      # "Backlog at year end (homes) 3,412", "Deliveries (units)": the things counted, said
     if _SHARES_FIRST.match(row.label) and "$" not in value and not _CENTS_LIKE.fullmatch(value.strip()):
         return "count"      # "Weighted-average shares used in computing net loss per share ...": the denominator
     if _PER_SHARE.search(text) and not _amount_in_eps_note(row.label, v) and not _amount_under_heading(row, value, v) \

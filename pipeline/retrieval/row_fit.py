@@ -46,7 +46,13 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
         #                     injury frequency (employees) 0.31": a count of people is whole)
     # nor a cost or an amount ("how much did its employees earn", a money metric: "net income") with a count
     money_metric = ask.metric is not None and ask.metric.kind == "amount" and (ask.metric.unit or "money") == "money"
-    return f.kind == "count" and (money_metric or bool(set(ask.hard) & _cost_stems()) or bool(_HOW_MUCH.search(ask.question)))
+    return f.kind == "count" and (money_metric or bool(set(ask.hard) & _cost_stems()) or bool(_HOW_MUCH.search(ask.question))
+                                  or bool(_VALUE_ASKED.search(ask.question)))
+
+
+# the money a count is worth asked ("backlog value", "the value of orders"): never the count of homes or units
+_VALUE_ASKED = re.compile(r"(?i)\b(?:dollar|sales|contract|order|backlog)?\s*value\b(?!\s+(?:per|of\s+(?:the\s+)?shares?))"
+                          r"(?<!\bbook value)(?<!\bfair value)")
 
 
 @lru_cache(maxsize=1)
