@@ -397,3 +397,28 @@ def test_a_count_of_homes_never_answers_the_value_asked():
              "Backlog at year end (value) $ 1,812,480 $ 1,664,215"]]
     assert _answer("backlog value at November 30, 2069", page, "Sandhill Crane Homes, Inc.", 2069, 2071) is None
     assert _answer("backlog homes 2069", page, "Sandhill Crane Homes, Inc.", 2069, 2071) == "3,509"
+
+
+def test_operating_profit_before_working_capital_changes_is_no_operating_profit():
+    page = [["KAVERI GLASSWORKS LIMITED", "Statement of Cash Flows for the year ended 31 March 2071", "(Rs in lakhs)",
+             "Particulars 2071 2070", "Profit before tax 31,204.10 25,117.40",
+             "Depreciation and amortisation expense 8,604.27 7,718.95",
+             "Operating profit before working capital changes 34,741.67 28,324.12",
+             "Net cash generated from operating activities 29,118.20 24,402.10"]]
+    assert _answer("operating profit 2071", page, "Kaveri Glassworks Limited", 2071, 2071) is None
+
+
+_TOTAL_IN_A_NOTE = [["MOPANI FLEET LIMITED", "STATEMENT OF FINANCIAL POSITION", "as at 30 June 2071", "2071 2070",
+                     "R'000 R'000", "Non-current liabilities", "Interest-bearing borrowings 15 1,106,500 1,182,400",
+                     "Current liabilities", "Current portion of interest-bearing borrowings 15 214,600 196,800"],
+                    ["15. Interest-bearing borrowings R'000 2071 2070",
+                     "Total interest-bearing borrowings 1,321,100 1,379,200",
+                     "Non-current interest-bearing borrowings 1,106,500 1,182,400"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("total interest-bearing borrowings 2071", "1,321,100"),     # (the total said: the note's total row)
+    ("interest-bearing borrowings 2070", "1,182,400"),
+])
+def test_total_said_prefers_a_rows_printed_total_over_a_statements_part(question, expect):
+    assert _answer(question, _TOTAL_IN_A_NOTE, "Mopani Fleet Limited", int(question[-4:]), 2071) == expect
