@@ -422,3 +422,11 @@ _TOTAL_IN_A_NOTE = [["MOPANI FLEET LIMITED", "STATEMENT OF FINANCIAL POSITION", 
 ])
 def test_total_said_prefers_a_rows_printed_total_over_a_statements_part(question, expect):
     assert _answer(question, _TOTAL_IN_A_NOTE, "Mopani Fleet Limited", int(question[-4:]), 2071) == expect
+
+
+def test_a_dividend_under_an_income_heading_is_received_never_the_dividends_paid():
+    page = [["BUNDABERG CREEK INVESTMENTS LIMITED", "NOTES TO THE FINANCIAL STATEMENTS", "5. Revenue", "2071 2070", "$ $",
+             "Net gain/(loss) from investment portfolio", "Interest income 1,204 2,118",
+             "Unfranked dividends 8,866 12,404", "Total revenue 10,070 14,522"]]
+    assert _answer("What dividends did Bundaberg Creek pay in FY2071?", page, "Bundaberg Creek Investments Limited",
+                   2071, 2071) is None

@@ -131,6 +131,11 @@ _CASH_MOVEMENT = re.compile(r"(?i)\W*(?:proceeds|repayments?|payments?|purchases
                             r"repayments?)|cash\s+(?:paid|received))\b")     # ("Net cash" alone, "Net cash/(debt)": a position)
 
 
+# a heading over what the company earned or received ("Revenue", "Investment income", "Net gain/(loss) from investment
+# portfolio", "Receipts"): a dividend under it is one received, never one paid
+_INCOME_HEADING = re.compile(r"(?i)\b(?:revenues?|income|gains?|receipts?|received)\b")
+
+
 def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     """The row is another measure than the asked metric's although its words cover it: the asset a contra account
     is deducted from, asked for the contra account ("allowance for credit losses" of "Premiums receivable, net of
@@ -143,6 +148,9 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if dividend_timing.another_dividend(ask, f, cands):
         return True     # a dividend row of another year's or another timing's (paid, declared) than asked
     heads = [h.strip() for h in f.label_path.split("\u203a")[:-1]]
+    if ask.metric is not None and ask.metric.key in ("dividends_paid", "dividends_declared") and \
+            any(_INCOME_HEADING.search(h) for h in heads):
+        return True     # "Net gain/(loss) from investment portfolio › Unfranked dividends": dividends received
     if re.match(r"(?i)\s*total\b", f.label) and heads and re.search(r"(?i)\band\b|&", heads[-1]) and \
             any(w not in toks and w in stems(heads[-1]) for w in ask.hard):
         return True     # "LIABILITIES AND EQUITY › Total liabilities" is one part of the compound heading asked
