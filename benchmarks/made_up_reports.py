@@ -1,7 +1,7 @@
 """Made-up annual reports end to end: identification, retrieval, reading and answering on whole reports no shared
 filing resembles.
 
-Helpers who never read the code wrote ninety-six fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
+Helpers who never read the code wrote 124 fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
 Zealand, Hong Kong, Irish, South African, Indian, Japanese, German, Norwegian, Italian, Swedish, Dutch, Swiss,
 Brazilian, Malaysian and Bermudan companies, US 10-Ks of a retailer naming its years by the year they start, a bank,
 a hotel REIT, a P&C insurer and industrials, a Canadian bank, a Singapore REIT; a Korean, Mexican, Danish, Philippine,
@@ -15,8 +15,9 @@ a Japanese IFRS chemicals maker naming its years by their start, a South African
 Company columns and headline earnings, an Australian stapled property group; a US craft retailer, a German pumps AG,
 a Canadian industrial REIT, a Japanese food maker; a US dental distributor, a UK bakery plc, an Indian hospital chain, a
 South African irrigation group; a US towboat operator, an Australian winemaker, a Spanish canner, a Brazilian footwear
-maker; cover, contents, narrative, governance, statements and notes, 14-25 pages each) and 1,841 analyst questions graded
-on the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
+maker; a US car-wash chain, a Colombian flower grower, a Trinidad bottler, a Cypriot dairy; a US dental-lab group, a UK
+glasshouse grower, an Indian pharmaceutical-glass maker in lakhs, a South African fleet-rental group; cover, contents,
+narrative, governance, statements and notes, 14-25 pages each) and 2,401 analyst questions graded on the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
 stated in prose and traps the report cannot answer. `evals/sets/made_up_reports/round*.json` keeps
 each report's text layer (transliterated to Latin-1) and the questions; this benchmark writes the pages back to PDFs
 (fpdf2), ingests them into a fresh embedded database under a temporary folder, asks every question as a one-off turn
