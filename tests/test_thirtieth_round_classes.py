@@ -430,3 +430,11 @@ def test_a_dividend_under_an_income_heading_is_received_never_the_dividends_paid
              "Unfranked dividends 8,866 12,404", "Total revenue 10,070 14,522"]]
     assert _answer("What dividends did Bundaberg Creek pay in FY2071?", page, "Bundaberg Creek Investments Limited",
                    2071, 2071) is None
+
+
+def test_whole_figures_as_many_as_a_multiple_of_the_years_are_read_as_printed_on_a_page_of_spaced_runs():
+    from pipeline.reading import spaced_thousands
+
+    page = ["months ended December 31, 2071 and 2070 is as follows:", "Net income 461 229 695 432",
+            "Add: Income tax expense 33 61 91 124", "Adjusted EBIT 1 204 1 118", "Adjusted net income 9 812 9 507"]
+    assert spaced_thousands.read(page)[2] == "Add: Income tax expense 33 61 91 124"

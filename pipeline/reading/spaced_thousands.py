@@ -61,7 +61,10 @@ def read(lines: list[str]) -> list[str]:
 def _unread(line: str, width: int, change: bool) -> bool:
     """The line closes on a run of tokens no reading of the page's columns fits, more than its columns hold."""
     run = _run(line)
-    return len(run) > width + 1 + int(change) and not any(_YEARS.fullmatch(t) for t in run) and \
+    # (as many whole figures as a multiple of the columns are columns the header did not say: "Add: Income tax expense
+    # 33 61 91 124" under three and six months of two years, read as printed)
+    plain = len(run) % width == 0 and all(_HEAD.fullmatch(t) for t in run)
+    return len(run) > width + 1 + int(change) and not plain and not any(_YEARS.fullmatch(t) for t in run) and \
         any(_TAIL.fullmatch(t) for t in run[1:])
 
 
