@@ -25,6 +25,7 @@ def mark_part_statements(tables: list[PageTable]) -> None:
 
 
 _OWN_WORD = re.compile(r"(?i)\b(?:stand[- ]?alone|separate)\s+")
+_RESULTS = re.compile(r"(?i)\bfinancial\s+results\b")
 _CONSOLIDATED_TITLE = re.compile(r"(?i)\b(?:consolidated|group)\s+(?:statements?|balance|income|cash|profit)")
 
 
@@ -35,7 +36,9 @@ def own_statements_only(tables: list[PageTable]) -> None:
             any(_CONSOLIDATED_TITLE.search(t.title) or any(_CONSOLIDATED_TITLE.search(ln) for ln in t.lines[:8])
                 for t in tables):
         return
-    own = [(t, kind) for t in tables if t.parent_own and _OWN_WORD.search(t.title)
+    # (a listed company's results statement, "Statement of Standalone Audited Financial Results", is filed beside the
+    # consolidated one as its own document: never the only statements of a report)
+    own = [(t, kind) for t in tables if t.parent_own and _OWN_WORD.search(t.title) and not _RESULTS.search(t.title)
            and (kind := detect_title([_OWN_WORD.sub("", t.title)])[1]) in ("income", "balance", "cash_flow", "equity")]
     if not any(kind in ("income", "balance") for _, kind in own):
         return

@@ -238,6 +238,9 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
     total_said = bool(re.search(r"(?i)\btotal\b", ask.question))
     in_parts = total_said and row_fit.printed_in_parts(ask, cands)
+    # (or where the statement prints its words only on one side, "Non-current liabilities › Interest-bearing
+    # borrowings" beside "Current portion of ...": a note's "Total interest-bearing borrowings" is the whole)
+    sided_parts = total_said and row_fit.on_one_side(ask, cands)
     required = row_fit.required_words(ask, cands, _metric_covers)
     asks_noncurrent = {"non", "current"} <= set(required) or bool(_NET_OF_CURRENT.search(ask.question))
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
@@ -338,10 +341,9 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
         # (the owners' share of a line answers a question asking what is attributable to them, over the line's total;
-        # a "Total X" row answers "total X" where a statement prints X only in parts: "Current › Loans", or where the
-        # question says "total": a note's "Total interest-bearing borrowings" over the balance sheet's non-current row)
+        # a "Total X" row answers "total X" where a statement prints X only in parts: "Current › Loans")
         owners = attribution.owners_rank(f.label_path, ask.question) if owners_asked else 0
-        total_named = total_said and f.label.lower().startswith("total") and set(ask.hard) <= row
+        total_named = (in_parts or sided_parts) and f.label.lower().startswith("total") and set(ask.hard) <= row
         # (the row printed under the very name asked: "Total equity" for "total equity", over "Total stockholders'
         # equity" printed above the minorities)
         as_named = bool(ask.measure_stems) and _own_stems(f.label) - {"total"} == set(ask.measure_stems) - {"total"}

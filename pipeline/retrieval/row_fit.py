@@ -321,6 +321,14 @@ _SIDE_ASKED = re.compile(r"(?i)\b(?:current|non-?\s?current|long|short|total|due
 _SIDE = re.compile(r"(?i)\b(non-?\s?)?current\b")
 
 
+def on_one_side(ask: Ask, cands: list[StoredFact]) -> bool:
+    """A balance sheet prints the asked words only under a current or non-current heading (its other side named
+    otherwise, "Current portion of ..."), no total row of them."""
+    rows = [f for f in cands if f.statement == "balance" and set(ask.hard) <= set(stems(f.label))]
+    return bool(rows) and all(_SIDE.search(" ".join(f.label_path.split("\u203a")[:-1]) + " " + f.label) and
+                              not re.match(r"(?i)\s*total\b", f.label) for f in rows)
+
+
 def other_side(ask: Ask, f: StoredFact, rows: list[StoredFact]) -> StoredFact | None:
     """`f`'s label printed again on its page for its year under the other side of the balance sheet (current and
     non-current "Borrowings") where the question names neither side nor the total: the other row, or None."""
