@@ -166,6 +166,10 @@ _SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['�
                            r"(?=notes?\b|(?:19|20)\d{2}\b|\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2}\b)", re.I)
 
 
+# a units caption of thousands of a currency, the Nordic way ("EUR 1 000", "SEK 1,000", "NOK 1000")
+THOUSANDS_CAPTION = re.compile(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]?000\b(?![ ,.]\d)")
+
+
 def _fragment(line: str) -> bool:
     line = header_dates.without_range_starts(line)
     line = _SECTION_LEAD.sub("", line) if line.lstrip()[:1].isupper() and line.lstrip()[:3].isupper() else line
@@ -185,7 +189,7 @@ def _fragment(line: str) -> bool:
             continue        # "R'000": the rand in thousands
         if lw in ("t", "k") and re.search(r"(?i)\b[tk]€", line):
             continue        # "T€", "k€": thousands of euros (German "Tausend Euro")
-        if lw in ("1", "1000") and re.search(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]?000\b(?![ ,.]\d)", line):
+        if lw in ("1", "1000") and THOUSANDS_CAPTION.search(line):
             continue        # "EUR 1 000", "SEK 1,000", "TEUR"'s Nordic caption: thousands of the currency
         if re.fullmatch(r"\d{1,2}", lw) and 1 <= int(lw) <= 31 and _DAY_BEFORE.search(line):
             continue        # "Year ended 30" over "September 2022": the day of a date wrapped over two lines

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 
 from pipeline.reading import header_dates
+from pipeline.reading.columns import THOUSANDS_CAPTION
 
 _COMMA_GROUPED = re.compile(r"(?<![\d.])\d{1,3},\d{3}(?![\d])")
 _SPACED_RUN = re.compile(r"(?:^|\s)\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?(?:\s+\(?-?\d{1,3}(?: \d{3})+(?:\.\d+)?\)?)+"
                          r"(?:\s+-?\d{1,3}(?:\.\d+)?%?)?\s*$")      # (and a change column's figure after them)
-# a units caption of thousands ("SEK 1,000", "EUR 1 000"): no figure of the page, so no grouping it prints
-_THOUSANDS_CAPTION = re.compile(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]000\b(?![ ,.]\d)")
 _YEARS = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _HEAD = re.compile(r"\(?-?(?:[1-9]\d{0,2}|0)(?:[.,]\d+)?\)?|[-–—]")
 _TAIL = re.compile(r"\d{3}(?:\.\d+)?\)?")      # ("3 806.4": a decimal closes the last group)
@@ -29,7 +28,8 @@ _TOKEN = re.compile(r"\(?-?\d+(?:[.,]\d+)?\)?|[-–—]")
 
 
 def read(lines: list[str]) -> list[str]:
-    text = _THOUSANDS_CAPTION.sub(" ", "\n".join(lines))
+    # (a units caption of thousands, "SEK 1,000", is no figure of the page: no grouping it prints)
+    text = THOUSANDS_CAPTION.sub(" ", "\n".join(lines))
     if _COMMA_GROUPED.search(text) or sum(1 for ln in lines if _SPACED_RUN.search(ln)) < 2:
         return lines
     # (a year printed as a range of days, "01.01.2095 - 31.12.2095", is one column)
@@ -52,10 +52,10 @@ def read(lines: list[str]) -> list[str]:
     found = [_found(ln, years, note, change, columns) for ln in lines]
     sure = [r for f in found if len(f) == 1 for r in f.values() if r]
     cap = max((fig.count(" ") for r in sure for fig in r), default=None)
-    width = years * max(columns) // years
+    width = max(columns)
     # (a run of more tokens than a note, the years and a change that no grouping reads: never its last tokens)
-    return [_line(ln, f, cap) if f or not _unread(ln, width, change) else
-            " ".join(ln.split()[:len(ln.split()) - len(_run(ln))] + ["n/a"] * width) for ln, f in zip(lines, found)]
+    found = [f or ({width: []} if _unread(ln, width, change) else f) for ln, f in zip(lines, found)]
+    return [_line(ln, f, cap) for ln, f in zip(lines, found)]
 
 
 def _unread(line: str, width: int, change: bool) -> bool:

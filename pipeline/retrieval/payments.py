@@ -34,11 +34,11 @@ def unasked_payment(ask: Ask, f: StoredFact) -> bool:
         not says(_CASH_SIDE, ask.question)
 
 
-# a supplemental disclosure's heading over the items it lists ("Cash paid for:" / "Interest", "Income taxes, net of
-# refunds"; "Cash paid during the year for:")
 # the basis a payment is stated on, after its name ("Interest, net of amounts capitalized", "Income taxes, net of
 # refunds"): the payment is still the item's
 _NET_OF_BASIS = re.compile(r"(?i),?\s*\(?\bnet\s+of\b.*$")
+# a supplemental disclosure's heading over the items it lists ("Cash paid for:" / "Interest", "Income taxes, net of
+# refunds"; "Cash paid during the year for:")
 _PAID_FOR = re.compile(r"(?i)^\s*cash\s+paid\s+(?:during\s+the\s+(?:year|period)\s+)?for\s*:?\s*$")
 
 
