@@ -16,13 +16,12 @@ import math
 import re
 from dataclasses import dataclass
 from typing import Callable
-
 from pipeline.answer import negation, superlative, trend, which_event
 from pipeline.answer.changes import (CHANGE, CHANGE_Q, CHANGED_BY, CHANGED_TO, COMPARISON, COMPARISON_Q, MAY_CHANGE,
                                      STATED_CHANGE)
 from pipeline.answer.extract import NOT_FOUND
 from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amount_year, leads_with, measure_words,
-                                     stated, subject_adds)
+                                     respective, stated, subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.answer.which_event import PUT_TO_VOTE
 from pipeline.question.causes import WHY, asks_why, explains, gives_a_cause, named_parts
@@ -327,7 +326,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 said = stated(sent, measure, None if need == "number" else need, own)
                 if said is None:
                     continue    # the measure's words, but not the measure's name with its amount
-            if said is not None and len(named) > 1 and amount_year(sent, said.amount) not in years:
+            if said is not None and len(named) > 1 and amount_year(sent, said.amount) not in years and \
+                    (said := respective(sent, said, years)) is None:
                 continue    # "$0.24 per share in each quarter of 2031, compared with $0.22 ... of 2030": another year's
             if kind and later and not (named & later):
                 continue    # "as of FY2021, how much will it pay in 2024?": a sentence about 2024, not any amount

@@ -14,7 +14,7 @@ _REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|sect
 # words that say a count is whole, not narrower: "798,000 full-time and part-time employees"
 _REACHED = re.compile(r"(?i)\b(?:fell|rose|increased|decreased|grew|declined|dropped|climbed|reached|totall?ed)(?:\s+to)?\b")
 _PART_OF_COUNT = re.compile(r"(?i)(?:in|ex)clud(?:e|es|ed|ing)")     # ("comprised 5,400 employees" is all of them)
-_ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|temporary|total|worldwide|global")
+_ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|regular|temporary|total|worldwide|global")
 
 
 # the noun used as a modifier of another ("Employee Stock Purchase Plan 1,517,411", "Personnel expenses 12,230",
@@ -63,7 +63,9 @@ def count_score(sentence: str, terms: list[str]) -> int:
             continue        # "96 % Personnel expenses", "$ 12,230": a share or an amount counts nothing
         follows = content_terms(" ".join(toks[i + 1:i + 2]))
         own_noun = bool(follows) and not any(t in stems(toks[i + 1]) for t in terms)   # "13,000 participants"
-        for back, at in ((False, range(i + 1, min(len(toks), i + 6))),
+        # (after it, up to seven words when the words between only say the count is whole: "3,722 regular full and
+        # part time employees")
+        for back, at in ((False, range(i + 1, min(len(toks), i + 8))),
                          (True, [] if own_noun else range(i - 1, max(-1, i - 5), -1))):
             between: list[str] = []
             for k in at:
@@ -85,6 +87,8 @@ def count_score(sentence: str, terms: list[str]) -> int:
                 if w.endswith((".", ":", ";")):
                     break       # the sentence ended before the noun
                 between.append(w)
+                if not back and len(between) >= 5 and not _ALL_OF_THEM.fullmatch(w):
+                    break       # (five words away, only whole-count words go on)
     return best
 
 

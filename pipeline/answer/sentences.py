@@ -40,7 +40,9 @@ def never_count(text: str) -> int:
 HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively|materially|harm\w*|impair\w*)\b")
 
 
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
+# (a sentence may open on a percentage after a word's full stop: "... outsourced partners. 70% of our employees ...";
+# never after an abbreviation, "approx. 70%")
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])|(?<=[a-z]{4}[.!?])(?<!approx\.)(?<!incl\.)\s+(?=\d{1,3}(?:\.\d+)?%)")
 
 
 # A person's biography ("She was responsible for ... more than 180 stores") states no figure of the company
@@ -111,7 +113,11 @@ def reads_as_prose(sentence: str) -> bool:
     numeric = sum(1 for i, t in enumerate(toks) if _DIGIT.search(t) and _NUMERIC.fullmatch(t.replace(" ", ""))
                   and not _YEAR.fullmatch(t) and not (i and _MONTH.match(toks[i - 1])) and not _NUMERIC_DATE.fullmatch(t)
                   and not (i + 1 < len(toks) and _MONTH.match(toks[i + 1]) and re.fullmatch(r"[0-3]?\d", t)))
-    return len(toks) >= 6 and numeric / len(toks) < 0.3 and numeric < 6
+    # (a sentence pairing its lists of figures with its years, "..., respectively", may hold many)
+    return len(toks) >= 6 and numeric / len(toks) < 0.3 and (numeric < 6 or bool(_RESPECTIVELY.search(sentence)))
+
+
+_RESPECTIVELY = re.compile(r"(?i)\brespectively\W*(?:\d{1,4}\W*)?$")     # (a page number after it)
 
 
 def is_prose(sentence: str) -> bool:

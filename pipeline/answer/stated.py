@@ -267,6 +267,10 @@ _FOR_YEAR = re.compile(r"(?i)(?:\s+per\s+(?:ordinary\s+|common\s+)?(?:share|unit
 COMPARATIVE = re.compile(r"\((?:FY\s?)?(?:(?:19|20)\d{2}|\d{2})\s*:[^)]*\)")
 
 
+_PER_UNIT_AFTER = re.compile(r"(?i)\s*per\s+(?:ordinary\s+|common\s+)?(?:share|unit)\b")
+_RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+
+
 def amount_year(sentence: str, amount: str) -> int | None:
     """The year `amount` is stated for in a sentence naming two or more years: amounts and years paired in the order
     they are printed ("In 2034 ... $0.24 per share, up from $0.22 per share in 2033": $0.24 is 2034's), None when
@@ -276,15 +280,33 @@ def amount_year(sentence: str, amount: str) -> int | None:
     if own:
         return int(own.group(1))    # "a dividend of RSD 214 per share for 2071 (2070: RSD 186 ...), payable on
         #                             15.06.2072": the year printed right after the amount is the one it is for
+    years, amounts = _paired(sentence, amount)
+    at = sentence.find(amount.split()[0])
+    k = next((i for i, m in enumerate(amounts) if m.start() <= at < m.end() + 1), None)
+    return years[k] if k is not None else None
+
+
+def respective(sentence: str, said: Stated, years: set[int]) -> Stated | None:
+    """The amount of `said`'s list the sentence pairs with one of `years` ("During 2022, 2021 and 2020 ... $1.06 per
+    share, $1.00 per share and $0.94 per share ..., respectively": $1.00 is 2021's), or None."""
+    printed, amounts = _paired(sentence, said.amount)
+    k = next((i for i, y in enumerate(printed) if y in years), None)
+    return Stated(said.measure, amounts[k].group(0).strip()) if k is not None else None
+
+
+def _paired(sentence: str, amount: str) -> tuple[list[int], list[re.Match]]:
+    """The sentence's years and the amounts of `amount`'s list printed one for each year, in order; ([], []) when the
+    amounts do not pair with the years."""
     years = list(dict.fromkeys(int(m.group(0)) for m in _YEAR_AT.finditer(sentence)))
     # (a plain whole number is a day or a count, "December 31": an amount has a currency, a unit, a comma or decimals)
     amounts = [m for m in _AMOUNT_AT.finditer(sentence) if not _YEAR_AT.fullmatch(m.group(0).strip())
                and re.search(r"[^\d\s]", m.group(0))]
-    if len(years) < 2 or len(amounts) != len(years):
-        return None
-    at = sentence.find(amount.split()[0])
-    k = next((i for i, m in enumerate(amounts) if m.start() <= at < m.end() + 1), None)
-    return years[k] if k is not None else None
+    if len(years) >= 2 and len(amounts) != len(years) and _RESPECTIVELY.search(sentence):
+        # two lists paired with the years ("dividends of $1.06 per share, $1.00 per share and $0.94 per share,
+        # totaling $33.7 million, $32.7 million and $30.9 million, respectively"): the list of the amount's kind
+        per = bool(_PER_UNIT_AFTER.match(sentence, sentence.find(amount) + len(amount)))
+        amounts = [m for m in amounts if bool(_PER_UNIT_AFTER.match(sentence, m.end())) == per]
+    return (years, amounts) if len(years) >= 2 and len(amounts) == len(years) else ([], [])
 
 
 _SUBJECT = re.compile(r"(?i)^(.{3,160}?)\s(amounted to|totaled|totalled|were|was|reached|equaled|equalled)\s")

@@ -96,6 +96,7 @@ class Header:
     unit: str | None = None        # the value columns' scale when the header names two (a convenience translation)
     caption: str = ""              # the words a heading line printed before its years ("NETBACKS ($/boe) 2059 2058")
     per_share: bool = False        # a units row under the years states every column per share ("Cents per share")
+    scale: str | None = None       # its own caption's scale, for its rows alone (unit_caption.caption_scale)
 
     @property
     def years(self) -> list[int]:

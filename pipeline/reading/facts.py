@@ -29,7 +29,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "141"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "142"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -238,6 +238,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             head = f"{h.caption} {h.text}" if h is not None else ""
             per = per_unit_of(head) or per_unit_of(row.label)       # ("Cost ($/boe)", "AISC (A$/oz)": a unit rate)
             per_share = per_share_table(head, row.label, h is not None and h.per_share)
+            own_table = h.scale if h is not None and h.scale else t.unit    # (a second table's own caption)
             for col, printed in cells + row.before_items:      # (a columnar year's adjusted figures: columnar.py)
                 if col.kind not in ("value", "before items") or col.year in row.ambiguous or printed.endswith(","):
                     continue        # ("February 3, 2018" split into a label and "3,": a date, not a figure)
@@ -248,7 +249,7 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                 cur = col.currency if col.currency not in (None, "$") else (currency or col.currency or t.currency)
                 unit = minor_unit(path, col.header or "", printed) if kind == "per_share" else None \
                     if kind == "percent" else \
-                    _count_scale(path, t.unit, t, printed) if kind == "count" else t.unit or (scale if kind == "money" else None)
+                    _count_scale(path, t.unit, t, printed) if kind == "count" else own_table or (scale if kind == "money" else None)
                 if kind == "money" and (row.line_no in index_rows or unit_amount(row, printed)):
                     unit = None         # index points or a unit price: in currency units, whatever the table's scale
                 if kind == "money" and minor_figure(printed):

@@ -27,3 +27,18 @@ def detect_unit(text: str) -> str | None:
             "lakh": "lakh", "lakhs": "lakh", "miles": "thousand", "millones": "million", "million": "million",
             "thousand": "thousand", "billion": "billion", "tysiącach": "thousand", "tysiacach": "thousand",
             "milionach": "million"}[word]
+
+
+# a caption's scale in brackets closing the line right above a table ("Operating Expenses (dollars in millions)",
+# "... contractual obligations as of November 27, 2015 (in millions):")
+_CLOSING = re.compile(r"\(([^()]*\b(?:millions|thousands|billions)\b[^()]*)\)\s*:?\s*$", re.I)
+
+
+def caption_scale(lines: list[str], start: int) -> str | None:
+    """The scale a caption within two lines above a table's header (starting at line `start`) states for that table
+    alone: a second table on a page whose first is in another scale."""
+    for k in range(start - 1, max(start - 3, -1), -1):
+        m = _CLOSING.search(lines[k]) if len(lines[k]) <= 200 else None
+        if m:
+            return detect_unit(f"({m.group(1)})")
+    return None

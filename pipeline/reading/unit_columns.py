@@ -17,6 +17,7 @@ import re
 from pipeline.core.currencies import currency_of
 from pipeline.reading.columns import Header, ambiguous_years, scale_of
 from pipeline.reading.fact_kinds import per_share_caption
+from pipeline.reading.unit_caption import caption_scale
 
 # one column's unit: a rate per share in a currency or its minor unit, or an amount in a currency and scale
 _PER_SHARE = r"(?:[A-Z]{1,3}\$|[$£€¥¢]|[A-Z]{2,3}|[A-Z]{2}\s+cents?|cents?|pence|sen|fils|paise|kobo|p|c)\s+per\s+" \
@@ -58,7 +59,8 @@ def per_column(header: Header, line: str) -> bool:
 def above(header: Header, lines: list[str], start: int) -> None:
     """The line right above a header starting at line `start`: a units row telling repeated years apart ("Pence per
     share £m" over "2061 2060 2061 2060"), or a dividends caption stating a rate per share, there or on the years'
-    own line (every column per share)."""
+    own line (every column per share); and the scale a caption right above states for this table alone."""
+    header.scale = caption_scale(lines, start)
     if start > 0 and header.ambiguous_years and per_column(header, lines[start - 1]):
         header.unit = header.unit or scale_of(lines[start - 1])
     elif per_share_caption(header.caption) or start > 0 and per_share_caption(lines[start - 1]):

@@ -18,6 +18,10 @@ losses expense expenses proceeds purchases acquisition acquisitions discontinued
 other used provided generated paid received inflow inflows outflow outflows""".split())
 
 
+_LONG_TERM = re.compile(r"(?i)\blong[-\s]?term\b")
+_NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
+
+
 @lru_cache(maxsize=1)
 def _transforms() -> set[str]:
     return set(stems(" ".join(_TRANSFORM_WORDS)))
@@ -42,6 +46,10 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
     units = set(stems("per share")) if f.kind == "per_share" and not re.search(r"(?i)\bper\s+share", f.label_path) \
         else set()
     said = set(ask.hard) | set(ask.soft) | set(stems(ask.question))      # (as said, or its acronym spelled out: "EPS")
+    if _NON_CURRENT.search(f.label):
+        label -= {"non", "noncurr"}                 # (a side of the balance sheet, no transform: "non-current")
+    if _LONG_TERM.search(ask.question):
+        said |= {"non", "current", "noncurr"}       # (a long-term item asked is the non-current one)
     # A kind-of word keeps the measure ("Merchandise inventories"); an accounting modifier makes it another one
     # ("Unearned revenue" is a liability, "Cost of revenue" an expense, "Change in inventories" a movement).
     return any(set(ms) <= label | units and not ((extra := label - set(ms) - said) & _transforms()) and len(extra) <= 2

@@ -330,14 +330,26 @@ def on_one_side(ask: Ask, cands: list[StoredFact]) -> bool:
 
 
 def other_side(ask: Ask, f: StoredFact, rows: list[StoredFact]) -> StoredFact | None:
-    """`f`'s label printed again on its page for its year under the other side of the balance sheet (current and
-    non-current "Borrowings") where the question names neither side nor the total: the other row, or None."""
-    side = _SIDE.search(f.label_path.rsplit("\u203a", 1)[0]) if "\u203a" in f.label_path else None
+    """`f`'s line printed again on its page for its year on the other side of the balance sheet (current and
+    non-current "Borrowings" under their headings, "Deferred revenue, current" beside "Deferred revenue, non-current")
+    where the question names neither side nor the total: the other row, or None."""
+    side = _side_of(f)
     if side is None or _SIDE_ASKED.search(ask.question):
         return None
-    return _another_printed(f, rows, lambda c: c.label.lower() == f.label.lower() and "\u203a" in c.label_path and
-                            (m := _SIDE.search(c.label_path.rsplit("\u203a", 1)[0])) is not None and
-                            bool(m.group(1)) != bool(side.group(1)))
+    return _another_printed(f, rows, lambda c: (other := _side_of(c)) is not None and other[1] == side[1] and
+                            other[0] != side[0])
+
+
+# a side the label prints itself: "Current lease liabilities", "Deferred revenue, non-current"
+_LABEL_SIDE = re.compile(r"(?i)^(non-?\s?)?current\s+(?!portion\b)|,\s*(non-?\s?)?current(?:\s+portion)?\s*$")
+
+
+def _side_of(f: StoredFact) -> tuple[bool, str] | None:
+    """(non-current?, the line's label without its side) of a row on one side of the balance sheet, or None."""
+    if m := _LABEL_SIDE.search(f.label):
+        return bool(m.group(1) or m.group(2)), (f.label[:m.start()] + f.label[m.end():]).strip().lower()
+    side = _SIDE.search(f.label_path.rsplit("\u203a", 1)[0]) if "\u203a" in f.label_path else None
+    return (bool(side.group(1)), f.label.lower()) if side else None
 
 
 def parts_said(measure: str, f: StoredFact, part: StoredFact) -> str:

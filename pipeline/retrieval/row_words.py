@@ -19,7 +19,11 @@ def row_stems(f: StoredFact) -> set[str]:
     words = set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
     # a non-current item is the long-term one ("long-term borrowings" of "Non-current liabilities › Borrowings"; never
     # the other way: a long-term row is no answer to "current")
-    return words | {"non", "current", "noncurr", "long", "term"} if _NON_CURRENT.search(f.label_path) else words
+    if _NON_CURRENT.search(f.label_path):
+        return words | {"non", "current", "noncurr", "long", "term"}
+    # a current item is the current portion of its line ("current portion of deferred revenue": "Deferred revenue,
+    # current")
+    return words | {"portion"} if "current" in words else words
 
 
 _NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
