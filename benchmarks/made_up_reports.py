@@ -53,6 +53,8 @@ def _found(expect: str, answer: str) -> bool:
         e = e.replace(".", "").replace(",", ".")
     elif re.fullmatch(r"\(?-?\d+,\d{1,2}\)?%?", e):
         e = e.replace(",", ".")
+    elif re.fullmatch(r"\d{1,3}/\d{3}", e):      # dinars and fils ("0/148": JD 0.148)
+        e = e.replace("/", ".")
     return norm(e) in norm(answer) or norm(expect) in norm(answer)
 
 

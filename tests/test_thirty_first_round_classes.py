@@ -1,6 +1,9 @@
 """Classes found by the thirty-first rounds (stop 56). The companies, names, wording and figures here are made up."""
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 import pytest
 
 from pipeline.question import shorthand
@@ -125,3 +128,69 @@ _GROSS_MARGIN = [["MARLOW SURGICAL HOLDINGS CORPORATION", "Results of operations
 @pytest.mark.parametrize("question, expect", [("gross profit 2071", "970,311"), ("gross profit 2070", "962,300")])
 def test_a_gross_margin_amount_on_the_revenue_it_is_earned_on_is_the_gross_profit(question, expect):
     assert _answer(question, _GROSS_MARGIN, "Marlow Surgical Holdings Corporation", int(question[-4:]), 2071) == expect
+
+
+_DINARS = [["WADI RUM CERAMICS COMPANY P.L.C.", "Consolidated Statement of Profit or Loss", "For the Year Ended 31 December 2071",
+            "(In Jordanian Dinar)", "2071 2070", "Notes JD JD", "Sales 17 38,612,406 35,118,612",
+            "Profit for the year 3,925,934 2,838,252", "JD / Fils JD / Fils",
+            "Basic and diluted earnings per share attributable to the Company's shareholders 23 0/196 0/142",
+            "The accompanying notes from 1 to 30 are an integral part of these consolidated financial statements.",
+            "- 5 -"]]
+
+
+def test_a_units_row_of_dinars_is_no_heading_and_dinars_and_fils_read_as_a_decimal_amount():
+    facts = facts_of(["\n".join(_DINARS[0])])
+    sales = [f for f in facts if f.label == "Sales"]
+    assert sales and all(f.label_path == "Sales" and f.currency == "JOD" for f in sales)
+    eps = {f.fiscal_year: f.value for f in facts if f.label.startswith("Basic and diluted")}
+    assert eps == {2071: Decimal("0.196"), 2070: Decimal("0.142")}
+    assert not [f for f in facts if "accompanying" in f.label_path]     # ("- 5 -": a page number, no figure)
+
+
+@pytest.mark.parametrize("text, code", [("Notes JD JD", "JOD"), ("BD'000 BD'000", "BHD"), ("KD 000", "KWD"),
+                                        ("Shs million Shs million", "Sh"), ("UShs million", "UGX"),
+                                        ("JD Sports plc", None), ("BD sales", None)])
+def test_the_dinars_and_shillings_signs_a_units_row_prints_are_currencies_and_a_name_is_not(text, code):
+    from pipeline.core.currencies import currency_of
+
+    assert currency_of(text) == code
+
+
+_BANK_KPIS = [["LAKE KYOGA TRUST BANK LIMITED", "FINANCIAL HIGHLIGHTS AND CAPITAL ADEQUACY (unaudited)",
+               "Key performance indicators - Group 2071 2070", "Return on average equity (%) 18.9 17.9",
+               "Cost-to-income ratio (%) 53.3 54.3", "Loan-to-deposit ratio (%) 55.9 55.7",
+               "Capital adequacy - Bank", "2071 2070", "Shs million Shs million",
+               "Core capital (Tier 1) 601,806 532,418", "Total qualifying capital 688,218 613,624",
+               "Total risk-weighted assets 3,318,406 3,012,818", "Core capital to risk-weighted assets (%) 18.1 17.7",
+               "Total qualifying capital to risk-weighted assets (%) 20.7 20.4"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Cost/income 2070", "54.3"), ("efficiency ratio 2071", "53.3"),
+    ("Total capital adequacy ratio 2071", "20.7"), ("total capital ratio 2070", "20.4"),
+    ("tier 1 capital ratio 2071", "18.1"),
+    ("CET1 ratio 2071", None),                  # (not printed: core capital is not common equity tier 1)
+    ("total risk-weighted assets 2071", "3,318,406"),
+])
+def test_a_banks_printed_capital_and_cost_ratios_answer_their_names(question, expect):
+    assert _answer(question, _BANK_KPIS, "Lake Kyoga Trust Bank Limited", int(question[-4:]), 2071) == expect
+
+
+_PARTNERSHIP = [["MAQUOKETA GAS PARTNERS, L.P.", "CONSOLIDATED BALANCE SHEETS", "(in thousands)", "September 30, September 30,",
+                 "2071 2070", "Total assets ...... $ 2,310,623 $ 2,355,098", "Current liabilities:",
+                 "Current portion of long-term loans 1,312,000 1,312,000", "Total current liabilities ...... 282,349 274,188",
+                 "Non-current liabilities:", "Long-term loans 4,806,412 6,118,206", "Total liabilities ...... 1,608,348 1,676,745",
+                 "Partners' capital:", "Common Unitholders 724,889 705,340", "Accumulated other comprehensive (loss) (22,614) (26,987)",
+                 "Total partners' capital ...... 702,275 678,353",
+                 "Total liabilities and partners' capital ...... $ 2,310,623 $ 2,355,098"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Total equity at year end (FY2071)", "702,275"),           # (a partnership's equity is its partners' capital)
+    ("long-term loans non-current portion 2070", "6,118,206"),
+    ("current portion of long-term loans 2071", "1,312,000"),
+    ("How much long-term debt did Maquoketa carry at fiscal year-end 2070?", "6,118,206"),
+])
+def test_a_partnerships_capital_is_its_equity_and_the_non_current_portion_is_the_non_current_line(question, expect):
+    year = int(re.findall(r"20\d\d", question)[-1])
+    assert _answer(question, _PARTNERSHIP, "Maquoketa Gas Partners, L.P.", year, 2071) == expect

@@ -50,13 +50,21 @@ CURRENCIES = [
     # a bare "K" before its scale ("K'000", "K million"): the kwacha's or the kina's sign, which one the report's
     # country says (as a bare "$"); in capitals only, never "k" of thousands
     ("K", r"(?-i:K)(?=\s?['’](?:000|m|mn|bn)\b|\s+(?:millions?|billions?|thousands?)\b)"),
+    # the Gulf's and the Levant's dinars and rials, by code, name or the sign a units row prints ("JD", "BD'000",
+    # "KD 000", "RO'000"; capitals only)
+    ("JOD", r"\bjod\b|jordanian dinars?|(?-i:\bJD)(?=\s*$|\s+JD\b|\s*/\s*[Ff]ils\b|\s?['’]000|\s?\d)"), ("BHD", r"\bbhd\b|bahraini dinars?|(?-i:\bBD)(?=\s*$|\s+BD\b|\s*/\s*[Ff]ils\b|\s?['’]000|\s?\d)"),
+    ("KWD", r"\bkwd\b|kuwaiti dinars?|(?-i:\bKD)(?=\s*$|\s+KD\b|\s*/\s*[Ff]ils\b|\s?['’]?000|\s?\d)"), ("OMR", r"\bomr\b|omani rials?|(?-i:\bRO)(?=\s?['’]000\b)"),
+    # a bare "Shs" / "Sh" before its scale or a figure ("Shs million", "Shs'000", "Shs 16.00"): the East African
+    # shillings' sign, which one the report's country says (as a bare "$"); "KShs", "UShs", "TShs" name theirs
+    ("UGX", r"\bushs?\b"), ("TZS", r"\btshs?\b"),
+    ("Sh", r"\bshs?\.?(?=\s?['’](?:000|m|mn|bn)\b|\s+(?:millions?|billions?|thousands?)\b|\s?\d)"),
     ("$", r"\$|dollars?"),
 ]
 # the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated
 # currency or the listing says
 DOLLAR_SIGNED = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
 # a sign several currencies share, and which they are: a figure printed in it may be any of them
-SIGNED = {"$": DOLLAR_SIGNED, "K": ("ZMW", "MWK", "PGK", "MMK")}
+SIGNED = {"$": DOLLAR_SIGNED, "K": ("ZMW", "MWK", "PGK", "MMK"), "Sh": ("KES", "UGX", "TZS", "SOS")}
 # Where a currency can start: a word's start, a sign ("£", "₹"), or a sign's letters glued to what comes before
 # ("ThUS$", "MMUS$", "MCh$", "GH¢"). Said first, so the regex engine tries its sixty alternatives only there and not
 # at every letter of a row label (a names's spelled-out form starting mid-word, "Eurodollars", is not a currency).

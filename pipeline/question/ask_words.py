@@ -16,7 +16,7 @@ record recorded recognise recognised recognize recognized post posted generate g
 deliver delivered achieve achieved worth
 total whole entire sum aggregate so far per cent percent percentage expressed express terms term described describe
 defined define definition named name called line item items pay paid paying pays spend spending invest invested
-receive received bring brought get got hold held own owned owe owed returned distribute distributed
+receive received bring brought get got hold held own owned owe owed returned distribute distributed carry
 out hand big count inc corp corporation plc ltd limited llc
 grow grew grown growth change changed changes increase increased decrease decreased decline declined rise rose fall
 fell yoy compared compare versus vs improve improved improvement average avg cagr compound compounded annual annualized

@@ -60,7 +60,7 @@ thousand billions billion except per share data amounts amount dollars dollar no
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
 euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated item aop code 000 '000 000s of actual reported on basis increase decrease inc
 dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs sl
-sr""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
+sr fils""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
 
 
 @dataclass(frozen=True)

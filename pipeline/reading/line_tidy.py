@@ -11,9 +11,22 @@ from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    lines = quarter_names.read(relative_periods.read(ordinal_periods.read(_dash_wrapped([_tidy(ln) for ln in lines]))))
+    lines = [_PAGE_NUMBER.sub("", _tidy(ln)) for ln in lines]
+    lines = _dinars_and_fils(lines) if any(_DINAR_FILS.search(ln) for ln in lines) else lines
+    lines = quarter_names.read(relative_periods.read(ordinal_periods.read(_dash_wrapped(lines))))
     lines = _unmark_years(line_codes.read(lines))
     return spaced_thousands.read(_european_numbers(lines))
+
+
+# a page number printed between dashes ("- 5 -", "– 12 –"): no row's figure
+_PAGE_NUMBER = re.compile(r"^\s*[-–—]\s*\d{1,4}\s*[-–—]\s*$")
+# a per-share amount printed in dinars and fils under a "JD / Fils" caption ("0/239": 0 dinars and 239 fils, JD 0.239)
+_DINAR_FILS = re.compile(r"(?i)\b(?:JD|JOD|dinars?|BD|KD)\s*/\s*fils\b")
+_DINAR_FILS_CELL = re.compile(r"(?<![\d/.,])(\(?)(\d{1,3})/(\d{3})(\)?)(?![\d/.,])")
+
+
+def _dinars_and_fils(lines: list[str]) -> list[str]:
+    return [_DINAR_FILS_CELL.sub(r"\1\2.\3\4", ln) for ln in lines]
 
 
 # A label wrapped at the hyphen of its qualifier ("Financial assets at fair value through profit or loss -" over

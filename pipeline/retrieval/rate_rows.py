@@ -26,6 +26,8 @@ _OVER = re.compile(r"(?i)(?:\bto|/)\s*((?:[\w-]+\s+){0,2}(?:sales|revenues?|asse
 def _over_unsaid(ask: Ask, f: StoredFact) -> bool:
     """The row is one amount over another the question does not name: "ordinary profit growth %" is not ordinary
     profit to total assets."""
+    if ask.metric is not None and ask.metric.kind == "ratio" and ask.metric.matches_row(f.label):
+        return False    # (the asked rate's own line: "Total qualifying capital to risk-weighted assets" is the ratio)
     m = _OVER.search(f.label)
     said = set(ask.hard) | set(ask.soft) | set(stems(ask.question))
     return bool(m) and not set(stems(m.group(1))) - {"total", "net"} <= said

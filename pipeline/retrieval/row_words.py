@@ -17,10 +17,10 @@ def row_stems(f: StoredFact) -> set[str]:
     # (nor does the balance sheet's IFRS name: "Statement of Financial Position" covers no "financial liabilities")
     title = _FINANCIAL_POSITION.sub(" position ", title)
     words = set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
-    # a non-current item is the long-term one ("long-term borrowings" of "Non-current liabilities › Borrowings"; never
-    # the other way: a long-term row is no answer to "current")
+    # a non-current item is the long-term one, its non-current portion ("long-term borrowings" of "Non-current
+    # liabilities › Borrowings"; never the other way: a long-term row is no answer to "current")
     if _NON_CURRENT.search(f.label_path):
-        return words | {"non", "current", "noncurr", "long", "term"}
+        return words | {"non", "current", "noncurr", "long", "term", "portion"}
     # a current item is the current portion of its line ("current portion of deferred revenue": "Deferred revenue,
     # current")
     return words | {"portion"} if "current" in words else words
