@@ -25,14 +25,16 @@ _SYMBOL_CURRENCY = {"A$": "AUD", "AU$": "AUD", "C$": "CAD", "CA$": "CAD", "CDN$"
                     "US$": "USD", "S$": "SGD", "SG$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "CHF": "CHF",
                     "RMB": "CNY", "₩": "KRW", "R$": "BRL", "NT$": "TWD", "N$": "NAD", "MX$": "MXN", "₹": "INR", "RS.": "INR", "RS": "INR", "Rs.": "INR", "Rs": "INR",
                     "RM": "MYR", "GH¢": "GHS", "GH₵": "GHS", "J$": "JMD", "TT$": "TTD", "QR": "QAR", "KD": "KWD",
-                    "BD": "BHD", "TK": "BDT", "TAKA": "BDT", "RP": "IDR", "N": "NGN", "$": "$"}
+                    "BD": "BHD", "TK": "BDT", "TAKA": "BDT", "RP": "IDR", "N": "NGN", "$": "$", "JD": "JOD", "RO": "OMR",
+                    # the East African shillings: "KShs", "UShs", "TShs"; a bare "Shs" is their shared sign (currencies.py)
+                    "KSHS": "KES", "KSH": "KES", "USHS": "UGX", "USH": "UGX", "TSHS": "TZS", "TSH": "TZS", "SHS": "Sh"}
 _CODE = {code for code, _ in CURRENCIES if code.isalpha() and len(code) == 3}     # the ISO codes currencies.py knows
 _SCALE_NORM = {"000": "thousands", "'000": "thousands", "k": "thousands", "thousand": "thousands",
                "thousands": "thousands", "m": "millions", "mn": "millions", "mil": "millions", "million": "millions",
                "millions": "millions", "bn": "billions", "b": "billions", "billion": "billions", "billions": "billions",
                "crore": "crores", "crores": "crores", "lakh": "lakhs", "lakhs": "lakhs"}
 _SYM = r"(?:Rs\.?|A\$|AU\$|C\$|CA\$|CDN\$|NZ\$|HK\$|US\$|NT\$|N\$|R\$|MX\$|S\$|SG\$|J\$|TT\$|GH¢|GH₵|£|€|¥|₩|₹|\$|RMB|RM|" \
-    r"QR|KD|BD|Tk|Taka|Rp|N(?=['’])|" + "|".join(sorted(_CODE)) + ")"
+    r"QR|KD|BD|JD|RO(?=['’])|[KUT]?Shs?|Tk|Taka|Rp|N(?=['’])|" + "|".join(sorted(_CODE)) + ")"
 # "A$m", "$'000", "£000", "HK$’000", "¥ million", "US$ thousands", "€m", "(A$ millions)", "AUD 000"
 _SYMBOL_SCALE = re.compile(rf"(?<![A-Za-z])({_SYM})\s?(?:['’](?=[a-z]))?[(]?\s?(?:in\s+)?(['’`]?000|m|mn|mil|million|millions|bn|billion|"
                            rf"billions|thousands?|k|crores?|lakhs?)(?![A-Za-z0-9])")

@@ -194,3 +194,28 @@ _PARTNERSHIP = [["MAQUOKETA GAS PARTNERS, L.P.", "CONSOLIDATED BALANCE SHEETS", 
 def test_a_partnerships_capital_is_its_equity_and_the_non_current_portion_is_the_non_current_line(question, expect):
     year = int(re.findall(r"20\d\d", question)[-1])
     assert _answer(question, _PARTNERSHIP, "Maquoketa Gas Partners, L.P.", year, 2071) == expect
+
+
+@pytest.mark.parametrize("line, currency, scale", [
+    ("UShs million UShs million UShs million UShs million", "UGX", "millions"),
+    ("KShs'000 KShs'000", "KES", "thousands"), ("Shs million Shs million", "Sh", "millions"),
+    ("BD '000 BD '000", "BHD", "thousands"),
+])
+def test_a_statements_units_row_in_shillings_or_dinars_gives_the_page_its_currency_and_scale(line, currency, scale):
+    import ingest.statement_units as su
+
+    page = "\n".join(["KYOGA VALLEY MILLERS LIMITED", "STATEMENT OF PROFIT OR LOSS", "FOR THE YEAR ENDED 31 DECEMBER 2071",
+                      "Notes 2071 2070", line, "Revenue 5 812,406 731,518", "Cost of sales (591,736) (548,640)",
+                      "Gross profit 220,670 182,878", "Profit for the year 66,838 31,412"])
+    reading = su.read([page])[0]
+    assert (reading.currency, reading.scale) == (currency, scale)
+
+
+def test_a_long_heading_naming_earnings_per_share_heads_its_basic_and_diluted_row():
+    lines = ["NAKASERO TRUST BANK LIMITED", "STATEMENTS OF PROFIT OR LOSS", "FOR THE YEAR ENDED 31 DECEMBER 2071",
+             "Group Bank", "Notes 2071 2070 2071 2070", "Shs million Shs million Shs million Shs million",
+             "Profit for the year 127,193 102,574 124,612 100,239",
+             "Earnings per share for profit attributable to the equity holders of the Bank during the year",
+             "Basic and diluted (Shs) 15 158.99 128.22"]
+    eps = [f for f in facts_of(["\n".join(lines)]) if f.label.startswith("Basic and diluted")]
+    assert eps and all("Earnings per share" in f.label_path and f.kind == "per_share" for f in eps)

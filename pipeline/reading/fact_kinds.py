@@ -208,6 +208,13 @@ def per_share_heading(line: str) -> bool:
                              r"amounts))?\s*(?:\([^()]{1,20}\))?\s*:?\s*", line))
 
 
+def eps_heading(line: str) -> bool:
+    """A long heading naming the earnings per share its rows break down ("Earnings per share for profit attributable
+    to the equity holders of the Bank during the year" over "Basic and diluted (Shs) 15 158.99 128.22")."""
+    return bool(re.match(r"(?i)\s*(?:basic\s+and\s+diluted\s+)?(?:earnings|\(?loss\)?(?:\s*/\s*earnings)?)\s+per\s+"
+                         r"(?:ordinary\s+|common\s+)?share\b(?!.*\d[\d,]*\.\d)", line))
+
+
 def per_share_units(line: str) -> bool:
     """A units row whose every column states its figures per share."""
     return bool(re.fullmatch(rf"(?i)(?:{_PER_SHARE_UNIT_TEXT}\s*)+", " " + line.strip()))

@@ -11,7 +11,7 @@ import re
 
 from pipeline.reading import attributed_lines, basis_columns, column_groups, columnar, percent_columns, unit_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
-from pipeline.reading.fact_kinds import per_share_heading, per_share_units
+from pipeline.reading.fact_kinds import eps_heading, per_share_heading, per_share_units
 from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row, without_marker
@@ -203,7 +203,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 i += 1
                 continue
             if header is not None and 2 < len(label) and max(map(len, bilingual.halves(label))) <= \
-                    (120 if label.endswith(":") else 80) and \
+                    (120 if label.endswith(":") or eps_heading(label) else 80) and \
                     len(label) <= 170 and not label.endswith(".") and \
                     not _UNREAD_CELLS.search(label) and heading_label(label):   # (a bilingual heading: two's length)
                 heading = attributed_lines.heading(heading_label(label), table.rows, last_kind)
