@@ -13,7 +13,9 @@ from ingest.page_lines import stripped_lines
 _EXCHANGE = r"(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange|London Stock Exchange)"
 _TICKER_ROW = re.compile(rf"(?:Common|Ordinary|Class [A-C])\s+(?:Stock|Shares)[^\n]{{0,90}}?\s([A-Z]{{1,5}}(?:\.[A-Z])?)"
                          rf"\s+{_EXCHANGE}")
-_TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE|NYSE American)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)")
+# ("(NYSE: ABC)", and any exchange's abbreviation or a ticker said so: "(USE: KSAI)", "(ASE: DIBN)", "(Ticker: AAEC)")
+_TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE|NYSE American|[A-Z]{2,5}|[Tt]icker|[Ss]ymbol|"
+                           r"[Ss]tock\s+[Cc]ode)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)")
 # (what a listing line may print after its colon that is no company's code: an exchange's own name, a year, a rate)
 _NOT_A_TICKER = re.compile(r"NYSE|NASDAQ|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE|KOSPI|KOSDAQ|(?:19|20)\d{2}|\d{1,3}|"
                            r"[\d.]*\.\d+|\d{7,}")
@@ -21,6 +23,10 @@ _NOT_A_TICKER = re.compile(r"NYSE|NASDAQ|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BS
 _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t]+)?Exchange(?:[ \t]+\([A-Z]+\))?|NYSE|NASDAQ|"
                           r"Nasdaq|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE)(?:[ \t]+(?:code|ticker|symbol))?[ \t]*:[ \t]*"
                           r"([A-Z0-9][A-Z0-9.]{1,6})[ \t\r]*$")
+
+# a listing said in a sentence: "Listed on the Amman Stock Exchange - Symbol: DIBN", "Bourse ticker: AAEC"
+_TICKER_SAID = re.compile(r"(?:Exchange|Bourse)[^\n:]{0,30}?\b(?:[Ss]ymbol|[Tt]icker|[Ss]tock\s+code)\s*:\s*"
+                          r"([A-Z][A-Z0-9.]{1,6})(?![\w.])")
 
 
 FILE_NO = re.compile(r"(?i)commission\s+file\s+(?:number|no\.?)\s*:?\s*([0-9]{1,4}-[0-9]{3,7})")
@@ -157,7 +163,8 @@ def aliases_for(legal: str, short: str) -> tuple[str, ...]:
 def tickers(text: str) -> tuple[str, ...]:
     out: list[str] = []
     lines = [m for m in _TICKER_LINE.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))]
-    for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)) + lines:
+    for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)) + lines + \
+            list(_TICKER_SAID.finditer(text)):
         t = m.group(1)
         if t not in out and t not in {"NYSE", "LLC", "NONE", "THE", "USD"}:
             out.append(t)

@@ -219,3 +219,52 @@ def test_a_long_heading_naming_earnings_per_share_heads_its_basic_and_diluted_ro
              "Basic and diluted (Shs) 15 158.99 128.22"]
     eps = [f for f in facts_of(["\n".join(lines)]) if f.label.startswith("Basic and diluted")]
     assert eps and all("Earnings per share" in f.label_path and f.kind == "per_share" for f in eps)
+
+
+def test_a_currency_is_never_read_off_the_end_of_a_word_before_a_number():
+    from pipeline.answer.prose import number_kinds
+
+    assert number_kinds("Our home estate covers 11,200 hectares in the valley.") == {"count"}     # ("cove-rs 11,200")
+    assert number_kinds("We paid Rs 20 per share to members.") >= {"money"}
+
+
+@pytest.mark.parametrize("text, tickers", [
+    ("Its ordinary shares are listed on the Uganda Securities Exchange (USE: KSAI).", ("KSAI",)),
+    ("Listed on the Amman Stock Exchange - Symbol: DIBN", ("DIBN",)),
+    ("Listed on Bahrain Bourse (Ticker: AAEC)", ("AAEC",)),
+    ("as set out in IAS 19 (IFRS: IAS 19) for the year (FY: 2071)", ()),
+])
+def test_a_listing_said_in_a_sentence_or_brackets_gives_the_ticker(text, tickers):
+    from ingest.registrant import tickers as tickers_of
+
+    assert tickers_of(text) == tickers
+
+
+_PARS = [["NAKIVALE SUGAR WORKS LIMITED", "STATEMENT OF FINANCIAL POSITION", "AT 31 DECEMBER 2071", "Group Group",
+          "Notes 2071 2070", "UShs million UShs million", "Revenue 5 812,406 731,518",
+          "Issued and fully paid: 1,640,000,000 ordinary shares of UShs 20 each 32,800 32,800"]]
+
+
+def test_a_par_value_in_the_currency_is_no_slice_of_the_measure_by_currency():
+    assert _answer("Nakivale revenue 2071 (UShs m)", _PARS, "Nakivale Sugar Works Limited", 2071, 2071) == "812,406"
+
+
+@pytest.mark.parametrize("question, words", [
+    ("Size of Acme's nucleus estate in hectares", ["nucleus", "estat", "hectar"]),
+    ("What was the average store size in 2071?", ["averag", "~store", "size"]),
+])
+def test_the_size_of_says_a_quantity_is_asked_never_a_word_to_carry(question, words):
+    import dataclasses
+
+    from pipeline.answer.prose import question_terms
+    from pipeline.question.analysis import analyse
+
+    facts = dataclasses.replace(analyse(question), companies=[])
+    assert [t for t in question_terms(facts) if not t.startswith("acm")] == words
+
+
+def test_the_initials_of_a_name_without_its_legal_form_but_with_holdings_name_the_company():
+    from pipeline.question.name_forms import initials_of
+    from pipeline.question.registry import Company
+
+    assert "NLH" in initials_of(Company(key="n", name="Nishnabotna Life Holdings, Inc.")).split("|")

@@ -40,7 +40,7 @@ def test_a_figure_keeps_the_decimals_it_was_printed_with():
 
 
 def test_the_initials_of_a_limited_company_with_its_legal_form_name_it():
-    from pipeline.question.figure_ask import _initials
+    from pipeline.question.name_forms import initials_of as _initials
     from pipeline.question.registry import Company
     # the registered short name without "Limited"; analysts write "TFL" for Tungabhadra Forgings Limited
     limited = Company(key="TF", name="Tungabhadra Forgings", aliases=("Tungabhadra Forgings Limited",))

@@ -24,6 +24,7 @@ from pipeline.answer.stated import (COMPARATIVE, PER_SHARE_AMOUNT, Stated, amoun
                                      respective, stated, subject_adds)
 from pipeline.answer.superlative import MOST, is_superlative
 from pipeline.answer.which_event import PUT_TO_VOTE
+from pipeline.question.ask_words import HOW_ASKED
 from pipeline.question.causes import WHY, asks_why, explains, gives_a_cause, named_parts
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
@@ -45,7 +46,7 @@ _KIND = [("per_share", re.compile(r"(?i)\bper\s+(diluted\s+|basic\s+)?share\b|\b
          ("count", re.compile(r"(?i)\bhow\s+many\b|\bnumber\s+of\b|\bhead\s*count\b|\b(?:employee|staff|store|branch|"
                               r"outlet|showroom|customer|member|site|office|restaurant|hotel|school)s?\s+count\b")),
          ("money", re.compile(r"(?i)\bhow\s+much\b|\b(amount|paid|pay|spend|spent|cost|price|dollars?|worth)\b|\$"))]
-_NUMBER = re.compile(r"(?P<cur>\$|US\$|€|£|¥|Rs\.?|EUR|JPY|INR|GBP)?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d,]*(?:\.\d+)?)"
+_NUMBER = re.compile(r"(?:(?<![A-Za-z])(?P<cur>\$|US\$|€|£|¥|Rs\.?|EUR|JPY|INR|GBP))?\s?(?<![A-Za-z\d.,\-])(?P<n>\d[\d,]*(?:\.\d+)?)"
                      r"(?![A-Za-z\d\-])\s*(?P<pct>%|percent\b)?"
                      r"(?:\s*(?P<scale>million|billion|thousand|bn|mn|crores?|lakhs?)\b)?"
                      r"(?P<ps>\s+per\s+(?:diluted\s+|basic\s+)?share)?",
@@ -135,7 +136,7 @@ def question_terms(facts: QuestionFacts) -> list[str]:
     """The question's content terms a sentence must carry (company names, years, yes/no and superlative words out)."""
     q = " ".join([core_question(facts.own_words()), *facts.carried_words()])     # the words carried count too
     q = _GO_UP.sub(r" \1 ", MOST.sub(" ", _YESNO.sub(" ", q)))    # "go up" is a rise: a change, not a word to carry
-    q = _SAID_BY.sub(" ", q)        # ("according to management": who the answer is from, not what it is about)
+    q = HOW_ASKED.sub(" ", q)       # ("according to management", "the size of": how it is asked, not what about)
     # ("total" says how much, not what: "Total Management Board remuneration" is covered by its other words)
     terms = [t for t in content_terms(q, facts.company_words()) if not re.fullmatch(r"\d+|fy\d*|q\d|total", t)
              and not (t == "count" and question_kind(q) == "count")]     # ("employee count": the kind, no word)
@@ -150,9 +151,6 @@ def question_terms(facts: QuestionFacts) -> list[str]:
 # sentence naming no group, subsidiary or consolidated figure ("The Company, together with its subsidiaries, ...")
 _PARENT_SAID = re.compile(r"^(?!.*(?:subsidiar|\b[Gg]roup\b|[Cc]onsolidated)).*\b(?:The|the)\s+Company\b", re.S)
 _REFERS_BACK = re.compile(r"(?i)^(?:the|this|that|these|its|our)\s")      # ("The impairment ... was recognised because")
-_SAID_BY = re.compile(r"(?i)\b(?:according\s+to|per(?=\s+(?:the\s+)?(?:management|board|directors|ceo|chief|chair|company)\b(?!\s+f))|in\s+the\s+(?:view|words)\s+of|as\s+(?:explained|stated|said)\s+by)\s+"
-                      r"(?:the\s+)?(?:management|board|directors|ceo|chief\s+executive|chair(?:man)?|company)\b|"
-                      r"\bin\s+management['’]s\s+(?:view|words|opinion)\b|\bmanagement\s+(?:says|said|explains?)\b")
 _ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:[a-z]+\s+){0,2}?(?:increases?|decreases?|rise|declines?|"
                       r"improvements?|growth|"
                       r"changes?|reductions?|expansion|contraction|deterioration)\b")

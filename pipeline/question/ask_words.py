@@ -2,6 +2,8 @@
 said outright: "total", "consolidated", "reported"), or say what kind of thing a qualifier names ("segment")."""
 from __future__ import annotations
 
+import re
+
 # Words that say how a question is asked, not what: never qualifiers.
 FILLER = set("""what was were is are the of in for did does do how much many which who when where why a an and or to by
 on at as its it their this that these those be been has have had with from into than then there such if but not no
@@ -50,3 +52,11 @@ KIND_WORDS = {"segment", "segments", "division", "divisions", "reportable"}
 DELIVERED_THINGS = (r"(?:homes|houses|units|vehicles|cars|trucks|buses|aircraft|airplanes|planes|jets|ships|vessels|"
                     r"rigs|turbines|locomotives|engines|systems|tonnes|tons|ounces|barrels|packages|parcels|orders|"
                     r"apartments|lots|boxes)")
+
+# how a question about a sentence is asked, never what about: who the answer is from ("according to management", "in
+# the view of the board") or that a quantity is asked ("the size of the nucleus estate")
+HOW_ASKED = re.compile(r"(?i)\b(?:according\s+to|per(?=\s+(?:the\s+)?(?:management|board|directors|ceo|chief|chair|"
+                       r"company)\b(?!\s+f))|in\s+the\s+(?:view|words)\s+of|as\s+(?:explained|stated|said)\s+by)\s+"
+                       r"(?:the\s+)?(?:management|board|directors|ceo|chief\s+executive|chair(?:man)?|company)\b|"
+                       r"\bin\s+management['’]s\s+(?:view|words|opinion)\b|\bmanagement\s+(?:says|said|explains?)\b|"
+                       r"^\s*(?:what\s+(?:is|was)\s+)?(?:the\s+)?size\s+of\b")

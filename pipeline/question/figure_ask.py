@@ -12,10 +12,11 @@ from pipeline.question.paraphrase import name_measures
 from pipeline.question import whose_figure
 from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
-from pipeline.question.registry import LEGAL_SUFFIX, bare_name
+from pipeline.question.registry import LEGAL_SUFFIX
 from pipeline.question.terms import solid_parts, spell_out, stem, stem_words
 from pipeline.question.ask_words import DELIVERED_THINGS, FILLER, KIND_WORDS, SOFT
 from pipeline.question.codes import codes_asked
+from pipeline.question.name_forms import coined_words, initials_of, leading_parts
 from pipeline.question.year_parts import PART_OF_YEAR, part_of_year
 
 
@@ -156,13 +157,14 @@ _PROPOSER = re.compile(r"(?i)\b(?:by\s+)?(?:the\s+)?(?:board(?:\s+of\s+directors
 _NOTE_REF = re.compile(r"(?i)\(?\b(?:(?:per|in|from|see|according\s+to)\s+)?(?:the\s+)?notes?\s+\d{1,2}(?:\s*\(?[a-z]\))?\b\)?")
 # ("how much royalty was charged in 2061?", "charged to profit or loss": the expense asked as a verb, no word of it;
 # "2060 operating profit as re-presented": the comparative as the latest report prints it, which is what is read)
-_SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big|high|small|low)\b|\b(?:was|were|been|is|are)\s+charged\b(?:\s+"
+_SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big|high|small|low)\b|^\s*(?:what\s+(?:is|was)\s+)?(?:the\s+)?size\s+of\b|\b(?:was|were|been|is|are)\s+charged\b(?:\s+"
                          r"(?:to|against|in)\s+(?:the\s+)?(?:profit(?:\s+or\s+loss)?|income\s+statement|p&l|earnings))?|"
-                         r"\(?\b(?:as\s+)?(?:re-?presented|restated)\b\)?"
+                         r"\(?\b(?:as\s+)?(?:re-?presented|restated|restatement)\b\)?"
                          # (with the reason the comparative was restated: "as restated for the spin-off of X")
                          r"(?:\s+(?:for|to\s+reflect|following|after)\s+(?:the\s+)?(?:[\w&'.-]+\s+){0,4}?(?:spin-?off|demerger|"
                          r"disposal|divestiture|discontinued\s+operations?|acquisition|merger|change\s+in\s+accounting\s+"
-                         r"polic(?:y|ies)|(?:ifrs|asc|ias)\s*\d+)(?:\s+of\s+(?:[A-Z][\w&'.-]*\s*){1,4})?)?|"
+                         r"polic(?:y|ies)|(?:bonus|rights|capitali[sz]ation)\s+issue|(?:share|stock)\s+(?:split|consolidation)|"
+                         r"(?:ifrs|asc|ias)\s*\d+)(?:\s+of\s+(?:[A-Z][\w&'.-]*\s*){1,4})?)?|"
                          # ("the carrying amount of the convertible notes": what a balance sheet prints of them)
                          r"\b(?:net\s+)?(?:carrying|book)\s+(?:amount|value)s?\s+of\b")
 _CHARGE_OF = re.compile(r"(?i)\b(impairments?|depreciation|amorti[sz]ation|restructuring|write-?downs?)\s+"
@@ -192,15 +194,15 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     if metric is not None and metric.kind == "per_share":
         text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:
-        for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *_leading_parts(c)}, key=len, reverse=True):
+        for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *leading_parts(c)}, key=len, reverse=True):
             # (with the legal form an analyst adds to a short name: "Tembusu REIT's", "Acme Inc.'s")
             text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:,?\s+(?:{LEGAL_SUFFIX}|REIT|Trust))?(?:'s|’s)?(?![\w])",
                           " ", text)
-        for coined in _coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
+        for coined in coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
             text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
                           rf"Trust))?(?:'s|’s)?(?![\w])(?!\s+(?:segments?|divisions?|business(?:es)?)\b)", " ", text)
             #   ("ACME" printed, "Acme" asked; "Chemicals segment" of Acme Cement and Chemicals names the segment)
-        if initials := _initials(c):      # ("ATB group PAT" of Acme Trust Bank: the analyst's initials for it)
+        if initials := initials_of(c):      # ("ATB group PAT" of Acme Trust Bank: the analyst's initials for it)
             text = re.sub(rf"(?<![\w])(?:{initials})(?:'s|’s)?(?![\w])", " ", text)
     text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
     text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
@@ -318,60 +320,6 @@ def _spelled_out(measure: str, metric: Metric | None) -> list[str]:
         if len(words) >= 2 and all(w[:1].isalpha() for w in words):
             spelled = re.sub(rf"(?<![\w&]){''.join(w[0] for w in words)}(?![\w&])", t, spelled)
     return [w for w in stems(spelled) if w not in ("and", "of", "the")] if spelled != measure.lower() else []
-
-
-# words of the language that start many companies' names: never a short name on their own
-_PLAIN_WORDS = set("""american british canadian australian national international general first united global standard
-royal pacific atlantic southern northern western eastern central new great capital public community federal
-state city county world north south east west union commercial industrial energy financial""".split())
-
-
-def _leading_parts(company) -> set[str]:
-    """The leading words of a company's longer names, as an analyst shortens them: "Kestrel Systems" of "Kestrel
-    Systems International, Inc.", "Acme Widget" of "Acme Widget Holdings Corporation". Two words or more (one word is the
-    short name, already held): they say whose figure it is, never what it measures."""
-    out: set[str] = set()
-    for name in (*company.aliases, getattr(company, "legal_name", "") or ""):
-        parts = [w for w in re.split(r"[\s,]+", name) if w]
-        out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
-    return out
-
-
-def _initials(company) -> str:
-    """The initials of a company's name, without its legal form ("ATB" of "Acme Trust Bank Plc") or with it ("OAC" of
-    "Ormsby Aggregates Corporation"), three letters or more, as an analyst writes them, as a pattern: upper case;
-    never a measure's abbreviation ("NII" of "Northern Investment Income")."""
-    def of(name: str) -> str:
-        words = [w for w in re.split(r"[\s,]+", name) if w[:1].isalpha()]
-        initials = "".join(w[0].upper() for w in words) if len(words) >= 3 else ""
-        return "" if initials and (get_lexicon().find(initials.lower()) or spell_out(initials) != initials or
-                                   initials in {code for code, _ in CURRENCIES}) else initials    # ("GBP" is pounds)
-    # (and, for a company whose legal form is "Limited" though its registered short name drops it, with its "L")
-    limited = any(re.search(r"(?i)\b(?:limited|ltd)\.?$", n) for n in (company.name, company.legal_name, *company.aliases))
-    forms = [i for i in dict.fromkeys((of(bare_name(company.name)), of(company.name),
-                                       of(bare_name(company.name) + " Limited") if limited else "")) if i]
-    return "|".join(forms)
-
-
-def _coined_words(company) -> list[str]:
-    """The words of a company's name as analysts shorten it ("Cedarmount" of "Cedarmount Financial Group", "Lagunari" of
-    "Cantieri Navali Lagunari S.p.A."), each no word of the language ("American", "First") and no measure's
-    ("Insurance", "Cash")."""
-    out = []
-    for word in re.split(r"[\s,]+", company.name.strip()):
-        plain = word.lower() in FILLER or word.lower() in _PLAIN_WORDS or get_lexicon().find(word) or \
-            stem(word) in _measure_stems()
-        if len(word) >= 4 and word[0].isupper() and re.fullmatch(r"[\w&'-]+", word) and not plain:
-            out.append(word)
-    return out
-
-
-@lru_cache(maxsize=1)
-def _measure_stems() -> frozenset[str]:
-    """Every word of the metric lexicon's terms and line patterns (a name's first word that is one names a measure)."""
-    lex = get_lexicon()
-    text = " ".join([*(t for m in lex.metrics for t in m.terms), *(p.pattern for m in lex.metrics for p in m.line_items)])
-    return frozenset(stem(w) for w in re.findall(r"[a-z]{3,}", text.lower()))
 
 
 def _statement_hint(text: str) -> str | None:

@@ -63,8 +63,10 @@ def sliced_currencies(cands: list[StoredFact]) -> frozenset[str]:
     return frozenset(c for c, rx in _SLICE_NAMES if rx.search(labels))
 
 
-# a currency named as the row's unit, not as a slice of the measure: in brackets, or before a scale
-_UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?|billions?|mn|bn|m|'000)(?![a-z])")
+# a currency named as the row's unit, not as a slice of the measure: in brackets, before a scale, or before an amount
+# ("ordinary shares of UShs 20 each", "par value EUR 1")
+_UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?|billions?|mn|bn|m|'000)(?![a-z])|"
+                           r"\b[a-z]{1,4}\s?\d[\d,.]*(?![a-z])")
 
 
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
