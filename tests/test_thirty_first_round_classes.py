@@ -268,3 +268,37 @@ def test_the_initials_of_a_name_without_its_legal_form_but_with_holdings_name_th
     from pipeline.question.registry import Company
 
     assert "NLH" in initials_of(Company(key="n", name="Nishnabotna Life Holdings, Inc.")).split("|")
+
+
+def test_a_general_manager_is_a_role_asked_and_a_titled_three_part_name_is_read_whole():
+    from pipeline.answer import people
+    from pipeline.answer.role_asked import asks_role
+    from pipeline.question.analysis import analyse
+    from pipeline.state import TurnState
+
+    assert asks_role(analyse("Who is Wadi Rum's General Manager?")) == "general manager"
+    pages = _name_pages(
+        ["Board of Directors", "General Manager: Dr. Hala Nabil Haddad", "Auditors: Khoury & Partners"],
+        ["Executive management", "Dr. Hala Nabil Haddad - General Manager (Chief Executive Officer), since 2066."])
+    text, kind = people._role_answer(TurnState(question="q"), "Wadi Rum", 2071, pages, "general manager", lambda p: 1)
+    assert kind == "name" and "Hala Nabil Haddad" in text
+    pages = _name_pages(["By /s/ Jane Marlow Jane Marlow, Executive Vice President and Chief Financial Officer"],
+                        ["Executive officers. Jane Marlow 53 Executive Vice President, Chief Financial Officer 2021"])
+    text, kind = people._role_answer(TurnState(question="q"), "Wadi Rum", 2071, pages, "chief financial officer",
+                                     lambda p: 1)
+    assert kind == "name" and text.split(" (")[0].endswith(": Jane Marlow")
+
+
+def _name_pages(*pages):
+    from pipeline.stores.corpus import ReportPage
+
+    return [ReportPage(doc="d", company="Wadi Rum", fiscal_year=2071, doc_type="ANNUAL", page=i + 1, text="\n".join(p))
+            for i, p in enumerate(pages)]
+
+
+@pytest.mark.parametrize("phrase, place", [("Iraq", True), ("Saudi Arabia", True), ("Middle East", True),
+                                           ("Vietnam", True), ("Coca-Cola", False), ("Dibeen", False)])
+def test_a_country_or_region_is_a_place_never_a_company(phrase, place):
+    from pipeline.question.places import is_place
+
+    assert is_place(phrase) is place

@@ -28,8 +28,12 @@ from pipeline.stores import corpus
 # (a double-barrelled name keeps both parts: "Miriam Osei-Barlow", "Anne-Marie Roe")
 # (in any Latin letters: "Ragnheiður Bergsveinsdóttir", "Ásthildur Magnúsdóttir")
 _U, _L = f"[{letters.UPPER}]", f"[{letters.LOWER}'’]"
-_NAME = (rf"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+{_U}\.?)?"
-         rf"\s+(?:Mc|Mac|de\s+|van\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+Jr\.?)?(?![\w'’])")
+_TITLE_WORD = (r"(?:Chief|Chair\w*|Executive|Director|President|Vice|Senior|Group|Company|Managing|General|Finance|"
+               r"Financial|Independent|Non|Member|Secretary|Partner|Officer|Head|Lead|Deputy|Global|Corporate)\b")
+# (a given name, a middle initial, a family name; after a title, also a middle name: "Dr. Rania Suheil Qaqish")
+_NAME = (rf"(?:(?:Mr|Ms|Mrs|Dr|Prof|Eng)\.?\s+{_U}{_L}+\s+{_U}{_L}+(?=\s+(?!{_TITLE_WORD}){_U}{_L})\s+|"
+         rf"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+{_U}\.?)?\s+)"
+         rf"(?:Mc|Mac|de\s+|van\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+Jr\.?)?(?![\w'’])")
 # the letters after a name in a directors' report ("Siobhan Kerr BCom CA was appointed ...", "Jane Roe LLB MAICD")
 _POST_NOMINALS = (r"(?:,?\s+(?:BCom|BComm|BEc|BBus|BA|BSc|BEng|LLB|LLM|MBA|MA|MSc|MEng|PhD|CA|CPA|FCA|ACA|FCPA|CFA|FCIS|"
                   r"ACIS|FGIA|AGIA|MAICD|GAICD|FAICD|FCCA|ACCA|CIMA|FCMA|ACMA|OBE|CBE|MBE|AM|AO|OAM|JP)(?:\s?\(Hons\))?){0,5}")

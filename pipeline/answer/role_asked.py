@@ -12,7 +12,10 @@ ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+execu
          ("chief operating officer", r"chief\s+operating\s+officer|\bCOO\b"),
          ("chair", r"(non-executive\s+|independent\s+)?chair(man|woman|person)?(\s+of\s+the\s+board)?"),
          ("company secretary", r"company\s+secretary|corporate\s+secretary"),
-         ("managing director", r"managing\s+director")]
+         ("managing director", r"managing\s+director"),
+         # the chief executive's title in many Middle Eastern, African and Latin American companies ("General Manager
+         # (Chief Executive Officer)"); a division's "General Manager, Operations" names its division
+         ("general manager", r"general\s+manager(?!\s*[,-]\s*[A-Z])")]
 _ASKED_ROLE = re.compile(r"(?i)\b(who|whom|name\s+of|name\s+the|who['’]s)\b")
 # the chair of a body other than the board of directors: neither the audit firm nor the company's chair
 _BODY_CHAIR = re.compile(r"(?i)\bchair\w*\b(?:\s+\w+){0,3}?\s+(?:(?:the|its)\s+)?(?:\w+\s+)?(?:committee|board\s+of\s+"

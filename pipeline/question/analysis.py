@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.question import shorthand
+from pipeline.question.places import is_place
 from pipeline.question.glossary import define
 from pipeline.question.lexicon import Lexicon, Metric, get_lexicon
 from pipeline.question.periods import find_years
@@ -166,6 +167,8 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
         if phrase.lower() in known or any(w.lower() in known for w in words) or registry.by_name(phrase) or \
                 registry.find_companies(registry.spell_out(phrase)):
             continue    # (a held company named informally: "Tembusu REIT" for "Tembusu Gateway REIT")
+        if is_place(phrase):
+            continue    # "sales to Iraq", "Saudi Arabia revenue": a market, never a company
         if len(words) == 1 and phrase.isupper() and len(phrase) <= 6:
             continue   # acronyms (EBITDA, GAAP, CEO) and tickers are not names; unknown tickers cannot be told apart
         if lexicon.find(phrase) or get_topics().find(phrase) or _is_term(phrase):
