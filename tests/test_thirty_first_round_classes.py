@@ -302,3 +302,62 @@ def test_a_country_or_region_is_a_place_never_a_company(phrase, place):
     from pipeline.question.places import is_place
 
     assert is_place(phrase) is place
+
+
+_BALANCES = [["DUBYSA DAIRY AB", "STATEMENTS OF FINANCIAL POSITION", "Group Company", "Notes 2071 2070 2071 2070",
+              "EUR thousand EUR thousand EUR thousand EUR thousand", "EQUITY AND LIABILITIES",
+              "Grants and subsidies 14 3,206 3,412 2,118 2,306", "Current liabilities",
+              "Current borrowings (credit lines) 16 6,118 9,412 4,206 6,118"],
+             ["DUBYSA DAIRY AB", "STATEMENT OF PROFIT OR LOSS", "Group", "Notes 2071 2070", "Revenue 5 96,418 88,206",
+              "Grants and subsidies recognised in income 7 1,206 1,118"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Grants and subsidies balance, group, 2071", "3,206"),
+    ("Credit line balances of the parent company at end-2070", "6,118"),
+    ("balance of grants and subsidies, company, 2070", "2,306"),
+])
+def test_balance_said_of_a_balance_sheet_line_is_how_it_is_asked(question, expect):
+    year = int(re.findall(r"20\d\d", question)[-1])
+    assert _answer(question, _BALANCES, "Dubysa Dairy AB", year, 2071) == expect
+
+
+def test_a_page_number_after_the_pages_last_sentence_is_no_part_of_it():
+    from pipeline.answer.sentences import sentences_of
+
+    assert sentences_of(_RESPECTIVE + "\n67")[-1].endswith("respectively.")
+
+
+_CHILE = [["SANITARIA LOS ANDES S.A.", "Estados Consolidados de Situación Financiera Clasificados",
+           "Consolidated Classified Statements of Financial Position",
+           "Al 31 de diciembre de 2071 y 2070 / As at December 31, 2071 and 2070",
+           "(En miles de pesos chilenos - M$ / In thousands of Chilean pesos - ThCh$)", "31-12-2071 31-12-2070",
+           "Nota / Note M$ M$", "Efectivo y equivalentes al efectivo / Cash and cash equivalents 6 28,412,606 21,806,412",
+           "Total activos / Total assets 412,806,418 398,212,606"]]
+
+
+@pytest.mark.parametrize("question, expect", [("Total assets at 31-12-2071", "412,806,418"),
+                                              ("cash and cash equivalents 2070", "21,806,412")])
+def test_dates_with_hyphens_head_columns_and_years_a_caption_joins_in_any_language_head_none(question, expect):
+    year = int(re.findall(r"20\d\d", question)[-1])
+    assert _answer(question, _CHILE, "Sanitaria Los Andes S.A.", year, 2071) == expect
+
+
+_OWNERS_EQUITY = [["HAROD VALLEY FOODS LTD.", "CONSOLIDATED STATEMENTS OF FINANCIAL POSITION", "NIS in thousands",
+                   "December 31, 2071 2070", "Total liabilities 484,436 564,036",
+                   "EQUITY ATTRIBUTABLE TO EQUITY HOLDERS OF THE COMPANY", "15", "Share capital 48,206 48,206",
+                   "Retained earnings 467,642 380,478", "515,848 428,684", "Non-controlling interests 18,406 16,812",
+                   "Total equity 534,254 445,496"],
+                  ["HAROD VALLEY FOODS LTD.", "CONSOLIDATED STATEMENTS OF INCOME", "NIS in thousands",
+                   "Year ended December 31, 2071 2070", "Net income attributable to:",
+                   "Equity holders of the Company 183,370 154,088", "Non-controlling interests 3,406 2,806"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Equity attributable to shareholders of the company, end of 2070", "428,684"),
+    ("total equity 2071", "534,254"),
+    ("net income attributable to equity holders of the company 2070", "154,088"),
+])
+def test_the_owners_equity_is_its_headings_unlabelled_total_and_equity_holders_are_owners_not_equity(question, expect):
+    year = int(re.findall(r"20\d\d", question)[-1])
+    assert _answer(question, _OWNERS_EQUITY, "Harod Valley Foods Ltd.", year, 2071) == expect

@@ -60,7 +60,7 @@ def sentences_of(text: str) -> list[str]:
             block.append(line)
             continue
         flat = " ".join(" ".join(block).split())
-        pieces = [s.strip() for s in _SENT.split(flat)]
+        pieces = [_PAGE_NUMBER_AFTER.sub("", s.strip()) for s in _SENT.split(flat)]
         if line and pieces and not _ENDED.search(pieces[-1]):
             # the words right above a table row that end no sentence are the table's caption and column heads
             # ("Net asset value per share Share price At 31 March 2022 pence"), not a statement about a figure
@@ -70,6 +70,8 @@ def sentences_of(text: str) -> list[str]:
     return out
 
 
+# a page number run in after the page's last sentence ("... respectively. 67"): no word of the sentence
+_PAGE_NUMBER_AFTER = re.compile(r"(?<=[.!?])\s+\d{1,4}$")
 _ENDED = re.compile(r"[.!?;:][\"”')\]]*$")
 
 

@@ -39,13 +39,13 @@ _PERIOD = re.compile(
     rf"|(?<![\w$£€¥.,/])(?:fy\s?)?(?P<y6>{_YEAR})[/–-](?P<z6>\d{{2}})(?![\w.,/]\d|%)"
     # ("F2098": a fiscal year as South African reports name it)
     rf"|(?:fiscal\s+(?:year\s+)?|fy\s?|(?<![\w$£€¥.,/])(?-i:F)(?={_YEAR}\b))(?P<y3>{_YEAR}|\d{{2}})"
-    # a date in figures ("31.12.2024", "30/06/2024", "12/31/2024"), never a range's end ("1/01/2020 - 12/31/2020")
-    rf"|(?<![\w.,/])(?<![-–]\s)(?<![-–])(?P<a5>\d{{1,2}})(?P<sep>[./])(?P<b5>\d{{1,2}})(?P=sep)(?P<y5>{_YEAR})"
+    # a date in figures ("31.12.2024", "30/06/2024", "31-12-2024"), never a range's end ("1/01/2020 - 12/31/2020")
+    rf"|(?<![\w.,/])(?<![-–]\s)(?<![-–])(?P<a5>\d{{1,2}})(?P<sep>[./-])(?P<b5>\d{{1,2}})(?P=sep)(?P<y5>{_YEAR})"
     rf"(?![\w.,/]\d)(?!\s?[-–])"
     rf"|(?<![\w$£€¥.,/])(?P<y4>{_YEAR})(?![\w.,/]\d|%))")
 
 _DATES = re.compile(rf"(?i){months.DATE}|"
-                    rf"(?<![\w.,/])\d{{1,2}}([./])\d{{1,2}}\1{_YEAR}")
+                    rf"(?<![\w.,/])\d{{1,2}}([./-])\d{{1,2}}\1{_YEAR}")
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
 _SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b|€)|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
                     r"\b(?:mn|mln|bn)\b)")
@@ -225,7 +225,8 @@ def header_block(lines: list[str]) -> Header | None:
         k = _caption_lines(lines)
     # "For the Fiscal Years Ended December 31, 2022, 2022 2021 2020" over "December 25, 2021 and December 26, 2020
     # (53 weeks) (52 weeks) (52 weeks)": the line of bare years is the column line; the dates below caption them.
-    bare = [i for i in multi if len(re.findall(rf"(?<![\w$£€¥.,]){_YEAR}(?![\w.,]\d|%|,\s*{_YEAR})", _DATES.sub(" ", lines[i]))) >= 2]
+    bare = [i for i in multi if len(re.findall(rf"(?<![\w$£€¥.,]){_YEAR}(?![\w.,]\d|%|,\s*{_YEAR})",
+                                               header_dates.without_joined_years(_DATES.sub(" ", lines[i])))) >= 2]
     after = ""
     if bare and bare[-1] != k:
         k = bare[-1]

@@ -122,3 +122,11 @@ def _a_year(start: str, end: str) -> bool:
         mon = next((months.number(w) for w in re.findall(r"[A-Za-z]+\.?", d) if months.number(w)), 1)
         return y * 12 + mon
     return 10 <= month_of(end) - month_of(start) <= 12
+
+
+# years a caption joins in words, in any language ("Al 31 de diciembre de 2094 y 2093", "2022 and 2021"): no column line
+_JOINED_YEARS = re.compile(r"(?i)\b(?:19|20)\d{2}\s+(?:and|y|e|et|und|och|og|en|i|&)\s+(?:19|20)\d{2}\b")
+
+
+def without_joined_years(line: str) -> str:
+    return _JOINED_YEARS.sub(" ", line)

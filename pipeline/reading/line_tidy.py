@@ -11,7 +11,7 @@ from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    lines = [_PAGE_NUMBER.sub("", _tidy(ln)) for ln in lines]
+    lines = _heading_notes([_PAGE_NUMBER.sub("", _tidy(ln)) for ln in lines])
     lines = _dinars_and_fils(lines) if any(_DINAR_FILS.search(ln) for ln in lines) else lines
     lines = quarter_names.read(relative_periods.read(ordinal_periods.read(_dash_wrapped(lines))))
     lines = _unmark_years(line_codes.read(lines))
@@ -20,6 +20,13 @@ def tidy_lines(lines: list[str]) -> list[str]:
 
 # a page number printed between dashes ("- 5 -", "– 12 –"): no row's figure
 _PAGE_NUMBER = re.compile(r"^\s*[-–—]\s*\d{1,4}\s*[-–—]\s*$")
+def _heading_notes(lines: list[str]) -> list[str]:
+    """A heading's note number printed on a line of its own under it ("EQUITY ATTRIBUTABLE TO EQUITY HOLDERS OF THE
+    COMPANY" / "15"): a reference, no row (left empty, so line numbers stay the page's)."""
+    return [("" if i and re.fullmatch(r"\d{1,2}", ln.strip()) and re.search(r"[A-Za-z]{3}:?\s*$", lines[i - 1]) and
+             not re.search(r"\d", lines[i - 1]) else ln) for i, ln in enumerate(lines)]
+
+
 # a per-share amount printed in dinars and fils under a "JD / Fils" caption ("0/239": 0 dinars and 239 fils, JD 0.239)
 _DINAR_FILS = re.compile(r"(?i)\b(?:JD|JOD|dinars?|BD|KD)\s*/\s*fils\b")
 _DINAR_FILS_CELL = re.compile(r"(?<![\d/.,])(\(?)(\d{1,3})/(\d{3})(\)?)(?![\d/.,])")

@@ -79,7 +79,9 @@ def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
     after = [a for a in after if not outer or not outer <= set(re.findall(r"[a-z]{3,}", a.lower()))]    # (the
     #         outer heading's own total, "Total costs and expenses" below "Costs and expenses:" › "Company
     #         restaurant expenses:", is not the sub-heading's)
-    if len(stack) < 2 or _SPLIT.search(stack[-1]) or _total_named_after(stack[-1], after):
+    owners = len(stack) == 1 and _EQUITY_HEADING.search(stack[0]) and _OWNERS_NAMED.search(stack[0]) and \
+        any(minorities.ROW.match(split_row(a)[0]) for a in after[:2] if a.strip())
+    if (len(stack) < 2 and not owners) or _SPLIT.search(stack[-1]) or _total_named_after(stack[-1], after):
         return None     # (a top-level heading's unlabelled line may sum its first rows only: "Revenues:" / "Product" /
         #                 "Service" / "1,500" / "Financing revenue" / "Total net revenues"; under "Profit for the year is
         #                 attributable to:" the sum of the holders' shares is the line; a later "Total ... revenues")
@@ -88,6 +90,8 @@ def heading_total(stack: list[str], rows: list[Row], line: Row, after: list[str]
         if r.path != tuple(stack):
             break
         under.append(r)
+    # (or a top-level heading of the owners' equity whose line the minorities' row follows: "EQUITY ATTRIBUTABLE TO
+    # EQUITY HOLDERS OF THE COMPANY" / its rows / "706,654 617,096" / "Non-controlling interests ...")
     return stack[-1] if len(under) >= 2 and _sums(under, line) and not _minorities_outside(stack[-1], under) else None
 
 

@@ -20,6 +20,7 @@ other used provided generated paid received inflow inflows outflow outflows""".s
 
 _LONG_TERM = re.compile(r"(?i)\blong[-\s]?term\b")
 _NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
+_EQUITY_OWNERS = re.compile(r"(?i)\bequity[\s-]+((?:share)?holders?|owners?|investors?)\b")
 
 
 @lru_cache(maxsize=1)
@@ -39,7 +40,8 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
         return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     # (nor the day it dates its balance at, the day asked: "Cash, beginning of year" for "cash at the start of 2041")
-    label = set(stems(without_stated_rate(balance_dates.without_its_day(f.label, ask.question)))) - \
+    # (nor the equity of an owners' name: "Equity holders of the Company" are owners, no equity)
+    label = set(stems(_EQUITY_OWNERS.sub(r"\1", without_stated_rate(balance_dates.without_its_day(f.label, ask.question))))) - \
         {"total", "net", "of", "and", "the", "in", "for", "at"}
     # ("Final dividend proposed" under "Rand per share": its units say per share; not when a heading says it, which may
     # be a header read as a heading, "Pence per share FY92 £m FY91 £m", over amounts)

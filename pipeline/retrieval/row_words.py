@@ -17,6 +17,8 @@ def row_stems(f: StoredFact) -> set[str]:
     # (nor does the balance sheet's IFRS name: "Statement of Financial Position" covers no "financial liabilities")
     title = _FINANCIAL_POSITION.sub(" position ", title)
     words = set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
+    if f.statement == "balance":
+        words.add("balanc")     # (a balance sheet's line is the balance asked: "grants and subsidies balance")
     # a non-current item is the long-term one, its non-current portion ("long-term borrowings" of "Non-current
     # liabilities › Borrowings"; never the other way: a long-term row is no answer to "current")
     if _NON_CURRENT.search(f.label_path):
