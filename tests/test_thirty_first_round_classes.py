@@ -361,3 +361,43 @@ _OWNERS_EQUITY = [["HAROD VALLEY FOODS LTD.", "CONSOLIDATED STATEMENTS OF FINANC
 def test_the_owners_equity_is_its_headings_unlabelled_total_and_equity_holders_are_owners_not_equity(question, expect):
     year = int(re.findall(r"20\d\d", question)[-1])
     assert _answer(question, _OWNERS_EQUITY, "Harod Valley Foods Ltd.", year, 2071) == expect
+
+
+@pytest.mark.parametrize("label, kind", [("Stores & Online segment operating income", "money"),
+                                         ("Capital expenditures - Stores & Online", "money"),
+                                         ("Number of stores", "count"), ("Stores at end of year", "count")])
+def test_a_label_naming_an_amount_beside_the_counted_thing_is_money(label, kind):
+    page = "\n".join(["SEGMENT RESULTS", "(in thousands)", "Fiscal 2071 Fiscal 2070", f"{label} 86,430 74,118"])
+    assert {f.kind for f in facts_of([page])} == {kind}
+
+
+def test_a_yes_or_no_needs_what_is_asked_of_the_subject_not_its_name_alone():
+    import dataclasses
+
+    from pipeline.answer import prose
+    from pipeline.question.analysis import analyse
+    from pipeline.retrieval.passage import Passage
+
+    text = ("Our Class A Common Stock trades on the New York Stock Exchange under the symbol ACME. There is no "
+            "established public trading market for our Class B Common Stock.\nIn fiscal 2071 we repurchased 710,000 "
+            "shares of Class A Common Stock for $22.5 million under the program authorized in March 2070.")
+    facts = dataclasses.replace(analyse("Is Acme's Class B common stock listed on the NYSE?"), companies=[])
+    page = Passage(chunk_id=1, doc="d", company="Acme", fiscal_year=2071, doc_type="10-K", page=5, score=1.0, text=text)
+    assert prose.covering(None, facts, [page], 2071) is None
+
+
+_CASH_FLOWS = [["LIKOMA OILS PLC", "STATEMENTS OF CASH FLOWS", "Group Company", "Notes 2071 2070 2071 2070",
+                "K'million K'million K'million K'million", "Cash flows from operating activities",
+                "Expected credit losses on trade receivables 1,208 946 1,006 n/p",
+                "Cash generated from operations 52,227 36,531 39,964 24,618", "Interest paid (9,406) (8,812) (7,206) (6,118)",
+                "Income tax paid (7,339) (6,210) (7,481) (6,668)",
+                "Net cash generated from operating activities 35,482 21,509 25,277 11,832"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Likoma cash generated from operations 2071", "52,227"),
+    ("Likoma operating cash flow 2070", "21,509"),
+    ("expected credit losses on trade receivables 2070", "946"),     # ("n/p": a cell not presented, no row's end)
+])
+def test_cash_generated_from_operations_is_its_own_line_and_a_not_presented_cell_is_a_cell(question, expect):
+    assert _answer(question, _CASH_FLOWS, "Likoma Oils plc", int(question[-4:]), 2071) == expect

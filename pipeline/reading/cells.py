@@ -15,7 +15,7 @@ MULTIPLE = r"\d+(?:\.\d+)?[x×]"
 # a fact's scale when its figure is printed in the currency's hundredth (the ringgit's sen, the rupee's paise, the
 # dinar's or dirham's fils, the naira's kobo, the franc's centimes)
 MINOR_UNITS = ("cents", "pence", "sen", "paise", "fils", "kobo", "centimes")
-_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|nm|n\.m\.|nil)$|^{MULTIPLE}$")   # "n/a": an empty cell; "nil": zero
+_VALUE = re.compile(rf"^(?:\({_NUM}\)|{_NUM})%?$|^[—–-]+$|^(?i:n/a|n/p|n\.p\.|n/m|nm|n\.m\.|nil)$|^{MULTIPLE}$")   # "n/a": an empty cell; "nil": zero
 YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _UNITS_CELL = re.compile(r"(?:US\$|A\$|C\$|\$|£|€|¥)?['’]?000s?")     # "£000 £000" under the years: units, no figures
 _YEAR_WORD = re.compile(r"(?i)^(due|maturing|matures|mature|through|thru|until|till|expiring|expires|expire|in|by|"

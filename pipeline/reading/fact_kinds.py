@@ -41,6 +41,10 @@ _FLOW = re.compile(r"(?i)^(proceeds|payments?|purchases?|repurchases?|(net )?cas
 # an amount about the counted ("Revenue from contracts with customers", "Loans to employees") is money
 _MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(trade |other )?(revenues?|income|sales|receivables?|payables?|loans?|"
                          r"deposits?|fees?|amounts? (due|owed)|advances?|receipts?|due (to|from)|provisions?)\b")
+# a label naming an amount beside the counted thing ("Stores & Online segment operating income", "Capital
+# expenditures - Stores & Online"): the counted thing says whose amount it is (never with "number of")
+_MONEY_HEAD = re.compile(r"(?i)^(?!.*\bnumber\s+of\b).*\b(?:revenues?|income|sales|profit|earnings|ebitda|ebit|expenses?|"
+                         r"costs?|expenditures?|capex)\b")
 # a heading naming revenue over its rows ("Operating revenue:" over "External customers", "Intersegment"): they are money
 _REVENUE_HEADING = re.compile(r"(?i)\b(revenues?|sales|turnover)\W*$")
 _COUNTED = re.compile(r"(?i)\bnumber\b|\bat\s+(?:the\s+)?(?:end|year)|\bemployees\b|\bheadcount\b|\bstores\b")
@@ -141,7 +145,8 @@ def kind_of(row: Row, value: str, title: str, statement: str | None = None) -> s
         return "percent"
     # (a label printed in two languages, "Pagos a empleados / Payments to employees": each half says what it is)
     halves = [h.strip() for h in row.label.split(" / ")] if " / " in row.label else [row.label]
-    if _COUNT.search(row.label) and not any(_FLOW.search(h) or _MONEY_NOUN.search(h) for h in halves) \
+    if _COUNT.search(row.label) and not any(_FLOW.search(h) or _MONEY_NOUN.search(h) or _MONEY_HEAD.search(h)
+                                            for h in halves) \
             and not (_MONEY_ABOUT.search(row.label) and not re.search(r"(?i)\bnumber of\b", row.label)) \
             and "$" not in value and not _STATES_COUNTS.search(row.label) \
             and not (statement == "cash_flow" and _SHARE_FLOW.search(row.label)) \
