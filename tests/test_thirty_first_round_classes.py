@@ -401,3 +401,18 @@ _CASH_FLOWS = [["LIKOMA OILS PLC", "STATEMENTS OF CASH FLOWS", "Group Company", 
 ])
 def test_cash_generated_from_operations_is_its_own_line_and_a_not_presented_cell_is_a_cell(question, expect):
     assert _answer(question, _CASH_FLOWS, "Likoma Oils plc", int(question[-4:]), 2071) == expect
+
+
+@pytest.mark.parametrize("role, lines, name", [
+    ("chief financial officer", ["Directors: Dr. Josephine A. Charles (Chairman); Mr. Kurt L. Descartes (Managing "
+                                 "Director); Ms. Genevieve M. Joseph-Alcide (Chief Financial Officer); Mr. Rodney Auguste"],
+     "Genevieve M. Joseph-Alcide"),
+    ("chief executive officer", ["Mrs. Rudo M. Gumbo-Ncube - Managing Director (Chief Executive Officer)"],
+     "Rudo M. Gumbo-Ncube"),
+])
+def test_a_role_given_in_brackets_after_the_name_names_its_holder_on_one_page(role, lines, name):
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+
+    text, kind = people._role_answer(TurnState(question="q"), "Wadi Rum", 2071, _name_pages(lines), role, lambda p: 1)
+    assert kind == "name" and text.split(" (")[0].endswith(f": {name}")

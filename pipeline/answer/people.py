@@ -98,8 +98,8 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
               r"{0,8}?")
     # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
     forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
-                        rf"(?:our\s+|the\s+|as\s+)?"
-                        rf"{titles}(?i:{r})(?![a-z])"),
+                        rf"(?:our\s+|the\s+|as\s+)?"     # (the role in brackets: "Jane Roe (Chief Financial Officer)",
+                        rf"\(?{titles}\(?(?i:{r})(?![a-z])"),   # "Jane Roe - Managing Director (Chief Executive Officer)")
              # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
              re.compile(rf"(?P<name>{_NAME}){_POST_NOMINALS}\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
@@ -138,7 +138,10 @@ def _said(name: str, role: str, said: list[str]) -> bool:
     pattern = re.compile(rf"{re.escape(name)}{_POST_NOMINALS}(?:,\s*aged\s+\d{{2}},)?\s+(?i:is|was\s+appointed(?:\s+as)?|"
                          rf"has\s+been\s+appointed(?:\s+as)?|serves\s+as)\s+(?i:(?:our|the|its)\s+)?"
                          rf"(?i:{dict(ROLES)[role]})\b(?!\s+(?:of|at)\s+[A-Z])(?![^.]{{0,60}}\b(?i:until|from\s+\d{{4}}\s+to))")
-    return any(pattern.search(s) for s in said)
+    # (or gives it in brackets right after the name: "Genevieve M. Joseph-Alcide (Chief Financial Officer)", "Rudo M.
+    # Gumbo-Ncube - Managing Director (Chief Executive Officer)")
+    bracketed = re.compile(rf"{re.escape(name)}\s*(?:[-–—]\s*[A-Z][\w ,&'-]{{0,60}}?\s*)?\((?i:{dict(ROLES)[role]})\)")
+    return any(pattern.search(s) or bracketed.search(s) for s in said)
 
 
 def _quote_of(s: str, name: str, limit: int = 300) -> str:
