@@ -416,3 +416,24 @@ def test_a_role_given_in_brackets_after_the_name_names_its_holder_on_one_page(ro
 
     text, kind = people._role_answer(TurnState(question="q"), "Wadi Rum", 2071, _name_pages(lines), role, lambda p: 1)
     assert kind == "name" and text.split(" (")[0].endswith(f": {name}")
+
+
+_IAS29 = [["MAZOWE ROOFING LIMITED", "CONSOLIDATED STATEMENT OF PROFIT OR LOSS", "for the year ended 30 September 2071",
+           "INFLATION ADJUSTED (audited) 2071 ZWG000 | 2070 ZWG000 || HISTORICAL COST (unaudited, supplementary) 2071 "
+           "ZWG000 | 2070 ZWG000", "Revenue 3,918,406 3,442,718 3,206,114 2,148,406",
+           "Net monetary loss (96,318) (142,604) - -", "Profit for the year 171,806 49,214 273,848 196,492"],
+          ["MAZOWE ROOFING LIMITED", "FINANCIAL HIGHLIGHTS", "Inflation adjusted (audited) 2071 | 2070",
+           "Revenue (ZWG million) 3,918.4 3,442.7", "Historical cost (unaudited) 2071 | 2070",
+           "Revenue (ZWG million) 3,206.1 2,148.4"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Mazowe revenue 2071", "3,918,406"),
+    ("Mazowe inflation-adjusted revenue 2070", "3,442,718"),
+    ("Mazowe profit for the year 2071 (audited basis)", "171,806"),
+    ("Mazowe revenue on the historical cost basis 2071", None),     # (the supplementary figures are not read)
+    ("net monetary loss 2071", "(96,318)"),
+])
+def test_an_ias_29_statements_inflation_adjusted_columns_are_the_years_and_historical_cost_is_unread(question, expect):
+    assert _answer(question, _IAS29, "Mazowe Roofing Limited", int(question[-4:] if question[-1] != ")" else
+                                                                       re.findall(r"20\d\d", question)[-1]), 2071) == expect

@@ -54,6 +54,7 @@ CURRENCIES = [
     # "KD 000", "RO'000"; capitals only)
     ("JOD", r"\bjod\b|jordanian dinars?|(?-i:\bJD)(?=\s*$|\s+JD\b|\s*/\s*[Ff]ils\b|\s?['’]000|\s?\d)"), ("BHD", r"\bbhd\b|bahraini dinars?|(?-i:\bBD)(?=\s*$|\s+BD\b|\s*/\s*[Ff]ils\b|\s?['’]000|\s?\d)"),
     ("KWD", r"\bkwd\b|kuwaiti dinars?|(?-i:\bKD)(?=\s*$|\s+KD\b|\s*/\s*[Ff]ils\b|\s?['’]?000|\s?\d)"), ("OMR", r"\bomr\b|omani rials?|(?-i:\bRO)(?=\s?['’]000\b)"),
+    ("ZWG", r"\bzw[gl](?=\b|['’]?000)|zimbabwe gold|zimbabwe dollars?"),
     # a bare "Shs" / "Sh" before its scale or a figure ("Shs million", "Shs'000", "Shs 16.00"): the East African
     # shillings' sign, which one the report's country says (as a bare "$"); "KShs", "UShs", "TShs" name theirs
     ("UGX", r"\bushs?\b"), ("TZS", r"\btshs?\b"),

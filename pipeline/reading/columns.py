@@ -25,6 +25,7 @@ from datetime import date
 
 from pipeline.core import bilingual
 from pipeline.reading import column_groups, header_dates, stacked_years, translation
+from pipeline.reading.header_words import BASIS_CAPTION, HEADER_WORDS, SECTION_LEAD
 from pipeline.core import months
 from pipeline.core.currencies import CURRENCY_RE, currency_of
 
@@ -54,14 +55,6 @@ _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\
 _CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\b%\s*(?:inc|dec)\w*|(?<![\d])%(?!\w)")
 _NOTE = re.compile(r"(?i)^\s*(?:notes?|notas?)(?:\(s\))?(?!\w)")     # ("Nota": Spanish, Portuguese, Italian)
 # Words a header may carry beside its periods; anything else makes the line a row label or prose.
-_HEADER_WORDS = set("""at as of for the year years ended ending end months month weeks week three six nine twelve
-fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full particulars no in millions million thousands
-thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
-unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
-euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated item aop code 000 '000 000s of actual reported on basis increase decrease inc
-dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs sl
-sr fils""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
-
 
 @dataclass(frozen=True)
 class Column:
@@ -161,28 +154,22 @@ def is_fragment(line: str) -> bool:
     return _fragment(line)
 
 
-# a balance sheet's section caption printed at the head of the labels' column, on the header's line ("ASSETS Note
-# 12/31/2088 12/31/2087", "LIABILITIES AND EQUITY 2088 2087"): the labels' heading, no word of the header
-_SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['’]?|STOCKHOLDERS['’]?|AND|&)\s+)+"
-                           r"(?=notes?\b|(?:19|20)\d{2}\b|\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2}\b)", re.I)
-
-
 # a units caption of thousands of a currency, the Nordic way ("EUR 1 000", "SEK 1,000", "NOK 1000")
 THOUSANDS_CAPTION = re.compile(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]?000\b(?![ ,.]\d)")
 
 
 def _fragment(line: str) -> bool:
     line = header_dates.without_range_starts(line)
-    line = _SECTION_LEAD.sub("", line) if line.lstrip()[:1].isupper() and line.lstrip()[:3].isupper() else line
+    line = SECTION_LEAD.sub("", line) if line.lstrip()[:1].isupper() and line.lstrip()[:3].isupper() else line
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*(?:refer(?:\s+to)?\s+)?notes?\s+\d{1,2}\s*\)", " ", line))   # "(Note 1)": a reference
     rest = CURRENCY_RE.sub(" ", rest)
-    rest = re.sub(r"(?i)\bas\s+(?:adjusted|recast|revised)\b|\bre-?presented\b", " ", rest)   # restated: "As Adjusted*"
+    rest = BASIS_CAPTION.sub(" ", rest)     # restated ("As Adjusted*"), or an IAS 29 basis ("INFLATION ADJUSTED")
     rest = re.sub(r"(?i)\b(?:previous|prior|current)\s+(?=(?:fiscal\s+|financial\s+)?(?:year|period)\b)", " ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?|\b(?:52|53|13|14|16|17)[- ]weeks?\b", " ", rest)   # "May 31,", "(53 weeks)"
     words = re.findall(r"(?i)\b[qh][1-4]\b|[A-Za-z%]+|\d+", rest)     # ("Q1 2094 Q2 2094": a quarter's column)
     for w in words:
         lw = w.lower()
-        if lw in _HEADER_WORDS or lw == "%":
+        if lw in HEADER_WORDS or lw == "%":
             continue
         if re.fullmatch(r"0+", lw) or lw in ("s", "a", "c", "hk", "nz", "th", "mm"):     # ("ThUS$", "MMUS$": Chilean)
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import attributed_lines, basis_columns, column_groups, columnar, percent_columns, unit_columns
+from pipeline.reading import attributed_lines, basis_columns, column_groups, columnar, hyperinflation, percent_columns, unit_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
 from pipeline.reading.fact_kinds import eps_heading, per_share_heading, per_share_units
 from pipeline.core.currencies import currency_of
@@ -237,6 +237,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         i += 1
     column_groups.inherit_entities(table)
     basis_columns.read(table)
+    hyperinflation.read(table)      # (an IAS 29 page: its historical-cost columns unread)
     return table
 
 

@@ -106,7 +106,8 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
 
 
 # a measure on another basis than the reported one: it answers only a question asking for one
-NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
+# (never an IAS 29 statement's "inflation adjusted": the audited figures of a hyperinflationary economy)
+NON_GAAP_ROW = re.compile(rf"(?i)\b(?<!inflation[- ])(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
 
 
 def non_gaap(f: StoredFact) -> bool:

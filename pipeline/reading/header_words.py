@@ -1,0 +1,23 @@
+"""The words a column header prints beside its periods that head no column: header words ("Year ended", "Notes",
+"Group"), a balance sheet's section caption at the head of the labels' column, and a basis the columns are captioned
+with (a restatement's "As Adjusted", an IAS 29 statement's "INFLATION ADJUSTED" / "HISTORICAL COST")."""
+from __future__ import annotations
+
+import re
+
+HEADER_WORDS = set("""at as of for the year years ended ending end months month weeks week three six nine twelve
+fiscal quarter quarters first second third fourth q1 q2 q3 q4 h1 half full particulars no in millions million thousands
+thousand billions billion except per share data amounts amount dollars dollar note notes change changes restated
+unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
+euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated item aop code 000 '000 000s of actual reported on basis increase decrease inc
+dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs sl
+sr fils""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
+
+# a balance sheet's section caption printed at the head of the labels' column, on the header's line ("ASSETS Note
+# 12/31/2088 12/31/2087", "LIABILITIES AND EQUITY 2088 2087"): the labels' heading, no word of the header
+SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['’]?|STOCKHOLDERS['’]?|AND|&)\s+)+"
+                          r"(?=notes?\b|(?:19|20)\d{2}\b|\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2}\b)", re.I)
+
+# a restatement's or an IAS 29 statement's basis over the columns
+BASIS_CAPTION = re.compile(r"(?i)\bas\s+(?:adjusted|recast|revised)\b|\bre-?presented\b|\binflation[- ]adjusted\b|"
+                           r"\bhistorical\s+cost\b|\bsupplementary\b")
