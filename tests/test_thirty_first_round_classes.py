@@ -437,3 +437,28 @@ _IAS29 = [["MAZOWE ROOFING LIMITED", "CONSOLIDATED STATEMENT OF PROFIT OR LOSS",
 def test_an_ias_29_statements_inflation_adjusted_columns_are_the_years_and_historical_cost_is_unread(question, expect):
     assert _answer(question, _IAS29, "Mazowe Roofing Limited", int(question[-4:] if question[-1] != ")" else
                                                                        re.findall(r"20\d\d", question)[-1]), 2071) == expect
+
+
+@pytest.mark.parametrize("question, metric", [
+    ("How much did Marlow lose in 2071 (net loss)?", "net_income"),
+    ("How much cash did Marlow generate or use in operating activities in 2071?", "operating_cash_flow"),
+])
+def test_a_verb_phrase_names_its_measure_with_a_gloss_after_it_or_both_directions_said(question, metric):
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.figure_ask import read_ask
+    from pipeline.question.lexicon import fold, get_lexicon
+    from pipeline.question.paraphrase import name_measures
+    from pipeline.question.registry import Company
+
+    ms = get_lexicon().find(name_measures(fold(question)))
+    assert ms and ms[0].key == metric
+    ask = read_ask(question, QuestionFacts(text=question, companies=[Company(key="m", name="Marlow")], years=[2071],
+                                           metrics=ms), ms[0])
+    assert ask.hard == []
+
+
+def test_full_time_equivalent_employees_are_the_whole_count():
+    from pipeline.answer.prose_counts import count_score
+
+    assert count_score("we had approximately 2,100 full-time equivalent employees and contracted pathologists.",
+                       ["~employe"]) == 2

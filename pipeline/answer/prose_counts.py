@@ -14,7 +14,7 @@ _REFERENCE = re.compile(r"(?i)\(?(note|notes|item|part|chapter|page|exhibit|sect
 # words that say a count is whole, not narrower: "798,000 full-time and part-time employees"
 _REACHED = re.compile(r"(?i)\b(?:fell|rose|increased|decreased|grew|declined|dropped|climbed|reached|totall?ed)(?:\s+to)?\b")
 _PART_OF_COUNT = re.compile(r"(?i)(?:in|ex)clud(?:e|es|ed|ing)")     # ("comprised 5,400 employees" is all of them)
-_ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|regular|temporary|total|worldwide|global")
+_ALL_OF_THEM = re.compile(r"(?i)(full|part)(-time|-)?|time|and|or|&|-|permanent|regular|temporary|equivalents?|fte|total|worldwide|global")
 
 
 # the noun used as a modifier of another ("Employee Stock Purchase Plan 1,517,411", "Personnel expenses 12,230",

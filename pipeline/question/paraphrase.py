@@ -10,6 +10,7 @@ import re
 # printed)
 _OPERATING_CASH = re.compile(
     r"(?<!free )\bcash\b(?:\s+[\w'&.-]+){1,6}?\s+(?:generat\w*|produc\w*|provid\w*|brought in|bring in|brings in|throw\w* off)"
+    r"(?:\s+or\s+(?:us\w*|consum\w*|burn\w*))?"      # ("generate or use in operating activities")
     r"\s+(?:from|by|in|through)(?:\s+\(or\s+(?:us\w*|consum\w*)\s+(?:in|by)\))?"     # "from (or use in)"
     r"\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
     r"(?:operations|operating activities|business)\b|"
@@ -31,7 +32,8 @@ _BOTTOM_LINE = re.compile(r"\b(?P<lead>how much (?:money )?|what )(?P<aux>did|do
                           r"(?P<who>(?:[\w&.'-]+\s+){0,6}?)(?P<verb>earn|earned|lose|lost)(?:\s+money)?"
                           r"(?=\s+(?:(?:in|for|during|over)\s+(?:the\s+)?(?:fiscal\s+|financial\s+)?(?:fy\s?\d|\d|year|"
                           r"period|quarter|first|second|third|fourth|half|twelve|fiscal|financial)|last\b|this\b|fy\s?\d|\d)"
-                          r"|\s+(?:in|for|during|over)?\s*(?:\?|$)|\s*\?|\s*$)")     # (the year may be cut out already)
+                          r"|\s+(?:in|for|during|over)?\s*(?:\([^()]*\)\s*)?(?:\?|$)|\s*(?:\([^()]*\)\s*)?\?|\s*$)")
+#                          (the year may be cut out already; a gloss in brackets may follow: "lose in 2022 (net loss)?")
 
 
 # whose earnings a verb may be about besides the company's: then it names no bottom line
