@@ -13,9 +13,12 @@ from ingest.page_lines import stripped_lines
 _EXCHANGE = r"(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange|London Stock Exchange)"
 _TICKER_ROW = re.compile(rf"(?:Common|Ordinary|Class [A-C])\s+(?:Stock|Shares)[^\n]{{0,90}}?\s([A-Z]{{1,5}}(?:\.[A-Z])?)"
                          rf"\s+{_EXCHANGE}")
-# ("(NYSE: ABC)", and any exchange's abbreviation or a ticker said so: "(USE: KSAI)", "(ASE: DIBN)", "(Ticker: AAEC)")
-_TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|ASX|LSE|TSX|TSE|NYSE American|[A-Z]{2,5}|[Tt]icker|[Ss]ymbol|"
-                           r"[Ss]tock\s+[Cc]ode)\s*:\s*([A-Z][A-Z0-9.]{0,5})\)")
+# ("(NYSE: ABC)", any stock exchange's abbreviation, or a ticker said so: "(XSE: ABCD)", "(Ticker: ABCD)"; never a rate,
+# a rating or a currency pair in brackets, "(USD: KES)", "(MSCI: AA)")
+_TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|NYSE American|ASX|LSE|AIM|TSX|TSXV|TSE|SGX|HKEX|JSE|NZX|NSE|BSE|USE|ASE|"
+                           r"MSE|ZSE|ECSE|DSE|NSX|BSX|GSE|CSE|KLSE|Bursa|SET|IDX|PSE|BVL|BMV|BVC|TASE|QSE|DFM|ADX|BHB|"
+                           r"MSX|EGX|BRVM|LuSE|SEM|RSE|TTSE|JSX|Euronext|SIX|OMX|WSE|BIST|KASE|[Tt]icker|[Ss]ymbol|"
+                           r"[Ss]tock\s+[Cc]ode)\s*:\s*([A-Z][A-Z0-9.]{1,5})\)")
 # (what a listing line may print after its colon that is no company's code: an exchange's own name, a year, a rate)
 _NOT_A_TICKER = re.compile(r"NYSE|NASDAQ|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE|KOSPI|KOSDAQ|(?:19|20)\d{2}|\d{1,3}|"
                            r"[\d.]*\.\d+|\d{7,}")
@@ -24,7 +27,7 @@ _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t
                           r"Nasdaq|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE)(?:[ \t]+(?:code|ticker|symbol))?[ \t]*:[ \t]*"
                           r"([A-Z0-9][A-Z0-9.]{1,6})[ \t\r]*$")
 
-# a listing said in a sentence: "Listed on the Amman Stock Exchange - Symbol: DIBN", "Bourse ticker: AAEC"
+# a listing said in a sentence: "Listed on the Example Stock Exchange - Symbol: ABCD", "Bourse ticker: ABCD"
 _TICKER_SAID = re.compile(r"(?:Exchange|Bourse)[^\n:]{0,30}?\b(?:[Ss]ymbol|[Tt]icker|[Ss]tock\s+code)\s*:\s*"
                           r"([A-Z][A-Z0-9.]{1,6})(?![\w.])")
 

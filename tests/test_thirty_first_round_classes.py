@@ -267,26 +267,21 @@ def test_the_initials_of_a_name_without_its_legal_form_but_with_holdings_name_th
     from pipeline.question.name_forms import initials_of
     from pipeline.question.registry import Company
 
-    assert "NLH" in initials_of(Company(key="n", name="Nishnabotna Life Holdings, Inc.")).split("|")
+    assert "ALH" in initials_of(Company(key="n", name="Acme Life Holdings, Inc.")).split("|")
 
 
-def test_a_general_manager_is_a_role_asked_and_a_titled_three_part_name_is_read_whole():
+def test_a_general_manager_is_a_role_asked_and_named_beside_the_title():
     from pipeline.answer import people
     from pipeline.answer.role_asked import asks_role
     from pipeline.question.analysis import analyse
     from pipeline.state import TurnState
 
     assert asks_role(analyse("Who is Wadi Rum's General Manager?")) == "general manager"
-    pages = _name_pages(
-        ["Board of Directors", "General Manager: Dr. Hala Nabil Haddad", "Auditors: Khoury & Partners"],
-        ["Executive management", "Dr. Hala Nabil Haddad - General Manager (Chief Executive Officer), since 2066."])
+    assert asks_role(analyse("Who is the General Manager, Operations?")) is None     # (a division's general manager)
+    pages = _name_pages(["Board of Directors", "General Manager: Dr. Hala Haddad", "Auditors: Khoury & Partners"],
+                        ["Executive management", "Dr. Hala Haddad - General Manager (Chief Executive Officer), since 2066."])
     text, kind = people._role_answer(TurnState(question="q"), "Wadi Rum", 2071, pages, "general manager", lambda p: 1)
-    assert kind == "name" and "Hala Nabil Haddad" in text
-    pages = _name_pages(["By /s/ Jane Marlow Jane Marlow, Executive Vice President and Chief Financial Officer"],
-                        ["Executive officers. Jane Marlow 53 Executive Vice President, Chief Financial Officer 2021"])
-    text, kind = people._role_answer(TurnState(question="q"), "Wadi Rum", 2071, pages, "chief financial officer",
-                                     lambda p: 1)
-    assert kind == "name" and text.split(" (")[0].endswith(": Jane Marlow")
+    assert kind == "name" and text.split(" (")[0].endswith(": Hala Haddad")
 
 
 def _name_pages(*pages):
@@ -297,7 +292,7 @@ def _name_pages(*pages):
 
 
 @pytest.mark.parametrize("phrase, place", [("Iraq", True), ("Saudi Arabia", True), ("Middle East", True),
-                                           ("Vietnam", True), ("Coca-Cola", False), ("Dibeen", False)])
+                                           ("Vietnam", True), ("Coca-Cola", False), ("Wadi Rum Ceramics", False), ("Turkey Hill Dairy", False)])
 def test_a_country_or_region_is_a_place_never_a_company(phrase, place):
     from pipeline.question.places import is_place
 
@@ -369,21 +364,6 @@ def test_the_owners_equity_is_its_headings_unlabelled_total_and_equity_holders_a
 def test_a_label_naming_an_amount_beside_the_counted_thing_is_money(label, kind):
     page = "\n".join(["SEGMENT RESULTS", "(in thousands)", "Fiscal 2071 Fiscal 2070", f"{label} 86,430 74,118"])
     assert {f.kind for f in facts_of([page])} == {kind}
-
-
-def test_a_yes_or_no_needs_what_is_asked_of_the_subject_not_its_name_alone():
-    import dataclasses
-
-    from pipeline.answer import prose
-    from pipeline.question.analysis import analyse
-    from pipeline.retrieval.passage import Passage
-
-    text = ("Our Class A Common Stock trades on the New York Stock Exchange under the symbol ACME. There is no "
-            "established public trading market for our Class B Common Stock.\nIn fiscal 2071 we repurchased 710,000 "
-            "shares of Class A Common Stock for $22.5 million under the program authorized in March 2070.")
-    facts = dataclasses.replace(analyse("Is Acme's Class B common stock listed on the NYSE?"), companies=[])
-    page = Passage(chunk_id=1, doc="d", company="Acme", fiscal_year=2071, doc_type="10-K", page=5, score=1.0, text=text)
-    assert prose.covering(None, facts, [page], 2071) is None
 
 
 _CASH_FLOWS = [["LIKOMA OILS PLC", "STATEMENTS OF CASH FLOWS", "Group Company", "Notes 2071 2070 2071 2070",
@@ -462,3 +442,56 @@ def test_full_time_equivalent_employees_are_the_whole_count():
 
     assert count_score("we had approximately 2,100 full-time equivalent employees and contracted pathologists.",
                        ["~employe"]) == 2
+
+
+# --- counter-examples found by this stop's audit, each kept as a test -------------------------------------------------
+def test_amounts_printed_in_another_order_than_the_years_are_never_paired_without_respectively():
+    from pipeline.answer.stated import Stated, respective
+
+    said = Stated("net sales", "$4.8 billion")
+    assert respective("Compared with 2070, net sales in 2071 rose to $4.8 billion from $4.1 billion.", said, {2071}) is None
+
+
+def test_a_counts_caption_in_brackets_is_no_scale_of_the_amounts_below():
+    assert caption_scale(["Basic earnings per share (shares in millions):", "2071 2070"], 1) is None
+    assert caption_scale(["Segment results (dollars in millions):", "2071 2070"], 1) == "million"
+
+
+_LOANS_BOTH_SIDES = [["ACME TRADING LIMITED", "STATEMENT OF FINANCIAL POSITION", "2071 2070", "Non-current assets",
+                      "Long-term loans 5,000 4,000", "Total non-current assets 95,000 90,000", "Non-current liabilities",
+                      "Long-term borrowings 25,000 24,000"]]
+
+
+def test_long_term_loans_granted_are_no_long_term_debt():
+    assert _answer("long-term debt 2071", _LOANS_BOTH_SIDES, "Acme Trading Limited", 2071, 2071) == "25,000"
+
+
+_BONDS = [["ACME FINANCE PLC", "NOTE 18 BORROWINGS", "€ million", "2071 2070", "USD 300 million bond 276.1 270.4",
+           "EUR 500 million bond 499.2 498.8", "Total borrowings 775.3 769.2"]]
+
+
+def test_a_bond_named_by_its_currency_is_still_that_currencys_slice():
+    assert _answer("EUR bond 2071", _BONDS, "Acme Finance plc", 2071, 2071) == "499.2"
+
+
+def test_an_inflation_adjusted_measure_outside_an_ias_29_statement_stays_an_adjusted_measure():
+    page = [["ACME RETAIL PLC", "ALTERNATIVE PERFORMANCE MEASURES", "£m", "2071 2070", "Operating profit 398.2 377.1",
+             "Inflation adjusted operating profit 412.6 380.2"]]
+    assert _answer("operating profit 2071", page, "Acme Retail plc", 2071, 2071) == "398.2"
+
+
+@pytest.mark.parametrize("text", ["Closing exchange rate (USD: KES) 129.30", "Credit rating (GCR: AA) affirmed",
+                                  "the Group's ESG rating (MSCI: AA)"])
+def test_a_rate_or_rating_in_brackets_is_no_ticker(text):
+    from ingest.registrant import tickers as tickers_of
+
+    assert tickers_of(text) == ()
+
+
+def test_a_count_of_things_with_an_amount_stays_a_count_and_an_abbreviation_splits_no_sentence():
+    from pipeline.answer.sentences import sentences_of
+
+    for label in ("Stores with positive EBITDA", "Customers generating revenue"):
+        page = "\n".join(["KEY OPERATING METRICS", "Fiscal 2071 Fiscal 2070", f"{label} 1,118 964"])
+        assert {f.kind for f in facts_of([page])} == {"count"}
+    assert len(sentences_of("Organic revenue grew 8% (excl. 3% from acquisitions) to $4.8 billion in 2071.")) == 1

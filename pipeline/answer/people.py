@@ -28,12 +28,8 @@ from pipeline.stores import corpus
 # (a double-barrelled name keeps both parts: "Miriam Osei-Barlow", "Anne-Marie Roe")
 # (in any Latin letters: "Ragnheiður Bergsveinsdóttir", "Ásthildur Magnúsdóttir")
 _U, _L = f"[{letters.UPPER}]", f"[{letters.LOWER}'’]"
-_TITLE_WORD = (r"(?:Chief|Chair\w*|Executive|Director|President|Vice|Senior|Group|Company|Managing|General|Finance|"
-               r"Financial|Independent|Non|Member|Secretary|Partner|Officer|Head|Lead|Deputy|Global|Corporate)\b")
-# (a given name, a middle initial, a family name; after a title, also a middle name: "Dr. Rania Suheil Qaqish")
-_NAME = (rf"(?:(?:Mr|Ms|Mrs|Dr|Prof|Eng)\.?\s+{_U}{_L}+\s+{_U}{_L}+(?=\s+(?!{_TITLE_WORD}){_U}{_L})\s+|"
-         rf"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+{_U}\.?)?\s+)"
-         rf"(?:Mc|Mac|de\s+|van\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+Jr\.?)?(?![\w'’])")
+_NAME = (rf"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+{_U}\.?)?"
+         rf"\s+(?:Mc|Mac|de\s+|van\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+Jr\.?)?(?![\w'’])")
 # the letters after a name in a directors' report ("Siobhan Kerr BCom CA was appointed ...", "Jane Roe LLB MAICD")
 _POST_NOMINALS = (r"(?:,?\s+(?:BCom|BComm|BEc|BBus|BA|BSc|BEng|LLB|LLM|MBA|MA|MSc|MEng|PhD|CA|CPA|FCA|ACA|FCPA|CFA|FCIS|"
                   r"ACIS|FGIA|AGIA|MAICD|GAICD|FAICD|FCCA|ACCA|CIMA|FCMA|ACMA|OBE|CBE|MBE|AM|AO|OAM|JP)(?:\s?\(Hons\))?){0,5}")
@@ -138,8 +134,8 @@ def _said(name: str, role: str, said: list[str]) -> bool:
     pattern = re.compile(rf"{re.escape(name)}{_POST_NOMINALS}(?:,\s*aged\s+\d{{2}},)?\s+(?i:is|was\s+appointed(?:\s+as)?|"
                          rf"has\s+been\s+appointed(?:\s+as)?|serves\s+as)\s+(?i:(?:our|the|its)\s+)?"
                          rf"(?i:{dict(ROLES)[role]})\b(?!\s+(?:of|at)\s+[A-Z])(?![^.]{{0,60}}\b(?i:until|from\s+\d{{4}}\s+to))")
-    # (or gives it in brackets right after the name: "Genevieve M. Joseph-Alcide (Chief Financial Officer)", "Rudo M.
-    # Gumbo-Ncube - Managing Director (Chief Executive Officer)")
+    # (or gives it in brackets right after the name: "Jane M. Roe-Smith (Chief Financial Officer)", "Ann B. Roe - Managing
+    # Director (Chief Executive Officer)")
     bracketed = re.compile(rf"{re.escape(name)}\s*(?:[-–—]\s*[A-Z][\w ,&'-]{{0,60}}?\s*)?\((?i:{dict(ROLES)[role]})\)")
     return any(pattern.search(s) or bracketed.search(s) for s in said)
 

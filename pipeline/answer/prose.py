@@ -215,8 +215,6 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         if len(terms) < (2 if why else 3):     # (a why question's sentence must also give a cause: two words do)
             return None
         bar = max(bar, math.ceil(0.75 * len(terms)))
-    elif kind is None and is_yes_no(facts) and len(terms) >= 4:
-        bar = max(bar, len(terms) - 1)      # (a yes or no needs what is asked of the subject said, not its name alone)
     require_year = require_year or (is_yes_no(facts) and bool(facts.years))   # evidence about that year
     years = set(facts.years) or ({year} if year else set())
     later = {y for y in facts.years if year and y > year}     # a later year the question asks about from this report

@@ -289,6 +289,8 @@ def amount_year(sentence: str, amount: str) -> int | None:
 def respective(sentence: str, said: Stated, years: set[int]) -> Stated | None:
     """The amount of `said`'s list the sentence pairs with one of `years` ("During 2022, 2021 and 2020 ... $1.06 per
     share, $1.00 per share and $0.94 per share ..., respectively": $1.00 is 2021's), or None."""
+    if not _RESPECTIVELY.search(sentence):
+        return None     # (amounts and years printed in another order: "rose to $4.8 billion in 2071 from $4.1 billion")
     printed, amounts = _paired(sentence, said.amount)
     k = next((i for i, y in enumerate(printed) if y in years), None)
     return Stated(said.measure, amounts[k].group(0).strip()) if k is not None else None

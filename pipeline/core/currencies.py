@@ -32,10 +32,11 @@ CURRENCIES = [
     ("TTD", r"tt\$|\bttd\b|trinidad and tobago dollars?"), ("MUR", r"\bmur\b|mauritian rupees?"),
     ("LKR", r"\blkr\b|sri lankan rupees?"), ("KZT", r"\bkzt\b|₸|\btenge\b"),
     ("QAR", r"\bqr(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
-    ("KWD", r"\bkwd\b|kuwaiti dinars?|\bkd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
-    ("BHD", r"\bbhd\b|bahraini dinars?|\bbd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
+    ("KWD", r"\bkwd\b|kuwaiti dinars?|\bkd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)|(?-i:\bKD)(?=\s+KD\b|\s*/\s*[Ff]ils\b|\s?\d)|(?-i:(?<=\bKD\s)KD)\b"),
+    ("BHD", r"\bbhd\b|bahraini dinars?|\bbd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)|(?-i:\bBD)(?=\s+BD\b|\s*/\s*[Ff]ils\b|\s?\d)|(?-i:(?<=\bBD\s)BD)\b"),
     ("OMR", r"\bomr\b|rials? omani|omani rials?|\bro(?=\s?['’]?000)"),
-    ("JOD", r"\bjod\b|jordanian dinars?|\bjd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
+    # (a units row's own sign, capitals only: "Notes JD JD", "JD / Fils", "JD 0.100 per share")
+    ("JOD", r"\bjod\b|jordanian dinars?|\bjd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)|(?-i:\bJD)(?=\s+JD\b|\s*/\s*[Ff]ils\b|\s?\d)|(?-i:(?<=\bJD\s)JD)\b"),
     ("TND", r"\btnd\b|tunisian dinars?"),
     ("DZD", r"\bdzd\b|algerian dinars?"),
     ("MAD", r"\bmad\b(?=\s?['’]?000|\s+(?:million|thousand))|moroccan dirhams?"),
@@ -50,15 +51,11 @@ CURRENCIES = [
     # a bare "K" before its scale ("K'000", "K million"): the kwacha's or the kina's sign, which one the report's
     # country says (as a bare "$"); in capitals only, never "k" of thousands
     ("K", r"(?-i:K)(?=\s?['’](?:000|m|mn|bn)\b|\s+(?:millions?|billions?|thousands?)\b)"),
-    # the Gulf's and the Levant's dinars and rials, by code, name or the sign a units row prints ("JD", "BD'000",
-    # "KD 000", "RO'000"; capitals only)
-    ("JOD", r"\bjod\b|jordanian dinars?|(?-i:\bJD)(?=\s*$|\s+JD\b|\s*/\s*[Ff]ils\b|\s?['’]000|\s?\d)"), ("BHD", r"\bbhd\b|bahraini dinars?|(?-i:\bBD)(?=\s*$|\s+BD\b|\s*/\s*[Ff]ils\b|\s?['’]000|\s?\d)"),
-    ("KWD", r"\bkwd\b|kuwaiti dinars?|(?-i:\bKD)(?=\s*$|\s+KD\b|\s*/\s*[Ff]ils\b|\s?['’]?000|\s?\d)"), ("OMR", r"\bomr\b|omani rials?|(?-i:\bRO)(?=\s?['’]000\b)"),
-    ("ZWG", r"\bzw[gl](?=\b|['’]?000)|zimbabwe gold|zimbabwe dollars?"),
+    ("ZWG", r"\bzwg(?=\b|['’]?000)|zimbabwe gold"), ("ZWL", r"\bzwl(?=\b|['’]?000)|zimbabwe dollars?"),
     # a bare "Shs" / "Sh" before its scale or a figure ("Shs million", "Shs'000", "Shs 16.00"): the East African
     # shillings' sign, which one the report's country says (as a bare "$"); "KShs", "UShs", "TShs" name theirs
-    ("UGX", r"\bushs?\b"), ("TZS", r"\btshs?\b"),
-    ("Sh", r"\bshs?\.?(?=\s?['’](?:000|m|mn|bn)\b|\s+(?:millions?|billions?|thousands?)\b|\s?\d)"),
+    ("UGX", r"\bushs?\b"), ("TZS", r"\btshs?(?=\s?['’]000|\s+(?:millions?|billions?|thousands?|m|bn)\b|\s?\d)"),
+    ("Sh", r"(?-i:\bShs?)\.?(?=\s?['’](?:000|m|mn|bn)\b|\s+(?:millions?|billions?|thousands?)\b|\s?\d)"),
     ("$", r"\$|dollars?"),
 ]
 # the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated

@@ -104,7 +104,7 @@ _WORD = re.compile(r"[a-z][a-z0-9&]*")
 # a figure before the items a company sets apart ("before significant / exceptional / specific items")
 BEFORE_ITEMS = (r"before\s+(?:(?:significant|exceptional|specific|special|adjusting|separately\s+disclosed|non-recurring|one-off|"
                 r"one-time|unusual|non-underlying|individually\s+significant)\s+items|items\s+affecting\s+comparability)")
-NON_GAAP = re.compile(r"(?i)\b(?<!inflation[- ])(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
+NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
                       rf"constant[- ]currency|excluding|headline|{BEFORE_ITEMS})\b")
 
 

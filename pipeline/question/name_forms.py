@@ -41,7 +41,7 @@ def initials_of(company) -> str:
                                    initials in {code for code, _ in CURRENCIES}) else initials    # ("GBP" is pounds)
     # (and, for a company whose legal form is "Limited" though its registered short name drops it, with its "L")
     limited = any(re.search(r"(?i)\b(?:limited|ltd)\.?$", n) for n in (company.name, company.legal_name, *company.aliases))
-    # (and without its legal form only: "NLH" of "Nishnabotna Life Holdings, Inc.")
+    # (and without its legal form only: "ALH" of "Acme Life Holdings, Inc.")
     unformed = re.sub(rf"(?i),?\s+(?:{LEGAL_SUFFIX})\.?$", "", company.name)
     forms = [i for i in dict.fromkeys((of(bare_name(company.name)), of(company.name), of(unformed),
                                        of(bare_name(company.name) + " Limited") if limited else "")) if i]

@@ -43,8 +43,10 @@ _MONEY_NOUN = re.compile(r"(?i)^(total )?(net )?(trade |other )?(revenues?|incom
                          r"deposits?|fees?|amounts? (due|owed)|advances?|receipts?|due (to|from)|provisions?)\b")
 # a label naming an amount beside the counted thing ("Stores & Online segment operating income", "Capital
 # expenditures - Stores & Online"): the counted thing says whose amount it is (never with "number of")
-_MONEY_HEAD = re.compile(r"(?i)^(?!.*\bnumber\s+of\b).*\b(?:revenues?|income|sales|profit|earnings|ebitda|ebit|expenses?|"
-                         r"costs?|expenditures?|capex)\b")
+_MONEY_HEAD = re.compile(r"(?i)^(?!.*\bnumber\s+of\b)(?!.*\b(?:with|generating|contributing|earning|having|above|over|"
+                         r"exceeding)\b).*\b(?:revenues?|income|sales|profit|earnings|ebitda|ebit|expenses?|"
+                         r"costs?|expenditures?|capex)\s*(?:\([^()]*\)\s*)?(?:$|\s[-–]\s)")     # (its head noun: last, or
+#                                                           before a dash and whose: "... - Stores & Online")
 # a heading naming revenue over its rows ("Operating revenue:" over "External customers", "Intersegment"): they are money
 _REVENUE_HEADING = re.compile(r"(?i)\b(revenues?|sales|turnover)\W*$")
 _COUNTED = re.compile(r"(?i)\bnumber\b|\bat\s+(?:the\s+)?(?:end|year)|\bemployees\b|\bheadcount\b|\bstores\b")

@@ -34,11 +34,15 @@ def detect_unit(text: str) -> str | None:
 _CLOSING = re.compile(r"\(([^()]*\b(?:millions|thousands|billions)\b[^()]*)\)\s*:?\s*$", re.I)
 
 
+# (a count's scale, "(shares in millions)", "(units in thousands)": no amount's)
+_COUNTED_CAPTION = re.compile(r"(?i)\s*(?:shares|units|tonnes|barrels|ounces|employees|customers|subscribers)\b")
+
+
 def caption_scale(lines: list[str], start: int) -> str | None:
     """The scale a caption within two lines above a table's header (starting at line `start`) states for that table
     alone: a second table on a page whose first is in another scale."""
     for k in range(start - 1, max(start - 3, -1), -1):
         m = _CLOSING.search(lines[k]) if len(lines[k]) <= 200 else None
-        if m:
+        if m and not _COUNTED_CAPTION.match(m.group(1)):
             return detect_unit(f"({m.group(1)})")
     return None

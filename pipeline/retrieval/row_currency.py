@@ -63,10 +63,10 @@ def sliced_currencies(cands: list[StoredFact]) -> frozenset[str]:
     return frozenset(c for c, rx in _SLICE_NAMES if rx.search(labels))
 
 
-# a currency named as the row's unit, not as a slice of the measure: in brackets, before a scale, or before an amount
+# a currency named as the row's unit, not as a slice of the measure: in brackets, before a scale, or in a par value
 # ("ordinary shares of UShs 20 each", "par value EUR 1")
 _UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?|billions?|mn|bn|m|'000)(?![a-z])|"
-                           r"\b[a-z]{1,4}\s?\d[\d,.]*(?![a-z])")
+                           r"\bof\s+[a-z]{1,4}\s?\d[\d,.]*\s+each\b|\bpar\s+value\s+(?:of\s+)?[a-z]{1,4}\s?\d[\d,.]*")
 
 
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from pipeline.core.months import MON
 from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, stems
+from pipeline.reading import hyperinflation
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
 from pipeline.reading.tax_line import ABOVE_TAX
 from pipeline.retrieval import attribution, dividend_timing, statutory_rows
@@ -106,15 +107,15 @@ def only_in_compound(ask: Ask, f: StoredFact) -> bool:
 
 
 # a measure on another basis than the reported one: it answers only a question asking for one
-# (never an IAS 29 statement's "inflation adjusted": the audited figures of a hyperinflationary economy)
-NON_GAAP_ROW = re.compile(rf"(?i)\b(?<!inflation[- ])(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
+NON_GAAP_ROW = re.compile(rf"(?i)\b(adjusted|non-gaap|pro forma|normali[sz]ed|underlying)\b|\b{BEFORE_ITEMS}\b")
 
 
 def non_gaap(f: StoredFact) -> bool:
     """The row is an adjusted / underlying measure by its own words or its column's; a reconciliation's "Adjusted for:"
     heading over the rows after it ("Adjusted for: › Basic earnings per share") makes none."""
     path = re.sub(r"(?i)(?:^|(?<=\u203a))\s*adjusted\s+for:?\s*\u203a", "", f.label_path)
-    return bool(NON_GAAP_ROW.search(f"{path} {f.column_header}"))
+    # (never an IAS 29 statement's inflation-adjusted columns: the audited figures of a hyperinflationary economy)
+    return bool(NON_GAAP_ROW.search(f"{path} {f.column_header.replace(hyperinflation.ADJUSTED_BASIS, '')}"))
 
 
 def _qualifier_start(toks: list[str]) -> int | None:
