@@ -495,3 +495,11 @@ def test_a_count_of_things_with_an_amount_stays_a_count_and_an_abbreviation_spli
         page = "\n".join(["KEY OPERATING METRICS", "Fiscal 2071 Fiscal 2070", f"{label} 1,118 964"])
         assert {f.kind for f in facts_of([page])} == {"count"}
     assert len(sentences_of("Organic revenue grew 8% (excl. 3% from acquisitions) to $4.8 billion in 2071.")) == 1
+
+
+def test_the_verifier_reads_the_scale_a_column_groups_header_line_signs():
+    from pipeline.guardrails.verifier import page_unit
+
+    page = "\n".join(_IAS29[0])
+    assert page_unit(page) == "thousand"
+    assert page_unit("NOTE 4 REVENUE\nRevenue from ZWG000 contracts with customers 3,918,406 3,442,718 ZWG000") is None
