@@ -1,7 +1,7 @@
 """Made-up annual reports end to end: identification, retrieval, reading and answering on whole reports no shared
 filing resembles.
 
-Helpers who never read the code wrote 124 fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
+Helpers who never read the code wrote 132 fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
 Zealand, Hong Kong, Irish, South African, Indian, Japanese, German, Norwegian, Italian, Swedish, Dutch, Swiss,
 Brazilian, Malaysian and Bermudan companies, US 10-Ks of a retailer naming its years by the year they start, a bank,
 a hotel REIT, a P&C insurer and industrials, a Canadian bank, a Singapore REIT; a Korean, Mexican, Danish, Philippine,
@@ -16,8 +16,12 @@ Company columns and headline earnings, an Australian stapled property group; a U
 a Canadian industrial REIT, a Japanese food maker; a US dental distributor, a UK bakery plc, an Indian hospital chain, a
 South African irrigation group; a US towboat operator, an Australian winemaker, a Spanish canner, a Brazilian footwear
 maker; a US car-wash chain, a Colombian flower grower, a Trinidad bottler, a Cypriot dairy; a US dental-lab group, a UK
-glasshouse grower, an Indian pharmaceutical-glass maker in lakhs, a South African fleet-rental group; cover, contents,
-narrative, governance, statements and notes, 14-25 pages each) and 2,401 analyst questions graded on the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
+glasshouse grower, an Indian pharmaceutical-glass maker in lakhs, a South African fleet-rental group; a US satellite
+operator with a June year end, a Ugandan sugar group in UShs million, a Jordanian drug maker in whole dinars, a Bahraini
+extruder in BD'000 and fils; a US instrument retailer with two share classes, a Malawian edible-oils group in K'million,
+a Zimbabwean steel group reporting under IAS 29 (inflation-adjusted and historical-cost columns), a Saint Lucia bottler
+in whole EC dollars; cover, contents,
+narrative, governance, statements and notes, 14-25 pages each) and 2,561 analyst questions graded on the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
 stated in prose and traps the report cannot answer. `evals/sets/made_up_reports/round*.json` keeps
 each report's text layer (transliterated to Latin-1) and the questions; this benchmark writes the pages back to PDFs
 (fpdf2), ingests them into a fresh embedded database under a temporary folder, asks every question as a one-off turn
