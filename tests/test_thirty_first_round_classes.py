@@ -503,3 +503,13 @@ def test_the_verifier_reads_the_scale_a_column_groups_header_line_signs():
     page = "\n".join(_IAS29[0])
     assert page_unit(page) == "thousand"
     assert page_unit("NOTE 4 REVENUE\nRevenue from ZWG000 contracts with customers 3,918,406 3,442,718 ZWG000") is None
+
+
+def test_a_chair_in_brackets_is_a_committees_and_never_the_boards():
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+
+    pages = _name_pages(["AUDIT COMMITTEE", "Datin Sri Grace Lim Mei Ling (Chairperson)", "Mr. Rodney Auguste"],
+                        ["Datin Sri Grace Lim Mei Ling - Senior Independent Non-Executive Director"])
+    text, kind = people._role_answer(TurnState(question="q"), "Wadi Rum", 2071, pages, "chair", lambda p: 1)
+    assert kind == "not_found"

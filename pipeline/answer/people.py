@@ -92,10 +92,12 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
     titles = (r"(?:(?:Chair\w*|President|Vice(?:-President)?|Senior|Executive|Deputy|Group|Managing|Director|Officer|Founder|Co-Founder|"
               r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|Representative|General|Counsel|of|the|and|&),?\s+)"
               r"{0,8}?")
+    # (never the chair in brackets: a committee's list names its chair so, "Jane Roe (Chairman)")
+    bracket = "" if role == "chair" else r"\(?"
     # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
     forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
                         rf"(?:our\s+|the\s+|as\s+)?"     # (the role in brackets: "Jane Roe (Chief Financial Officer)",
-                        rf"\(?{titles}\(?(?i:{r})(?![a-z])"),   # "Jane Roe - Managing Director (Chief Executive Officer)")
+                        rf"{bracket}{titles}{bracket}(?i:{r})(?![a-z])"),   # "Jane Roe - Managing Director (Chief ...)")
              # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
              re.compile(rf"(?P<name>{_NAME}){_POST_NOMINALS}\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
@@ -137,7 +139,7 @@ def _said(name: str, role: str, said: list[str]) -> bool:
     # (or gives it in brackets right after the name: "Jane M. Roe-Smith (Chief Financial Officer)", "Ann B. Roe - Managing
     # Director (Chief Executive Officer)")
     bracketed = re.compile(rf"{re.escape(name)}\s*(?:[-–—]\s*[A-Z][\w ,&'-]{{0,60}}?\s*)?\((?i:{dict(ROLES)[role]})\)")
-    return any(pattern.search(s) or bracketed.search(s) for s in said)
+    return any(pattern.search(s) or role != "chair" and bracketed.search(s) for s in said)
 
 
 def _quote_of(s: str, name: str, limit: int = 300) -> str:
