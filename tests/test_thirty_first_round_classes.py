@@ -156,7 +156,7 @@ def test_the_dinars_and_shillings_signs_a_units_row_prints_are_currencies_and_a_
     assert currency_of(text) == code
 
 
-_BANK_KPIS = [["LAKE KYOGA TRUST BANK LIMITED", "FINANCIAL HIGHLIGHTS AND CAPITAL ADEQUACY (unaudited)",
+_BANK_KPIS = [["LAKE WAMALA TRUST BANK LIMITED", "FINANCIAL HIGHLIGHTS AND CAPITAL ADEQUACY (unaudited)",
                "Key performance indicators - Group 2071 2070", "Return on average equity (%) 18.9 17.9",
                "Cost-to-income ratio (%) 53.3 54.3", "Loan-to-deposit ratio (%) 55.9 55.7",
                "Capital adequacy - Bank", "2071 2070", "Shs million Shs million",
@@ -173,7 +173,7 @@ _BANK_KPIS = [["LAKE KYOGA TRUST BANK LIMITED", "FINANCIAL HIGHLIGHTS AND CAPITA
     ("total risk-weighted assets 2071", "3,318,406"),
 ])
 def test_a_banks_printed_capital_and_cost_ratios_answer_their_names(question, expect):
-    assert _answer(question, _BANK_KPIS, "Lake Kyoga Trust Bank Limited", int(question[-4:]), 2071) == expect
+    assert _answer(question, _BANK_KPIS, "Lake Wamala Trust Bank Limited", int(question[-4:]), 2071) == expect
 
 
 _PARTNERSHIP = [["MAQUOKETA GAS PARTNERS, L.P.", "CONSOLIDATED BALANCE SHEETS", "(in thousands)", "September 30, September 30,",
