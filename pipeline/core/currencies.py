@@ -5,6 +5,13 @@ from __future__ import annotations
 
 import re
 
+
+def _units_sign(sign: str) -> str:
+    """A dinar's sign as a units row prints it, capitals only: repeated ("Notes JD JD"), over fils ("JD / Fils") or
+    before a figure ("JD 0.100 per share"); never a word's letters ("JD Sports", "Sales to BD")."""
+    return rf"|(?-i:\b{sign})(?=\s+{sign}\b|\s*/\s*[Ff]ils\b|\s?\d)|(?-i:(?<=\b{sign}\s){sign})\b"
+
+
 # (code, pattern): "TEUR", "kUSD", "TCHF" are thousands of the currency (the scale is read by `columns.scale_of`);
 # the first pattern matching at the leftmost position names the currency ("Pakistani rupees" is
 # PKR before "rupees" is INR)
@@ -32,11 +39,10 @@ CURRENCIES = [
     ("TTD", r"tt\$|\bttd\b|trinidad and tobago dollars?"), ("MUR", r"\bmur\b|mauritian rupees?"),
     ("LKR", r"\blkr\b|sri lankan rupees?"), ("KZT", r"\bkzt\b|₸|\btenge\b"),
     ("QAR", r"\bqr(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)"),
-    ("KWD", r"\bkwd\b|kuwaiti dinars?|\bkd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)|(?-i:\bKD)(?=\s+KD\b|\s*/\s*[Ff]ils\b|\s?\d)|(?-i:(?<=\bKD\s)KD)\b"),
-    ("BHD", r"\bbhd\b|bahraini dinars?|\bbd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)|(?-i:\bBD)(?=\s+BD\b|\s*/\s*[Ff]ils\b|\s?\d)|(?-i:(?<=\bBD\s)BD)\b"),
+    ("KWD", r"\bkwd\b|kuwaiti dinars?|\bkd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)" + _units_sign("KD")),
+    ("BHD", r"\bbhd\b|bahraini dinars?|\bbd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)" + _units_sign("BD")),
     ("OMR", r"\bomr\b|rials? omani|omani rials?|\bro(?=\s?['’]?000)"),
-    # (a units row's own sign, capitals only: "Notes JD JD", "JD / Fils", "JD 0.100 per share")
-    ("JOD", r"\bjod\b|jordanian dinars?|\bjd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)|(?-i:\bJD)(?=\s+JD\b|\s*/\s*[Ff]ils\b|\s?\d)|(?-i:(?<=\bJD\s)JD)\b"),
+    ("JOD", r"\bjod\b|jordanian dinars?|\bjd(?=\s?['’]?000|\s+(?:million|thousand|mn|m)\b)" + _units_sign("JD")),
     ("TND", r"\btnd\b|tunisian dinars?"),
     ("DZD", r"\bdzd\b|algerian dinars?"),
     ("MAD", r"\bmad\b(?=\s?['’]?000|\s+(?:million|thousand))|moroccan dirhams?"),

@@ -95,13 +95,18 @@ def _units_row_scale(text: str) -> str | None:
             continue
         scales = [m for t in tokens if (m := _SCALE_TOKEN.fullmatch(t)) and (m.group("sign") or len(m.group("scale")) > 3)]
         if scales and all(_SCALE_TOKEN.fullmatch(t) or _OTHER_TOKEN.fullmatch(t) for t in tokens):
-            found |= {_SCALE_WORD.get(w, w.lower().rstrip("s")) for w in (m.group("scale") for m in scales)}
+            found |= {_scale_name(m) for m in scales}
     if not found:       # (a header line captioning its column groups, "INFLATION ADJUSTED (audited) 2096 ZWG000 | 2095
         for ln in text.splitlines()[:16]:   # ZWG000 || HISTORICAL COST ...": its currency-signed scales, one scale)
             signed = [m for t in ln.replace("’", "'").split() if (m := _SCALE_TOKEN.fullmatch(t)) and m.group("sign")]
             if len(ln) <= 200 and len(signed) >= 2 and not re.search(r"\d,\d{3}", ln):
-                found |= {_SCALE_WORD.get(m.group("scale"), m.group("scale").lower().rstrip("s")) for m in signed}
+                found |= {_scale_name(m) for m in signed}
     return next(iter(found)) if len(found) == 1 else None
+
+
+def _scale_name(m: re.Match) -> str:
+    """'thousand' | 'million' | 'billion' of a units token ("'000", "m", "millions")."""
+    return _SCALE_WORD.get(m.group("scale"), m.group("scale").lower().rstrip("s"))
 
 
 def precision(value: Decimal) -> Decimal:

@@ -42,7 +42,8 @@ def read(table: PageTable) -> None:
             h.columns[i] = dataclasses.replace(h.columns[i], kind="items", header=f"{h.columns[i].header} historical cost")
         for i in (i for i in values if i not in drop):      # (the basis they are asked by: the audited one)
             h.columns[i] = dataclasses.replace(h.columns[i], header=f"{h.columns[i].header} {ADJUSTED_BASIS}")
-        h.ambiguous_years -= {h.columns[i].year for i in drop}
+        dropped = {h.columns[i].year for i in drop}
+        h.ambiguous_years -= dropped
         for r in table.rows:
             if r.cols is h.columns:
-                r.ambiguous = r.ambiguous - {h.columns[i].year for i in drop}
+                r.ambiguous = r.ambiguous - dropped

@@ -9,6 +9,7 @@ from pipeline.question.figure_ask import Ask, stems
 from pipeline.question.lexicon import get_lexicon
 from pipeline.question.units import without_stated_rate
 from pipeline.retrieval import balance_dates
+from pipeline.retrieval.row_words import NON_CURRENT
 from pipeline.stores.facts import StoredFact
 
 # an accounting modifier makes a measure another one ("Unearned revenue", "Cost of revenue", "Change in inventories")
@@ -19,7 +20,6 @@ other used provided generated paid received inflow inflows outflow outflows""".s
 
 
 _LONG_TERM = re.compile(r"(?i)\blong[-\s]?term\b")
-_NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
 _EQUITY_OWNERS = re.compile(r"(?i)\bequity[\s-]+((?:share)?holders?|owners?|investors?)\b")
 
 
@@ -48,7 +48,7 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
     units = set(stems("per share")) if f.kind == "per_share" and not re.search(r"(?i)\bper\s+share", f.label_path) \
         else set()
     said = set(ask.hard) | set(ask.soft) | set(stems(ask.question))      # (as said, or its acronym spelled out: "EPS")
-    if _NON_CURRENT.search(f.label):
+    if NON_CURRENT.search(f.label):
         label -= {"non", "noncurr"}                 # (a side of the balance sheet, no transform: "non-current")
     if _LONG_TERM.search(ask.question):
         said |= {"non", "current", "noncurr"}       # (a long-term item asked is the non-current one)

@@ -21,14 +21,14 @@ def row_stems(f: StoredFact) -> set[str]:
         words.add("balanc")     # (a balance sheet's line is the balance asked: "grants and subsidies balance")
     # a non-current item is the long-term one, its non-current portion ("long-term borrowings" of "Non-current
     # liabilities › Borrowings"; never the other way: a long-term row is no answer to "current")
-    if _NON_CURRENT.search(f.label_path):
+    if NON_CURRENT.search(f.label_path):
         return words | {"non", "current", "noncurr", "long", "term", "portion"}
     # a current item is the current portion of its line ("current portion of deferred revenue": "Deferred revenue,
     # current")
     return words | {"portion"} if "current" in words else words
 
 
-_NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
+NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
 
 
 def heading_total(f: StoredFact) -> bool:
