@@ -14,6 +14,11 @@ from tests.stored_facts import facts_of, printed_answer
 def _answer(question, pages, company, year, doc_fy):
     return printed_answer(shorthand.spell(question), pages, company, year, doc_fy)
 
+
+def _year(question):
+    """The last year a question names ("at 31-12-2071", "(FY2071)", "end of 2070?")."""
+    return int(re.findall(r"20\d\d", question)[-1])
+
 _TWO_SCALES = ["KESTREL FORGE SOFTWARE, INC.", "CONSOLIDATED STATEMENTS OF INCOME", "(In thousands)",
                "Years Ended December 31, 2071 2070", "Total revenue 4,795,512 4,147,065",
                "Net income 629,551 268,395",
@@ -192,8 +197,7 @@ _PARTNERSHIP = [["MAQUOKETA GAS PARTNERS, L.P.", "CONSOLIDATED BALANCE SHEETS", 
     ("How much long-term debt did Maquoketa carry at fiscal year-end 2070?", "6,118,206"),
 ])
 def test_a_partnerships_capital_is_its_equity_and_the_non_current_portion_is_the_non_current_line(question, expect):
-    year = int(re.findall(r"20\d\d", question)[-1])
-    assert _answer(question, _PARTNERSHIP, "Maquoketa Gas Partners, L.P.", year, 2071) == expect
+    assert _answer(question, _PARTNERSHIP, "Maquoketa Gas Partners, L.P.", _year(question), 2071) == expect
 
 
 @pytest.mark.parametrize("line, currency, scale", [
@@ -313,8 +317,7 @@ _BALANCES = [["DUBYSA DAIRY AB", "STATEMENTS OF FINANCIAL POSITION", "Group Comp
     ("balance of grants and subsidies, company, 2070", "2,306"),
 ])
 def test_balance_said_of_a_balance_sheet_line_is_how_it_is_asked(question, expect):
-    year = int(re.findall(r"20\d\d", question)[-1])
-    assert _answer(question, _BALANCES, "Dubysa Dairy AB", year, 2071) == expect
+    assert _answer(question, _BALANCES, "Dubysa Dairy AB", _year(question), 2071) == expect
 
 
 def test_a_page_number_after_the_pages_last_sentence_is_no_part_of_it():
@@ -334,8 +337,7 @@ _CHILE = [["SANITARIA LOS ANDES S.A.", "Estados Consolidados de Situación Finan
 @pytest.mark.parametrize("question, expect", [("Total assets at 31-12-2071", "412,806,418"),
                                               ("cash and cash equivalents 2070", "21,806,412")])
 def test_dates_with_hyphens_head_columns_and_years_a_caption_joins_in_any_language_head_none(question, expect):
-    year = int(re.findall(r"20\d\d", question)[-1])
-    assert _answer(question, _CHILE, "Sanitaria Los Andes S.A.", year, 2071) == expect
+    assert _answer(question, _CHILE, "Sanitaria Los Andes S.A.", _year(question), 2071) == expect
 
 
 _OWNERS_EQUITY = [["HAROD VALLEY FOODS LTD.", "CONSOLIDATED STATEMENTS OF FINANCIAL POSITION", "NIS in thousands",
@@ -354,8 +356,7 @@ _OWNERS_EQUITY = [["HAROD VALLEY FOODS LTD.", "CONSOLIDATED STATEMENTS OF FINANC
     ("net income attributable to equity holders of the company 2070", "154,088"),
 ])
 def test_the_owners_equity_is_its_headings_unlabelled_total_and_equity_holders_are_owners_not_equity(question, expect):
-    year = int(re.findall(r"20\d\d", question)[-1])
-    assert _answer(question, _OWNERS_EQUITY, "Harod Valley Foods Ltd.", year, 2071) == expect
+    assert _answer(question, _OWNERS_EQUITY, "Harod Valley Foods Ltd.", _year(question), 2071) == expect
 
 
 @pytest.mark.parametrize("label, kind", [("Stores & Online segment operating income", "money"),
@@ -415,8 +416,7 @@ _IAS29 = [["MAZOWE ROOFING LIMITED", "CONSOLIDATED STATEMENT OF PROFIT OR LOSS",
     ("net monetary loss 2071", "(96,318)"),
 ])
 def test_an_ias_29_statements_inflation_adjusted_columns_are_the_years_and_historical_cost_is_unread(question, expect):
-    assert _answer(question, _IAS29, "Mazowe Roofing Limited", int(question[-4:] if question[-1] != ")" else
-                                                                       re.findall(r"20\d\d", question)[-1]), 2071) == expect
+    assert _answer(question, _IAS29, "Mazowe Roofing Limited", _year(question), 2071) == expect
 
 
 @pytest.mark.parametrize("question, metric", [
