@@ -1,5 +1,5 @@
 """The words a column header prints beside its periods that head no column: header words ("Year ended", "Notes",
-"Group"), a balance sheet's section caption at the head of the labels' column, and a basis the columns are captioned
+"Group"), the caption naming whose columns they are ("Group Company"), a balance sheet's section caption at the head of the labels' column, and a basis the columns are captioned
 with (a restatement's "As Adjusted", an IAS 29 statement's "INFLATION ADJUSTED" / "HISTORICAL COST")."""
 from __future__ import annotations
 
@@ -21,3 +21,15 @@ SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['‚Ä
 # a restatement's or an IAS 29 statement's basis over the columns
 BASIS_CAPTION = re.compile(r"(?i)\bas\s+(?:adjusted|recast|revised)\b|\bre-?presented\b|\binflation[- ]adjusted\b|"
                            r"\bhistorical\s+cost\b|\bsupplementary\b")
+
+# whose columns, on one line: "Group Company", "The Group The Company", "Group Bank", "Consolidated Holding Company",
+# "Consolidated financial statements Separate financial statements" (each entity word may carry the statements' name),
+# "Particulars Standalone Consolidated" (the labels' caption at its head), "Individual Consolidated" (Brazilian); in a
+# report printed in two languages each word beside its translation ("Dru≈°tvo / Company Grupa / Group")
+_ENTITY_WORD = (r"(?:the\s+)?(?:group|consolidated|(?:holding\s+)?company|parent|separate|stand-?alone|bank|individual)"
+                r"(?:\s+(?:financial\s+(?:statements|information)|accounts))?")
+_TRANSLATION = r"[^\s/\d]+"
+ENTITY_CAPTION = re.compile(rf"(?i)\s*(?:particulars\s+)?(?:(?:{_TRANSLATION}\s+/\s+)?{_ENTITY_WORD}"
+                            rf"(?:\s+/\s+{_TRANSLATION})?\s*){{2,}}")
+# the entity caption over two lines: "Consolidated Separate" / "financial statements financial statements"
+ENTITY_CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")

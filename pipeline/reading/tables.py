@@ -11,6 +11,7 @@ import re
 
 from pipeline.reading import attributed_lines, basis_columns, column_groups, columnar, hyperinflation, percent_columns, unit_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
+from pipeline.reading.header_words import ENTITY_CAPTION, ENTITY_CAPTION_TAIL
 from pipeline.reading.fact_kinds import eps_heading, per_share_heading, per_share_units
 from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
@@ -112,8 +113,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 j += 1
             # "Group Company" over "31 March 31 March 31 March 31 March" / "Note(s) 2022 2021 2022 2021": the line
             # naming whose columns they are heads them too (it has no period of its own)
-            start = i - 2 if i > 1 and _CAPTION_TAIL.fullmatch(lines[i - 1]) and _ENTITY_CAPTION.fullmatch(lines[i - 2]) \
-                else i - 1 if i > 0 and _ENTITY_CAPTION.fullmatch(lines[i - 1]) else i
+            start = i - 2 if i > 1 and ENTITY_CAPTION_TAIL.fullmatch(lines[i - 1]) and ENTITY_CAPTION.fullmatch(lines[i - 2]) \
+                else i - 1 if i > 0 and ENTITY_CAPTION.fullmatch(lines[i - 1]) else i
             while start > max(i - 2, 0) and _UNIT_CAPTION.search(lines[start - 1]) and is_fragment(lines[start - 1]) \
                     and not has_period(lines[start - 1]):
                 start -= 1      # "(Millions of yen) (Thousands of" over "U.S. dollars) (Note 1)": both captions
@@ -241,13 +242,6 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     return table
 
 
-# whose columns, on one line: "Group Company", "The Group The Company", "Group Bank", "Consolidated Holding Company",
-# "Consolidated financial statements Separate financial statements" (each entity word may carry the statements' name),
-# "Particulars Standalone Consolidated" (the labels' caption at its head), "Individual Consolidated" (Brazilian)
-_ENTITY_CAPTION = re.compile(r"(?i)\s*(?:particulars\s+)?(?:(?:the\s+)?(?:group|consolidated|(?:holding\s+)?company|parent|"
-                             r"separate|stand-?alone|bank|individual)(?:\s+(?:financial\s+(?:statements|information)|accounts))?\s*){2,}")
-# the entity caption over two lines: "Consolidated Separate" / "financial statements financial statements"
-_CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")
 
 
 def _sentence_tail(lines: list[str], i: int, j: int) -> bool:

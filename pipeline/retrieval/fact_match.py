@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pipeline.core import bilingual
 from pipeline.question import line_vocabulary, terms
 from pipeline.reading import basis_columns, segment_columns
 from pipeline.reading.fact_kinds import per_share_heading
@@ -26,8 +27,7 @@ from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import (attribution, balance_dates, combined_rows, dividend_parts, entity_columns, eps_basis,
                                 facts_rebuild, payments, rate_rows, row_currency, row_fit, row_headings,
                                 turn_lookups, year_part_columns)
-# (the lookup's answers, which its callers name as lookup.FactMatch, lookup.NoMatch, lookup.closest_text)
-from pipeline.retrieval.match_result import FactMatch, NoMatch, closest_text, distinct_pages, distinct_rows  # noqa: F401
+from pipeline.retrieval.match_result import FactMatch, NoMatch, closest_text, distinct_pages, distinct_rows  # noqa: F401 (re-exported)
 from pipeline.retrieval.measure_named import names_measure, qualified_line
 from pipeline.retrieval.row_words import BARE_BASIS, heading_total, row_stems, said_whole
 from pipeline.retrieval.per_part import per_part_rows
@@ -208,10 +208,16 @@ def _whole_year(span: str | None) -> bool:
 def choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondary_ok: bool = False
            ) -> FactMatch | NoMatch:
     """Pick the covering row among candidate facts (all of one fiscal year), best documents first in
-    `doc_order` ("EPS" with no basis: basic where no diluted row is printed, `eps_basis`). Pure: no database."""
-    found = _choose(ask, cands, doc_order, secondary_ok=secondary_ok)
-    if isinstance(found, NoMatch) and (basic := eps_basis.basic_instead(ask, cands)) is not None:
-        return _choose(basic, cands, doc_order, secondary_ok=secondary_ok)
+    `doc_order` ("EPS" with no basis: basic where no diluted row is printed, `eps_basis`). Pure: no database. Rows
+    printed in two languages that no label covers whole are matched, and quoted, by their English half."""
+    found, views = None, [bilingual.in_english(f) for f in cands]
+    for facts in (cands, views) if any(a is not b for a, b in zip(views, cands)) else (cands,):
+        hit = _choose(ask, facts, doc_order, secondary_ok=secondary_ok)
+        if isinstance(hit, NoMatch) and (basic := eps_basis.basic_instead(ask, facts)) is not None:
+            hit = _choose(basic, facts, doc_order, secondary_ok=secondary_ok)
+        if isinstance(hit, FactMatch):
+            return hit
+        found = found or hit
     return found
 
 
@@ -282,7 +288,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if row_fit.kind_conflict(ask, f) or row_currency.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \
-                or row_headings.another_segment(f, asked) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f) \
+                or row_headings.another_segment(f, asked, ask) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f) \
                 or combined_rows.one_of_two_asked(ask, f):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
