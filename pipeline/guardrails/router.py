@@ -145,7 +145,8 @@ def _route(facts: QuestionFacts, coverage: dict[str, list[int]], *, web_enabled:
         name, held = next(iter(facts.ambiguous.items()))
         held = [c for c in held if c in coverage] or held
         return RouteDecision("clarify", f"'{name}' is a name of {_join(held)}",
-                             f"Which company do you mean by {name}: {' or '.join(held)}? I have reports for {covered}.")
+                             f"Which company do you mean by {name}: {' or '.join(held)}? I have reports for "
+                             f"{coverage_text({c: coverage[c] for c in held if c in coverage}) if set(held) & set(coverage) else covered}.")
 
     named_unknown = [] if facts.companies else names_not_held(facts, q)
     if named_unknown:

@@ -119,8 +119,8 @@ class Registry:
         # A name two companies share ("Orion" for Orion Gold and Orion Group) names neither: it is kept
         # aside for "did you mean", never matched to one of them. A company's own display name or key is its own.
         owners: dict[str, list[Company]] = {}
-        for c in self.companies:
-            for n in {_norm(a) for a in c.aliases if a}:
+        for c in self.companies:    # (and a name's first word: "Orion" of Orion Gold is Orion Group Holdings' too)
+            for n in {_norm(a) for a in c.aliases if a} | {_norm(w) for w in c.name.split()[:1]} - {_norm(c.name)}:
                 owners.setdefault(n, []).append(c)
         own = {_norm(c.name): c for c in self.companies} | {_norm(c.key): c for c in self.companies}
         self._shared = {n: cs for n, cs in owners.items() if len(cs) > 1 and n not in own}
@@ -246,7 +246,8 @@ class Registry:
                     forms.add(a[:i] + b[:j])
             own = {n.lower() for n in (c.name, *c.aliases, *c.tickers)}   # (a ticker that is its own first word: "MALAPRABHA")
             for f in forms - (taken - own):
-                seen.setdefault(f, []).append(c)
+                if _norm(f) not in self._shared:       # (a name two companies go by is asked about, never spelled)
+                    seen.setdefault(f, []).append(c)
         self._forms = {f: cs[0] for f, cs in seen.items() if len(cs) == 1 and len(f) >= 4}
         return self._forms
 
