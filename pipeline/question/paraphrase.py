@@ -14,9 +14,9 @@ _OPERATING_CASH = re.compile(
     r"\s+(?:from|by|in|through)(?:\s+\(or\s+(?:us\w*|consum\w*)\s+(?:in|by)\))?"     # "from (or use in)"
     r"\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
     r"(?:operations|operating activities|business)\b|"
-    # ... or with the operations the subject: "how much cash did Acme's operations generate (in FY61)?"
+    # ... or with the operations the subject: "how much cash did Acme's operations (operating activities) generate?"
     r"(?<!free )\bcash\s+(?:did|does|do)\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
-    r"operations\s+(?:generate|produce|provide|bring\s+in|throw\s+off)\b")
+    r"(?:operations|operating\s+activities)\s+(?:generate|produce|provide|bring\s+in|throw\s+off)\b")
 # The total of the cash flow statement's operating section named as a noun phrase in any of its printed forms: "cash
 # flow(s) from operating activities", "net cash inflow from operating activities", "cash provided by (used in)
 # operating activities" (not "... from operations": IFRS's "Cash generated from operations" is a subtotal before
