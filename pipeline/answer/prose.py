@@ -29,7 +29,7 @@ from pipeline.question.causes import WHY, asks_why, explains, gives_a_cause, nam
 from pipeline.question.labels import doc_kind, doc_label
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.year_parts import names_part, part_of_year
-from pipeline.question.periods import FY_PATTERN, fiscal_years_of_early_january, four_digits, split_years_to_end
+from pipeline.question.periods import FY_PATTERN, counted_at_filing, fiscal_years_of_early_january, four_digits, split_years_to_end
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
@@ -316,6 +316,8 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 fiscal_years_of_early_january(sent)
             if kind == "count":     # ("open around 100 new shops in FY97": a count's year said short)
                 named |= {four_digits(m.group("fy")) for m in FY_PATTERN.finditer(sent) if m.group("fy")}
+                if p.fiscal_year in years and counted_at_filing(sent, p.fiscal_year):
+                    named.add(p.fiscal_year)    # (its headcount at its filing: the report's year's)
             if require_year and not (named & years) and (named or not need or p.fiscal_year not in years or
                                                           _OTHER_PERIOD.search(sent)):
                 continue    # (a figure stated with no year at all, in the asked year's own report, is that year's)

@@ -23,6 +23,14 @@ _MODIFIES = re.compile(r"(?i)(stock|shares?|plans?|benefits?|compensation|costs?
                        r"contracts?|relationships?|liabilit\w*|obligations?)\b")
 
 
+# people counted by a word that says nothing of work ("people", "persons", "individuals") are a workforce only where the
+# sentence speaks of one ("we employ 5,700 people", "our people"); never a market's, a disease's or customers' number
+# ("an estimated prevalence of 281,000 people")
+_ANY_PEOPLE = re.compile(r"(?i)people|persons|individuals")
+_WORKFORCE = re.compile(r"(?i)\b(?:employ\w*|workforce|staff\w*|team|colleagues|personnel|headcount|full[- ]time|part[- ]time|"
+                        r"ftes?|our\s+people|we\s+(?:have|had))\b")
+
+
 HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|additions?|recruited|welcomed|onboarded|laid off|reduced|"
                             r"reductions?|redundanc\w*|eliminated|elimination|terminated|cut|cuts|separated|departures?|lost|"
                             r"promoted|trained|let go|opened|closed|repurchased|bought back|exited)\b")
@@ -72,7 +80,8 @@ def count_score(sentence: str, terms: list[str]) -> int:
                 w = toks[k]
                 if re.search(r"\d", w) or (back and w.endswith((".", ":", ";"))):
                     break       # another number, or "... technical staff. 4": a page number run into the text
-                if any(term in stems(w) for term in terms) and not (w[-1:].isalpha() and _MODIFIES.match(toks[k + 1] if k + 1 < len(toks) else "")):
+                if any(term in stems(w) for term in terms) and not (w[-1:].isalpha() and _MODIFIES.match(toks[k + 1] if k + 1 < len(toks) else "")) \
+                        and not (_ANY_PEOPLE.fullmatch(w.strip(".,;:")) and not _WORKFORCE.search(sentence)):
                     # ("unit sales fell to 8,412": the level the change reached, no narrower count)
                     said = _REACHED.sub(" ", " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x)))
                     narrowing = [x for x in content_terms(said) if x not in terms]

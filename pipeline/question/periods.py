@@ -63,6 +63,17 @@ _EARLY_JANUARY = re.compile(r"(?i)\b(?:as\s+of|as\s+at|at)\s+(?:jan(?:uary|\.)?\
                             r"[1-7](?:st|nd|rd|th)?\s+jan(?:uary|\.)?,?\s+)((?:19|20)\d{2})\b")
 
 
+# a count stated at a date in the months after the year end, as an annual report states its headcount at its filing
+# ("As of February 22, 2023, we had 107 full-time employees" in the FY2022 10-K)
+_AS_OF_EARLY_MONTHS = re.compile(r"(?i)\bas\s+(?:of|at)\s+(?:(?:january|february|march|april)\s+\d{1,2},?\s+((?:19|20)\d{2})|"
+                                 r"\d{1,2}\s+(?:january|february|march|april),?\s+((?:19|20)\d{2}))")
+
+
+def counted_at_filing(text: str, report_year: int) -> bool:
+    """Whether `text` states its count at a date in the first four months after `report_year`: the report's own."""
+    return any(int(m.group(1) or m.group(2)) == report_year + 1 for m in _AS_OF_EARLY_MONTHS.finditer(text))
+
+
 def fiscal_years_of_early_january(text: str) -> set[int]:
     """The fiscal years a date in the first week of January closes (the calendar year before the date's)."""
     return {int(m.group(1)) - 1 for m in _EARLY_JANUARY.finditer(text)}
