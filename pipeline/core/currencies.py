@@ -4,6 +4,7 @@ the report's own currency)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 
 def _units_sign(sign: str) -> str:
@@ -85,12 +86,31 @@ def currency_of(text: str) -> str | None:
     codes = [_code(m) for m in found]
     if codes and codes[0] == "$" and re.search(r"[A-Za-z]$", text[:found[0].start()]):
         return next((c for c in codes[1:] if c != "$"), "$")
-    return codes[0] if codes else None
+    return codes[0] if codes else next(iter(iso_codes_scaled(text)), None)
 
 
 def currencies_named(text: str) -> list[str]:
     """Every currency `text` names, in order (a sign read in its place: "K" before "million" is the kwacha's)."""
-    return [_code(m) for m in CURRENCY_RE.finditer(text)]
+    at = {m.start(): _code(m) for m in CURRENCY_RE.finditer(text)}
+    at |= {m.start(1): m.group(1) for m in _ISO_SCALED.finditer(text) if m.group(1) in iso_codes() and m.start(1) not in at}
+    return [code for _, code in sorted(at.items())]
+
+
+# any ISO 4217 code in capitals before its scale ("KHR'000", "GEL'000", "MNT million"), of a currency the table
+# above does not spell out
+_ISO_SCALED = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?=\s?['’]000\b|\s?['’]?(?:m|mn|bn)\b|\s+(?:millions?|thousands?|billions?)\b)")
+
+
+def iso_codes_scaled(text: str) -> list[str]:
+    return [m.group(1) for m in _ISO_SCALED.finditer(text) if m.group(1) in iso_codes()]
+
+
+@lru_cache(maxsize=1)
+def iso_codes() -> frozenset[str]:
+    """The ISO 4217 currency codes (pycountry, the well-kept list)."""
+    import pycountry
+
+    return frozenset(c.alpha_3 for c in pycountry.currencies)
 
 
 def _code(m: re.Match) -> str:

@@ -11,7 +11,7 @@ from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    lines = _heading_notes([_PAGE_NUMBER.sub("", _tidy(ln)) for ln in lines])
+    lines = _heading_notes([_COLUMN_NOTES.sub("", _PAGE_NUMBER.sub("", _tidy(ln))) for ln in lines])
     lines = _dinars_and_fils(lines) if any(_DINAR_FILS.search(ln) for ln in lines) else lines
     lines = quarter_names.read(relative_periods.read(ordinal_periods.read(_dash_wrapped(lines))))
     lines = _unmark_years(line_codes.read(lines))
@@ -20,6 +20,9 @@ def tidy_lines(lines: list[str]) -> list[str]:
 
 # a page number printed between dashes ("- 5 -", "– 12 –"): no row's figure
 _PAGE_NUMBER = re.compile(r"^\s*[-–—]\s*\d{1,4}\s*[-–—]\s*$")
+# a line of the notes the columns refer to, under their header ("(Note 2.4) (Note 2.4)" over translated columns): no
+# heading of the rows below
+_COLUMN_NOTES = re.compile(r"(?i)^\s*(?:\(\s*notes?\s+\d{1,2}(?:\.\d{1,2})?[a-z]?\s*\)\s*)+$")
 def _heading_notes(lines: list[str]) -> list[str]:
     """A heading's note number printed on a line of its own under it ("EQUITY ATTRIBUTABLE TO EQUITY HOLDERS OF THE
     COMPANY" / "15"): a reference, no row (left empty, so line numbers stay the page's)."""

@@ -39,10 +39,20 @@ def units_of(line: str) -> list[tuple[bool, str]] | None:
     return out if len({ps for ps, _ in out}) == 2 else None
 
 
+def currencies_of(line: str) -> list[tuple[bool, str]] | None:
+    """A units row naming a currency for each column, two currencies or more ("US$ KHR'000 US$ KHR'000": a
+    convenience translation beside each year's figures), as units of amounts; None otherwise."""
+    tokens = line.split()
+    codes = [currency_of(t) for t in tokens]
+    return [(False, t) for t in tokens] if tokens and None not in codes and len(set(codes)) > 1 else None
+
+
 def per_column(header: Header, line: str) -> bool:
-    """Mark `header`'s value columns per share where `line` says so, one unit per column or per group of as many
-    columns; the years this tells apart are no longer ambiguous. True when the line was such a units row."""
+    """Mark `header`'s value columns per share where `line` says so, or in their currency where it names one for each,
+    one unit per column or per group of as many columns; the years this tells apart are no longer ambiguous. True when
+    the line was such a units row."""
     units = units_of(line)
+    by_currency = units is None and (units := currencies_of(line)) is not None
     values = [i for i, c in enumerate(header.columns) if c.kind == "value"]
     if units is None or not values or len(values) % len(units):
         return False
@@ -51,7 +61,7 @@ def per_column(header: Header, line: str) -> bool:
         ps, text = units[n // width]
         c = header.columns[i]       # (the unit joins the column's printed header: "2061 Pence per share")
         header.columns[i] = dataclasses.replace(c, per_share=ps, header=f"{c.header} {text}",
-                                                currency=c.currency or currency_of(text))
+                                                currency=currency_of(text) if by_currency else c.currency or currency_of(text))
     header.ambiguous_years &= ambiguous_years(header.columns)
     return True
 

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from pipeline.core.currencies import CURRENCIES, SIGNED
+from pipeline.core.currencies import CURRENCIES, SIGNED, iso_codes
 from pipeline.question.figure_ask import Ask
 from pipeline.stores.facts import StoredFact
 
@@ -45,7 +45,7 @@ def own_currency_word(word: str, currency: str | None, sliced: frozenset[str] = 
     currency there. (A word of another currency stays a qualifier.)"""
     codes = {"USD"} if currency == "$" else set(SIGNED.get(currency or "", ())) or {currency} if currency else set()
     return bool(codes) and not codes & sliced and \
-        any(c in codes and re.fullmatch(rf"(?i)(?:{words})", word) for c, words in _ASKED_CURRENCY)
+        (any(c in codes and re.fullmatch(rf"(?i)(?:{words})", word) for c, words in _ASKED_CURRENCY) or word.upper() in codes)
 
 
 def currencies_printed(ask: Ask, cands: list[StoredFact]) -> tuple[frozenset[str], str | None]:
@@ -71,4 +71,9 @@ _UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?
 
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
 def asked_currencies(question: str) -> frozenset[str]:
-    return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question))
+    # (and any ISO 4217 code said in capitals: "in KHR'000", "GEL thousands"; not one an analyst writes as a word)
+    return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question)) | \
+        {c for c in re.findall(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])", question) if c in iso_codes() and c not in _WORDS}
+
+
+_WORDS = {"ALL", "TOP", "CUP", "MOP"}      # (ISO codes that are English words in capitals)
