@@ -63,7 +63,7 @@ _SAYS_COUNTED = re.compile(r"(?i)\bnumber\b|\bheadcount\b|\bftes?\b|\bfull[- ]ti
 # liabilities", "Customers' deposits"): an amount, never a count
 _MONEY_ABOUT = re.compile(r"(?i)\b(accru\w*|benefits?|compensation|costs?|expenses?|salar(?:y|ies)|wages|liabilit\w*|"
                           r"obligations?|provisions?|payables?|loans?|advances?|bonus\w*|pensions?|remuneration|deposits?|"
-                          r"balances?)\b")
+                          r"balances?|profit[- ]shar\w*)\b")     # ("Employees' profit share": their share of profit)
 # A primary statement's row counts only when it says so ("Receipts from customers", "Due to customers", "Sale of
 # stores" are money; a balance sheet's "Ordinary shares" is share capital); an income statement counts shares
 _PEOPLE = r"|^([\w-]+ ){0,2}employees\b(?!['’])|\bheadcount\b"      # "Worldwide employees", not "employees' benefits"

@@ -26,6 +26,9 @@ def _heading_transforms() -> set[str]:
     return set(stems(" ".join(_HEADING_TRANSFORMS)))
 
 
+_SEGMENT_SAID = re.compile(r"(?i)\bsegments?\b|\bdivisions?\b")
+
+
 def segment_parents(f: StoredFact) -> list[str]:
     """The row's parent headings that name a segment ("Flexibles Segment"), outermost first; a row of a table
     whose columns are segments has its column's segment first ("Display Technologies")."""
@@ -34,10 +37,16 @@ def segment_parents(f: StoredFact) -> list[str]:
     return segment_columns.named_in(f.qualifiers) + headed
 
 
-def another_segment(f: StoredFact, asked: set[str]) -> bool:
+def another_segment(f: StoredFact, asked: set[str], ask=None) -> bool:
     """A row under "Flexibles Segment" (or in its column) is that segment's: it answers only a question naming the
     segment. Words a question never keeps ("Growth", "Other") are not asked for; a column named by them alone
-    ("All Other") answers nothing."""
+    ("All Other") answers nothing. Nor is a segment's figure asked ("Feedlot segment assets") a statement's line that
+    only holds the segment's word ("Biological assets - feedlot cattle"): a statement prints a segment in its column
+    or under its heading."""
+    if ask is not None and _SEGMENT_SAID.search(ask.question) and f.statement is not None and not f.secondary and \
+            set(ask.hard) & set(stems(f.label)) and not _SEGMENT_SAID.search(f"{f.label_path} {f.table_title}") and \
+            not segment_columns.named_in(f.qualifiers) and not segment_parents(f):
+        return True
     for column in segment_columns.named_in(f.qualifiers):
         # (filler said as a word, not as a stem: the "Roses" segment is no "rose" of a change)
         name = set(stems(" ".join(w for w in re.findall(r"[\w']+", column) if w.lower() not in FILLER)))
