@@ -1,0 +1,191 @@
+"""Classes found by the thirty-second rounds (stop 57). The companies, names, wording and figures here are made up."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.question import shorthand
+from pipeline.question.analysis import QuestionFacts
+from tests.stored_facts import facts_of, printed_answer
+
+
+def _answer(question, pages, company, year, doc_fy):
+    return printed_answer(shorthand.spell(question), pages, company, year, doc_fy)
+
+
+# a report printed in two languages: every label and the columns' entity caption beside its translation, the parent's
+# columns before the group's
+_TWO_LANGUAGES = [["KAMNIK TERME d.d.", "Izkaz poslovnega izida / Income statement",
+                   "za leto, končano 31. decembra 2071 / for the year ended 31 December 2071",
+                   "Družba / Company Skupina / Group", "Pojasnilo / Note 2071 2070 2071 2070",
+                   "EUR '000 EUR '000 EUR '000 EUR '000",
+                   "Prihodki od prodaje / Sales revenue 4 52,118 48,406 71,212 66,018",
+                   "Stroški dela / Staff costs (15,406) (14,218) (21,118) (19,806)",
+                   "Poslovni izid iz poslovanja / Operating profit 9,812 8,406 13,618 11,212",
+                   "Čisti poslovni izid / Profit for the year 7,406 6,212 10,118 8,406",
+                   "Čisti dolg / EBITDA 1.8 2.1 2.2 2.4"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Kamnik Terme group sales revenue 2071", "71,212"),
+    ("Sales revenue of the Company 2070", "48,406"),
+    ("Group operating profit 2070", "11,212"),
+    ("Prihodki od prodaje skupine 2071", None),      # (asked in the report's other language: its own words, or none)
+])
+def test_a_bilingual_entity_caption_heads_its_columns_and_a_label_is_matched_by_its_english_half(question, expect):
+    said = _answer(question, _TWO_LANGUAGES, "Kamnik Terme", int(question[-4:]) if question[-1].isdigit() else 2071,
+                   2071)
+    assert said == expect if expect else said in (None, "71,212")
+
+
+def test_each_year_of_both_entities_is_read_under_a_bilingual_entity_caption():
+    facts = [f for f in facts_of(["\n".join(_TWO_LANGUAGES[0])]) if f.label.endswith("Sales revenue")]
+    assert sorted(f.value_printed for f in facts) == ["48,406", "52,118", "66,018", "71,212"]
+
+
+@pytest.mark.parametrize("text, english", [
+    ("Prihodki od prodaje / Sales revenue", "Sales revenue"),
+    ("Revenue / Umsatzerlöse", "Revenue"),
+    ("Dobiček pripisan / Profit attributable to: › Lastnikom / Owners of the parent",
+     "Profit attributable to: › Owners of the parent"),
+    ("Net debt / EBITDA", "Net debt / EBITDA"),               # (a ratio's slash: an acronym is no translation)
+    ("Total assets / total equity", "Total assets / total equity"),
+    ("Net income / (loss)", "Net income / (loss)"),
+    ("Loans / advances", "Loans / advances"),
+])
+def test_the_english_half_of_a_label_is_taken_only_beside_a_word_english_does_not_use(text, english):
+    from pipeline.core.bilingual import english as english_of
+
+    assert english_of(text) == english
+
+
+def _registry(*names):
+    from pipeline.question.registry import Company, Registry
+
+    return Registry([Company(key=n.split()[0].upper() + str(i), name=n, aliases=tuple(a))
+                     for i, (n, a) in enumerate(names)])
+
+
+def test_a_one_word_name_that_is_another_companys_first_word_is_asked_about_never_given_to_one():
+    reg = _registry(("Tamarack Gold", ["Tamarack Gold Limited", "Tamarack"]),
+                    ("Tamarack Group Holdings", ["Tamarack Group Holdings, Inc."]))
+    assert reg.find_companies("Tamarack total assets 2071") == []
+    assert set(reg.shared_names("Tamarack total assets 2071")["Tamarack"]) == {c for c in reg.companies}
+    assert reg.spell_out("What were Tamarack's total assets?") == "What were Tamarack's total assets?"
+    assert [c.name for c in reg.find_companies("Tamarack Group Holdings total assets")] == ["Tamarack Group Holdings"]
+
+
+def test_a_one_word_name_no_other_company_begins_with_stays_its_own():
+    reg = _registry(("Tamarack Gold", ["Tamarack Gold Limited", "Tamarack"]), ("Birchwood Group", ["Birchwood"]))
+    assert [c.name for c in reg.find_companies("Tamarack total assets 2071")] == ["Tamarack Gold"]
+
+
+@pytest.mark.parametrize("question", [
+    "How much net cash did Lakeshore Re's operating activities provide in FY2071?",
+    "How much cash did the company's operating activities generate in 2071?",
+])
+def test_operating_activities_as_the_subject_of_providing_cash_name_the_operating_cash_flow(question):
+    from pipeline.question.lexicon import fold, get_lexicon
+    from pipeline.question.paraphrase import name_measures
+
+    ms = get_lexicon().find(name_measures(fold(question)))
+    assert ms and ms[0].key == "operating_cash_flow"
+
+
+def test_net_purchases_of_fixed_assets_is_the_capital_expenditure_and_their_sale_is_not():
+    from pipeline.question.lexicon import get_lexicon
+
+    capex = next(m for m in get_lexicon().metrics if m.key == "capex")
+    assert capex.matches_row("Net purchases of fixed assets", "cash_flow")
+    assert capex.matches_row("Purchase of fixed assets", "cash_flow")
+    assert not capex.matches_row("Proceeds from sale of fixed assets", "cash_flow")
+
+
+def _covering(question, text, year=2071, report_year=2071):
+    from pipeline.answer import prose
+    from pipeline.question.registry import Company
+    from pipeline.retrieval.passage import Passage
+
+    p = Passage(chunk_id=1, doc="d", company="Quillon", fiscal_year=report_year, doc_type="10K", page=25, score=1.0,
+                text=text)
+    facts = QuestionFacts(text=question, years=[year], companies=[Company(key="q", name="Quillon")])
+    return prose.covering(None, facts, [p], year)
+
+
+def test_a_headcount_stated_at_the_reports_filing_date_is_the_reports_years():
+    text = "Employees\nAs of February 22, 2072, we had 107 full-time employees. None of our employees are unionized."
+    found = _covering("How many employees did Quillon have in 2071?", text)
+    assert found is not None and "107 full-time employees" in found.sentence
+    # (the same date in the next year's report is no count of that report's year)
+    assert _covering("How many employees did Quillon have in 2071?", text, report_year=2070) is None
+    # (a date later in the year is the year's own, not the report's filing)
+    later = "As of September 30, 2072, we had 131 full-time employees."
+    assert _covering("How many employees did Quillon have in 2071?", later) is None
+
+
+@pytest.mark.parametrize("sentence, counts", [
+    ("The disease has an estimated prevalence of 281,000 people among the seven major markets.", False),
+    ("Our therapy could reach about 40,000 individuals in the United States.", False),
+    ("We employ approximately 5,700 people worldwide.", True),
+    ("At year end we had 1,240 people across our nine countries.", True),
+])
+def test_people_said_without_work_are_no_workforce(sentence, counts):
+    found = _covering("How many employees does Quillon have in 2071?", sentence)
+    assert (found is not None) == counts
+
+
+# the statements' own currency and a convenience translation beside each year, told apart by a units row naming a
+# currency for each column
+_TRANSLATED = [["PREK TNAOT MILLS PLC", "STATEMENT OF FINANCIAL POSITION", "AS AT 31 DECEMBER 2071",
+                "Note 2071 2071 2070 2070", "US$ KHR'000 US$ KHR'000", "(Note 2.4) (Note 2.4)", "ASSETS",
+                "Inventories 7 12,806,420 52,506,322 11,418,260 45,673,040",
+                "Cash and cash equivalents 10 3,406,120 13,965,092 2,812,480 11,249,920",
+                "TOTAL ASSETS 58,278,660 238,942,506 53,879,140 215,516,560"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Prek Tnaot total assets 2071", "58,278,660"),
+    ("Total assets 2070 in KHR'000", "215,516,560"),
+    ("Cash and cash equivalents at 31 December 2071 (KHR thousands)", "13,965,092"),
+    ("Inventories 2070", "11,418,260"),
+])
+def test_a_units_row_naming_a_currency_for_each_column_tells_a_translation_apart(question, expect):
+    assert _answer(question, _TRANSLATED, "Prek Tnaot Mills", int(question.split("20")[-1][:2]) + 2000, 2071) == expect
+
+
+def test_the_column_notes_line_under_a_header_heads_no_row():
+    facts = facts_of(["\n".join(_TRANSLATED[0])])
+    assert facts and not any("Note 2.4" in f.label_path for f in facts)
+
+
+@pytest.mark.parametrize("text, code", [("KHR'000", "KHR"), ("GEL'000", "GEL"), ("MNT million", "MNT"),
+                                        ("EPS'000", None), ("CEO million", None), ("A$m", "AUD")])
+def test_any_iso_currency_code_before_its_scale_names_the_currency(text, code):
+    from pipeline.core.currencies import currency_of
+
+    assert currency_of(text) == code
+
+
+def test_an_iso_code_asked_in_capitals_is_the_currency_asked():
+    from pipeline.retrieval.row_currency import asked_currencies
+
+    assert asked_currencies("Revenue 2071 in KHR'000") == {"KHR"}
+    assert asked_currencies("Revenue of ALL segments 2071") == frozenset()
+
+
+def test_employees_profit_share_is_money_not_a_count():
+    lines = ["27. Proposed appropriation of profits", "2071 2070", "Net profit for the year 468,412 276,812",
+             "Legal reserve (5%) (23,421) (13,841)", "Employees' profit share (46,806) (27,412)",
+             "Retained earnings carried forward 295,950 128,765"]
+    facts = [f for f in facts_of(["\n".join(lines)]) if f.label == "Employees' profit share"]
+    assert facts and {f.kind for f in facts} == {"money"}
+
+
+_SEGMENT_WORD = [["OKAHANDJA MEAT LIMITED", "STATEMENT OF FINANCIAL POSITION", "at 30 September 2071",
+                  "Note 2071 2070", "N$'000 N$'000", "Current assets",
+                  "Biological assets - feedlot cattle 11 86,412 78,206", "Inventories 12 41,218 38,806",
+                  "Total assets 1,206,412 1,118,206"]]
+
+
+def test_a_segments_figure_is_never_a_statement_line_holding_only_the_segments_word():
+    assert _answer("Feedlot segment assets at 30 September 2071", _SEGMENT_WORD, "Okahandja Meat", 2071, 2071) is None
+    assert _answer("Biological assets - feedlot cattle 2071", _SEGMENT_WORD, "Okahandja Meat", 2071, 2071) == "86,412"
