@@ -54,7 +54,7 @@ CURRENCIES = [
     ("RSD", r"\brsd\b|serbian dinars?"), ("TZS", r"\btzs\b|tanzanian shillings?"), ("UGX", r"\bugx\b|ugandan shillings?"),
     ("NAD", r"(?<![a-z])n\$|\bnad\b(?=\s?['’]?000|\s+(?:million|thousand))|namibia(?:n)?\s+dollars?"),
     ("ZMW", r"\bzmw\b|zambian kwacha"), ("BWP", r"\bbwp\b|botswana pula"), ("UYU", r"\buyu\b|uruguayan pesos?"),
-    ("XOF", r"\bxof\b|cfa francs?|\bfcfa\b"), ("XAF", r"\bxaf\b"),
+    ("XOF", r"\bxof\b|cfa francs?|\bfcfa\b"), ("XAF", r"\bxaf\b"), ("RWF", r"\brwf\b|\bfrw\b|rwandan?\s+francs?"),
     # a bare "K" before its scale ("K'000", "K million"): the kwacha's or the kina's sign, which one the report's
     # country says (as a bare "$"); in capitals only, never "k" of thousands
     ("K", r"(?-i:K)(?=\s?['’](?:000|m|mn|bn)\b|\s+(?:millions?|billions?|thousands?)\b)"),
@@ -99,6 +99,11 @@ def currencies_named(text: str) -> list[str]:
 # any ISO 4217 code in capitals before its scale ("KHR'000", "GEL'000", "MNT million"), of a currency the table
 # above does not spell out
 _ISO_SCALED = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?=\s?['’]000\b|\s?['’]?(?:m|mn|bn)\b|\s+(?:millions?|thousands?|billions?)\b)")
+
+
+def without_currencies(text: str) -> str:
+    """`text` with every currency it names blanked out (a code of `iso_codes_scaled` too)."""
+    return _ISO_SCALED.sub(lambda m: " " if m.group(1) in iso_codes() else m.group(0), CURRENCY_RE.sub(" ", text))
 
 
 def iso_codes_scaled(text: str) -> list[str]:

@@ -27,7 +27,7 @@ from pipeline.core import bilingual
 from pipeline.reading import column_groups, header_dates, stacked_years, translation
 from pipeline.reading.header_words import BASIS_CAPTION, HEADER_WORDS, SECTION_LEAD
 from pipeline.core import months
-from pipeline.core.currencies import CURRENCY_RE, currency_of
+from pipeline.core.currencies import CURRENCY_RE, currency_of, without_currencies
 
 MONTHS = months.NUMBERS
 MON = months.MON
@@ -162,7 +162,7 @@ def _fragment(line: str) -> bool:
     line = header_dates.without_range_starts(line)
     line = SECTION_LEAD.sub("", line) if line.lstrip()[:1].isupper() and line.lstrip()[:3].isupper() else line
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*(?:refer(?:\s+to)?\s+)?notes?\s+\d{1,2}\s*\)", " ", line))   # "(Note 1)": a reference
-    rest = CURRENCY_RE.sub(" ", rest)
+    rest = without_currencies(rest)
     rest = BASIS_CAPTION.sub(" ", rest)     # restated ("As Adjusted*"), or an IAS 29 basis ("INFLATION ADJUSTED")
     rest = re.sub(r"(?i)\b(?:previous|prior|current)\s+(?=(?:fiscal\s+|financial\s+)?(?:year|period)\b)", " ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?|\b(?:52|53|13|14|16|17)[- ]weeks?\b", " ", rest)   # "May 31,", "(53 weeks)"

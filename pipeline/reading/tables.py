@@ -109,7 +109,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
         if is_fragment(line) and (has_period(line) or (i + 1 < len(lines) and is_fragment(lines[i + 1])
                                                        and has_period(lines[i + 1]))):
             j = i
-            while j < len(lines) and is_fragment(lines[j]) and j - i < 12:     # (three years and two changes, a word each)
+            # (three years and two changes, a word each; a units row naming each column's currency is read after it)
+            while j < len(lines) and is_fragment(lines[j]) and j - i < 12 and not (j > i and unit_columns.currencies_of(lines[j])):
                 j += 1
             # "Group Company" over "31 March 31 March 31 March 31 March" / "Note(s) 2022 2021 2022 2021": the line
             # naming whose columns they are heads them too (it has no period of its own)
@@ -210,6 +211,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                 heading = attributed_lines.heading(heading_label(label), table.rows, last_kind)
                 if attributed_lines.open_split(stack, heading):
                     pass
+                elif last_kind == "heading" and stack and heading[:1].islower():
+                    stack[-1] = f"{stack[-1]} {heading}"    # (its own wrapped tail: "... by operating" / "activities:")
                 elif last_kind == "heading":
                     stack.append(heading)
                 elif last_kind == "row" and stack and not closed_later(stack[-1], heading, lines[i + 1:]):
