@@ -67,7 +67,7 @@ def test_comprehensive_income_by_its_initials_and_its_holders_shares(question, y
 
 def test_tci_and_oci_are_spelled_only_in_capitals_as_whole_words():
     assert shorthand.spell("TCI for 2071") == "total comprehensive income for 2071"
-    assert shorthand.spell("FX loss in OCI") == "FX loss in other comprehensive income"
+    assert shorthand.spell("FX loss in OCI") == "foreign exchange loss in other comprehensive income"
     assert shorthand.spell("tci bancorp revenue") == "tci bancorp revenue"      # (a name in lower case stays)
 
 

@@ -173,6 +173,11 @@ _RECEIVED_BY_HOLDERS = re.compile(r"\b(dividends?|distributions?)\s+(?:received|
                                   r"(?:(?:share|stock|unit|equity\s+)holders|shareowners|investors|owners|members)\b")
 
 
+# the cost of one kind of revenue, its kind said inside ("cost of systems revenue", "cost of product sales"): the cost
+# of revenue, of that kind (a row "Cost of revenue › Systems")
+_COST_OF_KIND = re.compile(r"\bcost\s+of\s+(?!goods\b|the\b|sales\b|revenues?\b|net\b|total\b)([a-z&-]+(?:\s+[a-z&-]+)?)\s+(revenues?|sales)\b")
+
+
 def name_measures(folded: str) -> str:
     """`folded` with a measure worded as a verb phrase replaced by the measure's term (and holders as
     `name_holders` names them)."""
@@ -187,5 +192,5 @@ def name_measures(folded: str) -> str:
     folded = _RECEIVED_BY_HOLDERS.sub(r"\1 paid to shareholders", _BUYING_BACK.sub("share repurchases", folded))
     folded = _CASH_PAID_FOR.sub(lambda m: f"{m.group(1) or m.group(2)} paid", folded)
     folded = _AT_THE_LINE.sub(lambda m: f" {_LINES[m.group(1)]} ", folded)
-    folded = due_within_a_year(folded)
+    folded = _COST_OF_KIND.sub(r"\1 cost of \2", due_within_a_year(folded))
     return _RETURNED.sub(_returned, _BOTTOM_LINE.sub(_bottom_line, folded))

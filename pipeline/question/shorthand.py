@@ -13,6 +13,8 @@ _FORMS = [
     (r"\badj\b\.?", "adjusted"), (r"\bconsol\b\.?", "consolidated"),
     (r"\brev\b\.?", "revenue"), (r"\brevs\b", "revenues"), (r"\btop[- ]?line\b", "revenue"),
     (r"\bavg\b\.?", "average"), (r"\bprev\b\.?", "previous"),
+    # "FX" for foreign exchange ("net FX loss", "FX result"; never "ex-FX", what a growth rate leaves out)
+    (r"(?<!ex-)(?<![\w&])(?-i:FX)(?![\w&])", "foreign exchange"),
     (r"\bdivs\b", "dividends"), (r"\bdiv\b(?!-)", "dividend"), (r"\bopex\b", "operating expenses"),
     (r"\battrib\b\.?", "attributable"), (r"\bop\.?\s?cf\b|(?<![\w&])(?-i:OCF)(?![\w&])", "operating cash flow"),
     (r"\bexcl\b\.?", "excluding"), (r"\bex\b(?![-.])", "excluding"), (r"\bincl\b\.?", "including"),

@@ -54,6 +54,7 @@ _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excludin
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 # the non-current part of a line said as what it is net of ("Long-term debt, net of current maturities")
 _NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
+_REST_OF_CURRENT = re.compile(_NET_OF_CURRENT.pattern + r"|^\s*long[- ]term\b")     # (or the long-term line itself)
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -271,8 +272,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
-        noncurrent = asks_noncurrent and bool(_NET_OF_CURRENT.search(f.label))
-        if "current" in required and not asks_noncurrent and _NET_OF_CURRENT.search(f.label):
+        noncurrent = asks_noncurrent and bool(_REST_OF_CURRENT.search(f.label))
+        if "current" in required and not asks_noncurrent and _REST_OF_CURRENT.search(f.label):
             continue    # the current part asked: "Long-term debt, excluding current maturities" is the rest of it
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (
                    noncurrent and w in ("non", "current")) and not (people and

@@ -65,5 +65,5 @@ def qualified_line(ask: Ask, f: StoredFact) -> bool:
     k = 0
     while k < len(words) - 1 and (said := stems(words[k])) and all(s in ask.hard for s in said):
         k += 1
-    return k > 0 and ask.metric is not None and ask.metric.matches_row(" ".join(words[k:])) and \
+    return k > 0 and ask.metric is not None and ask.metric.matches_row(" ".join(words[k:]), f.statement) and \
         not ask.metric.excludes(f.label, ask.question)

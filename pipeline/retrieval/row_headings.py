@@ -26,6 +26,7 @@ def _heading_transforms() -> set[str]:
     return set(stems(" ".join(_HEADING_TRANSFORMS)))
 
 
+_REVENUE_KIND = re.compile(r"(?i)\b(?:revenues?|sales)\s*:?\s*$")
 _SEGMENT_SAID = re.compile(r"(?i)\bsegments?\b|\bdivisions?\b")
 
 
@@ -62,7 +63,9 @@ def another_segment(f: StoredFact, asked: set[str], ask=None) -> bool:
 def changes_measure(f: StoredFact, asked: set[str], question: str) -> bool:
     """A parent heading the question did not ask makes the row another measure ("Provisions for credit losses ›
     Card Member loans" does not answer "Card Member loans")."""
-    parents = re.sub(r"\([^)]*\)", " ", " ".join(f.label_path.split("\u203a")[:-1]))   # "Income (loss) before"
+    # (a heading naming a kind of revenue, "Capacity purchase agreement revenue", heads revenue rows: it transforms none)
+    parents = re.sub(r"\([^)]*\)", " ", " ".join(p for p in f.label_path.split("\u203a")[:-1]
+                                                 if not _REVENUE_KIND.search(p)))     # "Income (loss) before"
     if _INTEREST_HEADING.search(parents) and not _ASKS_INTEREST.search(question):
         return True     # "Interest expense › Deposits" is the interest paid on deposits, not the deposits
     return bool((set(stems(parents)) & _heading_transforms()) - asked)

@@ -17,6 +17,8 @@ def row_stems(f: StoredFact) -> set[str]:
     # (nor does the balance sheet's IFRS name: "Statement of Financial Position" covers no "financial liabilities")
     title = _FINANCIAL_POSITION.sub(" position ", title)
     words = set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
+    if _GAIN_AND_LOSS.search(f.label):
+        words.add("result")     # (a line of gains and losses is the result asked: "net FX result", "Net foreign exchange (loss)/gain")
     if f.statement == "balance":
         words.add("balanc")     # (a balance sheet's line is the balance asked: "grants and subsidies balance")
     # a non-current item is the long-term one, its non-current portion ("long-term borrowings" of "Non-current
@@ -28,6 +30,7 @@ def row_stems(f: StoredFact) -> set[str]:
     return words | {"portion"} if "current" in words else words
 
 
+_GAIN_AND_LOSS = re.compile(r"(?i)\bgains?\b.*\blo(?:ss|sses)\b|\blo(?:ss|sses)\b.*\bgains?\b")
 NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
 
 
