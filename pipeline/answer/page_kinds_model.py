@@ -11,6 +11,7 @@ from pipeline.question.analysis import QuestionFacts
 from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, StepRecord, TurnState
 from pipeline.stores import corpus
+from pipeline.answer.prose_counts import counts_the_asked
 from pipeline.answer.kinds_model import (KindCheckFailed, MAX_CANDIDATES, Model, NUMBER, applies, bare_digits,
                                          flat_text, model_layer, not_stated)
 
@@ -102,7 +103,7 @@ def check_page(kind: str, facts: QuestionFacts, reply: dict, cands: list[tuple[s
               and not re.fullmatch(r"(19|20)\d{2}", digits)]
     if not counts or "count" not in prose.number_kinds(quote):
         raise KindCheckFailed(f"{value} is not a count the quote states")
-    if not prose.counts_the_asked(quote, facts, digits):
+    if not counts_the_asked(quote, prose.question_terms(facts), digits):
         raise KindCheckFailed(f"{value} is not the count of what was asked (another noun's number)")
     if prose_counts.asks_a_flow(facts) and not prose_counts.states_a_flow(quote):
         raise KindCheckFailed("the quote states a level, not how many joined or left")

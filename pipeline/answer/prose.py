@@ -110,23 +110,6 @@ def is_yes_no(facts: QuestionFacts) -> bool:
     return bool(_YESNO.match(core_question(facts.text)))
 
 
-def counts_the_asked(sentence: str, facts: QuestionFacts, digits: str) -> bool:
-    """The number `digits` is the count of the thing the question asks about: the asked noun follows it ("closed 3
-    offices" for "how many offices"), not another noun ("eliminated 180 positions and closed 3 offices")."""
-    nouns = [t for t in question_terms(facts) if not _EVENT_STEM.match(t.lstrip("~"))]
-    toks = sentence.split()
-    for i, t in enumerate(toks):
-        if re.sub(r"[^\d]", "", t) == re.sub(r"[^\d]", "", digits) and \
-                any(term in stems(w) for w in toks[i + 1:i + 4] for term in nouns):
-            return True
-    return False
-
-
-# the stems of the event verbs a count question asks with: what happened, not what is counted
-_EVENT_STEM = re.compile(r"(?i)^(clos|open|cut|deliv|sell|sold|ship|produc|complet|hire|hir|add|lost|lose|reduc|elimin|"
-                         r"termin|repurchas|buy|bought|exit|let|laid|lay)")
-
-
 def _bar(n: int) -> int:
     """How many of a question's n content terms a sentence must carry."""
     return n if n <= 2 else max(2, math.ceil(0.6 * n))
@@ -154,6 +137,7 @@ _REFERS_BACK = re.compile(r"(?i)^(?:the|this|that|these|its|our)\s")      # ("Th
 _ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:[a-z]+\s+){0,2}?(?:increases?|decreases?|rise|declines?|"
                       r"improvements?|growth|"
                       r"changes?|reductions?|expansion|contraction|deterioration)\b")
+_PRONOUN_LEAD = re.compile(r"^(?:It|They|This|These)\s+(?:has|have|had|is|are|was|were|will|did|does|do)\b")
 _GO_UP = re.compile(r"(?i)\b(?:go|goes|went|gone|going)\s+(up|down)\b")
 _HABITUAL = re.compile(r"(?i)\b(?:typically|usually|generally|historically|normally|tends?\s+to|seasonal(?:ly|ity)?)\b")
 _CAUSE_WORD = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led)\w*$")
@@ -219,6 +203,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
     years = set(facts.years) or ({year} if year else set())
     later = {y for y in facts.years if year and y > year}     # a later year the question asks about from this report
     part = part_of_year(core_question(facts.text))
+    yes_no_q = is_yes_no(facts)
     past_yes_no = bool(re.match(r"(?i)^\s*(was|were|did|has|have|had)\b", core_question(facts.text)))
     future_yes_no = bool(re.match(r"(?i)^\s*(will|shall)\b", core_question(facts.text)))
     # a statement figure looked for in prose (a count is checked by `_counts`): the sentence must name the measure
@@ -236,7 +221,10 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
         for raw in sentences_of(text):
             # "... an increase of 6.8%. The increase was driven by ...": a cause names its change by anaphor, the
             # measure is the sentence before's (both are quoted)
-            sent, last = (f"{last} {raw}" if why and last and _ANAPHOR.match(raw) else raw), raw
+            # (and a yes/no question's answer may open on a pronoun for the thing the sentence before names: "Proposed
+            # final dividend ... It has not been recognised as a liability": both are read and quoted)
+            sent, last = (f"{last} {raw}" if last and (why and _ANAPHOR.match(raw) or yes_no_q and _PRONOUN_LEAD.match(raw))
+                          else raw), raw
             # (a cause names what it explains by a noun the paragraph's earlier sentences name in full, the sentence
             # opening on it: "... damage at the West mine's shaft. ... The impairment was recognised because of ...")
             around, before = before, (before + [raw])[-3:]
@@ -386,7 +374,8 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     m = cite(p)
     said = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} says: \u201c{found.sentence}\u201d [{m}]"
     if yesno:
-        no = negation.denies(found.sentence, q) or which_event.partial_degree(q, found.sentence)  # ("a 60% interest")
+        no = negation.denies(found.sentence, q) or which_event.partial_degree(q, found.sentence) or \
+            which_event.other_count(q, found.sentence)     # ("a 60% interest", "each contained 52 weeks")
         text, kind = f"{'No' if no else 'Yes'}. {said}", "yes_no"
     elif found.stated is not None:
         # the amount the sentence attaches to the measure leads, with the measure's name as printed: the

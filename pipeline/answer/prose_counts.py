@@ -123,3 +123,21 @@ def one_of_many(question: str, sentence: str) -> bool:
         if one in said and w not in said:
             return True
     return False
+
+
+def counts_the_asked(sentence: str, terms: list[str], digits: str) -> bool:
+    """The number `digits` is the count of the thing the question asks about (its content `terms`): the asked noun
+    follows it ("closed 3 offices" for "how many offices"), not another noun ("eliminated 180 positions and closed 3
+    offices")."""
+    nouns = [t for t in terms if not _EVENT_STEM.match(t.lstrip("~"))]
+    toks = sentence.split()
+    for i, t in enumerate(toks):
+        if re.sub(r"[^\d]", "", t) == re.sub(r"[^\d]", "", digits) and \
+                any(term in stems(w) for w in toks[i + 1:i + 4] for term in nouns):
+            return True
+    return False
+
+
+# the stems of the event verbs a count question asks with: what happened, not what is counted
+_EVENT_STEM = re.compile(r"(?i)^(clos|open|cut|deliv|sell|sold|ship|produc|complet|hire|hir|add|lost|lose|reduc|elimin|"
+                         r"termin|repurchas|buy|bought|exit|let|laid|lay)")

@@ -47,8 +47,8 @@ def partial_degree(question: str, sentence: str) -> bool:
     if m is None or re.search(rf"(?i)\b(?:fully|wholly|entirely|completely|100\s?%)[\s-]+{_stem(m.group(1))}", sentence):
         return False        # (the sentence says it wholly of one thing and partly of another: which is asked?)
     word = _stem(m.group(1))
-    return re.search(rf"(?i)(?:\b(?:partly|partially|part)|(?<![\d.])(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%)[\s-]+{word}\w*",
-                     sentence) is not None
+    return re.search(rf"(?i)(?:\b(?:partly|partially|part)|(?<![\d.])(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%)[\s-]+{word}\w*|"
+                     rf"\b{word}\w*\s+(?:to|at)\s+(?:only\s+)?(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%", sentence) is not None
 
 
 # the company's part stake stated after an entity's name ("Sabine Crossing Gaming, L.L.C., ... in which the Company
@@ -87,6 +87,20 @@ class _Reading(Protocol):
     affirmed: list
     denied: list
     named: list
+
+
+# a count with its unit, as a yes/no question names it ("a 53-week year", "3 new stores", "12 vessels")
+_COUNT_UNIT = re.compile(r"(?i)(?<![\d.,$£€])(\d{1,3})[\s-]+([a-z]{3,})")
+
+
+def other_count(question: str, sentence: str) -> bool:
+    """The question names a count of a unit ("a 53-week year") and the sentence states another count of that unit and
+    never the asked one ("each contained 52 weeks"): what it says is not what is asked."""
+    for n, unit in _COUNT_UNIT.findall(question):
+        said = [m for m in _COUNT_UNIT.findall(sentence) if m[1].lower().removesuffix("s") == unit.lower().removesuffix("s")]
+        if said and all(m[0] != n for m in said):
+            return True
+    return False
 
 
 def other_amount(question: str, sentence: str) -> bool:
