@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Callable
 
 from pipeline.answer.extract import NOT_FOUND
-from pipeline.answer.role_asked import CHANGE_Q, ROLES, asks_changes, asks_role
+from pipeline.answer.role_asked import CHANGE_Q, ROLES, asks_changes, asks_role, role_pattern
 from pipeline.answer.yesno import as_passage, searched, sentences
 from pipeline.core import letters
 from pipeline.question.labels import doc_kind
@@ -85,12 +85,12 @@ def _is_name(name: str) -> bool:
 
 def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, str, corpus.ReportPage]]:
     """(name, sentence, page) for every place a name is printed beside the role."""
-    pattern = dict(ROLES)[role]
+    pattern = role_pattern(role)
     r = rf"(?:{pattern})"
     # other titles printed between the name and the role: "Jonathan Roe serves as Chairman of the Board, President
     # and Chief Executive Officer", "Jane Roe (c) 55 Senior Vice President, Chief Financial Officer"
     titles = (r"(?:(?:Chair\w*|President|Vice(?:-President)?|Senior|Executive|Deputy|Group|Managing|Director|Officer|Founder|Co-Founder|"
-              r"Non-Executive|Independent|Treasurer|Secretary|Board|Directors|Representative|General|Counsel|of|the|and|&),?\s+)"
+              r"Non-(?i:executive)|Independent|Treasurer|Secretary|Board|Directors|Representative|General|Counsel|of|the|and|&),?\s+)"
               r"{0,8}?")
     # (never the chair in brackets: a committee's list names its chair so, "Jane Roe (Chairman)")
     bracket = "" if role == "chair" else r"\(?"
@@ -102,10 +102,11 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
              re.compile(rf"(?P<name>{_NAME}){_POST_NOMINALS}\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
                         rf"joined|serves|served)\s+(?:as\s+)?(?:(?i:our|the|its|the\s+company['’]s)\s+)?){titles}(?i:{r})")]
+    forms += _committee_forms(role)
     out = []
     for pg in pages:
         text = " ".join(pg.text.replace("\u00a0", " ").split())
-        if not re.search(rf"(?i){r}", text):
+        if not re.search(rf"(?i){r}", text) and not any(f.search(text) for f in forms[3:]):
             continue
         kept = sentences(text) or [text]
         # (a list of names and roles runs on with no full stop: too long for a sentence, it is read line by line)
@@ -115,10 +116,25 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
             for f in forms:
                 for m in f.finditer(s):
                     name = _clean(m.group("name"))
-                    # (a role word read as the start of a name: "Chief Executive Officer Jane Roe" keeps "Jane Roe")
-                    if _is_name(name):
+                    # (a role word read as the start of a name: "Chief Executive Officer Jane Roe" keeps "Jane Roe";
+                    # the one succeeded held it before: "Jane Roe succeeded Mr. John Doe as Chair of the ...")
+                    if _is_name(name) and not _SUCCEEDED.search(s[:m.start("name")]):
                         out.append((name, s, pg))
     return out
+
+
+_SUCCEEDED = re.compile(r"(?i)\b(?:succeeded|succeeds|replaced|replaces|took\s+over\s+from)\s+(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?$")
+
+
+def _committee_forms(role: str) -> list[re.Pattern]:
+    """A committee's chair named in its members' list ("Audit and Risk Committee: Jane Roe (Chair), John Doe and ...")
+    or said to chair it ("The Audit Committee, chaired by Jane Roe, ..."); none for another role."""
+    if not role.startswith("chair of the ") or not role.endswith(" committee"):
+        return []
+    committee = r"\s+".join(re.escape(w) for w in role.split()[3:])
+    return [re.compile(rf"(?i:{committee})\s*[:–—-]\s*(?:[^.;:()]*?,\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*"
+                       rf"\((?i:chair(?:man|woman|person)?)\)"),
+            re.compile(rf"(?i:{committee})[^.]{{0,80}}?\b(?i:chaired\s+by)\s+(?P<name>{_NAME})")]
 
 
 def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
@@ -126,7 +142,7 @@ def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
     "Jane Roe 52 Senior Vice President and Corporate Secretary"): a list of officers or directors, not a signature
     block run together."""
     line = re.compile(rf"^\s*(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?{re.escape(name)}\s+(?:\d{{2}}\s+)?(?:[A-Z][^/]{{0,120}}?)?"
-                      rf"(?i:{dict(ROLES)[role]})(?:,?\s+(?:and\s+)?[A-Z][\w ,&'-]{{0,60}})?[\s.]*$", re.M)
+                      rf"(?i:{role_pattern(role)})(?:,?\s+(?:and\s+)?[A-Z][\w ,&'-]{{0,60}})?[\s.]*$", re.M)
     return any(line.search(pg.text) for pg in pages)
 
 
@@ -135,11 +151,14 @@ def _said(name: str, role: str, said: list[str]) -> bool:
     # (the role held now, not a past one or another company's: "was CFO of Orica Ltd from 2020", "was CFO until")
     pattern = re.compile(rf"{re.escape(name)}{_POST_NOMINALS}(?:,\s*aged\s+\d{{2}},)?\s+(?i:is|was\s+appointed(?:\s+as)?|"
                          rf"has\s+been\s+appointed(?:\s+as)?|serves\s+as)\s+(?i:(?:our|the|its)\s+)?"
-                         rf"(?i:{dict(ROLES)[role]})\b(?!\s+(?:of|at)\s+[A-Z])(?![^.]{{0,60}}\b(?i:until|from\s+\d{{4}}\s+to))")
+                         rf"(?i:{role_pattern(role)})\b(?!\s+(?:of|at)\s+[A-Z])(?![^.]{{0,60}}\b(?i:until|from\s+\d{{4}}\s+to))")
     # (or gives it in brackets right after the name: "Jane M. Roe-Smith (Chief Financial Officer)", "Ann B. Roe - Managing
     # Director (Chief Executive Officer)")
-    bracketed = re.compile(rf"{re.escape(name)}\s*(?:[-–—]\s*[A-Z][\w ,&'-]{{0,60}}?\s*)?\((?i:{dict(ROLES)[role]})\)")
-    return any(pattern.search(s) or role != "chair" and bracketed.search(s) for s in said)
+    bracketed = re.compile(rf"{re.escape(name)}\s*(?:[-–—]\s*[A-Z][\w ,&'-]{{0,60}}?\s*)?\((?i:{role_pattern(role)})\)")
+    committee = _committee_forms(role)      # (a committee's list naming its chair says so; so does "Role: Jane Roe")
+    committee.append(re.compile(rf"(?i:{role_pattern(role)})\s*:\s*(?P<name>{re.escape(name)})\b"))
+    return any(pattern.search(s) or role != "chair" and bracketed.search(s) or
+               any(m.group("name") == name for f in committee for m in f.finditer(s)) for s in said)
 
 
 def _quote_of(s: str, name: str, limit: int = 300) -> str:

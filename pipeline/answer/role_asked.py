@@ -27,11 +27,34 @@ _LEADERS_Q = re.compile(r"(?i)\b(leadership|management|executive\w*|officers?|di
                         r"positions?|roles?|secretary)\b")
 
 
+# a board committee's chair asked ("who chairs X's Audit and Risk Committee?", "chair of the remuneration committee",
+# "audit committee chair"): the committee's name, its words before "Committee"
+_COMMITTEE_CHAIR = re.compile(r"(?i)\bchair\w*\s+(?:of\s+)?(?:the\s+|its\s+|[\w&.-]+(?:\s+[\w&.-]+)?['’]s\s+)?"
+                              r"(?P<a>(?:[a-z&,-]+\s+){0,4}?)committee\b|\b(?P<b>(?:[a-z&,-]+\s+){1,4}?)committee\s+chair\w*\b")
+
+
+_ASKING_WORDS = {"the", "its", "who", "whom", "is", "was", "are", "were", "what", "which", "name", "of", "current"}
+
+
+def role_pattern(role: str) -> str:
+    """How reports print `role`: a role of ROLES, or a committee's chair ("chair of the audit and risk committee"):
+    "Chair of the Audit and Risk Committee", "Audit and Risk Committee Chair"."""
+    if role in dict(ROLES):
+        return dict(ROLES)[role]
+    words = r"\s+".join(re.escape(w) for w in role.split()[3:-1])
+    return (rf"chair(?:man|woman|person)?\s+of\s+(?:the\s+)?{words}\s+committee|{words}\s+committee\s+chair(?:man|woman|"
+            rf"person)?")
+
+
 def asks_role(facts: QuestionFacts) -> str | None:
-    """The role a "who is ...?" question asks for ("chief financial officer", "auditor"), or None."""
+    """The role a "who is ...?" question asks for ("chief financial officer", "auditor", "chair of the audit
+    committee"), or None."""
     q = core_question(facts.text)
+    if (m := _COMMITTEE_CHAIR.search(q)) and _ASKED_ROLE.search(q) and (name := " ".join(
+            w for w in (m.group("a") or m.group("b") or "").lower().replace(",", " ").split() if w not in _ASKING_WORDS)):
+        return f"chair of the {name} committee"
     if _BODY_CHAIR.search(q):
-        return None     # "who chairs the audit committee / the board of statutory auditors": a person not held here
+        return None     # "who chairs the board of statutory auditors" (or a committee unnamed): a person not held here
     if _AUDITOR_Q.search(q) and (_ASKED_ROLE.search(q) or re.search(r"(?i)^\s*(which|what)\b", q)):
         return "auditor"
     if not _ASKED_ROLE.search(q):
@@ -45,7 +68,7 @@ def asks_role(facts: QuestionFacts) -> str | None:
 
 # The words a terse role question may print beside the role: the company's names, the year, an article ("ACME
 # CEO?", "Acme Corp's auditor?", "the Group CFO of Acme?", "Acme chair FY2094?")
-_TERSE_FILLER = re.compile(r"(?i)\b(?:the|its|their|current|present|group|company['’]?s?|of|at|for|in|as|fy|fiscal|year|"
+_TERSE_FILLER = re.compile(r"(?i)\b(?:the|its|their|current|present|group|company['’]?s?(?!\s+secretary)|of|at|for|in|as|fy|fiscal|year|"
                            r"(?:fy|fiscal\s*)?'?\d{2,4})\b|['’]s?\b|[?.,:;!()]")
 _PERIOD = re.compile(r"(?i)\bfy|\b(?:fiscal|year|[hq][1-4])\b|(?<![\d.])'?\d{2}(?:\d{2})?(?![\d.])")
 

@@ -137,6 +137,7 @@ _PHRASE = re.compile(rf"(?<![\w’'])({_CAP}(?:\s+(?:&\s+)?{_CAP})*)(?:'s|’s)?
 
 
 _PART_OF = re.compile(r"(?i)\s+(segments?|divisions?|business(es)?|units?|brands?|sector)\b")
+_COMMITTEE_REST = re.compile(r"\s+(?:and|&)\s+(?:[A-Z][\w-]*\s+){1,3}Committee\b")
 
 
 _YEARISH_WORD = r"(?:FY)?\d+(?:[-–/]\d+)?\w*"      # ("FY2089-90", a year split over two: no name)
@@ -152,8 +153,9 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
     for m in _PHRASE.finditer(stripped):
         if lexicon.find(m.group(1)) or get_topics().find(m.group(1)):
             continue    # "Free Cash Flow", before its words are trimmed as vocabulary
-        if _PART_OF.match(stripped[m.end():]):
-            continue    # "Space segment", "Display Technologies division": a part of a company, not a company
+        if _PART_OF.match(stripped[m.end():]) or _COMMITTEE_REST.match(stripped[m.end():]):
+            continue    # "Space segment", "Display Technologies division": a part of a company, not a company (nor the
+            #             first words of a board's committee, "Audit and Risk Committee")
         words = m.group(1).split()
         if words and _SENTENCE_START.search(stripped[:m.start()]) and _OPENER_FORM.fullmatch(words[0]):
             words = words[1:]
@@ -161,8 +163,8 @@ def unknown_company_names(text: str, registry: Registry, lexicon: Lexicon) -> li
             words = words[1:]
         while words and (words[-1].lower().strip(".") in _NOT_NAMES or re.fullmatch(_YEARISH_WORD, words[-1])):
             words = words[:-1]
-        if not words or all(w.lower().strip(".") in _ENTITY_WORDS for w in words):
-            continue
+        if not words or all(w.lower().strip(".") in _ENTITY_WORDS for w in words) or words[-1].lower() == "committee":
+            continue    # (and a board's committee: "Audit and Risk Committee")
         phrase = " ".join(words)
         if phrase.lower() in known or any(w.lower() in known for w in words) or registry.by_name(phrase) or \
                 registry.find_companies(registry.spell_out(phrase)):
