@@ -189,3 +189,126 @@ _SEGMENT_WORD = [["OKAHANDJA MEAT LIMITED", "STATEMENT OF FINANCIAL POSITION", "
 def test_a_segments_figure_is_never_a_statement_line_holding_only_the_segments_word():
     assert _answer("Feedlot segment assets at 30 September 2071", _SEGMENT_WORD, "Okahandja Meat", 2071, 2071) is None
     assert _answer("Biological assets - feedlot cattle 2071", _SEGMENT_WORD, "Okahandja Meat", 2071, 2071) == "86,412"
+
+
+# --- the second half of the stop: round 42's refusals and round 31's wrong answers -----------------------------------
+_STATEMENTS = [["TSKALTUBO SPRINGS JSC", "Consolidated Statement of Profit or Loss", "For the year ended 31 December 2071",
+                "Note 2070 2071", "GEL'000 GEL'000", "Revenue 5 163,512 186,418",
+                "Net foreign exchange (loss)/gain (2,806) 1,218", "Profit before tax 21,118 24,806",
+                "Taxation 8 (3,212) (3,806)", "Current income tax 9 (2,806) (3,118)", "Profit for the year 17,906 21,000"],
+               ["TSKALTUBO SPRINGS JSC", "CONSOLIDATED BALANCE SHEETS", "(In thousands)", "2071 2070",
+                "Current portion of long-term debt 49,906 —", "Long-term debt 448,612 498,206"],
+               ["TSKALTUBO SPRINGS JSC", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In thousands)", "2071 2070",
+                "Operating revenues", "Capacity purchase agreement revenue", "Fixed aircraft lease 286,406 271,118",
+                "Pass-through revenue 41,206 38,118", "Total operating revenues 327,612 309,236",
+                "Cost of revenue:", "Systems 884,206 792,418", "Services 120,118 110,206", "Total cost of revenue 1,004,324 902,624"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Net FX result 2070 - loss", "(2,806)"),           # ("FX": foreign exchange; a gains and losses line is its result)
+    ("Group taxation charge 2071", "(3,806)"),
+    ("Current income tax expense 2071", "(3,118)"),      # (the metric's own line after the qualifier, on its statement)
+    ("Long-term debt (non-current) at December 31, 2071", "448,612"),
+    ("current portion of long-term debt 2071", "49,906"),
+    ("Fixed aircraft lease revenue for 2070", "271,118"),   # (a heading naming a kind of revenue transforms no row)
+    ("Cost of systems revenue in 2070", "792,418"),
+])
+def test_round_42_wordings_of_printed_lines(question, expect):
+    assert _answer(question, _STATEMENTS, "Tskaltubo Springs", _year(question), 2071) == expect
+
+
+def _year(question):
+    import re
+    return int(re.findall(r"20\d\d", question)[-1])
+
+
+def test_a_units_row_of_an_iso_code_is_no_heading_of_the_rows():
+    facts = [f for f in facts_of(["\n".join(_STATEMENTS[0])]) if f.label == "Revenue"]
+    assert facts and all(f.label_path == "Revenue" for f in facts)
+
+
+def test_a_heading_wrapped_onto_its_next_line_is_one_heading_and_the_next_section_replaces_it():
+    lines = ["CONSOLIDATED STATEMENTS OF CASH FLOWS", "(In thousands)", "2071 2070", "Cash flows from operating activities:",
+             "Net income $ 395,497 $ 296,847", "Adjustments to reconcile net income to net cash provided by operating",
+             "activities:", "Depreciation and amortization 66,618 64,618",
+             "Net cash provided by operating activities 470,618 380,412", "Cash flows from financing activities:",
+             "Dividends paid (37,612) (33,806)"]
+    paths = {f.label_path for f in facts_of(["\n".join(lines)])}
+    assert "Cash flows from financing activities › Dividends paid" in paths
+
+
+@pytest.mark.parametrize("question, sentence, no", [
+    ("Was fiscal 2071 a 53-week year?", "Fiscal years 2067 through 2071 each contained 52 weeks.", True),
+    ("Was fiscal 2071 a 53-week year?", "Fiscal 2071 contained 53 weeks, compared with 52 weeks in fiscal 2070.", False),
+    ("Did it open 12 stores in 2071?", "We opened 12 new stores in 2071.", False),
+])
+def test_a_count_asked_that_the_sentence_states_otherwise_is_denied(question, sentence, no):
+    from pipeline.answer.which_event import other_count
+
+    assert other_count(question, sentence) == no
+
+
+@pytest.mark.parametrize("sentence, partial", [
+    ("the directors declared a final dividend of 4.5 cents per share, franked to 50%.", True),
+    ("a final dividend of 4.5 cents per share, 50% franked.", True),
+    ("a final dividend of 4.5 cents per share, fully franked.", False),
+])
+def test_a_dividend_franked_to_a_part_is_not_fully_franked(sentence, partial):
+    from pipeline.answer.which_event import partial_degree
+
+    assert partial_degree("Is the final dividend fully franked?", sentence) == partial
+
+
+def test_a_yes_no_answer_opening_on_a_pronoun_reads_the_sentence_before_it():
+    text = ("8. Dividends\nProposed final dividend for 2071: GEL 0.30 per share, subject to shareholder approval on 24 April "
+            "2072. It has not been recognised as a liability at 31 December 2071. The tax on the proposed 2071 final "
+            "dividend will be recognised in 2072.")
+    found = _covering("Is the proposed 2071 final dividend recognised as a liability at 31 December 2071?", text)
+    assert found is not None and "It has not been recognised as a liability" in found.sentence
+
+
+@pytest.mark.parametrize("question, role", [
+    ("Who chairs Kestrel's Audit and Risk Committee?", "chair of the audit and risk committee"),
+    ("who chairs the audit committee at Kestrel?", "chair of the audit committee"),
+    ("Who is the audit committee chair?", "chair of the audit committee"),
+    ("Who chairs the board?", "chair"),
+    ("Kestrel company secretary", "company secretary"),
+])
+def test_a_committees_chair_is_a_role_of_its_own(question, role):
+    from pipeline.answer.role_asked import asks_role
+    from pipeline.question.registry import Company
+
+    assert asks_role(QuestionFacts(text=question, companies=[Company(key="k", name="Kestrel")])) == role
+
+
+def _people_pages(*pages):
+    from pipeline.stores.corpus import ReportPage
+
+    return [ReportPage(doc="d", company="Kestrel", fiscal_year=2071, doc_type="ANNUAL", page=i + 1, text="\n".join(p))
+            for i, p in enumerate(pages)]
+
+
+@pytest.mark.parametrize("role, pages, name", [
+    ("chair of the audit and risk committee",
+     [["Board renewal", "Ms. Jane K. Rowe-Baxter succeeded Mr. Alan P. Dunmore as Chair of the Audit and Risk Committee in "
+       "November 2070."], ["Corporate governance", "Audit and Risk Committee: Jane K. Rowe-Baxter (Chair), Lucy F. Marsh and "
+                           "Ben O. Achter."]], "Jane K. Rowe-Baxter"),
+    ("chair of the audit committee", [["Directors", "Lucius D. Farnham-Iwu Director, Chair of the Audit Committee",
+                                       "Celia A. Marchetti Director, Chair of the Compensation Committee"]], "Lucius D. Farnham-Iwu"),
+    ("company secretary", [["Directors' report", "Company Secretary: Gareth J. Penn. Chief Financial Officer: Priya N. Rama."]],
+     "Gareth J. Penn"),
+])
+def test_a_committee_chair_or_a_role_given_after_a_colon_names_its_holder_never_the_one_succeeded(role, pages, name):
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+
+    text, kind = people._role_answer(TurnState(question="q"), "Kestrel", 2071, _people_pages(*pages), role, lambda p: 1)
+    assert kind == "name" and text.split(" (")[0].endswith(f": {name}")
+
+
+def test_a_boards_committee_is_no_unknown_company_and_frw_is_the_rwandan_franc():
+    from pipeline.core.currencies import currency_of
+    from pipeline.question.analysis import analyse
+
+    assert analyse("Who chairs the Audit and Risk Committee?").unknown_companies == []
+    assert currency_of("Frw'000") == "RWF"
