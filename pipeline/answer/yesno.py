@@ -23,7 +23,7 @@ from datetime import date
 from dataclasses import dataclass
 from typing import Callable
 
-from pipeline.answer import which_event
+from pipeline.answer import comparatives, which_event
 from pipeline.answer.events import Event, events
 from pipeline.answer.extract import NOT_FOUND, NOT_IN_REPORT
 from pipeline.question.labels import doc_kind, doc_label
@@ -127,7 +127,8 @@ def topic_only(sentence: str) -> str | None:
 
 
 _PRIOR = re.compile(r"(?i)\b(previous|prior|preceding|comparative)\s+(financial\s+)?(year|period)\b")
-_COMPARATIVE = re.compile(r"\((19|20)\d{2}:[^)]*\)")     # "(2021: £nil)": the prior year's figure beside this year's
+_COMPARATIVE = re.compile(r"\((?:FY\s?)?(19|20)\d{2}:[^)]*\)")     # "(2021: £nil)", "(FY2096: 7.0 cents)": the prior year's
+#                                                                  figure beside this year's
 # this year's statement compared with the year before's ("..., compared with Rs. 7.50 per share for the previous year")
 _COMPARED_WITH_PRIOR = re.compile(r"(?i),?\s*\b(?:compared\s+(?:with|to)|as\s+against|versus|up\s+from|down\s+from)\s+"
                                   r"[^,;]{0,80}?\b(?:previous|prior|preceding)\s+(?:financial\s+)?year\b")
@@ -174,6 +175,11 @@ def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, 
             if not event.topic.search(s):
                 continue
             read = _ABBREVIATED_CURRENCY.sub(r"\1", s)     # "of Rs. 9.00 per share": the abbreviation's dot ends nothing
+            # (a dividend stated beside its comparative, "Frw 9.00 per share (2092: Frw 6.00)", says whether it rose)
+            change = comparatives.dividend_change(read) if event.key == "dividend_increase" else None
+            if change is not None and of_year(s, year, end):
+                (out.affirmed if change > 0 else out.denied).append((s, pg))
+                continue
             if any(p.search(read) for p in event.deny) and not re.search(r"(?i)\b(if|unless|whether)\b", s) \
                     and of_year(s, year, end):
                 out.denied.append((s, pg))

@@ -1,0 +1,23 @@
+"""A figure printed with its comparative: "a final dividend of Frw 9.00 per share (2092: Frw 6.00 per share)", "a
+final dividend of 4.5 cents, up from 4.0 cents". The direction the two say, for a yes/no question asking whether it
+rose ("was the final dividend increased?"), when no verb in the sentence says so."""
+from __future__ import annotations
+
+import re
+
+# an amount as a dividend is stated: a currency's sign or code, or its minor unit after it ("Frw 9.00", "4.5 cents")
+_AMOUNT = r"(?:[A-Za-z]{0,3}\$|[£€¥₹]|[A-Z][A-Za-z]{1,3}\.?)?\s?(\d{1,4}(?:[.,]\d{1,4})?)(?![\d,])"
+_DIVIDEND_COMPARED = re.compile(
+    rf"(?i)\bdividends?\b[^.;()]{{0,40}}?\b(?:of|at|to|was|is|totall?ing)\s+{_AMOUNT}"
+    rf"(?!\s*(?:million|billion|thousand|bn|m)\b)"      # (a per-share amount, never a total's scale)
+    rf"(?:[^.;]{{0,80}}?\(\s*(?:fy\s?)?(?:19|20)\d{{2}}\s*:\s*{_AMOUNT}|\s*(?:cents?|pence|p|sen)?\s*(?:per\s+(?:ordinary\s+)?"
+    rf"share)?\s*,?\s*(?:up|down|compared\s+with|against)\s+(?:from\s+)?{_AMOUNT})")
+
+
+def dividend_change(sentence: str) -> int | None:
+    """+1 where the sentence states a dividend above its comparative, -1 below, 0 the same; None where it states none."""
+    m = _DIVIDEND_COMPARED.search(sentence)
+    if m is None:
+        return None
+    now, before = (float(x.replace(",", ".")) for x in [m.group(1), m.group(2) or m.group(3)])
+    return (now > before) - (now < before)
