@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Callable
 
 from pipeline.answer.extract import NOT_FOUND
-from pipeline.answer.role_asked import CHANGE_Q, ROLES, asks_changes, asks_role, role_pattern
+from pipeline.answer.role_asked import CHANGE_Q, ROLES, SIGNED_ROLES, asks_changes, asks_role, role_pattern
 from pipeline.answer.yesno import as_passage, searched, sentences
 from pipeline.core import letters
 from pipeline.question.labels import doc_kind
@@ -157,6 +157,8 @@ def _said(name: str, role: str, said: list[str]) -> bool:
     bracketed = re.compile(rf"{re.escape(name)}\s*(?:[-–—]\s*[A-Z][\w ,&'-]{{0,60}}?\s*)?\((?i:{role_pattern(role)})\)")
     committee = _committee_forms(role)      # (a committee's list naming its chair says so; so does "Role: Jane Roe")
     committee.append(re.compile(rf"(?i:{role_pattern(role)})\s*:\s*(?P<name>{re.escape(name)})\b"))
+    if role in SIGNED_ROLES:    # ("Jane Roe, Engagement Partner" under the audit report)
+        committee.append(re.compile(rf"(?P<name>{re.escape(name)}),?\s*\(?(?i:{role_pattern(role)})"))
     return any(pattern.search(s) or role != "chair" and bracketed.search(s) or
                any(m.group("name") == name for f in committee for m in f.finditer(s)) for s in said)
 

@@ -15,7 +15,12 @@ ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+execu
          ("managing director", r"managing\s+director"),
          # the chief executive's title in many Middle Eastern, African and Latin American companies ("General Manager
          # (Chief Executive Officer)"); a division's "General Manager, Operations" names its division
-         ("general manager", r"general\s+manager(?!\s*[,-]\s*[A-Z])")]
+         ("general manager", r"general\s+manager(?!\s*[,-]\s*[A-Z])"),
+         # the audit firm's partner who signs the audit report ("Jane Roe, Engagement Partner", "(Senior Statutory Auditor)")
+         ("engagement partner", r"(?:audit\s+)?engagement\s+partner|audit\s+partner|senior\s+statutory\s+auditor|"
+                                r"partner\s+in\s+charge(?:\s+of\s+the\s+audit)?")]
+# a role printed once, beside the signature it is signed with: one mention names its holder
+SIGNED_ROLES = {"engagement partner"}
 _ASKED_ROLE = re.compile(r"(?i)\b(who|whom|name\s+of|name\s+the|who['’]s)\b")
 # the chair of a body other than the board of directors: neither the audit firm nor the company's chair
 _BODY_CHAIR = re.compile(r"(?i)\bchair\w*\b(?:\s+\w+){0,3}?\s+(?:(?:the|its)\s+)?(?:\w+\s+)?(?:committee|board\s+of\s+"
@@ -55,6 +60,8 @@ def asks_role(facts: QuestionFacts) -> str | None:
         return f"chair of the {name} committee"
     if _BODY_CHAIR.search(q):
         return None     # "who chairs the board of statutory auditors" (or a committee unnamed): a person not held here
+    if re.search(r"(?i)\b(?:engagement|audit(?:ing)?|signing)\s+partner\b|\bsenior\s+statutory\s+auditor\b", q):
+        return "engagement partner"     # (the person who signed, never the audit firm)
     if _AUDITOR_Q.search(q) and (_ASKED_ROLE.search(q) or re.search(r"(?i)^\s*(which|what)\b", q)):
         return "auditor"
     if not _ASKED_ROLE.search(q):
