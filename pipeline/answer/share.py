@@ -6,6 +6,8 @@ one of them covered, as for any figure); the denominator is the lexicon metric n
 and the derivation is shown; when either is not printed the answer is not found, never one of the two amounts."""
 from __future__ import annotations
 
+import re
+
 from pipeline.answer import calculator
 from pipeline.question import figure_ask
 from pipeline.answer.extract import possessive
@@ -14,13 +16,17 @@ from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts, core_question
 
 
+# "Food and beverage share of revenue": the line's share said as a noun (the metric after it, the line before it)
+_LINE_SHARE_OF = re.compile(r"(?i)(?<=\w)\s+share\s+of\b")
+
+
 def numerator_phrase(facts: QuestionFacts) -> str:
     """The words of "<line> as % of <metric>" before the share, when the metric is named only after it and the
     line is no metric of the lexicon; '' otherwise."""
     if facts.metric is None or len(facts.metrics) != 1:
         return ""
     q = core_question(facts.own_words())
-    m = SHARE_OF.search(q)
+    m = SHARE_OF.search(q) or _LINE_SHARE_OF.search(q)
     if not m or get_lexicon().find(q[:m.start()]) or get_lexicon().find(q[m.end():]) != [facts.metric]:
         return ""
     before = figure_ask.read_ask(q[:m.start()], facts, None, with_qualifiers=False).measure

@@ -118,5 +118,14 @@ def iso_codes() -> frozenset[str]:
     return frozenset(c.alpha_3 for c in pycountry.currencies)
 
 
+@lru_cache(maxsize=4)
+def iso_codes_unlike_words(zipf: float) -> frozenset[str]:
+    """The ISO codes a question never uses as an English word (wordfreq's Zipf scale under `zipf`: "ALL", "TOP",
+    "PEN" are words at 4, "GEL", "AMD" at 3)."""
+    from wordfreq import zipf_frequency
+
+    return frozenset(c for c in iso_codes() if zipf_frequency(c.lower(), "en") < zipf)
+
+
 def _code(m: re.Match) -> str:
     return next(CURRENCIES[int(k[1:])][0] for k, v in m.groupdict().items() if v)

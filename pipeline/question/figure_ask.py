@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
-from pipeline.core.currencies import CURRENCIES
+from pipeline.core.currencies import CURRENCIES, iso_codes_unlike_words
 from pipeline.question import statement_names
 from pipeline.question.paraphrase import name_measures
 from pipeline.question import whose_figure
@@ -38,7 +38,9 @@ looking look based according per from accounts account 10-k 10k 10-q annual repo
 # The unit an answer is wanted in names no measure: "in millions of yen", "in pence", "(HK$'000)", "(€ thousand)",
 # "in C$ millions", ", in US dollars?". A bare currency is a unit only after a comma or in brackets: "debt denominated
 # in euros", "revenue in euros", "cash held in yen" ask for the part in that currency
-_ISO_CODES = "|".join(code.lower() for code, _ in CURRENCIES if code.isalpha()) + "|rmb"
+_ISO_CODES = "|".join(sorted({code.lower() for code, _ in CURRENCIES if code.isalpha()} |
+                             {c.lower() for c in iso_codes_unlike_words(3.0)})) + "|rmb|frw"
+#             (the ISO 4217 codes no question uses as a word, and signs of a code's currency: "RMB", the Rwandan "Frw")
 _CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|"
              rf"{_ISO_CODES}|rm|rs\.?|ps\.?|kd|bd|qr|jd|tk|gh¢|gh₵|₸|₦|"
              r"(?:(?:us|u\.s\.|australian|canadian|hong kong|new zealand|singapore|swiss|japanese|hk|nz|a|c|nt)\s*)?"

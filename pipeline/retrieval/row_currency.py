@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from pipeline.core.currencies import CURRENCIES, SIGNED, iso_codes
+from pipeline.core.currencies import CURRENCIES, SIGNED, iso_codes_unlike_words
 from pipeline.question.figure_ask import Ask
 from pipeline.stores.facts import StoredFact
 
@@ -73,7 +73,4 @@ _UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?
 def asked_currencies(question: str) -> frozenset[str]:
     # (and any ISO 4217 code said in capitals: "in KHR'000", "GEL thousands"; not one an analyst writes as a word)
     return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question)) | \
-        {c for c in re.findall(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])", question) if c in iso_codes() and c not in _WORDS}
-
-
-_WORDS = {"ALL", "TOP", "CUP", "MOP"}      # (ISO codes that are English words in capitals)
+        {c for c in re.findall(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])", question) if c in iso_codes_unlike_words(4.0)}
