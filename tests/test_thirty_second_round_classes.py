@@ -312,3 +312,65 @@ def test_a_boards_committee_is_no_unknown_company_and_frw_is_the_rwandan_franc()
 
     assert analyse("Who chairs the Audit and Risk Committee?").unknown_companies == []
     assert currency_of("Frw'000") == "RWF"
+
+
+@pytest.mark.parametrize("sentence, change", [
+    ("The directors recommend a final dividend of Frw 9.00 per share (Frw 1,080,000 thousand) (2070: Frw 6.00 per share).", 1),
+    ("The Board has declared a final dividend of 4.5 cents per share, up from 4.0 cents, taking total dividends to 8.0 "
+     "cents (FY2070: 7.0 cents).", 1),
+    ("a final dividend of 12.0p (2070: 12.0p)", 0),
+    ("an interim dividend of Rs. 3.00 per share (2070: Rs. 4.00)", -1),
+    ("Dividends of $1.2 million were paid (2070: $1.5 million).", None),     # (a total, never compared by its scale)
+    ("A final dividend of 4.5 cents per share, franked to 50%, was declared.", None),
+])
+def test_a_dividend_stated_beside_its_comparative_says_whether_it_rose(sentence, change):
+    from pipeline.answer.comparatives import dividend_change
+
+    assert dividend_change(sentence) == change
+
+
+def test_a_comparative_in_brackets_with_fy_names_no_year_of_the_sentence():
+    from pipeline.answer.yesno import of_year
+
+    assert of_year("taking total dividends for the year to 8.0 cents per share (FY2070: 7.0 cents).", 2071)
+
+
+@pytest.mark.parametrize("question, role", [
+    ("Which engagement partner signed Kestrel's FY2071 audit report?", "engagement partner"),
+    ("Who is Kestrel's audit partner?", "engagement partner"),
+    ("Who audits Kestrel?", "auditor"),
+])
+def test_the_partner_who_signed_the_audit_report_is_a_person_never_the_firm(question, role):
+    from pipeline.answer.role_asked import asks_role
+
+    assert asks_role(QuestionFacts(text=question)) == role
+
+
+def test_an_engagement_partner_named_once_beside_the_signature_is_its_holder():
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+
+    pages = _people_pages(["Independent auditor's report", "Kigeme & Co. Certified Public Accountants",
+                           "CPA Divine M. Umutesi, Engagement Partner", "Kigali, 22 September 2071"])
+    text, kind = people._role_answer(TurnState(question="q"), "Kestrel", 2071, pages, "engagement partner", lambda p: 1)
+    assert kind == "name" and text.split(" (")[0].endswith(": Divine M. Umutesi")
+
+
+@pytest.mark.parametrize("question, phrase", [
+    ("Food and beverage share of Kestrel revenue FY2071", "Food and beverage"),
+    ("Share of profit of associates 2071", ""),
+])
+def test_a_lines_share_of_a_metric_said_as_a_noun_is_the_share_asked(question, phrase):
+    from pipeline.answer.share import numerator_phrase
+    from pipeline.question.lexicon import get_lexicon
+    from pipeline.question.registry import Company
+
+    facts = QuestionFacts(text=question, companies=[Company(key="k", name="Kestrel")], years=[2071],
+                          metrics=get_lexicon().find(question))
+    assert numerator_phrase(facts).lower() == phrase.lower()
+
+
+def test_the_iso_codes_a_question_uses_as_words_are_no_currency_asked():
+    from pipeline.core.currencies import iso_codes_unlike_words
+
+    assert {"GEL", "KHR", "MNT"} <= iso_codes_unlike_words(4.0) and not {"ALL", "TOP", "PEN"} & iso_codes_unlike_words(4.0)
