@@ -9,13 +9,14 @@ import re
 # (at least one word between: "cash generated from operations" is also the name of IFRS's subtotal line, read as
 # printed)
 _OPERATING_CASH = re.compile(
-    r"(?<!free )\bcash\b(?:\s+[\w'&.-]+){1,6}?\s+(?:generat\w*|produc\w*|provid\w*|brought in|bring in|brings in|throw\w* off)"
+    r"(?<!free )\bcash\b(?:\s+[\w'&.-]+){1,6}?\s+(?:generat\w*|produc\w*|provid\w*|brought in|bring in|brings in|throw\w* off|"
+    r"us(?:e|ed|es)|burn\w*|consum\w*)"      # (the outflow said: "how much cash did it use (burn) in operating activities")
     r"(?:\s+or\s+(?:us\w*|consum\w*|burn\w*))?"      # ("generate or use in operating activities")
     r"\s+(?:from|by|in|through)(?:\s+\(or\s+(?:us\w*|consum\w*)\s+(?:in|by)\))?"     # "from (or use in)"
     r"\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
     r"(?:operations|operating activities|business)\b|"
     # ... or with the operations the subject: "how much cash did Acme's operations (operating activities) generate?"
-    r"(?<!free )\bcash\s+(?:did|does|do)\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+'s\s+)?(?:core\s+)?"
+    r"(?<!free )\bcash\s+(?:did|does|do)\s+(?:its\s+|their\s+|the\s+|(?:[\w&.-]+\s+){0,2}[\w&.-]+['’]s?\s+)?(?:core\s+)?"
     r"(?:operations|operating\s+activities)\s+(?:generate|produce|provide|bring\s+in|throw\s+off)\b")
 # The total of the cash flow statement's operating section named as a noun phrase in any of its printed forms: "cash
 # flow(s) from operating activities", "net cash inflow from operating activities", "cash provided by (used in)

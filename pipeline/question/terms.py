@@ -71,7 +71,7 @@ def _stem():
 
 
 # stems the stemmer keeps apart for one word of filings said both ways ("Finance income" / "Financial income")
-_SAME_STEM = {"financi": "financ"}
+_SAME_STEM = {"financi": "financ", "repaid": "repay"}     # (and an irregular past: "debt repaid", "Repayment of debt")
 
 
 def stem(word: str) -> str:
@@ -113,7 +113,13 @@ def same_people(word_stem: str, label: str) -> bool:
     """A count of people asked in one word ("staff", "headcount", "FTEs") and printed in another ("Average number of
     employees", "Persons employed"): the workforce's synonym class in both."""
     cls = _classes().get(word_stem)
-    return cls is not None and cls == _classes().get(stem("employees")) and cls in stems(label)
+    # (never shares or awards of an employees' plan: "Shares issuable under employee stock purchase plan 25,326")
+    return cls is not None and cls == _classes().get(stem("employees")) and cls in stems(label) and \
+        not PLAN_SHARES.search(label)
+
+
+# the shares, options or awards of an employees' plan: counts of no people
+PLAN_SHARES = re.compile(r"(?i)\b(?:shares?|stock|options?|warrants?|awards?|units|rsus?|psus?)\b")
 
 
 def words(text: str) -> list[str]:

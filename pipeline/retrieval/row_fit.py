@@ -15,9 +15,11 @@ from pipeline.reading.tax_line import ABOVE_TAX
 from pipeline.retrieval import attribution, dividend_timing, statutory_rows
 from pipeline.retrieval.balance_dates import AT_A_DATE
 from pipeline.question.lexicon import DEDUCTED
+from pipeline.question.terms import PLAN_SHARES
 from pipeline.stores.facts import StoredFact
 
 COUNT_ASKED = re.compile(r"(?i)\bhow many\b|\bnumber of\b")
+_PEOPLE_ASKED = re.compile(r"(?i)\b(?:employees?|staff|headcount|workforce|people|personnel|ftes?|full[- ]time)\b")
 # an amount asked ("how much did ... earn"), not a change in a count ("how much did headcount grow")
 _HOW_MUCH = re.compile(r"(?i)\bhow much\b(?!.*\b(grow|grew|grown|increase|decrease|decline|rise|rose|fall|fell|change)\w*\b)")
 
@@ -41,6 +43,8 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
             and not re.search(r"(?i)\b(?:gains?|loss(?:es)?)\b", f.label)):
         return True         # a unit rate ("Funds flow from operations ($/boe) 73.02") is not the amount asked (a price
         #                     asked is one: "realized natural gas price", "Natural gas ($/Mcf)")
+    if _PEOPLE_ASKED.search(ask.question) and PLAN_SHARES.search(f.label) and not PLAN_SHARES.search(ask.question):
+        return True         # people counted: an employees' plan's shares ("Shares issuable under employee stock purchase plan")
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
             and (f.kind != "count" or f.value is not None and abs(f.value) < 100 and f.value % 1 != 0):
         return True         # a count is never answered with an amount of money, nor with a rate ("Total recordable
