@@ -66,6 +66,7 @@ class Column:
     header: str = ""               # this column's header text as printed
     entity: str | None = None      # "group" | "company" when the header prints both side by side
     per_share: bool = False        # a units row states this column per share beside amount columns (unit_columns)
+    scale: str | None = None       # its own scale where a units row states a currency per column ("units": none)
 
     @property
     def label(self) -> str:

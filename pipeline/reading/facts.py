@@ -29,7 +29,7 @@ from pipeline.core.currencies import CURRENCY_RE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "150"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "151"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:
@@ -256,6 +256,8 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                     unit = minor_figure(printed)    # "Share price 635.00p", "14.0c": in the currency's hundredth
                 if kind == "money":
                     cur, unit = own_cur or cur, own_scale or unit
+                    if col.scale is not None:      # ("US$ KHR'000 US$ KHR'000": each column's own scale)
+                        unit = None if col.scale == "units" else col.scale
                 if kind == "multiple":
                     cur, unit = None, None      # a ratio of two amounts: neither a currency nor a scale
                 quals = []

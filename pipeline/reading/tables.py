@@ -21,7 +21,7 @@ from pipeline.reading import memo_lines
 from pipeline.reading.block_currency import block_currency, header_currency
 from pipeline.reading.unlabelled_totals import read_line
 from pipeline.reading.line_tidy import tidy_lines
-from pipeline.reading.wrapped_labels import continues
+from pipeline.reading.wrapped_labels import continues, states_then_wraps
 from pipeline.reading.block_headings import NUMBERED, block_heading, by_caption, closed_later, footnoted_heading, \
     segment_heading, total_outside
 from pipeline.reading.statement_titles import SUMMARY_TITLE, detect_title, end_block, retitle, whose_page
@@ -139,6 +139,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             i += 1
             continue
         label, values = split_row(line)
+        if values and states_then_wraps(line, lines[i + 1] if i + 1 < len(lines) else ""):
+            label, values = line.strip(), []    # (the label's own amount: its figures are on the next line)
         if memo_lines.item_figures(line) is not None:
             i += 1      # "– thereof for pensions T€ 2,184 (prior year: T€ 2,015)": a note on the item above
             continue

@@ -44,7 +44,9 @@ def currencies_of(line: str) -> list[tuple[bool, str]] | None:
     convenience translation beside each year's figures), as units of amounts; None otherwise."""
     tokens = line.split()
     codes = [currency_of(t) for t in tokens]
-    return [(False, t) for t in tokens] if tokens and None not in codes and len(set(codes)) > 1 else None
+    # (one at least with its scale: "USD USD EUR EUR" alone is a note's exposure by currency, its amounts in the table's)
+    return [(False, t) for t in tokens] if tokens and None not in codes and len(set(codes)) > 1 and \
+        any(scale_of(t) for t in tokens) else None
 
 
 def per_column(header: Header, line: str) -> bool:
@@ -61,7 +63,8 @@ def per_column(header: Header, line: str) -> bool:
         ps, text = units[n // width]
         c = header.columns[i]       # (the unit joins the column's printed header: "2061 Pence per share")
         header.columns[i] = dataclasses.replace(c, per_share=ps, header=f"{c.header} {text}",
-                                                currency=currency_of(text) if by_currency else c.currency or currency_of(text))
+                                                currency=currency_of(text) if by_currency else c.currency or currency_of(text),
+                                                scale=(scale_of(text) or "units") if by_currency else None)
     header.ambiguous_years &= ambiguous_years(header.columns)
     return True
 

@@ -16,3 +16,16 @@ _OPEN_END = re.compile(r"(?i)([,;]|\b(and|or|of|for|in|to|the|net|less|including
 def continues(label: str, nxt: str) -> bool:
     """The next line goes on with this label: the label is left open, or the next line starts mid-phrase."""
     return bool(_OPEN_END.search(label) or _CONTINUES.match(nxt))
+
+
+# an amount the label states, ending its first line ("Accounts receivable, net of allowance for doubtful accounts of
+# $1,806" / "and $1,612, respectively 66,806 64,218"): the label's own, the row's figures on the next line
+_STATED_IN_LABEL = re.compile(r"\b(?:of|at)\s+\$\s?\d[\d,]*(?:\.\d+)?\s*$")
+
+
+def states_then_wraps(line: str, nxt: str) -> bool:
+    """`line` ends with an amount its label states and `nxt` goes on with the label, then the figures."""
+    from pipeline.reading.cells import split_row
+
+    nxt_label, nxt_values = split_row(nxt) if nxt else ("", [])
+    return bool(_STATED_IN_LABEL.search(line)) and bool(nxt_values) and nxt_label[:1].islower()
