@@ -57,5 +57,6 @@ def _englishness(text: str) -> float:
 def _foreign(half: str, whole: str) -> bool:
     from wordfreq import zipf_frequency
 
-    return any(len(w) >= 4 and zipf_frequency(w.lower(), "en") < 1.5 and (not w.isupper() or whole.isupper())
+    return any(len(w) >= 4 and zipf_frequency(w.lower(), "en") < 1.5 and
+               (sum(c.isupper() for c in w) < 2 or whole.isupper())      # ("EBITDA", "EBITDAaL": an acronym)
                for w in _WORD.findall(half))

@@ -54,7 +54,6 @@ _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excludin
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
 # the non-current part of a line said as what it is net of ("Long-term debt, net of current maturities")
 _NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
-_REST_OF_CURRENT = re.compile(_NET_OF_CURRENT.pattern + r"|^\s*long[- ]term\b")     # (or the long-term line itself)
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -239,8 +238,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
     per_part = per_part_rows(cands, set(ask.hard), row_stems)
-    owners_asked = attribution.asks_owners_share(ask.question)
-    with_minorities = includes_minorities(fold(ask.question))
+    owners_asked, with_minorities = attribution.asks_owners_share(ask.question), includes_minorities(fold(ask.question))
     counting = bool(row_fit.COUNT_ASKED.search(ask.question)) or asks_a_count(ask.measure)
     distinct = [w for w in ask.hard if w not in _generic_stems()] or ask.hard     # the words a row must name itself
     total_said = bool(re.search(r"(?i)\btotal\b", ask.question))
@@ -250,6 +248,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     sided_parts = total_said and row_fit.on_one_side(ask, cands)
     required = row_fit.required_words(ask, cands, _metric_covers)
     asks_noncurrent = {"non", "current"} <= set(required) or bool(_NET_OF_CURRENT.search(ask.question))
+    balance_asked = ask.metric is not None and ask.metric.statement == "balance"     # (never a "Changes in ..." row)
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
     sliced, own_currency = row_currency.currencies_printed(ask, cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
@@ -272,8 +271,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
-        noncurrent = asks_noncurrent and bool(_REST_OF_CURRENT.search(f.label))
-        if "current" in required and not asks_noncurrent and _REST_OF_CURRENT.search(f.label):
+        noncurrent = asks_noncurrent and row_fit.rest_of_current(f, cands)
+        if "current" in required and not asks_noncurrent and row_fit.rest_of_current(f, cands):
             continue    # the current part asked: "Long-term debt, excluding current maturities" is the rest of it
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (
                    noncurrent and w in ("non", "current")) and not (people and
@@ -304,8 +303,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # "loans, net of allowance": the allowance row is what was deducted, not the loans
         if _OTHER.search(f.label) and not _OTHER.search(ask.question):
             continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
-        if _MOVEMENT.search(f.label) and not _MOVEMENT.search(ask.question):
-            continue        # "Net (increase) decrease in Card Member loans" is a cash flow, not the loans
+        if _MOVEMENT.search(f.label_path if balance_asked and not own_line else f.label) and not _MOVEMENT.search(ask.question):
+            continue        # "Net (increase) decrease in Card Member loans", "Changes in ... › Accounts receivable": flows
         if f.statement == "cash_flow" and _FLOWS_HEADING.search(f.label_path) and row_fit.AT_A_DATE.search(ask.question) \
                 and not (ask.metric and "cash_flow" in ask.metric.statements) and not _BALANCE_SAID.search(f.label):
             continue        # a balance at a date is no row of the cash flows' sections ("Capital contribution in subsidiaries")

@@ -73,4 +73,9 @@ _UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?
 def asked_currencies(question: str) -> frozenset[str]:
     # (and any ISO 4217 code said in capitals: "in KHR'000", "GEL thousands"; not one an analyst writes as a word)
     return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question)) | \
-        {c for c in re.findall(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])", question) if c in iso_codes_unlike_words(4.0)}
+        {a or b for a, b in _CODE_ASKED.findall(question) if (a or b) in iso_codes_unlike_words(4.0)}
+
+
+# a code said as a currency: "in KHR", "KHR'000", "GEL thousands" (never "SCR coverage", "TMT segment", "IRR")
+_CODE_ASKED = re.compile(r"\bin\s+([A-Z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Z]{3})(?=\s?['’]000|\s+(?:thousands?|millions?|"
+                         r"billions?|mn|bn|m)\b)")

@@ -382,3 +382,17 @@ def part_of_total(ask: Ask, f: StoredFact) -> bool:
     heads = set(stems(" ".join(f.label_path.split("\u203a")[:-1])))
     said = set(ask.hard) | (set(ask.soft) if attribution.names_a_holder(f.label_path) else set())   # (the holder asked)
     return bool(ask.hard) and not set(stems(f.label)) & said and any(w in heads for w in ask.hard)
+
+
+# the rest of a line after its current part: printed net of it ("Long-term debt, excluding current maturities"), or a
+# long-term line where no current part is deducted on its page ("Long-term debt" beside "Current portion of long-term
+# debt"; never the note's "Long-term debt" over "Less: current portion", the whole)
+_NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
+_LONG_TERM_LINE = re.compile(r"(?i)^\s*long[- ]term\b(?!.*\bcurrent\b)")
+_CURRENT_DEDUCTED = re.compile(r"(?i)^\s*less\b.*\bcurrent\b")
+
+
+def rest_of_current(f: StoredFact, cands: list[StoredFact]) -> bool:
+    return bool(_NET_OF_CURRENT.search(f.label)) or bool(_LONG_TERM_LINE.match(f.label)) and not any(
+        c.page == f.page and c.doc_id == f.doc_id and (_CURRENT_DEDUCTED.search(c.label) or _NET_OF_CURRENT.search(c.label))
+        for c in cands)

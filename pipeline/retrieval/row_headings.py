@@ -26,7 +26,7 @@ def _heading_transforms() -> set[str]:
     return set(stems(" ".join(_HEADING_TRANSFORMS)))
 
 
-_REVENUE_KIND = re.compile(r"(?i)\b(?:revenues?|sales)\s*:?\s*$")
+_REVENUE_KIND = re.compile(r"(?i)^(?!\s*(?:proceeds|purchases?\s+of|payments?|costs?\s+of)\b).*\brevenues?\s*:?\s*$")
 _SEGMENT_SAID = re.compile(r"(?i)\bsegments?\b|\bdivisions?\b")
 
 
@@ -45,7 +45,8 @@ def another_segment(f: StoredFact, asked: set[str], ask=None) -> bool:
     only holds the segment's word ("Biological assets - feedlot cattle"): a statement prints a segment in its column
     or under its heading."""
     if ask is not None and _SEGMENT_SAID.search(ask.question) and f.statement is not None and not f.secondary and \
-            set(ask.hard) & set(stems(f.label)) and not _SEGMENT_SAID.search(f"{f.label_path} {f.table_title}") and \
+            set(ask.hard) & set(stems(f.label)) and not set(ask.hard) & set(stems(f.label.split()[0])) and \
+            not _SEGMENT_SAID.search(f"{f.label_path} {f.table_title}") and \
             not segment_columns.named_in(f.qualifiers) and not segment_parents(f):
         return True
     for column in segment_columns.named_in(f.qualifiers):

@@ -17,10 +17,12 @@ def row_stems(f: StoredFact) -> set[str]:
     # (nor does the balance sheet's IFRS name: "Statement of Financial Position" covers no "financial liabilities")
     title = _FINANCIAL_POSITION.sub(" position ", title)
     words = set(stems(" ".join([f.label_path, title, f.column_header, f.qualifiers])))
+    if re.search(r"(?<![\w&])FX(?![\w&])", f.label_path):
+        words |= {"foreign", "exchang"}     # ("FX gains/(losses)": foreign exchange, as questions are spelled out)
     if _GAIN_AND_LOSS.search(f.label):
         words.add("result")     # (a line of gains and losses is the result asked: "net FX result", "Net foreign exchange (loss)/gain")
     if f.statement == "balance":
-        words.add("balanc")     # (a balance sheet's line is the balance asked: "grants and subsidies balance")
+        words |= {"balanc", "outstand"}     # (a balance sheet's line is the balance asked: "grants and subsidies balance", "debt outstanding")
     # a non-current item is the long-term one, its non-current portion ("long-term borrowings" of "Non-current
     # liabilities › Borrowings"; never the other way: a long-term row is no answer to "current")
     if NON_CURRENT.search(f.label_path):
