@@ -134,7 +134,8 @@ def _committee_forms(role: str) -> list[re.Pattern]:
     committee = r"\s+".join(re.escape(w) for w in role.split()[3:])
     return [re.compile(rf"(?i:{committee})\s*[:–—-]\s*(?:[^.;:()]*?,\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*"
                        rf"\((?i:chair(?:man|woman|person)?)\)"),
-            re.compile(rf"(?i:{committee})[^.]{{0,80}}?\b(?i:chaired\s+by)\s+(?P<name>{_NAME})")]
+            re.compile(rf"(?i:{committee})(?:(?!(?i:committee|previously|formerly|until))[^.]){{0,80}}?\b(?i:is\s+|was\s+)?"
+                       rf"(?i:chaired\s+by)\s+(?P<name>{_NAME})")]
 
 
 def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
@@ -158,7 +159,8 @@ def _said(name: str, role: str, said: list[str]) -> bool:
     committee = _committee_forms(role)      # (a committee's list naming its chair says so; so does "Role: Jane Roe")
     committee.append(re.compile(rf"(?i:{role_pattern(role)})\s*:\s*(?P<name>{re.escape(name)})\b"))
     if role in SIGNED_ROLES:    # ("Jane Roe, Engagement Partner" under the audit report)
-        committee.append(re.compile(rf"(?P<name>{re.escape(name)}),?\s*\(?(?i:{role_pattern(role)})"))
+        committee.append(re.compile(rf"(?P<name>{re.escape(name)}),?\s*\(?(?i:{role_pattern(role)})"
+                                    rf"(?![^.]{{0,40}}\b(?i:until|rotated|from\s+(?:19|20)\d{{2}}\s+to))"))
     return any(pattern.search(s) or role != "chair" and bracketed.search(s) or
                any(m.group("name") == name for f in committee for m in f.finditer(s)) for s in said)
 

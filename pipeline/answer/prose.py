@@ -304,7 +304,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 fiscal_years_of_early_january(sent)
             if kind == "count":     # ("open around 100 new shops in FY97": a count's year said short)
                 named |= {four_digits(m.group("fy")) for m in FY_PATTERN.finditer(sent) if m.group("fy")}
-                if p.fiscal_year in years and counted_at_filing(sent, p.fiscal_year):
+                if p.fiscal_year in years and set(terms) & PEOPLE_STEMS and counted_at_filing(sent, p.fiscal_year):
                     named.add(p.fiscal_year)    # (its headcount at its filing: the report's year's)
             if require_year and not (named & years) and (named or not need or p.fiscal_year not in years or
                                                           _OTHER_PERIOD.search(sent)):
@@ -374,8 +374,9 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     m = cite(p)
     said = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} says: \u201c{found.sentence}\u201d [{m}]"
     if yesno:
-        no = negation.denies(found.sentence, q) or which_event.partial_degree(q, found.sentence) or \
-            which_event.other_count(q, found.sentence)     # ("a 60% interest", "each contained 52 weeks")
+        judged = re.split(r"(?<=[.!?])\s+(?=(?:It|They|This|These)\s)", found.sentence)[-1]     # (a pronoun's own sentence)
+        no = negation.denies(judged, q) or which_event.partial_degree(q, judged) or \
+            which_event.other_count(q, judged)     # ("a 60% interest", "each contained 52 weeks")
         text, kind = f"{'No' if no else 'Yes'}. {said}", "yes_no"
     elif found.stated is not None:
         # the amount the sentence attaches to the measure leads, with the measure's name as printed: the

@@ -28,7 +28,7 @@ _MODIFIES = re.compile(r"(?i)(stock|shares?|plans?|benefits?|compensation|costs?
 # ("an estimated prevalence of 281,000 people")
 _ANY_PEOPLE = re.compile(r"(?i)people|persons|individuals")
 _WORKFORCE = re.compile(r"(?i)\b(?:employ\w*|workforce|staff\w*|team|colleagues|personnel|headcount|full[- ]time|part[- ]time|"
-                        r"ftes?|our\s+people|we\s+(?:have|had))\b")
+                        r"ftes?|our\s+people|work(?:s|ed|ing)?|we\s+(?:have|had)\s+(?:approximately\s+|about\s+|around\s+|over\s+)?\d)\b")
 
 
 HEADCOUNT_FLOW = re.compile(r"(?i)\b(hired|hire|hiring|added|adding|additions?|recruited|welcomed|onboarded|laid off|reduced|"

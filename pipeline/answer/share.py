@@ -16,7 +16,8 @@ from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts, core_question
 
 
-# "Food and beverage share of revenue": the line's share said as a noun (the metric after it, the line before it)
+# "Food and beverage share of revenue": a line's share of the top line said as a noun (never a holder's share of
+# profit: "non-controlling interests' share of profit" is an amount)
 _LINE_SHARE_OF = re.compile(r"(?i)(?<=\w)\s+share\s+of\b")
 
 
@@ -26,7 +27,7 @@ def numerator_phrase(facts: QuestionFacts) -> str:
     if facts.metric is None or len(facts.metrics) != 1:
         return ""
     q = core_question(facts.own_words())
-    m = SHARE_OF.search(q) or _LINE_SHARE_OF.search(q)
+    m = SHARE_OF.search(q) or (facts.metric.key == "revenue" and _LINE_SHARE_OF.search(q))
     if not m or get_lexicon().find(q[:m.start()]) or get_lexicon().find(q[m.end():]) != [facts.metric]:
         return ""
     before = figure_ask.read_ask(q[:m.start()], facts, None, with_qualifiers=False).measure

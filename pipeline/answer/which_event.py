@@ -39,6 +39,11 @@ _LEADS = {"did", "does", "has", "have", "had", "was", "were", "will", "what", "w
 _WHOLLY = re.compile(r"(?i)\b(?:fully|wholly|entirely|completely|100\s?%)[\s-]+([a-z]{4,})\b")
 
 
+def which_dividend(question: str) -> str | None:
+    """The dividend a question names by its kind ("final", "interim", "special"), or None."""
+    return m.group(1).lower() if (m := _WHICH_ONE.search(question)) else None
+
+
 def partial_degree(question: str, sentence: str) -> bool:
     """The question asks whether something is wholly so and the sentence states it only in part."""
     m = _WHOLLY.search(question)
@@ -48,7 +53,7 @@ def partial_degree(question: str, sentence: str) -> bool:
         return False        # (the sentence says it wholly of one thing and partly of another: which is asked?)
     word = _stem(m.group(1))
     return re.search(rf"(?i)(?:\b(?:partly|partially|part)|(?<![\d.])(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%)[\s-]+{word}\w*|"
-                     rf"\b{word}\w*\s+(?:to|at)\s+(?:only\s+)?(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%", sentence) is not None
+                     rf"\b{word}\w*\s+to\s+(?:only\s+)?(?!100\b)\d{{1,2}}(?:\.\d+)?\s?%", sentence) is not None
 
 
 # the company's part stake stated after an entity's name ("Sabine Crossing Gaming, L.L.C., ... in which the Company
@@ -89,14 +94,16 @@ class _Reading(Protocol):
     named: list
 
 
-# a count with its unit, as a yes/no question names it ("a 53-week year", "3 new stores", "12 vessels")
+# a count said as a compound adjective, as a yes/no question names what kind of thing it is ("a 53-week year", "a
+# 5-year term"); in a sentence, the count with its unit ("each contained 52 weeks")
+_ASKED_COUNT_UNIT = re.compile(r"(?i)(?<![\d.,$£€])(\d{1,3})-([a-z]{3,})\b")
 _COUNT_UNIT = re.compile(r"(?i)(?<![\d.,$£€])(\d{1,3})[\s-]+([a-z]{3,})")
 
 
 def other_count(question: str, sentence: str) -> bool:
     """The question names a count of a unit ("a 53-week year") and the sentence states another count of that unit and
     never the asked one ("each contained 52 weeks"): what it says is not what is asked."""
-    for n, unit in _COUNT_UNIT.findall(question):
+    for n, unit in _ASKED_COUNT_UNIT.findall(question):
         said = [m for m in _COUNT_UNIT.findall(sentence) if m[1].lower().removesuffix("s") == unit.lower().removesuffix("s")]
         if said and all(m[0] != n for m in said):
             return True

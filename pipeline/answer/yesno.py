@@ -166,7 +166,8 @@ class Reading:
 _ABBREVIATED_CURRENCY = re.compile(r"\b(Rs|Ps|Rp|Dhs)\.(?=\s?\d)")
 
 
-def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, end: date | None = None) -> Reading:
+def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, end: date | None = None,
+                asked: str = "") -> Reading:
     out = Reading([], [], [], pages)
     for pg in pages:
         if not event.topic.search(pg.text.replace("\u00a0", " ")):
@@ -175,17 +176,18 @@ def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, 
             if not event.topic.search(s):
                 continue
             read = _ABBREVIATED_CURRENCY.sub(r"\1", s)     # "of Rs. 9.00 per share": the abbreviation's dot ends nothing
-            # (a dividend stated beside its comparative, "Frw 9.00 per share (2092: Frw 6.00)", says whether it rose)
-            change = comparatives.dividend_change(read) if event.key == "dividend_increase" else None
-            if change is not None and of_year(s, year, end):
-                (out.affirmed if change > 0 else out.denied).append((s, pg))
-                continue
             if any(p.search(read) for p in event.deny) and not re.search(r"(?i)\b(if|unless|whether)\b", s) \
                     and of_year(s, year, end):
                 out.denied.append((s, pg))
                 continue
             why = topic_only(s) or ("done to the company, not by it" if event.received and event.received.search(read)
                                     else None)
+            # (a dividend stated beside its comparative, "Frw 9.00 per share (2092: Frw 6.00)", says whether it rose)
+            which = which_event.which_dividend(asked)
+            change = comparatives.dividend_change(read, which) if event.key == "dividend_increase" and why is None else None
+            if change is not None and of_year(s, year, end):
+                (out.affirmed if change > 0 else out.denied).append((s, pg))
+                continue
             if why is None and of_year(s, year, end) and any(p.search(read) for p in event.affirm):
                 out.affirmed.append((s, pg))
             else:
@@ -276,8 +278,8 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     end = pages[0].period_end       # (the months of the year the report covers: `of_year`)
     if amount is not None:
         return _amount(state, facts, company, fy, pages, amount, cite, end)
-    r = read_report(pages, event, fy, end)
     q = core_question(facts.text)
+    r = read_report(pages, event, fy, end, q)
     which_event.sift(r, q, company, dated=bool(facts.years), affirm=event.affirm, fy=fy)
     for verdict, hits in (("Yes", r.affirmed), ("No", r.denied)):
         if hits and (verdict == "Yes" or not r.affirmed):
