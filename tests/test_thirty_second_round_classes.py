@@ -517,3 +517,15 @@ def test_people_who_work_count_and_people_treated_do_not():
                      "At the end of 2071, around 2,300 people worked at our eleven plants.") is not None
     assert _covering("How many employees does Quillon have in 2071?",
                      "Since launch we have treated more than 28,000 people with Vextara.") is None
+
+
+@pytest.mark.parametrize("question, held", [
+    ("Khovd Gol group revenue 2071 (MNT million)", True),     # (the first two words before a product word and JSC)
+    ("Tata Steel revenue 2071", False),                       # (a place after them: another company's first words)
+])
+def test_a_names_first_two_words_before_a_product_word_and_its_legal_forms_capitals_name_it(question, held):
+    from pipeline.question.registry import Company, Registry
+
+    reg = Registry([Company(key="K", name="Khovd Gol Cashmere JSC", aliases=("Khovd Gol Cashmere JSC",)),
+                    Company(key="T", name="Tata Steel Europe", aliases=())])
+    assert bool(reg.find_companies(reg.spell_out(question))) == held

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pipeline.question import name_words
 from pipeline.core.common_words import is_common_word, is_rare_word
+from pipeline.question.places import is_place
 
 DEFAULT_REGISTRY = Path(__file__).parent.parent / "data" / "companies.toml"
 
@@ -252,20 +253,20 @@ class Registry:
         return self._forms
 
     def _leading_pairs(self) -> dict[str, Company]:
-        """A name's first two words, for a name of three words or more (its legal suffix aside) whose first two are
-        printed side by side: "Serra Azul" of "Serra Azul Alimentos" (a trailing descriptive word dropped, in
-        any language). Kept only where one company has it and no company goes by it, and not both ordinary words."""
+        """A name's first two words, for a name of three words or more (its legal suffix aside): "Serra Azul" of "Serra
+        Azul Alimentos" (a trailing descriptive word dropped, in any language); where one company has it, none goes by it."""
         if self._pairs is not None:
             return self._pairs
         seen: dict[str, list[tuple[Company, bool]]] = {}
         for c in self.companies:
             m = re.match(r"([A-Z][\w&'’\-]*\s+[A-Z][\w&'’\-]*)\s+(\S.*)$", bare_name(c.name))
-            # (only a trailing word that says what the business is, "Foods", "Alimentos", "Gold Mining": never a
-            # place or another name, "Tata Steel Europe", "Bank Negara Indonesia" are not their first two words')
-            # (never a place or an ordinary word leading the name, "Hong Kong Electric", "New Zealand Oil & Gas")
+            # (a trailing word saying what the business is, "Foods", "Gold Mining", never a place, "Tata Steel Europe"; never
+            # an ordinary word or a place leading the name, "Hong Kong Electric")
             if m and not all(w.lower() in name_words.GENERIC_FIRST_WORDS for w in m.group(1).split()) and \
                     not is_common_word(m.group(1).split()[0]):
-                descriptive = all(w.lower() in name_words.BUSINESS_WORDS for w in re.findall(r"[A-Za-z]+", m.group(2)))
+                rest = [w for w in re.findall(r"[A-Za-z]+", m.group(2)) if not re.fullmatch(r"[A-Z]{2,5}", w)]  # (legal form)
+                descriptive = bool(rest) and all(w.lower() in name_words.BUSINESS_WORDS or not is_rare_word(w) and
+                                                 not is_place(w) for w in rest)     # (or a word no place: "Cashmere JSC")
                 seen.setdefault(" ".join(m.group(1).lower().split()), []).append((c, descriptive))
         taken = self.names() | set(self._shared)
         self._pairs = {p: cs[0][0] for p, cs in seen.items() if len(cs) == 1 and cs[0][1] and p not in taken}
