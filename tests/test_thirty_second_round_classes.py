@@ -454,6 +454,7 @@ def test_a_dividend_comparative_is_the_asked_dividends_never_a_ratio_or_a_divide
 @pytest.mark.parametrize("question, sentence", [
     ("Did it own at least 10 vessels at the end of 2071?", "At year end we owned 14 vessels."),
     ("Did it open 12 stores in 2071?", "We opened 12 new stores, bringing our total to 146 stores."),
+    ("Was FY2071 a 53-week year?", "The fourth quarter of fiscal 2071 contained 14 weeks."),     # (a quarter's count)
     ("Was the final dividend fully franked?", "Dividends paid during the year were franked at 30% (2070: 30%)."),
 ])
 def test_a_count_or_a_rate_said_otherwise_is_no_denial(question, sentence):

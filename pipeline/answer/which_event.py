@@ -97,12 +97,15 @@ class _Reading(Protocol):
 # a count said as a compound adjective, as a yes/no question names what kind of thing it is ("a 53-week year", "a
 # 5-year term"); in a sentence, the count with its unit ("each contained 52 weeks")
 _ASKED_COUNT_UNIT = re.compile(r"(?i)(?<![\d.,$£€])(\d{1,3})-([a-z]{3,})\b")
+_PART_OF_YEAR = re.compile(r"(?i)\b(?:quarters?|half|halves|months?|q[1-4]|h[12])\b")
 _COUNT_UNIT = re.compile(r"(?i)(?<![\d.,$£€])(\d{1,3})[\s-]+([a-z]{3,})")
 
 
 def other_count(question: str, sentence: str) -> bool:
     """The question names a count of a unit ("a 53-week year") and the sentence states another count of that unit and
     never the asked one ("each contained 52 weeks"): what it says is not what is asked."""
+    if _PART_OF_YEAR.search(sentence) and not _PART_OF_YEAR.search(question):
+        return False        # ("the fourth quarter contained 14 weeks": a part's count, not the year's)
     for n, unit in _ASKED_COUNT_UNIT.findall(question):
         said = [m for m in _COUNT_UNIT.findall(sentence) if m[1].lower().removesuffix("s") == unit.lower().removesuffix("s")]
         if said and all(m[0] != n for m in said):
