@@ -25,7 +25,7 @@ _MODIFIES = re.compile(r"(?i)(stock|shares?|plans?|benefits?|compensation|costs?
 
 # people counted by a word that says nothing of work ("people", "persons", "individuals") are a workforce only where the
 # sentence speaks of one ("we employ 5,700 people", "our people"); never a market's, a disease's or customers' number
-# ("an estimated prevalence of 281,000 people")
+# ("an estimated prevalence of 94,000 people")
 _ANY_PEOPLE = re.compile(r"(?i)people|persons|individuals")
 _WORKFORCE = re.compile(r"(?i)\b(?:employ\w*|workforce|staff\w*|team|colleagues|personnel|headcount|full[- ]time|part[- ]time|"
                         r"ftes?|our\s+people|work(?:s|ed|ing)?|we\s+(?:have|had)\s+(?:approximately\s+|about\s+|around\s+|over\s+)?\d)\b")

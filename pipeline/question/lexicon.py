@@ -177,8 +177,8 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     # and a note reference after it ("(refer note 3)")
     lab = re.sub(r"^(?:\([a-z]\)|\d{1,2}\.?|[ivx]{1,4}\.)\s+(?!(?:years?|months?|weeks?|days?)\b)(?=[a-z(])", "", lab)
     lab = re.sub(r"\s*\((?:refer|see)\s+(?:to\s+)?notes?\s*\d{1,2}[a-z]?\)", "", lab)
-    # what the line holds of a kind, both years' amounts in brackets: "Long-term debt (includes $1,583,828 and
-    # $1,843,598 at fair value at November 30, 2022 and 2021, respectively)" is the long-term debt
+    # what the line holds of a kind, both years' amounts in brackets: "Long-term debt (includes $1,204 and $1,388 at
+    # fair value at November 30, 2071 and 2070, respectively)" is the long-term debt
     lab = re.sub(r"\s*\((?:includes|including)\s+[^()]*?\d[^()]*\brespectively\)", "", lab)
     # the unit in brackets after a label: "Diluted (HK cents)", "Basic (in ₹)", "Earnings per share (pence)", "(Rs.)",
     # a row's own scale and currency: "Net sales (thousands of U.S. dollars)", "Revenue (US$m)", "(in € million)"

@@ -64,7 +64,7 @@ _EARLY_JANUARY = re.compile(r"(?i)\b(?:as\s+of|as\s+at|at)\s+(?:jan(?:uary|\.)?\
 
 
 # a count stated at a date in the months after the year end, as an annual report states its headcount at its filing
-# ("As of February 22, 2023, we had 107 full-time employees" in the FY2022 10-K)
+# ("As of February 22, 2072, we had 118 full-time employees" in the FY2071 10-K)
 _AS_OF_EARLY_MONTHS = re.compile(r"(?i)\bas\s+(?:of|at)\s+(?:(?:january|february|march|april)\s+\d{1,2},?\s+((?:19|20)\d{2})|"
                                  r"\d{1,2}\s+(?:january|february|march|april),?\s+((?:19|20)\d{2}))")
 

@@ -113,7 +113,7 @@ def same_people(word_stem: str, label: str) -> bool:
     """A count of people asked in one word ("staff", "headcount", "FTEs") and printed in another ("Average number of
     employees", "Persons employed"): the workforce's synonym class in both."""
     cls = _classes().get(word_stem)
-    # (never shares or awards of an employees' plan: "Shares issuable under employee stock purchase plan 25,326")
+    # (never shares or awards of an employees' plan: "Shares issuable under employee stock purchase plan 14,206")
     return cls is not None and cls == _classes().get(stem("employees")) and cls in stems(label) and \
         not PLAN_SHARES.search(label)
 
