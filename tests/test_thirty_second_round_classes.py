@@ -112,9 +112,9 @@ def _covering(question, text, year=2071, report_year=2071):
 
 
 def test_a_headcount_stated_at_the_reports_filing_date_is_the_reports_years():
-    text = "Employees\nAs of February 22, 2072, we had 107 full-time employees. None of our employees are unionized."
+    text = "Employees\nAs of February 22, 2072, we had 118 full-time employees. None of our employees are unionized."
     found = _covering("How many employees did Quillon have in 2071?", text)
-    assert found is not None and "107 full-time employees" in found.sentence
+    assert found is not None and "118 full-time employees" in found.sentence
     # (the same date in the next year's report is no count of that report's year)
     assert _covering("How many employees did Quillon have in 2071?", text, report_year=2070) is None
     # (a date later in the year is the year's own, not the report's filing)
@@ -123,7 +123,7 @@ def test_a_headcount_stated_at_the_reports_filing_date_is_the_reports_years():
 
 
 @pytest.mark.parametrize("sentence, counts", [
-    ("The disease has an estimated prevalence of 281,000 people among the seven major markets.", False),
+    ("The disease has an estimated prevalence of 94,000 people among the seven major markets.", False),
     ("Our therapy could reach about 40,000 individuals in the United States.", False),
     ("We employ approximately 5,700 people worldwide.", True),
     ("At year end we had 1,240 people across our nine countries.", True),
@@ -381,27 +381,27 @@ _TEN_K = [["QUILLON RAIL HOLDINGS, INC.", "CONSOLIDATED BALANCE SHEETS", "(In th
            "ASSETS", "Current assets:", "Cash and cash equivalents ....... $ 65,555 $ 31,806",
            "Accounts receivable, net of allowance for doubtful accounts of $1,806",
            "and $1,612, respectively .................................... 66,806 64,218",
-           "Total current assets 132,361 96,024", "Total assets 9,906,447 10,221,769", "LIABILITIES", "Long-term debt (includes $1,583,828 and $1,843,598 at fair value at December 31, 2072 and 2071, "
-           "respectively) ..... 8,774,086 9,125,745"],
+           "Total current assets 132,361 96,024", "Total assets 9,906,447 10,221,769", "LIABILITIES", "Long-term debt (includes $1,204,118 and $1,388,406 at fair value at December 31, 2072 and 2071, "
+           "respectively) ..... 6,412,806 6,918,204"],
           ["QUILLON RAIL HOLDINGS, INC.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(In thousands)",
            "Year Ended December 31, 2072 2071", "Cash flows from operating activities:", "Net income 40,118 35,206",
            "Changes in assets and liabilities, net of effect of acquisitions:", "Accounts receivable (2,588) (3,806)",
-           "Net cash used in operating activities (49,109) (41,827)", "Cash flows from investing activities:",
-           "Net payments on premises and equipment, and other assets (224,301) (180,112)",
-           "Cash flows from financing activities:", "Repayment of debt (43,750) —"],
+           "Net cash used in operating activities (38,406) (33,918)", "Cash flows from investing activities:",
+           "Net payments on premises and equipment, and other assets (118,406) (96,212)",
+           "Cash flows from financing activities:", "Repayment of debt (31,250) —"],
           ["QUILLON RAIL HOLDINGS, INC.", "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS",
            "Securities excluded from the computation of diluted net loss per share:", "December 31, 2072 2071",
            "Options to purchase common stock 6,412,118 5,206,112",
-           "Shares issuable under employee stock purchase plan 25,326 6,717"]]
+           "Shares issuable under employee stock purchase plan 14,206 3,812"]]
 
 
 @pytest.mark.parametrize("question, expect", [
     ("Net accounts receivable 2071", "64,218"),      # (the wrapped balance-sheet row, never the cash flow's change)
-    ("What was Quillon's long-term debt outstanding at December 31, 2072?", "8,774,086"),
-    ("How much cash did Quillon use in operating activities during 2072?", "(49,109)"),
-    ("How much net cash did Quillons' operating activities provide in fiscal 2071?", "(41,827)"),
-    ("What did Quillon spend on premises and equipment (capital expenditures) in FY2072?", "(224,301)"),
-    ("How much debt did Quillon repay during fiscal 2072?", "(43,750)"),
+    ("What was Quillon's long-term debt outstanding at December 31, 2072?", "6,412,806"),
+    ("How much cash did Quillon use in operating activities during 2072?", "(38,406)"),
+    ("How much net cash did Quillons' operating activities provide in fiscal 2071?", "(33,918)"),
+    ("What did Quillon spend on premises and equipment (capital expenditures) in FY2072?", "(118,406)"),
+    ("How much debt did Quillon repay during fiscal 2072?", "(31,250)"),
     ("How many employees did Quillon have in 2072?", None),     # (an employees' plan's shares count no people)
     ("What was Quillon's headcount at year-end 2072?", None),
 ])
