@@ -92,7 +92,7 @@ def currency_of(text: str) -> str | None:
 def currencies_named(text: str) -> list[str]:
     """Every currency `text` names, in order (a sign read in its place: "K" before "million" is the kwacha's)."""
     at = {m.start(): _code(m) for m in CURRENCY_RE.finditer(text)}
-    at |= {m.start(1): m.group(1) for m in _ISO_SCALED.finditer(text) if m.group(1) in iso_codes() and m.start(1) not in at}
+    at |= {m.start(1): m.group(1) for m in _iso_scaled(text) if m.start(1) not in at}
     return [code for _, code in sorted(at.items())]
 
 
@@ -103,11 +103,19 @@ _ISO_SCALED = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?=\s?['’]000\b|\s?['’]?(?
 
 def without_currencies(text: str) -> str:
     """`text` with every currency it names blanked out (a code of `iso_codes_scaled` too)."""
-    return _ISO_SCALED.sub(lambda m: " " if m.group(1) in iso_codes() else m.group(0), CURRENCY_RE.sub(" ", text))
+    text = CURRENCY_RE.sub(" ", text)
+    for m in reversed(list(_iso_scaled(text))):
+        text = text[:m.start()] + " " + text[m.end():]
+    return text
 
 
 def iso_codes_scaled(text: str) -> list[str]:
-    return [m.group(1) for m in _ISO_SCALED.finditer(text) if m.group(1) in iso_codes()]
+    return [m.group(1) for m in _iso_scaled(text)]
+
+
+def _iso_scaled(text: str):
+    """The matches of `_ISO_SCALED` whose code is an ISO 4217 currency's."""
+    return (m for m in _ISO_SCALED.finditer(text) if m.group(1) in iso_codes())
 
 
 @lru_cache(maxsize=1)
@@ -119,9 +127,9 @@ def iso_codes() -> frozenset[str]:
 
 
 @lru_cache(maxsize=4)
-def iso_codes_unlike_words(zipf: float) -> frozenset[str]:
+def iso_codes_unlike_words(zipf: float = 4.0) -> frozenset[str]:
     """The ISO codes a question never uses as an English word (wordfreq's Zipf scale under `zipf`: "ALL", "TOP",
-    "PEN" are words at 4, "GEL", "AMD" at 3)."""
+    "PEN" are words at 4, "GEL", "AMD" at 3); the default is the one every caller reads a question with."""
     from wordfreq import zipf_frequency
 
     return frozenset(c for c in iso_codes() if zipf_frequency(c.lower(), "en") < zipf)

@@ -39,7 +39,7 @@ looking look based according per from accounts account 10-k 10k 10-q annual repo
 # "in C$ millions", ", in US dollars?". A bare currency is a unit only after a comma or in brackets: "debt denominated
 # in euros", "revenue in euros", "cash held in yen" ask for the part in that currency
 _ISO_CODES = "|".join(sorted({code.lower() for code, _ in CURRENCIES if code.isalpha()} |
-                             {c.lower() for c in iso_codes_unlike_words(4.0)})) + "|rmb|frw"
+                             {c.lower() for c in iso_codes_unlike_words()})) + "|rmb|frw"
 #             (the ISO 4217 codes no question uses as a word, and signs of a code's currency: "RMB", the Rwandan "Frw")
 _CURRENCY = (r"(?:(?:[a-z]{1,3}\s?)?\$|[£€¥₹₩]|"
              rf"{_ISO_CODES}|rm|rs\.?|ps\.?|kd|bd|qr|jd|tk|gh¢|gh₵|₸|₦|"

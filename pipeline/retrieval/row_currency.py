@@ -73,7 +73,7 @@ _UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?
 def asked_currencies(question: str) -> frozenset[str]:
     # (and any ISO 4217 code said in capitals: "in KHR'000", "GEL thousands"; not one an analyst writes as a word)
     return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question)) | \
-        {a or b for a, b in _CODE_ASKED.findall(question) if (a or b) in iso_codes_unlike_words(4.0)}
+        {a or b for a, b in _CODE_ASKED.findall(question) if (a or b) in iso_codes_unlike_words()}
 
 
 # a code said as a currency: "in KHR", "KHR'000", "GEL thousands" (never "SCR coverage", "TMT segment", "IRR")
