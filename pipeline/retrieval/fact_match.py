@@ -52,8 +52,6 @@ _PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordin
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
 _DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excluding)\b)")
 _MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
-# the non-current part of a line said as what it is net of ("Long-term debt, net of current maturities")
-_NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -247,8 +245,9 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     # borrowings" beside "Current portion of ...": a note's "Total interest-bearing borrowings" is the whole)
     sided_parts = total_said and row_fit.on_one_side(ask, cands)
     required = row_fit.required_words(ask, cands, _metric_covers)
-    asks_noncurrent = {"non", "current"} <= set(required) or bool(_NET_OF_CURRENT.search(ask.question))
+    asks_noncurrent = {"non", "current"} <= set(required) or bool(row_fit.NET_OF_CURRENT.search(ask.question))
     balance_asked = ask.metric is not None and ask.metric.statement == "balance"     # (never a "Changes in ..." row)
+    deducted = row_fit.current_deducted(cands) if asks_noncurrent or "current" in required else set()
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
     sliced, own_currency = row_currency.currencies_printed(ask, cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
@@ -271,8 +270,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         if ask.metric is None and (not ask.hard or set(ask.hard) <= _modifier_stems()):
             continue        # "at the operating level" names no line: "operating" is any operating line's word
         people = counting and f.kind == "count"       # ("staff" asked, "employees" printed: a count only)
-        noncurrent = asks_noncurrent and row_fit.rest_of_current(f, cands)
-        if "current" in required and not asks_noncurrent and row_fit.rest_of_current(f, cands):
+        noncurrent = asks_noncurrent and row_fit.rest_of_current(f, deducted)
+        if "current" in required and not asks_noncurrent and row_fit.rest_of_current(f, deducted):
             continue    # the current part asked: "Long-term debt, excluding current maturities" is the rest of it
         missing = [w for w in required if w not in row and not (w == "%" and f.kind == "percent") and not (
                    noncurrent and w in ("non", "current")) and not (people and

@@ -387,12 +387,14 @@ def part_of_total(ask: Ask, f: StoredFact) -> bool:
 # the rest of a line after its current part: printed net of it ("Long-term debt, excluding current maturities"), or a
 # long-term line where no current part is deducted on its page ("Long-term debt" beside "Current portion of long-term
 # debt"; never the note's "Long-term debt" over "Less: current portion", the whole)
-_NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
-_LONG_TERM_LINE = re.compile(r"(?i)^\s*long[- ]term\b(?!.*\bcurrent\b)")
-_CURRENT_DEDUCTED = re.compile(r"(?i)^\s*less\b.*\bcurrent\b")
+NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
+_LONG_TERM_LINE, _CURRENT_DEDUCTED = re.compile(r"(?i)^\s*long[- ]term\b(?!.*\bcurrent\b)"), re.compile(r"(?i)^\s*less\b.*\bcurrent\b")
 
 
-def rest_of_current(f: StoredFact, cands: list[StoredFact]) -> bool:
-    return bool(_NET_OF_CURRENT.search(f.label)) or bool(_LONG_TERM_LINE.match(f.label)) and not any(
-        c.page == f.page and c.doc_id == f.doc_id and (_CURRENT_DEDUCTED.search(c.label) or _NET_OF_CURRENT.search(c.label))
-        for c in cands)
+def current_deducted(cands: list[StoredFact]) -> set[tuple[str, int]]:
+    """The (document, page)s whose rows deduct or net out a current part: read once per lookup."""
+    return {(c.doc_id, c.page) for c in cands if _CURRENT_DEDUCTED.search(c.label) or NET_OF_CURRENT.search(c.label)}
+
+
+def rest_of_current(f: StoredFact, deducted: set[tuple[str, int]]) -> bool:     # (`deducted`: `current_deducted`)
+    return bool(NET_OF_CURRENT.search(f.label)) or bool(_LONG_TERM_LINE.match(f.label)) and (f.doc_id, f.page) not in deducted
