@@ -102,11 +102,12 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
              re.compile(rf"(?P<name>{_NAME}){_POST_NOMINALS}\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
                         rf"joined|serves|served)\s+(?:as\s+)?(?:(?i:our|the|its|the\s+company['’]s)\s+)?){titles}(?i:{r})")]
-    forms += _committee_forms(role)
+    committee_forms = _committee_forms(role)
+    forms += committee_forms
     out = []
     for pg in pages:
         text = " ".join(pg.text.replace("\u00a0", " ").split())
-        if not re.search(rf"(?i){r}", text) and not any(f.search(text) for f in forms[3:]):
+        if not re.search(rf"(?i){r}", text) and not any(f.search(text) for f in committee_forms):
             continue
         kept = sentences(text) or [text]
         # (a list of names and roles runs on with no full stop: too long for a sentence, it is read line by line)
@@ -156,13 +157,13 @@ def _said(name: str, role: str, said: list[str]) -> bool:
     # (or gives it in brackets right after the name: "Jane M. Roe-Smith (Chief Financial Officer)", "Ann B. Roe - Managing
     # Director (Chief Executive Officer)")
     bracketed = re.compile(rf"{re.escape(name)}\s*(?:[-–—]\s*[A-Z][\w ,&'-]{{0,60}}?\s*)?\((?i:{role_pattern(role)})\)")
-    committee = _committee_forms(role)      # (a committee's list naming its chair says so; so does "Role: Jane Roe")
-    committee.append(re.compile(rf"(?i:{role_pattern(role)})\s*:\s*(?P<name>{re.escape(name)})\b"))
+    stated = _committee_forms(role)      # (a committee's list naming its chair says so; so does "Role: Jane Roe")
+    stated.append(re.compile(rf"(?i:{role_pattern(role)})\s*:\s*(?P<name>{re.escape(name)})\b"))
     if role in SIGNED_ROLES:    # ("Jane Roe, Engagement Partner" under the audit report)
-        committee.append(re.compile(rf"(?P<name>{re.escape(name)}),?\s*\(?(?i:{role_pattern(role)})"
+        stated.append(re.compile(rf"(?P<name>{re.escape(name)}),?\s*\(?(?i:{role_pattern(role)})"
                                     rf"(?![^.]{{0,40}}\b(?i:until|rotated|from\s+(?:19|20)\d{{2}}\s+to))"))
     return any(pattern.search(s) or role != "chair" and bracketed.search(s) or
-               any(m.group("name") == name for f in committee for m in f.finditer(s)) for s in said)
+               any(m.group("name") == name for f in stated for m in f.finditer(s)) for s in said)
 
 
 def _quote_of(s: str, name: str, limit: int = 300) -> str:

@@ -137,7 +137,8 @@ _REFERS_BACK = re.compile(r"(?i)^(?:the|this|that|these|its|our)\s")      # ("Th
 _ANAPHOR = re.compile(r"(?i)^(?:the|this|that|these)\s+(?:[a-z]+\s+){0,2}?(?:increases?|decreases?|rise|declines?|"
                       r"improvements?|growth|"
                       r"changes?|reductions?|expansion|contraction|deterioration)\b")
-_PRONOUN_LEAD = re.compile(r"^(?:It|They|This|These)\s+(?:has|have|had|is|are|was|were|will|did|does|do)\b")
+_PRONOUN = r"(?:It|They|This|These)"
+_PRONOUN_LEAD = re.compile(rf"^{_PRONOUN}\s+(?:has|have|had|is|are|was|were|will|did|does|do)\b")
 _GO_UP = re.compile(r"(?i)\b(?:go|goes|went|gone|going)\s+(up|down)\b")
 _HABITUAL = re.compile(r"(?i)\b(?:typically|usually|generally|historically|normally|tends?\s+to|seasonal(?:ly|ity)?)\b")
 _CAUSE_WORD = re.compile(r"(?i)^(drove|drive|driver|caus|explain|reason|behind|led)\w*$")
@@ -374,7 +375,7 @@ def answer(state: TurnState, conn, facts: QuestionFacts, company: str, year: int
     m = cite(p)
     said = f"The {company} FY{p.fiscal_year} {doc_kind(p.doc_type)} says: \u201c{found.sentence}\u201d [{m}]"
     if yesno:
-        judged = re.split(r"(?<=[.!?])\s+(?=(?:It|They|This|These)\s)", found.sentence)[-1]     # (a pronoun's own sentence)
+        judged = re.split(rf"(?<=[.!?])\s+(?={_PRONOUN}\s)", found.sentence)[-1]     # (a pronoun's own sentence)
         no = negation.denies(judged, q) or which_event.partial_degree(q, judged) or \
             which_event.other_count(q, judged)     # ("a 60% interest", "each contained 52 weeks")
         text, kind = f"{'No' if no else 'Yes'}. {said}", "yes_no"

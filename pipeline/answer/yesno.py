@@ -169,6 +169,7 @@ _ABBREVIATED_CURRENCY = re.compile(r"\b(Rs|Ps|Rp|Dhs)\.(?=\s?\d)")
 def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, end: date | None = None,
                 asked: str = "") -> Reading:
     out = Reading([], [], [], pages)
+    which = which_event.which_dividend(asked)      # (the dividend's kind asked: its comparative is the one read)
     for pg in pages:
         if not event.topic.search(pg.text.replace("\u00a0", " ")):
             continue
@@ -183,7 +184,6 @@ def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, 
             why = topic_only(s) or ("done to the company, not by it" if event.received and event.received.search(read)
                                     else None)
             # (a dividend stated beside its comparative, "Frw 9.00 per share (2092: Frw 6.00)", says whether it rose)
-            which = which_event.which_dividend(asked)
             change = comparatives.dividend_change(read, which) if event.key == "dividend_increase" and why is None else None
             if change is not None and of_year(s, year, end):
                 (out.affirmed if change > 0 else out.denied).append((s, pg))
