@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.core import minorities
+from pipeline.core import bilingual, minorities
 from pipeline.reading.page_table import Row
 
 # A bare "Attributable to:" (or "Of which attributable to:") heading splits the line printed right above it between
@@ -23,7 +23,7 @@ _HOLDERS_SHARE = re.compile(r"(?i)^(.+?\b(?:attributable|available)\s+to)\s+\S")
 def completed(label: str, rows: list[Row]) -> str:
     """`label`, or the line above it completed by the row's "(Of which) attributable to ..." ("Net income
     attributable to shareholders of Acme AG")."""
-    m = _ATTRIBUTED_ROW.match(label)
+    m = _ATTRIBUTED_ROW.match(label) or _ATTRIBUTED_ROW.match(bilingual.english(label))
     line = next((r for r in reversed(rows) if not getattr(r, "_attributed", False)), None) if m else None
     return f"{line.label} {m.group(1)[0].lower()}{m.group(1)[1:]}" if line is not None else label
 
@@ -39,9 +39,10 @@ _OCI_HEADING = re.compile(r"(?i)comprehensive|reclassifi|items that (may|will)")
 def heading(text: str, rows: list[Row], last_kind: str) -> str:
     """`text`, or the line above it completed by a bare "Attributable to" ("Profit for the year attributable to")."""
     text = _IS_ATTRIBUTABLE.sub(" ", text)
-    if not _BARE_ATTRIBUTION.match(text) or last_kind not in ("row", "total") or not rows:
+    said = bilingual.english(text)      # (beside its translation: "Atribuible a / Attributable to")
+    if not _BARE_ATTRIBUTION.match(said) or last_kind not in ("row", "total") or not rows:
         return text
-    return f"{rows[-1].label} {text.lower()}"
+    return f"{rows[-1].label} {said.lower()}"
 
 
 def open_split(stack: list[str], text: str) -> bool:

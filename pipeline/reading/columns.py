@@ -155,6 +155,15 @@ def is_fragment(line: str) -> bool:
     return _fragment(line)
 
 
+# a header word printed beside its translation in a report in two languages ("Nota / Note 2094 2093", "2093/94
+# 2092/93 Reexpresado / Restated"): the pair is the header word when its English half is one
+_TRANSLATED_WORD = re.compile(r"(?i)\b[^\W\d_]+\s+/\s+([A-Za-z]+)\b")
+
+
+def _english_word(m: re.Match) -> str:
+    return m.group(1) if m.group(1).lower() in HEADER_WORDS else m.group(0)
+
+
 # a units caption of thousands of a currency, the Nordic way ("EUR 1 000", "SEK 1,000", "NOK 1000")
 THOUSANDS_CAPTION = re.compile(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]?000\b(?![ ,.]\d)")
 
@@ -164,6 +173,7 @@ def _fragment(line: str) -> bool:
     line = SECTION_LEAD.sub("", line) if line.lstrip()[:1].isupper() and line.lstrip()[:3].isupper() else line
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*(?:refer(?:\s+to)?\s+)?notes?\s+\d{1,2}\s*\)", " ", line))   # "(Note 1)": a reference
     rest = without_currencies(rest)
+    rest = _TRANSLATED_WORD.sub(_english_word, rest)     # "Nota / Note", "Reexpresado / Restated": its English half
     rest = BASIS_CAPTION.sub(" ", rest)     # restated ("As Adjusted*"), or an IAS 29 basis ("INFLATION ADJUSTED")
     rest = re.sub(r"(?i)\b(?:previous|prior|current)\s+(?=(?:fiscal\s+|financial\s+)?(?:year|period)\b)", " ", rest)
     rest = re.sub(rf"(?i)\b{MON}\s*\d{{0,2}},?|\b(?:52|53|13|14|16|17)[- ]weeks?\b", " ", rest)   # "May 31,", "(53 weeks)"
