@@ -184,9 +184,12 @@ def read_report(pages: list[corpus.ReportPage], event: Event, year: int | None, 
             why = topic_only(s) or ("done to the company, not by it" if event.received and event.received.search(read)
                                     else None)
             # (a dividend stated beside its comparative, "Frw 9.00 per share (2092: Frw 6.00)", says whether it rose)
-            change = comparatives.dividend_change(read, which) if event.key == "dividend_increase" and why is None else None
-            if change is not None and of_year(s, year, end):
-                (out.affirmed if change > 0 else out.denied).append((s, pg))
+            # (one naming a plan too, "paid an interim dividend of 0.40 compared with 0.60, and proposes a final
+            # dividend of 0.60", when the words stating the change name none)
+            compared = comparatives.dividend_compared(read, which) \
+                if event.key == "dividend_increase" and why in (None, "a plan or authorisation") else None
+            if compared is not None and (why is None or topic_only(compared[1]) is None) and of_year(s, year, end):
+                (out.affirmed if compared[0] > 0 else out.denied).append((s, pg))
                 continue
             if why is None and of_year(s, year, end) and any(p.search(read) for p in event.affirm):
                 out.affirmed.append((s, pg))
