@@ -82,6 +82,8 @@ def count_score(sentence: str, terms: list[str]) -> int:
                     break       # another number, or "... technical staff. 4": a page number run into the text
                 if any(term in stems(w) for term in terms) and not (w[-1:].isalpha() and _MODIFIES.match(toks[k + 1] if k + 1 < len(toks) else "")) \
                         and not (_ANY_PEOPLE.fullmatch(w.strip(".,;:")) and not _WORKFORCE.search(sentence)):
+                    if not back and _elided_noun_unasked(toks, i, terms):
+                        break
                     # ("unit sales fell to 8,412": the level the change reached, no narrower count)
                     said = _REACHED.sub(" ", " ".join(x for x in between if not _ALL_OF_THEM.fullmatch(x)))
                     narrowing = [x for x in content_terms(said) if x not in terms]
@@ -99,6 +101,18 @@ def count_score(sentence: str, terms: list[str]) -> int:
                 if not back and len(between) >= 5 and not _ALL_OF_THEM.fullmatch(w):
                     break       # (five words away, only whole-count words go on)
     return best
+
+
+# a number whose noun is left out, a place after it ("86 clubs: 58 in Ireland and 19 in Great Britain"): it counts
+# the noun stated before it, which the question must ask too ("how many members in Great Britain?" is no count of clubs)
+_PLACE_LEAD = re.compile(r"(?i)^(?:in|at|across|outside|within|throughout)$")
+
+
+def _elided_noun_unasked(toks: list[str], i: int, terms: list[str]) -> bool:
+    if i + 1 >= len(toks) or not _PLACE_LEAD.match(toks[i + 1]):
+        return False
+    place = {t for t in terms for x in toks[i + 2:i + 6] if t in stems(x)}
+    return not any(t in stems(x) for x in toks[:i] for t in terms if t not in place)
 
 
 def states_a_flow(sentence: str) -> bool:
