@@ -128,8 +128,7 @@ class Registry:
         pats: list[tuple[re.Pattern[str], Company]] = []
         for c in self.companies:
             names = {c.name, c.key, *(a for a in c.aliases if _norm(a) not in self._shared)}
-            # Longest first so "Acme plc" wins over "Acme" in the span bookkeeping.
-            for n in sorted(names, key=len, reverse=True):
+            for n in sorted(names, key=len, reverse=True):      # (longest first: "Acme plc" wins over "Acme")
                 pats.append((name_pattern(n), c))
             for t in c.tickers:  # tickers are case-sensitive: "BA" must not match "ba"
                 pats.append((re.compile(rf"(?<![\w$]){re.escape(t)}(?:'s|’s)?(?![\w])"), c))
@@ -231,12 +230,13 @@ class Registry:
             if len(words) < 2:
                 continue
             forms = set()
-            if len(words[0]) >= 5 and words[0].lower() not in name_words.GENERIC_FIRST_WORDS:
-                forms.add(words[0].lower())
-            # a distinctive later word, where the first says what kind of company it is ("Ñandubay" of Compañía
-            # Yerbatera Ñandubay, "Coliumo" of Portuaria Caleta Coliumo): a word English almost never uses (never
-            # "Linen" of Monocacy Linen & Uniform Services, a segment's word too), no business word, capitalised
-            # (another company's first word stays that company's: "Yerbatera" of Yerbatera Misiones)
+            first = words[0].lower()    # (a short one, "Weis" of Weis Markets, a name only as a name is printed)
+            if first not in name_words.GENERIC_FIRST_WORDS and (len(first) >= 5 or len(first) == 4 and not is_common_word(first)):
+                forms.add(first)
+                self._capitalised |= {first} if len(first) == 4 else set()
+            # a distinctive later word, where the first says what kind of company it is ("Ñandubay" of Compañía Yerbatera
+            # Ñandubay): a word English almost never uses (never "Linen" of Monocacy Linen & Uniform Services, a segment's
+            # word too), no business word, capitalised (another's first word stays its own: "Yerbatera" of Yerbatera Misiones)
             later = {w.lower() for w in words[1:] if len(w) >= 5 and w.lower() not in name_words.BUSINESS_WORDS
                      and w.lower() not in name_words.GENERIC_FIRST_WORDS and w.lower() not in firsts and is_rare_word(w)}
             forms |= later
