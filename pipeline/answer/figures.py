@@ -24,7 +24,8 @@ from pipeline.stores.facts import StoredFact
 from pipeline.answer.figure_kinds import AVERAGE, CAGR, SHARE_OF, computes_a_part, shown_as_percent
 from pipeline.answer.share import answer_share, numerator_phrase
 from pipeline.answer.trend import answer_trend, asks_trend
-from pipeline.answer.wording import figure_record, money, other_basis, other_basis_note, passage_of, period_said, shown, where
+from pipeline.answer.wording import (figure_record, money, other_basis, other_basis_note, other_capex, passage_of,
+                                     period_said, shown, where)
 from pipeline.answer.figure_inputs import FigureInputs
 from pipeline.answer.lead_measure import as_said, named_as_printed
 
@@ -338,7 +339,9 @@ class Answerer(FigureInputs):
         defined = f"; as the filing prints and defines it in \"{defined_by}\"" if defined_by else ""
         from pipeline.stores import facts as store
 
-        also = other_basis_note(fact, other_basis(fact, store.table_facts(self.conn, fact.doc_id, fact.page)), m)
+        page_facts = store.table_facts(self.conn, fact.doc_id, fact.page)
+        also = other_basis_note(fact, other_basis(fact, page_facts) or
+                                (other_capex(fact, page_facts) if key == "capex" else None), m)
         return self.claim(label, f"{possessive(self.company)} {measure} in {period_said(fact, self.year, ask.part_of_year)} "
                           f"was {shown(fact)} [{m}] ({where(fact)}, FY{self.year}{note}{defined}).{also}", "", kind)
 

@@ -150,6 +150,24 @@ def other_basis(fact: StoredFact, page_facts: list[StoredFact]) -> StoredFact | 
     return None
 
 
+# capital expenditure answered by the purchases of property, plant and equipment, where the cash flow statement prints
+# the purchases of intangible assets (capitalised software, development costs) beside it: the capex of many an
+# analyst's definition includes them, so the answer names that line too
+_FIXED_ASSETS = re.compile(r"(?i)\b(?:property|plant|equipment|fixed\s+assets|tangible\s+assets|premises)\b")
+_INTANGIBLE_BUYS = re.compile(r"(?i)^(?=.*\b(?:purchases?|payments?|acquisitions?|additions?|expenditure|investments?"
+                              r"|capitali[sz]ed)\b)(?=.*\b(?:intangible|software|development\s+costs?)\b)")
+
+
+def other_capex(fact: StoredFact, page_facts: list[StoredFact]) -> StoredFact | None:
+    """Beside the purchases of fixed assets answering capex, the purchases of intangible assets in the same column."""
+    if not _FIXED_ASSETS.search(fact.label) or re.search(r"(?i)\bintangible", fact.label):
+        return None
+    return next((o for o in sorted(page_facts, key=lambda f: f.line_no) if o.line_no != fact.line_no
+                 and o.column_header == fact.column_header and o.table_title == fact.table_title and o.value
+                 and _INTANGIBLE_BUYS.search(o.label) and not re.search(r"(?i)\b(?:sales?|proceeds|disposals?)\b",
+                                                                         o.label)), None)
+
+
 def other_basis_note(fact: StoredFact, other: StoredFact | None, marker: int) -> str:
     """A sentence naming the line that answered and the other basis the report prints, with its figure."""
     if other is None:

@@ -1,0 +1,161 @@
+"""Classes found by the thirty-third rounds (stop 58). The companies, names, wording and figures here are made up."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from pipeline.answer import yesno
+from pipeline.question import shorthand
+from pipeline.stores.corpus import ReportPage
+from tests.stored_facts import facts_of, printed_answer
+
+
+def _answer(question, pages, company, year, doc_fy):
+    return printed_answer(shorthand.spell(question), pages, company, year, doc_fy)
+
+
+def _pages(*texts: str, fy: int = 2071) -> list[ReportPage]:
+    return [ReportPage("doc", "Molinera Pampa", fy, "ANNUAL", i + 1, t) for i, t in enumerate(texts)]
+
+
+def _event(question: str):
+    return next(e for e in yesno.events() if e.asked.search(question))
+
+
+# a statement printed in two languages whose column header carries its header words beside their translation
+# ("Nota / Note", "Reexpresado / Restated") over split years ("2071/72")
+def _bilingual_header(header: str) -> list[list[str]]:
+    return [["MOLINERA PAMPA S.A.", "ESTADO DE RESULTADOS / INCOME STATEMENT",
+             "Ejercicio finalizado el 30 de junio / Year ended 30 June (ARS millones / ARS million)", header,
+             "Ingresos / Revenue 4 8.412,6 7.918,2",
+             "Resultado operativo / Operating profit 1.206,4 1.118,8",
+             "Resultado del ejercicio / Profit for the year 712,8 640,2",
+             "Atribuible a / Attributable to:",
+             "Propietarios de la controladora / Owners of the parent 688,4 611,6",
+             "Participaciones no controladoras / Non-controlling interests 24,4 28,6"]]
+
+
+@pytest.mark.parametrize("header", [
+    "Nota / Note | 2071/72 | 2070/71 Reexpresado / Restated",
+    "Nota / Note 2071/72 2070/71 Reexpresado / Restated",
+    "Nota / Note 2071/72 2070/71",
+])
+def test_a_header_word_beside_its_translation_is_a_header_word(header):
+    facts = [f for f in facts_of(["\n".join(_bilingual_header(header)[0])], 2072) if f.label.endswith("Revenue")]
+    assert sorted(f.value_printed for f in facts) == ["7918.2", "8412.6"]
+
+
+def test_a_translated_pair_whose_english_is_no_header_word_is_no_header():
+    # ("Ventas / Sales" beside the years is a row's label, never a column header)
+    facts = facts_of(["\n".join(_bilingual_header("Ventas / Sales 2071/72 2070/71")[0])], 2072)
+    assert not any(f.column_header.startswith("Ventas") for f in facts)
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Molinera Pampa revenue 2071/72", "8412.6"),
+    ("Profit attributable to owners of the parent 2072", "688.4"),
+    ("Molinera Pampa profit for the year 2071", "640.2"),
+])
+def test_a_bilingual_statement_under_a_translated_header_is_read(question, expect):
+    year = 2071 if question.endswith("2071") else 2072
+    assert _answer(question, _bilingual_header("Nota / Note | 2071/72 | 2070/71 Reexpresado / Restated"),
+                   "Molinera Pampa", year, 2072) == expect
+
+
+@pytest.mark.parametrize("question", [
+    "Was the interim dividend raised in 2071?",
+    "Was the final dividend increased in 2071?",
+    "Did Molinera lift its dividend in 2071?",
+    "Was the dividend hiked in 2071?",
+])
+def test_a_dividend_raised_asked_after_the_noun_is_a_change_of_the_dividend(question):
+    assert _event(question).key == "dividend_increase"
+
+
+def test_a_dividend_held_answers_no_to_raised_and_its_payment_alone_says_nothing():
+    pages = _pages("Dividends paid in the year were ARS 5.2 million: the 2070 final of 2.40 cent and the 2071 interim "
+                   "of 1.20 cent.", "The interim dividend was held at 1.20 cent per share.")
+    r = yesno.read_report(pages, _event("Was the interim dividend raised?"), 2071, None,
+                          "Was the interim dividend raised in 2071?")
+    assert not r.affirmed and [p.page for _, p in r.denied] == [2]
+
+
+@pytest.mark.parametrize("sentence, change", [
+    # its name in the report's language in brackets, and when it was paid before the comparative
+    ("The Board paid an interim dividend (dividendo anticipado) of ARS 0.40 per share in December 2070, compared "
+     "with ARS 0.60 a year earlier, and proposes a final dividend of ARS 0.60 per share.", -1),
+    ("An interim dividend of 3.0 pence per share was paid on 12 May 2071, against 2.0 pence", None),
+    ("An interim dividend (the first) of 3.0 pence per share on 12 May 2071, against 2.0 pence", 1),
+    ("The Board paid an interim dividend of ARS 0.40 per share in December 2070.", None),
+])
+def test_a_dividend_compared_after_its_translation_or_its_payment_date_is_read(sentence, change):
+    from pipeline.answer.comparatives import dividend_change
+
+    assert dividend_change(sentence, "interim") == change
+
+
+def test_a_sentence_paying_one_dividend_and_proposing_another_answers_for_the_one_paid():
+    pages = _pages("Dividends. The Board paid an interim dividend (dividendo anticipado) of ARS 0.40 per share in "
+                   "December 2071, compared with ARS 0.60 a year earlier, and proposes a final dividend of ARS 0.60 per "
+                   "share, for a total of ARS 1.00 per share.", fy=2072)
+    r = yesno.read_report(pages, _event("Was the interim dividend raised?"), 2072, date(2072, 6, 30),
+                          "Was the interim dividend raised in 2071/72?")
+    assert r.denied and not r.affirmed
+    # the proposal's own comparative still names a plan: no answer of the year from it
+    plan = _pages("The Board proposes a final dividend of ARS 0.90 per share (2071: ARS 0.60).", fy=2072)
+    r = yesno.read_report(plan, _event("Was the final dividend raised?"), 2072, date(2072, 6, 30),
+                          "Was the final dividend raised in 2071/72?")
+    assert not r.affirmed and not r.denied
+
+
+@pytest.mark.parametrize("terms, score", [
+    (["member", "great", "britain"], 0),      # members asked: the clubs' places count no members
+    (["club", "great", "britain"], 2),        # clubs asked: "19 in Great Britain" counts clubs
+    (["club"], 2),
+])
+def test_a_number_whose_noun_is_left_out_before_a_place_counts_the_noun_stated_before_it(terms, score):
+    from pipeline.answer.prose_counts import count_score
+
+    sentence = ("At 31 December 2071 we operated 86 clubs (2070: 79): 58 in the Republic of Ireland, 9 in Northern "
+                "Ireland and 19 in Great Britain.")
+    assert count_score(sentence, terms) == score
+
+
+def test_a_bilingual_attribution_heading_or_row_names_the_line_it_splits():
+    facts = facts_of(["\n".join(_bilingual_header("Nota / Note 2071/72 2070/71")[0])], 2072)
+    owners = next(f for f in facts if f.label.endswith("Owners of the parent") and f.fiscal_year == 2072)
+    assert owners.label_path.startswith("Resultado del ejercicio / Profit for the year attributable to ›")
+    summary = ["FIVE-YEAR SUMMARY (ARS million)", "2067/68 | 2068/69 | 2069/70 | 2070/71 | 2071/72",
+               "Resultado del ejercicio / Profit for the year 511,8 690,6 981,2 640,2 712,8",
+               "Atribuible a propietarios / Attributable to shareholders 490,6 661,2 951,8 611,6 688,4"]
+    row = next(f for f in facts_of(["\n".join(summary)], 2072) if f.fiscal_year == 2072 and "shareholders" in f.label)
+    assert row.label == "Resultado del ejercicio / Profit for the year attributable to shareholders"
+    assert _answer("Profit attributable to shareholders 2072", [summary], "Molinera Pampa", 2072, 2072) == "688.4"
+
+
+def test_a_short_first_word_english_does_not_use_names_its_company_only_capitalised():
+    from pipeline.question.registry import Company, Registry
+
+    reg = Registry([Company(key="v", name="Vask Markets"), Company(key="c", name="Cork Holdings"),
+                    Company(key="b", name="Bank Street Capital")])
+    assert reg.spell_out("Vask net sales 2071") == "Vask Markets net sales 2071"
+    assert reg.spell_out("What was Vask's operating cash flow?") == "What was Vask Markets's operating cash flow?"
+    assert reg.spell_out("vask net sales") == "vask net sales"           # (lower case: a word, not the name)
+    assert reg.spell_out("Cork revenue 2071") == "Cork revenue 2071"     # (a word English uses: never a name alone)
+    assert reg.spell_out("Bank revenue 2071") == "Bank revenue 2071"
+
+
+def test_capex_from_the_purchases_of_fixed_assets_names_the_purchases_of_intangibles_beside_them():
+    from pipeline.answer.wording import other_capex
+
+    page = ["MOANA PAYMENTS LIMITED", "Consolidated statement of cash flows", "for the year ended 31 March 2071",
+            "Note 2071 2070", "$'000 $'000", "Cash flows from investing activities",
+            "Payments for property, plant and equipment (960) (1,412)", "Payments for intangible assets (10,512) (9,806)",
+            "Proceeds from sale of intangible assets 12 -", "Net cash used in investing activities (11,460) (11,218)"]
+    facts = [f for f in facts_of(["\n".join(page)], 2071) if f.fiscal_year == 2071]
+    ppe = next(f for f in facts if f.label.startswith("Payments for property"))
+    assert other_capex(ppe, facts).label == "Payments for intangible assets"
+    intangibles = next(f for f in facts if f.label == "Payments for intangible assets")
+    assert other_capex(intangibles, facts) is None
+    assert other_capex(ppe, [f for f in facts if "intangible" not in f.label or "sale" in f.label]) is None
