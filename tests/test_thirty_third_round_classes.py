@@ -159,3 +159,38 @@ def test_capex_from_the_purchases_of_fixed_assets_names_the_purchases_of_intangi
     intangibles = next(f for f in facts if f.label == "Payments for intangible assets")
     assert other_capex(intangibles, facts) is None
     assert other_capex(ppe, [f for f in facts if "intangible" not in f.label or "sale" in f.label]) is None
+
+
+@pytest.mark.parametrize("label, value, address", [
+    ("Level 9, 28 The Esplanade, Perth WA", "6000", True),
+    ("PO Box 748, South Perth WA", "6951", True),
+    ("100 Main Street, Suite 400, Dallas, TX", "75201", True),
+    ("Level 3 assets", "1234", False),                          # (the fair value hierarchy's level: a row)
+    ("Rent for 28 Market Street premises", "1200", False),     # (an amount about a street: a row)
+    ("Level 9, 28 The Esplanade, Perth WA", "6,000", False),   # (a grouped figure is no postcode)
+])
+def test_a_postal_address_ending_in_its_postcode_is_no_row(label, value, address):
+    from pipeline.reading.not_facts import postal_address
+
+    assert postal_address(label, [(None, value)]) == address
+
+
+@pytest.mark.parametrize("label, value, header", [
+    ("Total Level 1 Level 2 Level", "3", True),
+    ("Stage 1 Stage 2 Stage", "3", True),
+    ("Transfer out of Level", "5", False),
+    ("Level 2", "3", False),
+])
+def test_a_header_of_numbered_columns_whose_last_number_fell_into_the_values_is_no_row(label, value, header):
+    from pipeline.reading.not_facts import numbered_header
+
+    assert numbered_header(label, [(None, value)]) == header
+
+
+def test_an_address_page_gives_no_fact_and_its_statement_lines_still_do():
+    page = ["KOOKABURRA MINERALS LTD", "Registered office", "Level 9, 28 The Esplanade, Perth WA 6000",
+            "Statement of financial position", "as at 30 June 2071", "2071 2070", "$ $",
+            "Cash and cash equivalents 1,204,118 2,418,206", "Total assets 6,812,406 7,118,212"]
+    facts = facts_of(["\n".join(page)], 2071)
+    assert not any("Esplanade" in f.label for f in facts)
+    assert {f.value_printed for f in facts if f.label == "Total assets"} == {"6,812,406", "7,118,212"}

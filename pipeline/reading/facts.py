@@ -231,7 +231,8 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
             if not cells or not row.label or len(row.label) > 300 or mis_split(row.label) or not_facts.prose(row.label):
                 continue
             path = " \u203a ".join([*row.path, row.label])
-            if not_facts.running_footer(row.label, cells) or not_facts.split_date(row.label, cells):
+            if not_facts.running_footer(row.label, cells) or not_facts.split_date(row.label, cells) or \
+                    not_facts.postal_address(row.label, cells) or not_facts.numbered_header(row.label, cells):
                 continue
             own_cur, own_scale = _row_unit(row.label)
             h = next((h for h in t.headers if h.columns is row.cols), None)

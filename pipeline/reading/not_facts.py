@@ -1,5 +1,6 @@
 """Lines and pages that print figures but hold no statement's cells: a cover page, a table of contents, a page's
-running footer, a header line of dates split into a label and values, a sentence that ends in figures."""
+running footer, a header line of dates split into a label and values, a sentence that ends in figures, a postal
+address ending in its postcode, a header of numbered columns whose last number fell into the values."""
 
 from __future__ import annotations
 
@@ -64,3 +65,29 @@ def split_date(label: str, cells) -> bool:
 def prose(label: str) -> bool:
     """A sentence that ended in figures ("... we repaid the notes due 2026 500"): prose, not a row label."""
     return len(label.split()) > 12 and bool(_SENTENCE.search(label))
+
+
+# a postal address whose postcode ends the line ("Level 9, 28 The Esplanade, Perth WA 6000", "PO Box 748, South Perth
+# WA 6951", "100 Main Street, Suite 400, Dallas, TX 75201"): a street or a box before it, the postcode unpunctuated
+_ADDRESS = re.compile(r"(?i)(?:\b(?:level|suite|floor|unit)\s+\d+,|\b(?:p\.?\s?o\.?|post\s+office)\s+box\s+\d+|"
+                      r"\b\d+[a-z]?\s+(?:[A-Z][\w'’-]*\s+){1,3}(?:street|st|road|rd|avenue|ave|esplanade|terrace|"
+                      r"drive|dr|boulevard|blvd|lane|place|parade|highway|way|court)\b)")
+
+
+def postal_address(label: str, cells) -> bool:
+    values = [v for _, v in cells]
+    return len(values) == 1 and bool(re.fullmatch(r"\d{4,5}", values[0])) and bool(_ADDRESS.search(label)) and \
+        bool(_TOWN_LAST.search(label))
+
+
+# the address's town (and state) after its last comma: capitalised words only ("Perth WA", "Dallas, TX")
+_TOWN_LAST = re.compile(r",\s*(?:[A-Z][\w'’-]*\s*){1,4}$")
+
+
+def numbered_header(label: str, cells) -> bool:
+    """A header of numbered columns ("Total Level 1 Level 2 Level 3", "Stage 1 Stage 2 Stage 3") whose last number was
+    split off as a value: the label ends in the word the numbers follow and prints the number before the value's."""
+    values = [v for _, v in cells]
+    m = re.search(r"(?i)\b([a-z]+)$", label)
+    return len(values) == 1 and m is not None and bool(re.fullmatch(r"[2-9]", values[0])) and \
+        re.search(rf"(?i)\b{m.group(1)}\s+{int(values[0]) - 1}\b", label) is not None
