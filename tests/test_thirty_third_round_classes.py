@@ -194,3 +194,30 @@ def test_an_address_page_gives_no_fact_and_its_statement_lines_still_do():
     facts = facts_of(["\n".join(page)], 2071)
     assert not any("Esplanade" in f.label for f in facts)
     assert {f.value_printed for f in facts if f.label == "Total assets"} == {"6,812,406", "7,118,212"}
+
+
+_TITLE_ON_THE_COLUMN_LINE = [["TARAWERA LEISURE GROUP PLC", "CONSOLIDATED STATEMENT OF FINANCIAL POSITION",
+                              "As at 31 December 2071 (NZ$'000) Note 2071 2070", "Current liabilities",
+                              "Trade and other payables 36,118 32,406", "Borrowings 7 12,500 10,000",
+                              "Total current liabilities 48,618 42,406", "Non-current liabilities",
+                              "Borrowings 7 118,406 96,812", "Lease liabilities 8 214,230 201,406",
+                              "Total non-current liabilities 332,636 298,218"]]
+
+
+def test_a_titles_date_on_the_column_line_before_the_notes_word_is_no_column():
+    facts = facts_of(["\n".join(_TITLE_ON_THE_COLUMN_LINE[0])], 2071)
+    assert sorted(f.value_printed for f in facts if f.label == "Borrowings" and f.fiscal_year == 2071) == \
+        ["118,406", "12,500"]       # (never the note's "7" as a third column)
+    assert {f.value_printed for f in facts if f.label == "Trade and other payables"} == {"36,118", "32,406"}
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Non-current borrowings at 31 December 2071, Tarawera", "118,406"),
+    ("Tarawera long-term debt 2071", "118,406"),
+    ("non-current debt 2070", "96,812"),
+    ("current borrowings 2071", "12,500"),
+    ("borrowings 2071", None),          # (which? the current and the non-current are printed, no total)
+])
+def test_borrowings_under_a_non_current_heading_are_the_non_current_borrowings(question, expect):
+    year = int(question[-4:]) if question[-1].isdigit() else 2071
+    assert _answer(question, _TITLE_ON_THE_COLUMN_LINE, "Tarawera Leisure Group", year, 2071) == expect

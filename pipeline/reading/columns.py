@@ -247,6 +247,8 @@ def header_block(lines: list[str]) -> Header | None:
         if ranges:      # a table of change columns only: its cells are no period's values
             return Header(columns=[Column(None, kind="change", header="change") for _ in range(ranges)], text=text)
         return None
+    text, moved = header_dates.caption_before_notes(text, periods)      # ("As at 31 December 2097 Note 2097 2096")
+    periods, caption_dates = (_periods(text), {**moved, **caption_dates}) if moved else (periods, caption_dates)
     # "Years Ended December 31, 2022, 2022 2021 2020": a caption's date run into the years is the first column's end
     bare_years = [p for p in periods if p[3] is None]
     if len(bare_years) >= 2 and len(periods) > len(bare_years):

@@ -130,3 +130,20 @@ _JOINED_YEARS = re.compile(r"(?i)\b(?:19|20)\d{2}\s+(?:and|y|e|et|und|och|og|en|
 
 def without_joined_years(line: str) -> str:
     return _JOINED_YEARS.sub(" ", line)
+
+
+# the notes column's word on a column line ("Note 2097 2096"), never a reference ("(Note 4)", "Note 12")
+_NOTES_WORD = re.compile(r"(?i)(?<!\()\b(?:notes?|notas?)\b(?!\s*\d{1,2}\b)")
+
+
+def caption_before_notes(text: str, periods: list[tuple]) -> tuple[str, dict]:
+    """A title's date printed on the column line before the notes column's word ("As at 31 December 2097 (EUR'000)
+    Note 2097 2096"): the caption's, never a column. `text` with those periods blanked, and their dates by year (none
+    where no dated period stands before the word and two or more after it)."""
+    m = _NOTES_WORD.search(text)
+    before = [p for p in periods if m is not None and p[1] <= m.start()]
+    if not before or len(periods) - len(before) < 2 or any(p[3] is None for p in before):
+        return text, {}
+    for start, end, *_ in before:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text, {p[2]: p[3] for p in before}
