@@ -245,7 +245,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     # borrowings" beside "Current portion of ...": a note's "Total interest-bearing borrowings" is the whole)
     sided_parts = total_said and row_fit.on_one_side(ask, cands)
     required = row_fit.required_words(ask, cands, _metric_covers)
-    asks_noncurrent = {"non", "current"} <= set(required) or bool(row_fit.NET_OF_CURRENT.search(ask.question))
+    asks_noncurrent = {"non", "current"} <= set(required) or bool(row_fit.NET_OF_CURRENT.search(ask.question)) or \
+        "current" in required and bool(re.search(r"(?i)\bnon-?\s?current\b", ask.question))   # ("non" a term's word)
     balance_asked = ask.metric is not None and ask.metric.statement == "balance"     # (never a "Changes in ..." row)
     deducted = row_fit.current_deducted(cands) if asks_noncurrent or "current" in required else set()
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
