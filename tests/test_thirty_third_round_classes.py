@@ -221,3 +221,57 @@ def test_a_titles_date_on_the_column_line_before_the_notes_word_is_no_column():
 def test_borrowings_under_a_non_current_heading_are_the_non_current_borrowings(question, expect):
     year = int(question[-4:]) if question[-1].isdigit() else 2071
     assert _answer(question, _TITLE_ON_THE_COLUMN_LINE, "Tarawera Leisure Group", year, 2071) == expect
+
+
+def _board_pages(*lines):
+    return [ReportPage("d", "Molinera Pampa", 2071, "ANNUAL", 1, "\n".join(["Corporate governance", *lines]))]
+
+
+@pytest.mark.parametrize("role, lines, name", [
+    # a board list naming a second title before a semicolon, and the role beside its translation
+    ("chair of the audit committee",
+     ["Tomás P. Ibarra Rey - Director independiente; Presidente del Comité de Auditoría / Chair of the Audit Committee",
+      "Lucía M. Vidal Olmos - Directora independiente; Presidenta del Comité de Compensaciones / Chair of the "
+      "Remuneration Committee"], "Tomás P. Ibarra Rey"),
+    ("chair of the audit committee",
+     ["Bold Ganbaatar - Independent director; Chairman of the Audit Committee (from 28 April 2071)",
+      "Nomin Tsetseg - Independent director and Chair of the Audit Committee until 28 April 2071 (retired)"],
+     "Bold Ganbaatar"),
+    ("chair", ["Ana Inés Barreiro Sosa - Presidenta / Chair (from 27 July 2070)",
+               "Joaquín Mendiola Araújo - Vicepresidente / Vice-Chair"], "Ana Inés Barreiro Sosa"),
+    ("chief financial officer", ["Rodrigo J. Olivera Techera - Gerente General / General Manager (CEO)",
+                                 "Lucía M. Pereira Sturla - Gerente de Administración y Finanzas / Chief Financial Officer"],
+     "Lucía M. Pereira Sturla"),
+])
+def test_a_board_lists_role_after_a_dash_another_title_or_its_translation_names_its_holder(role, lines, name):
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+
+    text, kind = people._role_answer(TurnState(question="q"), "Molinera Pampa", 2071, _board_pages(*lines), role,
+                                     lambda p: 1)
+    assert kind == "name" and text.split(" (")[0].endswith(f": {name}")
+
+
+@pytest.mark.parametrize("sentence, names", [
+    ("Jane Roe Director, Chief Financial Officer", ["Jane Roe"]),      # (a title after the name is no surname)
+    ("Jane Roe Independent Non-executive Chair", ["Jane Roe"]),
+    ("Ana Inés Barreiro Sosa, Chair", ["Ana Inés Barreiro Sosa"]),
+])
+def test_a_second_given_name_or_surname_is_part_of_the_name_and_a_title_never_is(sentence, names):
+    from pipeline.answer import people
+
+    pages = [ReportPage("d", "Molinera Pampa", 2071, "ANNUAL", 1, sentence)]
+    assert [n for n, _, _ in people.role_mentions(pages, "chair" if "Chair" in sentence and "Officer" not in sentence
+                                                  else "chief financial officer")] == names
+
+
+@pytest.mark.parametrize("question, role", [
+    ("Name Molinera's external audit firm", "auditor"),
+    ("Please name the CFO of Molinera", "chief financial officer"),
+    ("Named lines of Molinera's revenue", None),
+])
+def test_a_role_asked_as_an_instruction_to_name_it_is_asked(question, role):
+    from pipeline.answer.role_asked import asks_role
+    from pipeline.question.analysis import QuestionFacts
+
+    assert asks_role(QuestionFacts(text=question)) == role

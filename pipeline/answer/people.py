@@ -28,18 +28,22 @@ from pipeline.stores import corpus
 # (a double-barrelled name keeps both parts: "Miriam Osei-Barlow", "Anne-Marie Roe")
 # (in any Latin letters: "Ragnheiður Bergsveinsdóttir", "Ásthildur Magnúsdóttir")
 _U, _L = f"[{letters.UPPER}]", f"[{letters.LOWER}'’]"
-_NAME = (rf"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+{_U}\.?)?"
-         rf"\s+(?:Mc|Mac|de\s+|van\s+)?{_U}{_L}+(?:-{_U}?{_L}+)*(?:\s+Jr\.?)?(?![\w'’])")
+_NAME_WORDS = (r"company|inc|corp|corporation|board|group|committee|annual|report|officer|executive|"
+               r"director|directors|chief|financial|principal|accounting|president|vice|senior|the|our|and|"
+               r"limited|ltd|plc|llp|statements?|united|states|securities|exchange|commission|form|item|"
+               r"chair\w*|secretary|audit|independent|non|trust|bank|holdings|fund|notes?|page|signature\w*|"
+               r"title|date|name|by|capacity|managing|operating|general|counsel|global|total|treasurer|controller|"
+               r"information|marketing|human|resources|technology|officers?|serves|appointed|member|"
+               r"international|statutory|auditors?")
+# (a second given name or a second surname, as Spanish and Portuguese names print them: "Ana Inés Barreiro Sosa")
+_NO_TITLE = rf"(?!(?i:{_NAME_WORDS})\b)"
+_MORE = rf"(?:\s+{_NO_TITLE}{_U}{_L}+)?"
+_NAME = (rf"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?{_NO_TITLE}{_U}{_L}+(?:-{_U}?{_L}+)*{_MORE}(?:\s+{_U}\.?)?"
+         rf"\s+(?:Mc|Mac|de\s+|van\s+)?{_NO_TITLE}{_U}{_L}+(?:-{_U}?{_L}+)*{_MORE}(?:\s+Jr\.?)?(?![\w'’])")
 # the letters after a name in a directors' report ("Siobhan Kerr BCom CA was appointed ...", "Jane Roe LLB MAICD")
 _POST_NOMINALS = (r"(?:,?\s+(?:BCom|BComm|BEc|BBus|BA|BSc|BEng|LLB|LLM|MBA|MA|MSc|MEng|PhD|CA|CPA|FCA|ACA|FCPA|CFA|FCIS|"
                   r"ACIS|FGIA|AGIA|MAICD|GAICD|FAICD|FCCA|ACCA|CIMA|FCMA|ACMA|OBE|CBE|MBE|AM|AO|OAM|JP)(?:\s?\(Hons\))?){0,5}")
-_NOT_NAME = re.compile(r"(?i)\b(company|inc|corp|corporation|board|group|committee|annual|report|officer|executive|"
-                       r"director|directors|chief|financial|principal|accounting|president|vice|senior|the|our|and|"
-                       r"limited|ltd|plc|llp|statements?|united|states|securities|exchange|commission|form|item|"
-                       r"chair\w*|secretary|audit|independent|non|trust|bank|holdings|fund|notes?|page|signature\w*|"
-                       r"title|date|name|by|capacity|managing|operating|general|counsel|global|total|treasurer|controller|"
-                       r"information|marketing|human|resources|technology|officers?|serves|appointed|member|"
-                       r"international|statutory|auditors?)\b")
+_NOT_NAME = re.compile(rf"(?i)\b(?:{_NAME_WORDS})\b")
 _CHANGE = re.compile(r"(?i)\b(was\s+appointed|were\s+appointed|has\s+been\s+appointed|appointed\s+as|appointment\s+of|"
                      r"resigned|resignation|retired|retirement\s+of|stepped\s+down|will\s+step\s+down|departed|departure|"
                      r"left\s+the\s+(company|group|board)|succeeded|succeeds|joined\s+(the\s+)?(company|group|board|us)|"
@@ -97,6 +101,9 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
     # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
     forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
                         rf"(?:our\s+|the\s+|as\s+)?"     # (the role in brackets: "Jane Roe (Chief Financial Officer)",
+                        # (after another title and its semicolon, "Jane Roe - Independent director; Chair of ...", and
+                        # after its translation, "Ana Sosa - Presidenta / Chair")
+                        rf"(?:[^;.()/]{{1,40}};\s+)?(?:(?:[^\W\d_]+\s+){{1,6}}/\s+)?"
                         rf"{bracket}{titles}{bracket}(?i:{r})(?![a-z])"),   # "Jane Roe - Managing Director (Chief ...)")
              # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
@@ -143,8 +150,11 @@ def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
     """The name opens a line of its own that gives its role ("Yumi Okazaki Director, ... and Chief Financial Officer",
     "Jane Roe 52 Senior Vice President and Corporate Secretary"): a list of officers or directors, not a signature
     block run together."""
-    line = re.compile(rf"^\s*(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?{re.escape(name)}\s+(?:\d{{2}}\s+)?(?:[A-Z][^/]{{0,120}}?)?"
-                      rf"(?i:{role_pattern(role)})(?:,?\s+(?:and\s+)?[A-Z][\w ,&'-]{{0,60}})?[\s.]*$", re.M)
+    # (or after a dash, with another title, its translation and the date it was taken: "Ana Sosa - Director
+    # independiente; Presidenta del Comité / Chair of the Audit Committee (from 28 April 2093)")
+    line = re.compile(rf"^\s*(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?{re.escape(name)}\s+(?:[-–—]\s+)?(?:\d{{2}}\s+)?"
+                      rf"(?:[A-Z](?:[^/]|\s/\s){{0,120}}?)?(?i:{role_pattern(role)})(?:,?\s+(?:and\s+)?[A-Z][\w ,&'-]{{0,60}})?"
+                      rf"(?:\s*\((?i:from|since|appointed)\b[^)]*\))?[\s.]*$", re.M)
     return any(line.search(pg.text) for pg in pages)
 
 

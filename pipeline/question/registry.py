@@ -225,15 +225,15 @@ class Registry:
         seen: dict[str, list[Company]] = {}
         firsts = {re.findall(r"[^\W\d_]+", c.name)[0].lower() for c in self.companies if re.search(r"[^\W\d_]", c.name)}
         for c in self.companies:
-            words = [w for w in re.findall(r"[^\W\d_][^\W\d_&]*(?:&[^\W\d_]+)*", c.name)
-                     if w.lower() not in ("of", "and", "the", "&")]
+            words = [w for w in re.findall(r"[^\W\d_][^\W\d_&]*(?:&[^\W\d_]+)*", c.name) if w.lower() not in ("of", "and", "the", "&")]
             if len(words) < 2:
                 continue
             forms = set()
-            first = words[0].lower()    # (a short one, "Weis" of Weis Markets, a name only as a name is printed)
-            if first not in name_words.GENERIC_FIRST_WORDS and (len(first) >= 5 or len(first) == 4 and not is_common_word(first)):
+            # (a short first word, "Weis" of Weis Markets, names it only as printed, and never a regional arm's)
+            first, short = words[0].lower(), len(words[0]) == 4 and not is_common_word(words[0]) and not is_place(bare_name(c.name).split()[-1])
+            if first not in name_words.GENERIC_FIRST_WORDS and (len(first) >= 5 or short):
                 forms.add(first)
-                self._capitalised |= {first} if len(first) == 4 else set()
+                self._capitalised |= {first} if short else set()
             # a distinctive later word, where the first says what kind of company it is ("Ñandubay" of Compañía Yerbatera
             # Ñandubay): a word English almost never uses (never "Linen" of Monocacy Linen & Uniform Services, a segment's
             # word too), no business word, capitalised (another's first word stays its own: "Yerbatera" of Yerbatera Misiones)
