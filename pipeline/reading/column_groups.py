@@ -44,9 +44,14 @@ def groups(values: list) -> list[list]:
     return out
 
 
-def assign_spans(columns: list, currencies, spans, periods) -> None:
+def assign_spans(columns: list, currencies, spans, periods, parts: list | None = None) -> None:
     """The span and currency captions printed before the first period: one per group of columns, one per column, or
-    one for all."""
+    one for all. `parts`: the quarter or half each period names on its own ("Q4 2093 Q4 2092 Var. 2093 2092 Var.":
+    where only some do, those are that part's columns and the others the year's)."""
+    own = [None] * len(periods)
+    if parts and any(parts) and not all(parts):
+        spans = [(p, s) for p, s in spans if not any(p <= start < p + 6 for start, *_ in periods)]   # ("Q4 " before a year)
+        own = [("quarter" if "q" in part.lower() else "half") if part else None for part in parts]
     values = [c for c in columns if c.kind == "value"]
     split = groups(values)
     first_period = periods[0][0]
@@ -64,7 +69,8 @@ def assign_spans(columns: list, currencies, spans, periods) -> None:
     for gi, g in enumerate(split):
         for c in g:
             cur = c.currency or (per_group_cur[gi] if per_group_cur else single_cur)
-            span = per_column[len(out)] if per_column else per_group_span[gi] if per_group_span else single_span
+            span = own[len(out)] if len(out) < len(own) and own[len(out)] else per_column[len(out)] if per_column else \
+                per_group_span[gi] if per_group_span else single_span
             out.append(replace(c, currency=cur, span=span))
     it = iter(out)
     for i, c in enumerate(columns):

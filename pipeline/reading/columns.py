@@ -25,7 +25,7 @@ from datetime import date
 
 from pipeline.core import bilingual
 from pipeline.reading import column_groups, header_dates, stacked_years, translation
-from pipeline.reading.header_words import BASIS_CAPTION, HEADER_WORDS, SECTION_LEAD
+from pipeline.reading.header_words import BASIS_CAPTION, HEADER_WORDS, LABELS_CAPTION, SECTION_LEAD
 from pipeline.core import months
 from pipeline.core.currencies import CURRENCY_RE, currency_of, without_currencies
 
@@ -52,7 +52,7 @@ _SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b|€)|\bthousan
                     r"\b(?:mn|mln|bn)\b)")
 _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
                    r"\byears?\s+ended\b|\bfiscal\s+years?\b|\b(half[- ]years?|first\s+half|h1)\b|\bfull[- ]years?\b")
-_CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\b%\s*(?:inc|dec)\w*|(?<![\d])%(?!\w)")
+_CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\bvar(?:iation|\.)?(?!\w)|\b%\s*(?:inc|dec)\w*|(?<![\d])%(?!\w)")
 _NOTE = re.compile(r"(?i)^\s*(?:notes?|notas?)(?:\(s\))?(?!\w)")     # ("Nota": Spanish, Portuguese, Italian)
 # Words a header may carry beside its periods; anything else makes the line a row label or prose.
 
@@ -170,7 +170,7 @@ THOUSANDS_CAPTION = re.compile(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]?000\b(?![ 
 
 def _fragment(line: str) -> bool:
     line = header_dates.without_range_starts(line)
-    line = SECTION_LEAD.sub("", line) if line.lstrip()[:1].isupper() and line.lstrip()[:3].isupper() else line
+    line = SECTION_LEAD.sub("", line) if line.lstrip()[:3].isupper() else LABELS_CAPTION.sub("", line)
     rest = _PERIOD.sub(" ", re.sub(r"(?i)\(\s*(?:refer(?:\s+to)?\s+)?notes?\s+\d{1,2}\s*\)", " ", line))   # "(Note 1)": a reference
     rest = without_currencies(rest)
     rest = _TRANSLATED_WORD.sub(_english_word, rest)     # "Nota / Note", "Reexpresado / Restated": its English half
@@ -307,8 +307,8 @@ def header_block(lines: list[str]) -> Header | None:
         start, end, year, d = periods[pidx]
         pidx += 1
         columns.append(Column(year, d, "value", _nearest_after(currencies, end, start), None,
-                              f"{parts[pidx - 1].group(1)} {text[start:end]}" if all(parts) else text[start:end]))
-    column_groups.assign_spans(columns, currencies, spans, periods)
+                              f"{parts[pidx - 1].group(1)} {text[start:end]}" if parts[pidx - 1] else text[start:end]))
+    column_groups.assign_spans(columns, currencies, spans, periods, [p.group(1) if p else None for p in parts])
     unit = translation.mark(columns, column_groups.groups([c for c in columns if c.kind == "value"]), currencies,
                             translation.scale_words(text, CURRENCY_RE, currency_of, scale_of))
     column_groups.assign_entities(columns, text, [p[0] for p in periods], _ENTITY)

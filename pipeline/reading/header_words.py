@@ -11,12 +11,17 @@ thousand billions billion except per share data amounts amount dollars dollar no
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
 euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated item aop code 000 '000 000s of actual reported on basis increase decrease inc
 dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs sl
-sr fils""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
+sr fils var variation""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
 
 # a balance sheet's section caption printed at the head of the labels' column, on the header's line ("ASSETS Note
 # 12/31/2088 12/31/2087", "LIABILITIES AND EQUITY 2088 2087"): the labels' heading, no word of the header
 SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['’]?|STOCKHOLDERS['’]?|AND|&)\s+)+"
                           r"(?=notes?\b|(?:19|20)\d{2}\b|\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2}\b)", re.I)
+
+# the labels' column captioned with the table's name and units at the head of the column line ("Highlights (R$
+# million) 4Q93 4Q92 Var. 2093 2092 Var.", "Key figures (EUR million) 2094 2093"): no word of the header
+LABELS_CAPTION = re.compile(r"^\s*[A-Z][A-Za-z]+(?:\s+[a-z]+){0,2}\s+\((?=[^)]*(?:millions?|thousands?|billions?|'000|"
+                            r"\bmn|\bbn|\bm)\)?\s*\))[^)]{1,30}\)\s+(?=\S)")
 
 # a restatement's or an IAS 29 statement's basis over the columns
 BASIS_CAPTION = re.compile(r"(?i)\bas\s+(?:adjusted|recast|revised)\b|\bre-?presented\b|\binflation[- ]adjusted\b|"

@@ -6,7 +6,11 @@
 
 Each quarter's column is that year's quarter: the names line is read as "Q4 2093 Q3 2093 Q2 2093 Q1 2093" and the year's
 line left empty (line numbers stay the page's). The year may be said "Fiscal 2093" or "Fiscal Year 2093"; the names
-"First Quarter", "1st Quarter", "Q1" or "1Q", in any order. A line naming anything else is left as printed."""
+"First Quarter", "1st Quarter", "Q1" or "1Q", in any order. A line naming anything else is left as printed.
+
+A quarter named with its year in two digits beside the full years, as earnings releases print their highlights
+("4Q93 4Q92 Var. 2093 2092 Var.", "Q4 22 Q4 21 2022 2021", Portuguese "4T93"), is read "Q4 2093": the line's full years
+give the century."""
 from __future__ import annotations
 
 import re
@@ -17,7 +21,8 @@ _NUMBER = {"first": "1", "second": "2", "third": "3", "fourth": "4", "1st": "1",
 
 
 def read(lines: list[str]) -> list[str]:
-    out = list(lines)
+    out = [short_years(ln) for ln in lines]
+    lines = out[:]
     for i in range(len(lines) - 1):
         year = _YEAR_LINE.match(lines[i])
         names = list(_NAME.finditer(lines[i + 1]))
@@ -28,3 +33,20 @@ def read(lines: list[str]) -> list[str]:
             continue
         out[i], out[i + 1] = "", " ".join(f"Q{q} {year.group(1)}" for q in quarters)
     return out
+
+
+_SHORT = re.compile(r"(?i)\b(?:([1-4])[qt]\s?['’]?(\d{2})|q([1-4])\s?['’]?(\d{2}))\b(?![.,/]\d)")
+_FULL_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+
+
+def short_years(line: str) -> str:
+    """`line` with each quarter named with a two-digit year read in full, where the line prints full years too."""
+    centuries = {y[2:]: y[:2] for y in _FULL_YEAR.findall(line)}
+    if not centuries or not _SHORT.search(line):
+        return line
+    century = next(iter(centuries.values()))
+
+    def full(m: re.Match) -> str:
+        q, yy = m.group(1) or m.group(3), m.group(2) or m.group(4)
+        return f"Q{q} {centuries.get(yy, century)}{yy}"
+    return _SHORT.sub(full, line)

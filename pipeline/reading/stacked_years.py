@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from pipeline.core.months import MON
+from pipeline.reading.header_words import ENTITY_CAPTION
 
 _YEAR = r"(?:19|20)\d{2}"
 # a caption printed in a column in place of its year ("Restated*", "Re-presented", "(Restated)", "Unaudited")
@@ -36,12 +37,16 @@ def restack(lines: list[str]) -> list[str]:
         years_here = [c for c in cells if re.fullmatch(_YEAR, c)]
         captions = [c for c in cells if _CAPTION.fullmatch(c)]
         # (a caption naming the period above, "for the year ended 30 June 2094", heads every column: kept as it is)
-        kept = [a for a in lines[:b] if _PERIOD_CAPTION.search(a)]
-        above = [a for a in lines[:b] if a.strip() and not _PERIOD_CAPTION.search(a)]
+        # (and so does whose columns they are, "Group Company" over "2092" over "2093 Restated* 2093 2092")
+        kept = [a for a in lines[:b] if _PERIOD_CAPTION.search(a) or ENTITY_CAPTION.fullmatch(a)]
+        above = [a for a in lines[:b] if a.strip() and a not in kept]
         if not years_here or not captions or not above or not all(_ABOVE.match(a) for a in above):
             return lines
         years_above = [y for a in above for y in re.findall(rf"(?<!\d){_YEAR}(?!\d)", a)]
-        if len(years_above) != len(captions) or set(years_above) & set(years_here):
+        # (a year above that the line prints too is another column's restated comparative only beside the entity's
+        # own years: "2092" over "2093 Restated* 2093 2092", the group's restated beside the company's)
+        if len(years_above) != len(captions) or set(years_above) & set(years_here) and \
+                not any(ENTITY_CAPTION.fullmatch(a) for a in kept):
             return lines
         fill = iter(years_above)
         ordered = [next(fill) if _CAPTION.fullmatch(c) else c for c in cells]     # (a change column stays in place)
