@@ -275,3 +275,79 @@ def test_a_role_asked_as_an_instruction_to_name_it_is_asked(question, role):
     from pipeline.question.analysis import QuestionFacts
 
     assert asks_role(QuestionFacts(text=question)) == role
+
+
+_HIGHLIGHTS = ["Kaiwaka Implementos S.A. - 4Q71 and 2071 Earnings Release",
+               "Highlights (R$ million) 4Q71 4Q70 Var. 2071 2070 Var.",
+               "Gross revenue 506.2 458.4 10.4% 1,786.6 1,620.9 10.2%",
+               "Net revenue 412.6 371.8 11.0% 1,482.3 1,350.2 9.8%",
+               "EBITDA 71.8 63.4 13.2% 244.3 223.7 9.2%"]
+
+
+@pytest.mark.parametrize("line, read", [
+    ("Highlights (R$ million) 4Q71 4Q70 Var. 2071 2070 Var.", "Highlights (R$ million) Q4 2071 Q4 2070 Var. 2071 2070 Var."),
+    ("Q4 22 Q4 21 2022 2021", "Q4 2022 Q4 2021 2022 2021"),
+    ("4T71 4T70 2071 2070", "Q4 2071 Q4 2070 2071 2070"),        # (Portuguese "trimestre")
+    ("Phase 2Q71 3 items", "Phase 2Q71 3 items"),                # (no full year beside it: left as printed)
+])
+def test_a_quarter_named_with_a_two_digit_year_beside_full_years_is_read_in_full(line, read):
+    from pipeline.reading.quarter_names import short_years
+
+    assert short_years(line) == read
+
+
+def test_a_highlights_table_of_quarter_and_year_columns_with_variations_reads_each_column():
+    facts = [f for f in facts_of(["\n".join(_HIGHLIGHTS)], 2071) if f.label == "Net revenue"]
+    assert sorted((f.column_header, f.value_printed) for f in facts) == [
+        ("2070", "1,350.2"), ("2071", "1,482.3"), ("Q4 2070", "371.8"), ("Q4 2071", "412.6")]
+    assert {f.span for f in facts if f.column_header.startswith("Q4")} == {"quarter"}
+    assert "quarter" not in {f.span for f in facts if not f.column_header.startswith("Q4")}
+    assert _answer("Kaiwaka net revenue 2071", [_HIGHLIGHTS], "Kaiwaka Implementos", 2071, 2071) == "1,482.3"
+    assert _answer("Kaiwaka Q4 net revenue 2071", [_HIGHLIGHTS], "Kaiwaka Implementos", 2071, 2071) == "412.6"
+
+
+@pytest.mark.parametrize("header, read", [
+    ("Key figures (EUR million) 2071 2070", True),
+    ("Highlights (R$ million) 2071 2070 Var.", True),
+    ("Revenue (EUR million) 2071 2070", True),          # (a caption ending in a units bracket, whatever its word)
+    ("Revenue 2071 2070 12,406", False),
+])
+def test_the_labels_columns_caption_with_the_tables_units_is_no_word_of_the_header(header, read):
+    from pipeline.reading.columns import is_fragment
+
+    assert is_fragment(header) == read
+
+
+_UTILITY = [["KAWEAH POWER & LIGHT COMPANY", "CONSOLIDATED STATEMENTS OF INCOME", "(In thousands)",
+             "Year Ended December 31,", "2071 2070 2069",
+             "Total operating revenues ................ $ 2,255,222 $ 2,162,720 $ 2,051,098",
+             "INTEREST CHARGES",
+             "Interest on long-term debt ............... 186,412 171,806 162,418",
+             "Other interest ........................... 12,806 9,412 6,218",
+             "Net interest charges ..................... 199,218 181,218 168,636",
+             "INCOME BEFORE INCOME TAXES ............... 237,650 220,266 213,996",
+             "NET INCOME ............................... 165,232 154,060 152,184",
+             "Preferred stock dividend requirements .... 2,406 2,406 2,406",
+             "EARNINGS AVAILABLE FOR COMMON STOCK ...... $ 162,826 $ 151,654 $ 149,778"],
+            ["CONSOLIDATED STATEMENTS OF CASH FLOWS", "(In thousands)", "Year Ended December 31,", "2071 2070 2069",
+             "INVESTING ACTIVITIES",
+             "Construction expenditures (excluding AFUDC - equity) ..... (612,806) (586,418) (540,212)",
+             "Accrued construction expenditures ....................... 54,206 48,118 40,806"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("What were earnings available for common stock in 2070?", 2070, "151,654"),
+    ("Interest on long-term debt in 2070", 2070, "171,806"),
+    ("Kaweah net interest charges 2071", 2071, "199,218"),
+    ("Construction expenditures (capex) in 2070", 2070, "(586,418)"),
+    ("Kaweah capex 2071", 2071, "(612,806)"),
+    ("Kaweah interest expense 2071", 2071, None),     # (a component is never the whole interest expense)
+])
+def test_a_utilitys_statement_wording_answers_and_its_net_total_closes_its_heading(question, year, expect):
+    assert _answer(question, _UTILITY, "Kaweah Power & Light", year, 2071) == expect
+
+
+def test_a_net_total_of_a_heading_closes_it():
+    facts = facts_of(["\n".join(_UTILITY[0])], 2071)
+    assert {f.label_path for f in facts if f.label == "NET INCOME"} == {"NET INCOME"}
+    assert {f.label_path for f in facts if f.label == "Net interest charges"} == {"INTEREST CHARGES › Net interest charges"}

@@ -235,8 +235,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                    total_outside(stack, label) if TOTAL_ROW.match(label) else stack, here)
         row._attributed = row.label != label  # type: ignore[attr-defined]
         table.rows.append(row)
-        if TOTAL_ROW.match(label):
-            _close(stack, label)
+        if TOTAL_ROW.match(label) or stack and label.strip(" .").lower() == f"net {stack[-1].lower()}":
+            _close(stack, label)     # ("Total X", or "Net interest charges" closing "INTEREST CHARGES")
             last_kind = "total"
         else:
             last_kind = "row"
@@ -323,7 +323,7 @@ def _close(stack: list[str], total_label: str) -> None:
     """A "Total X" row closes the heading X (and any below it); a bare "Total" the innermost heading. A total of
     a group sharing no word with the innermost heading ("Total NIKE Brand" under "REVENUES") closes nothing: the
     rows after it ("Converse", "Corporate") are still the heading's."""
-    what = TOTAL_ROW.sub("", total_label).lower()
+    what = re.sub(r"(?i)^net\s+", "", TOTAL_ROW.sub("", total_label)).lower()
     for k in range(len(stack) - 1, -1, -1):
         h = stack[k].lower()
         if h and (h in what or what in h):

@@ -17,8 +17,8 @@ from pipeline.stores.facts import StoredFact
 # in": "Change in benefit obligation › Benefit obligation at end of year" is the level; movements are ranked below.)
 _HEADING_TRANSFORMS = ("""provision provisions allowance allowances impairment impairments amortization depreciation
 write-off write-offs writeoffs charge-offs chargeoffs proceeds purchases repayments payments issuance""".split())
-_INTEREST_HEADING = re.compile(r"(?i)(?<![\w-])interest (?:and dividend )?(?:income|expense)\b")   # (not "Non-interest")
-_ASKS_INTEREST = re.compile(r"(?i)\binterest (?:and dividend )?(?:income|expense|paid|received|earned|cost)|\binterest on\b")
+_INTEREST_HEADING = re.compile(r"(?i)(?<![\w-])interest (?:and dividend )?(?:income|expense|charges)\b")   # (not "Non-interest")
+_ASKS_INTEREST = re.compile(r"(?i)\binterest (?:and dividend )?(?:income|expense|paid|received|earned|cost|charges)|\binterest on\b")
 
 
 @lru_cache(maxsize=1)
@@ -67,8 +67,10 @@ def changes_measure(f: StoredFact, asked: set[str], question: str) -> bool:
     # (a heading naming a kind of revenue, "Capacity purchase agreement revenue", heads revenue rows: it transforms none)
     parents = re.sub(r"\([^)]*\)", " ", " ".join(p for p in f.label_path.split("\u203a")[:-1]
                                                  if not _REVENUE_KIND.search(p)))     # "Income (loss) before"
-    if _INTEREST_HEADING.search(parents) and not _ASKS_INTEREST.search(question):
-        return True     # "Interest expense › Deposits" is the interest paid on deposits, not the deposits
+    if _INTEREST_HEADING.search(parents):
+        # "Interest expense › Deposits" is the interest paid on deposits, not the deposits; asked as interest, the
+        # heading is the measure asked ("INTEREST CHARGES › Interest on long-term debt")
+        return not _ASKS_INTEREST.search(question)
     return bool((set(stems(parents)) & _heading_transforms()) - asked)
 
 
