@@ -25,7 +25,7 @@ from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import Metric, fold
 from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import (attribution, balance_dates, combined_rows, dividend_parts, entity_columns, eps_basis,
-                                facts_rebuild, payments, rate_rows, row_currency, row_fit, row_headings,
+                                facts_rebuild, owed, payments, rate_rows, row_currency, row_fit, row_headings,
                                 turn_lookups, year_part_columns)
 from pipeline.retrieval.match_result import FactMatch, NoMatch, closest_text, distinct_pages, distinct_rows  # noqa: F401 (re-exported)
 from pipeline.retrieval.measure_named import names_measure, qualified_line
@@ -289,7 +289,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         if row_fit.kind_conflict(ask, f) or row_currency.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
                 row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked, ask) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f) \
-                or combined_rows.one_of_two_asked(ask, f):
+                or combined_rows.one_of_two_asked(ask, f) or owed.asset_for_owed(ask.question, f):
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
