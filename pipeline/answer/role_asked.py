@@ -35,7 +35,7 @@ _LEADERS_Q = re.compile(r"(?i)\b(leadership|management|executive\w*|officers?|di
 
 # a board committee's chair asked ("who chairs X's Audit and Risk Committee?", "chair of the remuneration committee",
 # "audit committee chair"): the committee's name, its words before "Committee"
-_COMMITTEE_CHAIR = re.compile(r"(?i)\bchair\w*\s+(?:of\s+)?(?:the\s+|its\s+|[\w&.-]+(?:\s+[\w&.-]+)?['’]s\s+)?"
+_COMMITTEE_CHAIR = re.compile(r"(?i)\bchair\w*\s+(?:of\s+)?(?:the\s+|its\s+|[\w&.-]+(?:\s+[\w&.-]+){0,3}['’]s\s+)?"
                               r"(?P<a>(?:[a-z&,-]+\s+){0,4}?)committee\b|\b(?P<b>(?:[a-z&,-]+\s+){1,4}?)committee\s+chair\w*\b")
 
 

@@ -47,7 +47,7 @@ class Company:
 LEGAL_SUFFIX = (r"(?:Public\s+Company\s+Limited|Public\s+Co\.?,?\s+Ltd\.?|Inc\.?|Incorporated|Corporation|Corp\.?|"
                 r"Company|Co\.,?\s+Ltd\.?|Co\.?|Limited|Ltd\.?|"
                 r"Pty\.?\s+Ltd\.?|plc|PLC|Plc|P\.L\.C\.|N\.\s?V\.|NV|S\.A\.|SA|AG|SE|ASA|AB|Oyj|S\.p\.A\.|GmbH|LLC|"
-                r"L\.P\.|LP|Holdings|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.)")
+                r"L\.P\.|LP|Holdings|HD|Hldgs\.?|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.)")     # ("HD": Japanese Holdings)
 _SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
 _DASH = r"[\s\-‐‑–—]*"
 
