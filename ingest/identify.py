@@ -296,6 +296,9 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     if not currency and idn.doc_type in ("10K", "10Q", "8K", "EARNINGS") and \
             any(re.search(r"\$\s?\(?\d", pages[i] or "") for i in range(min(n, 5))):
         currency, ev = dollar, None     # an SEC filing without statements (an 8-K): its "$" amounts
+    if currency == "INR" and not (ev is not None and re.search(r"₹|\bINR\b|(?i:indian)", ev.line)) and \
+            (rupee := su.rupee_country(pages)):
+        currency = rupee        # a bare "Rupees" in a Pakistani (Sri Lankan, Nepalese, Mauritian) report: its own
     idn.statement_units = tuple(readings)
     idn.currency, idn.scale = currency, scale
     if currency:

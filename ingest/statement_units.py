@@ -73,6 +73,16 @@ _DOLLAR_COUNTRY = [("AUD", r"\bA\.?B\.?N\.?\s*:?\s*\d|\bA\.?C\.?N\.?\s*:?\s*\d|\
 _US = r"Securities\s+and\s+Exchange\s+Commission|\bForm\s+10-K\b|\bNYSE\b|\bNasdaq\b|generally\s+accepted\s+accounting" \
       r"\s+principles\s+in\s+the\s+United\s+States"
 _COUNTRY_RE = re.compile("|".join(f"(?P<{c}>{p})" for c, p in _DOLLAR_COUNTRY) + f"|(?P<US>{_US})")
+# Which country's rupee a report printing bare "Rupees" / "Rs" means: its regulator, exchange and company law
+_RUPEE_COUNTRY = [("PKR", r"Pakistan\s+Stock\s+Exchange|Securities\s+and\s+Exchange\s+Commission\s+of\s+Pakistan|"
+                          r"Companies\s+Act,?\s+2017|\bPSX\s*:"),
+                  ("LKR", r"Colombo\s+Stock\s+Exchange|Securities\s+and\s+Exchange\s+Commission\s+of\s+Sri\s+Lanka|"
+                          r"Sri\s+Lanka\s+Accounting\s+Standards"),
+                  ("NPR", r"Nepal\s+Stock\s+Exchange|Securities\s+Board\s+of\s+Nepal|Nepal\s+Financial\s+Reporting"),
+                  ("MUR", r"Stock\s+Exchange\s+of\s+Mauritius|Financial\s+Reporting\s+Act\s+2004")]
+_INDIA = r"Securities\s+and\s+Exchange\s+Board\s+of\s+India|National\s+Stock\s+Exchange\s+of\s+India|BSE\s+Limited|" \
+         r"Companies\s+Act,?\s+2013|Indian\s+Accounting\s+Standards|\bInd\s+AS\b"
+_RUPEE_RE = re.compile("|".join(f"(?P<{c}>{p})" for c, p in _RUPEE_COUNTRY) + f"|(?P<IN>{_INDIA})")
 _STATEMENT = re.compile(r"(?i)^\s*(?:consolidated\s+|group\s+(?:and\s+(?:parent\s+)?company\s+)?|parent\s+company\s+)?"
                         r"(?:(?:statements?\s+of\s+(?:consolidated\s+)?)(financial\s+position|financial\s+condition|"
                         r"profit\s+or\s+loss|comprehensive\s+(?:income|loss)|income|operations|earnings|cash\s+flows?|"
@@ -164,6 +174,14 @@ def dollar_country(pages: Sequence[str], limit: int = 40) -> tuple[str, int, str
     return code, *where[code]
 
 
+def rupee_country(pages: Sequence[str], limit: int = 40) -> str:
+    """Whose rupee a report printing bare "Rupees" means ("PKR" for a Pakistani report), or "" (India's, or unsaid)."""
+    votes: Counter = Counter(m.lastgroup for i in range(min(len(pages), limit)) for m in _RUPEE_RE.finditer(pages[i] or ""))
+    india = votes.pop("IN", 0)
+    code, n = votes.most_common(1)[0] if votes else ("", 0)
+    return code if n >= 2 and n > india else ""
+
+
 # A caption naming a scale and a currency in words ("Millions of yen", "Thousands of U.S. dollars")
 _CAPTION = re.compile(r"(?i)\b(millions|thousands|billions)\s+of\s+((?:u\.?\s?s\.?\s+|united\s+states\s+)?dollars|"
                       r"yen|won|euros?|pounds|renminbi|yuan|baht|rupees|francs)\b")
@@ -189,6 +207,12 @@ def _reporting_caption(lines: list[str]) -> tuple[str, str, str] | None:
     return (code, other[0].group(1).lower(), other[0].group(0)) if code else None
 
 
+# the currency in words in thousands, as Pakistani and Bangladeshi statements caption it: "(Rupees in '000)"
+_CURRENCY_IN_THOUSANDS = re.compile(r"(?i)\(\s*(rupees|rs\.?|taka|tk\.?|naira)\s+in\s+['’]000s?\s*\)")
+# a currency's code over its thousands, the Swiss and Nordic way: "CHF 1'000", "EUR 1 000", "SEK 1,000"
+_CODE_IN_THOUSANDS = re.compile(r"\b([A-Z]{3})\s?1['’ ,.]?000\b(?![ ,.'’]\d)")
+
+
 def _page_units(text: str) -> tuple[str, str, str]:
     """(currency symbol or code, scale, line) from a page's header lines."""
     lines = [ln.strip() for ln in (text or "").replace("\r", "").splitlines() if ln.strip()][:16]
@@ -203,6 +227,10 @@ def _page_units(text: str) -> tuple[str, str, str]:
         if t and not scale:
             cur = cur or (t.group(1) if t.re is _THOUSAND_CODE else "ZAR")
             scale, line = ("thousands" if t.re is _THOUSAND_CODE else _SCALE_NORM[t.group(1).lower().lstrip("'’")]), ln
+            continue
+        c = _CURRENCY_IN_THOUSANDS.search(ln) or _CODE_IN_THOUSANDS.search(ln)
+        if c and not scale:     # "(Rupees in '000)", "CHF 1'000": the currency in thousands
+            cur, scale, line = cur or (currency_of(c.group(1)) or ""), "thousands", ln
             continue
         m = _SYMBOL_SCALE.search(ln)
         if m and not scale:

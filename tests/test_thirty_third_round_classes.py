@@ -351,3 +351,84 @@ def test_a_net_total_of_a_heading_closes_it():
     facts = facts_of(["\n".join(_UTILITY[0])], 2071)
     assert {f.label_path for f in facts if f.label == "NET INCOME"} == {"NET INCOME"}
     assert {f.label_path for f in facts if f.label == "Net interest charges"} == {"INTEREST CHARGES › Net interest charges"}
+
+
+_THRIFT = [["KEOWEE SAVINGS BANCORP, INC.", "CONSOLIDATED BALANCE SHEETS", "(Dollars in thousands)",
+            "June 30, 2071 June 30, 2070", "ASSETS", "Cash and due from banks 18,406 16,212",
+            "Federal Home Loan Bank stock, at cost 9,806 12,118", "Loans receivable, net 1,402,118 1,318,406",
+            "Total assets 1,706,412 1,612,118", "LIABILITIES AND STOCKHOLDERS' EQUITY", "Deposits 1,318,206 1,206,412",
+            "Federal Home Loan Bank advances 191,000 228,000", "Total liabilities 1,552,406 1,476,212"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("How much did Keowee owe the Federal Home Loan Bank at June 30, 2070?", 2070, "228,000"),
+    ("What had Keowee borrowed from the Federal Home Loan Bank at June 30, 2071?", 2071, None),   # (never the stock)
+    ("Federal Home Loan Bank stock 2070", 2070, "12,118"),       # (the asset asked as such)
+])
+def test_what_a_company_owes_is_a_liability_never_an_asset_printing_the_same_words(question, year, expect):
+    assert _answer(question, _THRIFT, "Keowee Savings Bancorp", year, 2071) == expect
+
+
+@pytest.mark.parametrize("question, owes", [
+    ("How much did it owe the bank?", True),
+    ("amounts owing to suppliers", True),
+    ("How much was owed by customers?", False),
+    ("What was owed to the company by its parent?", False),
+])
+def test_an_amount_owed_by_the_company_is_asked_only_when_the_company_owes_it(question, owes):
+    from pipeline.retrieval.owed import asset_for_owed
+    from tests.stored_facts import facts_of as facts
+
+    stock = next(f for f in facts(["\n".join(_THRIFT[0])], 2071) if f.label.startswith("Federal Home Loan Bank stock"))
+    assert asset_for_owed(question, stock) == owes
+
+
+def test_a_bare_rupee_is_the_reports_countrys_and_its_thousands_caption_is_read():
+    from ingest.identify import identify
+    from pipeline.guardrails.verifier import page_unit
+    from pipeline.reading.facts import extract
+
+    pages = ["INDUS VALLEY TEXTILES LIMITED\nAnnual Report 2071\nListed on the Pakistan Stock Exchange (PSX: IVTL)\n"
+             "Securities and Exchange Commission of Pakistan; Companies Act, 2017",
+             "STATEMENT OF PROFIT OR LOSS\nFor the year ended 30 June 2071 Note 2071 2070 (Rupees in '000)\n"
+             "Revenue - net 12 18,612,406 15,418,212\nProfit for the year 713,746 823,052\n"
+             "Earnings per share - basic and diluted (Rupees) 16 19.83 22.86"]
+    idn = identify(pages)
+    assert (idn.currency, idn.scale) == ("PKR", "thousands")
+    assert page_unit(pages[1]) == "thousand"
+    facts = extract(pages, 2071, "ANNUAL", None, idn.currency, idn.scale)
+    revenue = next(f for f in facts if f.label == "Revenue - net" and f.fiscal_year == 2071)
+    assert (revenue.currency, revenue.value_printed) == ("PKR", "18,612,406")
+    eps = next(f for f in facts if f.label.startswith("Earnings per share") and f.fiscal_year == 2071)
+    assert eps.value_printed == "19.83"         # (never the note's "16" before it)
+
+
+def test_an_indian_reports_rupee_stays_indias():
+    from ingest.statement_units import rupee_country
+
+    assert rupee_country(["Listed on BSE Limited and National Stock Exchange of India", "Companies Act, 2013"]) == ""
+    assert rupee_country(["Listed on the Colombo Stock Exchange", "Sri Lanka Accounting Standards"]) == "LKR"
+
+
+def test_thousands_set_apart_by_an_apostrophe_and_a_swiss_thousands_caption_are_read():
+    from ingest.identify import identify
+
+    page = ["KONZERNERFOLGSRECHNUNG / CONSOLIDATED INCOME STATEMENT", "CHF 1'000 Note 2071 2070 restated",
+            "Net revenue from transport 3 61'406 55'812", "Personnel expenses -38'412 -35'606",
+            "Group profit 13'712 11'206"]
+    facts = {(f.label, f.fiscal_year): f for f in facts_of(["\n".join(page)], 2071)}
+    assert facts[("Net revenue from transport", 2071)].value == 61406
+    assert facts[("Personnel expenses", 2070)].value == -35606
+    assert facts[("Group profit", 2071)].scale == "thousand"
+    assert (identify(["Annual report 2071", "\n".join(page)]).scale) == "thousands"
+
+
+def test_a_japanese_holdings_abbreviation_is_part_of_the_name_and_a_long_possessive_still_asks_a_committee():
+    from pipeline.answer.role_asked import asks_role
+    from pipeline.question.analysis import QuestionFacts
+    from pipeline.question.registry import Company, Registry
+
+    reg = Registry([Company(key="s", name="Shirakaba Seminar Holdings Co., Ltd.")])
+    assert reg.strip_names("Ordinary profit FY3/2071 - Shirakaba Seminar HD").strip(" -") == "Ordinary profit FY3/2071"
+    assert asks_role(QuestionFacts(text="Who chairs Shirakaba Seminar Holdings's Audit and Supervisory Committee?")) == \
+        "chair of the audit and supervisory committee"

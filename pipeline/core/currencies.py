@@ -67,6 +67,8 @@ CURRENCIES = [
 ]
 # the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated
 # currency or the listing says
+# the rupees a report may call bare "Rupees" / "Rs" besides India's: the report's country says which (ingest)
+OTHER_RUPEES = ("PKR", "LKR", "NPR", "MUR", "SCR")
 DOLLAR_SIGNED = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
 # a sign several currencies share, and which they are: a figure printed in it may be any of them
 SIGNED = {"$": DOLLAR_SIGNED, "K": ("ZMW", "MWK", "PGK", "MMK"), "Sh": ("KES", "UGX", "TZS", "SOS")}

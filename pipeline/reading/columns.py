@@ -165,7 +165,7 @@ def _english_word(m: re.Match) -> str:
 
 
 # a units caption of thousands of a currency, the Nordic way ("EUR 1 000", "SEK 1,000", "NOK 1000")
-THOUSANDS_CAPTION = re.compile(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.]?000\b(?![ ,.]\d)")
+THOUSANDS_CAPTION = re.compile(r"(?i)\b(?:[a-z]{3}|[$£€])\s?1[ ,.'’]?000\b(?![ ,.'’]\d)")   # (Swiss: "CHF 1'000")
 
 
 def _fragment(line: str) -> bool:

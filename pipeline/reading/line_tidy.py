@@ -1,7 +1,7 @@
 """A page's lines with the layout's noise taken out before they are read as rows: dotted leaders, brackets printed
 apart from their figure, footnote markers run into a column's year, minus signs printed as other characters, a
-row's bullet or item number, thousands set apart by a thin space, pence spelled in a cell, and numbers printed the
-continental way. The reader and the verifier read a page's figures through it alike."""
+row's bullet or item number, thousands set apart by a thin space or an apostrophe, pence spelled in a cell, and
+numbers printed the continental way. The reader and the verifier read a page's figures through it alike."""
 from __future__ import annotations
 
 import re
@@ -15,7 +15,15 @@ def tidy_lines(lines: list[str]) -> list[str]:
     lines = _dinars_and_fils(lines) if any(_DINAR_FILS.search(ln) for ln in lines) else lines
     lines = quarter_names.read(relative_periods.read(ordinal_periods.read(_dash_wrapped(lines))))
     lines = _unmark_years(line_codes.read(lines))
-    return spaced_thousands.read(_european_numbers(lines))
+    return spaced_thousands.read(_european_numbers([_APOSTROPHE_THOUSANDS.sub(_with_commas, ln) for ln in lines]))
+
+
+# thousands set apart by an apostrophe, the Swiss way ("61'406", "-9'806", "1'206'418.50"): commas, as elsewhere
+_APOSTROPHE_THOUSANDS = re.compile(r"(?<![\w'’.,])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\w'’])")
+
+
+def _with_commas(m: re.Match) -> str:
+    return re.sub(r"['’]", ",", m.group(0))
 
 
 # a page number printed between dashes ("- 5 -", "– 12 –"): no row's figure

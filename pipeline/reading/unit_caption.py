@@ -15,7 +15,9 @@ _UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(
                    # a Polish caption: "(w tysiącach złotych)", "(w milionach złotych)"
                    r"\(\s*w\s+(tysi[aą]cach|milionach)\b|"
                    # a Thai statement's "(Unit: Thousand Baht)", "(Unit: Baht million)"
-                   r"\bunit\s*:\s*(?:[a-z]+\s+)?(thousands?|millions?|billions?)\b")
+                   r"\bunit\s*:\s*(?:[a-z]+\s+)?(thousands?|millions?|billions?)\b|"
+                   # the currency in thousands, as Pakistani and Bangladeshi statements caption it: "(Rupees in '000)"
+                   r"\(\s*[^\s()\d]{1,10}\s+in\s+(['’]000)s?\s*\)")
 
 
 def detect_unit(text: str) -> str | None:
@@ -26,7 +28,7 @@ def detect_unit(text: str) -> str | None:
     return {"millions": "million", "thousands": "thousand", "billions": "billion", "crore": "crore", "crores": "crore",
             "lakh": "lakh", "lakhs": "lakh", "miles": "thousand", "millones": "million", "million": "million",
             "thousand": "thousand", "billion": "billion", "tysiącach": "thousand", "tysiacach": "thousand",
-            "milionach": "million"}[word]
+            "milionach": "million", "'000": "thousand", "’000": "thousand"}[word]
 
 
 # a caption's scale in brackets closing the line right above a table ("Operating Expenses (dollars in millions)",
