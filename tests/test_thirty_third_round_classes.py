@@ -432,3 +432,16 @@ def test_a_japanese_holdings_abbreviation_is_part_of_the_name_and_a_long_possess
     assert reg.strip_names("Ordinary profit FY3/2071 - Shirakaba Seminar HD").strip(" -") == "Ordinary profit FY3/2071"
     assert asks_role(QuestionFacts(text="Who chairs Shirakaba Seminar Holdings's Audit and Supervisory Committee?")) == \
         "chair of the audit and supervisory committee"
+
+
+@pytest.mark.parametrize("question, parent", [
+    ("Company (holding company only) profit for the year 2071", True),
+    ("Non-consolidated net sales for the fiscal year ended March 2071", True),
+    ("non consolidated net sales 2071", True),
+    ("Equity in earnings of non-consolidated affiliates 2071", False),     # (an investee, not the accounts)
+    ("Acme Holding Company revenue 2071", False),
+])
+def test_a_holding_company_only_or_a_non_consolidated_figure_is_the_parents_own(question, parent):
+    from pipeline.question.whose_figure import asked
+
+    assert asked(question)[0] == parent

@@ -7,13 +7,15 @@ import re
 
 # "unconsolidated" said of the accounts, not of an investee ("equity in earnings of unconsolidated (real estate) ventures,
 # affiliates, partnerships, funds ...")
-UNCONSOLIDATED = (r"\bunconsolidated\b(?!(?:\s+[\w-]+){0,2}?\s+(?:affiliat|subsidiar|entit|investee|joint|compan|associate|"
+UNCONSOLIDATED = (r"\b(?:unconsolidated|non-?\s?consolidated)\b(?!(?:\s+[\w-]+){0,2}?\s+(?:affiliat|subsidiar|entit|investee|joint|compan|associate|"
                   r"venture|partnership|fund|trust|vies?\b|propert|operation|investment))")
 # The parent company's own figure asked, not the group's: "company-level", "parent company (only)", "standalone",
 # "separate financial statements", "(individual)" (not "Parent Company shareholders": the owners of the group)
 # ("separate" said of the accounts or the figure: "separate balance sheet", "on a separate basis", "Separate total
 # equity"; never an insurer's "separate account(s)")
 _PARENT_ASKED = re.compile(r"(?i)\b(?:company|bank)[- ](?:level|only)\b|\bstand[- ]?alone(?:\s+basis)?\b|"
+                           # ("holding company only": the parent of a group that holds its subsidiaries)
+                           r"\bholding[- ]company[- ](?:only|alone)\b|\(\s*holding\s+company\s*\)|"
                            # ("the parent company (Acme Holdings plc alone)", "the Company (parent)")
                            r"\(\s*(?:parent(?:\s+(?:company|entity))?(?:\s+only)?|the\s+company(?:\s+(?:alone|only))?)\s*\)|"
                            r"\b(?:plc|ltd|limited|inc|corp|ag|sa|se|nv|bhd|berhad|company|parent|entity)\.?\s+alone\b|"
