@@ -445,3 +445,18 @@ def test_a_holding_company_only_or_a_non_consolidated_figure_is_the_parents_own(
     from pipeline.question.whose_figure import asked
 
     assert asked(question)[0] == parent
+
+
+_SWISS_FER = [["KONZERNERFOLGSRECHNUNG / CONSOLIDATED INCOME STATEMENT", "CHF 1'000 Note 2071 2070",
+               "Net revenue from transport 3 61'406 55'812", "Other operating income 4'218 4'806",
+               "Net operating income 65'624 60'618", "Personnel expenses 7 -41'218 -38'406",
+               "Operating result (EBIT) 17'100 14'288", "Group profit 13'712 10'558"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Tödi net operating income 2071 (CHF 000)", "65,624"),
+    ("Tödi NOI 2071", "65,624"),
+    ("Tödi operating income 2071", "17,100"),      # (the operating result, never the line named net operating income)
+])
+def test_net_operating_income_is_a_measure_of_its_own_never_the_operating_result(question, expect):
+    assert _answer(question, _SWISS_FER, "Tödi Bergbahnen", 2071, 2071) == expect
