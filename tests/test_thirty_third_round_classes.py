@@ -460,3 +460,32 @@ _SWISS_FER = [["KONZERNERFOLGSRECHNUNG / CONSOLIDATED INCOME STATEMENT", "CHF 1'
 ])
 def test_net_operating_income_is_a_measure_of_its_own_never_the_operating_result(question, expect):
     assert _answer(question, _SWISS_FER, "Tödi Bergbahnen", 2071, 2071) == expect
+
+
+@pytest.mark.parametrize("role, lines, name", [
+    # a committee's members listed under its name, the chair first with "Chairperson" after the name
+    ("chair of the audit committee", ["Board Committees", "Audit Committee", "Ms. Noor Fatima Khoso Chairperson",
+                                      "Mr. Imran Ali Laghari Member", "Human Resource Committee",
+                                      "Mr. Bilal Ahmed Junejo Chairman", "Ms. Noor Fatima Khoso Member"],
+     "Noor Fatima Khoso"),
+    # the role wrapped onto the next line after another title in brackets and its semicolon
+    ("chair of the audit and supervisory committee",
+     ["Directors who are Audit and Supervisory Committee Members",
+      "Aiko Morimoto - Director (full-time Audit and Supervisory Committee Member); Chair of the Audit and Supervisory",
+      "Committee", "Ren Takeda - Outside Director (Audit and Supervisory Committee Member)"], "Aiko Morimoto"),
+])
+def test_a_committees_chair_listed_under_it_or_wrapped_onto_the_next_line_is_named(role, lines, name):
+    from pipeline.answer import people
+    from pipeline.state import TurnState
+
+    text, kind = people._role_answer(TurnState(question="q"), "Molinera Pampa", 2071, _board_pages(*lines), role,
+                                     lambda p: 1)
+    assert kind == "name" and text.split(" (")[0].endswith(f": {name}")
+
+
+def test_another_committees_chair_listed_after_its_own_name_is_never_the_asked_committees():
+    from pipeline.answer import people
+
+    pages = _board_pages("Audit Committee", "Mr. Imran Ali Laghari Member", "Human Resource Committee",
+                         "Mr. Bilal Ahmed Junejo Chairman")
+    assert [n for n, _, _ in people.role_mentions(pages, "chair of the audit committee")] == []

@@ -33,7 +33,7 @@ _NAME_WORDS = (r"company|inc|corp|corporation|board|group|committee|annual|repor
                r"limited|ltd|plc|llp|statements?|united|states|securities|exchange|commission|form|item|"
                r"chair\w*|secretary|audit|independent|non|trust|bank|holdings|fund|notes?|page|signature\w*|"
                r"title|date|name|by|capacity|managing|operating|general|counsel|global|total|treasurer|controller|"
-               r"information|marketing|human|resources|technology|officers?|serves|appointed|member|"
+               r"information|marketing|human|resources|technology|officers?|serves|appointed|members?|"
                r"international|statutory|auditors?")
 # (a second given name or a second surname, as Spanish and Portuguese names print them: "Ana Inés Barreiro Sosa")
 _NO_TITLE = rf"(?!(?i:{_NAME_WORDS})\b)"
@@ -103,7 +103,7 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
                         rf"(?:our\s+|the\s+|as\s+)?"     # (the role in brackets: "Jane Roe (Chief Financial Officer)",
                         # (after another title and its semicolon, "Jane Roe - Independent director; Chair of ...", and
                         # after its translation, "Ana Sosa - Presidenta / Chair")
-                        rf"(?:[^;.()/]{{1,40}};\s+)?(?:(?:[^\W\d_]+\s+){{1,6}}/\s+)?"
+                        rf"(?:(?:[^;.()/]|\([^()]{{1,60}}\)){{1,80}}?;\s+)?(?:(?:[^\W\d_]+\s+){{1,6}}/\s+)?"
                         rf"{bracket}{titles}{bracket}(?i:{r})(?![a-z])"),   # "Jane Roe - Managing Director (Chief ...)")
              # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
              re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
@@ -118,9 +118,12 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
             continue
         kept = sentences(text) or [text]
         # (a list of names and roles runs on with no full stop: too long for a sentence, it is read line by line)
-        listed = [ln for ln in (" ".join(x.split()) for x in pg.text.splitlines()) if len(ln) >= 10 and
-                  not any(ln in k for k in kept)]
-        for s in kept + listed:
+        lines = [" ".join(x.split()) for x in pg.text.splitlines()]
+        listed = [ln for ln in lines if len(ln) >= 10 and not any(ln in k for k in kept)]
+        # (a role wrapped onto the next line, "...; Chair of the Audit and Supervisory" / "Committee": the two read as one)
+        wrapped = [f"{a} {b}" for a, b in zip(lines, lines[1:]) if not re.search(rf"(?i){r}", a) and
+                   re.search(rf"(?i){r}", f"{a} {b}") and not re.search(rf"(?i){r}", b)]
+        for s in kept + listed + wrapped:
             for f in forms:
                 for m in f.finditer(s):
                     name = _clean(m.group("name"))
@@ -142,6 +145,10 @@ def _committee_forms(role: str) -> list[re.Pattern]:
     committee = r"\s+".join(re.escape(w) for w in role.split()[3:])
     return [re.compile(rf"(?i:{committee})\s*[:–—-]\s*(?:[^.;:()]*?,\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*"
                        rf"\((?i:chair(?:man|woman|person)?)\)"),
+            # its members listed under its name, the chair first ("Audit Committee" / "Ms. Jane Roe Chairperson" /
+            # "Mr. John Doe Member")
+            re.compile(rf"(?i:{committee})\s+(?P<name>{_NAME}){_POST_NOMINALS}\s*[-–—,]?\s*(?i:chair(?:man|woman|person)?)"
+                       rf"(?!\s+of\b)"),
             re.compile(rf"(?i:{committee})(?:(?!(?i:committee|previously|formerly|until))[^.]){{0,80}}?\b(?i:is\s+|was\s+)?"
                        rf"(?i:chaired\s+by)\s+(?P<name>{_NAME})")]
 
@@ -173,7 +180,7 @@ def _said(name: str, role: str, said: list[str]) -> bool:
         stated.append(re.compile(rf"(?P<name>{re.escape(name)}),?\s*\(?(?i:{role_pattern(role)})"
                                     rf"(?![^.]{{0,40}}\b(?i:until|rotated|from\s+(?:19|20)\d{{2}}\s+to))"))
     return any(pattern.search(s) or role != "chair" and bracketed.search(s) or
-               any(m.group("name") == name for f in stated for m in f.finditer(s)) for s in said)
+               any(_clean(m.group("name")) == name for f in stated for m in f.finditer(s)) for s in said)
 
 
 def _quote_of(s: str, name: str, limit: int = 300) -> str:
