@@ -489,3 +489,14 @@ def test_another_committees_chair_listed_after_its_own_name_is_never_the_asked_c
     pages = _board_pages("Audit Committee", "Mr. Imran Ali Laghari Member", "Human Resource Committee",
                          "Mr. Bilal Ahmed Junejo Chairman")
     assert [n for n, _, _ in people.role_mentions(pages, "chair of the audit committee")] == []
+
+
+def test_a_tangible_book_value_asked_is_the_non_gaap_line_that_prints_it():
+    page = [["KEOWEE SAVINGS BANCORP, INC.", "Reconciliation of Non-GAAP Financial Measures", "Fiscal 2071 Fiscal 2070",
+             "Book value per common share (GAAP) $14.87 $13.83",
+             "Tangible book value per common share (non-GAAP) $12.95 $11.93",
+             "Adjusted diluted earnings per common share (non-GAAP) $1.73 $1.91",
+             "Diluted earnings per common share (GAAP) $1.35 $1.91"]]
+    assert _answer("Keowee tangible book value per share 2070", page, "Keowee Savings Bancorp", 2070, 2071) == "11.93"
+    assert _answer("Keowee book value per share 2071", page, "Keowee Savings Bancorp", 2071, 2071) == "14.87"
+    assert _answer("Keowee diluted EPS 2071", page, "Keowee Savings Bancorp", 2071, 2071) == "1.35"

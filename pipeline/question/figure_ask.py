@@ -107,6 +107,8 @@ _WORD = re.compile(r"[a-z][a-z0-9&]*")
 BEFORE_ITEMS = (r"before\s+(?:(?:significant|exceptional|specific|special|adjusting|separately\s+disclosed|non-recurring|one-off|"
                 r"one-time|unusual|non-underlying|individually\s+significant)\s+items|items\s+affecting\s+comparability)")
 NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|comparable|pro forma|normali[sz]ed|"
+                      # (a bank's tangible book value and tangible common equity: non-GAAP measures by nature)
+                      r"tangible\s+(?:book|common|equity|net\s+asset)|"
                       rf"constant[- ]currency|excluding|headline|{BEFORE_ITEMS})\b")
 
 
