@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Callable
 
 from pipeline.answer.extract import NOT_FOUND
+from pipeline.answer.person_names import NAME, POST_NOMINALS, clean, is_name
 from pipeline.answer.role_asked import CHANGE_Q, ROLES, SIGNED_ROLES, asks_changes, asks_role, role_pattern
 from pipeline.answer.yesno import as_passage, searched, sentences
 from pipeline.core import letters
@@ -25,25 +26,6 @@ from pipeline.retrieval.passage import Passage
 from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 
-# (a double-barrelled name keeps both parts: "Miriam Osei-Barlow", "Anne-Marie Roe")
-# (in any Latin letters: "Ragnheiður Bergsveinsdóttir", "Ásthildur Magnúsdóttir")
-_U, _L = f"[{letters.UPPER}]", f"[{letters.LOWER}'’]"
-_NAME_WORDS = (r"company|inc|corp|corporation|board|group|committee|annual|report|officer|executive|"
-               r"director|directors|chief|financial|principal|accounting|president|vice|senior|the|our|and|"
-               r"limited|ltd|plc|llp|statements?|united|states|securities|exchange|commission|form|item|"
-               r"chair\w*|secretary|audit|independent|non|trust|bank|holdings|fund|notes?|page|signature\w*|"
-               r"title|date|name|by|capacity|managing|operating|general|counsel|global|total|treasurer|controller|"
-               r"information|marketing|human|resources|technology|officers?|serves|appointed|members?|"
-               r"international|statutory|auditors?")
-# (a second given name or a second surname, as Spanish and Portuguese names print them: "Ana Inés Barreiro Sosa")
-_NO_TITLE = rf"(?!(?i:{_NAME_WORDS})\b)"
-_MORE = rf"(?:\s+{_NO_TITLE}{_U}{_L}+)?"
-_NAME = (rf"(?:(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+)?{_NO_TITLE}{_U}{_L}+(?:-{_U}?{_L}+)*{_MORE}(?:\s+{_U}\.?)?"
-         rf"\s+(?:Mc|Mac|de\s+|van\s+)?{_NO_TITLE}{_U}{_L}+(?:-{_U}?{_L}+)*{_MORE}(?:\s+Jr\.?)?(?![\w'’])")
-# the letters after a name in a directors' report ("Siobhan Kerr BCom CA was appointed ...", "Jane Roe LLB MAICD")
-_POST_NOMINALS = (r"(?:,?\s+(?:BCom|BComm|BEc|BBus|BA|BSc|BEng|LLB|LLM|MBA|MA|MSc|MEng|PhD|CA|CPA|FCA|ACA|FCPA|CFA|FCIS|"
-                  r"ACIS|FGIA|AGIA|MAICD|GAICD|FAICD|FCCA|ACCA|CIMA|FCMA|ACMA|OBE|CBE|MBE|AM|AO|OAM|JP)(?:\s?\(Hons\))?){0,5}")
-_NOT_NAME = re.compile(rf"(?i)\b(?:{_NAME_WORDS})\b")
 _CHANGE = re.compile(r"(?i)\b(was\s+appointed|were\s+appointed|has\s+been\s+appointed|appointed\s+as|appointment\s+of|"
                      r"resigned|resignation|retired|retirement\s+of|stepped\s+down|will\s+step\s+down|departed|departure|"
                      r"left\s+the\s+(company|group|board)|succeeded|succeeds|joined\s+(the\s+)?(company|group|board|us)|"
@@ -78,15 +60,6 @@ def applies(facts: QuestionFacts) -> bool:
     return asks_role(facts) is not None or asks_changes(facts)
 
 
-def _clean(name: str) -> str:
-    return re.sub(r"^(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+", "", name.strip())
-
-
-def _is_name(name: str) -> bool:
-    words = _clean(name).split()
-    return 2 <= len(words) <= 4 and words[0] != words[-1] and not any(_NOT_NAME.fullmatch(w.strip(".,")) for w in words)
-
-
 def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, str, corpus.ReportPage]]:
     """(name, sentence, page) for every place a name is printed beside the role."""
     pattern = role_pattern(role)
@@ -99,15 +72,15 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
     # (never the chair in brackets: a committee's list names its chair so, "Jane Roe (Chairman)")
     bracket = "" if role == "chair" else r"\(?"
     # (an officers list prints the age beside the name: "Jane Roe 52 Chief ...", "Jane Roe (age 52), Chief ...")
-    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
+    forms = [re.compile(rf"(?:/s/\s*)?(?P<name>{NAME}){POST_NOMINALS}\s*(?:\(\w\)\s*)?(?:\d{{2}}\s+|\((?i:age)\s+\d{{2}}\)\s*)?[,–—-]?\s*"
                         rf"(?:our\s+|the\s+|as\s+)?"     # (the role in brackets: "Jane Roe (Chief Financial Officer)",
                         # (after another title and its semicolon, "Jane Roe - Independent director; Chair of ...", and
                         # after its translation, "Ana Sosa - Presidenta / Chair")
                         rf"(?:(?:[^;.()/]|\([^()]{{1,60}}\)){{1,80}}?;\s+)?(?:(?:[^\W\d_]+\s+){{1,6}}/\s+)?"
                         rf"{bracket}{titles}{bracket}(?i:{r})(?![a-z])"),   # "Jane Roe - Managing Director (Chief ...)")
              # "Chief Financial Officer: Jane Roe", "our CFO, Jane Roe" (never "Chairman Jane Roe – CEO" in a list)
-             re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{_NAME})(?!\s*[–—-])"),
-             re.compile(rf"(?P<name>{_NAME}){_POST_NOMINALS}\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
+             re.compile(rf"(?i:{r})\s*(?:[,:]\s*|\s+(?i:is|was)\s+)(?P<name>{NAME})(?!\s*[–—-])"),
+             re.compile(rf"(?P<name>{NAME}){POST_NOMINALS}\s+(?:(?i:is|was|has\s+been|became|was\s+appointed|has\s+been\s+appointed|"
                         rf"joined|serves|served)\s+(?:as\s+)?(?:(?i:our|the|its|the\s+company['’]s)\s+)?){titles}(?i:{r})")]
     committee_forms = _committee_forms(role)
     forms += committee_forms
@@ -126,10 +99,10 @@ def role_mentions(pages: list[corpus.ReportPage], role: str) -> list[tuple[str, 
         for s in kept + listed + wrapped:
             for f in forms:
                 for m in f.finditer(s):
-                    name = _clean(m.group("name"))
+                    name = clean(m.group("name"))
                     # (a role word read as the start of a name: "Chief Executive Officer Jane Roe" keeps "Jane Roe";
                     # the one succeeded held it before: "Jane Roe succeeded Mr. John Doe as Chair of the ...")
-                    if _is_name(name) and not _SUCCEEDED.search(s[:m.start("name")]):
+                    if is_name(name) and not _SUCCEEDED.search(s[:m.start("name")]):
                         out.append((name, s, pg))
     return out
 
@@ -143,14 +116,14 @@ def _committee_forms(role: str) -> list[re.Pattern]:
     if not role.startswith("chair of the ") or not role.endswith(" committee"):
         return []
     committee = r"\s+".join(re.escape(w) for w in role.split()[3:])
-    return [re.compile(rf"(?i:{committee})\s*[:–—-]\s*(?:[^.;:()]*?,\s*)?(?P<name>{_NAME}){_POST_NOMINALS}\s*"
+    return [re.compile(rf"(?i:{committee})\s*[:–—-]\s*(?:[^.;:()]*?,\s*)?(?P<name>{NAME}){POST_NOMINALS}\s*"
                        rf"\((?i:chair(?:man|woman|person)?)\)"),
             # its members listed under its name, the chair first ("Audit Committee" / "Ms. Jane Roe Chairperson" /
             # "Mr. John Doe Member")
-            re.compile(rf"(?i:{committee})\s+(?P<name>{_NAME}){_POST_NOMINALS}\s*[-–—,]?\s*(?i:chair(?:man|woman|person)?)"
+            re.compile(rf"(?i:{committee})\s+(?P<name>{NAME}){POST_NOMINALS}\s*[-–—,]?\s*(?i:chair(?:man|woman|person)?)"
                        rf"(?!\s+of\b)"),
             re.compile(rf"(?i:{committee})(?:(?!(?i:committee|previously|formerly|until))[^.]){{0,80}}?\b(?i:is\s+|was\s+)?"
-                       rf"(?i:chaired\s+by)\s+(?P<name>{_NAME})")]
+                       rf"(?i:chaired\s+by)\s+(?P<name>{NAME})")]
 
 
 def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
@@ -168,7 +141,7 @@ def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
 def _said(name: str, role: str, said: list[str]) -> bool:
     """A sentence says in words that the name holds the role: "<name> is / was appointed / serves as ... <role>"."""
     # (the role held now, not a past one or another company's: "was CFO of Orica Ltd from 2020", "was CFO until")
-    pattern = re.compile(rf"{re.escape(name)}{_POST_NOMINALS}(?:,\s*aged\s+\d{{2}},)?\s+(?i:is|was\s+appointed(?:\s+as)?|"
+    pattern = re.compile(rf"{re.escape(name)}{POST_NOMINALS}(?:,\s*aged\s+\d{{2}},)?\s+(?i:is|was\s+appointed(?:\s+as)?|"
                          rf"has\s+been\s+appointed(?:\s+as)?|serves\s+as)\s+(?i:(?:our|the|its)\s+)?"
                          rf"(?i:{role_pattern(role)})\b(?!\s+(?:of|at)\s+[A-Z])(?![^.]{{0,60}}\b(?i:until|from\s+\d{{4}}\s+to))")
     # (or gives it in brackets right after the name: "Jane M. Roe-Smith (Chief Financial Officer)", "Ann B. Roe - Managing
@@ -180,7 +153,7 @@ def _said(name: str, role: str, said: list[str]) -> bool:
         stated.append(re.compile(rf"(?P<name>{re.escape(name)}),?\s*\(?(?i:{role_pattern(role)})"
                                     rf"(?![^.]{{0,40}}\b(?i:until|rotated|from\s+(?:19|20)\d{{2}}\s+to))"))
     return any(pattern.search(s) or role != "chair" and bracketed.search(s) or
-               any(_clean(m.group("name")) == name for f in stated for m in f.finditer(s)) for s in said)
+               any(clean(m.group("name")) == name for f in stated for m in f.finditer(s)) for s in said)
 
 
 def _quote_of(s: str, name: str, limit: int = 300) -> str:
@@ -253,7 +226,7 @@ def is_firm(name: str) -> bool:
 
 
 def is_person(name: str) -> bool:
-    return _is_name(name)
+    return is_name(name)
 
 
 def _auditor(state, company, fy, pages, cite) -> tuple[str, str]:
