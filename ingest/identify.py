@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Sequence
 
 from ingest.page_lines import line_with, page_with, stripped_lines
 from ingest.registrant import EXACT_NAME, FILE_NO, aliases_for, cover_name, release_name, short_name, tickers
 from pipeline.core import months
-from pipeline.core.currencies import DOLLAR_SIGNED
+from pipeline.core.currencies import DOLLAR_SIGNED, SAYS_INDIAN_RUPEE
 
 _MON = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
        r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
@@ -296,9 +296,12 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     if not currency and idn.doc_type in ("10K", "10Q", "8K", "EARNINGS") and \
             any(re.search(r"\$\s?\(?\d", pages[i] or "") for i in range(min(n, 5))):
         currency, ev = dollar, None     # an SEC filing without statements (an 8-K): its "$" amounts
-    if currency == "INR" and not (ev is not None and re.search(r"₹|\bINR\b|(?i:indian)", ev.line)) and \
-            (rupee := su.rupee_country(pages)):
-        currency = rupee        # a bare "Rupees" in a Pakistani (Sri Lankan, Nepalese, Mauritian) report: its own
+    if currency in ("INR", "") and not (ev is not None and SAYS_INDIAN_RUPEE.search(ev.line)) and \
+            (rupee := su.rupee_country(pages)) and (currency or any(r.currency == "INR" for r in readings)):
+        # a bare "Rupees" in a Pakistani (Sri Lankan, Nepalese, Mauritian) report: its own, on every page saying so
+        currency = rupee
+        readings = [replace(r, currency=rupee) if r.currency == "INR" and not SAYS_INDIAN_RUPEE.search(r.line) else r
+                    for r in readings]
     idn.statement_units = tuple(readings)
     idn.currency, idn.scale = currency, scale
     if currency:

@@ -179,7 +179,7 @@ def rupee_country(pages: Sequence[str], limit: int = 40) -> str:
     votes: Counter = Counter(m.lastgroup for i in range(min(len(pages), limit)) for m in _RUPEE_RE.finditer(pages[i] or ""))
     india = votes.pop("IN", 0)
     code, n = votes.most_common(1)[0] if votes else ("", 0)
-    return code if n >= 2 and n > india else ""
+    return code if n >= 2 and not india else ""         # (an Indian report naming a Colombo-listed subsidiary: India's)
 
 
 # A caption naming a scale and a currency in words ("Millions of yen", "Thousands of U.S. dollars")

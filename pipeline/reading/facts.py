@@ -25,7 +25,7 @@ from pipeline.question.units import SCALE_WORDS
 from pipeline.reading.tables import parse_page
 from pipeline.reading.cells import MULTIPLE, minor_figure, minor_unit, mis_split, parse_number
 from pipeline.reading.columns import scale_of
-from pipeline.core.currencies import CURRENCY_RE, OTHER_RUPEES, currency_of
+from pipeline.core.currencies import CURRENCY_RE, OTHER_RUPEES, SAYS_INDIAN_RUPEE, currency_of
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
@@ -261,7 +261,8 @@ def extract(pages: list[str], fiscal_year: int, doc_type: str, fy_end: tuple[int
                         unit = None if col.scale == "units" else col.scale
                 if kind == "multiple":
                     cur, unit = None, None      # a ratio of two amounts: neither a currency nor a scale
-                cur = currency if cur == "INR" and currency in OTHER_RUPEES else cur   # (a bare "Rupees": the report's)
+                if cur == "INR" and currency in OTHER_RUPEES and not SAYS_INDIAN_RUPEE.search(f"{head} {row.label}"):
+                    cur = currency      # (a bare "Rupees" in a Pakistani or Sri Lankan report: the report's own)
                 quals = []
                 if col.currency and t.currency and col.currency != t.currency:
                     quals.append(f"currency {col.currency}")
