@@ -19,9 +19,11 @@ SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['â€
                           r"(?=notes?\b|(?:19|20)\d{2}\b|\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2}\b)", re.I)
 
 # the labels' column captioned with the table's name and units at the head of the column line ("Highlights (R$
-# million) 4Q93 4Q92 Var. 2093 2092 Var.", "Key figures (EUR million) 2094 2093"): no word of the header
-LABELS_CAPTION = re.compile(r"^\s*[A-Z][A-Za-z]+(?:\s+[a-z]+){0,2}\s+\((?=[^)]*(?:millions?|thousands?|billions?|'000|"
-                            r"\bmn|\bbn|\bm)\)?\s*\))[^)]{1,30}\)\s+(?=\S)")
+# million) 4Q93 4Q92 Var. 2093 2092 Var.", "Key figures (EUR million) 2094 2093"): no word of the header; only a name
+# a table goes by, never a row's label ("Net sales (EUR million) 2,406 2,118" is a row)
+LABELS_CAPTION = re.compile(r"(?i)^\s*(?:(?:financial|operating|group|key)\s+)?(?:highlights|key\s+(?:figures|data|metrics)|"
+                            r"summary|overview|selected\s+(?:financial\s+)?data|in\s+brief|at\s+a\s+glance)\s+"
+                            r"\((?=[^)]*(?:millions?|thousands?|billions?|'000|\bmn|\bbn|\bm)\)?\s*\))[^)]{1,30}\)\s+(?=\S)")
 
 # a restatement's or an IAS 29 statement's basis over the columns
 BASIS_CAPTION = re.compile(r"(?i)\bas\s+(?:adjusted|recast|revised)\b|\bre-?presented\b|\binflation[- ]adjusted\b|"

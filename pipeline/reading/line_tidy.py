@@ -19,11 +19,13 @@ def tidy_lines(lines: list[str]) -> list[str]:
 
 
 # thousands set apart by an apostrophe, the Swiss way ("61'406", "-9'806", "1'206'418.50"): commas, as elsewhere
-_APOSTROPHE_THOUSANDS = re.compile(r"(?<![\w'’.,])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\w'’])")
+_APOSTROPHE_THOUSANDS = re.compile(r"(?<![\w'’.,])\d{1,3}(?:['’]\d{3})+(?:[.,]\d+)?(?![\w'’])")
 
 
 def _with_commas(m: re.Match) -> str:
-    return re.sub(r"['’]", ",", m.group(0))
+    """"61'406" -> "61,406"; its decimals after a point or a comma ("1'234.50", "1'234,50") after a point."""
+    whole, decimals = re.match(r"(.*?)(?:[.,](\d+))?$", m.group(0)).groups()
+    return re.sub(r"['’]", ",", whole) + (f".{decimals}" if decimals else "")
 
 
 # a page number printed between dashes ("- 5 -", "– 12 –"): no row's figure

@@ -67,8 +67,8 @@ def prose(label: str) -> bool:
     return len(label.split()) > 12 and bool(_SENTENCE.search(label))
 
 
-# a postal address whose postcode ends the line ("Level 9, 28 The Esplanade, Perth WA 6000", "PO Box 748, South Perth
-# WA 6951", "100 Main Street, Suite 400, Dallas, TX 75201"): a street or a box before it, the postcode unpunctuated
+# a postal address whose postcode ends the line ("Level 4, 17 Harbour Parade, Fremantle WA 6160", "PO Box 321, Subiaco
+# WA 6904", "100 Main Street, Suite 400, Dallas, TX 75201"): a street or a box before it, the postcode unpunctuated
 _ADDRESS = re.compile(r"(?i)(?:\b(?:level|suite|floor|unit)\s+\d+,|\b(?:p\.?\s?o\.?|post\s+office)\s+box\s+\d+|"
                       r"\b\d+[a-z]?\s+(?:[A-Z][\w'’-]*\s+){1,3}(?:street|st|road|rd|avenue|ave|esplanade|terrace|"
                       r"drive|dr|boulevard|blvd|lane|place|parade|highway|way|court)\b)")

@@ -41,12 +41,12 @@ _FULL_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 def short_years(line: str) -> str:
     """`line` with each quarter named with a two-digit year read in full, where the line prints full years too."""
-    centuries = {y[2:]: y[:2] for y in _FULL_YEAR.findall(line)}
-    if not centuries or not _SHORT.search(line):
+    years = [int(y) for y in _FULL_YEAR.findall(line)]
+    if not years or len(_SHORT.findall(line)) < 2:      # (a header of quarter columns, never a sentence's "Q3 12")
         return line
-    century = next(iter(centuries.values()))
 
     def full(m: re.Match) -> str:
-        q, yy = m.group(1) or m.group(3), m.group(2) or m.group(4)
-        return f"Q{q} {centuries.get(yy, century)}{yy}"
+        q, yy = m.group(1) or m.group(3), int(m.group(2) or m.group(4))
+        year = max(years) // 100 * 100 + yy         # (the century of the latest full year, or the one before it:
+        return f"Q{q} {year - 100 if year > max(years) + 1 else year}"     # "4Q99" beside 2000 is 1999)
     return _SHORT.sub(full, line)
