@@ -112,7 +112,8 @@ def _elided_noun_unasked(toks: list[str], i: int, terms: list[str]) -> bool:
     if i + 1 >= len(toks) or not _PLACE_LEAD.match(toks[i + 1]):
         return False
     place = {t for t in terms for x in toks[i + 2:i + 6] if t in stems(x)}
-    return not any(t in stems(x) for x in toks[:i] for t in terms if t not in place)
+    # (the noun stated before, or a word made from it: "Membership grew to 46,000, 12,000 in Scotland")
+    return not any(s.startswith(t) for x in toks[:i] for s in stems(x) for t in terms if t not in place)
 
 
 def states_a_flow(sentence: str) -> bool:

@@ -22,7 +22,8 @@ ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+execu
 # a role printed once, beside the signature it is signed with: one mention names its holder
 SIGNED_ROLES = {"engagement partner"}
 # (or an instruction: "Name Acme's external audit firm", "Please name the CFO")
-_ASKED_ROLE = re.compile(r"(?i)\b(who|whom|name\s+of|name\s+the|who['’]s)\b|^\s*(?:please\s+)?name\b")
+_ASKED_ROLE = re.compile(r"(?i)\b(who|whom|name\s+of|name\s+the|who['’]s)\b|"
+                         r"^\s*(?:please\s+)?name\s+(?:its\s+|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,3}['’]s\s+)")
 # the chair of a body other than the board of directors: neither the audit firm nor the company's chair
 _BODY_CHAIR = re.compile(r"(?i)\bchair\w*\b(?:\s+\w+){0,3}?\s+(?:(?:the|its)\s+)?(?:\w+\s+)?(?:committee|board\s+of\s+"
                          r"(?:statutory\s+)?auditors|statutory\s+auditors)\b")

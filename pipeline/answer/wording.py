@@ -164,7 +164,8 @@ def other_capex(fact: StoredFact, page_facts: list[StoredFact]) -> StoredFact | 
         return None
     return next((o for o in sorted(page_facts, key=lambda f: f.line_no) if o.line_no != fact.line_no
                  and o.column_header == fact.column_header and o.table_title == fact.table_title and o.value
-                 and _INTANGIBLE_BUYS.search(o.label) and not re.search(r"(?i)\b(?:sales?|proceeds|disposals?)\b",
+                 and _INTANGIBLE_BUYS.search(o.label) and not re.search(r"(?i)\b(?:sales?|proceeds|disposals?|amorti[sz]\w*|"
+                                                                         r"depreciation|impairments?|write-?offs?)\b",
                                                                          o.label)), None)
 
 

@@ -26,3 +26,11 @@ def is_rare_word(word: str) -> bool:
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word.lower(), "en") < 2.0
+
+
+def is_seldom_word(word: str) -> bool:
+    """Whether `word` is one English text seldom uses (a short coined or foreign name: "Vask", "Ongi"), unlike a short
+    word with a meaning of its own ("Rand", "Zinc", "Mesa", "Tata"): under 3 on the Zipf scale."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word.lower(), "en") < 3.0

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.question import name_words
-from pipeline.core.common_words import is_common_word, is_rare_word
+from pipeline.core.common_words import is_common_word, is_rare_word, is_seldom_word
 from pipeline.question.places import is_place
 
 DEFAULT_REGISTRY = Path(__file__).parent.parent / "data" / "companies.toml"
@@ -229,8 +229,8 @@ class Registry:
             if len(words) < 2:
                 continue
             forms = set()
-            # (a short first word, "Weis" of Weis Markets, names it only as printed, and never a regional arm's)
-            first, short = words[0].lower(), len(words[0]) == 4 and not is_common_word(words[0]) and not is_place(bare_name(c.name).split()[-1])
+            # (a short first word English seldom uses, "Vask" of Vask Markets: only as printed, never a regional arm's)
+            first, short = words[0].lower(), len(words[0]) == 4 and is_seldom_word(words[0]) and not is_place(bare_name(c.name).split()[-1])
             if first not in name_words.GENERIC_FIRST_WORDS and (len(first) >= 5 or short):
                 forms.add(first)
                 self._capitalised |= {first} if short else set()

@@ -62,7 +62,7 @@ def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> boo
     asked = ask.question if ask is not None else ""
     if metric.excludes(own, asked):
         return False
-    if metric.matches_row(f.label, f.statement, asked) or row_headings.current_part(metric, f):
+    if metric.matches_row(f.label, f.statement, asked) or row_headings.current_part(metric, f, asked):
         return True         # (or its current part: "Current liabilities › Borrowings" are the current borrowings)
     if asked and (day_free := balance_dates.without_its_day(f.label, asked)) != f.label and \
             metric.matches_row(day_free, None, asked):

@@ -95,11 +95,14 @@ def names_own_measure(label: str, ask) -> bool:
 _SIDE_HEADING = re.compile(r"(?i)(?P<non>non-?\s?)?\bcurrent\s+liabilities\b")
 
 
-def current_part(metric, f: StoredFact) -> bool:
+def current_part(metric, f: StoredFact, asked: str = "") -> bool:
     """A row under a "Current liabilities" heading is the current part of its line ("Current liabilities › Borrowings"
     is the current borrowings; "(2) Current liabilities › Financial liabilities › Borrowings" and "Pasivo corriente /
     Current liabilities › Préstamos / Borrowings" too), and one under "Non-current liabilities" its non-current part
-    ("Non-current liabilities › Borrowings" are the non-current borrowings): the nearest such heading decides."""
+    ("Non-current liabilities › Borrowings" are the non-current borrowings, when `asked` says non-current or long-term:
+    "debt" alone is neither part): the nearest such heading decides."""
     side = next((m for h in reversed(f.label_path.split("\u203a")[:-1]) if (m := _SIDE_HEADING.search(h))), None)
+    if side is not None and side.group("non") and not re.search(r"(?i)\bnon-?\s?current\b|\blong[- ]term\b", asked):
+        return False
     return side is not None and \
         metric.matches_row(f"{'Non-current' if side.group('non') else 'Current'} {bilingual.halves(f.label.strip())[-1]}")
