@@ -575,3 +575,26 @@ def test_an_amortisation_line_is_never_named_as_the_intangibles_bought_beside_ca
     facts = [f for f in facts_of(["\n".join(page)], 2071) if f.fiscal_year == 2071]
     ppe = next(f for f in facts if f.label.startswith("Payments for property"))
     assert other_capex(ppe, facts) is None
+
+
+def test_columns_dated_day_month_year_with_hyphens_are_read():
+    page = ["IDANRE HILLS COCOA PROCESSORS PLC", "STATEMENTS OF PROFIT OR LOSS", "Group Company",
+            "Notes 31-Mar-2071 31-Mar-2070 31-Mar-2071 31-Mar-2070", "N'000 N'000 N'000 N'000",
+            "Revenue 6 186,412,806 128,618,412 158,206,412 109,412,806"]
+    facts = [f for f in facts_of(["\n".join(page)], 2071) if f.label == "Revenue"]
+    assert sorted((f.fiscal_year, f.value_printed) for f in facts) == [
+        (2070, "109,412,806"), (2070, "128,618,412"), (2071, "158,206,412"), (2071, "186,412,806")]
+    assert _answer("Idanre group revenue 2071", [page], "Idanre Hills Cocoa Processors", 2071, 2071) == "186,412,806"
+
+
+def test_the_pesos_sign_run_into_a_figure_is_layout():
+    from pipeline.reading.line_tidy import tidy_lines
+
+    assert tidy_lines(["Income before income tax P992,030 P692,030", "Term loan (P12,806) ₱2,118,412",
+                       "Phase P1 12 items"]) == ["Income before income tax 992,030 692,030",
+                                                "Term loan (12,806) 2,118,412", "Phase P1 12 items"]
+    page = ["SIBUYAN LINES, INC.", "NOTES", "2071 2070", "Loans payable:",
+            "Visayas Development Bank - fleet term loan P2,118,412 P2,418,206",
+            "Orient Bank - vessel loan 1,736,618 1,906,412", "Total P3,855,030 P4,324,618"]
+    assert _answer("What did Sibuyan owe Visayas Development Bank at December 31, 2071?", [page], "Sibuyan Lines",
+                   2071, 2071) == "2,118,412"

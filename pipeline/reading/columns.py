@@ -35,7 +35,7 @@ _YEAR = r"(?:19|20)\d{2}"
 # One period expression: "December 31, 2019", "31 December 2022", "Dec. 31, 2019", "fiscal 2019", "FY2019", "2019".
 _PERIOD = re.compile(
     rf"(?ix)(?:(?P<mon1>{MON})\s+(?P<day1>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y1>{_YEAR})"
-    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<mon2>{MON}),?\s+(?P<y2>{_YEAR})"
+    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+|-)(?P<mon2>{MON})(?:,?\s+|-)(?P<y2>{_YEAR})"     # (or "31-Mar-2097")
     # a fiscal year named by both its calendar years ("2023/24", "2023-24", "FY 2023-24"): the year it ends
     rf"|(?<![\w$£€¥.,/])(?:fy\s?)?(?P<y6>{_YEAR})[/–-](?P<z6>\d{{2}})(?![\w.,/]\d|%)"
     # ("F2098": a fiscal year as South African reports name it)

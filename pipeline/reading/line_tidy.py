@@ -142,7 +142,12 @@ def _tidy(line: str) -> str:
         line = f"{line[:cents.start()]} {unit} " + " ".join("".join(c) for c in _CENT_CELL.findall(cents.group(0)))
     if ".." in line or ". ." in line or "…" in line:
         line = _LEADER.sub(" ", line).strip()
-    return line
+    return _PESO_SIGN.sub(r"\1", line) if "P" in line or "₱" in line else line
+
+
+# the peso's sign run into a figure, as Philippine statements print a column's first and total rows ("P992,030",
+# "(P12,806)", "₱2,118,412"): layout, the currency said in the caption
+_PESO_SIGN = re.compile(r"(?<![\w])(?:P|₱|Php\s?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?)(?![\w,])")
 
 _MARKED_YEAR = re.compile(r"^((?:19|20)\d{2})[1-9*†]$")
 
