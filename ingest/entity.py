@@ -38,6 +38,8 @@ SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Public\s+Co
             r"Kabushiki\s+Kaisha|Public\s+Limited\s+Company|Incorporated|Corporation|Limited|Ltd\.?|Inc\.?|"
             # (Latin American, Eastern European, Gulf and Nordic forms before the "S.A." they start with)
             r"S\.\s?A\.\s?B\.\s+de\s+C\.\s?V\.|S\.\s?A\.\s+de\s+C\.\s?V\.|S\.\s?A\.\s?A\.|S\.\s?A\.\s?C\.\s?I\.(?:\s?F\.)?|"
+            # (a Colombian public utility's "S.A. E.S.P.", an Egyptian joint-stock company's "S.A.E.", the Adriatic "d.d.")
+            r"S\.\s?A\.\s+E\.\s?S\.\s?P\.|S\.\s?A\.\s?E\.|d\.\s?d\.|"
             r"S\.\s?A\.\s?S\.|S\.\s?R\.\s?L\.|Ltda\.?|S/A|P\.?J\.?S\.?C\.?|J\.?S\.?C\.?|a\.\s?s\.|hf\.|Tbk\.?|"
             r"Corp\.?|Company|Co\.|P\.?L\.?C\.?|[Pp]lc|PLC|N\.\s?V\.|NV|S\.\s?A\.|SA|AG|SE|KGaA|GmbH|ASA|AB|Oyj|"
             r"A/S|S\.p\.A\.|K\.K\.|Bhd|Berhad|L\.P\.|LP|LLC|" + TRUST_FORMS +

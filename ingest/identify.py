@@ -287,7 +287,7 @@ def identify(pages: Sequence[str], *, head_pages: int = 30) -> Identity:
     stated, st_page, st_line = su.stated_currency(pages)
     country, co_page, co_line = su.dollar_country(pages)
     dollar = stated if stated in DOLLAR_SIGNED else (country or "USD")
-    readings = su.resolve(readings, dollar)
+    readings = su.resolve(readings, dollar, stated)
     currency, scale, ev = su.document_units(readings)
     if stated and currency in ("", *DOLLAR_SIGNED) and (stated in DOLLAR_SIGNED or not currency):
         currency = stated if stated in DOLLAR_SIGNED or not currency else currency

@@ -18,7 +18,7 @@ _TICKER_ROW = re.compile(rf"(?:Common|Ordinary|Class [A-C])\s+(?:Stock|Shares)[^
 _TICKER_PAREN = re.compile(r"\((?:NYSE|NASDAQ|Nasdaq|NYSE American|ASX|LSE|AIM|TSX|TSXV|TSE|SGX|HKEX|JSE|NZX|NSE|BSE|USE|ASE|"
                            r"MSE|ZSE|ECSE|DSE|NSX|BSX|GSE|CSE|KLSE|Bursa|SET|IDX|PSE|BVL|BMV|BVC|TASE|QSE|DFM|ADX|BHB|"
                            r"MSX|EGX|BRVM|LuSE|SEM|RSE|TTSE|JSX|Euronext|SIX|OMX|WSE|BIST|KASE|[Tt]icker|[Ss]ymbol|"
-                           r"[Ss]tock\s+[Cc]ode)\s*:\s*([A-Z][A-Z0-9.]{1,5})\)")
+                           r"[Ss]tock\s+[Cc]ode|[Nn]emot[ée]cnico)\s*:\s*([A-Z][A-Z0-9.]{1,7})\)")    # (Spanish: "nemotécnico")
 # (what a listing line may print after its colon that is no company's code: an exchange's own name, a year, a rate)
 _NOT_A_TICKER = re.compile(r"NYSE|NASDAQ|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE|KOSPI|KOSDAQ|(?:19|20)\d{2}|\d{1,3}|"
                            r"[\d.]*\.\d+|\d{7,}")
@@ -44,6 +44,9 @@ _SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:public\s+company\s+limited|public\s+c
                           r"p\.l\.c\.|n\.v\.|s\.a\.|ag|se|llc|l\.p\.|"
                           # continental, Nordic and Asian legal forms ("Acme Spel AB (publ)", "Acme Havbruk ASA")
                           r"asa|ab|oyj|a/s|s\.p\.a\.|spa|gmbh|kgaa|nv|sa|bhd|berhad|tbk|k\.k\.|pty|s\.a\.b\.\s+de\s+c\.v\.|"
+                          # (a Colombian public utility's "E.S.P.", an Egyptian "S.A.E.", the Adriatic "d.d.", a Gulf
+                          # or Central Asian joint-stock company's "PJSC" / "JSC")
+                          r"e\.s\.p\.|s\.a\.e\.|d\.d\.|p?jsc|"
                           r"\(publ\)))+\s*$")
 
 

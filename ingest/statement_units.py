@@ -209,6 +209,12 @@ def _reporting_caption(lines: list[str]) -> tuple[str, str, str] | None:
 
 # the currency in words in thousands, as Pakistani and Bangladeshi statements caption it: "(Rupees in '000)"
 _CURRENCY_IN_THOUSANDS = re.compile(r"(?i)\(\s*(rupees|rs\.?|taka|tk\.?|naira)\s+in\s+['’]000s?\s*\)")
+# a statement's caption naming its currency and no scale: its figures in whole units ("(Amounts in Philippine Pesos)",
+# "(In Philippine Pesos)", "(Expressed in Kenya Shillings)")
+_AMOUNTS_IN_UNITS = re.compile(r"(?i)^\s*\(\s*(?:amounts\s+)?(?:expressed\s+)?in\s+((?:[a-z.]+\s+){0,2}(?:pesos|dollars|"
+                               r"shillings|rupees|dirhams|riyals|naira|cedis|rand|pounds|euros|francs|baht|ringgit))\s*\)")
+# a row's own scale in brackets after its label, its figures after ("Nuts processed (millions) 486 512"): no caption
+_ROW_OWN_SCALE = re.compile(r"(?i)[a-z]\s+\(\s*(?:in\s+)?(?:millions|thousands|billions)\s*\)\s+[\d(]")
 # a currency's code over its thousands, the Swiss and Nordic way: "CHF 1'000", "EUR 1 000", "SEK 1,000"
 _CODE_IN_THOUSANDS = re.compile(r"\b([A-Z]{3})\s?1['’ ,.]?000\b(?![ ,.'’]\d)")
 
@@ -228,6 +234,10 @@ def _page_units(text: str) -> tuple[str, str, str]:
             cur = cur or (t.group(1) if t.re is _THOUSAND_CODE else "ZAR")
             scale, line = ("thousands" if t.re is _THOUSAND_CODE else _SCALE_NORM[t.group(1).lower().lstrip("'’")]), ln
             continue
+        u = _AMOUNTS_IN_UNITS.search(ln)
+        if u and not scale and not _SCALE_WORDS.search(ln):    # "(Amounts in Philippine Pesos)": in whole pesos
+            cur, scale, line = cur or (currency_of(u.group(1)) or ""), "units", ln
+            continue
         c = _CURRENCY_IN_THOUSANDS.search(ln) or _CODE_IN_THOUSANDS.search(ln)
         if c and not scale:     # "(Rupees in '000)", "CHF 1'000": the currency in thousands
             cur, scale, line = cur or (currency_of(c.group(1)) or ""), "thousands", ln
@@ -240,6 +250,8 @@ def _page_units(text: str) -> tuple[str, str, str]:
                                       else "000"], ln
             continue
         w = _SCALE_WORDS.search(ln)
+        if w and _ROW_OWN_SCALE.search(ln):
+            w = None        # ("Nuts processed (millions) 486 512": a row's own count, no caption of the page)
         if w and not scale and len(ln) <= 120:
             scale, line = next(g for g in w.groups() if g).lower(), ln
             for code, pat in _WORD_CURRENCY:
@@ -294,13 +306,14 @@ def opening_units(pages: Sequence[str], n: int = 3) -> list[StatementUnits]:
     return out
 
 
-def resolve(readings: list[StatementUnits], dollar: str) -> list[StatementUnits]:
-    """Each reading's bare '$' as the report's dollar (`dollar`: the stated or listing currency, else USD)."""
+def resolve(readings: list[StatementUnits], dollar: str, stated: str = "") -> list[StatementUnits]:
+    """Each reading's bare '$' as the report's dollar (`dollar`: the stated or listing currency, else USD), and a scale
+    read with no currency ("Nuts processed (millions)", "(in millions)") in the stated presentation currency, if any."""
     out = []
     for r in readings:
         cur = r.currency
         if cur in ("$", ""):
-            cur = dollar if (cur == "$" or r.scale) else ""
+            cur = dollar if cur == "$" else (stated or dollar) if r.scale else ""
         out.append(StatementUnits(r.page, r.statement, cur, r.scale, r.line))
     return out
 

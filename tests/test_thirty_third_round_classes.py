@@ -598,3 +598,35 @@ def test_the_pesos_sign_run_into_a_figure_is_layout():
             "Orient Bank - vessel loan 1,736,618 1,906,412", "Total P3,855,030 P4,324,618"]
     assert _answer("What did Sibuyan owe Visayas Development Bank at December 31, 2071?", [page], "Sibuyan Lines",
                    2071, 2071) == "2,118,412"
+
+
+def test_a_colombian_utilitys_legal_form_and_its_spanish_ticker_label_identify_it():
+    from ingest.identify import identify
+
+    pages = ["HIDROELÉCTRICA DEL RÍO CHICAMOCHA S.A. E.S.P.\nINFORME ANUAL 2071 / ANNUAL REPORT 2071\n"
+             "Sociedad anónima inscrita en la Bolsa de Valores de Colombia (nemotécnico: HRCHICA)\n"
+             "Ejercicio terminado el 31 de diciembre de 2071 / Year ended 31 December 2071",
+             "HIDROELÉCTRICA DEL RÍO CHICAMOCHA S.A. E.S.P. | Annual Report 2071\nStatement of financial position\n"
+             "(COP millones / COP millions) 2071 2070\nTotal assets 4.412.806 4.118.412"]
+    idn = identify(pages)
+    assert (idn.company.lower(), idn.tickers) == ("hidroeléctrica del río chicamocha", ("HRCHICA",))
+
+
+def test_whole_pesos_stated_on_the_statements_and_a_rows_own_count_in_millions_are_no_scale_of_millions():
+    from ingest.identify import identify
+    from pipeline.reading.facts import extract
+    from pipeline.reading.unit_caption import detect_unit
+
+    assert detect_unit("Nuts processed (millions) 486 512") is None
+    assert detect_unit("(in millions) 2071 2070") == "million"
+    pages = ["BOHOL COCONUT CORPORATION\n2071 ANNUAL REPORT\nListed on the Philippine Stock Exchange",
+             "CONSOLIDATED STATEMENTS OF INCOME\n(Amounts in Philippine Pesos) 2071 2070\n"
+             "Revenues 4,812,406,118 4,306,118,412\nNet income 441,249,976 298,756,222",
+             "NOTES\nThe financial statements are presented in Philippine Pesos.\n"
+             "FIVE-YEAR HIGHLIGHTS\n(Amounts in Philippine Pesos) 2069 2070 2071\n"
+             "Revenues 3,918,412,806 4,306,118,412 4,812,406,118\nNuts processed (millions) 531 574 612"]
+    idn = identify(pages)
+    assert (idn.currency, idn.scale) == ("PHP", "units")
+    facts = extract(pages, 2071, "ANNUAL", None, idn.currency, idn.scale,
+                    page_units={u.page: (u.currency, u.scale) for u in idn.statement_units})
+    assert {f.scale for f in facts if f.label == "Revenues"} <= {"units", None}

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-_UNIT = re.compile(r"(?i)\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(?:in\s+)?(millions|thousands|billions|crores?|lakhs?)\b|"
+# (a row's own count in brackets after its label, "Nuts processed (millions) 486 512", states no page's scale)
+_UNIT = re.compile(r"(?i)(?<![a-z][ \t])\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.?|₹|inr)?\s*(?:in\s+)?(millions|thousands|billions|crores?|lakhs?)\b|"
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?|(?m:^)(millions|thousands|"
                    r"billions) of (?:u\.?s\.? )?(?:yen|dollars|euros|pounds|won|rupees|baht|rand|francs|renminbi)\b|"
                    # a caption naming the currency's country, or in Spanish, after a bracket or the other language's
