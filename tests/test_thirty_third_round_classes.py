@@ -630,3 +630,17 @@ def test_whole_pesos_stated_on_the_statements_and_a_rows_own_count_in_millions_a
     facts = extract(pages, 2071, "ANNUAL", None, idn.currency, idn.scale,
                     page_units={u.page: (u.currency, u.scale) for u in idn.statement_units})
     assert {f.scale for f in facts if f.label == "Revenues"} <= {"units", None}
+
+
+def test_a_balance_asked_is_never_its_lines_movement_in_the_cash_flows_nor_a_receivables_facility():
+    pages = [["NODAWAY CARE, INC.", "CONSOLIDATED BALANCE SHEETS", "December 31, 2071 2070", "ASSETS",
+              "Patient accounts receivable 312,806 284,194", "LIABILITIES",
+              "Accounts receivable securitization facility 202 180"],
+             ["CONSOLIDATED STATEMENTS OF CASH FLOWS", "Year ended December 31, 2071 2070 2069",
+              "Changes in operating assets and liabilities, net of acquisitions",
+              "Patient accounts receivable (28,612) (21,406) (19,118)"]]
+    assert _answer("Patient accounts receivable at December 31, 2071", pages, "Nodaway Care", 2071, 2071) == "312,806"
+    # (a year the balance sheet does not print: never the cash flows' movement of that year)
+    assert _answer("Patient accounts receivable at December 31, 2069", pages, "Nodaway Care", 2069, 2071) is None
+    assert _answer("Nodaway accounts receivable 2070", pages, "Nodaway Care", 2070, 2071) == "284,194"
+    assert _answer("change in patient accounts receivable 2069", pages, "Nodaway Care", 2069, 2071) == "(19,118)"

@@ -303,7 +303,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # "loans, net of allowance": the allowance row is what was deducted, not the loans
         if _OTHER.search(f.label) and not _OTHER.search(ask.question):
             continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
-        if _MOVEMENT.search(f.label_path if balance_asked and not own_line else f.label) and not _MOVEMENT.search(ask.question):
+        if _MOVEMENT.search(f.label_path if balance_asked and (not own_line or f.statement == "cash_flow") else f.label) \
+                and not _MOVEMENT.search(ask.question):   # (a balance's own line under the cash flows' "Changes in")
             continue        # "Net (increase) decrease in Card Member loans", "Changes in ... › Accounts receivable": flows
         if f.statement == "cash_flow" and _FLOWS_HEADING.search(f.label_path) and row_fit.AT_A_DATE.search(ask.question) \
                 and not (ask.metric and "cash_flow" in ask.metric.statements) and not _BALANCE_SAID.search(f.label):
