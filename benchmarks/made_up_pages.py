@@ -13,8 +13,8 @@ insurers, telecoms, restaurants, pharma, asset managers, homebuilders, medical d
 packaged food, semiconductor equipment, trucking, cable, defense, specialty chemicals, a small-cap manufacturer, railroads,
 water utilities, insurance brokers, BDCs, life science tools, self-storage, aircraft lessors, title insurers,
 timber REITs, for-profit educators, cruise lines, payments processors, regional airlines, tobacco, funeral services, P&C insurers, franchisors, midstream partnerships, biotechs, crop insurers, waste services, aggregates, staffing firms, oilfield services, bank holding companies, a regional airline, a semiconductor equipment maker, a short-line railroad and a specialty chemicals maker), with analyst questions and the printed cell that
-answers each (or REFUSE where the pages do not print it). `evals/sets/made_up_pages/`: rounds 1 to 45 (`r1_*` ..
-`r45_*`). Each set was out-of-sample when first run; the rules fixed on it since make it in-sample (the section below
+answers each (or REFUSE where the pages do not print it). `evals/sets/made_up_pages/`: rounds 1 to 46 (`r1_*` ..
+`r46_*`). Each set was out-of-sample when first run; the rules fixed on it since make it in-sample (the section below
 keeps the first-run numbers apart).
 
 A question is read by the lexicon and the figure ask and answered by the facts lookup over the pages' facts (no
