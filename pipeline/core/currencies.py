@@ -67,11 +67,11 @@ CURRENCIES = [
 ]
 # the currencies a report prints as a bare "$" (dollars, and the pesos of Latin America): which one, the stated
 # currency or the listing says
+DOLLAR_SIGNED = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
 # the rupees a report may call bare "Rupees" / "Rs" besides India's: the report's country says which (ingest)
 OTHER_RUPEES = ("PKR", "LKR", "NPR", "MUR", "SCR")
 # India's rupee said as India's: its sign, its code, or its name ("INR '000", "₹ crore", "Indian rupees")
 SAYS_INDIAN_RUPEE = re.compile(r"₹|\bINR\b|(?i:\bindian\b)")
-DOLLAR_SIGNED = ("AUD", "CAD", "NZD", "HKD", "SGD", "USD", "TWD", "JMD", "TTD", "MXN", "CLP", "COP", "ARS", "UYU")
 # a sign several currencies share, and which they are: a figure printed in it may be any of them
 SIGNED = {"$": DOLLAR_SIGNED, "K": ("ZMW", "MWK", "PGK", "MMK"), "Sh": ("KES", "UGX", "TZS", "SOS")}
 # Where a currency can start: a word's start, a sign ("£", "₹"), or a sign's letters glued to what comes before

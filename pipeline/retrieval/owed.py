@@ -6,6 +6,7 @@ company", "owing from customers") is asked the other way, and left to the row's 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # a row the report holds as an asset: under an assets heading, or named so
 _ASSET_HEADING = re.compile(r"(?i)\b(?:(?:total\s+)?(?:current\s+|non-?\s?current\s+)?assets)\b")
@@ -14,9 +15,11 @@ _ASSET_LABEL = re.compile(r"(?i)\bstock,?\s+at\s+cost\b|\breceivables?\b|\bowed\
                           r"\binvestments?\s+in\b")
 
 
+@lru_cache(maxsize=256)
 def company_owes(question: str, company: str) -> bool:
     """The question asks what the company owes: the company (its name's first word, "it", "the company / group") the
-    one owing, or the amount said owed or owing to another; never what another owes it."""
+    one owing, or the amount said owed or owing to another; never what another owes it. Read once per question and
+    company: the facts lookup asks it of every candidate row."""
     own = re.escape(company.split()[0]) if company.split() else "(?!)"
     us = rf"(?:the\s+(?:company|group|bank)|it|{own}\w*(?:\s+(?-i:[A-Z])[\w&.-]*){{0,3}}(?!['’]))"
     return bool(re.search(rf"(?i)\b(?:did|does|do|will|has|had)\s+{us}\s+owe\b|(?<![\w'’])(?-i:{own})\w*(?:\s+[A-Z][\w&.-]*)"
