@@ -206,6 +206,8 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
             text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
                           rf"Trust))?(?:'s|’s)?(?![\w])(?!\s+(?:segments?|divisions?|business(?:es)?)\b)", " ", text)
             #   ("ACME" printed, "Acme" asked; "Chemicals segment" of Acme Cement and Chemicals names the segment)
+        for common in coined_words(c, common=True):     # (a word of the name the language uses names the company
+            text = re.sub(rf"(?<![\w]){re.escape(common)}(?:'s|’s)(?![\w])", " ", text)   # only as its owner: "Trust's")
         if initials := initials_of(c):      # ("ATB group PAT" of Acme Trust Bank: the analyst's initials for it)
             text = re.sub(rf"(?<![\w])(?:{initials})(?:'s|’s)?(?![\w])", " ", text)
     text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
@@ -350,3 +352,4 @@ _MONEY_OF = re.compile(r"(?i)\b(costs?|expenses?|benefits?|compensation|pay|payr
 def asks_a_count(measure: str) -> bool:
     """'employees', 'store count', 'subscribers': a count, unless money about them is asked ('employee costs')."""
     return bool(_COUNTED.search(measure)) and not _MONEY_OF.search(measure)
+

@@ -158,6 +158,9 @@ def _halves(lab: str) -> tuple[str, ...]:
     return (lab, *parts)
 
 
+# a note reference after a row's label: "(refer note 3)", "(Note 19)", "(Notes 14 and 15)"
+NOTE_REFERENCE = re.compile(r"(?i)\s*\((?:(?:refer|see)\s+(?:to\s+)?)?notes?\s*\d{1,2}[a-z]?"
+                            r"(?:\s*(?:,|and|&)\s*\d{1,2}[a-z]?)*\)")
 # a statutory form's line formula after its label ("(6-7)", "(3+4-5)", "(5+6)"): the lines it sums, no words of its own
 LINE_FORMULA = re.compile(r"\s*\((?:\d{1,2}\s*[-+]\s*)+\d{1,2}\)\s*$")
 
@@ -174,9 +177,9 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     lab = re.sub(r"\s*\((?:[ivx]+\s*[-+]\s*)+[ivx]+\)\s*$", "", lab)    # "Profit for the year (V-VI)": its lines' sum
     lab = LINE_FORMULA.sub("", lab)    # "Net profit for the period (6-7)", "(3+4-5)"
     # a results statement's serial number or letter before the label ("8 Net profit ...", "(a) Revenue from operations")
-    # and a note reference after it ("(refer note 3)")
+    # and a note reference after it ("(refer note 3)", "(Note 19)", "(Notes 14 and 15)")
     lab = re.sub(r"^(?:\([a-z]\)|\d{1,2}\.?|[ivx]{1,4}\.)\s+(?!(?:years?|months?|weeks?|days?)\b)(?=[a-z(])", "", lab)
-    lab = re.sub(r"\s*\((?:refer|see)\s+(?:to\s+)?notes?\s*\d{1,2}[a-z]?\)", "", lab)
+    lab = NOTE_REFERENCE.sub("", lab)
     # what the line holds of a kind, both years' amounts in brackets: "Long-term debt (includes $1,204 and $1,388 at
     # fair value at November 30, 2071 and 2070, respectively)" is the long-term debt
     lab = re.sub(r"\s*\((?:includes|including)\s+[^()]*?\d[^()]*\brespectively\)", "", lab)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pipeline.core.common_words import is_seldom_word
 from pipeline.core.currencies import CURRENCIES
 from pipeline.question.ask_words import FILLER
 from pipeline.question.lexicon import get_lexicon
@@ -27,7 +28,17 @@ def leading_parts(company) -> set[str]:
     for name in (*company.aliases, getattr(company, "legal_name", "") or ""):
         parts = [w for w in re.split(r"[\s,]+", name) if w]
         out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
+    for name in (company.name, getattr(company, "legal_name", "") or ""):
+        parts = [w for w in re.split(r"[\s,]+", name) if w]
+        if (form := _LEADING_FORM.match(name)) and len(parts) > 2:   # (the name after a legal form printed first,
+            out.add(bare_name(name[form.end():]))                      # "JSC Algeti Mineral Waters": "Algeti Mineral Waters")
+            out.update(" ".join(parts[1:k]) for k in range(3, len(parts)))
     return out
+
+
+# a legal form printed before the name: Indonesia's "PT", the joint-stock companies of the former Soviet states ("JSC",
+# "PJSC", "OAO", "AO"), the Baltic and Nordic "AS", "AB", "UAB", "SIA"
+_LEADING_FORM = re.compile(r"(?:PT|P\.T\.|JSC|PJSC|OJSC|OAO|PAO|AO|AS|AB|UAB|SIA)\s+(?=[A-Z])")
 
 
 def initials_of(company) -> str:
@@ -48,15 +59,18 @@ def initials_of(company) -> str:
     return "|".join(forms)
 
 
-def coined_words(company) -> list[str]:
+def coined_words(company, *, common: bool = False) -> list[str]:
     """The words of a company's name as analysts shorten it ("Cedarmount" of "Cedarmount Financial Group", "Lagunari" of
-    "Cantieri Navali Lagunari S.p.A."), each no word of the language ("American", "First") and no measure's
-    ("Insurance", "Cash")."""
-    out = []
+    "Cantieri Navali Lagunari S.p.A."), each no measure's ("Insurance", "Cash") and no word of the language ("American",
+    "First") unless it heads the name or runs on from its head ("Otter Creek Bancorp"). `common=True`: the name's other
+    words the language uses ("Hospice" of "Acme Home Health & Hospice": "Hospice services revenue" asks a segment)."""
+    out, run = [], True
     for word in re.split(r"[\s,]+", company.name.strip()):
         plain = word.lower() in FILLER or word.lower() in _PLAIN_WORDS or get_lexicon().find(word) or \
             stem(word) in _measure_stems()
-        if len(word) >= 4 and word[0].isupper() and re.fullmatch(r"[\w&'-]+", word) and not plain:
+        named = len(word) >= 4 and word[0].isupper() and bool(re.fullmatch(r"[\w&'-]+", word)) and not plain
+        run = run and named       # (the name's head and the words running on from it)
+        if named and (run or is_seldom_word(word)) != common:
             out.append(word)
     return out
 

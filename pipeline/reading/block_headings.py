@@ -4,10 +4,11 @@ header ("Flexibles Segment"), or a measure named before the years on the header 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
-from pipeline.reading.cells import TOTAL_ROW, heading_label, split_row
+from pipeline.reading.cells import TOTAL_ROW, heading_label, parse_number, split_row
 from pipeline.reading.fact_kinds import per_share_caption
-from pipeline.reading.columns import Header, is_fragment
+from pipeline.reading.columns import Header, has_period, is_fragment
 
 _SEGMENT_HEAD = re.compile(r"(?i)^(?!.*\b(results|information|data|reporting|note|operations)\b)[A-Za-z][\w&,.' -]{1,60}"
                            r"\s(segment|division)s?\s*$")
@@ -41,15 +42,39 @@ _BY_CAPTION = re.compile(r"(?i)^(?P<m>[A-Za-z][\w,'& -]{2,40}?)\s+by\s+[a-z][\w,
                          r"(?:\s*\((?:\$\s*)?in\s+[a-z ]+\))?\s*:?\s*$")
 
 
+# the period over a header's years, said without one ("Year Ended December 31,", "As of June 30")
+_PERIOD_WORDS = re.compile(r"(?i)^\s*(?:(?:fiscal\s+)?years?|(?:three|six|nine|twelve|\d{1,2})\s+months|\d{2}\s+weeks|as\s+(?:of|at))\b")
+
+
 def by_caption(lines: list[str], at: int) -> list[str]:
-    """A measure split by a dimension captioned right above the header ("Net sales by merchandise category:") heads
-    the rows below when they close with that measure's total ("Total net sales"): they are its parts."""
-    m = _BY_CAPTION.match(lines[at - 1].strip()) if at >= 1 else None
-    if not m or split_row(lines[at - 1])[1]:
+    """A measure split by a dimension captioned right above the header ("Net sales by merchandise category:", or above
+    the period over the years: "Net service revenue by segment:" / "Year Ended December 31," / "2098 2097") heads the
+    rows below when they close with that measure's total ("Total net sales") or with an unlabelled line summing them:
+    they are its parts."""
+    above = at - 2 if at >= 2 and is_fragment(lines[at - 1]) and (has_period(lines[at - 1]) or
+                                                                   _PERIOD_WORDS.search(lines[at - 1])) else at - 1
+    m = _BY_CAPTION.match(lines[above].strip()) if above >= 0 else None
+    if not m or split_row(lines[above])[1]:
         return []
     measure = m.group("m").strip()
     totals = [split_row(a)[0].lower() for a in lines[at + 1:at + 25] if TOTAL_ROW.match(split_row(a)[0].lower())]
-    return [measure] if any(measure.lower() in t for t in totals) else []
+    return [measure] if any(measure.lower() in t for t in totals) or _summed(lines[at + 1:at + 25]) else []
+
+
+def _summed(after: list[str]) -> bool:
+    """The rows `after` a header, two or more, close with an unlabelled line printing their sum in its first column."""
+    parts: list[Decimal] = []
+    for line in after:
+        label, values = split_row(line)
+        first = parse_number(values[0]) if values else None
+        if first is None:
+            return False
+        if not label.strip(" $") and parts:
+            return len(parts) >= 2 and abs(sum(parts) - first) <= len(parts)
+        if not label.strip(" $"):
+            continue        # (the years line itself, when the header read starts at the period above it)
+        parts.append(first)
+    return False
 
 
 def block_heading(lines: list[str], at: int) -> list[str]:

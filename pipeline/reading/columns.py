@@ -23,14 +23,12 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from pipeline.core import bilingual
+from pipeline.core import bilingual, months
 from pipeline.reading import column_groups, header_dates, stacked_years, translation
 from pipeline.reading.header_words import BASIS_CAPTION, HEADER_WORDS, LABELS_CAPTION, SECTION_LEAD
-from pipeline.core import months
 from pipeline.core.currencies import CURRENCY_RE, currency_of, without_currencies
 
-MONTHS = months.NUMBERS
-MON = months.MON
+MONTHS, MON = months.NUMBERS, months.MON
 _YEAR = r"(?:19|20)\d{2}"
 # One period expression: "December 31, 2019", "31 December 2022", "Dec. 31, 2019", "fiscal 2019", "FY2019", "2019".
 _PERIOD = re.compile(
@@ -45,11 +43,10 @@ _PERIOD = re.compile(
     rf"(?![\w.,/]\d)(?!\s?[-–])"
     rf"|(?<![\w$£€¥.,/])(?P<y4>{_YEAR})(?![\w.,/]\d|%))")
 
-_DATES = re.compile(rf"(?i){months.DATE}|"
-                    rf"(?<![\w.,/])\d{{1,2}}([./-])\d{{1,2}}\1{_YEAR}")
+_DATES = re.compile(rf"(?i){months.DATE}|(?<![\w.,/])\d{{1,2}}([./-])\d{{1,2}}\1{_YEAR}")
 # Currency as statements print it, with its scale when attached ("£000", "A$m", "¥ millions", "US$ thousands").
-_SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b|€)|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b|"
-                    r"\b(?:mn|mln|bn)\b)")
+_SCALE = re.compile(r"(?i)(?:'?000s?\b|\b[tk](?=(?:eur|usd|chf)\b|€)|\bthousands?\b|\bmillions?\b|\bbillions?\b|\bcrores?\b|\blakhs?\b|(?<=[$£€¥])\s?(?:m|bn|k)\b(?![$£€¥])|"
+                    r"\b(?:mn|mln|bn)\b|(?<![a-z])(?-i:MM?(?:US)?\$))")
 _SPAN = re.compile(r"(?i)\b(three|six|nine|twelve)\s+months\b|\b(\d{2})\s+weeks\b|\bquarter\b|\bq[1-4]\b|"
                    r"\byears?\s+ended\b|\bfiscal\s+years?\b|\b(half[- ]years?|first\s+half|h1)\b|\bfull[- ]years?\b")
 _CHANGE = re.compile(r"(?i)%\s*change|\bchange\b|\bvariance\b|\bvar(?:iation|\.)?(?!\w)|\b%\s*(?:inc|dec)\w*|(?<![\d])%(?!\w)")
@@ -98,11 +95,14 @@ class Header:
 
 
 def scale_of(text: str) -> str | None:
-    """'million' | 'thousand' | 'billion' from a header or unit line ("£000", "(in millions)", "A$m")."""
+    """'million' | 'thousand' | 'billion' from a header or unit line ("£000", "(in millions)", "A$m"; Chile's "M$" and
+    "MUS$" are thousands, "MM$" millions, and "M$ M$" is never "$ M")."""
     m = _SCALE.search(text)
     if not m:
         return None
     t = m.group(0).lower().strip().lstrip("'")
+    if t.endswith("$"):
+        return "million" if t.startswith("mm") else "thousand"
     if t.startswith("000") or t.startswith("thousand") or t in ("k", "t"):
         return "thousand"
     if t.startswith("b"):

@@ -62,6 +62,34 @@ def paired(lines: list[str]) -> list[str]:
     return out
 
 
+def without_stacked_starts(lines: list[str]) -> list[str]:
+    """`lines` with a line printing only each column's first day over a line of its last days (`_starts_over_ends`)
+    read as the last days and the notes column's caption, the table's caption beside them dropped: the period is
+    dated by its end, as a range printed on one line is ("01.01.2091 01.01.2090" / "Statement Note 31.12.2091
+    31.12.2090" as "Note 31.12.2091 31.12.2090")."""
+    out = list(lines)
+    for i in range(len(out) - 1):
+        if _starts_over_ends(out[i], out[i + 1]):
+            note = re.search(r"(?i)\b(?:notes?|nota|notas)\s*(?=\d{1,2}[./-])", out[i + 1])
+            out[i] = (f"{note.group(0).strip()} " if note else "") + \
+                " ".join(m.group(0) for m in _NUMERIC_DAY.finditer(out[i + 1]))
+            out[i + 1] = ""
+    return out
+
+
+# a date in figures, day first ("01.01.2091", "1/4/2090", "31-12-2091")
+_NUMERIC_DAY = re.compile(r"(?<![\w./-])(?P<d>\d{1,2})[./-](?P<m>\d{1,2})[./-](?P<y>(?:19|20)\d{2})(?![\w./-])")
+
+
+def _starts_over_ends(line: str, nxt: str) -> bool:
+    """`line` prints each column's first day ("01.01.2091 01.01.2090") over `nxt` printing as many last days, a later
+    day each ("31.12.2091 31.12.2090"): a period printed as a range split over two lines, dated by its end."""
+    starts, ends = list(_NUMERIC_DAY.finditer(line)), list(_NUMERIC_DAY.finditer(nxt))
+    return len(starts) >= 2 and len(starts) == len(ends) and all(m.group("d") in ("1", "01") for m in starts) and \
+        not _NUMERIC_DAY.sub("", line).strip(" -/") and all(
+            (int(e.group("y")), int(e.group("m"))) > (int(b.group("y")), int(b.group("m"))) for b, e in zip(starts, ends))
+
+
 _LABEL = r"(?:\bFY\s?'?(?:19|20)?\d{2}|\bfiscal\s+(?:year\s+)?(?:19|20)\d{2}|\b(?:19|20)\d{2})"
 # ("FY2060 (April 1, 2060 - March 31, 2061)", "Fiscal 2094 (Year ended March 31, 2095)", "2091 (as at 31 March 2092)")
 _DATE_RANGE = re.compile(rf"(?i)(?P<label>{_LABEL}\s*)?\(\s*(?:(?P<start>{DATE})\s*(?:-|\u2013|\u2014|to)|as\s+(?:of|at)|"

@@ -8,22 +8,24 @@ from __future__ import annotations
 
 import re
 
-_CODE_HEADER = re.compile(r"(?i)^\s*(?:[a-z]+\s+)?(?:code|aop)\b(?:\s+notes?\b)?\s+(?:(?:19|20)\d{2}|current|closing|\d{1,2}[/.])")
+_CODE_HEADER = re.compile(r"(?i)^\s*(?:[a-z]+\s+)?(?:code|aop)\b(?:\s+notes?\b)?\s+(?:year\s+)?(?:(?:19|20)\d{2}|current|closing|"
+                          r"\d{1,2}[/.])")     # (or "ITEMS Code Note Year 2090 Year 2089")
 # "... label 110 V.1 280,466 ..." / "... label 141 1,284,306 ..." / "... label 1009 5 6.384.215 ...": the code (and a
 # note reference) before the figures
 _CODE = re.compile(r"(?<=[A-Za-z)])\s+\d{2,4}(?:\s+(?:[IVX]{1,4}\.\d{1,2}[a-z]?|\d{1,2}[a-z]?(?=\s+\(?-?\d)))?"
                    r"(?=\s+(?:\(?-?\d[\d,.]*\)?|-)(?:\s|$))")
-_NUMBERING = re.compile(r"^\s*(?:[IVX]{1,4}|[A-Z]|\d{1,2})\.\s+(?=[A-Z])")
+_NUMBERING = re.compile(r"^\s*(?:(?:[IVX]{1,4}|[A-Z]|\d{1,2})\.|\d{1,2}\.\d{1,2}\.?)\s+(?=[A-Z])")   # (or "18.1")
 
 
-# the line's formula over codes ("(10 = 01 - 02)", "(30 = 20 + (21 - 22))", "(1001-1018) >= 0", "(1023 to 1029)") and a
+# the line's formula over codes ("(10 = 01 - 02)", "(30 = 20 + (21 - 22))", "{30 = 20 + (21 - 22) + 24}", "(1001-1018) >= 0", "(1023 to 1029)") and a
 # figures line's leading code
-_FORMULA = re.compile(r"\(\s*\d{2,3}\s*=\s*[\d\s+\-*/()]+\)|\(\s*\d{4}(?:\s*(?:[+\-]|to)\s*\d{4})+\s*\)(?:\s*>=\s*0)?")
+_FORMULA = re.compile(r"[({]\s*\d{2,3}\s*=\s*[\d\s+\-*/()]+[)}]|\(\s*\d{4}(?:\s*(?:[+\-]|to)\s*\d{4})+\s*\)(?:\s*>=\s*0)?")
 _LEADING_CODE = re.compile(r"^\s*\d{2,3}(?=(?:\s+\(?-?\d{1,3}(?:,\d{3})+\)?){2,}\s*$)")
 
 
 def read(lines: list[str]) -> list[str]:
     if not any(_CODE_HEADER.search(ln) for ln in lines):
         return lines
+    # (the labels' column caption before the code's, "ITEMS Code Note ...", is no word of the header)
     return [_LEADING_CODE.sub("", _NUMBERING.sub("", _CODE.sub("", _FORMULA.sub(" ", ln)))).strip()
-            if not _CODE_HEADER.search(ln) else ln for ln in lines]
+            if not _CODE_HEADER.search(ln) else re.sub(r"(?i)^\s*[a-z]+\s+(?=(?:code|aop)\b)", "", ln) for ln in lines]

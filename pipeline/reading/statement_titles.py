@@ -113,8 +113,12 @@ SUMMARY_TITLE = re.compile(r"(?i)^\s*(?:(?:five|ten|\d{1,2})[- ]year\s+(?:financ
                            r"(?:\s*[-–:]?\s*(?:(?:19|20)\d{2}(?:/\d{2,4})?|\(?continued\)?|\(?unaudited\)?))*\s*$")
 
 
+# a statutory form's number after the title ("CONSOLIDATED BALANCE SHEET Form B 01 - DN/HN", Vietnam's VAS forms)
+_FORM_CODE = re.compile(r"(?i)\s+form\s+[A-Z]\s?\d{2}[a-z]?(?:\s*-\s*[A-Z]{2,4}(?:/[A-Z]{2,4})?)?\s*$")
+
+
 def detect_title(lines: list[str]) -> tuple[str, str | None]:
-    head = [ln.replace("\xa0", " ") for ln in lines[:8]]     # "Table\xa0of\xa0Contents" is still a page header
+    head = [_FORM_CODE.sub("", ln.replace("\xa0", " ")) for ln in lines[:8]]     # ("Table\xa0of\xa0Contents": a header)
     secondary = any(SECONDARY_STATEMENT.search(ln) for ln in head)
     # a title wrapped over two lines ("CONSOLIDATED STATEMENT OF PROFIT OR" / "LOSS AND OTHER COMPREHENSIVE INCOME")
     head += [f"{a} {b}" for a, b in zip(head, head[1:]) if re.search(r"(?i)statements? of\b", a)

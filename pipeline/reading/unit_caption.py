@@ -10,8 +10,8 @@ _UNIT = re.compile(r"(?i)(?<![a-z][ \t])\(\s*(?:\$|dollars|u\.?s\.? dollars|rs\.
                    r"\bin (millions|thousands|billions)\b|^\(?(millions|thousands|billions)\)?|(?m:^)(millions|thousands|"
                    r"billions) of (?:u\.?s\.? )?(?:yen|dollars|euros|pounds|won|rupees|baht|rand|francs|renminbi)\b|"
                    # a caption naming the currency's country, or in Spanish, after a bracket or the other language's
-                   # half ("(Miles de pesos colombianos / Thousands of Colombian pesos)")
-                   r"(?:^|[(/]\s*)(?:en\s+)?(millions|thousands|billions|miles|millones) (?:of|de) (?:[a-z.]+\s+)?(?:yen|dollars|"
+                   # half ("(Miles de pesos colombianos / Thousands of Colombian pesos)", "(Expresados en miles de ...)")
+                   r"(?:^|[(/]\s*)(?:(?:expresad[oa]s|presentad[oa]s|cifras)\s+)?(?:en\s+)?(millions|thousands|billions|miles|millones) (?:of|de) (?:[a-z.]+\s+)?(?:yen|dollars|"
                    r"euros|pounds|won|rupees|baht|rand|francs|renminbi|pesos|reais|ringgit|dirhams|riyals)\b|"
                    # a Polish caption: "(w tysiącach złotych)", "(w milionach złotych)"
                    r"\(\s*w\s+(tysi[aą]cach|milionach)\b|"

@@ -128,8 +128,8 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
     if len(stack) != 1 or _SPLIT.search(stack[0]) or _LEAD_IN.search(stack[0]):
         return None
     nxt = next((a for a in after if a.strip()), "")
-    if nxt and split_row(nxt)[1] and not _RESULT_LINE.match(nxt) and not _next_outline_item(stack[0], nxt) or \
-            _total_named_after(stack[0], after):
+    if nxt and split_row(nxt)[1] and not _RESULT_LINE.match(nxt) and not _next_outline_item(stack[0], nxt) and \
+            not _capitals_sibling(stack[0], nxt) or _total_named_after(stack[0], after):
         return None     # (a result line after it, "Total revenue", "Income before income taxes", closes the section too)
     under = []
     for r in reversed(rows):
@@ -186,6 +186,15 @@ def _next_outline_item(heading: str, line: str) -> bool:
         return False
     a, b = (int(h.group(1)), int(n.group(1))) if h.group(1).isdigit() else (ord(h.group(1)), ord(n.group(1)))
     return b == a + 1
+
+
+def _capitals_sibling(heading: str, line: str) -> bool:
+    """`line` prints its label in capitals as `heading` does, a sibling section's line ("REVENUES" / "Passage" /
+    "Freight" / "6,449,224" / "COST OF SERVICES 4,706,412": statements setting each section's name in capitals)."""
+    def caps(text: str) -> bool:
+        letters = re.sub(r"\([^)]*\)", "", text)     # (a note reference, "(Note 19)", is set in any case)
+        return len(re.findall(r"[A-Z]", letters)) >= 4 and not re.search(r"[a-z]", letters)
+    return caps(heading) and caps(split_row(line)[0])
 
 
 def _minorities_outside(heading: str, under: list[Row]) -> bool:

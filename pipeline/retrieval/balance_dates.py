@@ -67,6 +67,7 @@ _CLOSING = re.compile(r"(?i)\bend\s+of\s+(?:the\s+)?(?:financial\s+|fiscal\s+)?(
 # a balance asked at a month's first day ("at 1 January 2066", "as of July 1, 2066"), not a period ending on one
 _AT_A_FIRST_DAY = re.compile(rf"(?i)\b(?:at|as\s+at|as\s+of|on)\s+(?:the\s+)?(?:1(?:st)?\s+{MON}|{MON}\s+1(?:st)?,?)\s+"
                              r"(?:19|20)\d{2}\b")
+_CLOSE_SAID = re.compile(r"(?i)\bclosing\b|\bclose\s+of\b|\bat\s+(?:the\s+)?close\b")   # (the day, not "closed")
 _CLOSING_MEASURE = re.compile(r"(?i)\bclosing\s+(?:(?:exchange|interest|spot|share|stock|unit)\s+)?(?:rates?|prices?)\b")
 
 
@@ -87,8 +88,10 @@ def names_its_day(word: str, f: StoredFact, question: str) -> bool:
     """"Closing" or "opening" asked (stems "close", "open") and said by the row itself: a closing balance is a row dated
     at its year's close ("... at 31 December", "at end of year") or any balance sheet row (not an opening one); an
     opening balance only a row saying so ("at 1 January", "at beginning of year", "Opening ...")."""
-    if word == "close":     # ("closing rate", "closing price": a measure of its own, no balance)
-        return not _OPENING.search(f.label) and not says(_CLOSING_MEASURE, question) and (
+    if word == "close":     # ("closing rate", "closing price": a measure of its own, no balance; "homes closed": a
+        #                     verb of the business, no day)
+        return not _OPENING.search(f.label) and not says(_CLOSING_MEASURE, question) and \
+            says(_CLOSE_SAID, question) and (
             f.statement == "balance" or bool(_CLOSING.search(f.label) or _DATED_ROW.search(f.label)))
     return word in _OPENING_WORDS and bool(_OPENING.search(f.label))
 

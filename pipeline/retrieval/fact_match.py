@@ -50,8 +50,7 @@ _PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordin
                              r"weighted|shares|per\s+(common\s+|ordinary\s+)?(share|unit)")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
-_DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excluding)\b)")
-_MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
+_DEDUCTION, _MOVEMENT = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excluding)\b)"), row_headings.MOVEMENT
 
 
 def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
@@ -113,8 +112,7 @@ def _own_stems(label: str) -> set[str]:
 
 @lru_cache(maxsize=1)
 def _modifier_stems() -> set[str]:
-    return set(stems("operating net gross total other current non-current adjusted basic diluted consolidated core "
-                     "underlying"))
+    return set(stems("operating net gross total other current non-current adjusted basic diluted consolidated core underlying"))
 
 
 @lru_cache(maxsize=1)
@@ -161,8 +159,7 @@ def _search_terms(ask: Ask) -> list[str]:
             out += re.findall(r"[a-z]{4,}", p.pattern.lower())
     else:
         out += ask.measure.split()
-        # a count of people asked in one word ("headcount", "staff") is printed in another ("Average number of
-        # employees"): the workforce's synonyms are looked for too
+        # (a count of people asked in one word, "headcount", printed in another: the workforce's synonyms too)
         out += [w for h in ask.hard if terms.same_people(h, "employees") for w in terms.synonyms_of(h)]
     vocab = line_vocabulary.get_vocabulary()
     for span in _asked_spans(ask):               # the same line printed in the standard group's other words
@@ -251,6 +248,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     deducted = row_fit.current_deducted(cands) if asks_noncurrent or "current" in required else set()
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
     sliced, own_currency = row_currency.currencies_printed(ask, cands)
+    lines = row_headings.balance_lines(cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok or ask.codes and not code_named(ask.codes, f.label_path):
@@ -345,7 +343,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         # (A row the metric names by its own label is that metric's, whatever heading it was read under: "Net cash
         # provided by operating activities" below "Changes in operating assets and liabilities" is the total.)
         own = ask.metric is not None and ask.metric.statement == "cash_flow" and ask.metric.matches_row(f.label)
-        movement = bool(_MOVEMENT.search(f.label if own else f.label_path)) == bool(_MOVEMENT.search(ask.measure))
+        movement = row_headings.movement(f, own, lines) == bool(_MOVEMENT.search(ask.measure))
         printed = bool(re.search(r"\d", f.value_printed)) and f.value != 0     # a "—" cell below a printed figure
         # (the owners' share of a line answers a question asking what is attributable to them, over the line's total;
         # a "Total X" row answers "total X" where a statement prints X only in parts: "Current › Loans")

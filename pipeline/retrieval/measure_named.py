@@ -19,6 +19,7 @@ losses expense expenses proceeds purchases acquisition acquisitions discontinued
 other used provided generated paid received inflow inflows outflow outflows""".split())
 
 
+_SCOPE = re.compile(r"(?i)\b(?:from\s+)?(?:continuing|discontinued)\s+operations?\b")
 _LONG_TERM = re.compile(r"(?i)\blong[-\s]?term\b")
 _EQUITY_OWNERS = re.compile(r"(?i)\bequity[\s-]+((?:share)?holders?|owners?|investors?)\b")
 
@@ -35,14 +36,24 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
         return False
     if ask.metric is not None and (ask.metric.excludes(f.label, ask.question) or get_lexicon().lines_of(f.label) - {ask.metric.key}):
         return False        # "Gross profit" is gross profit's own line: it never stands for the profit asked
+    parents = f.label_path.split("\u203a")[:-1]
     if ask.metric is not None and not (ask.hard and set(ask.hard) <= set(stems(f.label))) and \
-            any(ask.metric.matches_row(p.strip()) for p in f.label_path.split("\u203a")[:-1]):
+            any(ask.metric.matches_row(p.strip()) for p in parents):
         return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
+    # (a heading naming the measure asked, a kind of it at most, and nothing that makes it another measure: its rows
+    # are that measure's parts; never "EBITDA margin (%)", "Operating profit growth on prior year:")
+    headed = bool(ask.hard) and set(ask.hard) <= set(stems(f.label)) and any(_heads_measure(p, ask) for p in parents)
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     # (nor the day it dates its balance at, the day asked: "Cash, beginning of year" for "cash at the start of 2041")
     # (nor the equity of an owners' name: "Equity holders of the Company" are owners, no equity)
-    label = set(stems(_EQUITY_OWNERS.sub(r"\1", without_stated_rate(balance_dates.without_its_day(f.label, ask.question))))) - \
-        {"total", "net", "of", "and", "the", "in", "for", "at"}
+    # (nor does "continuing operations" say "operating": it names the scope of the line, "Net profit from continuing
+    # operations" is no operating profit, unless the question names that scope itself)
+    own = _EQUITY_OWNERS.sub(r"\1", without_stated_rate(balance_dates.without_its_day(f.label, ask.question)))
+    if not _SCOPE.search(ask.question):
+        own = _SCOPE.sub(" ", own)
+    label = set(stems(own)) - {"total", "net", "of", "and", "the", "in", "for", "at"}
+    if headed:      # (the part asked, under its measure's heading: "Net service revenue › Hospice services" for
+        label |= set(ask.measure_stems) | set(ask.spelled_stems or ())     # "hospice services revenue")
     # ("Final dividend proposed" under "Rand per share": its units say per share; not when a heading says it, which may
     # be a header read as a heading, "Pence per share FY92 £m FY91 £m", over amounts)
     units = set(stems("per share")) if f.kind == "per_share" and not re.search(r"(?i)\bper\s+share", f.label_path) \
@@ -67,3 +78,12 @@ def qualified_line(ask: Ask, f: StoredFact) -> bool:
         k += 1
     return k > 0 and ask.metric is not None and ask.metric.matches_row(" ".join(words[k:]), f.statement) and \
         not ask.metric.excludes(f.label, ask.question)
+
+
+def _heads_measure(heading: str, ask: Ask) -> bool:
+    """`heading` names the measure asked, with two words of its kind at most ("Net service revenue", "Segment
+    revenue"), no modifier making it another measure and no other metric's line."""
+    words = set(stems(heading)) - {"total", "net", "of", "and", "the", "in", "for"}
+    other = get_lexicon().lines_of(heading) - ({ask.metric.key} if ask.metric is not None else set())
+    return bool(ask.measure_stems) and set(ask.measure_stems) <= words and not words & _transforms() and \
+        len(words - set(ask.measure_stems)) <= 2 and not other and "%" not in heading

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pipeline.core import bilingual
 from pipeline.question.ask_words import FILLER
 from pipeline.question.figure_ask import stems
-from pipeline.question.lexicon import get_lexicon
+from pipeline.question.lexicon import NOTE_REFERENCE, get_lexicon
 from pipeline.reading import segment_columns
 from pipeline.stores.facts import StoredFact
 
@@ -106,3 +106,24 @@ def current_part(metric, f: StoredFact, asked: str = "") -> bool:
         return False
     return side is not None and \
         metric.matches_row(f"{'Non-current' if side.group('non') else 'Current'} {bilingual.halves(f.label.strip())[-1]}")
+
+
+def balance_lines(cands: list[StoredFact]) -> frozenset[str]:
+    """The labels the balance sheet prints among `cands`, note references aside (for `balance_movement`)."""
+    return frozenset(_plain(f.label) for f in cands if f.statement == "balance")
+
+
+MOVEMENT = re.compile(r"(?i)\bchanges? in\b|\bincrease\b|\bdecrease\b|\bmovements?\b")
+
+
+def movement(f: StoredFact, own: bool, lines: frozenset[str]) -> bool:
+    """The row is a movement in the year: its label, or its headings unless it is the asked metric's `own` line, say
+    so ("Changes in operating assets and liabilities › Accounts receivable"), or it is a cash flow row printing a
+    balance sheet line's own label (`lines`), whatever heading it sits under ("Adjustments for › Unearned revenue"
+    beside the balance sheet's "Unearned revenue (Note 19)")."""
+    return bool(MOVEMENT.search(f.label if own else f.label_path)) or \
+        f.statement == "cash_flow" and _plain(f.label) in lines
+
+
+def _plain(label: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", NOTE_REFERENCE.sub("", label).lower()))

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from pipeline.question.figure_ask import stems
-from pipeline.question.lexicon import LINE_FORMULA
+from pipeline.question.lexicon import LINE_FORMULA, NOTE_REFERENCE
 from pipeline.stores.facts import StoredFact
 
 
@@ -48,8 +48,8 @@ def heading_total(f: StoredFact) -> bool:
 
 def said_whole(label: str, question: str) -> bool:
     """The row's whole label, its filler words too, is said in the question (a statutory form's serial number and
-    formula aside: "7 - Total value added to be distributed (5+6)")."""
-    flat = _flat(_SERIAL.sub("", LINE_FORMULA.sub("", label)))
+    formula and note reference aside: "7 - Total value added to be distributed (5+6)", "Deposits (Note 19)")."""
+    flat = _flat(_SERIAL.sub("", LINE_FORMULA.sub("", NOTE_REFERENCE.sub("", label))))
     return len(flat) > 12 and f" {flat} " in f" {_flat(question)} "
 
 
