@@ -344,7 +344,8 @@ def _statement_hint(text: str) -> str | None:
 
 # A measure that is a count of people or things, not an amount about them.
 _COUNTED = re.compile(r"(?i)\b(employees?|head ?count|workforce|staff|people|personnel|stores|customers|subscribers|"
-                      r"deliveries|locations|restaurants|branches|members)\b")
+                      r"deliveries|locations|restaurants|branches|members|shares\s+(?:outstanding|in\s+issue)|"
+                      r"outstanding\s+shares)\b")     # (shares outstanding: a count, never the common stock's par amount)
 _MONEY_OF = re.compile(r"(?i)\b(costs?|expenses?|benefits?|compensation|pay|payroll|accru\w*|salar\w*|wages|tax\w*|obligations?|"
                        r"liabilit\w*|revenues?|sales|spend\w*|loans?|receivables?|deposits?|payables?|income)\b")
 

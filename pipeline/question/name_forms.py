@@ -64,13 +64,15 @@ def coined_words(company, *, common: bool = False) -> list[str]:
     "Cantieri Navali Lagunari S.p.A."), each no measure's ("Insurance", "Cash") and no word of the language ("American",
     "First") unless it heads the name or runs on from its head ("Otter Creek Bancorp"). `common=True`: the name's other
     words the language uses ("Hospice" of "Acme Home Health & Hospice": "Hospice services revenue" asks a segment)."""
-    out, run = [], True
+    out, run = [], None         # (None: the name's head not reached yet; True: in its run; False: past it)
     for word in re.split(r"[\s,]+", company.name.strip()):
         plain = word.lower() in FILLER or word.lower() in _PLAIN_WORDS or get_lexicon().find(word) or \
             stem(word) in _measure_stems()
-        named = len(word) >= 4 and word[0].isupper() and bool(re.fullmatch(r"[\w&'-]+", word)) and not plain
-        run = run and named       # (the name's head and the words running on from it)
-        if named and (run or is_seldom_word(word)) != common:
+        named = len(word) >= (2 if run else 4) and word[0].isupper() and \
+            bool(re.fullmatch(r"[\w&'-]+", word)) and not plain
+        # (the name's head and the words running on from it: "Talim Bay", "Song Da", "Clínicas Cordillera Nevada")
+        run = named if run is None and named or run else (None if run is None else False)
+        if named and (bool(run) or is_seldom_word(word)) != common:
             out.append(word)
     return out
 

@@ -114,7 +114,8 @@ SUMMARY_TITLE = re.compile(r"(?i)^\s*(?:(?:five|ten|\d{1,2})[- ]year\s+(?:financ
 
 
 # a statutory form's number after the title ("CONSOLIDATED BALANCE SHEET Form B 01 - DN/HN", Vietnam's VAS forms)
-_FORM_CODE = re.compile(r"(?i)\s+form\s+[A-Z]\s?\d{2}[a-z]?(?:\s*-\s*[A-Z]{2,4}(?:/[A-Z]{2,4})?)?\s*$")
+_FORM_CODE = re.compile(r"(?i)\s+form\s+[A-Z](?:\s?\d{2}[a-z]?)?(?:\s*-\s*[A-Z]{2,4}(?:/[A-Z]{2,4})?)?\s*$")   # (its number
+#                                                                           read off as a line code: "Form B - DN/HN")
 
 
 def detect_title(lines: list[str]) -> tuple[str, str | None]:

@@ -26,7 +26,7 @@ from pipeline.reading.block_headings import NUMBERED, block_heading, by_caption,
     segment_heading, total_outside
 from pipeline.reading.statement_titles import SUMMARY_TITLE, detect_title, end_block, retitle, whose_page
 from pipeline.core import bilingual
-from pipeline.reading import foreign_labels, header_dates
+from pipeline.reading import foreign_labels, header_dates, trailing_labels
 from pipeline.reading.unit_caption import detect_unit
 
 def split_lines(text: str) -> list[str]:
@@ -55,7 +55,7 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
     """Rows of a page with their parent headings and the header columns in force where each stands. `carry` is the
     previous page's last header: a table continued on this page without a header of its own keeps the previous
     page's columns for the rows above this page's first header."""
-    lines = header_dates.without_stacked_starts(foreign_labels.glossed(tidy_lines(split_lines(text))))     # (in English)
+    lines = header_dates.without_stacked_starts(foreign_labels.glossed(trailing_labels.english(tidy_lines(split_lines(text)))))
     title, statement = detect_title(lines)
     head = "\n".join(lines[:12])
     secondary, own = whose_page(lines)

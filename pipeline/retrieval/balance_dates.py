@@ -19,12 +19,24 @@ AT_A_DATE = re.compile(rf"(?i)(?<!ending )(?<!ended )\b(at|as of|as at|on)\s+(th
                        r"\byear[- ]end\b|\bend of\b")
 
 
-def another_date(ask: Ask, f: StoredFact) -> bool:
+def printed_ends(cands: list[StoredFact]) -> frozenset:
+    """The dates the candidate rows' columns are dated at (for `another_date`)."""
+    return frozenset(f.period_end for f in cands if f.period_end is not None)
+
+
+def another_date(ask: Ask, f: StoredFact, ends: frozenset = frozenset()) -> bool:
     """The question asks a balance at a date the column is not ("NAV per share at September 30" of a company whose
     year ends on March 31: a quarter-end the report does not print); two weeks apart at most is the same year-end
-    (a 52/53-week year ends near its calendar date)."""
+    (a 52/53-week year ends near its calendar date). An undated column ("Balance Sheet Data (at year end)" / "2096")
+    is at a date the report's dated columns print (`ends`), never one none of them is."""
     asked, own = _full_dates(ask.question), _row_date(f)
-    printed = own or _full_dates(f.column_header)       # (a row's own date before its column's: "at 1 January")
+    near = [e for e in ends for a in asked if abs(e.year - a.year) <= 1]
+    if near and not own and not _full_dates(f.column_header) and f.period_end is None and \
+            all(abs((a - e).days) > 14 for a in asked for e in near):
+        return True
+    # (a row's own date before its column's, "at 1 January"; the column's end where its header dated it in parts:
+    # "December 31," over "2096 2095")
+    printed = own or _full_dates(f.column_header) or ((f.period_end,) if f.period_end is not None else ())
     if _OPENING.search(f.label) and not says(_OPENING, ask.question) and not (asked and own):
         return True     # "Cash at beginning of year", "at 1 April": the balance a year opens with is the year before's
     if says(_AT_A_FIRST_DAY, ask.question) and not printed and not _OPENING.search(f.label):

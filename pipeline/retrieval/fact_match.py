@@ -248,7 +248,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     deducted = row_fit.current_deducted(cands) if asks_noncurrent or "current" in required else set()
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
     sliced, own_currency = row_currency.currencies_printed(ask, cands)
-    lines = row_headings.balance_lines(cands)
+    lines, ends = row_headings.balance_lines(cands), balance_dates.printed_ends(cands)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok or ask.codes and not code_named(ask.codes, f.label_path):
@@ -284,7 +284,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue
         if row_fit.non_gaap(f) and not NON_GAAP.search(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
-        if row_fit.kind_conflict(ask, f) or row_currency.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f) or \
+        if row_fit.kind_conflict(ask, f) or row_currency.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f, ends) or \
                 row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked, ask) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f) \
                 or combined_rows.one_of_two_asked(ask, f) or owed.asset_for_owed(ask.question, f):
@@ -309,8 +309,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # a balance at a date is no row of the cash flows' sections ("Capital contribution in subsidiaries")
         if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and row_fit.AT_A_DATE.search(ask.question):
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
-        if counting and _AVERAGE.search(ask.question) and not _AVERAGE.search(f"{f.label_path} {f.table_title}"):
-            continue        # the average number of employees asked: "Employees (31 Dec)" is the year-end count
+        if _AVERAGE.search(ask.question) and not _AVERAGE.search(f"{f.label_path} {f.table_title} {f.column_header}"):
+            continue        # an average asked ("average loans", "employees"): "Loans", "Employees (31 Dec)" are year-end
         if owners_asked and f.kind == "money" and (not attribution.names_a_holder(f.label_path) and
                                                    attribution.split_between_holders(f, cands)
                                                    or attribution.total_after_minorities(f, cands)):

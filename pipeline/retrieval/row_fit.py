@@ -12,7 +12,7 @@ from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, 
 from pipeline.reading import hyperinflation
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
 from pipeline.reading.tax_line import ABOVE_TAX
-from pipeline.retrieval import attribution, dividend_timing, statutory_rows
+from pipeline.retrieval import attribution, dividend_timing, row_headings, statutory_rows
 from pipeline.retrieval.balance_dates import AT_A_DATE
 from pipeline.question.lexicon import DEDUCTED
 from pipeline.question.terms import PLAN_SHARES
@@ -46,9 +46,9 @@ def kind_conflict(ask: Ask, f: StoredFact) -> bool:
     if _PEOPLE_ASKED.search(ask.question) and PLAN_SHARES.search(f.label) and not PLAN_SHARES.search(ask.question):
         return True         # people counted: an employees' plan's shares ("Shares issuable under employee stock purchase plan")
     if (COUNT_ASKED.search(ask.question) or asks_a_count(ask.measure)) \
-            and (f.kind != "count" or f.value is not None and abs(f.value) < 100 and f.value % 1 != 0):
+            and (f.kind != "count" or f.value is not None and abs(f.value) < 100 and f.value % 1 != 0 and not f.scale):
         return True         # a count is never answered with an amount of money, nor with a rate ("Total recordable
-        #                     injury frequency (employees) 0.31": a count of people is whole)
+        #                     injury frequency (employees) 0.31": a count of people is whole, unless in millions)
     # nor a cost or an amount ("how much did its employees earn", a money metric: "net income") with a count
     money_metric = ask.metric is not None and ask.metric.kind == "amount" and (ask.metric.unit or "money") == "money"
     return f.kind == "count" and (money_metric or bool(set(ask.hard) & _cost_stems()) or bool(_HOW_MUCH.search(ask.question))
@@ -386,7 +386,7 @@ def part_of_total(ask: Ask, f: StoredFact) -> bool:
 
 # the rest of a line after its current part: printed net of it ("Long-term debt, excluding current maturities"), or a
 # long-term line where no current part is deducted on its page ("Long-term debt" beside "Current portion of long-term
-# debt"; never the note's "Long-term debt" over "Less: current portion", the whole)
+# debt"; never the note's "Long-term debt" over "Less: current portion", the whole, nor one under the current side)
 NET_OF_CURRENT = re.compile(r"(?i)\b(?:net of|less|excluding)\s+(?:the\s+)?current\s+(?:portion|maturities)\b")
 _LONG_TERM_LINE, _CURRENT_DEDUCTED = re.compile(r"(?i)^\s*long[- ]term\b(?!.*\bcurrent\b)"), re.compile(r"(?i)^\s*less\b.*\bcurrent\b")
 
@@ -397,4 +397,4 @@ def current_deducted(cands: list[StoredFact]) -> set[tuple[str, int]]:
 
 
 def rest_of_current(f: StoredFact, deducted: set[tuple[str, int]]) -> bool:     # (`deducted`: `current_deducted`)
-    return bool(NET_OF_CURRENT.search(f.label)) or bool(_LONG_TERM_LINE.match(f.label)) and (f.doc_id, f.page) not in deducted
+    return bool(NET_OF_CURRENT.search(f.label)) or bool(_LONG_TERM_LINE.match(f.label)) and (f.doc_id, f.page) not in deducted and not row_headings.under_current(f)

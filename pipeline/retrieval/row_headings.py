@@ -127,3 +127,15 @@ def movement(f: StoredFact, own: bool, lines: frozenset[str]) -> bool:
 
 def _plain(label: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", NOTE_REFERENCE.sub("", label).lower()))
+
+
+# (a heading naming the current part, never one net of it: "Long-term liabilities - net of current maturities")
+_CURRENT_PART = re.compile(r"(?i)(?<!net of )(?<!less )(?<!excluding )(?<!the )\bcurrent\s+(?:maturities|portion)\b")
+
+
+def under_current(f: StoredFact) -> bool:
+    """The row stands under the current side ("Current liabilities › Current maturities of long-term liabilities ›
+    Long-term bank loans"): the nearest side heading is the current one, or a heading names the current part."""
+    parents = f.label_path.split("\u203a")[:-1]
+    side = next((m for h in reversed(parents) if (m := _SIDE_HEADING.search(h))), None)
+    return side is not None and not side.group("non") or any(_CURRENT_PART.search(h) for h in parents)

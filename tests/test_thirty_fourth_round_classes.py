@@ -1,0 +1,182 @@
+"""Classes found by the thirty-fourth rounds (stop 59). The companies, names, wording and figures here are made up."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.question import shorthand
+from pipeline.question.registry import Company
+from pipeline.question.name_forms import coined_words, leading_parts
+from pipeline.reading.columns import scale_of
+from pipeline.reading.header_dates import without_stacked_starts
+from pipeline.reading.unit_caption import detect_unit
+from tests.stored_facts import company_facts, facts_of, printed_answer
+
+
+def _answer(question, pages, company, year, doc_fy):
+    return printed_answer(shorthand.spell(question), pages, company, year, doc_fy)
+
+
+# an income statement setting each section's name in capitals, its revenue total unlabelled
+_CAPITALS = [["TALIM BAY FERRIES, INC. AND SUBSIDIARIES", "CONSOLIDATED STATEMENTS OF COMPREHENSIVE INCOME",
+              "(Amounts in Thousands)", "Years Ended December 31", "2081 2080",
+              "REVENUES (Note 18)", "Passage P2,412,806 P2,206,418", "Freight 1,118,204 1,006,612",
+              "3,531,010 3,213,030",
+              "COST OF SERVICES (Note 19) 2,604,118 2,418,206", "GROSS PROFIT 926,892 794,824",
+              "GENERAL AND ADMINISTRATIVE EXPENSES (Note 20) 318,406 296,118", "INCOME FROM OPERATIONS 608,486 498,706"]]
+
+
+def test_an_unlabelled_line_closes_a_capitals_section_before_the_next_capitals_line():
+    assert _answer("Talim Bay total revenues 2081", _CAPITALS, "Talim Bay Ferries, Inc.", 2081, 2081) == "3,531,010"
+    facts = company_facts(_CAPITALS, "Talim Bay Ferries, Inc.", 2081)
+    # (the lines after it stand beside the section, no longer under it)
+    assert any(f.label_path.startswith("COST OF SERVICES") for f in facts)
+
+
+def test_a_lower_case_row_after_the_unlabelled_line_keeps_it_unread():
+    # ("Revenues:" / "Product" / "Service" / "1,500" / "Financing revenue 300": a subtotal of the first rows)
+    page = [["ACME", "CONSOLIDATED STATEMENTS OF INCOME", "(In thousands)", "2081 2080", "REVENUES",
+             "Product 1,000 900", "Service 500 450", "1,500 1,350", "Financing revenue 300 280",
+             "Cost of revenues 1,100 1,000"]]
+    facts = company_facts(page, "Acme", 2081)
+    assert not any(f.label.startswith("Total") for f in facts)
+
+
+# a note's table of a measure by segment, captioned above the period line, closed by an unlabelled sum
+_SEGMENT_NOTE = [["HARLAN VALLEY CARE, INC.", "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (Continued)",
+                  "(12) Segment Information", "Net patient revenue by segment (in thousands):",
+                  "Year Ended December 31,", "2084 2083",
+                  "Home care services $ 612,418 $ 580,206", "Hospice services 304,812 288,118",
+                  "$ 917,230 $ 868,324", "Average daily census 6,412 6,118"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Hospice services revenue 2084", 2084, "304,812"),
+    ("What was home care services revenue in 2083?", 2083, "580,206"),
+])
+def test_a_by_segment_caption_over_the_period_line_heads_the_segments_rows(question, year, expect):
+    assert _answer(question, _SEGMENT_NOTE, "Harlan Valley Care, Inc.", year, 2084) == expect
+
+
+def test_a_caption_whose_rows_no_line_sums_heads_nothing():
+    page = [_SEGMENT_NOTE[0][:6] + ["Home care services $ 612,418 $ 580,206", "Hospice services 304,812 288,118",
+                                    "Average daily census 6,412 6,118"]]
+    facts = company_facts(page, "Harlan Valley Care, Inc.", 2084)
+    assert not any("Net patient revenue" in f.label_path for f in facts)
+
+
+def test_a_heading_naming_another_measure_makes_no_parts():
+    # ("EBITDA margin (%)" over the segments: no segment's EBITDA; a growth table: no segment's profit)
+    page = [["VARDA", "Segment information", "2084 2083", "EBITDA margin (%)", "Chile 28.4 27.1", "Peru 24.2 22.8"]]
+    assert _answer("Chile EBITDA 2084", page, "Varda S.A.", 2084, 2084) is None
+
+
+def test_the_last_word_of_a_name_the_language_uses_is_the_question_s_word():
+    # ("Hospice services revenue" of Harlan Valley Home Care & Hospice asks the segment, not the company's revenue)
+    company = Company(key="k", name="Harlan Valley Home Care & Hospice, Inc.")
+    assert "Hospice" not in coined_words(company) and "Hospice" in coined_words(company, common=True)
+    # (the name's head and the words running on from it still name the company: "Otter Creek net income")
+    assert coined_words(Company(key="k", name="Otter Creek Bancorp, Inc."))[:2] == ["Otter", "Creek"]
+
+
+def test_a_legal_form_printed_first_leaves_the_name_after_it():
+    parts = leading_parts(Company(key="k", name="JSC Tsivi Mineral Waters"))
+    assert "Tsivi Mineral Waters" in parts
+    assert not leading_parts(Company(key="k", name="Astoria Mineral Waters Ltd")) & {"Mineral Waters"}
+
+
+# a statement printing each column's first day over its last day (a period split over two lines)
+def test_a_period_s_first_days_over_its_last_days_date_it_by_its_end():
+    lines = ["ACUMULADO", "01.01.2083 01.01.2082", "Estado de resultados Nota 31.12.2083 31.12.2082", "M$ M$"]
+    assert without_stacked_starts(lines)[1:3] == ["Nota 31.12.2083 31.12.2082", ""]
+    # (two balance dates, the later day above, are no period's start)
+    assert without_stacked_starts(["31.12.2083 31.12.2082", "Nota 01.01.2083 01.01.2082"])[0] == \
+        "31.12.2083 31.12.2082"
+    page = ["CLÍNICAS ALTIPLANO S.A.", "ESTADOS CONSOLIDADOS DE RESULTADOS POR FUNCIÓN",
+            "(Expresados en miles de pesos chilenos - M$)", "ACUMULADO", "01.01.2083 01.01.2082",
+            "Estado de resultados Nota 31.12.2083 31.12.2082", "M$ M$",
+            "Ingresos de actividades ordinarias 24 212.806.318 196.412.906",
+            "Costo de ventas 25 (158.412.604) (144.806.118)", "Ganancia bruta 54.393.714 51.606.788"]
+    revenue = [f for f in facts_of(["\n".join(page)], 2083) if "Revenue" in f.label]
+    assert sorted((f.fiscal_year, f.scale) for f in revenue) == [(2082, "thousand"), (2083, "thousand")]
+
+
+@pytest.mark.parametrize("text, scale", [("M$ M$", "thousand"), ("MM$ MM$", "million"), ("MUS$", "thousand"),
+                                         ("$m $m", "million"), ("US$ m", "million"), ("£000", "thousand")])
+def test_chile_s_m_dollar_is_thousands(text, scale):
+    assert scale_of(text) == scale
+
+
+def test_a_spanish_caption_expressed_in_thousands():
+    assert detect_unit("(Expresados en miles de pesos chilenos - M$)") == "thousand"
+    assert detect_unit("(Cifras en millones de pesos)") == "million"
+
+
+# Vietnam's VAS form: a code column and a note column before the figures, formulas over codes
+_VAS = [["SONG DA BINH HYDROPOWER JOINT STOCK COMPANY", "CONSOLIDATED INCOME STATEMENT Form B 02 - DN/HN",
+         "For the year ended 31 December 2083", "Unit: VND million", "ITEMS Code Note Year 2083 Year 2082",
+         "1 2 3 4 5",
+         "1. Revenue from sales of goods and rendering of services 01 VI.1 1,418,612 1,286,406",
+         "2. Revenue deductions 02 806 718",
+         "3. Net revenue from sales of goods and rendering of services (10 = 01 - 02) 10 1,417,806 1,285,688",
+         "11. Net operating profit",
+         "{30 = 20 + (21 - 22) + 24 - (25 + 26)} 30 612,418 580,206",
+         "18. Net profit after corporate income tax (60 = 50 - 51 - 52) 60 506,358 477,358",
+         "18.1 Profit after tax attributable to shareholders of the parent company 61 501,546 473,740"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Song Da Binh net revenue 2083", 2083, "1,417,806"),
+    ("Profit after tax attributable to shareholders of the parent 2082", 2082, "473,740"),
+])
+def test_a_vas_form_with_code_and_note_columns_is_read(question, year, expect):
+    assert _answer(question, _VAS, "Song Da Binh Hydropower Joint Stock Company", year, 2083) == expect
+
+
+def test_a_vas_form_s_title_names_its_statement():
+    facts = company_facts(_VAS, "Song Da Binh Hydropower Joint Stock Company", 2083)
+    assert {f.statement for f in facts} == {"income"}
+    assert any(f.label == "Profit after tax attributable to shareholders of the parent company" for f in facts)
+
+
+# matching
+_FERRY_CASH = [["TALIM BAY FERRIES, INC.", "CONSOLIDATED STATEMENTS OF FINANCIAL POSITION", "(Amounts in Thousands)",
+                "December 31", "2081 2080", "LIABILITIES AND EQUITY", "Current Liabilities",
+                "Trade and other payables (Note 15) 412,806 398,118", "Unearned passage revenue (Note 18) 118,206 98,412"],
+               ["TALIM BAY FERRIES, INC.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(Amounts in Thousands)",
+                "Years Ended December 31", "2081 2080", "CASH FLOWS FROM OPERATING ACTIVITIES",
+                "Income before income tax 992,030 692,030", "Adjustments for",
+                "Depreciation and amortization 742,806 686,118", "Unearned passage revenue 19,794 12,806",
+                "Acquisitions of vessels and equipment (Note 10) (1,465,836) (1,206,418)"]]
+
+
+def test_a_cash_flow_row_printing_a_balance_line_is_its_movement():
+    assert _answer("Unearned passage revenue 2080", _FERRY_CASH, "Talim Bay Ferries, Inc.", 2080, 2081) == "98,412"
+
+
+def test_a_fleet_s_assets_and_equipment_bought_are_capex():
+    assert _answer("capex 2081", _FERRY_CASH, "Talim Bay Ferries, Inc.", 2081, 2081) == "(1,465,836)"
+    # (never what the company bought of others' shares, nor its inventories)
+    page = [_FERRY_CASH[1][:6] + ["Purchases of shares and equipment funds (12,000) (8,000)"]]
+    assert _answer("capex 2081", page, "Talim Bay Ferries, Inc.", 2081, 2081) is None
+
+
+_POLISH = [["ZAKŁADY PRZETWÓRCZE NAREW S.A.", "CONSOLIDATED STATEMENT OF PROFIT OR LOSS", "PLN '000", "2084 2083",
+            "Continuing operations", "Revenue from sales 402,324 381,206", "Profit on operating activities 38,282 34,118",
+            "Profit before tax 31,482 28,206", "Net profit from continuing operations 25,464 22,818"]]
+
+
+def test_continuing_operations_never_say_operating():
+    assert _answer("What was the group's operating profit in 2084?", _POLISH, "Zakłady Przetwórcze Narew S.A.",
+                   2084, 2084) == "38,282"
+    without = [[ln for ln in _POLISH[0] if not ln.startswith("Profit on")]]
+    assert _answer("operating profit 2084", without, "Zakłady Przetwórcze Narew S.A.", 2084, 2084) is None
+    assert _answer("profit from continuing operations 2083", _POLISH, "Zakłady Przetwórcze Narew S.A.", 2083,
+                   2084) == "22,818"
+
+
+def test_homes_closed_asks_no_closing_balance():
+    page = [["SANTEE BLUFF HOMES, INC.", "CONSOLIDATED BALANCE SHEETS", "(In millions)", "2084 2083", "ASSETS",
+             "Inventories", "Homes under construction 1,618.4 1,412.6"],
+            ["SANTEE BLUFF HOMES, INC.", "SELECTED OPERATING DATA", "2084 2083", "Homes closed (units) 10,554 9,806"]]
+    assert _answer("Homes closed in fiscal 2084", page, "Santee Bluff Homes, Inc.", 2084, 2084) == "10,554"
+    assert _answer("closing homes under construction 2084", page, "Santee Bluff Homes, Inc.", 2084, 2084) == "1,618.4"
