@@ -59,6 +59,13 @@ LINE_NAME_RE = re.compile(rf"^\s*((?:The[ \t]+)?(?:[a-z][a-z0-9]{{2,}}[ \t]+)?{_
                           rf"(?i:\s+(?:and\s+(?:its\s+)?(?:subsidiaries|controlled\s+entities|subsidiary\s+companies)"
                           rf"|group))?\s*[.,]?(?:\s+[|•·–—-]\s+\S.*)?\s*$")     # ("Acme Limited | Annual Report 2046")
 
+# a line of its own naming the company after a legal form printed first ("AS GAUJAS FINIERIS", "PT Arta Merbabu
+# Multifinance | Annual Report 2090"): letters only, never a caption's words ("AS OF 31 DECEMBER")
+LEADING_NAME_RE = re.compile(rf"^\s*((?:PT|JSC|PJSC|OJSC|OAO|PAO|AO|AS|AB|UAB|SIA)[ \t]+[{UPPER}][\w&’'-]+(?:[ \t]+[{UPPER}][\w&’'-]+){{0,4}})"
+                             rf"\s*(?:[|•·–—-]\s+\S.*)?$")
+_NOT_NAME_WORD = re.compile(r"(?i)^(?:of|at|and|the|in|for|on|to|from|january|february|march|april|may|june|july|"
+                            r"august|september|october|november|december|restated|continued|reported)$")
+
 # Words that are never a company's name on their own (the rest of the name being only a legal suffix).
 _GENERIC = {"bank", "business", "group", "company", "companies", "parent", "investment", "investments", "holding",
             "holdings", "trust", "fund", "entity", "entities", "consolidated", "subsidiary", "subsidiaries", "china",
@@ -249,11 +256,11 @@ def hits(pages: Sequence[str], *, max_pages: int = 150) -> list[Hit]:
         lines = _title_lines(text)
         is_statement = any(_STATEMENT_HEAD.search(ln) and len(ln) < 110 for ln in lines[:8])
         for j, ln in enumerate(lines):
-            m = LINE_NAME_RE.match(ln.replace("\r", ""))
-            if not m:
+            m = LINE_NAME_RE.match(ln.replace("\r", "")) or LEADING_NAME_RE.match(ln.replace("\r", ""))
+            if not m or m.re is LEADING_NAME_RE and any(_NOT_NAME_WORD.match(w) for w in m.group(1).split()[1:]):
                 continue
             name = trim(_clean(m.group(1)))
-            if not plausible(name):
+            if not plausible(name.split(None, 1)[-1] if m.re is LEADING_NAME_RE else name):    # (the name after its form)
                 continue
             near = " ".join(lines[max(0, j - 2):j + 3])
             if _AUDITOR_LINE.search(near):

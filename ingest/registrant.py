@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 from ingest.page_lines import stripped_lines
+from pipeline.question.legal_forms import LEADING_FORM
 
 _EXCHANGE = r"(?:The\s+)?(?:New York Stock Exchange|NYSE|Nasdaq|NASDAQ|Chicago Stock Exchange|London Stock Exchange)"
 _TICKER_ROW = re.compile(rf"(?:Common|Ordinary|Class [A-C])\s+(?:Stock|Shares)[^\n]{{0,90}}?\s([A-Z]{{1,5}}(?:\.[A-Z])?)"
@@ -28,8 +29,10 @@ _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t
                           r"([A-Z0-9][A-Z0-9.]{1,6})[ \t\r]*$")
 
 # a listing said in a sentence: "Listed on the Example Stock Exchange - Symbol: ABCD", "Bourse ticker: ABCD"
-_TICKER_SAID = re.compile(r"(?:Exchange|Bourse)[^\n:]{0,30}?\b(?:[Ss]ymbol|[Tt]icker|[Ss]tock\s+code)\s*:\s*"
-                          r"([A-Z][A-Z0-9.]{1,6})(?![\w.])")
+_TICKER_SAID = re.compile(r"(?:Exchange|Bourse)[^\n:]{0,30}?\b(?:[Ss]ymbol|[Tt]icker(?:\s+code)?|[Ss]tock\s+code)(?:\s*:\s*|\s+)"
+                          r"([A-Z][A-Z0-9.]{1,6})(?![\w.])|"
+                          # (the ticker named in brackets without a colon: "Baltic Main List (ticker GFN1R)")
+                          r"\((?:[Tt]icker|[Ss]ymbol)(?:\s+code)?\s+([A-Z][A-Z0-9.]{1,6})\)")
 
 
 FILE_NO = re.compile(r"(?i)commission\s+file\s+(?:number|no\.?)\s*:?\s*([0-9]{1,4}-[0-9]{3,7})")
@@ -129,11 +132,11 @@ def release_name(text: str) -> tuple[str, str, str]:
 
 
 def short_name(legal: str, body: str = "") -> str:
-    """The name analysts use: legal suffixes and a leading 'The' dropped, '.com' dropped, and the shortest leading
+    """The name analysts use: legal suffixes, a leading 'The' and a legal form printed first dropped, '.com' dropped, and the shortest leading
     part of the name that the document itself uses on its own at least as often as the whole name
     ('Acme Systems Incorporated' -> 'Acme'; 'Global Express Company' stays 'Global Express')."""
     name = _SUFFIX_TAIL.sub("", legal.strip()).strip(" ,")
-    name = re.sub(r"(?i)^the\s+", "", name)
+    name = LEADING_FORM.sub("", re.sub(r"(?i)^the\s+", "", name))     # ("AS Gaujas Finieris", "PT Acme Tbk")
     name = re.sub(r"(?i)\.com$", "", name).strip()
     words = name.split()
     if body and len(words) > 1:
@@ -171,7 +174,7 @@ def tickers(text: str) -> tuple[str, ...]:
     lines = [m for m in _TICKER_LINE.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))]
     for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)) + lines + \
             list(_TICKER_SAID.finditer(text)):
-        t = m.group(1)
+        t = (m.group(1) or m.group(m.re.groups)).rstrip(".")     # (`_TICKER_SAID`'s bracketed form: its second group)
         if t not in out and t not in {"NYSE", "LLC", "NONE", "THE", "USD"}:
             out.append(t)
     return tuple(out)

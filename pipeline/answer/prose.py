@@ -16,7 +16,7 @@ import math
 import re
 from dataclasses import dataclass
 from typing import Callable
-from pipeline.answer import negation, superlative, trend, which_event
+from pipeline.answer import grades, negation, superlative, trend, which_event
 from pipeline.answer.changes import (CHANGE, CHANGE_Q, CHANGED_BY, CHANGED_TO, COMPARISON, COMPARISON_Q, MAY_CHANGE,
                                      STATED_CHANGE)
 from pipeline.answer.extract import NOT_FOUND
@@ -35,7 +35,7 @@ from pipeline.state import Claim, TurnState
 from pipeline.stores import corpus
 from pipeline.question.terms import content_terms, stems
 from pipeline.answer.sentences import HEDGED, NEVER, PERSON, never_count, reads_as_prose, sentences_of
-from pipeline.answer.prose_counts import (FLOW_Q, HEADCOUNT_FLOW, PEOPLE_NOUNS, PEOPLE_STEMS, asks_a_flow, count_score,
+from pipeline.answer.prose_counts import (FLOW_Q, HEADCOUNT_FLOW, PEAK, PEOPLE_NOUNS, PEOPLE_STEMS, asks_a_flow, count_score,
                                          one_of_many)
 
 
@@ -267,8 +267,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 #             "has the dividend been approved?" not by a recommendation put to the meeting
             if future_yes_no and (_UNDECIDED.search(sent) or _POSSIBLE.search(sent)):
                 continue    # "will it raise its dividend?" is not answered by a review or a discretion
-            if one_of_many(facts.text, sent):
-                continue    # "the total it may borrow under its agreements": one agreement's amount is a part
+            if one_of_many(facts.text, sent) or grades.another_grade(facts.text, sent):
+                continue    # "the total it may borrow under its agreements": one agreement's amount is a part; "rated
+                #             idAAA?" is not answered by "rated idAA+"
             if not why and _SEGMENT_SCOPED.search(_OF_WHOM.split(sent)[0]) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b|stand[- ]?alone", facts.text):
                 continue    # "This segment has 174 facilities" counts one segment, not the company asked about
             if (require_year or kind in ("money", "number", "count") or facts.metrics) and not change and not why \
@@ -294,6 +295,9 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 counted = count_score(sent, terms) if kind == "count" else 0
             if kind == "count" and counted < 2:     # no count, or a narrower one ("9,800 new employees")
                 continue
+            if kind == "count" and PEAK.search(sent) and not PEAK.search(facts.text):
+                continue    # a count at the season's peak ("employment peaks in July, when we employed 9,118") is no
+                #             year-end or average count
             if kind == "count" and _PLANNED.search(sent) and _DONE_Q.search(facts.text):
                 continue    # "how many shops did it open?" is not answered by a plan ("we plan to open around 100")
             if kind == "number" and not number_kinds(sent):

@@ -51,6 +51,10 @@ def asks_a_flow(facts: QuestionFacts) -> bool:
     return bool(FLOW_Q.search(core_question(facts.text)))
 
 
+# a count at the height of a season ("Employment peaks in July, when we employed ...", "at peak season", "seasonal
+# workers"): no count at the year's end nor its average
+PEAK = re.compile(r"(?i)\bpeak(?:s|ed|ing)?\b|\bseasonal\b|\bheight\s+of\s+the\s+season\b")
+
 def count_score(sentence: str, terms: list[str]) -> int:
     """How well a sentence counts the asked thing: a number with one of the question's terms within five
     words after it or four before it (never across a sentence end), no other number between ("approximately

@@ -10,7 +10,7 @@ from pipeline.core.common_words import is_seldom_word
 from pipeline.core.currencies import CURRENCIES
 from pipeline.question.ask_words import FILLER
 from pipeline.question.lexicon import get_lexicon
-from pipeline.question.registry import LEGAL_SUFFIX, bare_name
+from pipeline.question.legal_forms import LEADING_FORM, LEGAL_SUFFIX, bare_name
 from pipeline.question.terms import spell_out, stem
 
 
@@ -30,15 +30,11 @@ def leading_parts(company) -> set[str]:
         out.update(" ".join(parts[:k]) for k in range(2, len(parts)))
     for name in (company.name, getattr(company, "legal_name", "") or ""):
         parts = [w for w in re.split(r"[\s,]+", name) if w]
-        if (form := _LEADING_FORM.match(name)) and len(parts) > 2:   # (the name after a legal form printed first,
+        if (form := LEADING_FORM.match(name)) and len(parts) > 2:   # (the name after a legal form printed first,
             out.add(bare_name(name[form.end():]))                      # "JSC Algeti Mineral Waters": "Algeti Mineral Waters")
             out.update(" ".join(parts[1:k]) for k in range(3, len(parts)))
     return out
 
-
-# a legal form printed before the name: Indonesia's "PT", the joint-stock companies of the former Soviet states ("JSC",
-# "PJSC", "OAO", "AO"), the Baltic and Nordic "AS", "AB", "UAB", "SIA"
-_LEADING_FORM = re.compile(r"(?:PT|P\.T\.|JSC|PJSC|OJSC|OAO|PAO|AO|AS|AB|UAB|SIA)\s+(?=[A-Z])")
 
 
 def initials_of(company) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from pipeline.question import name_words
 from pipeline.core.common_words import is_common_word, is_rare_word, is_seldom_word
 from pipeline.question.places import is_place
+from pipeline.question.legal_forms import LEGAL_SUFFIX, bare_name  # (re-exported: what a legal name is)
 
 DEFAULT_REGISTRY = Path(__file__).parent.parent / "data" / "companies.toml"
 
@@ -42,13 +43,6 @@ class Company:
         return self.tickers[0] if self.tickers else ""
 
 
-# Legal-entity suffixes: part of a legal name, optional when an analyst writes it ("Acme Colas" = "Acme Colas Inc.");
-# a Thai "Public Company Limited" is one form, its "Public" no part of the name (not "PCL": a bank's provision)
-LEGAL_SUFFIX = (r"(?:Public\s+Company\s+Limited|Public\s+Co\.?,?\s+Ltd\.?|Inc\.?|Incorporated|Corporation|Corp\.?|"
-                r"Company|Co\.,?\s+Ltd\.?|Co\.?|Limited|Ltd\.?|"
-                r"Pty\.?\s+Ltd\.?|plc|PLC|Plc|P\.L\.C\.|N\.\s?V\.|NV|S\.A\.|SA|AG|SE|ASA|AB|Oyj|S\.p\.A\.|GmbH|LLC|"
-                r"L\.P\.|LP|Holdings|HD|Hldgs\.?|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.)")     # ("HD": Japanese Holdings)
-_SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
 _DASH = r"[\s\-‐‑–—]*"
 
 
@@ -61,16 +55,6 @@ _OTHER_ENTITY = re.compile(rf"\s+(?:[A-Z][\w&'’\-]*\s+){{0,2}}(?:{LEGAL_SUFFIX
 # Limited): the group it heads, no other company (another held company of that name wins as the longer name)
 _ITS_GROUP = re.compile(r"\s+Group\b(?!\s+[A-Z])")
 _HOLDING = re.compile(r"\bHoldings?\b")
-
-
-def bare_name(name: str) -> str:
-    """A legal name without its suffixes and a leading 'The' ("The Acme Co., Ltd." -> "Acme")."""
-    n = re.sub(r"\s+", " ", name).strip(" ,")
-    prev = None
-    while prev != n:
-        prev = n
-        n = _SUFFIX_TAIL.sub("", n).strip(" ,")
-    return re.sub(r"(?i)^the\s+", "", n).strip() or name.strip()
 
 
 def name_pattern(name: str) -> re.Pattern[str]:
