@@ -180,3 +180,96 @@ def test_homes_closed_asks_no_closing_balance():
             ["SANTEE BLUFF HOMES, INC.", "SELECTED OPERATING DATA", "2084 2083", "Homes closed (units) 10,554 9,806"]]
     assert _answer("Homes closed in fiscal 2084", page, "Santee Bluff Homes, Inc.", 2084, 2084) == "10,554"
     assert _answer("closing homes under construction 2084", page, "Santee Bluff Homes, Inc.", 2084, 2084) == "1,618.4"
+
+
+def test_an_undated_column_is_at_a_date_the_dated_columns_print():
+    # (a five-year table's "at year end" column never answers a quarter-end of a December year)
+    pages = [["MAUMEE RIVER BANCORP, INC.", "CONSOLIDATED BALANCE SHEETS", "(Dollars in thousands)", "December 31,",
+              "2086 2085", "LIABILITIES", "Deposits", "Total deposits 3,399,218 3,106,412"],
+             ["SELECTED FINANCIAL DATA", "Balance Sheet Data (at year end) 2086 2085 2084",
+              "Total deposits 3,399,218 3,106,412 2,912,806"]]
+    assert _answer("Total deposits at June 30, 2086", pages, "Maumee River Bancorp, Inc.", 2086, 2086) is None
+    assert _answer("Total deposits at December 31, 2086", pages, "Maumee River Bancorp, Inc.", 2086, 2086) == \
+        "3,399,218"
+
+
+def test_an_average_asked_is_never_a_year_end_row():
+    page = [["MAUMEE RIVER BANCORP, INC.", "CONSOLIDATED BALANCE SHEETS", "(Dollars in thousands)", "2086 2085",
+             "ASSETS", "Loans 2,906,418 2,712,806"]]
+    assert _answer("Average loans 2086", page, "Maumee River Bancorp, Inc.", 2086, 2086) is None
+    averages = [page[0] + ["AVERAGE BALANCES", "2086 2085", "Average loans 2,806,412 2,612,118"]]
+    assert _answer("Average loans 2086", averages, "Maumee River Bancorp, Inc.", 2086, 2086) == "2,806,412"
+
+
+def test_shares_outstanding_are_a_count_never_the_common_stock_s_par_amount():
+    page = [["TUSCARORA GRILL, INC.", "CONSOLIDATED BALANCE SHEETS", "(In thousands)", "2086 2085",
+             "Stockholders' equity:", "Common stock, $0.01 par value; 41,206,418 and 41,012,806 shares issued 412 410"]]
+    assert _answer("Shares outstanding at year-end 2086", page, "Tuscarora Grill, Inc.", 2086, 2086) is None
+    counted = [page[0][:4] + ["Shares outstanding (in millions) 36.2 36.6"]]
+    assert _answer("Shares outstanding 2086", counted, "Tuscarora Grill, Inc.", 2086, 2086) == "36.2"
+
+
+def test_a_long_term_row_under_the_current_side_is_no_non_current_part():
+    page = [["PT SEMERU PANGAN Tbk", "CONSOLIDATED STATEMENT OF FINANCIAL POSITION", "(in millions of Rupiah)",
+             "2086 2085", "CURRENT LIABILITIES", "Current maturities of long-term liabilities:",
+             "Long-term bank loans 286,412 244,806", "NON-CURRENT LIABILITIES",
+             "Long-term liabilities - net of current maturities:", "Long-term bank loans 1,412,806 1,318,412"]]
+    assert _answer("Long-term bank loans, non-current portion, 2086", page, "PT Semeru Pangan Tbk", 2086,
+                   2086) == "1,412,806"
+
+
+# a statement printing each label in its language before the figures and in English after them
+_INDONESIAN = ["PT SEMERU PANGAN Tbk DAN ENTITAS ANAK / AND SUBSIDIARIES",
+               "LAPORAN LABA RUGI KONSOLIDASIAN CONSOLIDATED STATEMENT OF PROFIT OR LOSS",
+               "(Disajikan dalam jutaan Rupiah) (Expressed in millions of Rupiah)", "Catatan/", "Notes 2086 2085*)",
+               "PENJUALAN NETO 2q,27 9,812,406 8,904,118 NET SALES",
+               "Beban penjualan 29 (412,318) (386,204) Selling expenses",
+               "Beban umum dan General and administrative", "administrasi 30 (398,612) (371,418) expenses",
+               "LABA SEBELUM BEBAN PAJAK PROFIT BEFORE INCOME TAX", "PENGHASILAN 785,952 604,450 EXPENSE",
+               "LABA TAHUN BERJALAN 608,140 468,032 PROFIT FOR THE YEAR"]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Semeru Pangan net sales 2086", 2086, "9,812,406"),
+    ("G&A expenses 2085", 2085, "(371,418)"),
+    ("Profit before income tax 2086", 2086, "785,952"),
+    ("Profit for the year 2085", 2085, "468,032"),
+])
+def test_a_label_printed_after_the_figures_in_english_is_read(question, year, expect):
+    assert _answer(question, [_INDONESIAN], "PT Semeru Pangan Tbk", year, 2086) == expect
+
+
+def test_an_english_page_with_words_after_its_figures_is_read_as_printed():
+    from pipeline.reading.trailing_labels import english
+    lines = ["ACME PLC", "Notes 2086 2085", "Revenue 4 1,234.5 1,180.2 (restated)",
+             "The group had 1,796 employees at the year end (2085: 1,702), of whom 412 were part time.",
+             "Operating profit 5 212.4 198.2 see note 5", "Profit for the year 150.2 140.8 Continuing operations"]
+    assert english(lines) == lines
+
+
+def test_a_legal_form_printed_first_names_the_company_on_its_line():
+    from ingest import entity
+    from ingest.registrant import short_name, tickers
+    from pipeline.question.registry import bare_name
+    pages = ["AS VENTAS KOKS\nANNUAL REPORT 2086\nShares listed on Nasdaq Riga (ticker VKK1R)",
+             "LETTER OF THE MANAGEMENT BOARD\nAS Ventas Koks | Annual Report 2086 | 2"]
+    found = entity.reporting_entity(pages)
+    assert found is not None and found.legal_name.lower() == "as ventas koks"
+    assert short_name("AS Ventas Koks") == "Ventas Koks" and bare_name("PT Semeru Pangan Tbk") == "Semeru Pangan"
+    assert tickers(pages[0]) == ("VKK1R",)
+    # (a caption in capitals is no company: "AS OF DECEMBER 31, 2086", "AS AT 30 JUNE")
+    assert entity.reporting_entity(["AS OF DECEMBER 31\nAS AT JUNE\nSome text"]) is None
+
+
+def test_a_rating_grade_asked_is_answered_only_by_that_grade():
+    from pipeline.answer.grades import another_grade
+    assert another_grade("Are the bonds rated idAAA?", "The bonds are rated idAA+ (stable) by Pefindo.")
+    assert not another_grade("Are the bonds rated idAA+?", "The bonds are rated idAA+ (stable) by Pefindo.")
+    assert not another_grade("Did revenue grow in 2086?", "Revenue grew 4% to A$ 1.2 billion.")
+    assert another_grade("Is Acme rated Baa1 by Moody's?", "Moody's rates the notes Baa2.")
+
+
+def test_a_count_at_the_season_s_peak_is_no_year_end_count():
+    from pipeline.answer.prose_counts import PEAK
+    assert PEAK.search("Employment peaks in July, when we employed approximately 9,118 team members.")
+    assert not PEAK.search("At January 3, 2094 we employed approximately 7,412 team members.")
