@@ -1,6 +1,8 @@
 """Classes found by the thirty-fourth rounds (stop 59). The companies, names, wording and figures here are made up."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pipeline.question import shorthand
@@ -273,3 +275,30 @@ def test_a_count_at_the_season_s_peak_is_no_year_end_count():
     from pipeline.answer.prose_counts import PEAK
     assert PEAK.search("Employment peaks in July, when we employed approximately 9,118 team members.")
     assert not PEAK.search("At January 3, 2094 we employed approximately 7,412 team members.")
+
+
+# a Brazilian statement in Portuguese, the parent's and the group's columns side by side
+_BRAZIL = [["MÁQUINAS AGRÍCOLAS SERRA GAÚCHA S.A.", "Demonstrações do resultado",
+            "Exercícios findos em 31 de dezembro de 2086 e 2085", "(Em milhares de reais - R$, exceto o lucro por ação)",
+            "Controladora Consolidado", "Nota 31/12/2086 31/12/2085 31/12/2086 31/12/2085",
+            "Receita operacional líquida 22 918.412 806.118 1.082.316 950.204",
+            "Lucro bruto 250.206 216.706 310.898 267.898",
+            "Despesas com vendas 23 (62.318) (51.206) (81.406) (68.812)",
+            "Lucro líquido do exercício 87.326 82.050 88.744 83.256"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Serra Gaúcha consolidated net revenue 2086", "1082316"),     # (continental thousands read as digits)
+    ("Gross profit 2085, consolidated", "267898"),
+    ("Parent company net income 2086", "87326"),
+])
+def test_a_portuguese_statement_with_parent_and_group_columns_is_read(question, expect):
+    year = int(re.search(r"20\d\d", question).group(0))
+    assert _answer(question, _BRAZIL, "Máquinas Agrícolas Serra Gaúcha S.A.", year, 2086) == expect
+
+
+def test_an_english_page_is_never_glossed_as_portuguese():
+    from pipeline.reading.foreign_labels import glossed
+    lines = ["ACME PLC", "2086 2085", "Revenue 1,234 1,180", "Debentures 400 400", "Investments 212 198",
+             "Provisions 12 10"]
+    assert glossed(lines) == lines

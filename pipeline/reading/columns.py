@@ -199,10 +199,9 @@ def _fragment(line: str) -> bool:
 _DAY_BEFORE = re.compile(rf"(?i)\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s*$|^\s*\d{{1,2}}\s*$|^\s*\d{{1,2}}\s+{MON}|"
                          rf"\b\d{{1,2}}\s+{MON}\s+\d{{1,2}}\s+{MON}|"      # (a line of day-months: "31 December 1 January")
                          rf"\b(ended|ending|at|as at|as of)\s+\d{{1,2}}\s+{MON}\s+notes?\b")
-# Who a column is: a group's accounts print the consolidated and the parent company's figures side by side ("Group
-# Company / 2022 2021 2022 2021", "Parent Company Consolidated"; "Individual" is the parent's in Brazilian reports).
-# A bank's "Group Bank": the bank is the parent, its columns its own (as an Indian report's "Standalone" columns).
-_ENTITY = re.compile(r"(?i)\b(group|consolidated)\b|\b(parent\s+company|company|parent|individual|separate|stand-?alone|bank)\b")
+# Who a column is: the consolidated and the parent's figures side by side ("Group Company", "Parent Company Consolidated";
+# Brazil's "Individual" or "Controladora" and "Consolidado"); a bank's "Group Bank": the bank's own (India's "Standalone").
+_ENTITY = re.compile(r"(?i)\b(group|consolidated|consolidad[oa])\b|\b(parent\s+company|company|parent|individual|separate|stand-?alone|bank|controladora)\b")
 
 
 def has_period(line: str) -> bool:

@@ -11,7 +11,7 @@ thousand billions billion except per share data amounts amount dollars dollar no
 unaudited audited and group company consolidated parent total period periods to from continued yen sterling pounds
 euros euro us u.s. usd gbp eur jpy aud cad m bn k mn unless otherwise stated item aop code 000 '000 000s of actual reported on basis increase decrease inc
 dec variance favorable unfavorable fav unfav amounts, shares rm zar rand nota notas refer crore crores lakh lakhs sl
-sr fils var variation""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
+sr fils var variation controladora consolidado consolidada individual""".split())     # ("Sl. No.", "Sr. No.": the serial numbers' column of Indian results)
 
 # a balance sheet's section caption printed at the head of the labels' column, on the header's line ("ASSETS Note
 # 12/31/2088 12/31/2087", "LIABILITIES AND EQUITY 2088 2087"): the labels' heading, no word of the header
@@ -33,7 +33,8 @@ BASIS_CAPTION = re.compile(r"(?i)\bas\s+(?:adjusted|recast|revised)\b|\bre-?pres
 # "Consolidated financial statements Separate financial statements" (each entity word may carry the statements' name),
 # "Particulars Standalone Consolidated" (the labels' caption at its head), "Individual Consolidated" (Brazilian); in a
 # report printed in two languages each word beside its translation ("Društvo / Company Grupa / Group")
-_ENTITY_WORD = (r"(?:the\s+)?(?:group|consolidated|(?:holding\s+)?company|parent|separate|stand-?alone|bank|individual)"
+_ENTITY_WORD = (r"(?:the\s+)?(?:group|consolidated|consolidad[oa]|(?:holding\s+)?company|parent|separate|stand-?alone|bank|"
+                r"individual|controladora)"
                 r"(?:\s+(?:financial\s+(?:statements|information)|accounts))?")
 _TRANSLATION = r"[^\s/\d]+"
 ENTITY_CAPTION = re.compile(rf"(?i)\s*(?:particulars\s+)?(?:(?:{_TRANSLATION}\s+/\s+)?{_ENTITY_WORD}"

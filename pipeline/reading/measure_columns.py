@@ -136,7 +136,7 @@ _YEARS_LINE = re.compile(r"(?i)^\s*(?:[a-z]{0,3}\$?\s?(?:m|mn|bn|'000|’000|000
 
 
 _NOTE_TITLE = re.compile(r"^\s*(?:(?i:note)\s+)?\d{1,2}\.?\s+[A-Z][a-z]+(?:\s+[a-z]+)*\s+(?=[A-Z])")
-_NO_MEASURE = re.compile(r"(?i)\s*(?:the\s+)?(?:group|company|consolidated|parent|separate|stand-?alone|bank|individual|total|"
+_NO_MEASURE = re.compile(r"(?i)\s*(?:the\s+)?(?:group|company|consolidated|consolidad[oa]|controladora|parent|separate|stand-?alone|bank|individual|total|"
                          r"(?:continuing|discontinued)(?:\s+operations)?|restated|(?:as\s+)?reported|(?:un)?audited)\b")
 
 
