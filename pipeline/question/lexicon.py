@@ -176,9 +176,10 @@ def _clean_label(label: str) -> str:     # cached: every metric's patterns are t
     lab = _NET_OF_CONTRA.sub(", net", lab)
     lab = re.sub(r"\s*\((?:[ivx]+\s*[-+]\s*)+[ivx]+\)\s*$", "", lab)    # "Profit for the year (V-VI)": its lines' sum
     lab = LINE_FORMULA.sub("", lab)    # "Net profit for the period (6-7)", "(3+4-5)"
-    # a results statement's serial number or letter before the label ("8 Net profit ...", "(a) Revenue from operations")
+    # a results statement's serial number or letter before the label ("8 Net profit ...", "(a) Revenue from operations",
+    # an outline's "A. Cash flows from operating activities")
     # and a note reference after it ("(refer note 3)", "(Note 19)", "(Notes 14 and 15)")
-    lab = re.sub(r"^(?:\([a-z]\)|\d{1,2}\.?|[ivx]{1,4}\.)\s+(?!(?:years?|months?|weeks?|days?)\b)(?=[a-z(])", "", lab)
+    lab = re.sub(r"^(?:\([a-z]\)|\d{1,2}\.?|[ivx]{1,4}\.|[a-h]\.)\s+(?!(?:years?|months?|weeks?|days?)\b)(?=[a-z(])", "", lab)
     lab = NOTE_REFERENCE.sub("", lab)
     # what the line holds of a kind, both years' amounts in brackets: "Long-term debt (includes $1,204 and $1,388 at
     # fair value at November 30, 2071 and 2070, respectively)" is the long-term debt

@@ -1,5 +1,5 @@
 """Labels printed in two languages around the figures: the local label, its notes, the figures, then the English label
-after them, as Indonesian statements print every line ("Beban penjualan 29 (412,318) (386,204) Selling expenses"),
+after them, as Indonesian (and OHADA's French) statements print every line ("Beban penjualan 29 (412,318) (386,204) Selling expenses"),
 each label wrapping over lines without figures ("Beban umum dan General and administrative" / "administrasi 30
 (398,612) (371,418) expenses"), and their headers in both languages ("31 Desember/ 1 Januari/" / "December 31,
 January 1," / "Catatan/ 2089 2088*)" / "Notes").
@@ -11,6 +11,7 @@ printing a label after their figures is left as printed.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 
 from pipeline.core.months import MON
@@ -30,22 +31,40 @@ _OPEN_END = re.compile(r"(?i)\b(?:of|by|and|from|for|to|in|on|the|with|dan|dari|
                        r"sebesar|dalam|oleh)\s*$")
 
 
-@lru_cache(maxsize=4096)
-def _english(word: str) -> bool | None:
-    """The word is English rather than the local language (Indonesian), by how often each uses it; None: neither."""
+# the languages a statement prints its local labels in beside English ones after the figures: Indonesian and Malay, and
+# the French of OHADA's SYSCOHADA statements, Spanish, Portuguese, Vietnamese, Turkish
+_LOCAL = ("id", "ms", "fr", "es", "pt", "vi", "tr")
+
+
+def _parts(word: str) -> list[str]:
+    return [p for p in re.split(r"[-–/]", re.sub(r"[^\w/–-]|[\d_]", "", word.lower())) if p]   # ("Long-term": both)
+
+
+@lru_cache(maxsize=8192)
+def _zipf(part: str, lang: str) -> float:
     from wordfreq import zipf_frequency
 
-    parts = [p for p in re.split(r"[-–/]", re.sub(r"[^a-z/–-]", "", word.lower())) if p]    # ("Long-term": both parts)
-    if not parts:
-        return None
-    lean = sum(zipf_frequency(p, "en") - zipf_frequency(p, "id") for p in parts)
-    return None if lean == 0 else lean > 0
+    return zipf_frequency(part, lang)
 
 
-def _split(text: str) -> tuple[str, str]:
+@lru_cache(maxsize=8192)
+def _english(word: str, local: str = "id") -> bool | None:
+    """The word is English rather than the `local` language, by how often each uses it; None: neither uses it."""
+    parts = _parts(word)
+    lean = sum(_zipf(p, "en") - _zipf(p, local) for p in parts)
+    return None if not parts or lean == 0 else lean > 0
+
+
+def _language(lines: list[str]) -> str:
+    """The local language of a page's labels: the one of `_LOCAL` its rows' words before the figures use most."""
+    words = [p for ln in lines if (m := _ROW.match(ln)) for w in m.group("local").split() for p in _parts(w)]
+    return max(_LOCAL, key=lambda lang: sum(_zipf(p, lang) for p in words[:300]))
+
+
+def _split(text: str, lang: str) -> tuple[str, str]:
     """(local words, English words) of a figure-less line printing both, split where the English words begin."""
     words = text.split()
-    langs = [_english(w) for w in words]
+    langs = [_english(w, lang) for w in words]
     best, at = -1, len(words)
     for k in range(len(words) + 1):
         score = sum(1 for x in langs[:k] if x is False) + sum(1 for x in langs[k:] if x is True)
@@ -54,25 +73,48 @@ def _split(text: str) -> tuple[str, str]:
     return " ".join(words[:at]), " ".join(words[at:])
 
 
-def _printed_twice(m: re.Match) -> bool:
+def _printed_twice(m: re.Match, lang: str) -> bool:
     """The row prints its label in both languages: local words (more of them the local language's than English's) before
     two figures or more, a short English label after them ("... 2q,27 9,812,406 8,904,118 NET SALES"), never a
     sentence holding figures ("The group had 1,796 employees (2090: 1,702), of whom ...")."""
     local, en = m.group("local").split(), m.group("en").split()
-    langs = [_english(w) for w in local]
+    langs = [_english(w, lang) for w in local]
     return len(m.group("figs").split()) >= 2 and 0 < len(en) <= 8 and en[0][:1].isupper() and \
-        langs.count(False) > len(local) / 2 and any(_english(w) for w in en)
+        langs.count(False) > len(local) / 2 and any(_english(w, lang) for w in en)
+
+
+_YEAR = re.compile(r"(?<![\d,.])(?:19|20)\d{2}(?![\d,.])")
+
+
+def _header(line: str) -> str | None:
+    """A header line as the reader takes it: its local captions dropped ("Catatan/", "31 Desember/", "NET NET" over
+    each column), a line of years in both languages read as its years ("REF LIBELLÉS NOTE EXERCICE 2093 EXERCICE
+    2092 ITEMS" as "Notes 2093 2092"); None: nothing left."""
+    ln = _YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", line)).strip()
+    if not ln or _LOCAL_DAYS.match(ln) or len(set(ln.split())) == 1 and len(ln.split()) >= 2 and not re.search(r"\d", ln):
+        return None
+    years = _YEAR.findall(ln)
+    if len(years) >= 2 and not _EN_DAYS.match(ln) and not re.search(r"\d", _YEAR.sub("", ln)) and \
+            not _YEARS.match(ln) and re.search(r"[^\x00-\x7f]|\b[A-Z]{3,}\b", _YEAR.sub("", ln)):
+        return "Notes " + " ".join(years)
+    return ln if ln != line.strip() else line
 
 
 def english(lines: list[str]) -> list[str]:
     lines = list(lines)
-    rows = [m if (m := _ROW.match(ln)) and re.search(r"\d", m.group("figs")) else None for ln in lines]   # (not a "-")
-    if sum(1 for m in rows if m and _printed_twice(m)) < 3:
+    # (a row prints a figure, or a dash in two columns or more: "Liabilitas jangka panjang - setelah Long-term ..." is
+    # a label's dash)
+    rows = [m if (m := _ROW.match(ln)) and (re.search(r"\d", m.group("figs")) or len(m.group("figs").split()) >= 2)
+            else None for ln in lines]
+    counts = Counter(len(m.group("figs").split()) for m in rows if m)
+    columns = counts.most_common(1)[0][0] if counts else 0
+    lang = _language([ln for ln, m in zip(lines, rows) if m])
+    if sum(1 for m in rows if m and _printed_twice(m, lang)) < 3:
         return lines
     first = next((i for i, ln in enumerate(lines) if _YEARS.match(_YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", ln)).strip())
-                  or _EN_DAYS.match(ln)), 0)
+                  or _EN_DAYS.match(ln) or rows[i] is not None), 0)
     # (the titles above the header as printed, without the local captions of its columns)
-    out = [ln for ln in lines[:first] if not _LOCAL_DAYS.match(ln) and _LOCAL_CAPTION.sub("", ln).strip()]
+    out = [c for ln in lines[:first] if (c := _header(ln)) is not None]
     pending: list[str] = []         # the English words of a label's first lines, its figures still to come
     for i in range(first, len(lines)):
         ln = _YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", lines[i])).strip()
@@ -85,10 +127,16 @@ def english(lines: list[str]) -> list[str]:
                 out.append("Notes " + " ".join(f"{d}, {y}" for d, y in zip(days, years.group(1).split())))
                 lines[i + 1] = ""
                 continue
+        if rows[i] is None and _header(ln) != ln:
+            out.extend([c] if (c := _header(ln)) else [])
+            continue
         m = rows[i]
         if m is not None:
             label = " ".join([*pending, m.group("en").strip()])
-            out.append(f"{label} {m.group('figs').strip()}")     # (the notes reference dropped: "2q,27" is no figure)
+            figs = m.group("figs").strip()
+            if (m.group("notes") or "").isdigit() and len(figs.split()) + 1 == columns:
+                figs = f"{m.group('notes')} {figs}"     # (a small figure read as a note: "12 (8)" in two columns)
+            out.append(f"{label} {figs}")     # (the notes reference dropped: "2q,27" is no figure)
             pending = []
             continue
         if re.search(r"\d[\d,]{3,}", ln) or not re.search(r"[A-Za-z]", ln):
@@ -96,12 +144,12 @@ def english(lines: list[str]) -> list[str]:
             out.append(ln)
             pending = []
             continue
-        local, en = _split(ln)
-        if not en and all(_english(w) is False for w in local.split() if re.search(r"[A-Za-z]", w)):
+        local, en = _split(ln, lang)
+        if not en and all(_english(w, lang) is False for w in local.split() if re.search(r"[A-Za-z]", w)):
             continue        # (a line of the local label's words only: "dalam satu tahun:")
         nxt_row = rows[i + 1] if i + 1 < len(rows) else None
         nxt_text = nxt_row.group("local") if nxt_row else nxt
-        nxt_en = nxt_row.group("en") if nxt_row else _split(nxt)[1]
+        nxt_en = nxt_row.group("en") if nxt_row else _split(nxt, lang)[1]
         # (a one-word tail in each language under a first line: "Total Non-current" / "Panjang 1,801,842 Liabilities";
         # a heading in capitals wraps only onto capitals: "PROFIT BEFORE INCOME TAX" / "... 785,952 EXPENSE")
         tail = nxt_row is not None and len(nxt_en.split()) == 1 and (

@@ -239,9 +239,9 @@ _SET_ASIDE_CONTRA = re.compile(r"(?i)\b(?:net\s+of|less|after|excluding)\b[^?]{0
 def misread_row(f: StoredFact) -> bool:
     """A row whose label carries a run of figures ("EBITDA 2,117 2,018 (5)") was mis-split: its columns cannot be
     trusted, so it never answers (a wrong figure is worse than none); nor does a "Net income" that is a financial
-    firm's net revenue, printed above the tax line (`tax_line`)."""
+    firm's net revenue, printed above the tax line (`tax_line`); nor a per-share dash (diluted EPS "—": not presented)."""
     return bool(re.search(r"(?<![\d,])\d{1,3}(,\d{3})+(\.\d+)?\)?\s+\(?\$?\s?\d", f.label_path)) or \
-        ABOVE_TAX in (f.qualifiers or "")      # (years have no commas)
+        ABOVE_TAX in (f.qualifiers or "") or f.kind == "per_share" and not re.search(r"\d", f.value_printed)
 
 
 def required_words(ask: Ask, cands: list[StoredFact], covers) -> list[str]:
