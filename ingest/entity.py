@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.core.common_words import is_common_word
 from pipeline.core.letters import UPPER
 from collections import defaultdict
 from dataclasses import dataclass
@@ -61,7 +62,7 @@ LINE_NAME_RE = re.compile(rf"^\s*((?:The[ \t]+)?(?:[a-z][a-z0-9]{{2,}}[ \t]+)?{_
 
 # a line of its own naming the company after a legal form printed first ("AS GAUJAS FINIERIS", "PT Arta Merbabu
 # Multifinance | Annual Report 2090"): letters only, never a caption's words ("AS OF 31 DECEMBER")
-LEADING_NAME_RE = re.compile(rf"^\s*((?:PT|JSC|PJSC|OJSC|OAO|PAO|AO|AS|AB|UAB|SIA)[ \t]+[{UPPER}][\w&’'-]+(?:[ \t]+[{UPPER}][\w&’'-]+){{0,4}})"
+LEADING_NAME_RE = re.compile(rf"^\s*((?:PT|JSC|PJSC|OJSC|OAO|PAO|AS|UAB)[ \t]+[{UPPER}][\w&’'-]+(?:[ \t]+[{UPPER}][\w&’'-]+){{0,4}})"
                              rf"\s*(?:[|•·–—-]\s+\S.*)?$")
 _NOT_NAME_WORD = re.compile(r"(?i)^(?:of|at|and|the|in|for|on|to|from|january|february|march|april|may|june|july|"
                             r"august|september|october|november|december|restated|continued|reported)$")
@@ -257,8 +258,9 @@ def hits(pages: Sequence[str], *, max_pages: int = 150) -> list[Hit]:
         is_statement = any(_STATEMENT_HEAD.search(ln) and len(ln) < 110 for ln in lines[:8])
         for j, ln in enumerate(lines):
             m = LINE_NAME_RE.match(ln.replace("\r", "")) or LEADING_NAME_RE.match(ln.replace("\r", ""))
-            if not m or m.re is LEADING_NAME_RE and any(_NOT_NAME_WORD.match(w) for w in m.group(1).split()[1:]):
-                continue
+            if not m or m.re is LEADING_NAME_RE and (any(_NOT_NAME_WORD.match(w) for w in m.group(1).split()[1:]) or
+                                                     all(is_common_word(w) for w in m.group(1).split()[1:])):
+                continue    # ("AS ADJUSTED", "AS SHOWN BELOW": a caption's English words, no name)
             name = trim(_clean(m.group(1)))
             if not plausible(name.split(None, 1)[-1] if m.re is LEADING_NAME_RE else name):    # (the name after its form)
                 continue

@@ -30,7 +30,7 @@ _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t
 
 # a listing said in a sentence: "Listed on the Example Stock Exchange - Symbol: ABCD", "Bourse ticker: ABCD"
 _TICKER_SAID = re.compile(r"(?:Exchange|Bourse)[^\n:]{0,30}?\b(?:[Ss]ymbol|[Tt]icker(?:\s+code)?|[Ss]tock\s+code)(?:\s*:\s*|\s+)"
-                          r"([A-Z][A-Z0-9.]{1,6})(?![\w.])|"
+                          r"(?!(?:IN|ON|AT|OF|THE|AND|IS|AS|TSX|ASX|NYSE|NASDAQ|SET|LSE)\b)([A-Z][A-Z0-9.]{1,6})(?![\w.])(?!\s*:)|"
                           # (the ticker named in brackets without a colon: "Baltic Main List (ticker GFN1R)")
                           r"\((?:[Tt]icker|[Ss]ymbol)(?:\s+code)?\s+([A-Z][A-Z0-9.]{1,6})\)")
 

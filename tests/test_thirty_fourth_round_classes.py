@@ -102,9 +102,10 @@ def test_a_period_s_first_days_over_its_last_days_date_it_by_its_end():
     assert sorted((f.fiscal_year, f.scale) for f in revenue) == [(2082, "thousand"), (2083, "thousand")]
 
 
-@pytest.mark.parametrize("text, scale", [("M$ M$", "thousand"), ("MM$ MM$", "million"), ("MUS$", "thousand"),
+@pytest.mark.parametrize("text, scale", [("M$ M$", None), ("MM$ MM$", "million"), ("MUS$", None),
                                          ("$m $m", "million"), ("US$ m", "million"), ("£000", "thousand")])
-def test_chile_s_m_dollar_is_thousands(text, scale):
+def test_m_dollar_is_no_scale_of_its_own(text, scale):
+    # (Chile's "M$" is thousands, Quebec's millions: the caption says which; "M$ M$" is never "$ M")
     assert scale_of(text) == scale
 
 
@@ -302,3 +303,74 @@ def test_an_english_page_is_never_glossed_as_portuguese():
     lines = ["ACME PLC", "2086 2085", "Revenue 1,234 1,180", "Debentures 400 400", "Investments 212 198",
              "Provisions 12 10"]
     assert glossed(lines) == lines
+
+
+# the audit's counter-examples (made up): each rule kept to its class
+def test_a_dated_row_of_a_debt_note_is_no_period_start():
+    lines = ["Facility Drawdown Maturity 2091 2090", "Bond NVK02 (repaid)", "01.06.2086 01.06.2091 - -",
+             "Term loan B 15.09.2089 15.09.2094 412,806 398,118"]
+    assert without_stacked_starts(lines) == lines
+
+
+def test_a_statement_all_in_capitals_keeps_its_partial_subtotal_unread():
+    page = [["HARBOR POINT REIT", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In thousands)", "2091 2090", "REVENUES",
+             "RENTAL INCOME 41,206 39,118", "TENANT REIMBURSEMENTS 8,412 8,006", "49,618 47,124",
+             "OTHER INCOME 2,012 1,806", "51,630 48,930", "EXPENSES", "PROPERTY OPERATING 18,412 17,206"]]
+    assert _answer("total revenues 2091", page, "Harbor Point REIT", 2091, 2091) != "49,618"
+
+
+def test_an_intersegment_heading_makes_no_segment_revenue():
+    page = [["HARLAN VALLEY CARE", "Segment information", "2084 2083", "Intersegment revenue",
+             "Hospice services 4,806 4,412", "Home care services 2,118 1,906"]]
+    assert _answer("Hospice services revenue 2084", page, "Harlan Valley Care, Inc.", 2084, 2084) is None
+
+
+def test_an_average_by_nature_answers_an_average_asked():
+    # (a realized price is the year's average; only a year-end balance is never an average)
+    page = [["COPPER RIDGE MINING", "OPERATING STATISTICS", "2091 2090", "Realized copper price ($/lb) 4.12 3.86"]]
+    assert _answer("average realized copper price 2091", page, "Copper Ridge Mining Corp.", 2091, 2091) == "4.12"
+
+
+def test_a_company_named_in_full_leaves_its_words_elsewhere_asked():
+    page = [["SOUTHWEST GAS HOLDINGS, INC.", "SEGMENT INFORMATION", "(In thousands)", "2091 2090",
+             "Operating revenues", "Natural gas distribution 1,812,406 1,706,118", "Utility infrastructure services 1,206,118 1,118,412",
+             "Total operating revenues 3,018,524 2,824,530"]]
+    assert _answer("Gas operating revenues of Southwest Gas Holdings 2091", page, "Southwest Gas Holdings, Inc.", 2091,
+                   2091) != "3,018,524"
+
+
+def test_a_brand_s_letters_are_no_legal_form():
+    from ingest import entity
+    from pipeline.question.registry import bare_name
+    assert bare_name("AB Commercial Mortgage Trust Inc.") == "AB Commercial Mortgage Trust"
+    assert bare_name("SIA Engineering Company Limited") == "SIA Engineering"
+    assert bare_name("AO Smith Water Products Company") == "AO Smith Water Products"
+    for caption in ("AS ADJUSTED", "AS ORIGINALLY PRESENTED", "AS SHOWN BELOW"):
+        assert not entity.hits([f"{caption}\nSome text"])
+
+
+def test_an_exchange_name_after_ticker_is_no_ticker():
+    from ingest.registrant import tickers
+    assert tickers("listed on the Toronto Stock Exchange under the ticker TSX: MAPL") in ((), ("MAPL",))
+    assert "IN" not in tickers("listed on the Stock Exchange of Thailand under the stock code IN THE SET index")
+
+
+def test_a_peak_beside_the_year_end_count_leaves_it_answered():
+    from pipeline.answer.prose_counts import PEAK
+    assert not PEAK.search("our total workforce was approximately 12,400 people, compared with a peak of 14,000")
+    assert not PEAK.search("including about 1,100 seasonal workers")
+    assert not PEAK.search("Alder Peak operated 412 stores")
+
+
+def test_a_grade_said_as_a_rating_or_a_threshold():
+    from pipeline.answer.grades import another_grade
+    assert not another_grade("Is the company rated A by S&P?", "S&P affirmed its issuer credit rating of A.")
+    assert not another_grade("Are the bonds rated Aa2?", "In 2091 Moody's upgraded the company's bonds to Aa2 from Aa3.")
+    assert not another_grade("Are the notes rated Baa3 or better?", "Moody's rates the notes Baa2.")
+    assert not another_grade("Is AA rated investment grade?", "Alcoa is rated BBB-.")
+
+
+def test_payments_for_supplies_are_no_capex():
+    page = [["MESA VERDE FOODS", "STATEMENTS OF CASH FLOWS (direct method)", "(In thousands)", "2091 2090",
+             "Cash flows from operating activities", "Payments for supplies and equipment (118,206) (106,412)"]]
+    assert _answer("capex 2091", page, "Mesa Verde Foods, Inc.", 2091, 2091) is None

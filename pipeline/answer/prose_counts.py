@@ -51,9 +51,11 @@ def asks_a_flow(facts: QuestionFacts) -> bool:
     return bool(FLOW_Q.search(core_question(facts.text)))
 
 
-# a count at the height of a season ("Employment peaks in July, when we employed ...", "at peak season", "seasonal
-# workers"): no count at the year's end nor its average
-PEAK = re.compile(r"(?i)\bpeak(?:s|ed|ing)?\b|\bseasonal\b|\bheight\s+of\s+the\s+season\b")
+# a count at the height of a season ("Employment peaks in July, when we employed ...", "at our peak", "peak season
+# staffing"): no count at the year's end nor its average (never "a peak of 14,000" beside the year-end count, nor a
+# place's or a company's name)
+PEAK = re.compile(r"(?i)\bpeak(?:s|ed)\s+(?:in|during|at)\b|\bat\s+(?:the\s+|its\s+|our\s+)?(?:seasonal\s+)?peak\b|"
+                  r"\bpeak\s+(?:season|employment|headcount|staffing)\b|\bheight\s+of\s+the\s+season\b")
 
 def count_score(sentence: str, terms: list[str]) -> int:
     """How well a sentence counts the asked thing: a number with one of the question's terms within five

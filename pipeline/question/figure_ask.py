@@ -12,7 +12,7 @@ from pipeline.question.paraphrase import name_measures
 from pipeline.question import whose_figure
 from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
-from pipeline.question.registry import LEGAL_SUFFIX
+from pipeline.question.legal_forms import LEGAL_SUFFIX, bare_name
 from pipeline.question.terms import solid_parts, spell_out, stem, stem_words
 from pipeline.question.ask_words import DELIVERED_THINGS, FILLER, KIND_WORDS, SOFT
 from pipeline.question.codes import codes_asked
@@ -198,11 +198,14 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     if metric is not None and metric.kind == "per_share":
         text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:
-        for n in sorted({c.name, c.key, *c.aliases, *c.tickers, *leading_parts(c)}, key=len, reverse=True):
+        said = 0     # (the company named by a name of two words or more: its other words in the question are asked)
+        for n in sorted({c.name, bare_name(c.name), c.key, *c.aliases, *c.tickers, *leading_parts(c)}, key=len, reverse=True):
             # (with the legal form an analyst adds to a short name: "Tembusu REIT's", "Acme Inc.'s")
-            text = re.sub(rf"(?i)(?<![\w]){re.escape(n)}(?:,?\s+(?:{LEGAL_SUFFIX}|REIT|Trust))?(?:'s|’s)?(?![\w])",
-                          " ", text)
-        for coined in coined_words(c):       # (as capitalised: "insurance revenue" stays a measure)
+            text, k = re.subn(rf"(?i)(?<![\w]){re.escape(n)}(?:,?\s+(?:{LEGAL_SUFFIX}|REIT|Trust))?(?:'s|’s)?(?![\w])",
+                              " ", text)
+            said += k if len(n.split()) >= 2 else 0
+        for coined in coined_words(c) if not said else ():   # (as capitalised: "insurance revenue" stays a measure;
+            #                                                    "Gas operating revenues of Southwest Gas Holdings")
             text = re.sub(rf"(?<![\w]){re.escape(coined[0])}(?i:{re.escape(coined[1:])})(?:\s+(?:{LEGAL_SUFFIX}|REIT|"
                           rf"Trust))?(?:'s|’s)?(?![\w])(?!\s+(?:segments?|divisions?|business(?:es)?)\b)", " ", text)
             #   ("ACME" printed, "Acme" asked; "Chemicals segment" of Acme Cement and Chemicals names the segment)

@@ -12,8 +12,9 @@ LEGAL_SUFFIX = (r"(?:Public\s+Company\s+Limited|Public\s+Co\.?,?\s+Ltd\.?|Inc\.?
                 r"L\.P\.|LP|Holdings|HD|Hldgs\.?|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.|Tbk\.?)")   # ("HD": Japanese Holdings)
 SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
 # a legal form printed before the name: Indonesia's "PT", the joint-stock companies of the former Soviet states ("JSC",
-# "PJSC", "OAO", "AO"), the Baltic and Nordic "AS", "AB", "UAB", "SIA" ("AS Gaujas Finieris", "PT Arta Merbabu Tbk")
-LEADING_FORM = re.compile(r"^\s*(?:PT|P\.T\.|JSC|PJSC|OJSC|OAO|PAO|AO|AS|AB|UAB|SIA)\s+(?=[A-Z][\w'’&-]*\s+\S)")
+# "PJSC", "OAO"), the Baltic "AS", "UAB" ("AS Gaujas Finieris", "PT Arta Merbabu Tbk"); never a brand's letters
+# ("AB Commercial Mortgage Trust", "SIA Engineering", "AO Smith")
+LEADING_FORM = re.compile(r"^\s*(?:PT|P\.T\.|JSC|PJSC|OJSC|OAO|PAO|AS|UAB)\s+(?=[A-Z][\w'’&-]*\s+\S)")
 
 
 def bare_name(name: str) -> str:

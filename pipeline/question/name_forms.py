@@ -32,7 +32,6 @@ def leading_parts(company) -> set[str]:
         parts = [w for w in re.split(r"[\s,]+", name) if w]
         if (form := LEADING_FORM.match(name)) and len(parts) > 2:   # (the name after a legal form printed first,
             out.add(bare_name(name[form.end():]))                      # "JSC Algeti Mineral Waters": "Algeti Mineral Waters")
-            out.update(" ".join(parts[1:k]) for k in range(3, len(parts)))
     return out
 
 

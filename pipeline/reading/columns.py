@@ -95,14 +95,14 @@ class Header:
 
 
 def scale_of(text: str) -> str | None:
-    """'million' | 'thousand' | 'billion' from a header or unit line ("£000", "(in millions)", "A$m"; Chile's "M$" and
-    "MUS$" are thousands, "MM$" millions, and "M$ M$" is never "$ M")."""
+    """'million' | 'thousand' | 'billion' from a header or unit line ("£000", "(in millions)", "A$m"; "MM$" millions,
+    "M$" none: Chile's thousands, Quebec's millions; "M$ M$" is never "$ M")."""
     m = _SCALE.search(text)
     if not m:
         return None
     t = m.group(0).lower().strip().lstrip("'")
-    if t.endswith("$"):
-        return "million" if t.startswith("mm") else "thousand"
+    if t.endswith("$"):         # ("M$" is Chile's thousands and Quebec's millions: the caption decides)
+        return "million" if t.startswith("mm") else None
     if t.startswith("000") or t.startswith("thousand") or t in ("k", "t"):
         return "thousand"
     if t.startswith("b"):

@@ -86,7 +86,7 @@ def _starts_over_ends(line: str, nxt: str) -> bool:
     day each ("31.12.2091 31.12.2090"): a period printed as a range split over two lines, dated by its end."""
     starts, ends = list(_NUMERIC_DAY.finditer(line)), list(_NUMERIC_DAY.finditer(nxt))
     return len(starts) >= 2 and len(starts) == len(ends) and all(m.group("d") in ("1", "01") for m in starts) and \
-        not _NUMERIC_DAY.sub("", line).strip(" -/") and all(
+        not _NUMERIC_DAY.sub("", line).strip() and not re.search(r"\d[,.]\d{3}", _NUMERIC_DAY.sub("", nxt)) and all(
             (int(e.group("y")), int(e.group("m"))) > (int(b.group("y")), int(b.group("m"))) for b, e in zip(starts, ends))
 
 

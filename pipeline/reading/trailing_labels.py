@@ -74,13 +74,13 @@ def _split(text: str, lang: str) -> tuple[str, str]:
 
 
 def _printed_twice(m: re.Match, lang: str) -> bool:
-    """The row prints its label in both languages: local words (more of them the local language's than English's) before
+    """The row prints its label in both languages: local words (half of them or more the local language's) before
     two figures or more, a short English label after them ("... 2q,27 9,812,406 8,904,118 NET SALES"), never a
     sentence holding figures ("The group had 1,796 employees (2090: 1,702), of whom ...")."""
     local, en = m.group("local").split(), m.group("en").split()
     langs = [_english(w, lang) for w in local]
     return len(m.group("figs").split()) >= 2 and 0 < len(en) <= 8 and en[0][:1].isupper() and \
-        langs.count(False) > len(local) / 2 and any(_english(w, lang) for w in en)
+        langs.count(False) * 2 >= len(local) and False in langs and any(_english(w, lang) for w in en)
 
 
 _YEAR = re.compile(r"(?<![\d,.])(?:19|20)\d{2}(?![\d,.])")
@@ -109,7 +109,9 @@ def english(lines: list[str]) -> list[str]:
     counts = Counter(len(m.group("figs").split()) for m in rows if m)
     columns = counts.most_common(1)[0][0] if counts else 0
     lang = _language([ln for ln, m in zip(lines, rows) if m])
-    if sum(1 for m in rows if m and _printed_twice(m, lang)) < 3:
+    # (three rows or more printing an English label of two words or more: a translation, never a status word after
+    # each row's figures, "Bukit Merah 4,812 4,806 Mature")
+    if sum(1 for m in rows if m and _printed_twice(m, lang) and len(m.group("en").split()) >= 2) < 3:
         return lines
     first = next((i for i, ln in enumerate(lines) if _YEARS.match(_YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", ln)).strip())
                   or _EN_DAYS.match(ln) or rows[i] is not None), 0)

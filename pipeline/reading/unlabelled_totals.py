@@ -127,16 +127,18 @@ def top_total(stack: list[str], rows: list[Row], line: Row, after: list[str]) ->
     rows: "Revenues:" / "Product" / "Service" / "1,500" / "Financing revenue" / "Total net revenues")."""
     if len(stack) != 1 or _SPLIT.search(stack[0]) or _LEAD_IN.search(stack[0]):
         return None
-    nxt = next((a for a in after if a.strip()), "")
-    if nxt and split_row(nxt)[1] and not _RESULT_LINE.match(nxt) and not _next_outline_item(stack[0], nxt) and \
-            not _capitals_sibling(stack[0], nxt) or _total_named_after(stack[0], after):
-        return None     # (a result line after it, "Total revenue", "Income before income taxes", closes the section too)
     under = []
     for r in reversed(rows):
         if r.path[:1] != tuple(stack):
             break
         if not re.match(r"(?i)total\b", r.label):
             under.append(r)
+    nxt = next((a for a in after if a.strip()), "")
+    # (a capitals line after it is a sibling section only where the section's own rows are not in capitals)
+    sibling = _capitals_sibling(stack[0], nxt) and not all(_capitals(r.label) for r in under)
+    if nxt and split_row(nxt)[1] and not _RESULT_LINE.match(nxt) and not _next_outline_item(stack[0], nxt) and \
+            not sibling or _total_named_after(stack[0], after):
+        return None     # (a result line after it, "Total revenue", "Income before income taxes", closes the section too)
     return stack[0] if len(under) >= 2 and _sums(under, line) and not _minorities_outside(stack[0], under) else None
 
 
@@ -188,13 +190,15 @@ def _next_outline_item(heading: str, line: str) -> bool:
     return b == a + 1
 
 
+def _capitals(text: str) -> bool:
+    letters = re.sub(r"\([^)]*\)", "", text)     # (a note reference, "(Note 19)", is set in any case)
+    return len(re.findall(r"[A-Z]", letters)) >= 4 and not re.search(r"[a-z]", letters)
+
+
 def _capitals_sibling(heading: str, line: str) -> bool:
     """`line` prints its label in capitals as `heading` does, a sibling section's line ("REVENUES" / "Passage" /
     "Freight" / "6,449,224" / "COST OF SERVICES 4,706,412": statements setting each section's name in capitals)."""
-    def caps(text: str) -> bool:
-        letters = re.sub(r"\([^)]*\)", "", text)     # (a note reference, "(Note 19)", is set in any case)
-        return len(re.findall(r"[A-Z]", letters)) >= 4 and not re.search(r"[a-z]", letters)
-    return caps(heading) and caps(split_row(line)[0])
+    return _capitals(heading) and _capitals(split_row(line)[0])
 
 
 def _minorities_outside(heading: str, under: list[Row]) -> bool:

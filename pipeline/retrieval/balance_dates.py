@@ -20,8 +20,9 @@ AT_A_DATE = re.compile(rf"(?i)(?<!ending )(?<!ended )\b(at|as of|as at|on)\s+(th
 
 
 def printed_ends(cands: list[StoredFact]) -> frozenset:
-    """The dates the candidate rows' columns are dated at (for `another_date`)."""
-    return frozenset(f.period_end for f in cands if f.period_end is not None)
+    """The dates the balance sheet's columns are dated at (for `another_date`; a note's quarter-end is not one)."""
+    return frozenset(f.period_end for f in cands if f.period_end is not None and f.statement == "balance" and
+                     not f.secondary)
 
 
 def another_date(ask: Ask, f: StoredFact, ends: frozenset = frozenset()) -> bool:
@@ -127,3 +128,12 @@ _OPENING_WORDS = frozenset({"open", "start", "begin"})
 def _full_dates(text: str) -> tuple:
     """The full dates `text` writes out (not a year added after one: "March 31, 2037 and 2036")."""
     return tuple(d for d, start, end in dated_years.dates_in(text) if end - start > 4)
+
+
+# a summary's balance sheet section ("Balance Sheet Data (at year end)", "At year-end"): year-end balances
+_BALANCE_DATA = re.compile(r"(?i)\bbalance\s+sheet\b|\b(?:at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+)?year[- ]end\b")
+
+
+def year_end_row(f: StoredFact) -> bool:
+    """A balance at the year's end: a balance sheet row, or a summary's balance sheet section's."""
+    return f.statement == "balance" or bool(_BALANCE_DATA.search(f"{f.label_path} {f.table_title}"))

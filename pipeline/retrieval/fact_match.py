@@ -309,8 +309,9 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # a balance at a date is no row of the cash flows' sections ("Capital contribution in subsidiaries")
         if _AVERAGE.search(f.label_path) and not _AVERAGE.search(ask.question) and row_fit.AT_A_DATE.search(ask.question):
             continue        # "Weighted average shares outstanding" is the year's mean, never the count at a date
-        if _AVERAGE.search(ask.question) and not _AVERAGE.search(f"{f.label_path} {f.table_title} {f.column_header}"):
-            continue        # an average asked ("average loans", "employees"): "Loans", "Employees (31 Dec)" are year-end
+        if _AVERAGE.search(ask.question) and (counting or balance_dates.year_end_row(f)) and \
+                not _AVERAGE.search(f"{f.label_path} {f.table_title} {f.column_header}"):
+            continue        # an average asked: the balance sheet's "Loans", "Employees (31 Dec)" are year-end
         if owners_asked and f.kind == "money" and (not attribution.names_a_holder(f.label_path) and
                                                    attribution.split_between_holders(f, cands)
                                                    or attribution.total_after_minorities(f, cands)):

@@ -16,7 +16,8 @@ from pipeline.stores.facts import StoredFact
 _TRANSFORM_WORDS = ("""unearned deferred accrued prepaid cost costs change changes allowance accumulated
 reserve reserves provision provisions tax taxes payable receivable impairment amortization depreciation gain gains loss
 losses expense expenses proceeds purchases acquisition acquisitions discontinued noncontrolling non-controlling per
-other used provided generated paid received inflow inflows outflow outflows""".split())
+other used provided generated paid received inflow inflows outflow outflows intersegment inter internal
+eliminations elimination""".split())     # (an intersegment or internal revenue is no segment's revenue)
 
 
 _SCOPE = re.compile(r"(?i)\b(?:from\s+)?(?:continuing|discontinued)\s+operations?\b")

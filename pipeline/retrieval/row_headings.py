@@ -134,8 +134,6 @@ _CURRENT_PART = re.compile(r"(?i)(?<!net of )(?<!less )(?<!excluding )(?<!the )\
 
 
 def under_current(f: StoredFact) -> bool:
-    """The row stands under the current side ("Current liabilities › Current maturities of long-term liabilities ›
-    Long-term bank loans"): the nearest side heading is the current one, or a heading names the current part."""
-    parents = f.label_path.split("\u203a")[:-1]
-    side = next((m for h in reversed(parents) if (m := _SIDE_HEADING.search(h))), None)
-    return side is not None and not side.group("non") or any(_CURRENT_PART.search(h) for h in parents)
+    """The row stands under a heading naming the current part ("Current liabilities › Current maturities of long-term
+    liabilities › Long-term bank loans"; a "Current liabilities" heading alone may run on past its total unread)."""
+    return any(_CURRENT_PART.search(h) for h in f.label_path.split("\u203a")[:-1])
