@@ -374,3 +374,26 @@ def test_payments_for_supplies_are_no_capex():
     page = [["MESA VERDE FOODS", "STATEMENTS OF CASH FLOWS (direct method)", "(In thousands)", "2091 2090",
              "Cash flows from operating activities", "Payments for supplies and equipment (118,206) (106,412)"]]
     assert _answer("capex 2091", page, "Mesa Verde Foods, Inc.", 2091, 2091) is None
+
+
+# round 35's wrong answers once its Latvian report was identified
+_LATVIAN = [["AS VENTAS KOKS", "STATEMENT OF FINANCIAL POSITION (EUR thousand)", "Group Company", "Note 2086 2085 2086 2085",
+             "Bank loans - non-current 7 36,818 44,018 32,806 38,806", "Bank loans - current 7 7,200 7,200 6,000 6,000"],
+            ["AS VENTAS KOKS", "STATEMENT OF PROFIT OR LOSS (EUR thousand)", "Group Company", "2086 2085 2086 2085",
+             "Operating profit 19,470 13,582 13,476 11,276", "Dividends from subsidiaries - - 2,100 2,800",
+             "Profit for the year 21,903 12,197 22,213 12,806"],
+            ["AS VENTAS KOKS", "STATEMENT OF CHANGES IN EQUITY (EUR thousand)", "2086",
+             "Dividend for 2085 (EUR 0.14 per share) (3,360)"]]
+
+
+def test_a_line_printed_with_its_side_after_a_dash_is_one_side():
+    assert _answer("How much did the Ventas Koks group owe in bank loans at end-2086?", _LATVIAN, "AS Ventas Koks",
+                   2086, 2086) is None
+    assert _answer("Ventas Koks non-current bank loans 2086, group", _LATVIAN, "AS Ventas Koks", 2086, 2086) == "36,818"
+
+
+def test_a_dividend_received_or_another_year_s_is_no_dividend_asked():
+    # (the dividend proposed after the year is in no statement: neither the dividends received from subsidiaries nor
+    # the year before's paid in this one)
+    assert _answer("Ventas Koks proposed 2086 dividend", _LATVIAN, "AS Ventas Koks", 2086, 2086) is None
+    assert _answer("Dividends paid by the company in 2086", _LATVIAN, "AS Ventas Koks", 2086, 2086) != "2,100"

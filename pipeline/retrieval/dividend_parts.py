@@ -34,10 +34,24 @@ def _part_keys(text: str) -> set[str]:
     return keys | {"interim"} if "h1" in keys else keys       # (the first half's dividend is the interim one)
 
 
+# a dividend the company received ("Dividends from subsidiaries", "Dividend income", "Dividends received"), or a
+# measure of a dividend ("Tax on dividends paid by ...", "withholding tax on dividends")
+_RECEIVED = re.compile(r"(?i)\bdividends?\s+(?:received\s+)?from\s+(?:associates?|joint\s+ventures?|subsidiar\w+|investments?|"
+                       r"investees?)\b|\bdividends?\s+(?:income|received|receivable)\b|\breceived\b|\bincome\s+from\b|"
+                       r"\btax(?:es)?\s+on\b")
+
+
 def another_part(ask: Ask, f: StoredFact) -> bool:
     """The row is one of the year's dividends where the year's is asked, or the year's where one part is: "Interim
     dividend per share" (or "Dividends › Final") for the year's dividend per share; the year's dividends paid for "the
     year-end (final) dividend"."""
+    if DIVIDEND.search(ask.question) and _RECEIVED.search(f.label_path) and not _RECEIVED.search(ask.question):
+        return True     # the company's dividend asked: what it received from its investments, or a tax on a dividend,
+        #                 is no part of it
+    if PROPOSAL_ASKED.search(ask.question) and f.kind == "money" and DIVIDEND.search(f.label_path) and \
+            not PROPOSAL_ASKED.search(f.label_path):
+        return True     # the dividend proposed after the year is recognised in no statement: a row paid or declared
+        #                 ("Dividend for 2096 (3,360)") is another year's
     part_asked = bool(_PART.search(ask.question)) and not _WHOLE_YEAR.search(ask.question)
     if not _PART.search(ask.question) and PROPOSAL_ASKED.search(ask.question) and f.kind == "per_share" and \
             DIVIDEND.search(f.label_path):

@@ -346,8 +346,8 @@ def other_side(ask: Ask, f: StoredFact, rows: list[StoredFact]) -> StoredFact | 
                             other[0] != side[0])
 
 
-# a side the label prints itself: "Current lease liabilities", "Deferred revenue, non-current"
-_LABEL_SIDE = re.compile(r"(?i)^(non-?\s?)?current\s+(?!portion\b)|,\s*(non-?\s?)?current(?:\s+portion)?\s*$")
+# a side the label prints itself: "Current lease liabilities", "Deferred revenue, non-current", "Bank loans - current"
+_LABEL_SIDE = re.compile(r"(?i)^(non-?\s?)?current\s+(?!portion\b)|(?:,|\s[-–])\s*(non-?\s?)?current(?:\s+portion)?\s*$")
 
 
 def _side_of(f: StoredFact) -> tuple[bool, str] | None:
