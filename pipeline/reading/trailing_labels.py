@@ -18,8 +18,41 @@ from pipeline.core.months import MON
 
 _FIGURE = r"(?:\(?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?-?\d{1,3}(?:\.\d+)?\)?|[-–—])"
 # local words, a notes reference ("2q,27", "19d", "29"), the figures, the English label (no figures of its own)
-_ROW = re.compile(rf"^(?P<local>.*?[^\d\s,.()-].*?)(?:\s+(?P<notes>\d{{1,2}}[a-z]{{0,2}}(?:,\d{{1,2}}[a-z]{{0,2}})*))?"
-                  rf"(?P<figs>(?:\s+{_FIGURE}){{1,6}})\s+(?P<en>[A-Za-z(*][^0-9]*)$")
+_FIGURE_TOKEN = re.compile(_FIGURE)
+_NOTES_TOKEN = re.compile(r"\d{1,2}[a-z]{0,2}(?:,\d{1,2}[a-z]{0,2})*")
+
+
+class _Row:
+    """A line read as local words, a notes reference, the figures and the English label after them (read from the
+    end: the label's words, then up to six figures, then a note): `group(name)` as a regex match gives it."""
+
+    def __init__(self, local: str, notes: str | None, figs: str, en: str):
+        self._parts = {"local": local, "notes": notes, "figs": figs, "en": en}
+
+    def group(self, name: str):
+        return self._parts[name]
+
+
+def _row(line: str) -> _Row | None:
+    words = line.split()
+    n = len(words)
+    shape = [bool(_FIGURE_TOKEN.fullmatch(w)) for w in words]
+    # (a figure prints a digit; a dash is one only beside another figure: "12 -", "- -", never "(loss) - net")
+    fig = [shape[i] and (bool(re.search(r"\d", words[i])) or i > 0 and shape[i - 1] or i + 1 < n and shape[i + 1])
+           for i in range(n)]
+    k = max((i + 1 for i in range(n) if fig[i]), default=0)
+    en = words[k:]
+    f = k
+    while f and k - f < 6 and fig[f - 1]:
+        f -= 1
+    if not en or f == k or not re.match(r"[A-Za-z(*]", en[0]):
+        return None
+    notes = words[f - 1] if f and _NOTES_TOKEN.fullmatch(words[f - 1]) else None
+    local = words[:f - 1] if notes else words[:f]
+    if not local or not re.search(r"[^\d\s,.()-]", " ".join(local)):
+        return None
+    return _Row(" ".join(local), notes, " " + " ".join(words[f:k]), " ".join(en))
+_TAIL = re.compile(r"[\d)–—-]\s+[A-Za-z(*][^0-9]*$")     # (words after the last figure: the cheap test first)
 _YEAR_MARK = re.compile(r"(?<=\b(?:19|20)\d{2})\*+\)?")       # "2088*)": the restated year's footnote mark
 _LOCAL_CAPTION = re.compile(r"(?i)\bcatatan\s*/\s*")            # "Catatan/" over or before "Notes"
 _LOCAL_DAYS = re.compile(r"(?i)^\s*(?:\d{1,2}\s+(?:januari|februari|maret|april|mei|juni|juli|agustus|september|"
@@ -57,7 +90,7 @@ def _english(word: str, local: str = "id") -> bool | None:
 
 def _language(lines: list[str]) -> str:
     """The local language of a page's labels: the one of `_LOCAL` its rows' words before the figures use most."""
-    words = [p for ln in lines if (m := _ROW.match(ln)) for w in m.group("local").split() for p in _parts(w)]
+    words = [p for ln in lines if (m := _row(ln)) for w in m.group("local").split() for p in _parts(w)]
     return max(_LOCAL, key=lambda lang: sum(_zipf(p, lang) for p in words[:300]))
 
 
@@ -73,7 +106,7 @@ def _split(text: str, lang: str) -> tuple[str, str]:
     return " ".join(words[:at]), " ".join(words[at:])
 
 
-def _printed_twice(m: re.Match, lang: str) -> bool:
+def _printed_twice(m: _Row, lang: str) -> bool:
     """The row prints its label in both languages: local words (half of them or more the local language's) before
     two figures or more, a short English label after them ("... 2q,27 9,812,406 8,904,118 NET SALES"), never a
     sentence holding figures ("The group had 1,796 employees (2090: 1,702), of whom ...")."""
@@ -104,8 +137,8 @@ def english(lines: list[str]) -> list[str]:
     lines = list(lines)
     # (a row prints a figure, or a dash in two columns or more: "Liabilitas jangka panjang - setelah Long-term ..." is
     # a label's dash)
-    rows = [m if (m := _ROW.match(ln)) and (re.search(r"\d", m.group("figs")) or len(m.group("figs").split()) >= 2)
-            else None for ln in lines]
+    rows = [m if _TAIL.search(ln) and (m := _row(ln)) and (re.search(r"\d", m.group("figs")) or
+                                                               len(m.group("figs").split()) >= 2) else None for ln in lines]
     counts = Counter(len(m.group("figs").split()) for m in rows if m)
     columns = counts.most_common(1)[0][0] if counts else 0
     lang = _language([ln for ln, m in zip(lines, rows) if m])
