@@ -57,6 +57,7 @@ def asks_a_flow(facts: QuestionFacts) -> bool:
 PEAK = re.compile(r"(?i)\bpeak(?:s|ed)\s+(?:in|during|at)\b|\bat\s+(?:the\s+|its\s+|our\s+)?(?:seasonal\s+)?peak\b|"
                   r"\bpeak\s+(?:season|employment|headcount|staffing)\b|\bheight\s+of\s+the\s+season\b")
 
+
 def count_score(sentence: str, terms: list[str]) -> int:
     """How well a sentence counts the asked thing: a number with one of the question's terms within five
     words after it or four before it (never across a sentence end), no other number between ("approximately

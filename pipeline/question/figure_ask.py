@@ -356,4 +356,3 @@ _MONEY_OF = re.compile(r"(?i)\b(costs?|expenses?|benefits?|compensation|pay|payr
 def asks_a_count(measure: str) -> bool:
     """'employees', 'store count', 'subscribers': a count, unless money about them is asked ('employee costs')."""
     return bool(_COUNTED.search(measure)) and not _MONEY_OF.search(measure)
-

@@ -35,7 +35,6 @@ def leading_parts(company) -> set[str]:
     return out
 
 
-
 def initials_of(company) -> str:
     """The initials of a company's name, without its legal form ("ATB" of "Acme Trust Bank Plc") or with it ("OAC" of
     "Ormsby Aggregates Corporation"), three letters or more, as an analyst writes them, as a pattern: upper case;

@@ -13,27 +13,26 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from typing import NamedTuple
 
 from pipeline.core.months import MON
 
 _FIGURE = r"(?:\(?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?-?\d{1,3}(?:\.\d+)?\)?|[-–—])"
-# local words, a notes reference ("2q,27", "19d", "29"), the figures, the English label (no figures of its own)
 _FIGURE_TOKEN = re.compile(_FIGURE)
-_NOTES_TOKEN = re.compile(r"\d{1,2}[a-z]{0,2}(?:,\d{1,2}[a-z]{0,2})*")
+_NOTES_TOKEN = re.compile(r"\d{1,2}[a-z]{0,2}(?:,\d{1,2}[a-z]{0,2})*")      # a notes reference: "2q,27", "19d", "29"
+_TAIL = re.compile(r"[\d)–—-]\s+[A-Za-z(*][^0-9]*$")     # (words after the last figure: the cheap test first)
 
 
-class _Row:
-    """A line read as local words, a notes reference, the figures and the English label after them (read from the
-    end: the label's words, then up to six figures, then a note): `group(name)` as a regex match gives it."""
-
-    def __init__(self, local: str, notes: str | None, figs: str, en: str):
-        self._parts = {"local": local, "notes": notes, "figs": figs, "en": en}
-
-    def group(self, name: str):
-        return self._parts[name]
+class _Row(NamedTuple):
+    """A line read as local words, a notes reference, the figures and the English label after them."""
+    local: str
+    notes: str | None
+    figs: str
+    en: str
 
 
 def _row(line: str) -> _Row | None:
+    """`line` read from its end: the English label's words, then up to six figures, then a note, then local words."""
     words = line.split()
     n = len(words)
     shape = [bool(_FIGURE_TOKEN.fullmatch(w)) for w in words]
@@ -51,14 +50,22 @@ def _row(line: str) -> _Row | None:
     local = words[:f - 1] if notes else words[:f]
     if not local or not re.search(r"[^\d\s,.()-]", " ".join(local)):
         return None
-    return _Row(" ".join(local), notes, " " + " ".join(words[f:k]), " ".join(en))
-_TAIL = re.compile(r"[\d)–—-]\s+[A-Za-z(*][^0-9]*$")     # (words after the last figure: the cheap test first)
+    return _Row(" ".join(local), notes, " ".join(words[f:k]), " ".join(en))
+
+
 _YEAR_MARK = re.compile(r"(?<=\b(?:19|20)\d{2})\*+\)?")       # "2088*)": the restated year's footnote mark
 _LOCAL_CAPTION = re.compile(r"(?i)\bcatatan\s*/\s*")            # "Catatan/" over or before "Notes"
 _LOCAL_DAYS = re.compile(r"(?i)^\s*(?:\d{1,2}\s+(?:januari|februari|maret|april|mei|juni|juli|agustus|september|"
                          r"oktober|november|desember)\s*/\s*)+$")
 _EN_DAYS = re.compile(rf"(?i)^\s*(?:{MON}\s+\d{{1,2}},\s*){{2,}}$")
 _YEARS = re.compile(r"^\s*(?:notes?\s+)?((?:(?:19|20)\d{2}\s*){2,})$", re.I)
+
+
+def _uncaptioned(line: str) -> str:
+    """`line` without the local caption of the notes column and a restated year's mark ("Catatan/ 2089 2088*)")."""
+    return _YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", line)).strip()
+
+
 # the words a wrapped label ends its first line on, in either language: its rest is on the next line
 _OPEN_END = re.compile(r"(?i)\b(?:of|by|and|from|for|to|in|on|the|with|dan|dari|untuk|atas|yang|ke|pada|kepada|"
                        r"sebesar|dalam|oleh)\s*$")
@@ -88,9 +95,9 @@ def _english(word: str, local: str = "id") -> bool | None:
     return None if not parts or lean == 0 else lean > 0
 
 
-def _language(lines: list[str]) -> str:
+def _language(rows: list[_Row]) -> str:
     """The local language of a page's labels: the one of `_LOCAL` its rows' words before the figures use most."""
-    words = [p for ln in lines if (m := _row(ln)) for w in m.group("local").split() for p in _parts(w)]
+    words = [p for m in rows for w in m.local.split() for p in _parts(w)]
     return max(_LOCAL, key=lambda lang: sum(_zipf(p, lang) for p in words[:300]))
 
 
@@ -110,9 +117,9 @@ def _printed_twice(m: _Row, lang: str) -> bool:
     """The row prints its label in both languages: local words (half of them or more the local language's) before
     two figures or more, a short English label after them ("... 2q,27 9,812,406 8,904,118 NET SALES"), never a
     sentence holding figures ("The group had 1,796 employees (2090: 1,702), of whom ...")."""
-    local, en = m.group("local").split(), m.group("en").split()
+    local, en = m.local.split(), m.en.split()
     langs = [_english(w, lang) for w in local]
-    return len(m.group("figs").split()) >= 2 and 0 < len(en) <= 8 and en[0][:1].isupper() and \
+    return len(m.figs.split()) >= 2 and 0 < len(en) <= 8 and en[0][:1].isupper() and \
         langs.count(False) * 2 >= len(local) and False in langs and any(_english(w, lang) for w in en)
 
 
@@ -123,7 +130,7 @@ def _header(line: str) -> str | None:
     """A header line as the reader takes it: its local captions dropped ("Catatan/", "31 Desember/", "NET NET" over
     each column), a line of years in both languages read as its years ("REF LIBELLÉS NOTE EXERCICE 2093 EXERCICE
     2092 ITEMS" as "Notes 2093 2092"); None: nothing left."""
-    ln = _YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", line)).strip()
+    ln = _uncaptioned(line)
     if not ln or _LOCAL_DAYS.match(ln) or len(set(ln.split())) == 1 and len(ln.split()) >= 2 and not re.search(r"\d", ln):
         return None
     years = _YEAR.findall(ln)
@@ -137,26 +144,26 @@ def english(lines: list[str]) -> list[str]:
     lines = list(lines)
     # (a row prints a figure, or a dash in two columns or more: "Liabilitas jangka panjang - setelah Long-term ..." is
     # a label's dash)
-    rows = [m if _TAIL.search(ln) and (m := _row(ln)) and (re.search(r"\d", m.group("figs")) or
-                                                               len(m.group("figs").split()) >= 2) else None for ln in lines]
-    counts = Counter(len(m.group("figs").split()) for m in rows if m)
+    rows = [m if _TAIL.search(ln) and (m := _row(ln)) and (re.search(r"\d", m.figs) or
+                                                               len(m.figs.split()) >= 2) else None for ln in lines]
+    counts = Counter(len(m.figs.split()) for m in rows if m)
     columns = counts.most_common(1)[0][0] if counts else 0
-    lang = _language([ln for ln, m in zip(lines, rows) if m])
+    lang = _language([m for m in rows if m])
     # (three rows or more printing an English label of two words or more: a translation, never a status word after
     # each row's figures, "Bukit Merah 4,812 4,806 Mature")
-    if sum(1 for m in rows if m and _printed_twice(m, lang) and len(m.group("en").split()) >= 2) < 3:
+    if sum(1 for m in rows if m and _printed_twice(m, lang) and len(m.en.split()) >= 2) < 3:
         return lines
-    first = next((i for i, ln in enumerate(lines) if _YEARS.match(_YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", ln)).strip())
+    first = next((i for i, ln in enumerate(lines) if _YEARS.match(_uncaptioned(ln))
                   or _EN_DAYS.match(ln) or rows[i] is not None), 0)
     # (the titles above the header as printed, without the local captions of its columns)
     out = [c for ln in lines[:first] if (c := _header(ln)) is not None]
     pending: list[str] = []         # the English words of a label's first lines, its figures still to come
     for i in range(first, len(lines)):
-        ln = _YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", lines[i])).strip()
+        ln = _uncaptioned(lines[i])
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
         if not ln or _LOCAL_DAYS.match(ln) or re.fullmatch(r"(?i)notes?", ln) and out and out[-1].startswith("Notes "):
             continue        # (the notes column's caption under a dated line that already names it)
-        if _EN_DAYS.match(ln) and (years := _YEARS.match(_YEAR_MARK.sub("", _LOCAL_CAPTION.sub("", nxt)).strip())):
+        if _EN_DAYS.match(ln) and (years := _YEARS.match(_uncaptioned(nxt))):
             days = re.findall(rf"(?i){MON}\s+\d{{1,2}}", ln)
             if len(days) == len(years.group(1).split()):    # (each column's day over its year: one dated line)
                 out.append("Notes " + " ".join(f"{d}, {y}" for d, y in zip(days, years.group(1).split())))
@@ -167,10 +174,10 @@ def english(lines: list[str]) -> list[str]:
             continue
         m = rows[i]
         if m is not None:
-            label = " ".join([*pending, m.group("en").strip()])
-            figs = m.group("figs").strip()
-            if (m.group("notes") or "").isdigit() and len(figs.split()) + 1 == columns:
-                figs = f"{m.group('notes')} {figs}"     # (a small figure read as a note: "12 (8)" in two columns)
+            label = " ".join([*pending, m.en.strip()])
+            figs = m.figs.strip()
+            if (m.notes or "").isdigit() and len(figs.split()) + 1 == columns:
+                figs = f"{m.notes} {figs}"     # (a small figure read as a note: "12 (8)" in two columns)
             out.append(f"{label} {figs}")     # (the notes reference dropped: "2q,27" is no figure)
             pending = []
             continue
@@ -183,8 +190,8 @@ def english(lines: list[str]) -> list[str]:
         if not en and all(_english(w, lang) is False for w in local.split() if re.search(r"[A-Za-z]", w)):
             continue        # (a line of the local label's words only: "dalam satu tahun:")
         nxt_row = rows[i + 1] if i + 1 < len(rows) else None
-        nxt_text = nxt_row.group("local") if nxt_row else nxt
-        nxt_en = nxt_row.group("en") if nxt_row else _split(nxt, lang)[1]
+        nxt_text = nxt_row.local if nxt_row else nxt
+        nxt_en = nxt_row.en if nxt_row else _split(nxt, lang)[1]
         # (a one-word tail in each language under a first line: "Total Non-current" / "Panjang 1,801,842 Liabilities";
         # a heading in capitals wraps only onto capitals: "PROFIT BEFORE INCOME TAX" / "... 785,952 EXPENSE")
         tail = nxt_row is not None and len(nxt_en.split()) == 1 and (

@@ -10,6 +10,7 @@ from pipeline.question.ask_words import FILLER
 from pipeline.question.figure_ask import stems
 from pipeline.question.lexicon import NOTE_REFERENCE, get_lexicon
 from pipeline.reading import segment_columns
+from pipeline.retrieval.row_words import flat
 from pipeline.stores.facts import StoredFact
 
 # A parent heading with one of these words measures something about its rows, not the rows themselves: "Provisions
@@ -109,7 +110,7 @@ def current_part(metric, f: StoredFact, asked: str = "") -> bool:
 
 
 def balance_lines(cands: list[StoredFact]) -> frozenset[str]:
-    """The labels the balance sheet prints among `cands`, note references aside (for `balance_movement`)."""
+    """The labels the balance sheet prints among `cands`, note references aside (for `movement`)."""
     return frozenset(_plain(f.label) for f in cands if f.statement == "balance")
 
 
@@ -126,7 +127,7 @@ def movement(f: StoredFact, own: bool, lines: frozenset[str]) -> bool:
 
 
 def _plain(label: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", NOTE_REFERENCE.sub("", label).lower()))
+    return flat(NOTE_REFERENCE.sub("", label))
 
 
 # (a heading naming the current part, never one net of it: "Long-term liabilities - net of current maturities")

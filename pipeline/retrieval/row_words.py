@@ -49,15 +49,16 @@ def heading_total(f: StoredFact) -> bool:
 def said_whole(label: str, question: str) -> bool:
     """The row's whole label, its filler words too, is said in the question (a statutory form's serial number and
     formula and note reference aside: "7 - Total value added to be distributed (5+6)", "Deposits (Note 19)")."""
-    flat = _flat(_SERIAL.sub("", LINE_FORMULA.sub("", NOTE_REFERENCE.sub("", label))))
-    return len(flat) > 12 and f" {flat} " in f" {_flat(question)} "
+    said = flat(_SERIAL.sub("", LINE_FORMULA.sub("", NOTE_REFERENCE.sub("", label))))
+    return len(said) > 12 and f" {said} " in f" {flat(question)} "
 
 
 _SERIAL = re.compile(r"^\s*(?:\d{1,2}|[ivx]{1,4}|\([a-z]\))\s*[-.–)]?\s+(?=[A-Za-z])")
 
 
 @lru_cache(maxsize=4096)        # (the question is flattened once per turn, not once per candidate row)
-def _flat(text: str) -> str:
+def flat(text: str) -> str:
+    """`text`'s words and numbers, lower case, one space apart: how two labels are compared."""
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
