@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pipeline.core.first_chars import Dispatched
+
 
 def _units_sign(sign: str) -> str:
     """A dinar's sign as a units row prints it, capitals only: repeated ("Notes JD JD"), over fils ("JD / Fils") or
@@ -78,8 +80,8 @@ SIGNED = {"$": DOLLAR_SIGNED, "K": ("ZMW", "MWK", "PGK", "MMK"), "Sh": ("KES", "
 # ("ThUS$", "MMUS$", "MCh$", "GH¢"). Said first, so the regex engine tries its sixty alternatives only there and not
 # at every letter of a row label (a names's spelled-out form starting mid-word, "Eurodollars", is not a currency).
 _STARTS = r"(?:\b|(?=[^\w\s])|(?=[a-z]{1,4}[$¢₵]))"
-CURRENCY_RE = re.compile(_STARTS + "(?:" + "|".join(f"(?P<c{i}>{p})" for i, (_, p) in enumerate(CURRENCIES)) + ")",
-                         re.IGNORECASE)
+# (tried only with the alternatives that can start at a position's character: `first_chars.Dispatched`)
+CURRENCY_RE = Dispatched(_STARTS, [(f"c{i}", p) for i, (_, p) in enumerate(CURRENCIES)], re.IGNORECASE)
 
 
 def currency_of(text: str) -> str | None:

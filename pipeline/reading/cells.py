@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 # a figure in pence carries its unit: "15.00p", "(81.70p)"; written with decimals, never a note's "3p"
 _PENCE_FIGURE = r"\d[\d,]*\.\d+p"
@@ -41,6 +42,13 @@ _MARKER = re.compile(r"^\(?[1-9a-z]\)$")
 def split_row(line: str) -> tuple[str, list[str]]:
     """Split a text line into its label and its trailing value tokens (currency signs dropped; a unit word printed
     after each figure, "2,625.04 yen 2,850.98 yen", said once in the label's brackets)."""
+    label, values = _split_row(line)
+    return label, list(values)
+
+
+@lru_cache(maxsize=16384)
+def _split_row(line: str) -> tuple[str, tuple[str, ...]]:
+    # (a page's reading splits each of its lines several times: read once, a copy of the cells handed out)
     toks = re.sub(r"(\d)\s+%", r"\1%", line).split()      # "20 %" is one cell
     values: list[str] = []
     i = len(toks)
@@ -80,11 +88,11 @@ def split_row(line: str) -> tuple[str, list[str]]:
     if unit and len(years) >= 2 and all(YEAR.fullmatch(v) for v in years) and \
             all(abs(int(a) - int(b)) == 1 for a, b in zip(years, years[1:])):       # (the columns' years, in a row)
         # "Earnings per share 6 2093 pence 2092 pence": each column's year and unit, a header inside the table
-        return " ".join(toks[:i] + values[:len(values) - len(years)] + [unit] * len(years)), []
+        return " ".join(toks[:i] + values[:len(values) - len(years)] + [unit] * len(years)), ()
     label = " ".join(toks[:i]).rstrip(" $")
     if unit and values and unit not in label.lower():
         label = f"{label} ({unit})"
-    return label, values
+    return label, tuple(values)
 
 
 def without_marker(values: list[str], columns: int) -> list[str] | None:

@@ -11,9 +11,8 @@ Filings print their column headers in many ways; pdfium turns each into one or m
     Three Months Ended ... Six Months Ended ... 2023 2022 2023 2022 quarter spans
     2022 2021 % Change                                a change column
 
-`header_block` decides whether a run of lines is such a header and returns its columns; it never guesses:
-a header whose columns cannot be told apart (the same year twice with nothing to separate them) is marked
-ambiguous and its duplicated years are not answered from.
+`header_block` decides whether a run of lines is such a header and returns its columns; it never guesses: a header
+whose columns cannot be told apart (the same year twice, nothing between) is ambiguous and its years not answered.
 """
 from __future__ import annotations
 
@@ -22,6 +21,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 
 from pipeline.core import bilingual, months
 from pipeline.reading import column_groups, header_dates, stacked_years, translation
@@ -142,6 +142,7 @@ def _periods(text: str) -> list[tuple[int, int, int, date | None]]:
     return out
 
 
+@lru_cache(maxsize=16384)     # (a page's reading asks it of each line several times)
 def is_fragment(line: str) -> bool:
     """True when a line can be (part of) a column header: periods, currency, scale and header words only (a units
     caption in two languages, "u tisućama EUR / EUR thousand": when either half is one)."""
