@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 
-from pipeline.reading import line_codes, ordinal_periods, quarter_names, relative_periods, spaced_thousands
+from pipeline.reading import (line_codes, ordinal_periods, other_script, quarter_names, relative_periods,
+                              spaced_thousands)
 from pipeline.reading.columns import is_fragment
 
 
 def tidy_lines(lines: list[str]) -> list[str]:
-    lines = _heading_notes([_COLUMN_NOTES.sub("", _PAGE_NUMBER.sub("", _tidy(ln))) for ln in lines])
+    lines = _heading_notes([_COLUMN_NOTES.sub("", _PAGE_NUMBER.sub("", _tidy(ln))) for ln in other_script.read(lines)])
     lines = _dinars_and_fils(lines) if any(_DINAR_FILS.search(ln) for ln in lines) else lines
     lines = quarter_names.read(relative_periods.read(ordinal_periods.read(_dash_wrapped(lines))))
     lines = _unmark_years(line_codes.read(lines))
@@ -60,9 +61,16 @@ def _dash_wrapped(lines: list[str]) -> list[str]:
     out = list(lines)
     for i in range(len(out) - 1):
         ln, nxt = out[i], out[i + 1]
-        if _DASH_END.search(ln) and not _FIGURE.search(ln) and re.match(r"[a-z]", nxt) and _FIGURE.search(nxt):
+        if _DASH_END.search(ln) and not _FIGURE.search(ln) and re.match(r"[a-z]", nxt) and _FIGURE.search(nxt) or \
+                _DASH_START.match(nxt) and _FIGURE.search(nxt) and re.match(r"[A-Z][a-z]", ln) and \
+                not re.search(r"[\d:]\s*$", ln) and not (i + 2 < len(out) and _DASH_START.match(out[i + 2])):
             out[i], out[i + 1] = "", f"{ln} {nxt}"
     return out
+
+
+# the dash starting the label's second line ("Actuarial loss on defined benefit plans" / "- net of income tax
+# (4,812,406)"), a lone one: a run of such lines is a list of items under their heading
+_DASH_START = re.compile(r"\s*[-–]\s+[a-z]")
 
 
 # Numbers printed the continental way. "2,41" (a comma before one or two digits) is a decimal comma wherever it
