@@ -36,7 +36,19 @@ def _said(predicate: re.Pattern, sentence: str) -> bool | None:
     return not _NEGATED_OF[predicate].search(sentence[:m.end()])
 
 
+# a facility's use asked ("any borrowings outstanding under the revolver?", "was the facility drawn?") and the facility
+# said to be unused as a whole ("The revolving credit facility was undrawn"; never an amount left undrawn under it)
+_FACILITY = r"(?:facilit(?:y|ies)|revolver|revolving\s+credit|credit\s+lines?|line\s+of\s+credit|overdraft)"
+_USE_ASKED = re.compile(rf"(?i)\b(?:drawn|draw\s*downs?|borrow\w*|outstanding|utili[sz]\w*|used)\b.*\b{_FACILITY}|"
+                        rf"\b{_FACILITY}\b.*\b(?:drawn|drawn\s+down|utili[sz]ed|used)\b")
+_UNUSED = re.compile(rf"(?i)\b{_FACILITY}\b[^.;$\d]{{0,60}}?\b(?:was|were|is|are|remained|remains|stayed)\s+"
+                     r"(?:fully\s+|entirely\s+|completely\s+)?(?:undrawn|unutili[sz]ed|unused)\b")
+
+
 def denies(sentence: str, question: str) -> bool:
+    if _USE_ASKED.search(question) and not re.search(r"(?i)\b(?:undrawn|unutili[sz]ed|unused)\b", question) and \
+            _UNUSED.search(sentence):
+        return True
     breach_q, comply_q = bool(_BREACH.search(question)), bool(_COMPLIED.search(question))
     if breach_q != comply_q:
         breach, comply = _said(_BREACH, sentence), _said(_COMPLIED, sentence)

@@ -16,7 +16,7 @@ import math
 import re
 from dataclasses import dataclass
 from typing import Callable
-from pipeline.answer import grades, negation, superlative, trend, which_event
+from pipeline.answer import grades, negation, qualifiers_said, superlative, trend, which_event
 from pipeline.answer.changes import (CHANGE, CHANGE_Q, CHANGED_BY, CHANGED_TO, COMPARISON, COMPARISON_Q, MAY_CHANGE,
                                      STATED_CHANGE)
 from pipeline.answer.extract import NOT_FOUND
@@ -267,7 +267,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 #             "has the dividend been approved?" not by a recommendation put to the meeting
             if future_yes_no and (_UNDECIDED.search(sent) or _POSSIBLE.search(sent)):
                 continue    # "will it raise its dividend?" is not answered by a review or a discretion
-            if one_of_many(facts.text, sent) or grades.another_grade(facts.text, sent):
+            if one_of_many(facts.text, sent) or grades.another_grade(facts.text, sent) or qualifiers_said.unsaid(facts.text, sent, own):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part; "rated
                 #             idAAA?" is not answered by "rated idAA+"
             if not why and _SEGMENT_SCOPED.search(_OF_WHOM.split(sent)[0]) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b|stand[- ]?alone", facts.text):

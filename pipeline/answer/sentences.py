@@ -42,7 +42,8 @@ HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively
 
 # (a sentence may open on a percentage after a word's full stop: "... outsourced partners. 70% of our employees ...";
 # never after an abbreviation, "approx. 70%", "excl. 3%")
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])|(?<=[a-z]{5}[.!?])(?<!approx\.)\s+(?=\d{1,3}(?:\.\d+)?%)")
+# (never after a person's middle initial: "Chair of the Council: Mere A. Tawhiri")
+_SENT = re.compile(r"(?<=[.!?])(?<!\s[A-Z]\.)\s+(?=[A-Z(\"“])|(?<=[a-z]{5}[.!?])(?<!approx\.)\s+(?=\d{1,3}(?:\.\d+)?%)")
 
 
 # A person's biography ("She was responsible for ... more than 180 stores") states no figure of the company

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pipeline.core.currencies import CURRENCIES, iso_codes_unlike_words
 from pipeline.question import statement_names
 from pipeline.question.paraphrase import name_measures
-from pipeline.question import whose_figure
+from pipeline.question import set_aside, whose_figure
 from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.legal_forms import LEGAL_SUFFIX, bare_name
@@ -128,6 +128,7 @@ class Ask:
     company_unclear: bool = False                   # "the company" said in lower case: Group or Company, unsaid
     spelled_stems: list[str] = field(default_factory=list)   # the measure with its acronym spelled out ("EPS")
     codes: tuple[str, ...] = ()                     # a product's or programme's code asked ("AB-123"): "ab123"
+    set_aside: tuple[str, ...] = ()                 # stems of a line the question says it does not ask ("not realized")
 
     @property
     def words(self) -> list[str]:
@@ -195,6 +196,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     text = STATEMENT_WORDS.sub(" ", text)
     text = _WEEKS.sub(" weeks ", _BASIS.sub(" ", _UNIT_PHRASE.sub(" ", _PAREN.sub(" ", text))))
     text = _CONCESSIVE.sub(" ", _NOTE_REF.sub(" ", _PROPOSER.sub(" ", text)))
+    aside, text = set(stems(" ".join(set_aside.words(text)))), set_aside.without(text)     # (", not realized GP")
     if metric is not None and metric.kind == "per_share":
         text = re.sub(rf"(?i)\bin\s+{_CURRENCY}(?![\w'])", " ", text)     # "diluted EPS in euro": its unit
     for c in facts.companies:
@@ -311,7 +313,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         hard, soft = [w for w in hard if w not in whose], [w for w in soft if w not in whose]
     return Ask(question, metric, measure.strip(), list(dict.fromkeys(hard)), list(dict.fromkeys(soft)), hint,
                measure_stems, deducted, parent_only, part_of_year(question), company_named, company_unclear, spelled,
-               codes_asked(text))
+               codes_asked(text), tuple(sorted(aside - set(hard) - set(soft) - set(measure_stems) - set(spelled))))
 
 
 @lru_cache(maxsize=256)

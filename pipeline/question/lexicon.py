@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.question import statement_names
+from pipeline.question import set_aside, statement_names
 from pipeline.question.paraphrase import due_within_a_year, name_holders, name_measures
 from pipeline.question.units import without_stated_rate
 from pipeline.core import bilingual
@@ -199,7 +199,8 @@ class Lexicon:
         """Metrics named in `text`, in order of first mention. Where two terms overlap, the longer wins
         ("net income" over "income", "cost of sales" over "sales"), so a metric found only inside another
         metric's term is not reported."""
-        low = " " + name_measures(fold(text)) + " "
+        # (what the question says it does not ask names no measure: ", rather than free cash flow")
+        low = " " + name_measures(fold(set_aside.without(text))) + " "
         low_loose = loose(low)
         spans: list[tuple[int, int, Metric]] = []
         # the statement of changes in equity's name ("in its statement of shareholders' equity") says where a figure

@@ -287,7 +287,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         if row_fit.kind_conflict(ask, f) or row_currency.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f, ends) or \
                 row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked, ask) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f) \
-                or combined_rows.one_of_two_asked(ask, f) or owed.asset_for_owed(ask.question, f):
+                or combined_rows.one_of_two_asked(ask, f) or owed.asset_for_owed(ask.question, f) or \
+                set(ask.set_aside) & set(stems(f"{f.label} {f.column_header}")):     # (", not realized GP")
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
