@@ -39,15 +39,20 @@ def _said(predicate: re.Pattern, sentence: str) -> bool | None:
 # a facility's use asked ("any borrowings outstanding under the revolver?", "was the facility drawn?") and the facility
 # said to be unused as a whole ("The revolving credit facility was undrawn"; never an amount left undrawn under it)
 _FACILITY = r"(?:facilit(?:y|ies)|revolver|revolving\s+credit|credit\s+lines?|line\s+of\s+credit|overdraft)"
-_USE_ASKED = re.compile(rf"(?i)\b(?:drawn|draw\s*downs?|borrow\w*|outstanding|utili[sz]\w*|used)\b.*\b{_FACILITY}|"
-                        rf"\b{_FACILITY}\b.*\b(?:drawn|drawn\s+down|utili[sz]ed|used)\b")
+_USE_ASKED = re.compile(rf"(?i)\b(?:drawn|draw\s*downs?|borrow\w*|outstanding|utili[sz]\w*)\b.*\b{_FACILITY}|"
+                        rf"\b{_FACILITY}\b.*\b(?:drawn|drawn\s+down|utili[sz]ed)\b")
+# the rest of the sentence saying something was drawn or owed after all ("... but $75 million was drawn on it",
+# "borrowings of $200 million were outstanding under its term loan"): no denial
+_DRAWN_ELSEWHERE = re.compile(r"(?i)\b(?:drawn|borrow\w*|loans?|advances?)\b.*\b(?:outstanding|drawn|owed)\b|"
+                              r"\b(?:outstanding|drawn|owed)\b.*\b(?:borrow\w*|loans?|facilit(?:y|ies)|notes)\b|\bwas\s+drawn\b")
 _UNUSED = re.compile(rf"(?i)\b{_FACILITY}\b[^.;$\d]{{0,60}}?\b(?:was|were|is|are|remained|remains|stayed)\s+"
                      r"(?:fully\s+|entirely\s+|completely\s+)?(?:undrawn|unutili[sz]ed|unused)\b")
 
 
 def denies(sentence: str, question: str) -> bool:
     if _USE_ASKED.search(question) and not re.search(r"(?i)\b(?:undrawn|unutili[sz]ed|unused)\b", question) and \
-            _UNUSED.search(sentence):
+            (unused := _UNUSED.search(sentence)) and \
+            not _DRAWN_ELSEWHERE.search(sentence[:unused.start()] + " " + sentence[unused.end():]):
         return True
     breach_q, comply_q = bool(_BREACH.search(question)), bool(_COMPLIED.search(question))
     if breach_q != comply_q:

@@ -267,7 +267,7 @@ def covering(conn, facts: QuestionFacts, passages: list[Passage], year: int | No
                 #             "has the dividend been approved?" not by a recommendation put to the meeting
             if future_yes_no and (_UNDECIDED.search(sent) or _POSSIBLE.search(sent)):
                 continue    # "will it raise its dividend?" is not answered by a review or a discretion
-            if one_of_many(facts.text, sent) or grades.another_grade(facts.text, sent) or qualifiers_said.unsaid(facts.text, sent, own):
+            if one_of_many(facts.text, sent) or grades.another_grade(facts.text, sent) or qualifiers_said.unsaid(facts.text, sent, own, kind == "count"):
                 continue    # "the total it may borrow under its agreements": one agreement's amount is a part; "rated
                 #             idAAA?" is not answered by "rated idAA+"
             if not why and _SEGMENT_SCOPED.search(_OF_WHOM.split(sent)[0]) and not re.search(r"(?i)\bsegments?\b|\bdivisions?\b|\bparent\s+(?:company|entity)\b|stand[- ]?alone", facts.text):

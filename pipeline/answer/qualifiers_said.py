@@ -1,6 +1,6 @@
-"""Qualifiers a question puts on a figure that a sentence must say too, or it states another figure: the place asked
-within ("tons harvested in Georgia": a sentence giving the whole harvest is no answer) and the unit a figure is asked
-per ("price per vessel": a sentence giving an order's total value is no answer)."""
+"""Qualifiers a question puts on a figure that a sentence must say too, or it states another figure: the place a count
+is asked within ("tons harvested in Georgia": a sentence giving the whole harvest is no answer) and the unit a figure
+is asked per ("price per vessel": a sentence giving an order's total value is no answer)."""
 from __future__ import annotations
 
 import re
@@ -14,12 +14,14 @@ _PLACE = re.compile(r"\b(?:in|from|across|within)\s+(?:the\s+)?(?P<place>[A-Z][a
                     r"(?!['’]s?\b)")       # (an owner's name is no place: "learners in Tshwane's schools")
 _NOT_A_PLACE = re.compile(r"(?i)^(?:fiscal|financial|year|fy|annual|report|statements?|notes?|total|aggregate|"
                           r"consolidated|group|company|its|our|their|each|all|respect|addition|connection|line|"
-                          r"accordance|relation|terms?)\b")
+                          r"accordance|relation|terms?|item|part|section|constant|reported|organic|strategic|"
+                          r"directors|chair\w*|management|ceo|cfo)\b|\b(?:report|review|statement|currency|basis)$")
 # a unit a figure is asked per ("per vessel", "per ton", "per room"): never a share's, a period's or a percentage's
 # after the figure it divides ("price per vessel", "revenue per room"; never "Per management, why ...")
 _PER = re.compile(r"(?i)\b(?:price|cost|revenue|sales|income|profit|earnings|rate|amount|value|spend\w*|fees?|margin|"
                   r"output|production|volume|yield|capex|ebitda|consumption)s?\s+per\s+(?!(?:share|unit|cent|annum|year|"
-                  r"month|week|day|quarter|hour|capita|basic|diluted|ordinary|common)\b)(?P<unit>[a-z]{3,})\b")
+                  r"month|week|day|quarter|hour|capita|basic|diluted|ordinary|common|the|its|our|their|management|"
+                  r"note)\b)(?P<unit>[a-z]{3,})\b")
 
 
 def places_asked(question: str, company_words: set[str]) -> list[str]:
@@ -33,9 +35,11 @@ def places_asked(question: str, company_words: set[str]) -> list[str]:
     return out
 
 
-def unsaid(question: str, sentence: str, company_words: set[str]) -> bool:
-    """The sentence leaves out a place the question asks within, or a unit it asks the figure per."""
-    if any(not re.search(rf"(?i)\b{re.escape(p)}\b", sentence) for p in places_asked(question, company_words)):
+def unsaid(question: str, sentence: str, company_words: set[str], counting: bool) -> bool:
+    """The sentence leaves out a place a count is asked within ("tons harvested in Georgia"), or a unit a figure is
+    asked per (said "per ton", "a ton", "each", or by a unit's sign after a figure, "US$72/bbl")."""
+    if counting and any(not re.search(rf"(?i)\b{re.escape(p)}\b", sentence)
+                        for p in places_asked(question, company_words)):
         return True
-    return any(not re.search(rf"(?i)\bper\s+{u[:-1] if u.endswith('s') else u}|\beach\s+{u[:4]}|{u[:4]}\w*\s+each\b",
-                             sentence) for u in (m.group("unit") for m in _PER.finditer(question)))
+    return any(not re.search(rf"(?i)\b(?:per|an?|each)\s+{u[:4]}|{u[:4]}\w*\s+each\b|\d\s?/\s?[a-z]{{1,5}}\b", sentence)
+               for u in (m.group("unit") for m in _PER.finditer(question)))

@@ -25,8 +25,9 @@ SIGNED_ROLES = {"engagement partner"}
 _ASKED_ROLE = re.compile(r"(?i)\b(who|whom|name\s+of|name\s+the|who['’]s)\b|"
                          r"^\s*(?:please\s+)?name\s+(?:its\s+|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*){0,3}['’]s\s+)")
 # the chair of a body other than the board of directors: neither the audit firm nor the company's chair
-# (or of a council: "who chairs Acme's Shareholders' Council?", a co-operative's or a works council)
-_BODY_CHAIR = re.compile(r"(?i)\bchair\w*\b(?:\s+[\w'’]+){0,3}?\s+(?:(?:the|its)\s+)?(?:[\w'’]+\s+)?(?:committee|council|"
+# (or of a council: "who chairs Acme's Shareholders' Council?", a co-operative's or a works council; a Supervisory
+# Council is a two-tier company's board, its chair the company's)
+_BODY_CHAIR = re.compile(r"(?i)\bchair\w*\b(?:\s+[\w'’]+){0,3}?\s+(?:(?:the|its)\s+)?(?:[\w'’]+\s+)?(?:committee|(?<!supervisory\s)council|"
                          r"board\s+of\s+(?:statutory\s+)?auditors|statutory\s+auditors)\b")
 _AUDITOR_Q = re.compile(r"(?i)\b(auditors?|audit\s+firm|audits|audited|accounting\s+firm)\b")
 CHANGE_Q = re.compile(r"(?i)\b(chang\w*|appoint\w*|resign\w*|retire\w*|depart\w*|left|leav\w*|join\w*|stepp?\w*\s+down|"

@@ -42,8 +42,7 @@ HEDGED = re.compile(r"(?i)\b(could|may|might)\b[^.]{0,80}\b(adversely|negatively
 
 # (a sentence may open on a percentage after a word's full stop: "... outsourced partners. 70% of our employees ...";
 # never after an abbreviation, "approx. 70%", "excl. 3%")
-# (never after a person's middle initial: "Chair of the Council: Mere A. Tawhiri")
-_SENT = re.compile(r"(?<=[.!?])(?<!\s[A-Z]\.)\s+(?=[A-Z(\"“])|(?<=[a-z]{5}[.!?])(?<!approx\.)\s+(?=\d{1,3}(?:\.\d+)?%)")
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])|(?<=[a-z]{5}[.!?])(?<!approx\.)\s+(?=\d{1,3}(?:\.\d+)?%)")
 
 
 # A person's biography ("She was responsible for ... more than 180 stores") states no figure of the company
@@ -61,7 +60,7 @@ def sentences_of(text: str) -> list[str]:
             block.append(line)
             continue
         flat = " ".join(" ".join(block).split())
-        pieces = [_PAGE_NUMBER_AFTER.sub("", s.strip()) for s in _SENT.split(flat)]
+        pieces = [_PAGE_NUMBER_AFTER.sub("", s.strip()) for s in _initials_joined(_SENT.split(flat))]
         if line and pieces and not _ENDED.search(pieces[-1]):
             # the words right above a table row that end no sentence are the table's caption and column heads
             # ("Net asset value per share Share price At 31 March 2022 pence"), not a statement about a figure
@@ -71,6 +70,22 @@ def sentences_of(text: str) -> list[str]:
     return out
 
 
+def _initials_joined(pieces: list[str]) -> list[str]:
+    """A person's middle initial ends no sentence: "... Council: Mere A." + "Tawhiri, elected in 2090." is one (the
+    word after it a name English does not use; "Plan B." + "The Company ..." stays two)."""
+    from wordfreq import zipf_frequency
+
+    out: list[str] = []
+    for p in pieces:
+        first = re.match(r"[A-Z][a-z]+", p)
+        if out and _INITIAL_END.search(out[-1]) and first and zipf_frequency(first.group(0).lower(), "en") < 3.0:
+            out[-1] = f"{out[-1]} {p}"
+        else:
+            out.append(p)
+    return out
+
+
+_INITIAL_END = re.compile(r"\b[A-Z][a-z]+\s[A-Z]\.$")
 # a page number run in after the page's last sentence ("... respectively. 67"): no word of the sentence
 _PAGE_NUMBER_AFTER = re.compile(r"(?<=[.!?])\s+\d{1,4}$")
 _ENDED = re.compile(r"[.!?;:][\"”')\]]*$")

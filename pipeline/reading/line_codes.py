@@ -33,7 +33,9 @@ _ACCOUNT_HEADER = re.compile(r"^\s*Code\s+(?=[A-Z][A-Z ,&]+(?:\s+Amount\b|$)|Amo
 # total with its places as X ("11XX", "1XXX"), a cash-flow line's letter and digits ("A10000", "B02700") or a section
 # total's four letters ("AAAA")
 _ACCOUNT = re.compile(r"^\s*(?:\d{4}|\d{1,3}X{1,3}|[A-H]\d{5}|([A-H])\1{3})\s+(?=[A-Za-z(]|\$\s*\(?\d)|"
-                      r"^\s*(?!19|20)\d{4}\s+(?=\(?\d[\d,]*\)?\s)")
+                      r"^\s*(?!19|20)\d{4}\s+(?=\(?\d{1,3},\d{3})")
+# (a header line's year is no code: "2091 Amount % 2090 Amount %")
+_HEADER_REST = re.compile(r"(?i)^\s*(?:amount|%|(?:19|20)\d{2}|notes?|\s)+$")
 
 
 def _account_codes(lines: list[str]) -> list[str]:
@@ -41,7 +43,8 @@ def _account_codes(lines: list[str]) -> list[str]:
     where three lines or more print one."""
     if not any(_ACCOUNT_HEADER.match(ln) for ln in lines) or sum(bool(_ACCOUNT.match(ln)) for ln in lines) < 3:
         return lines
-    return [_ACCOUNT_HEADER.sub("", _ACCOUNT.sub("", ln)) for ln in lines]
+    return [_ACCOUNT_HEADER.sub("", ln if _HEADER_REST.match(_ACCOUNT.sub("", ln)) else _ACCOUNT.sub("", ln))
+            for ln in lines]
 
 
 def read(lines: list[str]) -> list[str]:

@@ -63,14 +63,15 @@ def _dash_wrapped(lines: list[str]) -> list[str]:
         ln, nxt = out[i], out[i + 1]
         if _DASH_END.search(ln) and not _FIGURE.search(ln) and re.match(r"[a-z]", nxt) and _FIGURE.search(nxt) or \
                 _DASH_START.match(nxt) and _FIGURE.search(nxt) and re.match(r"[A-Z][a-z]", ln) and \
-                not re.search(r"[\d:]\s*$", ln) and not (i + 2 < len(out) and _DASH_START.match(out[i + 2])):
+                not re.search(r"\d|:\s*$", ln) and not (i + 2 < len(out) and _DASH_START.match(out[i + 2])):
             out[i], out[i + 1] = "", f"{ln} {nxt}"
     return out
 
 
-# the dash starting the label's second line ("Actuarial loss on defined benefit plans" / "- net of income tax
-# (4,812,406)"), a lone one: a run of such lines is a list of items under their heading
-_DASH_START = re.compile(r"\s*[-–]\s+[a-z]")
+# the dash starting the label's second line with the qualifier of the first ("Actuarial loss on defined benefit plans"
+# / "- net of income tax (4,812,406)"), a lone one; an item's name after a dash is an item under its heading ("Other
+# income" / "- government grants 1,206"), and a run of such lines is a list of items
+_DASH_START = re.compile(r"\s*[-–]\s+(?:net\s+of|after|before|excluding|including|less)\b")
 
 
 # Numbers printed the continental way. "2,41" (a comma before one or two digits) is a decimal comma wherever it

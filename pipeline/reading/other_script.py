@@ -4,9 +4,9 @@ or Russian statements print their labels, headings and captions ("Revenues / ร
 English half, the figures printed after the other half kept. A heading read with its translation was no heading the
 rows close ("Profit attributable to:" left open over the next block).
 
-The other half's own numbers (a date's day and a Buddhist-era year, "ณ วันที่ 31 ธันวาคม 2636") are no figures: only a
-run of figure-shaped cells at its end is kept (grouped thousands, decimals, a bracketed figure, a note's one or two
-digits, a dash).
+Only the other script's words go (and a bracket holding them, "(หน่วย: บาท)"): every token after them stays as printed
+(years, figures of any form, "%", a footnote's star); a half with numbers among its words (a date, "ณ วันที่ 31 ธันวาคม
+2636") goes whole.
 """
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ import re
 
 # a letter of a script other than Latin (Latin, its extensions and the IPA block end at U+02AF)
 _OTHER_LETTER = r"[^\W\d_\x00-\u02af]"
-_HALF = re.compile(rf"\s+/\s+(?=\(?{_OTHER_LETTER})(?P<half>[^A-Za-z]*)$")
-_FIGURES_AT_END = re.compile(r"(?:\s+(?:\(?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?-?\d+\.\d+\)?|\d{1,2}|[–—-]))+\s*$")
+# the slash opening the other half: its first word in the other script (or a bracket holding one)
+_HALF = re.compile(rf"\s+/\s+(?=\(?{_OTHER_LETTER})")
+# a token holding a letter of the other script, with its brackets and punctuation ("รายได้", "(คน)", "กำไร:")
+_OTHER_WORD = re.compile(rf"[^\s]*{_OTHER_LETTER}[^\s]*")
 
 
 def read(lines: list[str]) -> list[str]:
@@ -24,7 +26,10 @@ def read(lines: list[str]) -> list[str]:
 
 def _english(line: str) -> str:
     m = _HALF.search(line)
-    if m is None or not re.search(r"[A-Za-z]{2}", line[:m.start()]):
+    if m is None or not re.search(r"[A-Za-z]{2}", line[:m.start()]) or re.search(r"[A-Za-z]", line[m.end():]):
         return line
-    figures = _FIGURES_AT_END.search(m.group("half"))
-    return line[:m.start()] + (figures.group(0) if figures else "")
+    half = line[m.end():].split()
+    other = [i for i, tok in enumerate(half) if _OTHER_WORD.fullmatch(tok)]
+    if any(re.search(r"\d", tok) for tok in half[other[0]:other[-1]]):
+        return line[:m.start()]     # (the other half's own numbers, a date's: "ณ วันที่ 31 ธันวาคม 2636")
+    return " ".join([line[:m.start()]] + half[other[-1] + 1:])

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from pipeline.core import bilingual
-from pipeline.question import line_vocabulary, terms
+from pipeline.question import line_vocabulary, set_aside, terms
 from pipeline.reading import basis_columns, segment_columns
 from pipeline.reading.fact_kinds import per_share_heading
 from pipeline.question.periods import YEARS_PRINTED_BACK
@@ -249,6 +249,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
     sliced, own_currency = row_currency.currencies_printed(ask, cands)
     lines, ends = row_headings.balance_lines(cands), balance_dates.printed_ends(cands)
+    aside_rows = set_aside.rows_set_aside(set(ask.set_aside), set(ask.measure_stems) | set(ask.hard), cands, row_stems)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
         if f.secondary and not secondary_ok or ask.codes and not code_named(ask.codes, f.label_path):
@@ -287,8 +288,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         if row_fit.kind_conflict(ask, f) or row_currency.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f, ends) or \
                 row_headings.changes_measure(f, asked, ask.question) \
                 or row_headings.another_segment(f, asked, ask) or row_fit.other_measure(ask, f, cands) or row_fit.part_of_total(ask, f) \
-                or combined_rows.one_of_two_asked(ask, f) or owed.asset_for_owed(ask.question, f) or \
-                set(ask.set_aside) & set(stems(f"{f.label} {f.column_header}")):     # (", not realized GP")
+                or combined_rows.one_of_two_asked(ask, f) or owed.asset_for_owed(ask.question, f) or id(f) in aside_rows:
             continue
         if ask.metric is None and link is None and row_fit.only_in_compound(ask, f):
             continue        # "income" asked, "Profit before income tax" printed: the word names another measure there
