@@ -232,3 +232,13 @@ def test_a_row_split_twice_hands_out_its_own_cells():
     label, values = cells.split_row("Revenue 1,204 1,118")
     values.append("mutated")        # (the cached split is not the caller's list)
     assert cells.split_row("Revenue 1,204 1,118") == ("Revenue", ["1,204", "1,118"])
+
+
+def test_a_count_said_as_a_noun_s_count_is_never_an_amount():
+    page = [["ACME RESTAURANTS, INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(in thousands)", "2086 2085",
+             "Revenues:", "Company restaurant operations 268,218 251,406", "Franchise royalties 41,206 38,118",
+             "Total revenues 309,424 289,524"]]
+    assert printed_answer("Total restaurant count at the end of fiscal 2086", page, "Acme Restaurants, Inc.", 2086,
+                          2086) is None
+    assert printed_answer("Company restaurant operations revenue 2086", page, "Acme Restaurants, Inc.", 2086,
+                          2086) == "268,218"

@@ -18,7 +18,7 @@ from pipeline.question.lexicon import DEDUCTED
 from pipeline.question.terms import PLAN_SHARES
 from pipeline.stores.facts import StoredFact
 
-COUNT_ASKED = re.compile(r"(?i)\bhow many\b|\bnumber of\b")
+COUNT_ASKED = re.compile(r"(?i)\bhow many\b|\bnumber of\b|(?<=\w\s)counts?\b(?!\s+(?:as|towards?|on)\b)")   # ("restaurant count")
 _PEOPLE_ASKED = re.compile(r"(?i)\b(?:employees?|staff|headcount|workforce|people|personnel|ftes?|full[- ]time)\b")
 # an amount asked ("how much did ... earn"), not a change in a count ("how much did headcount grow")
 _HOW_MUCH = re.compile(r"(?i)\bhow much\b(?!.*\b(grow|grew|grown|increase|decrease|decline|rise|rose|fall|fell|change)\w*\b)")
