@@ -16,16 +16,15 @@ from functools import lru_cache
 
 from pipeline.core import bilingual
 from pipeline.question import line_vocabulary, set_aside, terms
-from pipeline.reading import basis_columns, segment_columns
-from pipeline.reading.fact_kinds import per_share_heading
+from pipeline.reading import basis_columns
 from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.question.codes import code_named
 from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, stems
 from pipeline.question.year_parts import ends_the_year
-from pipeline.question.lexicon import Metric, fold
+from pipeline.question.lexicon import fold
 from pipeline.question.paraphrase import includes_minorities
 from pipeline.retrieval import (attribution, balance_dates, combined_rows, dividend_parts, entity_columns, eps_basis,
-                                facts_rebuild, owed, payments, rate_rows, row_currency, row_fit, row_headings,
+                                facts_rebuild, metric_rows, owed, payments, rate_rows, row_currency, row_fit, row_headings,
                                 turn_lookups, year_part_columns)
 from pipeline.retrieval.match_result import FactMatch, NoMatch, closest_text, distinct_pages, distinct_rows  # noqa: F401 (re-exported)
 from pipeline.retrieval.measure_named import names_measure, qualified_line
@@ -37,71 +36,13 @@ from pipeline.stores.facts import StoredFact
 
 _FLOWS_HEADING = re.compile(r"(?i)\bcash\s+flows?\s+(?:from|used|provided)|\b(?:investing|financing|operating)\s+activities\b")
 _BALANCE_SAID = re.compile(r"(?i)\b(?:at|end|beginning|closing|opening|balance)\b")     # "Cash ... at 30 June"
-_AVERAGE, _OTHER = re.compile(r"(?i)\baverage\b"), re.compile(r"(?i)(?<!and )\bother\b")
-_CONTINUING_CHILD = re.compile(r"(?i)\s*(?:from\s+)?continuing\s+operations?\s*")
-_BASIS_LAST = re.compile(r"(?i)\s*[-–,]\s*(basic|diluted)\s*$")
+_AVERAGE = re.compile(r"(?i)\baverage\b")
+_OTHER = re.compile(r"(?i)(?<!and )\bother\b")
 _NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
-_BARE_TOTAL = re.compile(r"(?i)total(\s+for\s+the\s+(financial\s+)?(year|period))?")
-# under a per-share heading, the bottom line's row is the heading's figure ("Net income attributable to Acme"); a part
-# of it ("Continuing operations", "Adjusted") or another per-share measure ("Dividends declared per share") is not
-_BOTTOM_LINE = re.compile(r"(?i)(net\s+)?(\(?(income|earnings|profit|loss)\)?[\s/]*)+((attributable|available|applicable)\s+to\b|"
-                          r"for the (year|period)\b|$)")
-_PER_SHARE_PART = re.compile(r"(?i)continuing|discontinued|\bbefore\b|extraordinary|cumulative|adjusted|pro forma|"
-                             r"weighted|shares|per\s+(common\s+|ordinary\s+)?(share|unit)")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
-_DEDUCTION, _MOVEMENT = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excluding)\b)"), row_headings.MOVEMENT
-
-
-def _metric_covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
-    # the whole path: "Earnings (loss) from discontinued operations per common share › Diluted" is not diluted EPS
-    own = f.label_path
-    for name in segment_columns.named_in(f.qualifiers):     # whose figure it is, not what it measures
-        own = own[len(name):].lstrip(" \u203a") if own.startswith(name) else own
-    asked = ask.question if ask is not None else ""
-    if metric.excludes(own, asked):
-        return False
-    if metric.matches_row(f.label, f.statement, asked) or row_headings.current_part(metric, f, asked):
-        return True         # (or its current part: "Current liabilities › Borrowings" are the current borrowings)
-    if asked and (day_free := balance_dates.without_its_day(f.label, asked)) != f.label and \
-            metric.matches_row(day_free, None, asked):
-        return True         # "Cash and cash equivalents, beginning of year" asked as the opening cash balance
-    joined = attribution.completed_label(f.label_path)      # "Profit for the year attributable to › Owners of ..."
-    if joined is not None and metric.matches_row(joined, f.statement, asked):
-        return True
-    if (paid := payments.paid_item(f.label_path)) is not None and payments.payment_said(asked) and \
-            metric.matches_row(paid, f.statement, asked):
-        return True         # "Cash paid for: › Interest": the interest paid
-    parents = [p.strip() for p in f.label_path.split("\u203a")[:-1]]
-    if parents and _BARE_TOTAL.fullmatch(f.label.strip()) and any(metric.matches_row(h, f.statement) for h in (parents[-1], f"Total {parents[-1]}")):
-        return True         # "Dividend per share › Interim / Final / Total", "ASSETS › TOTAL": the heading's figure
-    if parents and metric.kind == f.kind == "per_share" and DIVIDEND.search(parents[-1]) and \
-            dividend_parts.PART_ALONE.fullmatch(re.sub(r"\s*\([^)]*\)", "", f.label)) and DIVIDEND.search(metric.label):
-        return True         # "Dividends declared for the year (sen per share) › Interim / Final (proposed) / Total"
-    if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
-            ask is not None and "continu" in ask.hard and _CONTINUING_CHILD.fullmatch(f.label):
-        return True         # "Basic earnings per share › Continuing operations", continuing operations' EPS asked
-    if parents and metric.kind == f.kind == "per_share" and metric.matches_row(parents[-1], f.statement) and \
-            _BOTTOM_LINE.match(f.label) and not _PER_SHARE_PART.search(f.label):
-        return True         # "Diluted Earnings Per Common Share › Net income attributable to Acme": the heading's
-    if parents and f.kind == "per_share" and per_share_heading(parents[-1]) and any(
-            metric.matches_row(v, f.statement, asked) for v in (f"{f.label} per share",
-                                                                 _BASIS_LAST.sub(r" per share \1", f.label))):
-        return True         # "Per share (yen): › Net assets", "› Net income - basic": the heading says per share
-    # "Segment net sales" in a segment's column (or asked as the segments' figure) is that segment's net sales
-    if re.match(r"(?i)segment\s", f.label) and (row_headings.segment_parents(f) or (ask is not None and "segment" in ask.hard)) \
-            and metric.matches_row(f.label.split(None, 1)[1]):
-        return True
-    # A parent heading may carry the measure ("Revenues › Commercial Airplanes") when the question names the
-    # sub-item itself: "Commercial Airplanes revenue". Without such a qualifier a heading's child is a component
-    # ("Cash flows from operating activities › Net income"), never the measure.
-    if ask is None or not ask.hard or not set(ask.hard) <= set(stems(f.label)) or \
-            row_headings.names_own_measure(f.label, ask):
-        return False
-    # ("Segment operating income › Flexible Packaging": the heading's measure itself, said as the segments')
-    return any(metric.matches_row(p.strip()) or re.match(r"(?i)segments?\s", p.strip()) and
-               re.sub(r"(?i)^segments?\s+", "", p.strip()).rstrip(" :").lower() in metric.terms
-               for p in f.label_path.split("\u203a")[:-1])
+_DEDUCTION = re.compile(r"(?i)^\s*less\b|^(?!.*\b(?:net|less|before|pre|excluding)\b)")
+_MOVEMENT = row_headings.MOVEMENT
 
 
 def _own_stems(label: str) -> set[str]:
@@ -241,7 +182,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     # (or where the statement prints its words only on one side, "Non-current liabilities › Interest-bearing
     # borrowings" beside "Current portion of ...": a note's "Total interest-bearing borrowings" is the whole)
     sided_parts = total_said and row_fit.on_one_side(ask, cands)
-    required = row_fit.required_words(ask, cands, _metric_covers)
+    required = row_fit.required_words(ask, cands, metric_rows.covers)
     asks_noncurrent = {"non", "current"} <= set(required) or bool(row_fit.NET_OF_CURRENT.search(ask.question)) or \
         "current" in required and bool(re.search(r"(?i)\bnon-?\s?current\b", ask.question))   # ("non" a term's word)
     balance_asked = ask.metric is not None and ask.metric.statement == "balance"     # (never a "Changes in ..." row)
@@ -249,6 +190,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
     # (the currencies rows print by name, read once and only where a currency is asked: "in yen?"; the statements')
     sliced, own_currency = row_currency.currencies_printed(ask, cands)
     lines, ends = row_headings.balance_lines(cands), balance_dates.printed_ends(cands)
+    # (the rows printing a line the question sets aside: ", not realized GP")
     aside_rows = set_aside.rows_set_aside(set(ask.set_aside), set(ask.measure_stems) | set(ask.hard), cands, row_stems)
     good: list[tuple[tuple, StoredFact, list[str], list[str]]] = []
     for f in cands:
@@ -262,7 +204,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue    # "interest paid" is never the expense, "how much was charged" never the cash paid
         row = row_stems(f)
         link = None
-        own_line = ask.metric is None or _metric_covers(ask.metric, f, ask) or bool(ask.hard) and qualified_line(ask, f)
+        own_line = ask.metric is None or metric_rows.covers(ask.metric, f, ask) or bool(ask.hard) and qualified_line(ask, f)
         if not own_line and not names_measure(ask, f):
             link = vocabulary_link(ask, f.label, f.label_path)
             if link is None:
