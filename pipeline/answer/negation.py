@@ -45,12 +45,13 @@ _USE_ASKED = re.compile(rf"(?i)\b(?:drawn|draw\s*downs?|borrow\w*|outstanding|ut
 # "borrowings of $200 million were outstanding under its term loan"): no denial
 _DRAWN_ELSEWHERE = re.compile(r"(?i)\b(?:drawn|borrow\w*|loans?|advances?)\b.*\b(?:outstanding|drawn|owed)\b|"
                               r"\b(?:outstanding|drawn|owed)\b.*\b(?:borrow\w*|loans?|facilit(?:y|ies)|notes)\b|\bwas\s+drawn\b")
+_UNUSED_WORDS = r"\b(?:undrawn|unutili[sz]ed|unused)\b"
 _UNUSED = re.compile(rf"(?i)\b{_FACILITY}\b[^.;$\d]{{0,60}}?\b(?:was|were|is|are|remained|remains|stayed)\s+"
-                     r"(?:fully\s+|entirely\s+|completely\s+)?(?:undrawn|unutili[sz]ed|unused)\b")
+                     rf"(?:fully\s+|entirely\s+|completely\s+)?{_UNUSED_WORDS}")
 
 
 def denies(sentence: str, question: str) -> bool:
-    if _USE_ASKED.search(question) and not re.search(r"(?i)\b(?:undrawn|unutili[sz]ed|unused)\b", question) and \
+    if _USE_ASKED.search(question) and not re.search(rf"(?i){_UNUSED_WORDS}", question) and \
             (unused := _UNUSED.search(sentence)) and \
             not _DRAWN_ELSEWHERE.search(sentence[:unused.start()] + " " + sentence[unused.end():]):
         return True

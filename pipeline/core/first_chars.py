@@ -77,27 +77,35 @@ def _in(items) -> set[str] | None:
     return out
 
 
+def _alternation(start: str, groups: list[tuple[str, str]]) -> str:
+    return start + "(?:" + "|".join(f"(?P<{name}>{alt})" for name, alt in groups) + ")"
+
+
 class Dispatched:
     """An alternation of named groups `(?P<name>alternative)`, each after `start` (a zero-width condition on where a
     match may begin), matched as one regex would be: `finditer`, `search`, `match`, `sub` give the same matches as
-    `re.compile(start + "(?:" + "|".join(groups) + ")", flags)`, whose text is `pattern`."""
+    `re.compile(start + "(?:" + "|".join(groups) + ")", flags)`, whose text is `pattern`. Each character's regex is
+    compiled the first time a match starts at it (never at import: a process pays for the characters it meets)."""
 
     def __init__(self, start: str, groups: list[tuple[str, str]], flags: int = 0):
-        self.pattern = start + "(?:" + "|".join(f"(?P<{name}>{alt})" for name, alt in groups) + ")"
+        self.pattern = _alternation(start, groups)
         self.flags = flags
+        self._start, self._groups = start, groups
         self._starts = re.compile(start, flags)
-        firsts = [first_chars(alt, flags) for _, alt in groups]
-        keys = set().union(*(f for f in firsts if f is not ANY))
-        self._anywhere = self._compile(start, [g for g, f in zip(groups, firsts) if f is ANY])
-        self._by_char = {c: self._compile(start, [g for g, f in zip(groups, firsts) if f is ANY or c in f])
-                         for c in keys}
+        self._firsts: list[frozenset[str] | None] | None = None
+        self._by_char: dict[str, re.Pattern | None] = {}
 
-    def _compile(self, start: str, groups: list[tuple[str, str]]) -> re.Pattern | None:
-        return re.compile(start + "(?:" + "|".join(f"(?P<{n}>{a})" for n, a in groups) + ")", self.flags) \
-            if groups else None
+    def _at(self, char: str) -> re.Pattern | None:
+        """The alternation of the groups that can start with `char` ("" past the text's end: those starting anywhere)."""
+        if char not in self._by_char:
+            if self._firsts is None:
+                self._firsts = [first_chars(alt, self.flags) for _, alt in self._groups]
+            groups = [g for g, f in zip(self._groups, self._firsts) if f is ANY or char in f]
+            self._by_char[char] = re.compile(_alternation(self._start, groups), self.flags) if groups else None
+        return self._by_char[char]
 
     def match(self, text: str, pos: int = 0) -> re.Match | None:
-        rx = self._by_char.get(text[pos], self._anywhere) if pos < len(text) else self._anywhere
+        rx = self._at(text[pos] if pos < len(text) else "")
         return rx.match(text, pos) if rx is not None else None
 
     def finditer(self, text: str, pos: int = 0):

@@ -43,8 +43,8 @@ def _account_codes(lines: list[str]) -> list[str]:
     where three lines or more print one."""
     if not any(_ACCOUNT_HEADER.match(ln) for ln in lines) or sum(bool(_ACCOUNT.match(ln)) for ln in lines) < 3:
         return lines
-    return [_ACCOUNT_HEADER.sub("", ln if _HEADER_REST.match(_ACCOUNT.sub("", ln)) else _ACCOUNT.sub("", ln))
-            for ln in lines]
+    return [_ACCOUNT_HEADER.sub("", ln if _HEADER_REST.match(rest) else rest)
+            for ln in lines for rest in [_ACCOUNT.sub("", ln)]]
 
 
 def read(lines: list[str]) -> list[str]:
