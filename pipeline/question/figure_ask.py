@@ -13,7 +13,7 @@ from pipeline.question import set_aside, whose_figure
 from pipeline.question.lexicon import Metric, fold, get_lexicon, term_pattern
 from pipeline.question.analysis import QuestionFacts, core_question
 from pipeline.question.legal_forms import LEGAL_SUFFIX, bare_name
-from pipeline.question.terms import solid_parts, spell_out, stem, stem_words
+from pipeline.question.terms import negated_states, solid_parts, spell_out, stem, stem_words
 from pipeline.question.ask_words import DELIVERED_THINGS, FILLER, KIND_WORDS, SOFT
 from pipeline.question.codes import codes_asked
 from pipeline.question.name_forms import coined_words, initials_of, leading_parts
@@ -82,7 +82,7 @@ def stems(text: str) -> list[str]:
 
 @lru_cache(maxsize=65536)      # the fact match stems the same row labels and titles for every metric of a turn
 def _stems(text: str) -> tuple[str, ...]:
-    words = _WORD.findall(country_words(text.lower().replace("’", "'").replace("'s", "")))
+    words = _WORD.findall(country_words(negated_states(text.lower().replace("’", "'").replace("'s", ""))))
     return tuple(stem_words([p for w in words for p in solid_parts(w)]))
 
 
@@ -216,7 +216,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         if initials := initials_of(c):      # ("ATB group PAT" of Acme Trust Bank: the analyst's initials for it)
             text = re.sub(rf"(?<![\w])(?:{initials})(?:'s|’s)?(?![\w])", " ", text)
     text = whose_figure.without_bank_entity(text)   # ("the bank's PAT": whose figure, as "the company's" is)
-    text = spell_out(text)      # (after the names: "NII Holdings" is a company, not net interest income)
+    text = negated_states(spell_out(text))      # (after the names: "NII Holdings" is a company, not net interest income)
     # "how large was", "how big is": how the figure is asked; an expense's "charge" after its name ("impairment
     # charge", "restructuring charges") is the line charged to profit, no word of its own ("tax charge" is a term)
     text = _SIZE_ASKED.sub(" ", _CHARGE_OF.sub(r"\1", text))

@@ -53,7 +53,24 @@ _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bdps\b"), " dividends per share "),
                         (re.compile(r"(?i)(?<![\w&])g&a(?![\w&])"), " general and administrative "),
                         (re.compile(r"(?i)\bsbc\b|\b(stock|share|equity)[- ]based comp\b"),
                          lambda m: f" {m.group(1) or 'stock'}-based compensation "),
-                        (re.compile(r"(?i)(?<![\w&])ipr&d(?![\w&])"), " in-process research and development ")]
+                        (re.compile(r"(?i)(?<![\w&])ipr&d(?![\w&])"), " in-process research and development "),
+                        # deferred tax assets and liabilities, as analysts abbreviate them
+                        (re.compile(r"(?i)\bdt([al])s?\b"),
+                         lambda m: " deferred tax assets " if m.group(1).lower() == "a" else " deferred tax liabilities ")]
+
+
+# A state said negated is one word, as statements print it either way ("Deferred tax assets not recognised" /
+# "Unrecognised deferred tax assets", "not yet paid" / "unpaid", "Unrealized gains"): asked with its "not", it is a
+# word a row must print, never the state's filler ("recognised", "paid" alone say how a figure is asked)
+_NEGATED_STATE = re.compile(r"(?i)\b(?:not\s+(?:yet\s+)?|un-?)(recogni[sz]ed|reali[sz]ed|utili[sz]ed|amorti[sz]ed|"
+                            r"capitali[sz]ed|recorded|used|drawn|paid|invoiced|billed|collected|vested|exercised|"
+                            r"distributed|appropriated|allocated)\b")
+
+
+def negated_states(text: str) -> str:
+    """`text` with each negated state one word ("not recognised" -> "unrecognised"; "-ized" spelled "-ised")."""
+    return _NEGATED_STATE.sub(lambda m: " un" + re.sub(r"(?i)ized$", "ised", m.group(1)).lower() + " ", text) \
+        if "n" in text else text
 
 
 def spell_out(text: str) -> str:
