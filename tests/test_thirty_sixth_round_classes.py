@@ -34,3 +34,24 @@ def test_negated_states_are_one_word_either_way_they_are_spelled():
     assert negated_states("not recognised").split() == negated_states("Unrecognized").split() == ["unrecognised"]
     assert negated_states("dividends declared but not yet paid").split()[-1] == "unpaid"
     assert negated_states("revenue recognised in the year") == "revenue recognised in the year"
+
+
+# a UK income statement printing each measure statutory and adjusted, one row under the other
+_ADJUSTED = [["HARROWGATE TILES PLC", "CONSOLIDATED INCOME STATEMENT", "2088 2087", "£m £m", "Revenue 812.4 790.1",
+              "Cost of sales (540.2) (530.6)", "Gross profit 272.2 259.5", "Operating profit 98.6 91.2",
+              "Adjusted operating profit 121.4 112.8", "Profit before tax 88.1 80.0",
+              "Adjusted profit before tax 110.9 101.6", "Profit for the year 70.2 64.0",
+              "Basic earnings per share (pence) 21.4 19.5", "Adjusted basic earnings per share (pence) 27.0 24.9"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Harrowgate PBT, not adjusted PBT, 2088", "88.1"),       # (was the adjusted line: "adjusted" was read as asked)
+    ("Harrowgate operating profit (not adjusted) 2088", "98.6"),
+    ("Harrowgate operating profit not adjusted 2088", "98.6"),
+    ("Harrowgate basic EPS (not adjusted) FY88", "21.4"),
+    ("Harrowgate operating profit, rather than adjusted operating profit, FY88", "98.6"),
+    ("Harrowgate adjusted PBT 2088", "110.9"),
+    ("Harrowgate adjusted basic EPS 2088", "27.0"),
+])
+def test_an_adjusted_measure_set_aside_or_negated_is_not_asked(question, expect):
+    assert printed_answer(question, _ADJUSTED, "Harrowgate Tiles plc", 2088, 2088) == expect

@@ -47,7 +47,7 @@ class Answerer(FigureInputs):
             ratio = self._printed_ratio() if len(f.metrics) >= 2 and RATIO_ASKED.search(q) else None
             if ratio is not None:
                 return self._printed(None, label, found=ratio)  # "net debt to adjusted EBITDA": the filing's multiple
-            if figure_ask.NON_GAAP.search(q) and metric is not None and (not metric.printed or len(f.metrics) >= 2
+            if figure_ask.asks_non_gaap(q) and metric is not None and (not metric.printed or len(f.metrics) >= 2
                                                                  or re.search(r"(?i)\bmargin\b", q)):
                 # An adjusted / non-GAAP measure cannot be computed from the GAAP lines: printed, or not at all.
                 return self._printed(metric, label, non_gaap=True)

@@ -112,6 +112,18 @@ NON_GAAP = re.compile(r"(?i)\b(adjusted|non-gaap|organic|core|underlying|compara
                       rf"constant[- ]currency|excluding|headline|{BEFORE_ITEMS})\b")
 
 
+@lru_cache(maxsize=256)
+def own_words(question: str) -> str:
+    """The question without the line it sets aside ("PBT, not adjusted PBT", "operating profit rather than
+    underlying") and with a negated state one word ("not adjusted" is the unadjusted figure): what it asks."""
+    return negated_states(set_aside.without(question))
+
+
+def asks_non_gaap(question: str) -> bool:
+    """The question asks an adjusted / non-GAAP measure, in its own words."""
+    return bool(NON_GAAP.search(question)) and bool(NON_GAAP.search(own_words(question)))
+
+
 @dataclass
 class Ask:
     question: str

@@ -63,7 +63,7 @@ _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bdps\b"), " dividends per share "),
 # "Unrecognised deferred tax assets", "not yet paid" / "unpaid", "Unrealized gains"): asked with its "not", it is a
 # word a row must print, never the state's filler ("recognised", "paid" alone say how a figure is asked)
 _NEGATED_STATE = re.compile(r"(?i)\b(?:not\s+(?:yet\s+)?|un-?)(recogni[sz]ed|reali[sz]ed|utili[sz]ed|amorti[sz]ed|"
-                            r"capitali[sz]ed|recorded|used|drawn|paid|invoiced|billed|collected|vested|exercised|"
+                            r"capitali[sz]ed|adjusted|recorded|used|drawn|paid|invoiced|billed|collected|vested|exercised|"
                             r"distributed|appropriated|allocated)\b")
 
 

@@ -19,7 +19,7 @@ from pipeline.question import line_vocabulary, set_aside, terms
 from pipeline.reading import basis_columns
 from pipeline.question.periods import YEARS_PRINTED_BACK
 from pipeline.question.codes import code_named
-from pipeline.question.figure_ask import DIVIDEND, NON_GAAP, Ask, asks_a_count, stems
+from pipeline.question.figure_ask import DIVIDEND, Ask, asks_a_count, asks_non_gaap, stems
 from pipeline.question.year_parts import ends_the_year
 from pipeline.question.lexicon import fold
 from pipeline.question.paraphrase import includes_minorities
@@ -169,7 +169,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
                       (f.statement != "balance" or not ends_the_year(ask.part_of_year))))
              and (f.kind != "percent" or rate_rows.wants_percent(ask, f)) and not row_fit.misread_row(f)
              and (f.kind != "multiple" or rate_rows.wants_multiple(ask, f))
-             and (basis_columns.ADJUSTED_BASIS not in f.column_header or bool(NON_GAAP.search(ask.question)))]
+             and (basis_columns.ADJUSTED_BASIS not in f.column_header or asks_non_gaap(ask.question))]
     asked = set(ask.hard) | set(ask.soft)
     if ask.metric is not None:
         asked |= set(stems(" ".join(ask.metric.terms)))
@@ -225,7 +225,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
                 missing = [w for w in missing if w not in set(stems(link.asked))]
         if missing:
             continue
-        if row_fit.non_gaap(f) and not NON_GAAP.search(ask.question):
+        if row_fit.non_gaap(f) and not asks_non_gaap(ask.question):
             continue        # "Adjusted EBIT" is a non-GAAP measure: it answers only a question that asks for one
         if row_fit.kind_conflict(ask, f) or row_currency.currency_conflict(ask, f, own_currency) or balance_dates.another_date(ask, f, ends) or \
                 row_headings.changes_measure(f, asked, ask.question) \

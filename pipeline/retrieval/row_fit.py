@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from pipeline.core.months import MON
-from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, says, stems
+from pipeline.question.figure_ask import BEFORE_ITEMS, Ask, asks_a_count, own_words, says, stems
 from pipeline.reading import hyperinflation
 from pipeline.reading.fact_kinds import PHYSICAL_UNIT
 from pipeline.reading.tax_line import ABOVE_TAX
@@ -196,7 +196,7 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if ask.metric is None and _BALANCE_OF.search(f.label) and not _BALANCE_OF.search(ask.question):
         return True     # "Accumulated other comprehensive income", "Deferred revenue": the balance a flow left, not
         #               the asked flow
-    basis = {w.lower() for w in _BASIS.findall(ask.question)}
+    basis = {w.lower() for w in _BASIS.findall(own_words(ask.question))}     # (not what it sets aside)
     if basis and not basis & {w.lower() for w in _BASIS.findall(f"{f.label_path} {f.column_header}")}:
         return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
     if basis and not basis & {w.lower() for w in _BASIS.findall(f.label)} and \
