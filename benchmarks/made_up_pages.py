@@ -57,6 +57,7 @@ def _company(name: str) -> Company:
 def _same(got: str, want: str) -> bool:
     def norm(v: str) -> str:
         v = re.sub(r"[\s$£€¥]", "", v).replace("−", "-").replace("–", "-").lower().rstrip("*")   # ("6.25*": a footnote)
+        v = re.sub(r"^[△▲]", "-", v)                   # a Japanese minus ("△2,912")
         v = re.sub(r"(?<=\d)x$", "", v)                 # ("0,82x": a multiple, as the reader reads "0.82")
         v = re.sub(r",(\d{1,2})\)?$", r".\1", v)      # a decimal comma ("0,81") as the reader reads it
         v = re.sub(r"^(\d{1,3})/(\d{3})$", r"\1.\2", v)     # dinars and fils ("0/239": JD 0.239)

@@ -47,7 +47,9 @@ SUFFIXES = (r"Proprietary\s+Limited|Pty\.?\s+Ltd\.?|Pty\.?\s+Limited|Public\s+Co
             # the same forms in capitals, as a cover or a statement heading prints the whole name
             r"|PROPRIETARY\s+LIMITED|PTY\.?\s+LTD\.?|PUBLIC\s+COMPANY\s+LIMITED|CO\.,?\s+LTD\.?|COMPANY\s+LIMITED|"
             r"PUBLIC\s+LIMITED\s+COMPANY|"
-            r"INCORPORATED|CORPORATION|LIMITED|LTD\.?|INC\.?|CORP\.?|COMPANY|BERHAD|BHD|S\.P\.A\.")
+            r"INCORPORATED|CORPORATION|LIMITED|LTD\.?|INC\.?|CORP\.?|COMPANY|BERHAD|BHD|S\.P\.A\.|A\.\s?S\.|"
+            # (the Czech and Slovak private company, the Hungarian public one, either way it is printed)
+            r"s\.\s?r\.\s?o\.|S\.\s?R\.\s?O\.|Nyrt\.|NYRT\.")
 # a name word's capital, accented ones too ("ÑANDUBAY", "Ørsted", "Škoda", "Łódź"), or its digit
 _TOKEN = rf"(?:[{UPPER}0-9][\w&.’'@+-]*|&|and|of|de|del|do|da|dos|das|di|du|la|der|van|von|the|für|y)"
 _NAME_CORE = rf"(?:[{UPPER}0-9][\w&.’'@+-]*)(?:[ \t]+{_TOKEN}){{0,7}}?"

@@ -50,6 +50,9 @@ _SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:public\s+company\s+limited|public\s+c
                           # (a Colombian public utility's "E.S.P.", an Egyptian "S.A.E.", the Adriatic "d.d.", a Gulf
                           # or Central Asian joint-stock company's "PJSC" / "JSC")
                           r"e\.s\.p\.|s\.a\.e\.|d\.d\.|p?jsc|"
+                          # (the Czech and Slovak "a.s.", "s.r.o.", the Hungarian "Nyrt.", the Icelandic "hf.", the
+                          # Peruvian "S.A.A.")
+                          r"a\.s\.|s\.r\.o\.|nyrt\.?|hf\.?|s\.a\.a\.|"
                           r"\(publ\)))+\s*$")
 
 

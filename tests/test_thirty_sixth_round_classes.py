@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.question import shorthand
 from pipeline.question.terms import negated_states
 from tests.stored_facts import printed_answer
 
@@ -55,3 +56,158 @@ _ADJUSTED = [["HARROWGATE TILES PLC", "CONSOLIDATED INCOME STATEMENT", "2088 208
 ])
 def test_an_adjusted_measure_set_aside_or_negated_is_not_asked(question, expect):
     assert printed_answer(question, _ADJUSTED, "Harrowgate Tiles plc", 2088, 2088) == expect
+
+
+# a Group and Company balance sheet, the columns tagged by a dash in the question
+_GROUP_COMPANY = [["MBEYA SISAL ESTATES PLC", "STATEMENTS OF FINANCIAL POSITION", "AS AT 30 JUNE 2089",
+                   "Group Company", "Note 2089 2088 2089 2088", "TZS'million TZS'million TZS'million TZS'million",
+                   "Inventories 14 142,806 131,204 112,418 104,806", "Trade receivables 15 88,412 80,118 61,206 58,412",
+                   "Total current assets 231,218 211,322 173,624 163,218"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Inventories - Company, 30.06.2089", "112,418"),     # (was the Group's: a dash sets the column's name apart)
+    ("Inventories - Group, 30.06.2089", "142,806"),
+    ("Mbeya Sisal inventories 2089", "142,806"),
+])
+def test_a_column_named_after_a_dash_is_that_column(question, expect):
+    assert printed_answer(question, _GROUP_COMPANY, "Mbeya Sisal Estates PLC", 2089, 2089) == expect
+
+
+# a US income statement closing on the parent's share and the common holders' share after preferred dividends
+_OWNERS = [["CHOPTANK LOAN SERVICING HOLDINGS, INC.", "CONSOLIDATED STATEMENTS OF OPERATIONS", "(in millions)",
+            "2097 2096", "Total revenues 2,406.2 2,180.4", "Net income 331.4 302.6",
+            "Less: Net income attributable to noncontrolling interests 12.8 3.8",
+            "Net income attributable to Choptank Loan Servicing Holdings, Inc. 318.6 298.8",
+            "Less: Preferred stock dividends (18.0) (18.0)", "Net income attributable to common stockholders 300.6 280.8"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Net income attributable to Choptank for 2096", "298.8"),     # (the company's own name is no extra word)
+    ("Net income available to common shareholders, FY97", "300.6"),
+    ("Choptank net income 2097", "331.4"),
+])
+def test_the_share_attributable_to_the_company_by_name_is_the_parents(question, expect):
+    assert printed_answer(question, _OWNERS, "Choptank Loan Servicing Holdings, Inc.", int("20" + question[-2:])
+                          if question[-2:].isdigit() else 2097, 2097) == expect
+
+
+# a bus maker's segment note: a measure's heading over its segments, delivery counts and a backlog captioned on the
+# line of its dates
+_SEGMENTS = [["WAUSEON COACHWORKS, INC.", "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS", "17. Segment Information",
+              "(in thousands) Fiscal 2081 Fiscal 2080", "Net sales:", "Transit Bus $ 948,206 $ 862,412",
+              "Motor Coach 438,206 385,794", "Total net sales $ 1,386,412 $ 1,248,206", "Adjusted EBITDA:",
+              "Transit Bus $ 82,412 $ 64,806", "Motor Coach 46,806 38,412", "Total Adjusted EBITDA $ 129,218 $ 103,218",
+              "Equivalent units (EUs) delivered: Fiscal 2081 Fiscal 2080", "Transit Bus 1,806 1,712",
+              "Motor Coach 612 556", "Total 2,418 2,268",
+              "Backlog at fiscal year end: September 30, 2081 September 30, 2080",
+              "Transit Bus - firm orders (EUs) 4,812 4,406", "Transit Bus - options (EUs) 6,218 5,812",
+              "Total backlog (EUs) 11,030 10,218"],
+             ["WAUSEON COACHWORKS, INC.", "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS", "11. Debt",
+              "(in thousands) September 30, 2081 September 30, 2080", "Term Loan A 225,000 240,000",
+              "Revolving credit facility 40,000 -", "Total debt 265,000 240,000"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Transit Bus Adjusted EBITDA FY2081", 2081, "82,412"),       # (the heading says the measure and its basis)
+    ("Motor Coach adjusted EBITDA 2080", 2080, "38,412"),
+    ("Wauseon adjusted EBITDA 2081", 2081, "129,218"),
+    ("Transit bus EUs delivered in fiscal 2081", 2081, "1,806"),  # (was the backlog's options row)
+    ("Wauseon EUs delivered FY2080", 2080, "2,268"),
+    ("Transit bus backlog options 2081", 2081, "6,218"),
+    ("Term Loan A balance at September 30, 2081", 2081, "225,000"),   # (a note's column of a day: a balance)
+])
+def test_segment_rows_under_a_measures_heading_and_a_caption_before_its_dates(question, year, expect):
+    assert printed_answer(question, _SEGMENTS, "Wauseon Coachworks, Inc.", year, 2081) == expect
+
+
+def test_an_unadjusted_measure_is_not_answered_by_the_adjusted_segment_rows():
+    assert printed_answer("Transit Bus EBITDA FY2081", _SEGMENTS, "Wauseon Coachworks, Inc.", 2081, 2081) is None
+
+
+# a Caribbean income statement: its per-share heading wrapped over two lines with a note number, its rows dashed
+_WRAPPED_EPS = [["SPEIGHTSTOWN HARBOUR HOLDINGS LIMITED", "Consolidated Statement of Income",
+                 "For the year ended September 30, 2076", "(Expressed in thousands of Barbados dollars)", "2075",
+                 "2076 Restated", "Notes $000 $000", "Revenue 5 212,406 198,618", "Net income for the year 23,364 20,876",
+                 "Earnings per share attributable to shareholders of the",
+                 "Company during the year (expressed in cents per share) 10", "- basic 62.0 52.4",
+                 "- diluted 61.4 51.9"]]
+
+
+@pytest.mark.parametrize("question, expect", [
+    ("Diluted EPS FY2076 in cents", "61.4"),
+    ("Speightstown basic EPS 2076", "62.0"),
+])
+def test_a_wrapped_heading_with_its_note_number_heads_its_dashed_rows(question, expect):
+    assert printed_answer(question, _WRAPPED_EPS, "Speightstown Harbour Holdings Limited", 2076, 2076) == expect
+
+
+def test_ex_nci_is_excluding_the_minorities():
+    page = [["CHOPTANK LOAN SERVICING HOLDINGS, INC.", "CONSOLIDATED BALANCE SHEETS", "(in millions)", "2097 2096",
+             "Total Choptank stockholders' equity 3,916.6 3,602.4", "Noncontrolling interests 48.2 36.0",
+             "Total equity 3,964.8 3,638.4"]]
+    question = shorthand.spell("Total Choptank stockholders' equity at end of 2097 (ex-NCI)")     # (as analyse reads it)
+    assert "excluding NCI" in question
+    assert printed_answer(question, page, "Choptank Loan Servicing Holdings, Inc.", 2097, 2097) == "3,916.6"
+
+
+@pytest.mark.parametrize("cover, company", [
+    (["BRDSKÉ PIVOVARY, A.S.", "ANNUAL REPORT 2083", "Consolidated financial statements prepared under IFRS as adopted "
+      "by the EU | CZK million"], "BRDSKÉ PIVOVARY"),
+    (["Tatranské Mlyny, a.s.", "Annual Report 2083", "Consolidated financial statements | EUR thousand"],
+     "Tatranské Mlyny"),
+])
+def test_a_czech_or_slovak_joint_stock_company_is_named_by_its_legal_form(cover, company):
+    from ingest.identify import identify
+    statements = ["CONSOLIDATED STATEMENT OF FINANCIAL POSITION", "As at 31 December 2083", "2083 2082",
+                  "Total assets 12,806.4 11,918.2"]
+    assert identify(["\n".join(cover), "\n".join(statements)]).company.upper() == company.upper()
+
+
+class _Answerer:
+    """The figures Answerer's side `share.answer_share` uses, over two printed inputs."""
+    def __init__(self, numerator: str, value: str):
+        from decimal import Decimal
+        from types import SimpleNamespace
+        from pipeline.answer.calculator import Input
+        from pipeline.question.lexicon import get_lexicon
+        self.facts = SimpleNamespace(metric=get_lexicon().get("revenue"))
+        self.company, self.year = "Brdske Pivovary", 2083
+        self._num = Input("excise", numerator, Decimal(value), value, 1, 2083)
+        self._den = Input("revenue", "Revenue before excise duties", Decimal("9418.6"), "9,418.6", 1, 2083)
+
+    def phrase_input(self, phrase, year, unique=True):
+        return self._num
+
+    def value(self, metric):
+        return self._den
+
+    def record_result(self, *args):
+        pass
+
+    def claim(self, label, text, derivation, kind):
+        return text, derivation
+
+
+@pytest.mark.parametrize("line, printed, expect", [
+    ("Excise duties", "-2106.4", "22.4 %"),                  # (a deduction printed in brackets: its size)
+    ("Share of loss of associates", "-84.2", "-0.9 %"),     # (a loss keeps its sign)
+])
+def test_a_deducted_line_as_a_share_of_revenue_is_its_size(line, printed, expect):
+    from pipeline.answer.share import answer_share
+    text, _ = answer_share(_Answerer(line, printed), line.lower(), "label")
+    assert f"was {expect}" in text
+
+
+@pytest.mark.parametrize("role, title, holds", [
+    ("chair", "Eva Marek - Vice-Chair of the Supervisory Board", False),
+    ("chair", "Jan Kadlec - Chair of the Supervisory Board", True),
+    ("chair", "Deputy Chairman", False),
+    ("chief executive officer", "Deputy Chief Executive Officer", False),
+    ("chief executive officer", "Chief Executive Officer", True),
+    ("managing director", "Deputy Managing Director", False),
+])
+def test_a_deputys_title_is_not_the_role(role, title, holds):
+    import re
+    from pipeline.answer.role_asked import role_pattern
+    assert bool(re.search(role_pattern(role), title, re.I)) is holds

@@ -6,13 +6,17 @@ import re
 
 from pipeline.question.analysis import QuestionFacts, core_question
 
+# a deputy's title holds the role's words ("Vice-Chair of the Supervisory Board", "Deputy CEO"): never the role
+_NO_DEPUTY = r"(?<!vice-)(?<!vice\s)(?<!deputy\s)(?<!assistant\s)"
 # (role as named in the answer, how reports print it)
-ROLES = [("chief executive officer", r"chief\s+executive\s+officer|chief\s+executive|\bCEO\b|group\s+chief\s+executive"),
-         ("chief financial officer", r"chief\s+financial(?:\s+and\s+[a-z]+)?\s+officer|\bCFO\b|finance\s+director|financial\s+director|chief\s+finance\s+officer"),
-         ("chief operating officer", r"chief\s+operating\s+officer|\bCOO\b"),
-         ("chair", r"(non-executive\s+|independent\s+)?chair(man|woman|person)?(\s+of\s+the\s+board)?"),
+ROLES = [("chief executive officer", rf"{_NO_DEPUTY}(?:chief\s+executive\s+officer|chief\s+executive|\bCEO\b|"
+                                     r"group\s+chief\s+executive)"),
+         ("chief financial officer", rf"{_NO_DEPUTY}(?:chief\s+financial(?:\s+and\s+[a-z]+)?\s+officer|\bCFO\b|"
+                                     r"finance\s+director|financial\s+director|chief\s+finance\s+officer)"),
+         ("chief operating officer", rf"{_NO_DEPUTY}(?:chief\s+operating\s+officer|\bCOO\b)"),
+         ("chair", rf"{_NO_DEPUTY}(non-executive\s+|independent\s+)?chair(man|woman|person)?(\s+of\s+the\s+board)?"),
          ("company secretary", r"company\s+secretary|corporate\s+secretary"),
-         ("managing director", r"managing\s+director"),
+         ("managing director", rf"{_NO_DEPUTY}managing\s+director"),
          # the chief executive's title in many Middle Eastern, African and Latin American companies ("General Manager
          # (Chief Executive Officer)"); a division's "General Manager, Operations" names its division
          ("general manager", r"general\s+manager(?!\s*[,-]\s*[A-Z])"),

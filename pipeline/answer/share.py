@@ -7,6 +7,7 @@ and the derivation is shown; when either is not printed the answer is not found,
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pipeline.answer import calculator
 from pipeline.question import figure_ask
@@ -16,6 +17,8 @@ from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts, core_question
 
 
+# a loss or a deficit keeps its sign as a share ("share of loss of associates": a negative share of revenue)
+_LOSS = re.compile(r"(?i)\b(?:loss(?:es)?|deficit)\b")
 # "Food and beverage share of revenue": a line's share of the top line said as a noun (never a holder's share of
 # profit: "non-controlling interests' share of profit" is an amount)
 _LINE_SHARE_OF = re.compile(r"(?i)(?<=\w)\s+share\s+of\b")
@@ -39,6 +42,8 @@ def answer_share(answerer, phrase: str, label: str) -> tuple[str, str]:
     den = answerer.facts.metric
     a = answerer.phrase_input(phrase, answerer.year, unique=True)
     b = answerer.value(den)
+    if a.value < 0 < b.value and not _LOSS.search(f"{phrase} {a.label}"):
+        a = replace(a, value=-a.value)      # a line deducted in brackets ("Excise duties (2,106.4)"): its share is its size
     r = calculator.derived("numerator / denominator * 100", "%", {"numerator": a, "denominator": b})
     answerer.record_result(f"{a.key}_over_{den.key}", r.value, "%", "derived")
     return answerer.claim(label, f"{possessive(answerer.company)} {phrase} as a % of {den.label} in "

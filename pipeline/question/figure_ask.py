@@ -269,9 +269,9 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
         named_by.add("growth")      # "growth capex": the kind of spending asked
     if re.search(r"\bper units?\b", folded):
         named_by.add("unit")        # "distribution per unit": a per-unit measure (elsewhere "units" is filler)
-    if re.search(rf"\b{DELIVERED_THINGS}\s+delivered\b", folded):
+    if re.search(rf"\b{DELIVERED_THINGS}\s+delivered\b", folded) or re.search(r"\b[A-Z]{2,5}s\s+delivered\b", text):
         named_by.add("delivered")   # "homes delivered", "aircraft units delivered": a count (elsewhere "deliver" is how
-        #                             a result is asked, "what NPAT did it deliver")
+        #                             a result is asked, "what NPAT did it deliver"); so are units abbreviated ("EUs", "TEUs")
     words = [w for w in re.findall(r"[a-z][a-z0-9&]*|%", _NET_OF.sub(" net ", folded).replace("-", " "))
              if (w not in FILLER or w in named_by) and len(w) > 1 or w == "%"]
     deducted = [s for m in _NET_OF.finditer(folded) for s in stems(m.group(1)) if s not in stems(" ".join(words))] + \

@@ -169,7 +169,8 @@ LINE_FORMULA = re.compile(r"\s*\((?:\d{1,2}\s*[-+]\s*)+\d{1,2}\)\s*$")
 def _clean_label(label: str) -> str:     # cached: every metric's patterns are tried on the same row labels
     lab = without_stated_rate(label).lower().replace("’", "'")     # "Dividends ($1.20 per share)" is the dividends
     lab = re.sub(r"\s*\((?:[a-z]|\d{1,2})\)\s*$", "", lab)     # trailing footnote markers (a), (1)
-    lab = re.sub(r"^(?:less|add|deduct|plus)\s*:\s*", "", lab)    # "Less: Net income attributable to ..." says its sign
+    lab = re.sub(r"^(?:less|add|deduct|plus)\s*:\s*|^[-–—•]\s+(?=[a-z])", "", lab)    # "Less: Net income ..." says its
+    #                                                                         sign; "- diluted" a list's dash
     lab = re.sub(r",\s+(?=attributable\b)", " ", lab)      # the IFRS Taxonomy's "Profit (loss), attributable to owners ..."
     # a contra account named as the row's qualifier: "Accounts receivable, net of allowance for doubtful accounts of $21
     # and $25, respectively" is the receivables, not the allowance; "Long-term debt, less current portion" the debt

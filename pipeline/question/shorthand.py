@@ -21,7 +21,8 @@ _FORMS = [
     # "net debt ex-leases", "EBITDA ex-IFRS 16", "growth ex-FX": what a measure leaves out (never "ex-dividend",
     # "ex-factory", "ex-CEO": a share's date, a price's terms, a former holder)
     (r"\bex-(?=(?:leases?|ifrs|fuel|items|one-?offs?|exceptionals?|special|acquisitions?|disposals?|fx|currency|"
-     r"restructuring|impairments?|goodwill|amorti[sz]ation|depreciation)\b)", "excluding "),
+     r"restructuring|impairments?|goodwill|amorti[sz]ation|depreciation|nci|minorit(?:y|ies)|non-?controlling)\b)",
+     "excluding "),
     (r"(?:(?<=\bfrom )|(?<=\bcontinuing )|(?<=\bdiscontinued ))ops\b", "operations"),   # "cash from ops", "continuing ops"
     (r"\bcont\.?\s+ops\b\.?", "continuing operations"), (r"\bdisc\.?\s+ops\b\.?", "discontinued operations"),
     # per-share and insurers' measures said by their initials

@@ -30,11 +30,19 @@ def segment_heading(lines: list[str], at: int) -> list[str]:
 def caption(line: str, after: list[str]) -> list[str]:
     """A measure named before the years ("Revenue 2036 2035" over "Rest of Africa 6,720 6,149") heads the rows below
     when they close with a "Total" row, as parts of it do (a reconciliation ending on its own name is not parts)."""
-    lead = re.sub(r"(?:\s+(?:19|20)\d{2})+\s*$", "", line).strip(" :")
+    # (the words before the first period: "Backlog at fiscal year end: September 30, 2081 September 30, 2080")
+    lead = _YEAR_END_SAID.sub("", _FIRST_PERIOD.split(line, 1)[0]).strip(" :")
     rows = [split_row(a)[0].lower() for a in after[:15]]
     return [heading_label(lead)] if 0 < len(lead.split()) <= 4 and not is_fragment(lead) and heading_label(lead) and \
         not re.search(r"(?i)statement|sheet|\bnotes?\b|year|period|ended|continued|restated|\d", lead) and \
         any(TOTAL_ROW.match(r) for r in rows) and lead.lower() not in rows else []
+
+
+_FIRST_PERIOD = re.compile(r"(?i)\s*:?\s*(?:(?:fiscal|fy)\s*)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+                           r"\s+\d{1,2},?\s+)?(?:19|20)\d{2}\b")
+# the period said after a caption's measure: "at (fiscal) year end", "as of", "for the years ended"
+_YEAR_END_SAID = re.compile(r"(?i)\s+(?:(?:at|as\s+(?:of|at))\s+(?:the\s+)?(?:fiscal\s+)?year[- ]?end|as\s+(?:of|at)|"
+                            r"(?:for\s+the\s+)?(?:fiscal\s+)?years?\s+end(?:ed|ing))\s*:?\s*$")
 
 
 # "Net sales by merchandise category (in millions):", "Revenue by geographic area": a measure split by a dimension

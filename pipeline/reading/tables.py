@@ -42,8 +42,7 @@ def header_years(line: str) -> list[int] | None:
 
 
 _NOTE_HEADING = re.compile(r"(?:NOTE|Note)\s+\d{1,2}[.:–—-]?\s+[A-Z][A-Za-z](?!.*\((?i:continued)\))")  # "NOTE 2. CHANGE IN"
-# a line with two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts") is a row whose cells
-# were not read (a unit after the last one), never a heading over the rows below
+# a line of two or more decimal figures ("Passenger load factor (percent) 84.7 83.8 0.9 pts"): unread cells, no heading
 _UNREAD_CELLS = re.compile(r"\d\.\d+\s+\(?-?\d[\d,]*\.\d")
 _ENTITY_BLOCK = re.compile(r"(?i)\s*(?:group|consolidated)\s*")     # "Group" heading the whole's rows after the parts'
 
@@ -169,8 +168,10 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                     _close(stack, label)
                 i += 2
                 continue
-            if nxt_values and nxt_label and continues(label, nxt_label) \
-                    and len(label) > 25:                # a label wrapped over two lines
+            if nxt_values and nxt_label and continues(label, nxt_label) and len(label) > 25 and footnoted_heading(
+                    f"{label} {nxt_label}", nxt_values, header, lines[i + 2] if i + 2 < len(lines) else ""):
+                label, i = f"{label} {nxt_label}", i + 1    # a heading wrapped over two lines, its note number after it
+            elif nxt_values and nxt_label and continues(label, nxt_label) and len(label) > 25:     # a wrapped label
                 row = _row(f"{label} {nxt_label}", nxt_values, i, header, stack, here)
                 row._consumed = (i + 1,)  # type: ignore[attr-defined]
                 table.rows.append(row)

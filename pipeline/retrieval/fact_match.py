@@ -28,7 +28,7 @@ from pipeline.retrieval import (attribution, balance_dates, combined_rows, divid
                                 turn_lookups, year_part_columns)
 from pipeline.retrieval.match_result import FactMatch, NoMatch, closest_text, distinct_pages, distinct_rows  # noqa: F401 (re-exported)
 from pipeline.retrieval.measure_named import names_measure, qualified_line
-from pipeline.retrieval.row_words import BARE_BASIS, heading_total, row_stems, said_whole
+from pipeline.retrieval.row_words import BARE_BASIS, heading_total, row_stems, said_whole, without_own_name
 from pipeline.retrieval.per_part import per_part_rows
 from pipeline.question.tax_side import tax_side
 from pipeline.stores import corpus, filings as filings_store
@@ -270,7 +270,7 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
                 people and terms.same_people(w, own_words)) for w in distinct):
             continue        # the row itself must name the measure: a part under the asked heading ("payroll costs
             #               › Wages and salaries") or a word of the table's title is not it; a total is its heading's
-        label_words = _own_stems(f.label_path) - asked - {"total", "net", "of", "and", "the", "in", "for"}
+        label_words = _own_stems(without_own_name(f.label_path, f.company)) - asked - {"total", "net", "of", "and", "the", "in", "for"}
         soft_hits = sum(1 for w in ask.soft if w in row) + balance_dates.says_closing(ask, f)
         # A statement of changes in equity answers only what no other row prints (the others print most of its lines;
         # an untitled statement ranks as a note), unless the question names it or asks its own measure (a declared dividend).

@@ -43,7 +43,10 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
         return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
     # (a heading naming the measure asked, a kind of it at most, and nothing that makes it another measure: its rows
     # are that measure's parts; never "EBITDA margin (%)", "Operating profit growth on prior year:")
-    headed = bool(ask.hard) and set(ask.hard) <= set(stems(f.label)) and any(_heads_measure(p, ask) for p in parents)
+    # (the question's other words in that heading: "Transit Bus adjusted EBITDA" of "Adjusted EBITDA › Transit Bus")
+    named = set(stems(f.label))
+    headed = bool(set(ask.hard) & named) and any(_heads_measure(p, ask) and set(ask.hard) <= named | set(stems(p))
+                                                 for p in parents)
     # (the rate a row states, "Dividends, $0.24 per share", describes it: not a word of its measure)
     # (nor the day it dates its balance at, the day asked: "Cash, beginning of year" for "cash at the start of 2041")
     # (nor the equity of an owners' name: "Equity holders of the Company" are owners, no equity)
@@ -84,7 +87,7 @@ def qualified_line(ask: Ask, f: StoredFact) -> bool:
 def _heads_measure(heading: str, ask: Ask) -> bool:
     """`heading` names the measure asked, with two words of its kind at most ("Net service revenue", "Segment
     revenue"), no modifier making it another measure and no other metric's line."""
-    words = set(stems(heading)) - {"total", "net", "of", "and", "the", "in", "for"}
+    words = set(stems(heading)) - {"total", "net", "of", "and", "the", "in", "for"} - set(ask.hard)    # (as asked)
     other = get_lexicon().lines_of(heading) - ({ask.metric.key} if ask.metric is not None else set())
-    return bool(ask.measure_stems) and set(ask.measure_stems) <= words and not words & _transforms() and \
-        len(words - set(ask.measure_stems)) <= 2 and not other and "%" not in heading
+    return bool(ask.measure_stems) and set(ask.measure_stems) <= words | set(ask.hard) and not words & _transforms() \
+        and len(words - set(ask.measure_stems)) <= 2 and not other and "%" not in heading

@@ -67,10 +67,11 @@ def covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
     # A parent heading may carry the measure ("Revenues › Commercial Airplanes") when the question names the
     # sub-item itself: "Commercial Airplanes revenue". Without such a qualifier a heading's child is a component
     # ("Cash flows from operating activities › Net income"), never the measure.
-    if ask is None or not ask.hard or not set(ask.hard) <= set(stems(f.label)) or \
-            row_headings.names_own_measure(f.label, ask):
+    # (the rest of the question's words in that heading: "Transit Bus Adjusted EBITDA" of "Adjusted EBITDA › Transit Bus")
+    label = set(stems(f.label))
+    if ask is None or not ask.hard or not set(ask.hard) & label or row_headings.names_own_measure(f.label, ask):
         return False
     # ("Segment operating income › Flexible Packaging": the heading's measure itself, said as the segments')
-    return any(metric.matches_row(p.strip()) or re.match(r"(?i)segments?\s", p.strip()) and
-               re.sub(r"(?i)^segments?\s+", "", p.strip()).rstrip(" :").lower() in metric.terms
-               for p in f.label_path.split("\u203a")[:-1])
+    return any((metric.matches_row(p.strip()) or re.match(r"(?i)segments?\s", p.strip()) and
+                re.sub(r"(?i)^segments?\s+", "", p.strip()).rstrip(" :").lower() in metric.terms)
+               and set(ask.hard) <= label | set(stems(p)) for p in f.label_path.split("\u203a")[:-1])

@@ -31,8 +31,9 @@ def currency_conflict(ask: Ask, f: StoredFact, own: str | None = None) -> bool:
     if not asked:
         return bool(own and f.currency and f.currency != own) and not any(
             sign in (own, f.currency) and {own, f.currency} - {sign} <= set(codes) for sign, codes in SIGNED.items())
-    cur = next((c for c, words in _ASKED_CURRENCY      # the row's own currency before its table's
-                if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)), None) or f.currency
+    # the row's own currency before its table's (not a bracket naming two, "(NIS / U.S. dollars)": the columns')
+    named = {c for c, words in _ASKED_CURRENCY if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)}
+    cur = next(iter(named)) if len(named) == 1 else f.currency
     if cur in SIGNED:   # a dollar (a kwacha, a kina) the report does not name: any asked that signs so may be it
         return not asked & set(SIGNED[cur])
     return bool(cur) and cur not in asked

@@ -194,15 +194,15 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
         return True     # a statement of (other) comprehensive income prints the profit-or-loss lines too: its title
         #               makes no row comprehensive income, nor is a comprehensive line the "total income" asked
     if ask.metric is None and _BALANCE_OF.search(f.label) and not _BALANCE_OF.search(ask.question):
-        return True     # "Accumulated other comprehensive income", "Deferred revenue": the balance a flow left, not
-        #               the asked flow
+        return True     # "Accumulated other comprehensive income", "Deferred revenue": a flow's balance, not the flow
     basis = {w.lower() for w in _BASIS.findall(own_words(ask.question))}     # (not what it sets aside)
     if basis and not basis & {w.lower() for w in _BASIS.findall(f"{f.label_path} {f.column_header}")}:
         return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
     if basis and not basis & {w.lower() for w in _BASIS.findall(f.label)} and \
-            any(basis & {w.lower() for w in _BASIS.findall(c.label)} for c in cands if c.kind == f.kind):
-        return True     # ("Earnings and headline earnings per share › Diluted earnings per share": the heading names
-        #               both bases; the row of the basis asked is the one that says it)
+            not set(toks) <= set(ask.hard) and any(basis & {w.lower() for w in _BASIS.findall(c.label)} for c in cands
+                                                   if c.kind == f.kind):
+        return True     # ("Earnings and headline earnings per share › Diluted earnings per share": the heading names both
+        #               bases, the row of the asked one says it; not "Adjusted EBITDA › Transit Bus", a segment's)
     cut = _qualifier_start(toks)
     if cut and _CONTRA.search(ask.question) and not _SET_ASIDE_CONTRA.search(ask.question) and \
             _CONTRA.search(" ".join(toks[cut:])) and \

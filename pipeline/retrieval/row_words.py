@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from pipeline.question.figure_ask import stems
+from pipeline.question.legal_forms import LEGAL_SUFFIX
 from pipeline.question.lexicon import LINE_FORMULA, NOTE_REFERENCE
 from pipeline.stores.facts import StoredFact
 
@@ -21,8 +22,9 @@ def row_stems(f: StoredFact) -> set[str]:
         words |= {"foreign", "exchang"}     # ("FX gains/(losses)": foreign exchange, as questions are spelled out)
     if _GAIN_AND_LOSS.search(f.label):
         words.add("result")     # (a line of gains and losses is the result asked: "net FX result", "Net foreign exchange (loss)/gain")
-    if f.statement == "balance":
-        words |= {"balanc", "outstand"}     # (a balance sheet's line is the balance asked: "grants and subsidies balance", "debt outstanding")
+    if f.statement == "balance" or _AT_A_DAY.search(f.column_header) and not _OVER_A_PERIOD.search(f.column_header):
+        words |= {"balanc", "outstand"}     # (a balance sheet's line is the balance asked: "grants and subsidies balance",
+        #                                     "debt outstanding"; so is a note's in a column of a day: "September 30, 2081")
     # a non-current item is the long-term one, its non-current portion ("long-term borrowings" of "Non-current
     # liabilities › Borrowings"; never the other way: a long-term row is no answer to "current")
     if NON_CURRENT.search(f.label_path):
@@ -32,6 +34,17 @@ def row_stems(f: StoredFact) -> set[str]:
     return words | {"portion"} if "current" in words else words
 
 
+def without_own_name(label_path: str, company: str) -> str:
+    """The label path without the reporting company's name and legal form ("Net income attributable to Acme Mortgage
+    Holdings, Inc" -> "Net income attributable to"): the holder it names is the parent, no word of another measure."""
+    if not company:
+        return label_path
+    return re.sub(rf"(?i)(?<!\w){re.escape(company)}(?:,?\s+{LEGAL_SUFFIX})*\.?(?!\w)", " ", label_path)
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_AT_A_DAY = re.compile(rf"(?i)\b{_MONTH}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}\b|\b\d{{1,2}}\s+{_MONTH},?\s+(?:19|20)\d{{2}}\b")
+_OVER_A_PERIOD = re.compile(r"(?i)\b(?:ended|ending|year|months|weeks|period|quarter|to)\b")
 _GAIN_AND_LOSS = re.compile(r"(?i)\bgains?\b.*\blo(?:ss|sses)\b|\blo(?:ss|sses)\b.*\bgains?\b")
 NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
 
