@@ -52,7 +52,7 @@ _SUFFIX_TAIL = re.compile(r"(?i)(?:,?\s+(?:public\s+company\s+limited|public\s+c
                           r"e\.s\.p\.|s\.a\.e\.|d\.d\.|p?jsc|"
                           # (the Czech and Slovak "a.s.", "s.r.o.", the Hungarian "Nyrt.", the Icelandic "hf.", the
                           # Peruvian "S.A.A.")
-                          r"a\.s\.|s\.r\.o\.|nyrt\.?|hf\.?|s\.a\.a\.|"
+                          r"a\.s\.|s\.r\.o\.|nyrt\.|hf\.|s\.a\.a\.|"
                           r"\(publ\)))+\s*$")
 
 

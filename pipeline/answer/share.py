@@ -17,8 +17,12 @@ from pipeline.question.lexicon import get_lexicon
 from pipeline.question.analysis import QuestionFacts, core_question
 
 
-# a loss or a deficit keeps its sign as a share ("share of loss of associates": a negative share of revenue)
-_LOSS = re.compile(r"(?i)\b(?:loss(?:es)?|deficit)\b")
+# a cost or deduction printed in brackets as a share of revenue: its size; a result, gain, income or loss keeps its sign
+# ("Other operating income (8.0)", "share of loss of associates": negative shares of revenue)
+_DEDUCTED = re.compile(r"(?i)\b(?:costs?|expenses?|expenditures?|dut(?:y|ies)|excise|tax(?:es)?|levies|levy|charges?|"
+                       r"deductions?|discounts?|rebates?|allowances?|royalt(?:y|ies)|depreciation|amorti[sz]ation|"
+                       r"purchases?|payments?)\b")
+_RESULT = re.compile(r"(?i)\b(?:loss(?:es)?|deficit|gains?|income|results?|profits?|earnings)\b")
 # "Food and beverage share of revenue": a line's share of the top line said as a noun (never a holder's share of
 # profit: "non-controlling interests' share of profit" is an amount)
 _LINE_SHARE_OF = re.compile(r"(?i)(?<=\w)\s+share\s+of\b")
@@ -42,8 +46,8 @@ def answer_share(answerer, phrase: str, label: str) -> tuple[str, str]:
     den = answerer.facts.metric
     a = answerer.phrase_input(phrase, answerer.year, unique=True)
     b = answerer.value(den)
-    if a.value < 0 < b.value and not _LOSS.search(f"{phrase} {a.label}"):
-        a = replace(a, value=-a.value)      # a line deducted in brackets ("Excise duties (2,106.4)"): its share is its size
+    if a.value < 0 < b.value and _DEDUCTED.search(f"{phrase} {a.label}") and not _RESULT.search(f"{phrase} {a.label}"):
+        a = replace(a, value=-a.value)      # a cost deducted in brackets ("Excise duties (2,106.4)"): its share is its size
     r = calculator.derived("numerator / denominator * 100", "%", {"numerator": a, "denominator": b})
     answerer.record_result(f"{a.key}_over_{den.key}", r.value, "%", "derived")
     return answerer.claim(label, f"{possessive(answerer.company)} {phrase} as a % of {den.label} in "

@@ -35,8 +35,8 @@ SOFT = {"total", "consolidated", "reported", "gaap", "unadjusted", "attributable
          # whose profit or equity, in IFRS wording: "attributable to ordinary shareholders / members / equity holders"
          "ordinary", "members", "holders",
          # the default reading said outright: "statutory" (UK) and "IFRS" figures are the reported ones, as is a
-         # figure "applicable" or "available to" the shareholders (attributable to them)
-         "statutory", "ifrs", "applicable", "available",
+         # figure "applicable to" the shareholders (attributable to them)
+         "statutory", "ifrs", "applicable",
          # a dividend per share is the rate declared (proposed, recommended) for the year: saying so narrows nothing
          "declare", "declared", "declaring", "determined", "determine", "proposed", "propose", "proposing", "recommended", "recommend",
          "recommending", "weeks",

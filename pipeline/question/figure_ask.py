@@ -119,6 +119,11 @@ def own_words(question: str) -> str:
     return negated_states(set_aside.without(question))
 
 
+# what is "available to" the shareholders is what is attributable to them (a US filer's wording)
+_AVAILABLE_TO_HOLDERS = re.compile(r"(?i)\bavailable(?=\s+to\s+(?:the\s+)?(?:common\s+|ordinary\s+)?(?:share|stock|unit|"
+                                   r"equity\s+)holders\b|\s+to\s+owners\b)")
+
+
 def asks_non_gaap(question: str) -> bool:
     """The question asks an adjusted / non-GAAP measure, in its own words."""
     return bool(NON_GAAP.search(question)) and bool(NON_GAAP.search(own_words(question)))
@@ -232,6 +237,7 @@ def read_ask(question: str, facts: QuestionFacts, metric: Metric | None, *, with
     # "how large was", "how big is": how the figure is asked; an expense's "charge" after its name ("impairment
     # charge", "restructuring charges") is the line charged to profit, no word of its own ("tax charge" is a term)
     text = _SIZE_ASKED.sub(" ", _CHARGE_OF.sub(r"\1", text))
+    text = _AVAILABLE_TO_HOLDERS.sub("attributable", text)    # ("net income available to common shareholders")
     lead = _LEAD_IN.match(text)
     if lead and all(w in FILLER or w in _LEAD_WORDS for w in re.findall(r"[a-z0-9'-]+", lead.group(1).lower())):
         text = text[lead.end():]        # "Here's one:", "Using the accounts,", "Considering its 10-K,": no measure

@@ -10,7 +10,7 @@ LEGAL_SUFFIX = (r"(?:Public\s+Company\s+Limited|Public\s+Co\.?,?\s+Ltd\.?|Inc\.?
                 r"Company|Co\.,?\s+Ltd\.?|Co\.?|Limited|Ltd\.?|"
                 r"Pty\.?\s+Ltd\.?|plc|PLC|Plc|P\.L\.C\.|N\.\s?V\.|NV|S\.A\.|SA|AG|SE|ASA|AB|Oyj|S\.p\.A\.|GmbH|LLC|"
                 r"L\.P\.|LP|Holdings|HD|Hldgs\.?|Bhd|Berhad|Kabushiki\s+Kaisha|K\.K\.|Tbk\.?|"
-                r"[aA]\.[sS]\.|s\.r\.o\.|Nyrt\.?|hf\.?|S\.A\.A\.)")   # ("HD": Japanese Holdings; "a.s.": Czech, Slovak)
+                r"[aA]\.[sS]\.|s\.r\.o\.|Nyrt\.|hf\.|S\.A\.A\.)")   # ("HD": Japanese Holdings; "a.s.": Czech, Slovak)
 SUFFIX_TAIL = re.compile(rf"(?:,?\s+{LEGAL_SUFFIX})+\s*$")
 # a legal form printed before the name: Indonesia's "PT", the joint-stock companies of the former Soviet states ("JSC",
 # "PJSC", "OAO"), the Baltic "AS", "UAB" ("AS Gaujas Finieris", "PT Arta Merbabu Tbk"); never a brand's letters

@@ -62,15 +62,23 @@ _ABBREVIATED_MEASURE = [(re.compile(r"(?i)\bdps\b"), " dividends per share "),
 # A state said negated is one word, as statements print it either way ("Deferred tax assets not recognised" /
 # "Unrecognised deferred tax assets", "not yet paid" / "unpaid", "Unrealized gains"): asked with its "not", it is a
 # word a row must print, never the state's filler ("recognised", "paid" alone say how a figure is asked)
-_NEGATED_STATE = re.compile(r"(?i)\b(?:not\s+(?:yet\s+)?|un-?)(recogni[sz]ed|reali[sz]ed|utili[sz]ed|amorti[sz]ed|"
-                            r"capitali[sz]ed|adjusted|recorded|used|drawn|paid|invoiced|billed|collected|vested|exercised|"
-                            r"distributed|appropriated|allocated)\b")
+_STATES = ("recognised", "realised", "utilised", "amortised", "capitalised", "adjusted", "recorded", "used", "drawn",
+           "paid", "invoiced", "billed", "collected", "vested", "exercised", "distributed", "appropriated", "allocated")
+_NEGATED_STATE = re.compile(r"(?i)\b(?:not\s+(?:yet\s+)?|un-?)(" + "|".join(w.replace("ised", "i[sz]ed") for w in _STATES)
+                            + r")\b")
 
 
 def negated_states(text: str) -> str:
     """`text` with each negated state one word ("not recognised" -> "unrecognised"; "-ized" spelled "-ised")."""
     return _NEGATED_STATE.sub(lambda m: " un" + re.sub(r"(?i)ized$", "ised", m.group(1)).lower() + " ", text) \
         if "n" in text else text
+
+
+@lru_cache(maxsize=1)
+def negated_stems() -> frozenset[str]:
+    """The stems of the negated states ("unrecognis", "unpaid"): a row naming one is the state's other side, never
+    the measure a question asks without it ("Total unrecognised deferred tax assets" for "deferred tax assets")."""
+    return frozenset(stem("un" + w) for w in _STATES)
 
 
 def spell_out(text: str) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from pipeline.reading.cells import split_row
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
+_YEAR = re.compile(r"(?:19|20)\d{2}")
 _MIN_LABELS = 3
 
 
@@ -37,11 +38,23 @@ def _languages() -> dict[str, tuple[re.Pattern[str], dict[str, str]]]:
     return out
 
 
+# a day after a title, in French, Spanish or Portuguese ("au 31 décembre 2091", "al 31 de diciembre de 2091")
+_MONTHS = (r"janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|"
+           r"abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|janeiro|fevereiro|marco|maio|"
+           r"junho|julho|setembro|outubro|novembro|dezembro")
+_DATE_AFTER = re.compile(rf"\s+(?:(?:au|le|al|el|em|a|du|del|de)\s+)?\d{{1,2}}(?:er)?\s+(?:de\s+)?(?:{_MONTHS})(?:\s+(?:de\s+)?"
+                         rf"(?:19|20)\d{{2}})?\s*$")
+
+
 def english(label: str, language: str = "es") -> str | None:
     """The label's English gloss when `language`'s vocabulary covers every word of it (note references and figures
     aside), else None. "Total de activos corrientes" -> "Total current assets"."""
     pattern, words = _languages()[language]
-    plain = re.sub(r"\s+", " ", _plain(label)).strip()
+    # (a note numbered by its statement's letter after the label, "Revenus R1", "Stocks A4": no word of it)
+    # (nor its unit in brackets: "Résultat de base par action (en euros)", "(en milliers de dinars)")
+    plain = re.sub(r"\s+[a-z]{1,3}\d{1,2}[a-z]?$", "", re.sub(r"\s+", " ", _plain(label)).strip())
+    plain = re.sub(r"\s*\((?:en|in|em)\s[^()]*\)\s*$", "", plain)
+    plain = _DATE_AFTER.sub("", plain)      # (nor the day a title is dated at: "Bilan arrêté au 31 décembre 2091")
     parts, pos, foreign = [], 0, False
     for m in pattern.finditer(plain):
         if plain[pos:m.start()].strip(" ,.:;-"):
@@ -58,7 +71,9 @@ def english(label: str, language: str = "es") -> str | None:
 def glossed(lines: list[str]) -> list[str]:
     """`lines` with each covered label followed by " / " and its English gloss, in the language that covers the
     most of the page's labels (three or more); otherwise `lines` as they are."""
-    labels = [(line, label) for line in lines for label in [split_row(line)[0]]]
+    # (a title dated with its year, "BILAN ARRETE AU 31 DECEMBRE 2091", is glossed whole: its year is no figure)
+    labels = [(line, line if values and all(_YEAR.fullmatch(v) for v in values) else label)
+              for line in lines for label, values in [split_row(line)]]
     best, best_glosses = None, {}
     for language in _languages():
         glosses = {i: g for i, (line, label) in enumerate(labels)

@@ -15,8 +15,11 @@ sr fils var variation controladora consolidado consolidada individual""".split()
 
 # a balance sheet's section caption printed at the head of the labels' column, on the header's line ("ASSETS Note
 # 12/31/2088 12/31/2087", "LIABILITIES AND EQUITY 2088 2087"): the labels' heading, no word of the header
-SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['’]?|STOCKHOLDERS['’]?|AND|&)\s+)+"
-                          r"(?=notes?\b|(?:19|20)\d{2}\b|\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2}\b)", re.I)
+# (and in French, Spanish, Portuguese and German: "ACTIFS Notes 31/12/2091", "PASIVO Y PATRIMONIO Notas 2091")
+SECTION_LEAD = re.compile(r"^\s*(?:(?:ASSETS|LIABILITIES|EQUITY|SHAREHOLDERS['’]?|STOCKHOLDERS['’]?|AND|&|ACTIFS?|PASSIFS?|"
+                          r"CAPITAUX\s+PROPRES|ET|ACTIVOS?|PASIVOS?|PATRIMONIO(?:\s+NETO)?|Y|ATIVOS?|PASSIVOS?|"
+                          r"PATRIM[OÔ]NIO\s+L[IÍ]QUIDO|E|AKTIVA|PASSIVA)\s+)+"
+                          r"(?=not[ea]s?\b|(?:19|20)\d{2}\b|\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2}\b)", re.I)
 
 # the labels' column captioned with the table's name and units at the head of the column line ("Highlights (R$
 # million) 4Q93 4Q92 Var. 2093 2092 Var.", "Key figures (EUR million) 2094 2093"): no word of the header; only a name

@@ -24,6 +24,8 @@ _TAIL = re.compile(r"\d{3}(?:\.\d+)?\)?")      # ("3 806.4": a decimal closes th
 # a row noted by section ("Net sales 2.1 3 806.4 ..."): the note before a space-grouped figure ("Finance income 12.8
 # 9.6" is two figures, no note)
 _SECTION_NOTE = re.compile(r"[A-Za-z)]\s+\d{1,2}\.\d{1,2}\s+-?\d{1,3} \d{3}")
+# a note numbered by its statement's letter ("R2", "A1", "CP1", "B1"), as French and IFRS reports print them
+_LETTERED_NOTE = re.compile(r"[A-Z]{1,3}\d{1,2}[a-z]?")
 _TOKEN = re.compile(r"\(?-?\d+(?:[.,]\d+)?\)?|[-–—]")
 
 
@@ -73,6 +75,9 @@ def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, .
     run = _run(line)
     if any(_YEARS.fullmatch(t) for t in run):
         return {}
+    toks = line.split()
+    if len(toks) > len(run) and _LETTERED_NOTE.fullmatch(toks[-len(run) - 1]):
+        note = r"(?!)"      # the row's note printed before its figures ("R2 1 206 418 986 212"): no note among them
     found = {}
     for c in columns:
         if len(run) > c and (r := _reading(run, c, note, change, c // years)) is not None:

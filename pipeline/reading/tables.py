@@ -168,9 +168,9 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
                     _close(stack, label)
                 i += 2
                 continue
-            if nxt_values and nxt_label and continues(label, nxt_label) and len(label) > 25 and footnoted_heading(
-                    f"{label} {nxt_label}", nxt_values, header, lines[i + 2] if i + 2 < len(lines) else ""):
-                label, i = f"{label} {nxt_label}", i + 1    # a heading wrapped over two lines, its note number after it
+            if nxt_values and nxt_label and continues(label, nxt_label) and len(label) > 25 and eps_heading(label) and \
+                    footnoted_heading(f"{label} {nxt_label}", nxt_values, header, lines[i + 2] if i + 2 < len(lines) else ""):
+                label, i = f"{label} {nxt_label}", i + 1    # a per-share heading wrapped over two lines, its note number
             elif nxt_values and nxt_label and continues(label, nxt_label) and len(label) > 25:     # a wrapped label
                 row = _row(f"{label} {nxt_label}", nxt_values, i, header, stack, here)
                 row._consumed = (i + 1,)  # type: ignore[attr-defined]

@@ -22,6 +22,10 @@ def read_line(stack: list[str], rows: list[Row], total: Row, after: list[str], l
     """Read the unlabelled line `total` (its figures, under `stack`) as the total it closes, if any: appended to `rows`
     with its label, the headings it closes popped off `stack`. Returns (the kind of the last line read, the heading
     whose owners' share it is when the minorities' row and the heading's total follow)."""
+    if last_kind == "row" and (net := _net_of_deduction(rows, total)) is not None:
+        total.label, total.path = net, rows[-1].path
+        rows.append(total)        # ("Trade receivables" / "Less: provisions" / the line they make: the net amount)
+        return "row", owners_total
     if owners_total is not None and last_kind == "row":
         total.label, total.path = total_label(owners_total[0]), owners_total[1]
         rows.append(total)        # (the owners' share and the minorities' row above it added up)
@@ -50,6 +54,24 @@ def read_line(stack: list[str], rows: list[Row], total: Row, after: list[str], l
 _SPLIT = re.compile(r"(?i)\b(?:attributable|available)\s+to:?\s*$")
 # a heading that ends on a preposition is a lead-in its sub-headings complete, not a measure with a total
 _LEAD_IN = re.compile(r"(?i)\b(?:by|in|to|from|of|for|on)\)?:?\s*$")
+
+
+# a deduction's row under its item ("Less: provisions", "Moins : amortissements", "Menos: depreciación acumulada")
+_DEDUCTION = re.compile(r"(?i)^\s*(?:less|moins|menos|abz[uü]glich|deduct)\s*:?\s+(?P<what>\S.*)$")
+
+
+def _net_of_deduction(rows: list[Row], line: Row) -> str | None:
+    """The label of an unlabelled line that is the row two above less the deduction right above it (in every value
+    column): "<item>, net of <deduction>"; else None."""
+    if len(rows) < 2 or not (m := _DEDUCTION.match(rows[-1].label)) or rows[-2].path != rows[-1].path or \
+            _DEDUCTION.match(rows[-2].label):
+        return None
+    item, less, net = _values(rows[-2]), _values(rows[-1]), _values(line)
+    if not item or not less or not net or set(item) != set(net) or set(less) != set(net):
+        return None
+    if not all(abs(item[c] - abs(less[c]) - net[c]) <= Decimal(1) for c in net):
+        return None
+    return f"{rows[-2].label}, net of {m.group('what').strip()}"
 
 
 def _values(row: Row) -> dict[int, Decimal] | None:

@@ -38,6 +38,15 @@ _FLOWS_HEADING = re.compile(r"(?i)\bcash\s+flows?\s+(?:from|used|provided)|\b(?:
 _BALANCE_SAID = re.compile(r"(?i)\b(?:at|end|beginning|closing|opening|balance)\b")     # "Cash ... at 30 June"
 _AVERAGE = re.compile(r"(?i)\baverage\b")
 _OTHER = re.compile(r"(?i)(?<!and )\bother\b")
+_NET_OF_CLAUSE = re.compile(r"(?i),?\s*\b(?:net\s+of|less|excluding|after\s+deducting)\b")
+# a line of a thing and other things of another name: the thing's own noun, a plural, before "and other"
+_AND_OTHER = re.compile(r"(?i)\b([a-z]{3,}s)\s+and\s+other\s+((?:[a-z-]+\s+){0,2}[a-z]{3,})\b")
+
+
+def _and_other_things(label: str) -> bool:
+    """"Bank overdrafts and other financial liabilities", "Prepayments and other receivables": a thing named by its own
+    noun and other things ("Trade and other receivables", "Payables and other payables" are one kind)."""
+    return any(stems(m.group(1)) != stems(m.group(2).split()[-1]) for m in _AND_OTHER.finditer(label))
 _NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
@@ -242,8 +251,13 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
             continue        # one of the year's dividends is not the year's, nor the year's the one asked
         if ask.deducted and set(ask.deducted) & row and _DEDUCTION.search(f.label):
             continue        # "loans, net of allowance": the allowance row is what was deducted, not the loans
-        if _OTHER.search(f.label) and not _OTHER.search(ask.question):
-            continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
+        if (set(stems(_NET_OF_CLAUSE.split(f.label)[0])) & terms.negated_stems()) - asked:
+            continue        # "Total unrecognised deferred tax assets" is not the deferred tax assets asked (a label's
+            #               "net of unamortized debt issuance costs" says what it is net of)
+        if (_OTHER.search(f.label) or _and_other_things(bilingual.halves(f.label)[-1])) and \
+                not _OTHER.search(ask.question):
+            continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables;
+            #               "Bank overdrafts and other financial liabilities" is more than the overdrafts)
         if _MOVEMENT.search(f.label_path if balance_asked and (not own_line or f.statement == "cash_flow") else f.label) \
                 and not _MOVEMENT.search(ask.question):   # (a balance's own line under the cash flows' "Changes in")
             continue        # "Net (increase) decrease in Card Member loans", "Changes in ... › Accounts receivable": flows

@@ -199,8 +199,8 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
     if basis and not basis & {w.lower() for w in _BASIS.findall(f"{f.label_path} {f.column_header}")}:
         return True     # "headline EPS", "underlying profit": a row on the reported basis is another measure
     if basis and not basis & {w.lower() for w in _BASIS.findall(f.label)} and \
-            not set(toks) <= set(ask.hard) and any(basis & {w.lower() for w in _BASIS.findall(c.label)} for c in cands
-                                                   if c.kind == f.kind):
+            any(basis & {w.lower() for w in _BASIS.findall(c.label)} and (not set(toks) <= set(ask.hard) or
+                set(toks) <= set(stems(c.label))) for c in cands if c.kind == f.kind):
         return True     # ("Earnings and headline earnings per share › Diluted earnings per share": the heading names both
         #               bases, the row of the asked one says it; not "Adjusted EBITDA › Transit Bus", a segment's)
     cut = _qualifier_start(toks)

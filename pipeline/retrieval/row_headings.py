@@ -66,7 +66,8 @@ def changes_measure(f: StoredFact, asked: set[str], question: str) -> bool:
     """A parent heading the question did not ask makes the row another measure ("Provisions for credit losses ›
     Card Member loans" does not answer "Card Member loans")."""
     # (a heading naming a kind of revenue, "Capacity purchase agreement revenue", heads revenue rows: it transforms none)
-    parents = re.sub(r"\([^)]*\)", " ", " ".join(p for p in f.label_path.split("\u203a")[:-1]
+    # (a bilingual heading by its English half: "CHARGES D'EXPLOITATION / Operating expenses" charges nothing off)
+    parents = re.sub(r"\([^)]*\)", " ", " ".join(bilingual.halves(p.strip())[-1] for p in f.label_path.split("\u203a")[:-1]
                                                  if not _REVENUE_KIND.search(p)))     # "Income (loss) before"
     if _INTEREST_HEADING.search(parents):
         # "Interest expense › Deposits" is the interest paid on deposits, not the deposits; asked as interest, the

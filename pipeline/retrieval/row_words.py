@@ -22,7 +22,8 @@ def row_stems(f: StoredFact) -> set[str]:
         words |= {"foreign", "exchang"}     # ("FX gains/(losses)": foreign exchange, as questions are spelled out)
     if _GAIN_AND_LOSS.search(f.label):
         words.add("result")     # (a line of gains and losses is the result asked: "net FX result", "Net foreign exchange (loss)/gain")
-    if f.statement == "balance" or _AT_A_DAY.search(f.column_header) and not _OVER_A_PERIOD.search(f.column_header):
+    if f.statement == "balance" or f.statement is None and _AT_A_DAY.search(f.column_header) and \
+            not _OVER_A_PERIOD.search(f.column_header) and not _FLOW.search(f.label_path):
         words |= {"balanc", "outstand"}     # (a balance sheet's line is the balance asked: "grants and subsidies balance",
         #                                     "debt outstanding"; so is a note's in a column of a day: "September 30, 2081")
     # a non-current item is the long-term one, its non-current portion ("long-term borrowings" of "Non-current
@@ -44,6 +45,8 @@ def without_own_name(label_path: str, company: str) -> str:
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _AT_A_DAY = re.compile(rf"(?i)\b{_MONTH}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}\b|\b\d{{1,2}}\s+{_MONTH},?\s+(?:19|20)\d{{2}}\b")
+_FLOW = re.compile(r"(?i)\b(?:paid|received|proceeds|payments?|repayments?|expenses?|income|revenues?|sales|costs?|"
+                   r"charges?|purchases?|issued|additions?|disposals?|dividends?|profit|loss)\b")
 _OVER_A_PERIOD = re.compile(r"(?i)\b(?:ended|ending|year|months|weeks|period|quarter|to)\b")
 _GAIN_AND_LOSS = re.compile(r"(?i)\bgains?\b.*\blo(?:ss|sses)\b|\blo(?:ss|sses)\b.*\bgains?\b")
 NON_CURRENT = re.compile(r"(?i)\bnon-?\s?current\b")
