@@ -26,7 +26,11 @@ _NOT_A_TICKER = re.compile(r"NYSE|NASDAQ|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BS
 # a cover's listing line of its own: "ASX: WMU", "London Stock Exchange: CLDH", "Korea Exchange (KOSPI): 045120"
 _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t]+)?Exchange(?:[ \t]+\([A-Z]+\))?|NYSE|NASDAQ|"
                           r"Nasdaq|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE)(?:[ \t]+(?:code|ticker|symbol))?[ \t]*:[ \t]*"
-                          r"([A-Z0-9][A-Z0-9.]{1,6})[ \t\r]*$")
+                          # (its share class in brackets and the other lines it lists after it: "TSX: FGS (common
+                          # shares), FGS.DB (debentures)")
+                          r"([A-Z0-9][A-Z0-9.]{1,6})(?:[ \t]*\([^)\n]{1,40}\)(?:[ \t]*,[^\n]*)?)?[ \t\r]*$")
+# a listing said in a sentence ending on the code: "Common shares listed on the Bolsa de Valores de Lima: ABCDC1 (common)"
+_LISTED_ON = re.compile(r"(?m)\blisted\s+on\s+(?:the\s+)?[A-Z][^:\n]{2,50}?:[ \t]*([A-Z][A-Z0-9.]{1,8})(?=[ \t]*(?:\(|,|$))")
 
 # a listing said in a sentence: "Listed on the Example Stock Exchange - Symbol: ABCD", "Bourse ticker: ABCD"
 _TICKER_SAID = re.compile(r"(?:Exchange|Bourse)[^\n:]{0,30}?\b(?:[Ss]ymbol|[Tt]icker(?:\s+code)?|[Ss]tock\s+code)(?:\s*:\s*|\s+)"
@@ -176,7 +180,7 @@ def tickers(text: str) -> tuple[str, ...]:
     out: list[str] = []
     lines = [m for m in _TICKER_LINE.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))]
     for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)) + lines + \
-            list(_TICKER_SAID.finditer(text)):
+            list(_TICKER_SAID.finditer(text)) + [m for m in _LISTED_ON.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))]:
         t = (m.group(1) or m.group(m.re.groups)).rstrip(".")     # (`_TICKER_SAID`'s bracketed form: its second group)
         if t not in out and t not in {"NYSE", "LLC", "NONE", "THE", "USD"}:
             out.append(t)

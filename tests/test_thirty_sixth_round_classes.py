@@ -301,3 +301,32 @@ def test_a_word_like_a_legal_form_without_its_dot_stays_in_the_name():
     cover = "FORM 10-K\nCommission File Number 001-72418\nPRECISION HF, INC.\n(Exact name of registrant as specified in its charter)"
     from ingest.registrant import short_name
     assert short_name(cover_name(cover)[0]).upper().startswith("PRECISION HF")
+
+
+# a Sri Lankan income statement: the Group's and the Company's years on the caption line, each after its entity
+_ENTITY_BLOCKS = [["STATEMENT OF PROFIT OR LOSS", "Year ended 31 March (Rs.'000) Note Group 2091 2090 Company 2091 2090",
+                   "Revenue 4 8,030,618 7,212,530 7,225,218 6,512,530",
+                   "Cost of sales (6,412,118) (5,912,806) (5,806,412) (5,418,206)",
+                   "Profit before tax 1,216,100 811,500 1,156,006 724,724",
+                   "Profit for the year 1,019,688 692,694 987,800 626,312"]]
+
+
+@pytest.mark.parametrize("question, year, expect", [
+    ("Ella Gap group revenue FY2090/91 (Rs.'000)", 2091, "8,030,618"),     # (a bare "Rs." is any rupee)
+    ("Ella Gap company-only profit after tax 2091", 2091, "987,800"),
+    ("Ella Gap group PBT 2090", 2090, "811,500"),
+])
+def test_entity_blocks_of_years_on_one_caption_line(question, year, expect):
+    assert printed_answer(question, _ENTITY_BLOCKS, "Ella Gap Plantations PLC", year, 2091) == expect
+
+
+def test_a_ticker_listed_with_its_share_class_after_it():
+    from ingest.registrant import tickers
+    assert tickers("Toronto Stock Exchange: FGX (common shares), FGX.DB (debentures)") == ("FGX",)
+    assert "KALLPC1" in tickers("Common shares listed on the Bolsa de Valores de Lima: KALLPC1 (common), KALLPI1 (investment)")
+
+
+def test_a_bare_rupee_sign_is_any_rupee_and_inr_the_indian_one():
+    from pipeline.retrieval.row_currency import asked_currencies
+    assert {"INR", "LKR", "PKR"} <= asked_currencies("group revenue FY2090/91 (Rs.'000)")
+    assert asked_currencies("revenue in INR crore") == {"INR"}

@@ -44,3 +44,20 @@ ENTITY_CAPTION = re.compile(rf"(?i)\s*(?:particulars\s+)?(?:(?:{_TRANSLATION}\s+
                             rf"(?:\s+/\s+{_TRANSLATION})?\s*){{2,}}")
 # the entity caption over two lines: "Consolidated Separate" / "financial statements financial statements"
 ENTITY_CAPTION_TAIL = re.compile(r"(?i)\s*(?:financial\s+(?:statements|information)\s*){2,}")
+
+
+# an entity word before each block of the years on a caption line ("Year ended 31 March (Rs.'000) Note Group 2091 2090
+# Company 2091 2090"): the line's columns are every block's, not only the years it closes on
+_ENTITY_BEFORE_YEARS = re.compile(r"(?i)\b(group|company|bank|consolidated|parent|separate)\s+(?=(?:19|20)\d{2}\b)")
+
+
+def entity_lines(line: str, closing: list[int]) -> list[str] | None:
+    """The caption line printing its closing years (`closing`) once after each of two or more entity words, as the
+    header lines it stands for: the entities' caption over the columns ("Group Company" over "Note 2091 2090 2091
+    2090"); None for any other line."""
+    blocks = list(_ENTITY_BEFORE_YEARS.finditer(line))
+    years = re.findall(r"(?<!\d)(?:19|20)\d{2}(?!\d)", line[blocks[0].start():]) if len(blocks) >= 2 else []
+    if not years or len(years) != len(blocks) * len(closing):
+        return None
+    note = "Note " if re.search(r"(?i)\bnotes?\b", line[:blocks[0].start()]) else ""
+    return [" ".join(b.group(1) for b in blocks), note + " ".join(years)]

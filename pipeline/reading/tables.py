@@ -11,7 +11,7 @@ import re
 
 from pipeline.reading import attributed_lines, basis_columns, column_groups, columnar, hyperinflation, percent_columns, unit_columns
 from pipeline.reading.columns import Header, has_period, header_block, is_fragment, scale_of
-from pipeline.reading.header_words import ENTITY_CAPTION, ENTITY_CAPTION_TAIL
+from pipeline.reading.header_words import ENTITY_CAPTION, ENTITY_CAPTION_TAIL, entity_lines
 from pipeline.reading.fact_kinds import eps_heading, per_share_heading, per_share_units
 from pipeline.core.currencies import currency_of
 from pipeline.reading.page_table import PageTable, Row
@@ -90,7 +90,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             while k > max(i - 3, 0) and is_fragment(lines[k - 1]) and not has_period(lines[k - 1]):
                 k -= 1
             years = column_line(line, trailing)
-            h = (header_block([line]) if is_fragment(line) else None) or \
+            two = None if is_fragment(line) else entity_lines(line, trailing)   # ("Group 2091 2090 Company 2091 2090")
+            h = (header_block([line]) if is_fragment(line) else header_block(two) if two else None) or \
                 (header_block([*lines[k:i], years]) if k < i else None) or header_block([years])
             if h is not None:
                 h.caption = line
@@ -182,9 +183,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             third_label, third_values = ("", []) if _is_header_line(third) or _is_header_line(nxt) else split_row(third)
             if not nxt_values and third_values and len(label) > 25 and nxt_label and third_label \
                     and continues(label, nxt_label) and continues(nxt_label, third_label):
-                # a label wrapped over three lines, its figures on the last ("Common stock, $0.001 par value; 100
-                # million shares authorized" / "at December 31, 2031 and 2030; 14,410,143 shares" / "issued and
-                # outstanding at ... 14 14"): one row, never its last line alone
+                # a label wrapped over three lines, its figures on the last ("Common stock, $0.001 par value; 100 million
+                # shares authorized" / "at December 31, 2031 and 2030; ..." / "issued and outstanding at ... 14 14"): one row
                 row = _row(f"{label} {nxt_label} {third_label}", third_values, i, header, stack, here)
                 row._consumed = (i + 1, i + 2)  # type: ignore[attr-defined]
                 table.rows.append(row)

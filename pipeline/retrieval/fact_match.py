@@ -39,14 +39,6 @@ _BALANCE_SAID = re.compile(r"(?i)\b(?:at|end|beginning|closing|opening|balance)\
 _AVERAGE = re.compile(r"(?i)\baverage\b")
 _OTHER = re.compile(r"(?i)(?<!and )\bother\b")
 _NET_OF_CLAUSE = re.compile(r"(?i),?\s*\b(?:net\s+of|less|excluding|after\s+deducting)\b")
-# a line of a thing and other things of another name: the thing's own noun, a plural, before "and other"
-_AND_OTHER = re.compile(r"(?i)\b([a-z]{3,}s)\s+and\s+other\s+((?:[a-z-]+\s+){0,2}[a-z]{3,})\b")
-
-
-def _and_other_things(label: str) -> bool:
-    """"Bank overdrafts and other financial liabilities", "Prepayments and other receivables": a thing named by its own
-    noun and other things ("Trade and other receivables", "Payables and other payables" are one kind)."""
-    return any(stems(m.group(1)) != stems(m.group(2).split()[-1]) for m in _AND_OTHER.finditer(label))
 _NET_OF_ITS = re.compile(r"(?i),\s*net\b|\bnet\s+of\b|\(net\)|\bnet\s*$")   # ("Receivables, net"; never "Net assets")
 # a row that is the deduction itself ("Less: allowance for credit losses", "Allowance for credit losses"), not the
 # line net of it ("Loans, net", "Loans, less allowance for credit losses")
@@ -254,10 +246,8 @@ def _choose(ask: Ask, cands: list[StoredFact], doc_order: list[str], *, secondar
         if (set(stems(_NET_OF_CLAUSE.split(f.label)[0])) & terms.negated_stems()) - asked:
             continue        # "Total unrecognised deferred tax assets" is not the deferred tax assets asked (a label's
             #               "net of unamortized debt issuance costs" says what it is net of)
-        if (_OTHER.search(f.label) or _and_other_things(bilingual.halves(f.label)[-1])) and \
-                not _OTHER.search(ask.question):
-            continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables;
-            #               "Bank overdrafts and other financial liabilities" is more than the overdrafts)
+        if _OTHER.search(f.label) and not _OTHER.search(ask.question):
+            continue        # "Other income" is never the income asked ("Trade and other receivables" is receivables)
         if _MOVEMENT.search(f.label_path if balance_asked and (not own_line or f.statement == "cash_flow") else f.label) \
                 and not _MOVEMENT.search(ask.question):   # (a balance's own line under the cash flows' "Changes in")
             continue        # "Net (increase) decrease in Card Member loans", "Changes in ... › Accounts receivable": flows

@@ -73,8 +73,14 @@ _UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
 def asked_currencies(question: str) -> frozenset[str]:
     # (and any ISO 4217 code said in capitals: "in KHR'000", "GEL thousands"; not one an analyst writes as a word)
-    return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question)) | \
+    asked = frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question)) | \
         {a or b for a, b in _CODE_ASKED.findall(question) if (a or b) in iso_codes_unlike_words()}
+    # a bare "Rs." or "rupees" is any rupee ("Rs.'000" of a Sri Lankan report), the Indian one only said so
+    return asked | _RUPEES if "INR" in asked and not _INDIAN.search(question) else asked
+
+
+_RUPEES = frozenset({"INR", "LKR", "PKR", "NPR", "MUR", "SCR"})
+_INDIAN = re.compile(r"(?i)\binr\b|₹|\bindian\b")
 
 
 # a code said as a currency: "in KHR", "KHR'000", "GEL thousands" (never "SCR coverage", "TMT segment", "IRR")
