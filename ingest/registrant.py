@@ -28,9 +28,14 @@ _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t
                           r"Nasdaq|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE)(?:[ \t]+(?:code|ticker|symbol))?[ \t]*:[ \t]*"
                           # (its share class in brackets and the other lines it lists after it: "TSX: FGS (common
                           # shares), FGS.DB (debentures)")
-                          r"([A-Z0-9][A-Z0-9.]{1,6})(?:[ \t]*\([^)\n]{1,40}\)(?:[ \t]*,[^\n]*)?)?[ \t\r]*$")
+                          r"([A-Z0-9][A-Z0-9.]{1,6})(?:[ \t]*\((?i:[^)\n]{0,20}\b(?:shares?|common|ordinary|preferred|"
+                          r"preference|investment|class\s+\w+|units?|debentures?)\b[^)\n]{0,20})\)(?:[ \t]*,[^\n]*)?)?[ \t\r]*$")
 # a listing said in a sentence ending on the code: "Common shares listed on the Bolsa de Valores de Lima: ABCDC1 (common)"
-_LISTED_ON = re.compile(r"(?m)\blisted\s+on\s+(?:the\s+)?[A-Z][^:\n]{2,50}?:[ \t]*([A-Z][A-Z0-9.]{1,8})(?=[ \t]*(?:\(|,|$))")
+_LISTED_ON = re.compile(r"(?m)\blisted\s+on\s+(?:the\s+)?[^:\n]{0,40}?\b(?:Exchange|Bolsa\s+de\s+Valores(?:\s+de\s+[A-Z]\w+)?|"
+                        r"Bourse|B[oö]rse|Borsa|Bursa(?:\s+[A-Z]\w+)?)[ \t]*:[ \t]*([A-Z][A-Z0-9.]{1,8})(?=[ \t]*(?:\(|,|$))")
+# (an exchange's own initials after its name: "Colombo Stock Exchange: CSE", never its listed company's code)
+_EXCHANGE_INITIALS = frozenset("CSE GSE PSE TASE KLSE NGX SEM SET OSE BVL BVC BMV SGX LSE ASX TSX NSE BSE JSE NZX DSE USE "
+                               "MSE ZSE BSX NSX QSE DFM ADX BHB MSX EGX BRVM LUSE RSE TTSE JSX SIX OMX WSE BIST KASE".split())
 
 # a listing said in a sentence: "Listed on the Example Stock Exchange - Symbol: ABCD", "Bourse ticker: ABCD"
 _TICKER_SAID = re.compile(r"(?:Exchange|Bourse)[^\n:]{0,30}?\b(?:[Ss]ymbol|[Tt]icker(?:\s+code)?|[Ss]tock\s+code)(?:\s*:\s*|\s+)"
@@ -180,7 +185,8 @@ def tickers(text: str) -> tuple[str, ...]:
     out: list[str] = []
     lines = [m for m in _TICKER_LINE.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))]
     for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)) + lines + \
-            list(_TICKER_SAID.finditer(text)) + [m for m in _LISTED_ON.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))]:
+            list(_TICKER_SAID.finditer(text)) + [m for m in _LISTED_ON.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))
+                                          and m.group(1) not in _EXCHANGE_INITIALS]:
         t = (m.group(1) or m.group(m.re.groups)).rstrip(".")     # (`_TICKER_SAID`'s bracketed form: its second group)
         if t not in out and t not in {"NYSE", "LLC", "NONE", "THE", "USD"}:
             out.append(t)

@@ -217,7 +217,8 @@ def test_an_audit_firm_of_a_continental_legal_form_named_on_a_governance_page(pa
 
 @pytest.mark.parametrize("question,role", [("Who chairs the Board of Statutory Auditors at Cantieri?", None),
                                            ("Who is the chair of the audit committee?", "chair of the audit committee"),
-                                           ("Who is the chairman of the supervisory board?", "chair"),
+                                           # (the supervisory board's own chair: never the board of directors')
+                                           ("Who is the chairman of the supervisory board?", "supervisory board chair"),
                                            ("Who audits Cantieri Navali?", "auditor")])
 def test_the_chair_of_an_audit_body_is_neither_the_audit_firm_nor_the_companys_chair(question, role):
     from pipeline.answer.role_asked import asks_role

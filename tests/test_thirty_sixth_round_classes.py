@@ -5,6 +5,8 @@ import pytest
 
 from pipeline.question import shorthand
 from pipeline.question.terms import negated_states
+from pipeline.question.analysis import QuestionFacts
+from pipeline.question.registry import Company
 from tests.stored_facts import printed_answer
 
 # a UK deferred tax note: the recognised assets, the liabilities they are offset with, and the assets not recognised
@@ -251,8 +253,12 @@ def test_an_item_less_its_provision_and_the_net_line_they_make(question, year, e
 
 def test_a_lettered_note_before_spaced_figures_is_no_figure():
     from pipeline.reading import spaced_thousands
-    lines = ["Notes 31/12/2091 31/12/2090", "Autres produits R2 1 206 418 986 212", "Revenus R1 78 412 306 71 806 218"]
+    lines = ["Notes 31/12/2091 31/12/2090", "Autres produits R2 1 206 418 986 212", "Revenus R1 78 412 306 71 806 218",
+             "Achats consommés R4 46 812 406 43 206 318"]
     assert spaced_thousands.read(lines)[1] == "Autres produits R2 1206418 986212"
+    # (one label's own letters on a page of numbered notes: "Term loan B2" with its note 20 before the figures)
+    lines = ["Note 2091 2090", "Term loan B2 20 206 418 186 212", "Revenue 4 1 206 418 986 212", "Cost of sales 5 806 412 704 318"]
+    assert spaced_thousands.read(lines)[1] == "Term loan B2 20 206418 186212"
 
 
 # the audit's counter-examples of this stop's rules, each answered right (or refused) since
@@ -326,7 +332,78 @@ def test_a_ticker_listed_with_its_share_class_after_it():
     assert "KALLPC1" in tickers("Common shares listed on the Bolsa de Valores de Lima: KALLPC1 (common), KALLPI1 (investment)")
 
 
-def test_a_bare_rupee_sign_is_any_rupee_and_inr_the_indian_one():
-    from pipeline.retrieval.row_currency import asked_currencies
-    assert {"INR", "LKR", "PKR"} <= asked_currencies("group revenue FY2090/91 (Rs.'000)")
-    assert asked_currencies("revenue in INR crore") == {"INR"}
+@pytest.mark.parametrize("question, row_currency, own, conflict", [
+    ("group revenue FY2090/91 (Rs.'000)", "LKR", "LKR", False),     # (a Sri Lankan report's own rupee)
+    ("group revenue FY2090/91 (Rs.'000)", "LKR", "INR", True),      # (an Indian report's Sri Lankan subsidiary note)
+    ("revenue in INR crore", "LKR", "LKR", True),
+    ("revenue in Rs. crore", "INR", "INR", False),
+])
+def test_a_bare_rupee_sign_is_the_reports_own_rupee(question, row_currency, own, conflict):
+    from types import SimpleNamespace
+    from pipeline.retrieval.row_currency import currency_conflict
+    fact = SimpleNamespace(label_path="Revenue", currency=row_currency)
+    assert currency_conflict(SimpleNamespace(question=question), fact, own) is conflict
+
+
+def test_a_deputys_title_covers_no_role_word_of_a_sentence():
+    from pipeline.answer.prose import _not_the_measure
+    from pipeline.question.figure_ask import stems
+    said = "JUDr. Eva Marek - Vice-Chair of the Supervisory Board"
+    assert "chair" not in stems(_not_the_measure(said, "JP supervisory board chair?"))
+    assert "chair" in stems(_not_the_measure(said, "Who is the vice-chair of the supervisory board?"))
+    assert "chair" in stems(_not_the_measure("Jan Kadlec - Chair of the Supervisory Board", "supervisory board chair?"))
+
+
+@pytest.mark.parametrize("question, role", [
+    ("Who is the chair of the supervisory board of Brdske Pivovary?", "supervisory board chair"),
+    ("Brdske supervisory board chair?", "supervisory board chair"),
+    ("FGX board chair", "chair"),                       # (terse, the board named before the role)
+    ("Huanchaco chairman of the board", "chair"),
+])
+def test_the_chair_asked_of_the_supervisory_board_or_tersely_of_the_board(question, role):
+    from pipeline.answer.role_asked import asks_role
+    facts = QuestionFacts(text=question, companies=[Company(key="b", name=question.split()[0].strip("?"))])
+    assert asks_role(facts) == role
+
+
+def test_a_board_list_names_its_chair_once_beside_committee_chairs():
+    from types import SimpleNamespace
+    from pipeline.answer.people import _board_chair_line
+    page = SimpleNamespace(text="CORPORATE GOVERNANCE\nElspeth M. Ironside - Chair of the Board (independent)\n"
+                                "Bernard L. Quesnel - Chair of the Audit Committee\nGordon A. McTavish - Vice-Chair")
+    assert _board_chair_line("Elspeth M. Ironside", [page]) and not _board_chair_line("Bernard L. Quesnel", [page])
+
+
+# the second audit's counter-examples, each answered right (or refused) since
+@pytest.mark.parametrize("question, expect", [
+    ("What were reserves for losses and loss adjustment expenses in 2091?", "9,812"),   # ("unpaid": the line itself)
+    ("What were corporate costs in 2091?", "(45)"),                                    # ("unallocated" too)
+    ("What were undrawn facilities in 2091?", "240"),
+    ("What were facilities in 2091?", "500"),
+])
+def test_only_a_balance_s_other_side_is_a_negated_line(question, expect):
+    page = [["MARGATE RE HOLDINGS LTD.", "CONSOLIDATED BALANCE SHEETS", "(in millions) 2091 2090",
+             "Reserves for unpaid losses and loss adjustment expenses 9,812 9,406", "Unallocated corporate costs (45) (41)",
+             "Committed facilities 500 500", "Undrawn facilities 240 250"]]
+    assert printed_answer(question, page, "Margate Re Holdings Ltd.", 2091, 2091) == expect
+
+
+def test_a_heading_in_english_only_is_read_whole():
+    page = [["KIRKWALL BANK PLC", "NOTES TO THE FINANCIAL STATEMENTS", "2091 2090", "£m £m", "Impairment charge / (release):",
+             "Loans and advances to customers 412 380", "Debt securities 4 (2)"]]
+    assert printed_answer("What were loans and advances to customers in 2091?", page, "Kirkwall Bank plc", 2091,
+                          2091) is None
+
+
+def test_four_digit_figures_are_no_title_years():
+    page = [["EMPRESAS DEL SUR S.A.", "ESTADO DE SITUACION FINANCIERA", "(en miles de pesos)", "2091 2090",
+             "Capital emitido 2000 2000", "Total de pasivos 1950 1980", "Total de activos 3950 3980",
+             "Ingresos de actividades ordinarias 1100 900"]]
+    assert printed_answer("What was issued capital in 2091?", page, "Empresas del Sur S.A.", 2091, 2091) == "2000"
+
+
+def test_exchange_initials_and_other_colons_are_no_tickers():
+    from ingest.registrant import tickers
+    assert tickers("Our shares are listed on the Colombo Stock Exchange: CSE") == ()
+    assert tickers("Items listed on the Balance Sheet: PPE, Inventories") == ()
+    assert tickers("NYSE: ABX (until 15 March 2091), thereafter XYZ") == ()

@@ -138,6 +138,15 @@ def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
     return any(line.search(pg.text) for pg in pages)
 
 
+def _board_chair_line(name: str, pages: list[corpus.ReportPage]) -> bool:
+    """A line of a board list opens on the name and gives it the board's chair ("Elspeth M. Ironside - Chair of the
+    Board (independent)", "Jan Kadlec, Chairman of the Board of Directors"), never a committee's."""
+    line = re.compile(rf"(?im)^\s*(?:(?:mr|ms|mrs|dr|prof|ing)\.?\s+)*{re.escape(name)}{POST_NOMINALS}\s*[-–—,]\s*"
+                      rf"(?:independent\s+|non-executive\s+)?chair(?:man|woman|person)?\s+of\s+the\s+board"
+                      rf"(?:\s+of\s+directors)?\b(?!\s+of\b)")
+    return any(line.search(pg.text) for pg in pages)
+
+
 def _said(name: str, role: str, said: list[str]) -> bool:
     """A sentence says in words that the name holds the role: "<name> is / was appointed / serves as ... <role>"."""
     # (the role held now, not a past one or another company's: "was CFO of Orica Ltd from 2020", "was CFO until")
@@ -185,6 +194,9 @@ def _role_answer(state, company, fy, pages, role, cite) -> tuple[str, str]:
                                             _said(next(iter(counts)), role, [s for _, s, _ in found])):
         ranked = list(counts.items())   # one name only, listed with its role on a line of its own (an officers' list)
         #                                 or said to hold it ("Siobhan Kerr BCom CA was appointed Chief Financial Officer")
+    if not ranked and role == "chair" and len(board := [n for n in counts if _board_chair_line(n, pages)]) == 1:
+        ranked = [(board[0], counts[board[0]])]     # the one name a board list prints as "Chair of the Board" (the others
+        #                                             a committee's chair, printed once each too)
     if not ranked:
         return (f"{NOT_FOUND} a name the report prints beside '{role}' on more than one page of {company}'s FY{fy} "
                 f"report (it names {', '.join(n for n, _ in counts.most_common(3))} once). "

@@ -161,8 +161,13 @@ _STATEMENT_NAME = re.compile(r"(?i)\b(condensed\s+)?(consolidated\s+)?statements
 _RATE_OF = re.compile(r"(?i)(%|\bpercent(age)?)\s+of\s+(total\s+|net\s+)?(revenues?|net sales|sales)\b")
 
 
+# a deputy's title holds the role's word ("Vice-Chair of the Supervisory Board"): it says no one is the chair
+_DEPUTY_TITLE = re.compile(r"(?i)\b(?:vice|deputy|assistant)[- ]\s*(?:chair\w*|president|ceo|chief\s+[\w ]+?officer|managing\s+director)\b")
+
+
 def _not_the_measure(sentence: str, question: str) -> str:
     text = _STATEMENT_NAME.sub(" ", sentence)
+    text = text if re.search(r"(?i)\b(?:vice|deputy|assistant)\b", question) else _DEPUTY_TITLE.sub(" ", text)
     if not re.search(r"(?i)%|\bpercent|\brate\b", question):
         text = _RATE_OF.sub(" ", text)
     return text

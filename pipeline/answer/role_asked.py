@@ -14,7 +14,11 @@ ROLES = [("chief executive officer", rf"{_NO_DEPUTY}(?:chief\s+executive\s+offic
          ("chief financial officer", rf"{_NO_DEPUTY}(?:chief\s+financial(?:\s+and\s+[a-z]+)?\s+officer|\bCFO\b|"
                                      r"finance\s+director|financial\s+director|chief\s+finance\s+officer)"),
          ("chief operating officer", rf"{_NO_DEPUTY}(?:chief\s+operating\s+officer|\bCOO\b)"),
-         ("chair", rf"{_NO_DEPUTY}(non-executive\s+|independent\s+)?chair(man|woman|person)?(\s+of\s+the\s+board)?"),
+         # a two-tier company's supervisory board has its own chair, never the board of directors' (management's)
+         ("supervisory board chair", rf"{_NO_DEPUTY}(?:chair(?:man|woman|person)?\s+of\s+the\s+supervisory\s+board|"
+                                     r"supervisory\s+board\s+chair(?:man|woman|person)?)"),
+         ("chair", rf"{_NO_DEPUTY}(non-executive\s+|independent\s+)?(?:board\s+)?chair(man|woman|person)?"
+                   r"(\s+of\s+the\s+board|\s+board\b)?"),     # ("chairman board": a terse question's words)
          ("company secretary", r"company\s+secretary|corporate\s+secretary"),
          ("managing director", rf"{_NO_DEPUTY}managing\s+director"),
          # the chief executive's title in many Middle Eastern, African and Latin American companies ("General Manager

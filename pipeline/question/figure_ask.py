@@ -120,8 +120,8 @@ def own_words(question: str) -> str:
 
 
 # what is "available to" the shareholders is what is attributable to them (a US filer's wording)
-_AVAILABLE_TO_HOLDERS = re.compile(r"(?i)\bavailable(?=\s+to\s+(?:the\s+)?(?:common\s+|ordinary\s+)?(?:share|stock|unit|"
-                                   r"equity\s+)holders\b|\s+to\s+owners\b)")
+_AVAILABLE_TO_HOLDERS = re.compile(r"(?i)\bavailable(?=\s+(?:to|for)\s+(?:the\s+)?(?:(?:common|ordinary)\s+)?(?:(?:share|stock|"
+                                   r"unit|equity\s+)holders\b|owners\b|parent\b|(?-i:[A-Z])))")
 
 
 def asks_non_gaap(question: str) -> bool:

@@ -76,9 +76,10 @@ def negated_states(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def negated_stems() -> frozenset[str]:
-    """The stems of the negated states ("unrecognis", "unpaid"): a row naming one is the state's other side, never
-    the measure a question asks without it ("Total unrecognised deferred tax assets" for "deferred tax assets")."""
-    return frozenset(stem("un" + w) for w in _STATES)
+    """The stems of the negated states that name a balance's other side ("unrecognis", "undrawn"): a row naming one
+    is never the measure a question asks without it ("Total unrecognised deferred tax assets" for "deferred tax
+    assets", "Undrawn facilities" for "facilities"); "unpaid losses", "unrealised gains" are the lines themselves."""
+    return frozenset(stem("un" + w) for w in ("recognised", "drawn", "used", "utilised"))
 
 
 def spell_out(text: str) -> str:

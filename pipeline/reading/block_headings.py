@@ -35,9 +35,12 @@ def caption(line: str, after: list[str]) -> list[str]:
     rows = [split_row(a)[0].lower() for a in after[:15]]
     return [heading_label(lead)] if 0 < len(lead.split()) <= 4 and not is_fragment(lead) and heading_label(lead) and \
         not re.search(r"(?i)statement|sheet|\bnotes?\b|year|period|ended|continued|restated|\d", lead) and \
+        lead[:1].isupper() and not _LABELS_CAPTION.search(lead) and \
         any(TOTAL_ROW.match(r) for r in rows) and lead.lower() not in rows else []
 
 
+# the caption of the labels' column, naming no measure ("Contract Type", "Valuation Technique/Asset Type")
+_LABELS_CAPTION = re.compile(r"(?i)\b(?:types?|categor(?:y|ies)|techniques?|descriptions?|class(?:es)?)\s*$|/")
 _FIRST_PERIOD = re.compile(r"(?i)\s*:?\s*(?:(?:fiscal|fy)\s*)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
                            r"\s+\d{1,2},?\s+)?(?:19|20)\d{2}\b")
 # the period said after a caption's measure: "at (fiscal) year end", "as of", "for the years ended"

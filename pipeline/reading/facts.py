@@ -29,7 +29,7 @@ from pipeline.core.currencies import CURRENCY_RE, OTHER_RUPEES, SAYS_INDIAN_RUPE
 from pipeline.reading.page_table import PageTable, Row
 from pipeline.core.filing_types import ANNUAL_TYPES
 
-FACTS_VERSION = "160"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
+FACTS_VERSION = "161"      # bump when parsing or fact rules change: stored facts are rebuilt from the page texts
 
 @dataclass
 class Fact:

@@ -53,7 +53,8 @@ def english(label: str, language: str = "es") -> str | None:
     # (a note numbered by its statement's letter after the label, "Revenus R1", "Stocks A4": no word of it)
     # (nor its unit in brackets: "Résultat de base par action (en euros)", "(en milliers de dinars)")
     plain = re.sub(r"\s+[a-z]{1,3}\d{1,2}[a-z]?$", "", re.sub(r"\s+", " ", _plain(label)).strip())
-    plain = re.sub(r"\s*\((?:en|in|em)\s[^()]*\)\s*$", "", plain)
+    plain = re.sub(r"\s*\((?:en|in|em)\s+(?:(?:milliers|millions|milliards|thousands|millions)\s+(?:d'|de\s+|of\s+)?)?"
+                   r"(?:euros?|dollars?|dinars?|dirhams?|francs?|[a-z]{3})\)\s*$", "", plain)
     plain = _DATE_AFTER.sub("", plain)      # (nor the day a title is dated at: "Bilan arrêté au 31 décembre 2091")
     parts, pos, foreign = [], 0, False
     for m in pattern.finditer(plain):
@@ -72,7 +73,8 @@ def glossed(lines: list[str]) -> list[str]:
     """`lines` with each covered label followed by " / " and its English gloss, in the language that covers the
     most of the page's labels (three or more); otherwise `lines` as they are."""
     # (a title dated with its year, "BILAN ARRETE AU 31 DECEMBRE 2091", is glossed whole: its year is no figure)
-    labels = [(line, line if values and all(_YEAR.fullmatch(v) for v in values) else label)
+    labels = [(line, line if values and all(_YEAR.fullmatch(v) for v in values) and _DATE_AFTER.search(_plain(line))
+               else label)
               for line in lines for label, values in [split_row(line)]]
     best, best_glosses = None, {}
     for language in _languages():

@@ -51,7 +51,10 @@ def read(lines: list[str]) -> list[str]:
     # a row of either width ("Owners of the parent 156 988 127 722": the group's two figures, or four of one group
     # each?) is read only where the page's sure rows say which: no figure longer than theirs ("Gross profit 463 612
     # 446 394 121 218 104 236" is four figures, never two of hundreds of billions); else it is unreadable
-    found = [_found(ln, years, note, change, columns) for ln in lines]
+    # (a page noting its rows by letter, "Revenus R1 ...", "Stocks A4 ...": three or more such rows; one "Term loan B2"
+    # is a label's own letters)
+    lettered = sum(1 for ln in lines if _noted_by_letter(ln)) >= 3
+    found = [_found(ln, years, note, change, columns, lettered) for ln in lines]
     sure = [r for f in found if len(f) == 1 for r in f.values() if r]
     cap = max((fig.count(" ") for r in sure for fig in r), default=None)
     width = max(columns)
@@ -70,17 +73,25 @@ def _unread(line: str, width: int, change: bool) -> bool:
         any(_TAIL.fullmatch(t) for t in run[1:])
 
 
-def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, ...]) -> dict[int, list[str]]:
+def _noted_by_letter(line: str) -> bool:
+    toks, run = line.split(), _run(line)
+    return len(toks) > len(run) > 0 and bool(_LETTERED_NOTE.fullmatch(toks[-len(run) - 1]))
+
+
+def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, ...], lettered: bool = False
+           ) -> dict[int, list[str]]:
     """The line's readings by width: its figures' one grouping per width that fits ([] when several do)."""
     run = _run(line)
     if any(_YEARS.fullmatch(t) for t in run):
         return {}
-    toks = line.split()
-    if len(toks) > len(run) and _LETTERED_NOTE.fullmatch(toks[-len(run) - 1]):
-        note = r"(?!)"      # the row's note printed before its figures ("R2 1 206 418 986 212"): no note among them
+    # (the row's note printed before its figures, "R2 1 206 418 986 212": read without a note among them first)
+    first = r"(?!)" if lettered and _noted_by_letter(line) else note
     found = {}
     for c in columns:
-        if len(run) > c and (r := _reading(run, c, note, change, c // years)) is not None:
+        r = _reading(run, c, first, change, c // years) if len(run) > c else None
+        if not r and first != note and len(run) > c:
+            r = _reading(run, c, note, change, c // years)
+        if r is not None:
             found[c] = r
         elif len(columns) > 1 and len(run) == c and all(_HEAD.fullmatch(t) for t in run):
             found[c] = list(run)        # (as many tokens as columns: each its own figure)

@@ -27,7 +27,7 @@ def currency_conflict(ask: Ask, f: StoredFact, own: str | None = None) -> bool:
     """The question names a currency the fact is not in (the table's, or the one its row names in brackets:
     "Profit attributable to owners of parent (millions of yen)"); or it names none and the fact is in another
     currency than `own`, the report's statements' (a convenience translation: "US$'000" beside "J$'000" statements)."""
-    asked = asked_currencies(ask.question)
+    asked = _own_rupee(asked_currencies(ask.question), ask.question, own)
     if not asked:
         return bool(own and f.currency and f.currency != own) and not any(
             sign in (own, f.currency) and {own, f.currency} - {sign} <= set(codes) for sign, codes in SIGNED.items())
@@ -73,10 +73,14 @@ _UNIT_MENTION = re.compile(r"(?i)\([^()]*\)|\b[a-z]{3}\s*(?:millions?|thousands?
 @lru_cache(maxsize=1024)        # (read once per question, not once per candidate row)
 def asked_currencies(question: str) -> frozenset[str]:
     # (and any ISO 4217 code said in capitals: "in KHR'000", "GEL thousands"; not one an analyst writes as a word)
-    asked = frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question)) | \
+    return frozenset(code for code, words in _ASKED_CURRENCY if re.search(rf"(?i)(?<!\w)(?:{words})(?!\w)", question)) | \
         {a or b for a, b in _CODE_ASKED.findall(question) if (a or b) in iso_codes_unlike_words()}
-    # a bare "Rs." or "rupees" is any rupee ("Rs.'000" of a Sri Lankan report), the Indian one only said so
-    return asked | _RUPEES if "INR" in asked and not _INDIAN.search(question) else asked
+
+
+def _own_rupee(asked: frozenset[str], question: str, own: str | None) -> frozenset[str]:
+    """A bare "Rs." or "rupees" asked of a report in another rupee (a Sri Lankan report's "Rs.'000") is its own rupee;
+    the Indian one only where said so, or where the report's statements are in it."""
+    return asked - {"INR"} | {own} if "INR" in asked and own in _RUPEES and not _INDIAN.search(question) else asked
 
 
 _RUPEES = frozenset({"INR", "LKR", "PKR", "NPR", "MUR", "SCR"})

@@ -67,7 +67,7 @@ def changes_measure(f: StoredFact, asked: set[str], question: str) -> bool:
     Card Member loans" does not answer "Card Member loans")."""
     # (a heading naming a kind of revenue, "Capacity purchase agreement revenue", heads revenue rows: it transforms none)
     # (a bilingual heading by its English half: "CHARGES D'EXPLOITATION / Operating expenses" charges nothing off)
-    parents = re.sub(r"\([^)]*\)", " ", " ".join(bilingual.halves(p.strip())[-1] for p in f.label_path.split("\u203a")[:-1]
+    parents = re.sub(r"\([^)]*\)", " ", " ".join(_english_heading(p.strip()) for p in f.label_path.split("\u203a")[:-1]
                                                  if not _REVENUE_KIND.search(p)))     # "Income (loss) before"
     if _INTEREST_HEADING.search(parents):
         # "Interest expense › Deposits" is the interest paid on deposits, not the deposits; asked as interest, the
@@ -75,6 +75,17 @@ def changes_measure(f: StoredFact, asked: set[str], question: str) -> bool:
         return not _ASKS_INTEREST.search(question)
     return bool((set(stems(parents)) & _heading_transforms()) - asked)
 
+
+
+def _english_heading(heading: str) -> str:
+    """A heading printed in two languages, by its English half; where that is undecided ("CHARGES D'EXPLOITATION /
+    Operating expenses": both read as English words), the half that transforms nothing. A slash before a bracketed
+    alternative is one English heading ("Impairment charge / (release)")."""
+    parts = bilingual.halves(heading)
+    if len(parts) != 2 or parts[1].lstrip().startswith("("):
+        return heading
+    english = bilingual.english(heading)
+    return english if english != heading else min(parts, key=lambda h: len(set(stems(h)) & _heading_transforms()))
 
 
 # the nouns a line names its own measure by ("Interest income", "Advertising fees", "Cost of sales")
