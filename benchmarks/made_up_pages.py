@@ -8,13 +8,13 @@ Colombian, Austrian, Pakistani, Greek, Belgian, Vietnamese, Egyptian, Kenyan, Pe
 Hungarian, Bangladeshi, Qatari, Ghanaian, Jamaican, Mauritian, Kazakh, Sri Lankan, Omani, Croatian, Irish, Slovenian, Botswanan, Argentine, Estonian, Zambian, Nepali, Nigerian, Chilean and
 Mexican (in Spanish), Polish (in Polish), Norwegian, Fijian, Bahraini, Lithuanian, Jordanian, Ugandan, Chilean (bilingual), Israeli,
 Dutch, Papua New Guinean, Moroccan, Croatian (bilingual), Georgian, Cambodian (US$ with a KHR'000 translation), Namibian,
-Egyptian, Slovenian (bilingual), Kuwaiti, Ivorian (SYSCOHADA, French with English) and Mongolian reports; US banks, card issuers, insurers, REITs, utilities, retailers, software, partnerships, airlines, chip makers, health
+Egyptian, Slovenian (bilingual), Kuwaiti, Ivorian (SYSCOHADA, French with English), Mongolian, Tanzanian (Group and Company), Tunisian (in French), Japanese J-GAAP, Barbadian, Faroese and Mozambican (in Portuguese) reports; US banks, card issuers, insurers, REITs, utilities, retailers, software, partnerships, airlines, chip makers, health
 insurers, telecoms, restaurants, pharma, asset managers, homebuilders, medical devices, oil and gas, conglomerates,
 packaged food, semiconductor equipment, trucking, cable, defense, specialty chemicals, a small-cap manufacturer, railroads,
 water utilities, insurance brokers, BDCs, life science tools, self-storage, aircraft lessors, title insurers,
-timber REITs, for-profit educators, cruise lines, payments processors, regional airlines, tobacco, funeral services, P&C insurers, franchisors, midstream partnerships, biotechs, crop insurers, waste services, aggregates, staffing firms, oilfield services, bank holding companies, a regional airline, a semiconductor equipment maker, a short-line railroad and a specialty chemicals maker), with analyst questions and the printed cell that
-answers each (or REFUSE where the pages do not print it). `evals/sets/made_up_pages/`: rounds 1 to 46 (`r1_*` ..
-`r46_*`). Each set was out-of-sample when first run; the rules fixed on it since make it in-sample (the section below
+timber REITs, for-profit educators, cruise lines, payments processors, regional airlines, tobacco, funeral services, P&C insurers, franchisors, midstream partnerships, biotechs, crop insurers, waste services, aggregates, staffing firms, oilfield services, bank holding companies, a regional airline, a semiconductor equipment maker, a short-line railroad and a specialty chemicals maker, a bus maker, a mortgage servicer, a ski resort operator and a greeting-card maker), with analyst questions and the printed cell that
+answers each (or REFUSE where the pages do not print it). `evals/sets/made_up_pages/`: rounds 1 to 52 (`r1_*` ..
+`r52_*`). Each set was out-of-sample when first run; the rules fixed on it since make it in-sample (the section below
 keeps the first-run numbers apart).
 
 A question is read by the lexicon and the figure ask and answered by the facts lookup over the pages' facts (no

@@ -1,7 +1,7 @@
 """Made-up annual reports end to end: identification, retrieval, reading and answering on whole reports no shared
 filing resembles.
 
-Helpers who never read the code wrote 140 fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
+Helpers who never read the code wrote 160 fictional annual reports as PDFs (UK plcs, Australian, Canadian, New
 Zealand, Hong Kong, Irish, South African, Indian, Japanese, German, Norwegian, Italian, Swedish, Dutch, Swiss,
 Brazilian, Malaysian and Bermudan companies, US 10-Ks of a retailer naming its years by the year they start, a bank,
 a hotel REIT, a P&C insurer and industrials, a Canadian bank, a Singapore REIT; a Korean, Mexican, Danish, Philippine,
@@ -23,8 +23,8 @@ a Zimbabwean steel group reporting under IAS 29 (inflation-adjusted and historic
 in whole EC dollars; a US pest-control company on 52/53-week September years, a Georgian agribusiness in GEL'000 with
 Group and Company columns, a Rwandan tea and coffee group in Frw'000, an Australian cinema chain with statutory and
 underlying results; a US RV maker with a July year end, a Mongolian cashmere group in MNT million, a Uruguayan rice
-miller printing bilingual labels and continental figures, an Irish fitness club group with adjusted columns; cover, contents,
-narrative, governance, statements and notes, 14-25 pages each) and 2,721 analyst questions graded on the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
+miller printing bilingual labels and continental figures, an Irish fitness club group with adjusted columns; a Czech brewery, a Peruvian fishmeal producer, a Canadian snow-clearing company with an August year end and a Sri Lankan tea plantation with Group and Company columns; cover, contents,
+narrative, governance, statements and notes, 14-25 pages each) and 3,121 analyst questions graded on the pages: figures, calculations (FinanceBench style, graded by rounding), yes/no, names, "what drove it", counts
 stated in prose and traps the report cannot answer. `evals/sets/made_up_reports/round*.json` keeps
 each report's text layer (transliterated to Latin-1) and the questions; this benchmark writes the pages back to PDFs
 (fpdf2), ingests them into a fresh embedded database under a temporary folder, asks every question as a one-off turn
@@ -34,7 +34,7 @@ trap refused) or answered otherwise (to read by hand: a wrong figure, or a right
     python -m benchmarks.made_up_reports [-v] [--keep DIR] [--round N]
 
 Each round was out-of-sample when first run; the rules fixed on it since make it in-sample (`docs/benchmarks.md`,
-hand section, keeps the first-run numbers apart). About forty minutes: ingest (embedding) and 2,721 turns.
+hand section, keeps the first-run numbers apart). About forty minutes: ingest (embedding) and 3,121 turns.
 """
 from __future__ import annotations
 
