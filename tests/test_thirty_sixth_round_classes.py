@@ -407,3 +407,11 @@ def test_exchange_initials_and_other_colons_are_no_tickers():
     assert tickers("Our shares are listed on the Colombo Stock Exchange: CSE") == ()
     assert tickers("Items listed on the Balance Sheet: PPE, Inventories") == ()
     assert tickers("NYSE: ABX (until 15 March 2091), thereafter XYZ") == ()
+
+
+def test_a_rows_own_rupee_sign_is_the_reports_rupee():
+    from types import SimpleNamespace
+    from pipeline.retrieval.row_currency import currency_conflict
+    fact = SimpleNamespace(label_path="Earnings per share - basic and diluted (Rs.)", currency="LKR")
+    assert currency_conflict(SimpleNamespace(question="Haputale EPS 2090/91 (Rs.)"), fact, "LKR") is False
+    assert currency_conflict(SimpleNamespace(question="Haputale EPS 2090/91 (Rs.)"), fact, "INR") is False

@@ -34,6 +34,7 @@ def currency_conflict(ask: Ask, f: StoredFact, own: str | None = None) -> bool:
     # the row's own currency before its table's (not a bracket naming two, "(NIS / U.S. dollars)": the columns')
     named = {c for c, words in _ASKED_CURRENCY if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)}
     cur = next(iter(named)) if len(named) == 1 else f.currency
+    cur = own if cur == "INR" and own in _RUPEES and not _INDIAN.search(f.label_path) else cur     # ("EPS (Rs.)")
     if cur in SIGNED:   # a dollar (a kwacha, a kina) the report does not name: any asked that signs so may be it
         return not asked & set(SIGNED[cur])
     return bool(cur) and cur not in asked
