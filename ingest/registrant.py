@@ -26,8 +26,8 @@ _NOT_A_TICKER = re.compile(r"NYSE|NASDAQ|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BS
 # a cover's listing line of its own: "ASX: WMU", "London Stock Exchange: CLDH", "Korea Exchange (KOSPI): 045120"
 _TICKER_LINE = re.compile(r"(?m)^[ \t]*(?:(?:[A-Z][a-z]+[ \t]+){0,3}(?:Stock[ \t]+)?Exchange(?:[ \t]+\([A-Z]+\))?|NYSE|NASDAQ|"
                           r"Nasdaq|ASX|LSE|TSX|TSE|SGX|HKEX|JSE|NZX|NSE|BSE)(?:[ \t]+(?:code|ticker|symbol))?[ \t]*:[ \t]*"
-                          # (its share class in brackets and the other lines it lists after it: "TSX: FGS (common
-                          # shares), FGS.DB (debentures)")
+                          # (its share class in brackets and the other lines it lists after it: "TSX: ABC (common
+                          # shares), ABC.DB (debentures)")
                           r"([A-Z0-9][A-Z0-9.]{1,6})(?:[ \t]*\((?i:[^)\n]{0,20}\b(?:shares?|common|ordinary|preferred|"
                           r"preference|investment|class\s+\w+|units?|debentures?)\b[^)\n]{0,20})\)(?:[ \t]*,[^\n]*)?)?[ \t\r]*$")
 # a listing said in a sentence ending on the code: "Common shares listed on the Bolsa de Valores de Lima: ABCDC1 (common)"

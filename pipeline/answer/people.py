@@ -139,8 +139,8 @@ def _listed(name: str, role: str, pages: list[corpus.ReportPage]) -> bool:
 
 
 def _board_chair_line(name: str, pages: list[corpus.ReportPage]) -> bool:
-    """A line of a board list opens on the name and gives it the board's chair ("Elspeth M. Ironside - Chair of the
-    Board (independent)", "Jan Kadlec, Chairman of the Board of Directors"), never a committee's."""
+    """A line of a board list opens on the name and gives it the board's chair ("Jane A. Roe - Chair of the
+    Board (independent)", "John Doe, Chairman of the Board of Directors"), never a committee's."""
     line = re.compile(rf"(?im)^\s*(?:(?:mr|ms|mrs|dr|prof|ing)\.?\s+)*{re.escape(name)}{POST_NOMINALS}\s*[-–—,]\s*"
                       rf"(?:independent\s+|non-executive\s+)?chair(?:man|woman|person)?\s+of\s+the\s+board"
                       rf"(?:\s+of\s+directors)?\b(?!\s+of\b)")

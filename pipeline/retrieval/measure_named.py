@@ -43,7 +43,7 @@ def names_measure(ask: Ask, f: StoredFact) -> bool:
         return False        # "Revenues › Discount revenue" is a component of the revenues asked, not their total
     # (a heading naming the measure asked, a kind of it at most, and nothing that makes it another measure: its rows
     # are that measure's parts; never "EBITDA margin (%)", "Operating profit growth on prior year:")
-    # (the question's other words in that heading: "Transit Bus adjusted EBITDA" of "Adjusted EBITDA › Transit Bus")
+    # (the question's other words in that heading: "Retail adjusted EBITDA" of "Adjusted EBITDA › Retail")
     named = set(stems(f.label))
     headed = bool(set(ask.hard) & named) and any(_heads_measure(p, ask) and set(ask.hard) <= named | set(stems(p))
                                                  for p in parents)

@@ -67,7 +67,7 @@ def covers(metric: Metric, f: StoredFact, ask: Ask | None = None) -> bool:
     # A parent heading may carry the measure ("Revenues › Commercial Airplanes") when the question names the
     # sub-item itself: "Commercial Airplanes revenue". Without such a qualifier a heading's child is a component
     # ("Cash flows from operating activities › Net income"), never the measure.
-    # (the rest of the question's words in that heading: "Transit Bus Adjusted EBITDA" of "Adjusted EBITDA › Transit Bus")
+    # (the rest of the question's words in that heading: "Retail adjusted EBITDA" of "Adjusted EBITDA › Retail")
     label = set(stems(f.label))
     if ask is None or not ask.hard or not set(ask.hard) & label or row_headings.names_own_measure(f.label, ask):
         return False

@@ -202,7 +202,7 @@ def other_measure(ask: Ask, f: StoredFact, cands: list[StoredFact]) -> bool:
             any(basis & {w.lower() for w in _BASIS.findall(c.label)} and (not set(toks) <= set(ask.hard) or
                 set(toks) <= set(stems(c.label))) for c in cands if c.kind == f.kind):
         return True     # ("Earnings and headline earnings per share › Diluted earnings per share": the heading names both
-        #               bases, the row of the asked one says it; not "Adjusted EBITDA › Transit Bus", a segment's)
+        #               bases, the row of the asked one says it; not "Adjusted EBITDA › Retail", a segment's)
     cut = _qualifier_start(toks)
     if cut and _CONTRA.search(ask.question) and not _SET_ASIDE_CONTRA.search(ask.question) and \
             _CONTRA.search(" ".join(toks[cut:])) and \
