@@ -184,9 +184,10 @@ def aliases_for(legal: str, short: str) -> tuple[str, ...]:
 def tickers(text: str) -> tuple[str, ...]:
     out: list[str] = []
     lines = [m for m in _TICKER_LINE.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))]
+    listed = [m for m in _LISTED_ON.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1)) and
+              m.group(1) not in _EXCHANGE_INITIALS]
     for m in list(_TICKER_ROW.finditer(text)) + list(_TICKER_PAREN.finditer(text)) + lines + \
-            list(_TICKER_SAID.finditer(text)) + [m for m in _LISTED_ON.finditer(text) if not _NOT_A_TICKER.fullmatch(m.group(1))
-                                          and m.group(1) not in _EXCHANGE_INITIALS]:
+            list(_TICKER_SAID.finditer(text)) + listed:
         t = (m.group(1) or m.group(m.re.groups)).rstrip(".")     # (`_TICKER_SAID`'s bracketed form: its second group)
         if t not in out and t not in {"NYSE", "LLC", "NONE", "THE", "USD"}:
             out.append(t)

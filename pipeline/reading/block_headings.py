@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from pipeline.core.months import MON
 from pipeline.reading.cells import TOTAL_ROW, heading_label, parse_number, split_row
 from pipeline.reading.fact_kinds import per_share_caption
 from pipeline.reading.columns import Header, has_period, is_fragment
@@ -41,8 +42,7 @@ def caption(line: str, after: list[str]) -> list[str]:
 
 # the caption of the labels' column, naming no measure ("Contract Type", "Valuation Technique/Asset Type")
 _LABELS_CAPTION = re.compile(r"(?i)\b(?:types?|categor(?:y|ies)|techniques?|descriptions?|class(?:es)?)\s*$|/")
-_FIRST_PERIOD = re.compile(r"(?i)\s*:?\s*(?:(?:fiscal|fy)\s*)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-                           r"\s+\d{1,2},?\s+)?(?:19|20)\d{2}\b")
+_FIRST_PERIOD = re.compile(rf"(?i)\s*:?\s*(?:(?:fiscal|fy)\s*)?(?:{MON}\s+\d{{1,2}},?\s+)?(?:19|20)\d{{2}}\b")
 # the period said after a caption's measure: "at (fiscal) year end", "as of", "for the years ended"
 _YEAR_END_SAID = re.compile(r"(?i)\s+(?:(?:at|as\s+(?:of|at))\s+(?:the\s+)?(?:fiscal\s+)?year[- ]?end|as\s+(?:of|at)|"
                             r"(?:for\s+the\s+)?(?:fiscal\s+)?years?\s+end(?:ed|ing))\s*:?\s*$")

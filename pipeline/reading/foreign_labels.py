@@ -13,10 +13,9 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.reading.cells import split_row
+from pipeline.reading.cells import YEAR, split_row
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
-_YEAR = re.compile(r"(?:19|20)\d{2}")
 _MIN_LABELS = 3
 
 
@@ -73,7 +72,7 @@ def glossed(lines: list[str]) -> list[str]:
     """`lines` with each covered label followed by " / " and its English gloss, in the language that covers the
     most of the page's labels (three or more); otherwise `lines` as they are."""
     # (a title dated with its year, "BILAN ARRETE AU 31 DECEMBRE 2091", is glossed whole: its year is no figure)
-    labels = [(line, line if values and all(_YEAR.fullmatch(v) for v in values) and _DATE_AFTER.search(_plain(line))
+    labels = [(line, line if values and all(YEAR.match(v) for v in values) and _DATE_AFTER.search(_plain(line))
                else label)
               for line in lines for label, values in [split_row(line)]]
     best, best_glosses = None, {}

@@ -53,8 +53,9 @@ def read(lines: list[str]) -> list[str]:
     # 446 394 121 218 104 236" is four figures, never two of hundreds of billions); else it is unreadable
     # (a page noting its rows by letter, "Revenus R1 ...", "Stocks A4 ...": three or more such rows; one "Term loan B2"
     # is a label's own letters)
-    lettered = sum(1 for ln in lines if _noted_by_letter(ln)) >= 3
-    found = [_found(ln, years, note, change, columns, lettered) for ln in lines]
+    noted = [_noted_by_letter(ln) for ln in lines]
+    lettered = sum(noted) >= 3
+    found = [_found(ln, years, note, change, columns, lettered and by_letter) for ln, by_letter in zip(lines, noted)]
     sure = [r for f in found if len(f) == 1 for r in f.values() if r]
     cap = max((fig.count(" ") for r in sure for fig in r), default=None)
     width = max(columns)
@@ -78,14 +79,15 @@ def _noted_by_letter(line: str) -> bool:
     return len(toks) > len(run) > 0 and bool(_LETTERED_NOTE.fullmatch(toks[-len(run) - 1]))
 
 
-def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, ...], lettered: bool = False
+def _found(line: str, years: int, note: str, change: bool, columns: tuple[int, ...], by_letter: bool = False
            ) -> dict[int, list[str]]:
-    """The line's readings by width: its figures' one grouping per width that fits ([] when several do)."""
+    """The line's readings by width: its figures' one grouping per width that fits ([] when several do); `by_letter`:
+    the row's note is printed by letter before its figures, on a page noting its rows so."""
     run = _run(line)
     if any(_YEARS.fullmatch(t) for t in run):
         return {}
     # (the row's note printed before its figures, "R2 1 206 418 986 212": read without a note among them first)
-    first = r"(?!)" if lettered and _noted_by_letter(line) else note
+    first = r"(?!)" if by_letter else note
     found = {}
     for c in columns:
         r = _reading(run, c, first, change, c // years) if len(run) > c else None

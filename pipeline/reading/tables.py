@@ -90,8 +90,8 @@ def parse_page(text: str, carry: Header | None = None) -> PageTable:
             while k > max(i - 3, 0) and is_fragment(lines[k - 1]) and not has_period(lines[k - 1]):
                 k -= 1
             years = column_line(line, trailing)
-            two = None if is_fragment(line) else entity_lines(line, trailing)   # ("Group 2091 2090 Company 2091 2090")
-            h = (header_block([line]) if is_fragment(line) else header_block(two) if two else None) or \
+            block = [line] if is_fragment(line) else entity_lines(line, trailing)   # ("Group 2091 2090 Company 2091 2090")
+            h = (header_block(block) if block else None) or \
                 (header_block([*lines[k:i], years]) if k < i else None) or header_block([years])
             if h is not None:
                 h.caption = line

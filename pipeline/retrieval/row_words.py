@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pipeline.core.months import DATE
 from pipeline.question.figure_ask import stems
 from pipeline.question.legal_forms import LEGAL_SUFFIX
 from pipeline.question.lexicon import LINE_FORMULA, NOTE_REFERENCE
@@ -43,8 +44,7 @@ def without_own_name(label_path: str, company: str) -> str:
     return re.sub(rf"(?i)(?<!\w){re.escape(company)}(?:,?\s+{LEGAL_SUFFIX})*\.?(?!\w)", " ", label_path)
 
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_AT_A_DAY = re.compile(rf"(?i)\b{_MONTH}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}\b|\b\d{{1,2}}\s+{_MONTH},?\s+(?:19|20)\d{{2}}\b")
+_AT_A_DAY = re.compile(rf"(?i)\b{DATE}\b")
 _FLOW = re.compile(r"(?i)\b(?:paid|received|proceeds|payments?|repayments?|expenses?|income|revenues?|sales|costs?|"
                    r"charges?|purchases?|issued|additions?|disposals?|dividends?|profit|loss)\b")
 _OVER_A_PERIOD = re.compile(r"(?i)\b(?:ended|ending|year|months|weeks|period|quarter|to)\b")
