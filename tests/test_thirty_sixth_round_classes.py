@@ -444,3 +444,11 @@ def test_an_unlabelled_line_that_is_not_the_item_less_its_deduction_is_no_net_am
              "15,000,000 14,000,000", "Cash and cash equivalents 2,418,606 3,106,412"]]
     from tests.stored_facts import company_facts
     assert not any("net of" in f.label for f in company_facts(page, "Kairouan Olive Mills S.A.", 2091))
+
+
+def test_an_indian_rupee_note_of_a_sri_lankan_report_is_no_rs_figure():
+    # (a table in INR by its caption, its row naming no currency: a bare "Rs." asked is the report's own rupee)
+    from types import SimpleNamespace
+    from pipeline.retrieval.row_currency import currency_conflict
+    fact = SimpleNamespace(label_path="Subsidiary in India › Revenue", currency="INR")
+    assert currency_conflict(SimpleNamespace(question="revenue in Rs. 2091"), fact, "LKR") is True

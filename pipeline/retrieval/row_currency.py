@@ -32,9 +32,10 @@ def currency_conflict(ask: Ask, f: StoredFact, own: str | None = None) -> bool:
         return bool(own and f.currency and f.currency != own) and not any(
             sign in (own, f.currency) and {own, f.currency} - {sign} <= set(codes) for sign, codes in SIGNED.items())
     # the row's own currency before its table's (not a bracket naming two, "(NIS / U.S. dollars)": the columns')
-    named = {c for c, words in _ASKED_CURRENCY if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)}
+    # ("EPS (Rs.)": the report's own rupee, as a bare Rs. asked is)
+    named = _own_rupee(frozenset(c for c, words in _ASKED_CURRENCY
+                                 if re.search(rf"(?i)\([^()]*(?<!\w)(?:{words})(?!\w)[^()]*\)", f.label_path)), f.label_path, own)
     cur = next(iter(named)) if len(named) == 1 else f.currency
-    cur = own if cur == "INR" and own in _RUPEES and not _INDIAN.search(f.label_path) else cur     # ("EPS (Rs.)")
     if cur in SIGNED:   # a dollar (a kwacha, a kina) the report does not name: any asked that signs so may be it
         return not asked & set(SIGNED[cur])
     return bool(cur) and cur not in asked
@@ -78,10 +79,10 @@ def asked_currencies(question: str) -> frozenset[str]:
         {a or b for a, b in _CODE_ASKED.findall(question) if (a or b) in iso_codes_unlike_words()}
 
 
-def _own_rupee(asked: frozenset[str], question: str, own: str | None) -> frozenset[str]:
-    """A bare "Rs." or "rupees" asked of a report in another rupee (a Sri Lankan report's "Rs.'000") is its own rupee;
-    the Indian one only where said so, or where the report's statements are in it."""
-    return asked - {"INR"} | {own} if "INR" in asked and own in _RUPEES and not _INDIAN.search(question) else asked
+def _own_rupee(codes: frozenset[str], text: str, own: str | None) -> frozenset[str]:
+    """A bare "Rs." or "rupees" in `text` (the question, or a row's bracket) of a report in another rupee (a Sri Lankan
+    report's "Rs.'000") is its own rupee; the Indian one only where said so, or where the report's statements are in it."""
+    return codes - {"INR"} | {own} if "INR" in codes and own in _RUPEES and not _INDIAN.search(text) else codes
 
 
 _RUPEES = frozenset({"INR", "LKR", "PKR", "NPR", "MUR", "SCR"})
